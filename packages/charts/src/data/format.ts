@@ -1,0 +1,132 @@
+/** What the index holds, which decides axis type and formatting. */
+export type IndexKind = "time" | "number" | "category";
+
+const ISO_DATE = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+/** True for strings like 2024-01-31 or 2024-01-31T10:00:00Z. */
+export function isIsoDateString(value: unknown): value is string {
+  return typeof value === "string" && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+/** Timestamp of a Date, ISO string or number; NaN when it is none of those. */
+export function toTimestamp(value: unknown): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === "number") return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value === "string" && isIsoDateString(value)) return Date.parse(value);
+  return Number.NaN;
+}
+
+/** Guesses the index kind from the first values that are present (the most common kind wins). */
+export function detectIndexKind(values: readonly unknown[]): IndexKind {
+  let times = 0;
+  let numbers = 0;
+  let others = 0;
+  for (const value of values) {
+    if (value == null) continue;
+    if (times + numbers + others >= 64) break;
+    if (value instanceof Date || isIsoDateString(value)) times++;
+    else if (typeof value === "number") numbers++;
+    else others++;
+  }
+  if (times > numbers && times > others) return "time";
+  if (numbers > others) return "number";
+  return "category";
+}
+
+const DAY = 86_400_000;
+
+/** Date format options suited to how far apart the first and last timestamps are. */
+export function timeFormatOptions(spanMs: number, timeZone: string): Intl.DateTimeFormatOptions {
+  if (spanMs >= 2 * 365 * DAY) return { year: "numeric", timeZone };
+  if (spanMs >= 60 * DAY) return { month: "short", year: "numeric", timeZone };
+  if (spanMs >= 2 * DAY) return { month: "short", day: "numeric", timeZone };
+  return { hour: "2-digit", minute: "2-digit", timeZone };
+}
+
+/** Formats numbers with Intl in a locale; non-finite values become an en dash. */
+export function createNumberFormatter(
+  locale: string | undefined,
+  options?: Intl.NumberFormatOptions,
+): (value: number) => string {
+  const format = new Intl.NumberFormat(locale, options);
+  return (value) => (Number.isFinite(value) ? format.format(value) : "–");
+}
+
+/** Formats timestamps with Intl in a locale and time zone. */
+export function createTimeFormatter(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): (value: number) => string {
+  const format = new Intl.DateTimeFormat(locale, options);
+  return (value) => (Number.isFinite(value) ? format.format(value) : "–");
+}
+
+/** Full date (and time when not midnight UTC) for tooltips and the data table. */
+export function createFullTimeFormatter(
+  locale: string | undefined,
+  timeZone: string,
+  withTime: boolean,
+): (value: number) => string {
+  return createTimeFormatter(
+    locale,
+    withTime
+      ? { dateStyle: "medium", timeStyle: "short", timeZone }
+      : { dateStyle: "medium", timeZone },
+  );
+}
+
+const TIME_STEPS = [
+  1_000,
+  5_000,
+  15_000,
+  30_000,
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  30 * 60_000,
+  3_600_000,
+  3 * 3_600_000,
+  6 * 3_600_000,
+  12 * 3_600_000,
+  DAY,
+  2 * DAY,
+  7 * DAY,
+];
+
+function addUtcMonths(timestamp: number, months: number): number {
+  const d = new Date(timestamp);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
+}
+
+/** Evenly spaced, calendar-aligned (UTC) tick timestamps within [min, max], at most `maxCount`. */
+export function timeTicks(min: number, max: number, maxCount: number): number[] {
+  if (!Number.isFinite(min) || !Number.isFinite(max) || max < min) return [];
+  if (max === min) return [min];
+  const span = max - min;
+  const target = Math.max(2, maxCount);
+  const step = TIME_STEPS.find((s) => span / s <= target);
+  if (step !== undefined) {
+    const first = Math.ceil(min / step) * step;
+    const ticks: number[] = [];
+    for (let t = first; t <= max; t += step) ticks.push(t);
+    return ticks;
+  }
+  const monthSteps = [1, 2, 3, 6, 12, 24, 60, 120, 240, 600];
+  const months = monthSteps.find((m) => span / (m * 30.44 * DAY) <= target) ?? 1200;
+  const start = new Date(min);
+  let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1);
+  if (t < min) t = addUtcMonths(t, 1);
+  // align to multiples of the step (quarters start in Jan/Apr/Jul/Oct, years in January)
+  while (new Date(t).getUTCMonth() % Math.min(months, 12) !== 0 && t <= max) t = addUtcMonths(t, 1);
+  const ticks: number[] = [];
+  for (; t <= max; t = addUtcMonths(t, months)) {
+    if (months >= 12 && new Date(t).getUTCFullYear() % (months / 12) !== 0) continue;
+    ticks.push(t);
+  }
+  return ticks;
+}
+
+/** Shortens a name to `max` characters with an ellipsis. */
+export function truncateLabel(label: string, max: number): string {
+  return label.length > max ? `${label.slice(0, Math.max(1, max - 1))}…` : label;
+}

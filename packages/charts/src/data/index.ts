@@ -1,0 +1,14 @@
+export type { DownsampleMethod, SeriesPoint } from "./downsample";
+export {
+  downsampleLttb,
+  downsampleMinMax,
+  selectDrawnPositions,
+  selectLttbIndices,
+  selectMinMaxIndices,
+} from "./downsample";
+export type { IndexKind } from "./format";
+export type { PieFrame, PieSlice } from "./pie";
+export { preparePieFrame } from "./pie";
+export type { CartesianFrame, DataIssue } from "./rows";
+export { prepareCartesianFrame } from "./rows";
+export type { ResolvedSeries, RowKey, Series, SeriesConfig, ValueFormatter } from "./series";

@@ -1,0 +1,84 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { preparePieFrame } from "./pie";
+
+const options = { index: "name", value: "v", otherThreshold: 0.05, otherLabel: "Other" };
+
+describe("preparePieFrame", () => {
+  it("groups slices below the threshold into Other", () => {
+    const rows = [
+      { name: "A", v: 60 },
+      { name: "B", v: 36 },
+      { name: "C", v: 2 },
+      { name: "D", v: 2 },
+    ];
+
+    const frame = preparePieFrame(rows, options);
+
+    expect(frame.slices.map((s) => [s.name, s.value])).toEqual([
+      ["A", 60],
+      ["B", 36],
+      ["Other", 4],
+    ]);
+    expect(frame.slices[2]?.rows).toEqual([2, 3]);
+    expect(frame.total).toBe(100);
+  });
+
+  it("does not make an Other slice out of a single small slice", () => {
+    const frame = preparePieFrame(
+      [
+        { name: "A", v: 99 },
+        { name: "B", v: 1 },
+      ],
+      options,
+    );
+
+    expect(frame.slices.map((s) => s.name)).toEqual(["A", "B"]);
+  });
+
+  it("drops negative, non-numeric and repeated rows and names them", () => {
+    const rows = [
+      { name: "A", v: 5 },
+      { name: "B", v: -3 },
+      { name: "C", v: "7" },
+      { name: "A", v: 1 },
+      { v: 2 },
+      { name: "D", v: Number.NaN },
+    ];
+
+    const frame = preparePieFrame(rows, options);
+
+    expect(frame.slices.map((s) => s.name)).toEqual(["A"]);
+    expect(frame.issues.map((i) => i.row)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("is empty with a reason when the total is zero", () => {
+    const frame = preparePieFrame(
+      [
+        { name: "A", v: 0 },
+        { name: "B", v: 0 },
+      ],
+      options,
+    );
+
+    expect(frame.slices).toEqual([]);
+    expect(frame.emptyReason).toBe("All values are zero");
+  });
+
+  it("never throws and its slices always sum to the total", () => {
+    const value = fc.oneof(fc.double(), fc.string(), fc.constant(null), fc.integer());
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ name: fc.oneof(fc.string(), fc.integer()), v: value })),
+        (rows) => {
+          const frame = preparePieFrame(rows, options);
+          const sum = frame.slices.reduce((s, slice) => s + slice.value, 0);
+          if (frame.emptyReason === null) {
+            expect(Math.abs(sum - frame.total)).toBeLessThanOrEqual(Math.abs(frame.total) * 1e-9);
+          }
+          for (const slice of frame.slices) expect(slice.value).toBeGreaterThanOrEqual(0);
+        },
+      ),
+    );
+  });
+});

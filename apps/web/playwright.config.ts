@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
+process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
+process.env.SEED_E2E_FRESH_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-fresh-"));
+
+const appPort = 3100;
+const freshPort = 3101;
+export const appURL = `http://localhost:${appPort}`;
+export const freshURL = `http://localhost:${freshPort}`;
+
+const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-dev-shm-usage",
+];
+
+function serverEnv(dataDir: string, url: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    SEED_DATA_DIR: dataDir,
+    BETTER_AUTH_URL: url,
+    // Never let a developer's database or secret leak into the test servers.
+    DATABASE_URL: "",
+    BETTER_AUTH_SECRET: "",
+  };
+}
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: appURL,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
+  },
+  webServer: [
+    {
+      command: `next start -p ${appPort}`,
+      url: `${appURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(process.env.SEED_E2E_DATA_DIR, appURL),
+    },
+  ],
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConsumerApp, catalogVersions, createConsumerApp, run } from "./consumer-app";
+
+/** The `resolved <specifier> <path>` lines the fixture scripts print. */
+function resolvedPaths(stdout: string): Record<string, string> {
+  return Object.fromEntries(
+    [...stdout.matchAll(/^resolved (\S+) (\S+)$/gm)].map((match) => [match[1], match[2]]),
+  );
+}
+
+describe("Node consumers of the packed tarballs", () => {
+  let app: ConsumerApp;
+
+  beforeAll(async () => {
+    app = await createConsumerApp({
+      fixture: "node",
+      dependencies: { react: catalogVersions.react, "react-dom": catalogVersions["react-dom"] },
+    });
+  });
+
+  afterAll(() => app?.remove());
+
+  it("require()s the CommonJS builds from the app's own node_modules", async () => {
+    const result = await run("node", ["require-cjs.cjs"], { cwd: app.dir });
+
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toContain("cjs consumer ok");
+    const paths = resolvedPaths(result.stdout);
+    expect(paths["@seed/charts"]).toMatch(/\.cjs$/);
+    expect(paths["@seed/ui"]).toMatch(/\.cjs$/);
+    expect(paths["@seed/charts/styles.css"]).toMatch(/\.css$/);
+    expect(paths["@seed/ui/styles.css"]).toMatch(/\.css$/);
+    for (const path of Object.values(paths)) expect(path.startsWith(app.dir)).toBe(true);
+  });
+
+  it("imports the ES module builds from the app's own node_modules", async () => {
+    const result = await run("node", ["import-esm.mjs"], { cwd: app.dir });
+
+    expect(result.code, result.output).toBe(0);
+    expect(result.stdout).toContain("esm consumer ok");
+    const paths = resolvedPaths(result.stdout);
+    expect(paths["@seed/charts"]).toMatch(/\.m?js$/);
+    expect(paths["@seed/ui"]).toMatch(/\.m?js$/);
+    expect(paths["@seed/charts/styles.css"]).toMatch(/\.css$/);
+    for (const path of Object.values(paths)) expect(path).toContain(`file://${app.dir}/`);
+  });
+});

@@ -1,0 +1,43 @@
+import { forwardRef } from "react";
+import { siGithub, siInstagram } from "simple-icons";
+import { type IconName, type IconProps, iconA11yProps, iconClassName } from "./icon-types";
+
+interface BrandSvgProps extends IconProps {
+  name: IconName;
+  path: string;
+}
+
+// Brand marks are filled shapes on simple-icons' 24px grid; tsup inlines just these two paths.
+const BrandSvg = forwardRef<SVGSVGElement, BrandSvgProps>(function BrandSvg(
+  { name, path, size = 24, label, className, style },
+  ref,
+) {
+  return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: iconA11yProps gives role="img" + aria-label, or aria-hidden.
+    <svg
+      ref={ref}
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="currentColor"
+      className={iconClassName(name, className)}
+      style={style}
+      data-seed-icon={name}
+      focusable="false"
+      {...iconA11yProps(label)}
+    >
+      <path d={path} />
+    </svg>
+  );
+});
+
+export const GithubIcon = forwardRef<SVGSVGElement, IconProps>(function GithubIcon(props, ref) {
+  return <BrandSvg ref={ref} name="github" path={siGithub.path} {...props} />;
+});
+
+export const InstagramIcon = forwardRef<SVGSVGElement, IconProps>(
+  function InstagramIcon(props, ref) {
+    return <BrandSvg ref={ref} name="instagram" path={siInstagram.path} {...props} />;
+  },
+);

@@ -1,0 +1,11 @@
+export { Card, type CardProps } from "./card/card";
+export * from "./icons";
+export { StatTile, type StatTileProps } from "./stat-tile/stat-tile";
+// Client-only module: built as its own file that keeps "use client".
+export {
+  Tooltip,
+  type TooltipProps,
+  TooltipProvider,
+  type TooltipProviderProps,
+} from "./tooltip";
+export * from "./typography";

@@ -1,0 +1,89 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { StatTile } from "./stat-tile";
+
+describe("StatTile", () => {
+  it("formats the value with the given locale and options", () => {
+    const { container } = render(
+      <StatTile
+        label="Revenue"
+        value={1234567.891}
+        locale="de-DE"
+        format={{ style: "currency", currency: "EUR" }}
+      />,
+    );
+
+    // de-DE groups with "." and uses a comma for decimals, the sign after a no-break space.
+    const value = container.querySelector(".seed-stat-tile__value");
+    expect(value?.textContent).toBe("1.234.567,89\u00a0€");
+    expect(screen.getByText("Revenue")).toBeInTheDocument();
+  });
+
+  it("shows a fall as a signed percent with the arrow-down icon and says it is down", () => {
+    const { container } = render(
+      <StatTile label="Orders" value={80} delta={-0.125} deltaLabel="vs last month" />,
+    );
+
+    const delta = container.querySelector(".seed-stat-tile__delta");
+    expect(delta).toHaveAttribute("data-trend", "down");
+    expect(delta).toHaveTextContent("-12.5% (down) vs last month");
+    expect(delta?.querySelector('[data-seed-icon="arrow-down"]')).toHaveAttribute(
+      "aria-hidden",
+      "true",
+    );
+  });
+
+  it("shows a rise with a plus sign and a rising indicator, not the arrow-down", () => {
+    const { container } = render(<StatTile label="Orders" value={80} delta={0.034} />);
+
+    const delta = container.querySelector(".seed-stat-tile__delta");
+    expect(delta).toHaveAttribute("data-trend", "up");
+    expect(delta).toHaveTextContent("+3.4% (up)");
+    expect(delta?.querySelector('[data-seed-icon="arrow-up"]')).not.toBeNull();
+    expect(delta?.querySelector('[data-seed-icon="arrow-down"]')).toBeNull();
+  });
+
+  it("formats the delta in the tile's locale", () => {
+    const { container } = render(<StatTile label="Taux" value={1} locale="fr-FR" delta={-0.075} />);
+
+    // fr-FR puts a (narrow, depending on the ICU version) no-break space before the sign.
+    const delta = container.querySelector(".seed-stat-tile__delta-value");
+    expect(delta?.textContent).toMatch(/^-7,5[\u00a0\u202f]%$/);
+  });
+
+  it("shows an em dash read as no data when the value is null", () => {
+    const { container } = render(<StatTile label="Churn" value={null} />);
+
+    const value = container.querySelector(".seed-stat-tile__value");
+    expect(value).toHaveTextContent("—no data");
+    expect(screen.getByText("—")).toHaveAttribute("aria-hidden", "true");
+    expect(screen.getByText("no data")).toHaveClass("seed-visually-hidden");
+  });
+
+  it("treats a non-finite value as no data instead of printing NaN", () => {
+    render(<StatTile label="Churn" value={Number.NaN} />);
+
+    expect(screen.getByText("no data")).toBeInTheDocument();
+    expect(screen.queryByText("NaN")).toBeNull();
+  });
+
+  it("falls back to plain formatting when the format options are invalid", () => {
+    // A currency style without a currency code makes Intl.NumberFormat throw.
+    render(<StatTile label="Revenue" value={1500} format={{ style: "currency" }} />);
+
+    expect(screen.getByText("1,500")).toBeInTheDocument();
+  });
+
+  it("shows a busy skeleton and no value or delta while loading", () => {
+    const { container } = render(
+      <StatTile label="Revenue" value={1500} delta={0.1} loading icon="database" />,
+    );
+
+    const tile = container.firstElementChild;
+    expect(tile).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByTestId("stat-tile-skeleton")).toBeInTheDocument();
+    expect(screen.queryByText("1,500")).toBeNull();
+    expect(container.querySelector(".seed-stat-tile__delta")).toBeNull();
+    expect(container.querySelector('[data-seed-icon="database"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { ArrowUp } from "lucide-react";
+import type { HTMLAttributes } from "react";
+import { Icon } from "../icons/icon";
+import type { IconName } from "../icons/icon-types";
+import { ArrowDownIcon } from "../icons/lucide-icons";
+import { createNumberFormat, formatSignedPercent, type Trend, trendOf } from "./format";
+
+export interface StatTileProps extends HTMLAttributes<HTMLDivElement> {
+  label: string;
+  /** The figure; null (or a non-finite number) shows an em dash read out as "no data". */
+  value: number | null;
+  /** Intl.NumberFormat options, e.g. { style: "currency", currency: "EUR" }. */
+  format?: Intl.NumberFormatOptions;
+  /** BCP 47 locale for the value and delta. Default "en-US" (fixed so server and client agree). */
+  locale?: string;
+  /** Change as a fraction: -0.12 means a 12% fall. */
+  delta?: number;
+  /** What the change compares with, e.g. "vs last month". */
+  deltaLabel?: string;
+  icon?: IconName;
+  /** Shows a skeleton and marks the tile aria-busy. */
+  loading?: boolean;
+}
+
+const TREND_WORD: Record<Trend, string> = { up: "up", down: "down", flat: "no change" };
+
+export function StatTile({
+  label,
+  value,
+  format,
+  locale,
+  delta,
+  deltaLabel,
+  icon,
+  loading = false,
+  className,
+  ...rest
+}: StatTileProps) {
+  const hasValue = value !== null && Number.isFinite(value);
+  const showDelta = !loading && delta !== undefined && Number.isFinite(delta);
+  return (
+    <div
+      className={className ? `seed-stat-tile ${className}` : "seed-stat-tile"}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      <div className="seed-stat-tile__header">
+        {icon ? <Icon name={icon} size={18} className="seed-stat-tile__icon" /> : null}
+        <p className="seed-stat-tile__label">{label}</p>
+      </div>
+      {loading ? (
+        <div className="seed-stat-tile__skeleton" data-testid="stat-tile-skeleton">
+          <span className="seed-skeleton seed-skeleton--value" />
+          <span className="seed-skeleton seed-skeleton--delta" />
+          <span className="seed-visually-hidden">Loading</span>
+        </div>
+      ) : (
+        <p className="seed-stat-tile__value">
+          {hasValue ? (
+            createNumberFormat(locale, format).format(value)
+          ) : (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="seed-visually-hidden">no data</span>
+            </>
+          )}
+        </p>
+      )}
+      {showDelta ? <StatDelta delta={delta} locale={locale} deltaLabel={deltaLabel} /> : null}
+    </div>
+  );
+}
+
+function StatDelta({
+  delta,
+  locale,
+  deltaLabel,
+}: {
+  delta: number;
+  locale: string | undefined;
+  deltaLabel: string | undefined;
+}) {
+  const trend = trendOf(delta);
+  return (
+    <p className={`seed-stat-tile__delta seed-stat-tile__delta--${trend}`} data-trend={trend}>
+      {trend === "down" ? <ArrowDownIcon size={16} className="seed-stat-tile__trend-icon" /> : null}
+      {trend === "up" ? (
+        <ArrowUp
+          size={16}
+          aria-hidden="true"
+          focusable="false"
+          className="seed-icon seed-stat-tile__trend-icon"
+          data-seed-icon="arrow-up"
+        />
+      ) : null}
+      <span className="seed-stat-tile__delta-value">{formatSignedPercent(delta, locale)}</span>
+      <span className="seed-visually-hidden"> ({TREND_WORD[trend]})</span>
+      {deltaLabel ? <span className="seed-stat-tile__delta-label"> {deltaLabel}</span> : null}
+    </p>
+  );
+}

@@ -1,0 +1,8 @@
+"use client";
+
+export {
+  Tooltip,
+  type TooltipProps,
+  TooltipProvider,
+  type TooltipProviderProps,
+} from "./tooltip";

@@ -1,0 +1,196 @@
+import type { Selectable } from "kysely";
+import { InUseError, NotFoundError, ValidationError } from "./errors.js";
+import {
+  type Actor,
+  assertVersion,
+  checkActor,
+  checkVersion,
+  deleteVersioned,
+  type Executor,
+  newId,
+  parseInput,
+  parseJson,
+  type StoreContext,
+  updateVersioned,
+  writeAudit,
+} from "./internal.js";
+import type { ChartsTable } from "./schema.js";
+import {
+  type ChartInput,
+  type ChartOptions,
+  type ChartPatch,
+  type ChartType,
+  chartInputSchema,
+  checkChartColumns,
+  type DatasetColumn,
+} from "./validation.js";
+
+export interface Chart {
+  id: string;
+  title: string;
+  type: ChartType;
+  datasetId: string;
+  indexColumn: string;
+  seriesColumns: string[];
+  options: ChartOptions;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toChart(row: Selectable<ChartsTable>): Chart {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type as ChartType,
+    datasetId: row.dataset_id,
+    indexColumn: row.index_column,
+    seriesColumns: parseJson<string[]>(row.series_json),
+    options: parseJson<ChartOptions>(row.options_json),
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listCharts(
+  ctx: StoreContext,
+  filter: { datasetId?: string } = {},
+): Promise<Chart[]> {
+  let query = ctx.db.selectFrom("charts").selectAll().orderBy("title").orderBy("id");
+  if (filter.datasetId !== undefined) query = query.where("dataset_id", "=", filter.datasetId);
+  return (await query.execute()).map(toChart);
+}
+
+export async function getChartIn(trx: Executor, id: string): Promise<Chart | null> {
+  const row = await trx.selectFrom("charts").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toChart(row) : null;
+}
+
+/** Parses a chart and checks it against its dataset's columns, inside the write's transaction. */
+async function checkChart(trx: Executor, input: ChartInput) {
+  const chart = parseInput(chartInputSchema, input);
+  const dataset = await trx
+    .selectFrom("datasets")
+    .select("columns_json")
+    .where("id", "=", chart.datasetId)
+    .executeTakeFirst();
+  if (!dataset) {
+    throw new ValidationError({ fieldErrors: { datasetId: ["Choose an existing dataset."] } });
+  }
+  const fieldErrors = checkChartColumns(chart, parseJson<DatasetColumn[]>(dataset.columns_json));
+  if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+  return chart;
+}
+
+export async function createChartIn(
+  trx: Executor,
+  ctx: StoreContext,
+  input: ChartInput,
+  actor: Actor,
+): Promise<Chart> {
+  const chart = await checkChart(trx, input);
+  const at = ctx.now().toISOString();
+  const id = newId();
+  await trx
+    .insertInto("charts")
+    .values({
+      id,
+      title: chart.title,
+      type: chart.type,
+      dataset_id: chart.datasetId,
+      index_column: chart.indexColumn,
+      series_json: JSON.stringify(chart.seriesColumns),
+      options_json: JSON.stringify(chart.options),
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await writeAudit(trx, ctx, actor, "chart.create", "chart", id, {
+    title: chart.title,
+    type: chart.type,
+  });
+  return { id, ...chart, version: 1, createdAt: at, updatedAt: at };
+}
+
+export function createChart(ctx: StoreContext, input: ChartInput, actor: Actor): Promise<Chart> {
+  const checkedActor = checkActor(actor);
+  return ctx.db.transaction().execute((trx) => createChartIn(trx, ctx, input, checkedActor));
+}
+
+export function updateChart(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  patch: ChartPatch,
+  actor: Actor,
+): Promise<Chart> {
+  const checkedActor = checkActor(actor);
+  checkVersion(expectedVersion);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await getChartIn(trx, id);
+    assertVersion("chart", id, current ?? undefined, expectedVersion);
+    if (!current) throw new NotFoundError("chart", id);
+    const chart = await checkChart(trx, {
+      title: patch.title ?? current.title,
+      type: patch.type ?? current.type,
+      datasetId: patch.datasetId ?? current.datasetId,
+      indexColumn: patch.indexColumn ?? current.indexColumn,
+      seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+      options: patch.options ?? current.options,
+    });
+    const at = ctx.now().toISOString();
+    await updateVersioned(trx, "charts", "chart", id, expectedVersion, {
+      title: chart.title,
+      type: chart.type,
+      dataset_id: chart.datasetId,
+      index_column: chart.indexColumn,
+      series_json: JSON.stringify(chart.seriesColumns),
+      options_json: JSON.stringify(chart.options),
+      updated_at: at,
+    });
+    await writeAudit(trx, ctx, checkedActor, "chart.update", "chart", id, {
+      title: chart.title,
+      changed: Object.keys(patch),
+    });
+    return {
+      ...current,
+      ...chart,
+      version: expectedVersion + 1,
+      updatedAt: at,
+    };
+  });
+}
+
+export function deleteChart(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  actor: Actor,
+): Promise<void> {
+  const checkedActor = checkActor(actor);
+  checkVersion(expectedVersion);
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await getChartIn(trx, id);
+    assertVersion("chart", id, current ?? undefined, expectedVersion);
+    const dashboards = await trx
+      .selectFrom("dashboard_tiles")
+      .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+      .select(["dashboards.id", "dashboards.title"])
+      .where("dashboard_tiles.chart_id", "=", id)
+      .distinct()
+      .execute();
+    if (dashboards.length > 0) {
+      throw new InUseError(
+        "chart",
+        id,
+        dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
+      );
+    }
+    await deleteVersioned(trx, "charts", "chart", id, expectedVersion);
+    await writeAudit(trx, ctx, checkedActor, "chart.delete", "chart", id, {
+      title: current?.title,
+    });
+  });
+}

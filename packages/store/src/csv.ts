@@ -1,0 +1,230 @@
+import { CsvError, parse } from "csv-parse/sync";
+import {
+  type CellValue,
+  type ColumnType,
+  type DatasetColumn,
+  type DatasetRow,
+  datasetLimits,
+  isIsoDate,
+} from "./validation.js";
+
+export interface CsvLimits {
+  /** Largest accepted input in UTF-8 bytes; default 2 MB. */
+  maxBytes?: number;
+  /** Most data rows (header excluded); default 50,000. */
+  maxRows?: number;
+  /** Most columns; default 50. */
+  maxColumns?: number;
+}
+
+export interface CsvParseOptions extends CsvLimits {
+  /** Field separator; default ",". */
+  delimiter?: string;
+  /** Forces a column's type instead of inferring it, e.g. keep "001" codes as strings. */
+  columnTypes?: Record<string, ColumnType>;
+  /** How many rows the preview holds; default 10. */
+  previewRows?: number;
+}
+
+export const defaultCsvLimits = {
+  maxBytes: 2 * 1024 * 1024,
+  maxRows: datasetLimits.maxRows,
+  maxColumns: datasetLimits.maxColumns,
+} as const;
+
+export interface CsvDataset {
+  ok: true;
+  columns: DatasetColumn[];
+  rows: DatasetRow[];
+  rowCount: number;
+  /** The first rows, typed, for showing before the import is confirmed. */
+  preview: DatasetRow[];
+}
+
+export interface CsvProblem {
+  ok: false;
+  /** One sentence naming the line and column, e.g. Line 7, column "revenue": expected a number, got "abc". */
+  message: string;
+  line: number | null;
+  column: string | null;
+}
+
+export type CsvParseResult = CsvDataset | CsvProblem;
+
+const numberPattern = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+// A column is typed when at least this share of its filled cells fit; the rest are reported as typos.
+const typoShare = 0.1;
+
+function problem(
+  message: string,
+  line: number | null = null,
+  column: string | null = null,
+): CsvProblem {
+  return { ok: false, message, line, column };
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
+  return `${bytes} bytes`;
+}
+
+function isNumber(cell: string): boolean {
+  return numberPattern.test(cell) && Number.isFinite(Number(cell));
+}
+
+function inferType(cells: readonly string[]): ColumnType {
+  const filled = cells.filter((cell) => cell !== "");
+  if (filled.length === 0) return "string";
+  const allowedMisses = Math.floor(filled.length * typoShare);
+  const numberMisses = filled.filter((cell) => !isNumber(cell)).length;
+  if (numberMisses <= allowedMisses && numberMisses < filled.length) return "number";
+  const dateMisses = filled.filter((cell) => !isIsoDate(cell)).length;
+  if (dateMisses <= allowedMisses && dateMisses < filled.length) return "date";
+  return "string";
+}
+
+/**
+ * Parses CSV text with a header row into typed dataset columns and rows. Returns the first
+ * problem (with its line and column) instead of throwing, so forms can show it as is.
+ */
+export function parseCsvDataset(text: string, options: CsvParseOptions = {}): CsvParseResult {
+  const maxBytes = options.maxBytes ?? defaultCsvLimits.maxBytes;
+  const maxRows = options.maxRows ?? defaultCsvLimits.maxRows;
+  const maxColumns = options.maxColumns ?? defaultCsvLimits.maxColumns;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > maxBytes) {
+    return problem(`The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxBytes)}.`);
+  }
+  // One line-ending style, so csv-parse's line numbers match what editors show.
+  const normalized = text.replace(/\r\n?/g, "\n");
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(normalized, {
+      bom: true,
+      delimiter: options.delimiter ?? ",",
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+      // Header plus one row past the limit is enough to know the limit is exceeded.
+      to: maxRows + 2,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines ?? null;
+      const reason = error.message.split(":")[0] ?? error.message;
+      return problem(
+        line === null ? `The file is not valid CSV: ${reason}.` : `Line ${line}: ${reason}.`,
+        line,
+      );
+    }
+    throw error;
+  }
+  const startLine = (entry: { record: string[]; info: { lines: number } }) =>
+    entry.info.lines - entry.record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+
+  const headerEntry = records[0];
+  if (!headerEntry) return problem("The file is empty; the first line must name the columns.", 1);
+  const header = headerEntry.record;
+  const headerLine = startLine(headerEntry);
+  if (header.length > maxColumns) {
+    return problem(
+      `Line ${headerLine}: the file has ${header.length} columns; the limit is ${maxColumns}.`,
+      headerLine,
+    );
+  }
+  const seen = new Map<string, number>();
+  for (const [index, name] of header.entries()) {
+    if (name === "") {
+      return problem(
+        `Line ${headerLine}, column ${index + 1}: the header is empty; name every column.`,
+        headerLine,
+      );
+    }
+    if (name.length > datasetLimits.maxColumnNameLength) {
+      return problem(
+        `Line ${headerLine}, column ${index + 1}: the name is longer than ${datasetLimits.maxColumnNameLength} characters.`,
+        headerLine,
+        name,
+      );
+    }
+    const first = seen.get(name);
+    if (first !== undefined) {
+      return problem(
+        `Line ${headerLine}, column ${index + 1}: "${name}" is already the name of column ${first + 1}; header names must be unique.`,
+        headerLine,
+        name,
+      );
+    }
+    seen.set(name, index);
+  }
+  if (header.every((name) => isNumber(name) || isIsoDate(name))) {
+    return problem(
+      `Line ${headerLine}: the first line looks like data; add a header row naming the columns.`,
+      headerLine,
+    );
+  }
+  const dataEntries = records.slice(1);
+  if (dataEntries.length > maxRows) {
+    return problem(
+      `The file has more than ${maxRows.toLocaleString("en-US")} rows; the limit is ${maxRows.toLocaleString("en-US")}.`,
+    );
+  }
+  if (dataEntries.length === 0) {
+    return problem(`The file has a header but no rows of data.`, headerLine + 1);
+  }
+  for (const entry of dataEntries) {
+    if (entry.record.length !== header.length) {
+      const line = startLine(entry);
+      return problem(
+        `Line ${line}: expected ${header.length} values (one per column), got ${entry.record.length}.`,
+        line,
+      );
+    }
+  }
+
+  const columns: DatasetColumn[] = header.map((name, index) => ({
+    name,
+    type:
+      options.columnTypes?.[name] ??
+      inferType(dataEntries.map((entry) => entry.record[index] ?? "")),
+  }));
+
+  const rows: DatasetRow[] = [];
+  for (const entry of dataEntries) {
+    const row: DatasetRow = {};
+    for (const [index, column] of columns.entries()) {
+      const cell = entry.record[index] ?? "";
+      let value: CellValue = cell === "" ? null : cell;
+      if (cell !== "" && column.type === "number") {
+        if (!isNumber(cell)) {
+          const line = startLine(entry);
+          return problem(
+            `Line ${line}, column "${column.name}": expected a number, got ${JSON.stringify(cell)}.`,
+            line,
+            column.name,
+          );
+        }
+        value = Number(cell);
+      }
+      if (cell !== "" && column.type === "date" && !isIsoDate(cell)) {
+        const line = startLine(entry);
+        return problem(
+          `Line ${line}, column "${column.name}": expected a date (yyyy-mm-dd or ISO 8601), got ${JSON.stringify(cell)}.`,
+          line,
+          column.name,
+        );
+      }
+      row[column.name] = value;
+    }
+    rows.push(row);
+  }
+  return {
+    ok: true,
+    columns,
+    rows,
+    rowCount: rows.length,
+    preview: rows.slice(0, options.previewRows ?? 10),
+  };
+}

@@ -1,0 +1,38 @@
+export type { AuditEvent, AuditEventFilter, AuditEventPage, OverviewCounts } from "./audit.js";
+export type { Chart } from "./charts.js";
+export {
+  type CsvDataset,
+  type CsvLimits,
+  type CsvParseOptions,
+  type CsvParseResult,
+  type CsvProblem,
+  defaultCsvLimits,
+  parseCsvDataset,
+} from "./csv.js";
+export type {
+  ChartTile,
+  Dashboard,
+  DashboardStatus,
+  DashboardSummary,
+  DashboardTile,
+  DashboardWithTiles,
+  RenderedChartTile,
+  RenderedDashboard,
+  RenderedStatTile,
+  RenderedTile,
+  StatTile,
+} from "./dashboards.js";
+export type { Dataset, DatasetRowEdits, DatasetWithRows } from "./datasets.js";
+export type { Actor, AuditAction } from "./internal.js";
+export { migrations } from "./migrations.js";
+export type { StoreDatabase } from "./schema.js";
+export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
+export { computeStat, type StatValue } from "./stats.js";
+export {
+  type BetterAuthDatabase,
+  type OpenStoreOptions,
+  openStore,
+  type Store,
+  type StoreDialect,
+} from "./store.js";
+export * from "./validation.js";

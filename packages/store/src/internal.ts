@@ -1,0 +1,173 @@
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import { ConflictError, type EntityType, NotFoundError, ValidationError } from "./errors.js";
+import type { StoreDatabase } from "./schema.js";
+import { formatZodError } from "./validation.js";
+
+export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
+
+export interface StoreContext {
+  db: Kysely<StoreDatabase>;
+  now: () => Date;
+}
+
+/** Who made a change; written to the audit log with every write. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+const actorSchema = z.object({
+  id: z.string({ error: "The actor needs an id." }).min(1, "The actor needs an id."),
+  email: z.string({ error: "The actor needs an email." }),
+});
+
+export function parseInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationError(formatZodError(result.error));
+  return result.data;
+}
+
+export function checkActor(actor: Actor): Actor {
+  const result = actorSchema.safeParse(actor);
+  if (!result.success) {
+    throw new ValidationError({
+      fieldErrors: {},
+      formError: "Every change needs a signed-in actor with an id and email.",
+    });
+  }
+  return { id: result.data.id, email: result.data.email };
+}
+
+export function checkVersion(expectedVersion: number): number {
+  if (!Number.isInteger(expectedVersion) || expectedVersion < 1) {
+    throw new ValidationError({
+      fieldErrors: { version: ["The version must be a positive whole number."] },
+    });
+  }
+  return expectedVersion;
+}
+
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** Throws NotFoundError or ConflictError when a versioned row is missing or changed. */
+export function assertVersion(
+  entityType: EntityType,
+  id: string,
+  row: { version: number } | undefined,
+  expectedVersion: number,
+): asserts row is { version: number } {
+  if (!row) throw new NotFoundError(entityType, id);
+  if (row.version !== expectedVersion) {
+    throw new ConflictError(entityType, id, expectedVersion, row.version);
+  }
+}
+
+type VersionedTable = "datasets" | "charts" | "dashboards";
+
+/** UPDATE ... WHERE id = ? AND version = ?; zero affected rows means someone else won the race. */
+export async function updateVersioned(
+  trx: Executor,
+  table: VersionedTable,
+  entityType: EntityType,
+  id: string,
+  expectedVersion: number,
+  values: Record<string, string | number | null>,
+): Promise<void> {
+  const result = await trx
+    .updateTable(table)
+    .set({ ...values, version: expectedVersion + 1 })
+    .where("id", "=", id)
+    .where("version", "=", expectedVersion)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return;
+  const current = await trx
+    .selectFrom(table)
+    .select("version")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  assertVersion(entityType, id, current, expectedVersion);
+  throw new ConflictError(entityType, id, expectedVersion, current.version);
+}
+
+/** DELETE ... WHERE id = ? AND version = ?, with the same conflict reporting as updates. */
+export async function deleteVersioned(
+  trx: Executor,
+  table: VersionedTable,
+  entityType: EntityType,
+  id: string,
+  expectedVersion: number,
+): Promise<void> {
+  const result = await trx
+    .deleteFrom(table)
+    .where("id", "=", id)
+    .where("version", "=", expectedVersion)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 1) return;
+  const current = await trx
+    .selectFrom(table)
+    .select("version")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  assertVersion(entityType, id, current, expectedVersion);
+  throw new ConflictError(entityType, id, expectedVersion, current.version);
+}
+
+export type AuditAction =
+  | "dataset.create"
+  | "dataset.update"
+  | "dataset.delete"
+  | "chart.create"
+  | "chart.update"
+  | "chart.delete"
+  | "dashboard.create"
+  | "dashboard.update"
+  | "dashboard.delete"
+  | "dashboard.publish"
+  | "dashboard.unpublish";
+
+const maxDetailLength = 2_000;
+
+/** Writes one audit row on the caller's transaction, so the change and its record commit together. */
+export async function writeAudit(
+  trx: Executor,
+  ctx: StoreContext,
+  actor: Actor,
+  action: AuditAction,
+  entityType: EntityType,
+  entityId: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  let detailJson = JSON.stringify(detail);
+  // The detail is a hint for humans, not a copy of the record: cap it so the log stays small.
+  if (detailJson.length > maxDetailLength) detailJson = JSON.stringify({ truncated: true });
+  await trx
+    .insertInto("audit_events")
+    .values({
+      id: newId(),
+      at: ctx.now().toISOString(),
+      actor_id: actor.id,
+      actor_email: actor.email,
+      action,
+      entity_type: entityType,
+      entity_id: entityId,
+      detail_json: detailJson,
+    })
+    .execute();
+}
+
+/** Unique-constraint failures from better-sqlite3 and pg, told apart from other errors. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
+
+export function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}

@@ -1,0 +1,124 @@
+import type { Kysely, Migration, MigrationProvider } from "kysely";
+
+// Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
+// They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.
+export const migrations: Record<string, Migration> = {
+  "0001_initial": {
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("datasets")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("description", "text", (col) => col.notNull().defaultTo(""))
+        .addColumn("columns_json", "text", (col) => col.notNull())
+        .addColumn("rows_json", "text", (col) => col.notNull())
+        .addColumn("row_count", "integer", (col) => col.notNull())
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("charts")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("title", "text", (col) => col.notNull())
+        .addColumn("type", "text", (col) => col.notNull())
+        .addColumn("dataset_id", "text", (col) =>
+          col.notNull().references("datasets.id").onDelete("restrict"),
+        )
+        .addColumn("index_column", "text", (col) => col.notNull())
+        .addColumn("series_json", "text", (col) => col.notNull())
+        .addColumn("options_json", "text", (col) => col.notNull())
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex("charts_dataset_id").on("charts").column("dataset_id").execute();
+
+      await db.schema
+        .createTable("dashboards")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("title", "text", (col) => col.notNull())
+        .addColumn("slug", "text", (col) => col.notNull().unique())
+        .addColumn("description", "text", (col) => col.notNull().defaultTo(""))
+        .addColumn("icon", "text")
+        .addColumn("status", "text", (col) => col.notNull())
+        .addColumn("published_at", "text")
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("dashboard_tiles")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("dashboard_id", "text", (col) =>
+          col.notNull().references("dashboards.id").onDelete("cascade"),
+        )
+        .addColumn("position", "integer", (col) => col.notNull())
+        .addColumn("kind", "text", (col) => col.notNull())
+        .addColumn("chart_id", "text", (col) => col.references("charts.id").onDelete("restrict"))
+        .addColumn("dataset_id", "text", (col) =>
+          col.references("datasets.id").onDelete("restrict"),
+        )
+        .addColumn("config_json", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex("dashboard_tiles_dashboard_id")
+        .on("dashboard_tiles")
+        .columns(["dashboard_id", "position"])
+        .execute();
+      await db.schema
+        .createIndex("dashboard_tiles_chart_id")
+        .on("dashboard_tiles")
+        .column("chart_id")
+        .execute();
+      await db.schema
+        .createIndex("dashboard_tiles_dataset_id")
+        .on("dashboard_tiles")
+        .column("dataset_id")
+        .execute();
+
+      await db.schema
+        .createTable("audit_events")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("at", "text", (col) => col.notNull())
+        .addColumn("actor_id", "text", (col) => col.notNull())
+        .addColumn("actor_email", "text", (col) => col.notNull())
+        .addColumn("action", "text", (col) => col.notNull())
+        .addColumn("entity_type", "text", (col) => col.notNull())
+        .addColumn("entity_id", "text", (col) => col.notNull())
+        .addColumn("detail_json", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex("audit_events_at_id")
+        .on("audit_events")
+        .columns(["at", "id"])
+        .execute();
+      await db.schema
+        .createIndex("audit_events_actor_id")
+        .on("audit_events")
+        .columns(["actor_id", "at"])
+        .execute();
+      await db.schema
+        .createIndex("audit_events_entity")
+        .on("audit_events")
+        .columns(["entity_type", "entity_id"])
+        .execute();
+
+      await db.schema
+        .createTable("store_meta")
+        .addColumn("key", "text", (col) => col.primaryKey())
+        .addColumn("value", "text", (col) => col.notNull())
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+export const migrationTableName = "seed_store_migration";
+export const migrationLockTableName = "seed_store_migration_lock";

@@ -1,0 +1,77 @@
+// Row shapes of the tables this package owns. Timestamps are ISO 8601 text, JSON is text: both
+// sort and compare the same way on SQLite and PostgreSQL.
+
+export interface DatasetsTable {
+  id: string;
+  name: string;
+  description: string;
+  columns_json: string;
+  // Rows live as one JSON array per dataset: charts always read a whole dataset, and replacing
+  // rows is one atomic UPDATE instead of thousands of row writes.
+  rows_json: string;
+  row_count: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChartsTable {
+  id: string;
+  title: string;
+  type: string;
+  dataset_id: string;
+  index_column: string;
+  series_json: string;
+  options_json: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DashboardsTable {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  icon: string | null;
+  status: string;
+  published_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DashboardTilesTable {
+  id: string;
+  dashboard_id: string;
+  position: number;
+  kind: string;
+  chart_id: string | null;
+  dataset_id: string | null;
+  config_json: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  detail_json: string;
+}
+
+export interface StoreMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface StoreDatabase {
+  datasets: DatasetsTable;
+  charts: ChartsTable;
+  dashboards: DashboardsTable;
+  dashboard_tiles: DashboardTilesTable;
+  audit_events: AuditEventsTable;
+  store_meta: StoreMetaTable;
+}

@@ -1,0 +1,321 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import {
+  type AuditEvent,
+  type AuditEventFilter,
+  type AuditEventPage,
+  getOverviewCounts,
+  listAuditEvents,
+  type OverviewCounts,
+} from "./audit.js";
+import {
+  type Chart,
+  createChart,
+  deleteChart,
+  getChartIn,
+  listCharts,
+  updateChart,
+} from "./charts.js";
+import {
+  addDashboardTile,
+  createDashboard,
+  type DashboardStatus,
+  type DashboardSummary,
+  type DashboardWithTiles,
+  deleteDashboard,
+  getDashboard,
+  getDashboardBySlug,
+  listDashboards,
+  listPublishedDashboards,
+  publishDashboard,
+  type RenderedDashboard,
+  removeDashboardTile,
+  reorderDashboardTiles,
+  unpublishDashboard,
+  updateDashboard,
+} from "./dashboards.js";
+import {
+  createDataset,
+  type Dataset,
+  type DatasetRowEdits,
+  type DatasetWithRows,
+  deleteDataset,
+  editDatasetRows,
+  getDatasetIn,
+  listDatasets,
+  replaceDatasetRows,
+  updateDataset,
+} from "./datasets.js";
+import type { Actor, StoreContext } from "./internal.js";
+import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
+import type { StoreDatabase } from "./schema.js";
+import { seedDemoOnce } from "./seed.js";
+import type {
+  ChartInput,
+  ChartPatch,
+  DashboardInput,
+  DashboardPatch,
+  DatasetInput,
+  DatasetPatch,
+  TileInput,
+} from "./validation.js";
+
+export type StoreDialect = "sqlite" | "postgres";
+
+export interface OpenStoreOptions {
+  /**
+   * postgres:// or postgresql:// selects PostgreSQL. Undefined falls back to the DATABASE_URL
+   * environment variable; "" or null forces the SQLite file.
+   */
+  databaseUrl?: string | null;
+  /** Folder for seed.db; defaults to SEED_DATA_DIR, else ./data under the working directory. */
+  dataDir?: string;
+  /** Seed the demo dashboards on first open (default true). */
+  seedDemo?: boolean;
+  /** Most PostgreSQL connections this process opens (default 10). */
+  maxConnections?: number;
+  /** Clock for timestamps; tests pin it, everything else leaves it alone. */
+  now?: () => Date;
+}
+
+/** What better-auth's `database` option accepts: a Kysely instance and its dialect name. */
+export interface BetterAuthDatabase {
+  // biome-ignore lint/suspicious/noExplicitAny: better-auth types this as Kysely<any>.
+  db: Kysely<any>;
+  type: StoreDialect;
+}
+
+export interface Store {
+  readonly db: Kysely<StoreDatabase>;
+  readonly dialect: StoreDialect;
+  /** The driver object: the better-sqlite3 Database or the pg Pool. */
+  readonly database: BetterSqlite3.Database | pg.Pool;
+  /** Pass as better-auth's `database` option, and to getMigrations, so auth shares this connection. */
+  readonly authDatabase: BetterAuthDatabase;
+  /** Path of the SQLite file, or null on PostgreSQL. */
+  readonly sqliteFile: string | null;
+
+  listDatasets(): Promise<Dataset[]>;
+  getDataset(id: string): Promise<DatasetWithRows | null>;
+  createDataset(input: DatasetInput, actor: Actor): Promise<DatasetWithRows>;
+  updateDataset(
+    id: string,
+    expectedVersion: number,
+    patch: DatasetPatch,
+    actor: Actor,
+  ): Promise<DatasetWithRows>;
+  replaceDatasetRows(
+    id: string,
+    expectedVersion: number,
+    rows: ReadonlyArray<Record<string, unknown>>,
+    actor: Actor,
+  ): Promise<DatasetWithRows>;
+  editDatasetRows(
+    id: string,
+    expectedVersion: number,
+    edits: DatasetRowEdits,
+    actor: Actor,
+  ): Promise<DatasetWithRows>;
+  deleteDataset(id: string, expectedVersion: number, actor: Actor): Promise<void>;
+
+  listCharts(filter?: { datasetId?: string }): Promise<Chart[]>;
+  getChart(id: string): Promise<Chart | null>;
+  createChart(input: ChartInput, actor: Actor): Promise<Chart>;
+  updateChart(id: string, expectedVersion: number, patch: ChartPatch, actor: Actor): Promise<Chart>;
+  deleteChart(id: string, expectedVersion: number, actor: Actor): Promise<void>;
+
+  listDashboards(filter?: { status?: DashboardStatus }): Promise<DashboardSummary[]>;
+  listPublishedDashboards(): Promise<DashboardSummary[]>;
+  getDashboard(id: string): Promise<DashboardWithTiles | null>;
+  getDashboardBySlug(
+    slug: string,
+    options?: { includeDrafts?: boolean },
+  ): Promise<RenderedDashboard | null>;
+  createDashboard(input: DashboardInput, actor: Actor): Promise<DashboardWithTiles>;
+  updateDashboard(
+    id: string,
+    expectedVersion: number,
+    patch: DashboardPatch,
+    actor: Actor,
+  ): Promise<DashboardWithTiles>;
+  addDashboardTile(
+    id: string,
+    expectedVersion: number,
+    tile: TileInput,
+    actor: Actor,
+    options?: { position?: number },
+  ): Promise<DashboardWithTiles>;
+  removeDashboardTile(
+    id: string,
+    expectedVersion: number,
+    tileId: string,
+    actor: Actor,
+  ): Promise<DashboardWithTiles>;
+  reorderDashboardTiles(
+    id: string,
+    expectedVersion: number,
+    tileIds: readonly string[],
+    actor: Actor,
+  ): Promise<DashboardWithTiles>;
+  publishDashboard(id: string, expectedVersion: number, actor: Actor): Promise<DashboardWithTiles>;
+  unpublishDashboard(
+    id: string,
+    expectedVersion: number,
+    actor: Actor,
+  ): Promise<DashboardWithTiles>;
+  deleteDashboard(id: string, expectedVersion: number, actor: Actor): Promise<void>;
+
+  listAuditEvents(filter?: AuditEventFilter): Promise<AuditEventPage>;
+  listRecentActivity(limit?: number): Promise<AuditEvent[]>;
+  getOverviewCounts(): Promise<OverviewCounts>;
+
+  /** Runs pending migrations (openStore already does); returns the names it applied. */
+  migrate(): Promise<string[]>;
+  /** Closes the SQLite file or ends the pg pool. */
+  close(): Promise<void>;
+}
+
+const postgresUrlPattern = /^postgres(?:ql)?:\/\//i;
+
+function resolveDatabaseUrl(option: string | null | undefined): string | null {
+  const url = option === undefined ? process.env.DATABASE_URL : option;
+  if (url === undefined || url === null || url.trim() === "") return null;
+  if (!postgresUrlPattern.test(url)) {
+    throw new Error(
+      "DATABASE_URL must start with postgres:// or postgresql://; leave it unset to use the SQLite file.",
+    );
+  }
+  return url;
+}
+
+function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "seed.db");
+  const database = new BetterSqlite3(file);
+  // Wait for other writers instead of failing at once; set first so the WAL switch waits too.
+  database.pragma("busy_timeout = 5000");
+  database.pragma("journal_mode = WAL");
+  database.pragma("synchronous = NORMAL");
+  database.pragma("foreign_keys = ON");
+  return { database, file };
+}
+
+async function runMigrations(
+  db: Kysely<StoreDatabase>,
+  dialect: StoreDialect,
+  sqlite: BetterSqlite3.Database | null,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableName,
+    migrationLockTableName,
+  });
+  // Kysely's SQLite lock is per process; BEGIN IMMEDIATE also serialises other processes
+  // opening the same file (e.g. parallel Next.js build workers) and makes the DDL atomic.
+  if (dialect === "sqlite" && sqlite) sqlite.exec("BEGIN IMMEDIATE");
+  let result: Awaited<ReturnType<Migrator["migrateToLatest"]>>;
+  try {
+    result = await migrator.migrateToLatest();
+  } catch (error) {
+    if (sqlite?.inTransaction) sqlite.exec("ROLLBACK");
+    throw error;
+  }
+  if (sqlite?.inTransaction) sqlite.exec(result.error ? "ROLLBACK" : "COMMIT");
+  if (result.error) {
+    const failed = result.results?.find((item) => item.status === "Error")?.migrationName;
+    throw new Error(
+      `Database migration ${failed ? `"${failed}" ` : ""}failed: ${String(
+        result.error instanceof Error ? result.error.message : result.error,
+      )}`,
+      { cause: result.error },
+    );
+  }
+  return (result.results ?? [])
+    .filter((item) => item.status === "Success")
+    .map((item) => item.migrationName);
+}
+
+/**
+ * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
+ * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
+ */
+export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
+  const databaseUrl = resolveDatabaseUrl(options.databaseUrl);
+  let dialect: StoreDialect;
+  let database: BetterSqlite3.Database | pg.Pool;
+  let sqliteFile: string | null = null;
+  let db: Kysely<StoreDatabase>;
+  if (databaseUrl) {
+    dialect = "postgres";
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+    database = pool;
+    db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = "sqlite";
+    const dataDir =
+      options.dataDir ?? process.env.SEED_DATA_DIR ?? path.join(process.cwd(), "data");
+    const opened = openSqlite(dataDir);
+    database = opened.database;
+    sqliteFile = opened.file;
+    db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: opened.database }) });
+  }
+  const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
+  const ctx: StoreContext = { db, now: options.now ?? (() => new Date()) };
+  try {
+    await runMigrations(db, dialect, sqlite);
+    if (options.seedDemo !== false) await seedDemoOnce(ctx);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  return {
+    db,
+    dialect,
+    database,
+    authDatabase: { db, type: dialect },
+    sqliteFile,
+
+    listDatasets: () => listDatasets(ctx),
+    getDataset: (id) => getDatasetIn(db, id),
+    createDataset: (input, actor) => createDataset(ctx, input, actor),
+    updateDataset: (id, version, patch, actor) => updateDataset(ctx, id, version, patch, actor),
+    replaceDatasetRows: (id, version, rows, actor) =>
+      replaceDatasetRows(ctx, id, version, rows, actor),
+    editDatasetRows: (id, version, edits, actor) => editDatasetRows(ctx, id, version, edits, actor),
+    deleteDataset: (id, version, actor) => deleteDataset(ctx, id, version, actor),
+
+    listCharts: (filter) => listCharts(ctx, filter),
+    getChart: (id) => getChartIn(db, id),
+    createChart: (input, actor) => createChart(ctx, input, actor),
+    updateChart: (id, version, patch, actor) => updateChart(ctx, id, version, patch, actor),
+    deleteChart: (id, version, actor) => deleteChart(ctx, id, version, actor),
+
+    listDashboards: (filter) => listDashboards(ctx, filter),
+    listPublishedDashboards: () => listPublishedDashboards(ctx),
+    getDashboard: (id) => getDashboard(ctx, id),
+    getDashboardBySlug: (slug, slugOptions) => getDashboardBySlug(ctx, slug, slugOptions),
+    createDashboard: (input, actor) => createDashboard(ctx, input, actor),
+    updateDashboard: (id, version, patch, actor) => updateDashboard(ctx, id, version, patch, actor),
+    addDashboardTile: (id, version, tile, actor, tileOptions) =>
+      addDashboardTile(ctx, id, version, tile, actor, tileOptions),
+    removeDashboardTile: (id, version, tileId, actor) =>
+      removeDashboardTile(ctx, id, version, tileId, actor),
+    reorderDashboardTiles: (id, version, tileIds, actor) =>
+      reorderDashboardTiles(ctx, id, version, tileIds, actor),
+    publishDashboard: (id, version, actor) => publishDashboard(ctx, id, version, actor),
+    unpublishDashboard: (id, version, actor) => unpublishDashboard(ctx, id, version, actor),
+    deleteDashboard: (id, version, actor) => deleteDashboard(ctx, id, version, actor),
+
+    listAuditEvents: (filter) => listAuditEvents(ctx, filter),
+    listRecentActivity: async (limit = 10) => (await listAuditEvents(ctx, { limit })).events,
+    getOverviewCounts: () => getOverviewCounts(ctx, dialect),
+
+    migrate: () => runMigrations(db, dialect, sqlite),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,433 @@
+// Browser-safe: zod schemas and pure checks only, so client forms can import "@seed/store/validation".
+import { type ZodError, z } from "zod";
+import type { FieldErrors } from "./errors.js";
+
+export {
+  ConflictError,
+  type EntityType,
+  type FieldErrors,
+  InUseError,
+  NotFoundError,
+  StoreError,
+  ValidationError,
+} from "./errors.js";
+
+/** Mirrors @seed/ui's IconName list (the store must not depend on a React package). */
+export const iconNames = [
+  "crown",
+  "folder",
+  "building",
+  "handshake",
+  "shopping-cart",
+  "circle-play",
+  "bug",
+  "database",
+  "bookmark",
+  "heart-handshake",
+  "message-square-reply",
+  "github",
+  "arrow-down",
+  "circle-x",
+  "grid",
+  "thumbs-up",
+  "instagram",
+] as const;
+export type IconName = (typeof iconNames)[number];
+
+export const columnTypes = ["number", "string", "date"] as const;
+export type ColumnType = (typeof columnTypes)[number];
+export const chartTypes = ["line", "area", "bar", "pie"] as const;
+export type ChartType = (typeof chartTypes)[number];
+export const aggregations = ["sum", "avg", "last", "min", "max", "count"] as const;
+export type Aggregation = (typeof aggregations)[number];
+export const curveTypes = ["linear", "monotone", "step"] as const;
+export type CurveType = (typeof curveTypes)[number];
+
+export const datasetLimits = { maxRows: 50_000, maxColumns: 50, maxColumnNameLength: 64 } as const;
+export const dashboardLimits = { maxTiles: 48 } as const;
+export const chartLimits = { maxSeries: 12 } as const;
+
+export type CellValue = number | string | null;
+export type DatasetRow = Record<string, CellValue>;
+export interface DatasetColumn {
+  name: string;
+  type: ColumnType;
+}
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoDateTimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** True for yyyy-mm-dd (a real calendar day) or a full ISO 8601 date-time. */
+export function isIsoDate(value: string): boolean {
+  const match = isoDatePattern.exec(value) ?? isoDateTimePattern.exec(value);
+  if (!match) return false;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const isCalendarDay =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return isCalendarDay && !Number.isNaN(Date.parse(value));
+}
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `Enter a ${label}.` })
+    .trim()
+    .min(1, `Enter a ${label}.`)
+    .max(max, `Keep the ${label} under ${max + 1} characters.`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `The ${label} must be text.` })
+    .trim()
+    .max(max, `Keep the ${label} under ${max + 1} characters.`);
+
+const idSchema = (label: string) =>
+  z
+    .string({ error: `Choose a ${label}.` })
+    .trim()
+    .min(1, `Choose a ${label}.`);
+
+export const iconNameSchema = z.enum(iconNames, { error: "Choose one of the listed icons." });
+
+/** A subset of Intl.NumberFormatOptions that is safe to store and pass to Intl.NumberFormat. */
+export const numberFormatSchema = z
+  .object({
+    style: z
+      .enum(["decimal", "percent", "currency"], {
+        error: "Style must be decimal, percent or currency.",
+      })
+      .optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "Use a three-letter currency code such as USD.")
+      .optional(),
+    notation: z
+      .enum(["standard", "compact"], { error: "Notation must be standard or compact." })
+      .optional(),
+    minimumFractionDigits: z.number().int().min(0).max(20).optional(),
+    maximumFractionDigits: z.number().int().min(0).max(20).optional(),
+  })
+  .strict()
+  .superRefine((format, ctx) => {
+    if (format.style === "currency" && format.currency === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["currency"],
+        message: "Enter a currency code for currency style.",
+      });
+    }
+    if (
+      format.minimumFractionDigits !== undefined &&
+      format.maximumFractionDigits !== undefined &&
+      format.minimumFractionDigits > format.maximumFractionDigits
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maximumFractionDigits"],
+        message: "Maximum fraction digits must be at least the minimum.",
+      });
+    }
+  });
+export type NumberFormat = z.infer<typeof numberFormatSchema>;
+
+export const columnSchema = z.object({
+  name: z
+    .string({ error: "Enter a column name." })
+    .trim()
+    .min(1, "Enter a column name.")
+    .max(
+      datasetLimits.maxColumnNameLength,
+      `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
+    ),
+  type: z.enum(columnTypes, { error: "Column type must be number, string or date." }),
+});
+
+const columnsSchema = z
+  .array(columnSchema, { error: "Give the dataset's columns." })
+  .min(1, "Add at least one column.")
+  .max(datasetLimits.maxColumns, `A dataset has at most ${datasetLimits.maxColumns} columns.`)
+  .superRefine((columns, ctx) => {
+    const seen = new Set<string>();
+    columns.forEach((column, index) => {
+      if (seen.has(column.name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `Column name "${column.name}" is used twice.`,
+        });
+      }
+      seen.add(column.name);
+    });
+  });
+
+const rowsSchema = z
+  .array(z.record(z.string(), z.unknown()), { error: "Rows must be a list of objects." })
+  .max(datasetLimits.maxRows, `A dataset has at most ${datasetLimits.maxRows} rows.`);
+
+const maxRowIssues = 10;
+
+/**
+ * Checks each cell against its column type and returns rows holding exactly the dataset's
+ * columns (missing cells become null), or the first problems found.
+ */
+export function checkRows(
+  columns: readonly DatasetColumn[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+): { rows: DatasetRow[]; problems: string[] } {
+  const problems: string[] = [];
+  const known = new Set(columns.map((column) => column.name));
+  const checked: DatasetRow[] = [];
+  for (let index = 0; index < rows.length && problems.length < maxRowIssues; index++) {
+    const row = rows[index] ?? {};
+    const label = `Row ${index + 1}`;
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) problems.push(`${label}: unknown column "${key}".`);
+    }
+    const out: DatasetRow = {};
+    for (const column of columns) {
+      const value = row[column.name];
+      const problem = checkCell(column, value);
+      if (problem) problems.push(`${label}, column "${column.name}": ${problem}`);
+      out[column.name] = value === undefined || value === "" ? null : (value as CellValue);
+    }
+    checked.push(out);
+  }
+  return { rows: checked, problems };
+}
+
+function checkCell(column: DatasetColumn, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (column.type) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value)
+        ? null
+        : `expected a number, got ${JSON.stringify(value)}.`;
+    case "date":
+      return typeof value === "string" && (value === "" || isIsoDate(value))
+        ? null
+        : `expected a date (yyyy-mm-dd or ISO 8601), got ${JSON.stringify(value)}.`;
+    case "string":
+      return typeof value === "string" ? null : `expected text, got ${JSON.stringify(value)}.`;
+  }
+}
+
+function refineRows(
+  value: { columns: DatasetColumn[]; rows: Record<string, unknown>[] },
+  ctx: z.RefinementCtx,
+) {
+  for (const problem of checkRows(value.columns, value.rows).problems) {
+    ctx.addIssue({ code: "custom", path: ["rows"], message: problem });
+  }
+}
+
+export const datasetInputSchema = z
+  .object({
+    name: requiredText("name", 120),
+    description: optionalText("description", 500).default(""),
+    columns: columnsSchema,
+    rows: rowsSchema.default([]),
+  })
+  .superRefine(refineRows);
+export type DatasetInput = z.input<typeof datasetInputSchema>;
+
+export const datasetPatchSchema = z
+  .object({
+    name: requiredText("name", 120).optional(),
+    description: optionalText("description", 500).optional(),
+    columns: columnsSchema.optional(),
+    rows: rowsSchema.optional(),
+  })
+  .superRefine((patch, ctx) => {
+    if (patch.columns !== undefined && patch.rows === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rows"],
+        message: "Give the rows too when changing columns.",
+      });
+    }
+  });
+export type DatasetPatch = z.input<typeof datasetPatchSchema>;
+
+export const datasetRowsSchema = rowsSchema;
+
+export const chartOptionsSchema = z
+  .object({
+    stacked: z.boolean({ error: "Stacked must be true or false." }).optional(),
+    curve: z.enum(curveTypes, { error: "Curve must be linear, monotone or step." }).optional(),
+    numberFormat: numberFormatSchema.optional(),
+    donut: z.boolean({ error: "Donut must be true or false." }).optional(),
+    showLegend: z.boolean({ error: "Show legend must be true or false." }).optional(),
+  })
+  .strict();
+export type ChartOptions = z.infer<typeof chartOptionsSchema>;
+
+const chartFields = {
+  title: requiredText("title", 120),
+  type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
+  datasetId: idSchema("dataset"),
+  indexColumn: z
+    .string({ error: "Choose the index column." })
+    .trim()
+    .min(1, "Choose the index column."),
+  seriesColumns: z
+    .array(z.string().trim().min(1, "Series names cannot be empty."), {
+      error: "Choose the series columns.",
+    })
+    .min(1, "Choose at least one series column.")
+    .max(chartLimits.maxSeries, `A chart has at most ${chartLimits.maxSeries} series.`),
+  options: chartOptionsSchema.default({}),
+};
+
+export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) => {
+  if (chart.type === "pie" && chart.seriesColumns.length !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: "A pie chart shows exactly one series column.",
+    });
+  }
+  const seen = new Set<string>();
+  for (const series of chart.seriesColumns) {
+    if (seen.has(series)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["seriesColumns"],
+        message: `Series "${series}" is listed twice.`,
+      });
+    }
+    seen.add(series);
+  }
+  if (seen.has(chart.indexColumn)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: `"${chart.indexColumn}" is the index column; it cannot also be a series.`,
+    });
+  }
+});
+export type ChartInput = z.input<typeof chartInputSchema>;
+export type ChartPatch = Partial<ChartInput>;
+
+/** Checks a chart's columns against its dataset: index any column, series number columns. */
+export function checkChartColumns(
+  chart: { indexColumn: string; seriesColumns: readonly string[] },
+  columns: readonly DatasetColumn[],
+): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  if (!byName.has(chart.indexColumn)) {
+    fieldErrors.indexColumn = [`The dataset has no column "${chart.indexColumn}".`];
+  }
+  const seriesErrors: string[] = [];
+  for (const series of chart.seriesColumns) {
+    const column = byName.get(series);
+    if (!column) seriesErrors.push(`The dataset has no column "${series}".`);
+    else if (column.type !== "number") {
+      seriesErrors.push(`Series "${series}" is a ${column.type} column; series must be numbers.`);
+    }
+  }
+  if (seriesErrors.length > 0) fieldErrors.seriesColumns = seriesErrors;
+  return fieldErrors;
+}
+
+export const chartTileInputSchema = z.object({
+  kind: z.literal("chart"),
+  id: z.string().min(1).optional(),
+  chartId: idSchema("chart"),
+});
+
+export const statTileInputSchema = z.object({
+  kind: z.literal("stat"),
+  id: z.string().min(1).optional(),
+  label: requiredText("label", 80),
+  datasetId: idSchema("dataset"),
+  column: z.string({ error: "Choose a column." }).trim().min(1, "Choose a column."),
+  aggregation: z.enum(aggregations, {
+    error: "Aggregation must be sum, avg, last, min, max or count.",
+  }),
+  format: numberFormatSchema.optional(),
+  icon: iconNameSchema.optional(),
+});
+
+export const tileInputSchema = z.discriminatedUnion("kind", [
+  chartTileInputSchema,
+  statTileInputSchema,
+]);
+export type TileInput = z.input<typeof tileInputSchema>;
+
+/** Checks a stat tile's column against its dataset: count works on any column, the rest need numbers. */
+export function checkStatTileColumn(
+  tile: { column: string; aggregation: Aggregation },
+  columns: readonly DatasetColumn[],
+): string | null {
+  const column = columns.find((candidate) => candidate.name === tile.column);
+  if (!column) return `The dataset has no column "${tile.column}".`;
+  if (tile.aggregation !== "count" && column.type !== "number") {
+    return `"${tile.column}" is a ${column.type} column; ${tile.aggregation} needs a number column.`;
+  }
+  return null;
+}
+
+export const slugSchema = z
+  .string({ error: "Enter a slug." })
+  .trim()
+  .min(1, "Enter a slug.")
+  .max(64, "Keep the slug under 65 characters.")
+  .regex(slugPattern, "Use lowercase letters, digits and single hyphens, e.g. store-performance.");
+
+const tilesSchema = z
+  .array(tileInputSchema, { error: "Tiles must be a list." })
+  .max(dashboardLimits.maxTiles, `A dashboard has at most ${dashboardLimits.maxTiles} tiles.`);
+
+export const dashboardInputSchema = z.object({
+  title: requiredText("title", 120),
+  slug: slugSchema,
+  description: optionalText("description", 500).default(""),
+  icon: iconNameSchema.nullable().default(null),
+  published: z.boolean({ error: "Published must be true or false." }).default(false),
+  tiles: tilesSchema.default([]),
+});
+export type DashboardInput = z.input<typeof dashboardInputSchema>;
+
+export const dashboardPatchSchema = z.object({
+  title: requiredText("title", 120).optional(),
+  slug: slugSchema.optional(),
+  description: optionalText("description", 500).optional(),
+  icon: iconNameSchema.nullable().optional(),
+  tiles: tilesSchema.optional(),
+});
+export type DashboardPatch = z.input<typeof dashboardPatchSchema>;
+
+/** Turns a slug-ish title into a URL-safe slug suggestion ("Store Performance!" -> "store-performance"). */
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64)
+    .replace(/-+$/g, "");
+}
+
+/** Flattens a ZodError into per-field messages keyed by dotted path ("tiles.0.chartId"). */
+export function formatZodError(error: ZodError): FieldErrors {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.path.length === 0) {
+      formErrors.push(issue.message);
+      continue;
+    }
+    const key = issue.path.map(String).join(".");
+    const messages = fieldErrors[key] ?? [];
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+    fieldErrors[key] = messages;
+  }
+  return formErrors.length > 0 ? { fieldErrors, formError: formErrors.join(" ") } : { fieldErrors };
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { inject, onTestFinished } from "vitest";
+import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
+
+export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
+
+export const editor = { id: "user-editor", email: "editor@example.com" };
+export const otherEditor = { id: "user-other", email: "other@example.com" };
+
+export interface TestDatabase {
+  /** Options that point openStore at this test's own empty database. */
+  options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir">;
+  /** Where the SQLite file lives, for tests that inspect it. */
+  dataDir: string | null;
+}
+
+/** A fresh, empty database for one test (a temp dir or a new PostgreSQL database), removed after it. */
+export async function createTestDatabase(dialect: StoreDialect): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-test-"));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+    return { options: { databaseUrl: null, dataDir }, dataDir };
+  }
+  const adminUrl = inject("postgresUrl");
+  const name = `test_${crypto.randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  } finally {
+    await admin.end();
+  }
+  onTestFinished(async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    try {
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await cleanup.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { options: { databaseUrl: url.toString() }, dataDir: null };
+}
+
+/** Opens a store on a fresh database for one test and closes it when the test ends. */
+export async function openTestStore(
+  dialect: StoreDialect,
+  options: Omit<OpenStoreOptions, "databaseUrl" | "dataDir"> = {},
+): Promise<Store> {
+  const database = await createTestDatabase(dialect);
+  const store = await openStore({ ...database.options, ...options });
+  onTestFinished(() => store.close());
+  return store;
+}
+
+/** Runs a promise expected to fail and returns its error, failing the test if it resolves. */
+export async function errorOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("Expected the operation to fail, but it succeeded.");
+}
+
+export const salesColumns = [
+  { name: "month", type: "date" },
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+  { name: "orders", type: "number" },
+] as const;
+
+export function salesInput(name = "Sales") {
+  return {
+    name,
+    columns: salesColumns.map((column) => ({ ...column })),
+    rows: [
+      { month: "2025-01-01", region: "North", revenue: 100, orders: 4 },
+      { month: "2025-02-01", region: "South", revenue: 150, orders: 6 },
+      { month: "2025-03-01", region: "North", revenue: 120, orders: 5 },
+    ],
+  };
+}

@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
+import { createTestDatabase, dialects, openTestStore } from "./helpers.js";
+
+describe.each(dialects)("openStore on %s", (dialect) => {
+  it("migrates and seeds the demo once, however often it is opened", async () => {
+    const database = await createTestDatabase(dialect);
+
+    const first = await openStore(database.options);
+    const countsAfterFirst = await first.getOverviewCounts();
+    await first.close();
+    const second = await openStore(database.options);
+    const countsAfterSecond = await second.getOverviewCounts();
+    const appliedAgain = await second.migrate();
+    await second.close();
+
+    expect(first.dialect).toBe(dialect);
+    expect(countsAfterFirst).toMatchObject({
+      datasets: 2,
+      charts: 4,
+      dashboards: 2,
+      publishedDashboards: 1,
+      draftDashboards: 1,
+    });
+    expect(countsAfterSecond).toEqual(countsAfterFirst);
+    expect(appliedAgain).toEqual([]);
+  });
+
+  it("serves the published demo dashboard with four charts and stat tiles", async () => {
+    const store = await openTestStore(dialect);
+
+    const demo = await store.getDashboardBySlug(demoDashboardSlug);
+
+    expect(demo?.dashboard).toMatchObject({ title: "Store performance", status: "published" });
+    const chartTypes = demo?.tiles.flatMap((tile) =>
+      tile.kind === "chart" ? [tile.chart.type] : [],
+    );
+    expect(chartTypes?.sort()).toEqual(["area", "bar", "line", "pie"]);
+    const stats = demo?.tiles.flatMap((tile) => (tile.kind === "stat" ? [tile] : [])) ?? [];
+    expect(stats.map((tile) => tile.icon)).toEqual([
+      "crown",
+      "shopping-cart",
+      "thumbs-up",
+      "database",
+    ]);
+    expect(stats.every((tile) => typeof tile.value === "number")).toBe(true);
+    expect(demo?.tiles.map((tile) => tile.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("keeps the draft demo dashboard off public lists", async () => {
+    const store = await openTestStore(dialect);
+
+    const published = await store.listPublishedDashboards();
+    const hidden = await store.getDashboardBySlug(draftDemoDashboardSlug);
+    const shownToEditors = await store.getDashboardBySlug(draftDemoDashboardSlug, {
+      includeDrafts: true,
+    });
+
+    expect(published.map((dashboard) => dashboard.slug)).toEqual([demoDashboardSlug]);
+    expect(hidden).toBeNull();
+    expect(shownToEditors?.dashboard.status).toBe("draft");
+  });
+
+  it("seeds the same figures on every fresh database", async () => {
+    const first = await openTestStore(dialect);
+    const second = await openTestStore(dialect);
+
+    const values = async (store: typeof first) =>
+      (await store.getDashboardBySlug(demoDashboardSlug))?.tiles.map((tile) =>
+        tile.kind === "stat"
+          ? [tile.label, tile.value, tile.delta]
+          : [tile.chart.title, tile.dataset.rows],
+      );
+
+    expect(await values(first)).toEqual(await values(second));
+  });
+
+  it("opens without the demo when seeding is turned off", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+
+    const counts = await store.getOverviewCounts();
+
+    expect(counts).toMatchObject({ datasets: 0, charts: 0, dashboards: 0, auditEvents: 0 });
+  });
+
+  it("exposes what better-auth needs", async () => {
+    const store = await openTestStore(dialect);
+
+    expect(store.authDatabase).toEqual({ db: store.db, type: dialect });
+    if (dialect === "sqlite") expect(store.database).toBeInstanceOf(BetterSqlite3);
+    else expect(typeof (store.database as { connect?: unknown }).connect).toBe("function");
+  });
+});
+
+describe("openStore on sqlite", () => {
+  it("creates <dataDir>/seed.db in WAL mode with foreign keys and a busy timeout", async () => {
+    const database = await createTestDatabase("sqlite");
+    const store = await openStore(database.options);
+
+    const sqlite = store.database as BetterSqlite3.Database;
+    const file = path.join(database.dataDir ?? "", "seed.db");
+    const settings = {
+      journal: sqlite.pragma("journal_mode", { simple: true }),
+      foreignKeys: sqlite.pragma("foreign_keys", { simple: true }),
+      busyTimeout: sqlite.pragma("busy_timeout", { simple: true }),
+    };
+    await store.close();
+
+    expect(existsSync(file)).toBe(true);
+    expect(store.sqliteFile).toBe(file);
+    expect(settings).toEqual({ journal: "wal", foreignKeys: 1, busyTimeout: 5000 });
+  });
+
+  it("creates a missing data folder", async () => {
+    const database = await createTestDatabase("sqlite");
+    const dataDir = path.join(database.dataDir ?? "", "nested", "data");
+
+    const store = await openStore({ databaseUrl: null, dataDir });
+    await store.close();
+
+    expect(existsSync(path.join(dataDir, "seed.db"))).toBe(true);
+  });
+
+  it("rejects a DATABASE_URL that is not a postgres URL", async () => {
+    await expect(openStore({ databaseUrl: "mysql://localhost/seed" })).rejects.toThrow(
+      /postgres:\/\/ or postgresql:\/\//,
+    );
+  });
+});

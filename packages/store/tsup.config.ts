@@ -1,0 +1,13 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: { index: "src/index.ts", validation: "src/validation.ts", csv: "src/csv.ts" },
+  format: ["esm"],
+  dts: true,
+  clean: true,
+  target: "node20",
+  platform: "node",
+  sourcemap: true,
+  // Drivers stay external so Next.js can list better-sqlite3 in serverExternalPackages.
+  external: ["better-sqlite3", "pg", "kysely", "zod", "csv-parse"],
+});

@@ -13,6 +13,7 @@ export const catalogVersions = {
   next: "16.4.6",
   react: "19.3.1",
   "react-dom": "19.3.1",
+  "react-is": "19.3.1",
   recharts: "3.10.1",
   vite: "8.3.8",
   "@vitejs/plugin-react": "6.3.0",

@@ -1,0 +1,118 @@
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ConsumerApp, catalogVersions, createConsumerApp } from "./consumer-app";
+
+// From /work/shared/PERFORMANCE.md: what @seed/charts may add over Recharts itself, gzip bytes.
+const lineChartOverheadBudget = 6_000;
+const allChartsOverheadBudget = 10_000;
+// A class name only Recharts' Pie module writes: proof that pie code was bundled.
+const pieOnlyMarker = "recharts-pie-sector";
+
+interface BundleSize {
+  minified: number;
+  gzip: number;
+  code: string;
+  /** Minified bytes per package that contributed to the bundle. */
+  byPackage: Record<string, number>;
+}
+
+function packageOf(inputPath: string): string {
+  const match = inputPath.match(/node_modules\/(@[^/]+\/[^/]+|[^/@][^/]*)\/(?!.*node_modules)/);
+  return match?.[1] ?? "(app)";
+}
+
+describe("production bundle size with esbuild", () => {
+  let app: ConsumerApp;
+  const sizes: Record<string, BundleSize> = {};
+
+  async function bundle(entry: string): Promise<BundleSize> {
+    const result = await build({
+      absWorkingDir: app.dir,
+      entryPoints: [join(app.dir, "src", entry)],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2022",
+      jsx: "automatic",
+      define: { "process.env.NODE_ENV": '"production"' },
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const output = result.outputFiles[0];
+    if (!output) throw new Error(`esbuild wrote nothing for ${entry}`);
+    const byPackage: Record<string, number> = {};
+    for (const out of Object.values(result.metafile.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+        const name = packageOf(input);
+        byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
+      }
+    }
+    return {
+      minified: output.contents.length,
+      gzip: gzipSync(output.contents, { level: 9 }).length,
+      code: output.text,
+      byPackage,
+    };
+  }
+
+  beforeAll(async () => {
+    app = await createConsumerApp({
+      fixture: "bundle-size",
+      dependencies: {
+        react: catalogVersions.react,
+        "react-dom": catalogVersions["react-dom"],
+        recharts: catalogVersions.recharts,
+        "react-is": catalogVersions["react-is"],
+      },
+    });
+    for (const entry of ["recharts-line", "recharts-all", "seed-line", "seed-all"]) {
+      sizes[entry] = await bundle(`${entry}.tsx`);
+    }
+    const table = Object.entries(sizes).map(([entry, size]) => ({
+      entry,
+      "min (B)": size.minified,
+      "gzip (B)": size.gzip,
+      "@seed/charts (B min)": size.byPackage["@seed/charts"] ?? 0,
+      "@seed/ui (B min)": size.byPackage["@seed/ui"] ?? 0,
+    }));
+    console.log("[consumers] bundle sizes (esbuild, minified, React + React DOM included):");
+    console.table(table);
+  });
+
+  afterAll(() => app?.remove());
+
+  function size(entry: string): BundleSize {
+    const found = sizes[entry];
+    if (!found) throw new Error(`${entry} was not bundled`);
+    return found;
+  }
+
+  it(`LineChart alone adds at most ${lineChartOverheadBudget} B gzip over Recharts`, () => {
+    const overhead = size("seed-line").gzip - size("recharts-line").gzip;
+    console.log(
+      `[consumers] LineChart overhead: ${overhead} B gzip (budget ${lineChartOverheadBudget})`,
+    );
+
+    expect(overhead).toBeLessThanOrEqual(lineChartOverheadBudget);
+  });
+
+  it(`all four charts add at most ${allChartsOverheadBudget} B gzip over Recharts`, () => {
+    const overhead = size("seed-all").gzip - size("recharts-all").gzip;
+    console.log(
+      `[consumers] four charts overhead: ${overhead} B gzip (budget ${allChartsOverheadBudget})`,
+    );
+
+    expect(overhead).toBeLessThanOrEqual(allChartsOverheadBudget);
+  });
+
+  it("leaves pie code out of a bundle that imports only LineChart", () => {
+    expect(size("seed-all").code).toContain(pieOnlyMarker);
+    expect(size("recharts-line").code).not.toContain(pieOnlyMarker);
+
+    expect(size("seed-line").code).not.toContain(pieOnlyMarker);
+  });
+});

@@ -1,0 +1,100 @@
+import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectProblems, describeProblems, launchChromium } from "./browser";
+import { chartKinds, hoverForTooltip, waitForChartDrawn } from "./chart-page-checks";
+import {
+  type ConsumerApp,
+  catalogVersions,
+  createConsumerApp,
+  type RunResult,
+  runOk,
+  startServer,
+  stopServer,
+  waitForUrl,
+} from "./consumer-app";
+
+const port = 3300;
+const pageUrl = `http://127.0.0.1:${port}/`;
+const hydrationWarning = /hydrat|did not match|didn't match/i;
+
+/** The server HTML of one chart's section: up to the next section or the first script. */
+function chartSectionHtml(html: string, kind: string): string {
+  const start = html.indexOf(`data-chart="${kind}"`);
+  if (start === -1) return "";
+  const ends = [html.indexOf("data-chart=", start + 1), html.indexOf("<script", start)];
+  return html.slice(start, Math.min(...ends.filter((end) => end !== -1), html.length));
+}
+
+describe("Next.js 16 App Router app using the packed tarballs", () => {
+  let app: ConsumerApp;
+  let build: RunResult;
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    app = await createConsumerApp({
+      fixture: "next-app",
+      dependencies: {
+        next: catalogVersions.next,
+        react: catalogVersions.react,
+        "react-dom": catalogVersions["react-dom"],
+        typescript: catalogVersions.typescript,
+        "@types/react": catalogVersions["@types/react"],
+        "@types/react-dom": catalogVersions["@types/react-dom"],
+        "@types/node": catalogVersions["@types/node"],
+      },
+    });
+    build = await runOk(join(app.dir, "node_modules/.bin/next"), ["build"], { cwd: app.dir });
+    const started = startServer(
+      join(app.dir, "node_modules/.bin/next"),
+      ["start", "-p", String(port), "-H", "127.0.0.1"],
+      { cwd: app.dir },
+    );
+    server = started.child;
+    await waitForUrl(pageUrl, started);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stopServer(server);
+    app?.remove();
+  });
+
+  it("builds with next build and no hydration warnings", () => {
+    expect(build.code).toBe(0);
+    expect(build.output).toMatch(/Compiled successfully|Generating static pages/);
+    expect(build.output).not.toMatch(hydrationWarning);
+  });
+
+  it("serves the server component page with every chart's markup in the server HTML", async () => {
+    const response = await fetch(pageUrl);
+    const html = await response.text();
+
+    expect(response.status).toBe(200);
+    for (const kind of chartKinds) {
+      expect(chartSectionHtml(html, kind), kind).toMatch(/recharts-|<svg/);
+    }
+  });
+
+  it("hydrates: charts draw, tooltips open, no console errors or hydration warnings", async () => {
+    if (!browser) throw new Error("Chromium did not start");
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    const problems = collectProblems(page);
+
+    await page.goto(pageUrl);
+    for (const kind of chartKinds) await waitForChartDrawn(page, kind);
+    const lineTooltip = await hoverForTooltip(page, "line");
+    await page.getByRole("button", { name: "About these figures" }).hover();
+    const uiTooltip = await page.locator(".seed-tooltip").first().textContent({ timeout: 10_000 });
+
+    expect(lineTooltip).toContain("Cost");
+    expect(uiTooltip).toContain("Figures in USD");
+    expect(
+      describeProblems(problems.filter((problem) => hydrationWarning.test(problem.text))),
+    ).toBe("");
+    expect(describeProblems(problems)).toBe("");
+  });
+});

@@ -1,0 +1,80 @@
+import { iconNames, StatTile } from "@seed/ui";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+
+const meta = {
+  title: "UI/StatTile",
+  component: StatTile,
+  args: {
+    label: "Revenue",
+    value: 48213.5,
+    format: { style: "currency", currency: "USD", maximumFractionDigits: 0 },
+    locale: "en-US",
+    delta: 0.124,
+    deltaLabel: "vs last month",
+    icon: "crown",
+    loading: false,
+  },
+  argTypes: {
+    icon: { control: "select", options: [undefined, ...iconNames] },
+    delta: { control: { type: "number", step: 0.01 } },
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ maxWidth: "20rem" }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof StatTile>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Rising: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("$48,214")).toBeVisible();
+    await expect(canvas.getByText("+12.4%")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-trend='up']")).not.toBeNull();
+  },
+};
+
+export const Falling: Story = {
+  args: { label: "Orders", value: 1180, format: undefined, delta: -0.083, icon: "shopping-cart" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("-8.3%")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-seed-icon='arrow-down']")).not.toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("[aria-busy='true']")).not.toBeNull();
+  },
+};
+
+export const NoValue: Story = {
+  args: { label: "Churn", value: null, delta: undefined, icon: "circle-x" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("no data")).toBeInTheDocument();
+  },
+};
+
+export const GermanCurrency: Story = {
+  name: "de-DE currency",
+  args: {
+    label: "Umsatz",
+    locale: "de-DE",
+    format: { style: "currency", currency: "EUR" },
+    value: 1234567.89,
+    delta: -0.021,
+    deltaLabel: "ggü. Vormonat",
+  },
+};
+
+export const Unchanged: Story = {
+  args: { label: "Active users", value: 3120, format: undefined, delta: 0, icon: "thumbs-up" },
+};

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
+import { playwright } from "@vitest/browser-playwright";
+import { defineConfig } from "vitest/config";
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+const configDir = path.join(dirname, ".storybook");
+
+// Debian's Chromium: Playwright must never try to download its own browser here.
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-dev-shm-usage",
+    ],
+  },
+});
+
+// A fresh object per project: Vitest writes the instance name into it.
+function browserConfig() {
+  return {
+    enabled: true,
+    headless: true,
+    provider: chromium,
+    instances: [{ browser: "chromium" as const }],
+  };
+}
+
+// Every story runs twice, once per theme, so axe checks contrast in light and in dark.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir, initialGlobals: { theme: "light" } })],
+        test: { name: "stories-light", browser: browserConfig() },
+      },
+      {
+        extends: true,
+        plugins: [
+          storybookTest({
+            configDir,
+            initialGlobals: { theme: "dark" },
+            // Stories tagged "light-only" opt out of the dark run (none in stories/ui do).
+            tags: { exclude: ["light-only"] },
+          }),
+        ],
+        test: { name: "stories-dark", browser: browserConfig() },
+      },
+    ],
+  },
+});

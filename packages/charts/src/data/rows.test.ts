@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeIssues, prepareCartesianFrame } from "./rows";
-import { resolveSeries } from "./series";
 
-const twoSeries = resolveSeries<{ a: number; b: number }>(["a", "b"]);
+const twoSeries = ["a", "b"];
 
 describe("prepareCartesianFrame", () => {
   it("converts ISO dates to timestamps and keeps valid values", () => {
@@ -14,7 +13,7 @@ describe("prepareCartesianFrame", () => {
 
     const frame = prepareCartesianFrame(rows, {
       index: "day",
-      series: twoSeries,
+      keys: twoSeries,
       sortByIndex: true,
     });
 
@@ -32,7 +31,7 @@ describe("prepareCartesianFrame", () => {
       { x: 3, a: null, b: 3 },
     ];
 
-    const frame = prepareCartesianFrame(rows, { index: "x", series: twoSeries, sortByIndex: true });
+    const frame = prepareCartesianFrame(rows, { index: "x", keys: twoSeries, sortByIndex: true });
 
     expect(Array.from(frame.values[0] ?? []).every(Number.isNaN)).toBe(true);
     expect(Array.from(frame.values[1] ?? [])).toEqual([1, Number.NaN, 3]);
@@ -52,7 +51,7 @@ describe("prepareCartesianFrame", () => {
       { a: 5, b: 0 },
     ];
 
-    const frame = prepareCartesianFrame(rows, { index: "x", series: twoSeries, sortByIndex: true });
+    const frame = prepareCartesianFrame(rows, { index: "x", keys: twoSeries, sortByIndex: true });
 
     expect(Array.from(frame.xs)).toEqual([1, 3]);
     expect(Array.from(frame.rowIndex)).toEqual([1, 0]);
@@ -68,7 +67,7 @@ describe("prepareCartesianFrame", () => {
 
     const frame = prepareCartesianFrame(rows, {
       index: "name",
-      series: twoSeries,
+      keys: twoSeries,
       sortByIndex: true,
     });
 
@@ -78,17 +77,17 @@ describe("prepareCartesianFrame", () => {
   });
 
   it("gives a reason when nothing can be drawn", () => {
-    const series = resolveSeries<{ a: unknown }>(["a"]);
+    const keys = ["a"];
 
-    expect(prepareCartesianFrame([], { index: "x", series, sortByIndex: true }).emptyReason).toBe(
+    expect(prepareCartesianFrame([], { index: "x", keys, sortByIndex: true }).emptyReason).toBe(
       "No data",
     );
     expect(
-      prepareCartesianFrame([{ x: 1, a: "no" }], { index: "x", series, sortByIndex: true })
+      prepareCartesianFrame([{ x: 1, a: "no" }], { index: "x", keys, sortByIndex: true })
         .emptyReason,
     ).toBe("No valid values to show");
     expect(
-      prepareCartesianFrame("not an array", { index: "x", series, sortByIndex: true }).emptyReason,
+      prepareCartesianFrame("not an array", { index: "x", keys, sortByIndex: true }).emptyReason,
     ).toBe("No data");
   });
 
@@ -107,7 +106,7 @@ describe("prepareCartesianFrame", () => {
       fc.property(fc.array(row, { maxLength: 60 }), (rows) => {
         const frame = prepareCartesianFrame(rows, {
           index: "x",
-          series: twoSeries,
+          keys: twoSeries,
           sortByIndex: true,
         });
         expect(frame.rowIndex.length).toBe(frame.xs.length);

@@ -1,5 +1,4 @@
 import { detectIndexKind, type IndexKind, toTimestamp } from "./format";
-import type { ResolvedSeries } from "./series";
 
 /** One problem found in the caller's rows; `row` is the position in the data array. */
 export interface DataIssue {
@@ -26,7 +25,8 @@ export interface CartesianFrame {
 
 export interface PrepareCartesianOptions {
   index: string;
-  series: readonly ResolvedSeries[];
+  /** Row keys of the series, in order. */
+  keys: readonly string[];
   /** Force the index kind instead of guessing it from the values. */
   indexKind?: IndexKind | undefined;
   /** Sort numeric and time indexes ascending (lines and areas need it). */
@@ -55,7 +55,7 @@ export function prepareCartesianFrame(
   options: PrepareCartesianOptions,
 ): CartesianFrame {
   const rows: readonly unknown[] = Array.isArray(data) ? data : [];
-  const { index, series } = options;
+  const { index, keys } = options;
   const issues: DataIssue[] = [];
   const n = rows.length;
   const kind =
@@ -139,10 +139,10 @@ export function prepareCartesianFrame(
   const rowIndex = finalRow.subarray(0, count);
   const xColumn = finalX.subarray(0, count);
 
-  const values = series.map(() => new Float64Array(count));
+  const values = keys.map(() => new Float64Array(count));
   let finiteCount = 0;
-  for (let s = 0; s < series.length; s++) {
-    const key = (series[s] as ResolvedSeries).key;
+  for (let s = 0; s < keys.length; s++) {
+    const key = keys[s] as string;
     const column = values[s] as Float64Array;
     for (let k = 0; k < count; k++) {
       const rowPosition = rowIndex[k] as number;
@@ -165,7 +165,7 @@ export function prepareCartesianFrame(
 
   let emptyReason: string | null = null;
   if (n === 0) emptyReason = "No data";
-  else if (series.length === 0) emptyReason = "No series to show";
+  else if (keys.length === 0) emptyReason = "No series to show";
   else if (count === 0) emptyReason = "No row has a valid index";
   else if (finiteCount === 0) emptyReason = "No valid values to show";
 

@@ -1,0 +1,2 @@
+export type { AreaChartProps, AreaCurveType } from "./area-chart";
+export { AreaChart } from "./area-chart";

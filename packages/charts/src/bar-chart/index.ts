@@ -1,0 +1,2 @@
+export type { BarChartProps } from "./bar-chart";
+export { BarChart } from "./bar-chart";

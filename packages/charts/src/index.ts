@@ -1,0 +1,22 @@
+export type { AreaChartProps, AreaCurveType } from "./area-chart";
+export { AreaChart } from "./area-chart";
+export type { BarChartProps } from "./bar-chart";
+export { BarChart } from "./bar-chart";
+export type {
+  DataIssue,
+  DownsampleMethod,
+  IndexKind,
+  RowKey,
+  Series,
+  SeriesConfig,
+  ValueFormatter,
+} from "./data";
+export { downsampleLttb, downsampleMinMax, selectLttbIndices, selectMinMaxIndices } from "./data";
+export type { CurveType, LineChartProps } from "./line-chart";
+export { LineChart } from "./line-chart";
+export type { CartesianChartProps } from "./parts/cartesian";
+export type { LegendPosition } from "./parts/legend";
+export type { ChartTooltipContext, ChartTooltipItem, ChartTooltipRender } from "./parts/tooltip";
+export type { PieChartProps } from "./pie-chart";
+export { PieChart } from "./pie-chart";
+export type { AxisOptions, BaseChartProps, ChartValueEvent, GridLines } from "./types";

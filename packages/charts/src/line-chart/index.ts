@@ -1,0 +1,2 @@
+export type { CurveType, LineChartProps } from "./line-chart";
+export { LineChart } from "./line-chart";

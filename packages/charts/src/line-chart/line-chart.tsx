@@ -1,0 +1,59 @@
+import type { ComponentType } from "react";
+import { Line, LineChart as RechartsLineChart } from "recharts";
+import type { DownsampleMethod } from "../data/downsample";
+import {
+  CartesianChartBase,
+  type CartesianChartProps,
+  type CartesianRootProps,
+} from "../parts/cartesian";
+
+export type CurveType = "linear" | "monotone" | "natural" | "step" | "stepBefore" | "stepAfter";
+
+export interface LineChartProps<Row> extends CartesianChartProps<Row> {
+  /** How points are joined (default "monotone"). */
+  curve?: CurveType;
+  /** Draw across missing values instead of breaking the line (default false). */
+  connectNulls?: boolean;
+  /** Draw a dot on every point (default: only when there are few points). */
+  dots?: boolean;
+  /** Downsampling for series longer than the plot is wide (default "lttb"). */
+  downsample?: DownsampleMethod;
+}
+
+const Root = RechartsLineChart as unknown as ComponentType<CartesianRootProps>;
+
+/** A line chart of one or more series over an index of dates, numbers or names. */
+export function LineChart<Row>(props: LineChartProps<Row>) {
+  const { curve = "monotone", connectNulls = false, dots, downsample = "lttb" } = props;
+  return (
+    <CartesianChartBase
+      props={props}
+      chartName="LineChart"
+      noun="Line chart"
+      Root={Root}
+      downsample={downsample}
+      bandIndex={false}
+      vertical={false}
+      stackOffset="none"
+      reportChartClicks={true}
+      valueAxisMin="auto"
+      renderSeries={({ series, highlighted, animate }) =>
+        series.map((s) => (
+          <Line
+            key={s.key}
+            dataKey={s.dataKey}
+            name={s.label}
+            type={curve}
+            stroke={s.color}
+            strokeWidth={2}
+            strokeOpacity={highlighted && highlighted !== s.key ? 0.2 : 1}
+            dot={dots ?? (props.data.length <= 24 ? { r: 2.5, fill: s.color } : false)}
+            activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
+            connectNulls={connectNulls}
+            isAnimationActive={animate}
+          />
+        ))
+      }
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import type { CSSProperties, KeyboardEventHandler, ReactNode, RefObject } from "react";
+import { useId } from "react";
+import type { LegendPosition } from "./legend";
+import { EmptyState, LoadingState } from "./states";
+import { usePlotWidth } from "./use-plot-width";
+
+export interface ChartFrameProps {
+  chartName: string;
+  title: string;
+  summary: string;
+  status: "loading" | "empty" | "ready";
+  emptyMessage: string;
+  emptyReason: string | null;
+  legendPosition: LegendPosition | false;
+  legend: ReactNode;
+  /** Plot height in px; ignored when aspectRatio is set. */
+  height: number;
+  aspectRatio: number | undefined;
+  width: number | undefined;
+  initialWidth: number;
+  className: string | undefined;
+  style: CSSProperties | undefined;
+  liveRegion: RefObject<HTMLParagraphElement | null>;
+  onPlotKeyDown?: KeyboardEventHandler<HTMLDivElement>;
+  /** Draws the chart at the measured size. */
+  children: (size: { width: number; height: number }) => ReactNode;
+}
+
+/**
+ * What every chart shares: the labelled figure, a plot box of fixed size (so nothing shifts when
+ * data, loading or hydration change), legend placement, summary, live region and data table.
+ */
+export function ChartFrame(props: ChartFrameProps) {
+  const summaryId = useId();
+  const [plotRef, measuredWidth] = usePlotWidth(props.width, props.initialWidth);
+  const plotHeight =
+    props.aspectRatio && measuredWidth
+      ? Math.round(measuredWidth / props.aspectRatio)
+      : props.aspectRatio
+        ? Math.round(props.initialWidth / props.aspectRatio)
+        : props.height;
+  const plotStyle: CSSProperties = props.aspectRatio
+    ? { aspectRatio: String(props.aspectRatio) }
+    : { height: props.height };
+  if (props.width !== undefined) plotStyle.width = props.width;
+  const showLegend = props.legendPosition !== false && props.status !== "empty";
+
+  return (
+    <figure
+      className={props.className ? `seed-chart ${props.className}` : "seed-chart"}
+      style={props.style}
+      data-chart={props.chartName}
+      data-legend={showLegend ? props.legendPosition : undefined}
+      aria-label={props.title}
+      aria-describedby={summaryId}
+      aria-busy={props.status === "loading" ? true : undefined}
+    >
+      {showLegend ? props.legend : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Enter on the focused chart reports the active point */}
+      <div
+        ref={plotRef}
+        className="seed-chart-plot"
+        style={plotStyle}
+        onKeyDown={props.onPlotKeyDown}
+      >
+        {props.status === "loading" ? (
+          <LoadingState />
+        ) : props.status === "empty" ? (
+          <EmptyState message={props.emptyMessage} reason={props.emptyReason} />
+        ) : measuredWidth !== null ? (
+          props.children({ width: measuredWidth, height: plotHeight })
+        ) : null}
+      </div>
+      <p id={summaryId} className="seed-chart-sr-only">
+        {props.status === "loading" ? `Loading ${props.title}` : props.summary}
+      </p>
+      <p
+        ref={props.liveRegion}
+        className="seed-chart-sr-only"
+        aria-live="polite"
+        aria-atomic="true"
+      />
+    </figure>
+  );
+}

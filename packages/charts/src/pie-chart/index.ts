@@ -1,0 +1,2 @@
+export type { PieChartProps } from "./pie-chart";
+export { PieChart } from "./pie-chart";

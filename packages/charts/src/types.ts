@@ -1,0 +1,66 @@
+import type { CSSProperties } from "react";
+import type { DataIssue } from "./data/rows";
+import type { ValueFormatter } from "./data/series";
+import type { LegendPosition } from "./parts/legend";
+import type { ChartTooltipRender } from "./parts/tooltip";
+
+/** What `onValueChange` reports: the clicked point, bar or slice with the caller's row. */
+export interface ChartValueEvent<Row> {
+  row: Row;
+  /** Position of the row in the caller's data array. */
+  rowIndex: number;
+  /** The series clicked, when the chart knows it (bars and slices). */
+  seriesKey?: string;
+  value?: number | null;
+}
+
+/** Props every chart takes. */
+export interface BaseChartProps<Row> {
+  data: readonly Row[];
+  /** Accessible name of the chart; defaults to a name built from the series. */
+  title?: string;
+  /** One-sentence summary for screen readers; defaults to one computed from the data. */
+  description?: string;
+  /** Plot height in px (default 300). The legend sits outside this box. */
+  height?: number;
+  /** Plot width / height; used instead of `height` when set. */
+  aspectRatio?: number;
+  /** Fixed width in px; by default the chart fills its container's width. */
+  width?: number;
+  /** Width used for server rendering and hydration before the container is measured (default 640). */
+  initialWidth?: number;
+  /** BCP 47 locale for numbers and dates (default: the runtime's). */
+  locale?: string;
+  /** Where the legend goes, or false for none (default "bottom"). */
+  legend?: LegendPosition | false;
+  /** true (default) for the themed tooltip, false for none, or a function for custom content. */
+  tooltip?: boolean | ChartTooltipRender<Row>;
+  /** Formats values when a series has no formatter of its own. */
+  valueFormatter?: ValueFormatter;
+  /** Called with the clicked point (or null when the click hit no point). */
+  onValueChange?: (event: ChartValueEvent<Row> | null) => void;
+  /** Called with every row or value that was skipped as invalid. */
+  onDataIssues?: (issues: readonly DataIssue[]) => void;
+  /** Shows a skeleton of the same size instead of the chart. */
+  loading?: boolean;
+  /** Text of the empty state (default "No data to display"). */
+  emptyMessage?: string;
+  /** Animate on mount; off anyway under prefers-reduced-motion and for large data. */
+  animate?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** Axis settings: shown by default with an automatic domain. */
+export interface AxisOptions {
+  show?: boolean;
+  label?: string;
+  /** A number, "auto" (a nice rounded bound) or "dataMin" / "dataMax". */
+  min?: number | "auto" | "dataMin";
+  max?: number | "auto" | "dataMax";
+  tickFormatter?: (value: number | string) => string;
+  /** Width reserved for a vertical axis, px. */
+  width?: number;
+}
+
+export type GridLines = "horizontal" | "vertical" | "both" | "none";

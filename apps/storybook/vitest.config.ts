@@ -27,6 +27,8 @@ function browserConfig() {
   return {
     enabled: true,
     headless: true,
+    // Failures are reported with a link to the story; no screenshot files in the source tree.
+    screenshotFailures: false,
     provider: chromium,
     instances: [{ browser: "chromium" as const }],
   };

@@ -58,6 +58,17 @@ export const OpensOnFocus: Story = {
   },
 };
 
+export const OpensOnHover: Story = {
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    const trigger = within(canvasElement).getByRole("button", { name: "Export" });
+
+    await userEvent.hover(trigger);
+
+    await expect(await page.findByRole("tooltip")).toHaveTextContent("Download the data as CSV");
+  },
+};
+
 export const ClosesOnEscape: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement.ownerDocument.body);

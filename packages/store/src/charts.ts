@@ -114,12 +114,16 @@ export async function createChartIn(
   return { id, ...chart, version: 1, createdAt: at, updatedAt: at };
 }
 
-export function createChart(ctx: StoreContext, input: ChartInput, actor: Actor): Promise<Chart> {
+export async function createChart(
+  ctx: StoreContext,
+  input: ChartInput,
+  actor: Actor,
+): Promise<Chart> {
   const checkedActor = checkActor(actor);
   return ctx.db.transaction().execute((trx) => createChartIn(trx, ctx, input, checkedActor));
 }
 
-export function updateChart(
+export async function updateChart(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -163,7 +167,7 @@ export function updateChart(
   });
 }
 
-export function deleteChart(
+export async function deleteChart(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,

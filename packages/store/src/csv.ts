@@ -94,7 +94,9 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   const maxColumns = options.maxColumns ?? defaultCsvLimits.maxColumns;
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > maxBytes) {
-    return problem(`The file is ${formatBytes(bytes)}; the limit is ${formatBytes(maxBytes)}.`);
+    return problem(
+      `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
+    );
   }
   // One line-ending style, so csv-parse's line numbers match what editors show.
   const normalized = text.replace(/\r\n?/g, "\n");

@@ -174,14 +174,14 @@ async function summarize(trx: Executor, status?: DashboardStatus): Promise<Dashb
   return dashboards.map((row) => ({ ...toDashboard(row), tileCount: countById.get(row.id) ?? 0 }));
 }
 
-export function listDashboards(
+export async function listDashboards(
   ctx: StoreContext,
   filter: { status?: DashboardStatus } = {},
 ): Promise<DashboardSummary[]> {
   return summarize(ctx.db, filter.status);
 }
 
-export function listPublishedDashboards(ctx: StoreContext): Promise<DashboardSummary[]> {
+export async function listPublishedDashboards(ctx: StoreContext): Promise<DashboardSummary[]> {
   return summarize(ctx.db, "published");
 }
 
@@ -370,7 +370,7 @@ export async function createDashboardIn(
   return { ...dashboard, tiles };
 }
 
-export function createDashboard(
+export async function createDashboard(
   ctx: StoreContext,
   input: DashboardInput,
   actor: Actor,
@@ -425,7 +425,7 @@ function changeDashboard(
   });
 }
 
-export function updateDashboard(
+export async function updateDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -471,7 +471,7 @@ function tileToInput(tile: DashboardTile): TileInput & { id: string } {
   };
 }
 
-export function addDashboardTile(
+export async function addDashboardTile(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -499,7 +499,7 @@ export function addDashboardTile(
   });
 }
 
-export function removeDashboardTile(
+export async function removeDashboardTile(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -520,7 +520,7 @@ export function removeDashboardTile(
   });
 }
 
-export function reorderDashboardTiles(
+export async function reorderDashboardTiles(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -546,7 +546,7 @@ export function reorderDashboardTiles(
   });
 }
 
-export function publishDashboard(
+export async function publishDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -559,7 +559,7 @@ export function publishDashboard(
   }));
 }
 
-export function unpublishDashboard(
+export async function unpublishDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -572,7 +572,7 @@ export function unpublishDashboard(
   }));
 }
 
-export function deleteDashboard(
+export async function deleteDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -591,11 +591,14 @@ export function deleteDashboard(
   });
 }
 
-export function getDashboard(ctx: StoreContext, id: string): Promise<DashboardWithTiles | null> {
+export async function getDashboard(
+  ctx: StoreContext,
+  id: string,
+): Promise<DashboardWithTiles | null> {
   return getDashboardIn(ctx.db, id);
 }
 
-export function getDashboardBySlug(
+export async function getDashboardBySlug(
   ctx: StoreContext,
   slug: string,
   options: { includeDrafts?: boolean } = {},

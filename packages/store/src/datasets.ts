@@ -146,7 +146,7 @@ export async function createDatasetIn(
   return dataset;
 }
 
-export function createDataset(
+export async function createDataset(
   ctx: StoreContext,
   input: DatasetInput,
   actor: Actor,
@@ -194,7 +194,7 @@ async function checkColumnsStillServeUsers(
   if (problems.length > 0) throw new ValidationError({ fieldErrors: { columns: problems } });
 }
 
-export function updateDataset(
+export async function updateDataset(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -240,7 +240,7 @@ export function updateDataset(
   });
 }
 
-export function replaceDatasetRows(
+export async function replaceDatasetRows(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -258,7 +258,7 @@ export interface DatasetRowEdits {
   append?: ReadonlyArray<Record<string, unknown>>;
 }
 
-export function editDatasetRows(
+export async function editDatasetRows(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
@@ -310,7 +310,7 @@ export function editDatasetRows(
   });
 }
 
-export function deleteDataset(
+export async function deleteDataset(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,

@@ -252,6 +252,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   if (databaseUrl) {
     dialect = "postgres";
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool discards it and opens a new one on the next query.
+    pool.on("error", (error) => {
+      console.error("[@seed/store] idle PostgreSQL connection closed:", error.message);
+    });
     database = pool;
     db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
   } else {

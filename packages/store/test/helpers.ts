@@ -15,14 +15,23 @@ export interface TestDatabase {
   options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir">;
   /** Where the SQLite file lives, for tests that inspect it. */
   dataDir: string | null;
+  /** Stores to close before the database is removed. */
+  openStores: Store[];
 }
 
 /** A fresh, empty database for one test (a temp dir or a new PostgreSQL database), removed after it. */
 export async function createTestDatabase(dialect: StoreDialect): Promise<TestDatabase> {
+  const openStores: Store[] = [];
+  const closeStores = async () => {
+    await Promise.all(openStores.map((store) => store.close()));
+  };
   if (dialect === "sqlite") {
     const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-test-"));
-    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-    return { options: { databaseUrl: null, dataDir }, dataDir };
+    onTestFinished(async () => {
+      await closeStores();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    return { options: { databaseUrl: null, dataDir }, dataDir, openStores };
   }
   const adminUrl = inject("postgresUrl");
   const name = `test_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -34,6 +43,7 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
     await admin.end();
   }
   onTestFinished(async () => {
+    await closeStores();
     const cleanup = new pg.Client({ connectionString: adminUrl });
     await cleanup.connect();
     try {
@@ -44,7 +54,7 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { options: { databaseUrl: url.toString() }, dataDir: null };
+  return { options: { databaseUrl: url.toString() }, dataDir: null, openStores };
 }
 
 /** Opens a store on a fresh database for one test and closes it when the test ends. */
@@ -54,7 +64,7 @@ export async function openTestStore(
 ): Promise<Store> {
   const database = await createTestDatabase(dialect);
   const store = await openStore({ ...database.options, ...options });
-  onTestFinished(() => store.close());
+  database.openStores.push(store);
   return store;
 }
 

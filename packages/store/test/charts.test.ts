@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { ConflictError, InUseError, ValidationError } from "../src/index.js";
+import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+
+describe.each(dialects)("charts on %s", (dialect) => {
+  it("creates a chart over existing columns and reads it back", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+
+    const chart = await store.createChart(
+      {
+        title: "Revenue and orders",
+        type: "area",
+        datasetId: dataset.id,
+        indexColumn: "month",
+        seriesColumns: ["revenue", "orders"],
+        options: {
+          stacked: true,
+          curve: "monotone",
+          numberFormat: { style: "currency", currency: "EUR" },
+        },
+      },
+      editor,
+    );
+
+    expect(await store.getChart(chart.id)).toEqual(chart);
+    expect(chart).toMatchObject({ version: 1, seriesColumns: ["revenue", "orders"] });
+    expect((await store.listCharts({ datasetId: dataset.id })).map((item) => item.id)).toEqual([
+      chart.id,
+    ]);
+  });
+
+  it("names the fields when columns are missing or not numbers", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+
+    const error = await errorOf(
+      store.createChart(
+        {
+          title: "Broken",
+          type: "line",
+          datasetId: dataset.id,
+          indexColumn: "week",
+          seriesColumns: ["region", "profit"],
+        },
+        editor,
+      ),
+    );
+
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fieldErrors).toEqual({
+      indexColumn: ['The dataset has no column "week".'],
+      seriesColumns: [
+        'Series "region" is a string column; series must be numbers.',
+        'The dataset has no column "profit".',
+      ],
+    });
+    expect(await store.listCharts()).toEqual([]);
+  });
+
+  it("allows exactly one series on a pie chart", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+
+    const error = await errorOf(
+      store.createChart(
+        {
+          title: "Share",
+          type: "pie",
+          datasetId: dataset.id,
+          indexColumn: "region",
+          seriesColumns: ["revenue", "orders"],
+        },
+        editor,
+      ),
+    );
+
+    expect((error as ValidationError).fieldErrors.seriesColumns).toEqual([
+      "A pie chart shows exactly one series column.",
+    ]);
+  });
+
+  it("reports an unknown dataset on the datasetId field", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+
+    const error = await errorOf(
+      store.createChart(
+        { title: "Orphan", type: "bar", datasetId: "nope", indexColumn: "a", seriesColumns: ["b"] },
+        editor,
+      ),
+    );
+
+    expect((error as ValidationError).fieldErrors).toEqual({
+      datasetId: ["Choose an existing dataset."],
+    });
+  });
+
+  it("updates a chart with a version check and validates the merged result", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const chart = await store.createChart(
+      {
+        title: "Orders",
+        type: "bar",
+        datasetId: dataset.id,
+        indexColumn: "region",
+        seriesColumns: ["orders"],
+      },
+      editor,
+    );
+
+    const updated = await store.updateChart(
+      chart.id,
+      1,
+      { type: "pie", title: "Order share" },
+      editor,
+    );
+    const invalid = await errorOf(
+      store.updateChart(chart.id, 2, { seriesColumns: ["orders", "revenue"] }, editor),
+    );
+    const stale = await errorOf(store.updateChart(chart.id, 1, { title: "Late" }, editor));
+
+    expect(updated).toMatchObject({ type: "pie", title: "Order share", version: 2 });
+    expect((invalid as ValidationError).fieldErrors.seriesColumns).toEqual([
+      "A pie chart shows exactly one series column.",
+    ]);
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect((await store.getChart(chart.id))?.title).toBe("Order share");
+  });
+
+  it("refuses to delete a chart shown on a dashboard, deletes it once removed", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const chart = await store.createChart(
+      {
+        title: "Orders",
+        type: "bar",
+        datasetId: dataset.id,
+        indexColumn: "region",
+        seriesColumns: ["orders"],
+      },
+      editor,
+    );
+    const dashboard = await store.createDashboard(
+      { title: "Ops", slug: "ops", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+
+    const inUse = await errorOf(store.deleteChart(chart.id, 1, editor));
+    const tileId = dashboard.tiles[0]?.id ?? "";
+    await store.removeDashboardTile(dashboard.id, 1, tileId, editor);
+    await store.deleteChart(chart.id, 1, editor);
+
+    expect(inUse).toBeInstanceOf(InUseError);
+    expect((inUse as InUseError).usedBy).toEqual([
+      { entityType: "dashboard", id: dashboard.id, title: "Ops" },
+    ]);
+    expect(await store.getChart(chart.id)).toBeNull();
+  });
+});

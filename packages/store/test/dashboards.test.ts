@@ -1,0 +1,340 @@
+import { describe, expect, it } from "vitest";
+import { ConflictError, type Store, ValidationError } from "../src/index.js";
+import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
+
+async function createChartAndDataset(store: Store) {
+  const dataset = await store.createDataset(salesInput(), editor);
+  const chart = await store.createChart(
+    {
+      title: "Revenue",
+      type: "line",
+      datasetId: dataset.id,
+      indexColumn: "month",
+      seriesColumns: ["revenue"],
+    },
+    editor,
+  );
+  return { dataset, chart };
+}
+
+describe.each(dialects)("dashboards on %s", (dialect) => {
+  it("creates a draft with ordered chart and stat tiles", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { dataset, chart } = await createChartAndDataset(store);
+
+    const dashboard = await store.createDashboard(
+      {
+        title: "Sales",
+        slug: "sales",
+        icon: "crown",
+        tiles: [
+          {
+            kind: "stat",
+            label: "Revenue",
+            datasetId: dataset.id,
+            column: "revenue",
+            aggregation: "sum",
+            icon: "crown",
+          },
+          { kind: "chart", chartId: chart.id },
+        ],
+      },
+      editor,
+    );
+
+    expect(dashboard).toMatchObject({
+      status: "draft",
+      publishedAt: null,
+      version: 1,
+      icon: "crown",
+    });
+    expect(dashboard.tiles.map((tile) => [tile.kind, tile.position])).toEqual([
+      ["stat", 0],
+      ["chart", 1],
+    ]);
+    expect(await store.getDashboard(dashboard.id)).toEqual(dashboard);
+  });
+
+  it("rolls back the whole dashboard when a tile is invalid", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { dataset, chart } = await createChartAndDataset(store);
+    const auditBefore = (await store.getOverviewCounts()).auditEvents;
+
+    const error = await errorOf(
+      store.createDashboard(
+        {
+          title: "Half",
+          slug: "half",
+          tiles: [
+            { kind: "chart", chartId: chart.id },
+            { kind: "chart", chartId: "missing-chart" },
+            {
+              kind: "stat",
+              label: "Regions",
+              datasetId: dataset.id,
+              column: "region",
+              aggregation: "sum",
+            },
+          ],
+        },
+        editor,
+      ),
+    );
+
+    expect((error as ValidationError).fieldErrors).toEqual({
+      "tiles.1.chartId": ["Choose an existing chart."],
+      "tiles.2.column": ['"region" is a string column; sum needs a number column.'],
+    });
+    expect(await store.listDashboards()).toEqual([]);
+    const tileCount = await store.db
+      .selectFrom("dashboard_tiles")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(tileCount.n)).toBe(0);
+    expect((await store.getOverviewCounts()).auditEvents).toBe(auditBefore);
+  });
+
+  it("gives a field error on slug for a duplicate or malformed slug", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await store.createDashboard({ title: "One", slug: "team" }, editor);
+
+    const duplicate = await errorOf(store.createDashboard({ title: "Two", slug: "team" }, editor));
+    const malformed = await errorOf(
+      store.createDashboard({ title: "Three", slug: "Team Space!" }, editor),
+    );
+
+    expect((duplicate as ValidationError).fieldErrors).toEqual({
+      slug: ['The slug "team" is already used by another dashboard.'],
+    });
+    expect((malformed as ValidationError).fieldErrors.slug).toEqual([
+      "Use lowercase letters, digits and single hyphens, e.g. store-performance.",
+    ]);
+    expect(await store.listDashboards()).toHaveLength(1);
+  });
+
+  it("turns a slug race lost at the unique index into the same field error", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+
+    const results = await Promise.allSettled(
+      ["A", "B", "C"].map((title) => store.createDashboard({ title, slug: "race" }, editor)),
+    );
+
+    const errors = results.flatMap((result) =>
+      result.status === "rejected" ? [result.reason] : [],
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).fieldErrors.slug).toEqual([
+        'The slug "race" is already used by another dashboard.',
+      ]);
+    }
+  });
+
+  it("renames the slug, but not onto another dashboard's", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const first = await store.createDashboard({ title: "One", slug: "one" }, editor);
+    await store.createDashboard({ title: "Two", slug: "two" }, editor);
+
+    const renamed = await store.updateDashboard(
+      first.id,
+      1,
+      { slug: "first", title: "First" },
+      editor,
+    );
+    const clash = await errorOf(store.updateDashboard(first.id, 2, { slug: "two" }, editor));
+    const same = await store.updateDashboard(
+      first.id,
+      2,
+      { slug: "first", description: "x" },
+      editor,
+    );
+
+    expect(renamed).toMatchObject({ slug: "first", title: "First", version: 2 });
+    expect((clash as ValidationError).fieldErrors.slug).toHaveLength(1);
+    expect(same).toMatchObject({ slug: "first", description: "x", version: 3 });
+  });
+
+  it("adds, reorders and removes tiles, each bumping the version", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { dataset, chart } = await createChartAndDataset(store);
+    const dashboard = await store.createDashboard(
+      { title: "Ops", slug: "ops", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+
+    const added = await store.addDashboardTile(
+      dashboard.id,
+      1,
+      {
+        kind: "stat",
+        label: "Orders",
+        datasetId: dataset.id,
+        column: "orders",
+        aggregation: "last",
+      },
+      editor,
+      { position: 0 },
+    );
+    const [statTile, chartTile] = added.tiles;
+    const reordered = await store.reorderDashboardTiles(
+      dashboard.id,
+      2,
+      [chartTile?.id ?? "", statTile?.id ?? ""],
+      editor,
+    );
+    const removed = await store.removeDashboardTile(dashboard.id, 3, chartTile?.id ?? "", editor);
+
+    expect(added.tiles.map((tile) => tile.kind)).toEqual(["stat", "chart"]);
+    expect(chartTile?.id).toBe(dashboard.tiles[0]?.id);
+    expect(reordered.tiles.map((tile) => [tile.id, tile.position])).toEqual([
+      [chartTile?.id, 0],
+      [statTile?.id, 1],
+    ]);
+    expect(removed.tiles.map((tile) => tile.id)).toEqual([statTile?.id]);
+    expect(removed.version).toBe(4);
+  });
+
+  it("rejects a reorder that is not a permutation and an invalid added tile", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { chart } = await createChartAndDataset(store);
+    const dashboard = await store.createDashboard(
+      { title: "Ops", slug: "ops", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+
+    const badOrder = await errorOf(
+      store.reorderDashboardTiles(dashboard.id, 1, ["x", "y"], editor),
+    );
+    const badTile = await errorOf(
+      store.addDashboardTile(dashboard.id, 1, { kind: "chart", chartId: "" }, editor),
+    );
+
+    expect((badOrder as ValidationError).fieldErrors.tileIds).toHaveLength(1);
+    expect((badTile as ValidationError).fieldErrors).toEqual({
+      "tiles.1.chartId": ["Choose a chart."],
+    });
+    expect((await store.getDashboard(dashboard.id))?.version).toBe(1);
+  });
+
+  it("publishes and unpublishes, guarded by the version", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dashboard = await store.createDashboard({ title: "Launch", slug: "launch" }, editor);
+
+    const published = await store.publishDashboard(dashboard.id, 1, editor);
+    const listed = await store.listPublishedDashboards();
+    const stale = await errorOf(store.unpublishDashboard(dashboard.id, 1, otherEditor));
+    const unpublished = await store.unpublishDashboard(dashboard.id, 2, editor);
+
+    expect(published).toMatchObject({ status: "published", version: 2 });
+    expect(published.publishedAt).not.toBeNull();
+    expect(listed.map((item) => item.slug)).toEqual(["launch"]);
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect(unpublished).toMatchObject({ status: "draft", publishedAt: null, version: 3 });
+    expect(await store.listPublishedDashboards()).toEqual([]);
+    expect(await store.getDashboardBySlug("launch")).toBeNull();
+  });
+
+  it("renders a dashboard by slug: tiles in order, chart rows, stat values and deltas", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { dataset, chart } = await createChartAndDataset(store);
+    await store.createDashboard(
+      {
+        title: "Sales",
+        slug: "sales",
+        published: true,
+        tiles: [
+          { kind: "chart", chartId: chart.id },
+          {
+            kind: "stat",
+            label: "Revenue",
+            datasetId: dataset.id,
+            column: "revenue",
+            aggregation: "sum",
+            format: { style: "currency", currency: "USD" },
+          },
+          {
+            kind: "stat",
+            label: "Latest",
+            datasetId: dataset.id,
+            column: "revenue",
+            aggregation: "last",
+          },
+          {
+            kind: "stat",
+            label: "Months",
+            datasetId: dataset.id,
+            column: "month",
+            aggregation: "count",
+          },
+        ],
+      },
+      editor,
+    );
+
+    const rendered = await store.getDashboardBySlug("sales");
+
+    const [chartTile, sumTile, lastTile, countTile] = rendered?.tiles ?? [];
+    expect(chartTile).toMatchObject({ kind: "chart", chart: { id: chart.id } });
+    expect(chartTile?.kind === "chart" && chartTile.dataset.rows).toHaveLength(3);
+    expect(sumTile).toMatchObject({
+      value: 370,
+      delta: null,
+      datasetName: "Sales",
+      format: { style: "currency", currency: "USD" },
+    });
+    expect(lastTile).toMatchObject({ value: 120, deltaLabel: "vs previous" });
+    expect(lastTile?.kind === "stat" && lastTile.delta).toBeCloseTo(-0.2);
+    expect(countTile).toMatchObject({ value: 3 });
+  });
+
+  it("deletes a dashboard with its tiles, refusing a stale version", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { chart } = await createChartAndDataset(store);
+    const dashboard = await store.createDashboard(
+      { title: "Gone", slug: "gone", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+    await store.updateDashboard(dashboard.id, 1, { title: "Going" }, editor);
+
+    const stale = await errorOf(store.deleteDashboard(dashboard.id, 1, editor));
+    await store.deleteDashboard(dashboard.id, 2, editor);
+
+    expect(stale).toBeInstanceOf(ConflictError);
+    expect(await store.getDashboard(dashboard.id)).toBeNull();
+    await store.deleteChart(chart.id, 1, editor);
+    expect(await store.getChart(chart.id)).toBeNull();
+  });
+
+  it("replaces all tiles through updateDashboard, keeping known tile ids", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { dataset, chart } = await createChartAndDataset(store);
+    const dashboard = await store.createDashboard(
+      { title: "Ops", slug: "ops", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+    const chartTileId = dashboard.tiles[0]?.id;
+
+    const updated = await store.updateDashboard(
+      dashboard.id,
+      1,
+      {
+        tiles: [
+          {
+            kind: "stat",
+            label: "Orders",
+            datasetId: dataset.id,
+            column: "orders",
+            aggregation: "max",
+          },
+          { kind: "chart", id: chartTileId, chartId: chart.id },
+        ],
+      },
+      editor,
+    );
+
+    expect(updated.tiles.map((tile) => tile.kind)).toEqual(["stat", "chart"]);
+    expect(updated.tiles[1]?.id).toBe(chartTileId);
+    expect(updated.version).toBe(2);
+  });
+});

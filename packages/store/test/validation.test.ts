@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  chartInputSchema,
+  checkChartColumns,
+  checkStatTileColumn,
+  dashboardInputSchema,
+  datasetInputSchema,
+  formatZodError,
+  iconNames,
+  isIsoDate,
+  numberFormatSchema,
+  slugify,
+} from "../src/validation.js";
+
+describe("formatZodError", () => {
+  it("groups messages by dotted field path and puts root problems in formError", () => {
+    const schema = z
+      .object({ tiles: z.array(z.object({ chartId: z.string().min(1, "Choose a chart.") })) })
+      .refine(() => false, "The dashboard is not valid.");
+    const result = schema.safeParse({ tiles: [{ chartId: "a" }, { chartId: "" }] });
+
+    const errors = result.success ? null : formatZodError(result.error);
+
+    expect(errors).toEqual({
+      fieldErrors: { "tiles.1.chartId": ["Choose a chart."] },
+      formError: "The dashboard is not valid.",
+    });
+    const rootOnly = schema.safeParse({ tiles: [] });
+    expect(rootOnly.success ? null : formatZodError(rootOnly.error)).toEqual({
+      fieldErrors: {},
+      formError: "The dashboard is not valid.",
+    });
+  });
+});
+
+describe("dashboardInputSchema", () => {
+  it("gives readable messages for each bad field", () => {
+    const result = dashboardInputSchema.safeParse({
+      title: "",
+      slug: "Bad--Slug",
+      icon: "rocket",
+      tiles: [{ kind: "stat", label: "x", datasetId: "d", column: "c", aggregation: "median" }],
+    });
+
+    expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
+      title: ["Enter a title."],
+      slug: ["Use lowercase letters, digits and single hyphens, e.g. store-performance."],
+      icon: ["Choose one of the listed icons."],
+      "tiles.0.aggregation": ["Aggregation must be sum, avg, last, min, max or count."],
+    });
+  });
+
+  it("accepts every icon of @seed/ui's list and fills defaults", () => {
+    for (const icon of iconNames) {
+      expect(dashboardInputSchema.safeParse({ title: "T", slug: "t", icon }).success).toBe(true);
+    }
+    expect(dashboardInputSchema.parse({ title: " T ", slug: "t" })).toEqual({
+      title: "T",
+      slug: "t",
+      description: "",
+      icon: null,
+      published: false,
+      tiles: [],
+    });
+    expect(iconNames).toHaveLength(17);
+  });
+});
+
+describe("datasetInputSchema", () => {
+  it("checks cell types against columns", () => {
+    const result = datasetInputSchema.safeParse({
+      name: "D",
+      columns: [{ name: "n", type: "number" }],
+      rows: [{ n: 1 }, { n: Number.NaN }, { x: 1 }],
+    });
+
+    expect(result.success ? null : formatZodError(result.error).fieldErrors.rows).toEqual([
+      'Row 2, column "n": expected a number, got null.',
+      'Row 3: unknown column "x".',
+    ]);
+  });
+});
+
+describe("chart checks", () => {
+  it("rejects a series that is also the index, and duplicate series", () => {
+    const result = chartInputSchema.safeParse({
+      title: "C",
+      type: "bar",
+      datasetId: "d",
+      indexColumn: "a",
+      seriesColumns: ["a", "b", "b"],
+    });
+
+    expect(result.success ? null : formatZodError(result.error).fieldErrors.seriesColumns).toEqual([
+      'Series "b" is listed twice.',
+      '"a" is the index column; it cannot also be a series.',
+    ]);
+  });
+
+  it("checks columns: any index, number series", () => {
+    const columns = [
+      { name: "day", type: "date" },
+      { name: "n", type: "number" },
+      { name: "s", type: "string" },
+    ] as const;
+
+    expect(checkChartColumns({ indexColumn: "s", seriesColumns: ["n"] }, columns)).toEqual({});
+    expect(checkChartColumns({ indexColumn: "day", seriesColumns: ["s"] }, columns)).toEqual({
+      seriesColumns: ['Series "s" is a string column; series must be numbers.'],
+    });
+    expect(checkStatTileColumn({ column: "s", aggregation: "count" }, columns)).toBeNull();
+    expect(checkStatTileColumn({ column: "s", aggregation: "avg" }, columns)).toBe(
+      '"s" is a string column; avg needs a number column.',
+    );
+  });
+});
+
+describe("numberFormatSchema", () => {
+  it("requires a currency code with currency style and sane fraction digits", () => {
+    const result = numberFormatSchema.safeParse({
+      style: "currency",
+      minimumFractionDigits: 3,
+      maximumFractionDigits: 1,
+    });
+
+    expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
+      currency: ["Enter a currency code for currency style."],
+      maximumFractionDigits: ["Maximum fraction digits must be at least the minimum."],
+    });
+    expect(numberFormatSchema.safeParse({ style: "currency", currency: "EUR" }).success).toBe(true);
+  });
+});
+
+describe("isIsoDate and slugify", () => {
+  it("accepts calendar days and ISO date-times only", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2025-02-29")).toBe(false);
+    expect(isIsoDate("2025-01-01T12:30:00.123+02:00")).toBe(true);
+    expect(isIsoDate("01/02/2025")).toBe(false);
+  });
+
+  it("suggests URL-safe slugs", () => {
+    expect(slugify("  Store Performance: Q1 2025!  ")).toBe("store-performance-q1-2025");
+    expect(slugify("Café Crème")).toBe("cafe-creme");
+  });
+});

@@ -10,7 +10,14 @@ const meta = {
     description: "Last 30 days, all channels",
     children: <Text>North 1,204 · South 980 · East 1,530 · West 1,112</Text>,
   },
-  argTypes: { children: { control: false }, actions: { control: false } },
+  argTypes: {
+    title: { description: "Heading of the card; also names the card region." },
+    description: { description: "Muted line under the title." },
+    actions: { control: false, description: "Controls at the end of the header." },
+    titleAs: { description: "Element of the title.", table: { defaultValue: { summary: "h3" } } },
+    as: { description: "Element of the card.", table: { defaultValue: { summary: "section" } } },
+    children: { control: false, description: "Body." },
+  },
   decorators: [
     (Story) => (
       <div style={{ maxWidth: "36rem" }}>

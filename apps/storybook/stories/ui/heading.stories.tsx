@@ -7,8 +7,16 @@ const meta = {
   component: Heading,
   args: { level: 1, children: "Quarterly revenue" },
   argTypes: {
-    level: { control: "inline-radio", options: [1, 2, 3, 4] },
-    as: { control: "select", options: [undefined, "h1", "h2", "h3", "h4", "p"] },
+    level: {
+      control: "inline-radio",
+      options: [1, 2, 3, 4],
+      description: "Size on the type scale, and the element h1-h4 unless `as` is given.",
+    },
+    as: {
+      control: "select",
+      options: [undefined, "h1", "h2", "h3", "h4", "p"],
+      description: "Element to render, to keep the document outline right.",
+    },
   },
 } satisfies Meta<typeof Heading>;
 

@@ -7,10 +7,21 @@ const meta = {
   component: Icon,
   args: { name: "crown", size: 24, strokeWidth: 2 },
   argTypes: {
-    name: { control: "select", options: iconNames },
-    size: { control: { type: "range", min: 12, max: 96, step: 4 } },
-    strokeWidth: { control: { type: "range", min: 0.5, max: 3, step: 0.25 } },
-    label: { control: "text" },
+    name: { control: "select", options: iconNames, table: { type: { summary: "IconName" } } },
+    size: {
+      control: { type: "range", min: 12, max: 96, step: 4 },
+      description: "Width and height; a number is pixels.",
+      table: { defaultValue: { summary: "24" } },
+    },
+    strokeWidth: {
+      control: { type: "range", min: 0.5, max: 3, step: 0.25 },
+      description: "Outline icons only; GitHub and Instagram are filled.",
+      table: { defaultValue: { summary: "2" } },
+    },
+    label: {
+      control: "text",
+      description: "Accessible name: makes the icon role=img. Without it the icon is aria-hidden.",
+    },
   },
   parameters: {
     docs: {

@@ -16,8 +16,34 @@ const meta = {
     loading: false,
   },
   argTypes: {
-    icon: { control: "select", options: [undefined, ...iconNames] },
-    delta: { control: { type: "number", step: 0.01 } },
+    label: { description: "What the figure is." },
+    value: {
+      description: "The figure; null (or NaN/Infinity) shows an em dash read as “no data”.",
+      table: { type: { summary: "number | null" } },
+    },
+    format: {
+      description: "Intl.NumberFormat options; invalid options fall back to plain numbers.",
+      table: { type: { summary: "Intl.NumberFormatOptions" } },
+    },
+    locale: {
+      description: "BCP 47 locale for value and delta.",
+      table: { defaultValue: { summary: "en-US" } },
+    },
+    delta: {
+      control: { type: "number", step: 0.01 },
+      description: "Change as a fraction: -0.12 shows -12% with an arrow-down.",
+    },
+    deltaLabel: { description: "What the change compares with, e.g. “vs last month”." },
+    icon: {
+      control: "select",
+      options: [undefined, ...iconNames],
+      description: "Decorative icon before the label.",
+      table: { type: { summary: "IconName" } },
+    },
+    loading: {
+      description: "Skeleton instead of value and delta; aria-busy.",
+      table: { defaultValue: { summary: "false" } },
+    },
   },
   decorators: [
     (Story) => (

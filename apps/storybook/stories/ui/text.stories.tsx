@@ -11,7 +11,14 @@ const meta = {
     truncate: false,
   },
   argTypes: {
-    size: { control: "inline-radio", options: ["xs", "sm", "md", "lg"] },
+    size: {
+      control: "inline-radio",
+      options: ["xs", "sm", "md", "lg"],
+      table: { defaultValue: { summary: "md" } },
+    },
+    muted: { description: "Secondary colour (AA contrast)." },
+    truncate: { description: "One line with an ellipsis." },
+    as: { description: "Element to render.", table: { defaultValue: { summary: "p" } } },
   },
 } satisfies Meta<typeof Text>;
 

@@ -26,8 +26,21 @@ const meta = {
     ),
   },
   argTypes: {
-    side: { control: "inline-radio", options: ["top", "right", "bottom", "left"] },
-    children: { control: false },
+    content: {
+      description: "What the tooltip says; also the trigger's accessible description.",
+      table: { type: { summary: "ReactNode" } },
+    },
+    side: {
+      control: "inline-radio",
+      options: ["top", "right", "bottom", "left"],
+      table: { defaultValue: { summary: "top" } },
+    },
+    delayDuration: { description: "Hover delay in ms; defaults to the TooltipProvider's (300)." },
+    children: {
+      control: false,
+      description: "One focusable trigger that accepts a ref (button, link).",
+      table: { type: { summary: "ReactElement" } },
+    },
   },
   decorators: [
     (Story) => (

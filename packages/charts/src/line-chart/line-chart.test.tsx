@@ -1,0 +1,429 @@
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { LineChart } from "./line-chart";
+
+interface SalesRow {
+  date: string;
+  revenue: number | null;
+  cost: number;
+}
+
+function salesRows(): SalesRow[] {
+  return [
+    { date: "2024-01-01", revenue: 1200, cost: 500 },
+    { date: "2024-02-01", revenue: 2000, cost: 800 },
+    { date: "2024-03-01", revenue: 1500, cost: 900 },
+  ];
+}
+
+function tickTexts(container: HTMLElement, axis: "xAxis" | "yAxis"): string[] {
+  return Array.from(
+    container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
+  ).map((node) => node.textContent ?? "");
+}
+
+function hover(container: HTMLElement, clientX: number) {
+  const wrapper = container.querySelector(".recharts-wrapper") as HTMLElement;
+  fireEvent.mouseMove(wrapper, { clientX, clientY: 100 });
+}
+
+describe("LineChart axes and grid", () => {
+  it("formats a date index with Intl in the given locale", () => {
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} locale="de-DE" />,
+    );
+
+    expect(tickTexts(container, "xAxis")).toEqual(["Jan. 2024", "Feb. 2024", "März 2024"]);
+    expect(tickTexts(container, "yAxis")).toContain("2000");
+  });
+
+  it("accepts Date objects and numbers as the index", () => {
+    const dates = [
+      { at: new Date(Date.UTC(2024, 0, 1)), v: 1 },
+      { at: new Date(Date.UTC(2024, 0, 3)), v: 2 },
+    ];
+    const numbers = [
+      { x: 1000, v: 1 },
+      { x: 2000, v: 2 },
+    ];
+
+    const first = render(<LineChart data={dates} index="at" series={["v"]} width={600} />);
+    const dateTicks = tickTexts(first.container, "xAxis");
+    first.unmount();
+    const second = render(<LineChart data={numbers} index="x" series={["v"]} width={600} />);
+
+    expect(dateTicks[0]).toBe("Jan 1");
+    expect(tickTexts(second.container, "xAxis")).toContain("1,000");
+  });
+
+  it("applies axis min/max, labels and a custom tick formatter", () => {
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue"]}
+        width={600}
+        yAxis={{ min: 0, max: 4000, label: "Euros", tickFormatter: (v) => `€${v}` }}
+      />,
+    );
+
+    const ticks = tickTexts(container, "yAxis");
+    expect(ticks[0]).toBe("€0");
+    expect(ticks[ticks.length - 1]).toBe("€4000");
+    expect(container.querySelector(".recharts-label")?.textContent).toBe("Euros");
+  });
+
+  it("hides an axis when asked", () => {
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue"]}
+        width={600}
+        xAxis={{ show: false }}
+      />,
+    );
+
+    expect(tickTexts(container, "xAxis")).toEqual([]);
+    expect(tickTexts(container, "yAxis").length).toBeGreaterThan(0);
+  });
+
+  it("draws horizontal, vertical, both or no grid lines", () => {
+    const count = (grid: "horizontal" | "vertical" | "both" | "none") => {
+      const { container, unmount } = render(
+        <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} grid={grid} />,
+      );
+      const h = container.querySelectorAll(".recharts-cartesian-grid-horizontal line").length;
+      const v = container.querySelectorAll(".recharts-cartesian-grid-vertical line").length;
+      unmount();
+      return [h > 0, v > 0];
+    };
+
+    expect(count("horizontal")).toEqual([true, false]);
+    expect(count("vertical")).toEqual([false, true]);
+    expect(count("both")).toEqual([true, true]);
+    expect(count("none")).toEqual([false, false]);
+  });
+});
+
+describe("LineChart legend", () => {
+  it("lists each series once with its label", () => {
+    render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue", { key: "cost", label: "Cost of goods" }]}
+        width={600}
+      />,
+    );
+
+    const legend = screen.getByRole("list", { name: /legend/i });
+    expect(
+      within(legend)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["revenue", "Cost of goods"]);
+  });
+
+  it("hides and shows a series on click", async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
+    );
+    const button = screen.getByRole("button", { name: "cost" });
+
+    await user.click(button);
+
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    expect(container.querySelectorAll(".recharts-line-curve")).toHaveLength(1);
+    await user.click(button);
+    expect(container.querySelectorAll(".recharts-line-curve")).toHaveLength(2);
+  });
+
+  it("toggles with Enter and Space", async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
+    );
+    const button = screen.getByRole("button", { name: "revenue" });
+    button.focus();
+
+    await user.keyboard("{Enter}");
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    expect(container.querySelectorAll(".recharts-line-curve")).toHaveLength(1);
+    await user.keyboard(" ");
+    expect(button).toHaveAttribute("aria-pressed", "true");
+  });
+
+  it("dims the other series while one legend item is hovered", async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
+    );
+
+    await user.hover(screen.getByRole("button", { name: "revenue" }));
+
+    const opacities = Array.from(container.querySelectorAll(".recharts-line-curve")).map((path) =>
+      path.getAttribute("stroke-opacity"),
+    );
+    expect(opacities).toEqual(["1", "0.2"]);
+  });
+
+  it("puts a full-name tooltip on long legend names", () => {
+    const label = "Revenue from annual enterprise subscriptions";
+    render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={[{ key: "revenue", label }]}
+        width={600}
+      />,
+    );
+
+    expect(screen.getByRole("tooltip", { hidden: true })).toHaveTextContent(label);
+  });
+
+  it("can sit at the top, left or right, or be turned off", () => {
+    const { container, rerender } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} legend="right" />,
+    );
+    expect(container.querySelector("figure")).toHaveAttribute("data-legend", "right");
+
+    rerender(
+      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} legend={false} />,
+    );
+    expect(screen.queryByRole("list", { name: /legend/i })).toBeNull();
+  });
+});
+
+describe("LineChart tooltip", () => {
+  it("shows formatted values of the hovered point", async () => {
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue", { key: "cost", label: "Cost", formatter: (v) => `$${v.toFixed(2)}` }]}
+        width={600}
+        locale="en-US"
+      />,
+    );
+
+    hover(container, 330);
+
+    await waitFor(() => expect(container.querySelector(".seed-chart-tooltip")).not.toBeNull());
+    const tooltip = container.querySelector(".seed-chart-tooltip") as HTMLElement;
+    expect(tooltip).toHaveTextContent("Feb 1, 2024");
+    expect(tooltip).toHaveTextContent("revenue2,000");
+    expect(tooltip).toHaveTextContent("Cost$800.00");
+  });
+
+  it("renders custom content from a render prop with the typed row", async () => {
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue"]}
+        width={600}
+        tooltip={({ row, items }) => (
+          <div data-testid="custom">
+            {row.date} / {items[0]?.formattedValue}
+          </div>
+        )}
+      />,
+    );
+
+    hover(container, 60);
+
+    await waitFor(() =>
+      expect(screen.getByTestId("custom")).toHaveTextContent("2024-01-01 / 1,200"),
+    );
+  });
+
+  it("moves between points with the arrow keys and announces them", async () => {
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} />,
+    );
+    const svg = container.querySelector("svg.recharts-surface") as SVGElement;
+
+    act(() => svg.focus());
+    fireEvent.keyDown(svg, { key: "ArrowRight" });
+
+    const live = container.querySelector("[aria-live=polite]") as HTMLElement;
+    await waitFor(() => expect(live).toHaveTextContent("Feb 1, 2024: revenue 2,000"));
+    fireEvent.keyDown(svg, { key: "ArrowRight" });
+    await waitFor(() => expect(live).toHaveTextContent("Mar 1, 2024: revenue 1,500"));
+  });
+});
+
+describe("LineChart accessibility", () => {
+  it("has an accessible name, a summary and a hidden data table", () => {
+    render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue", "cost"]}
+        width={600}
+        title="Monthly sales"
+        locale="en-US"
+      />,
+    );
+
+    const figure = screen.getByRole("figure", { name: "Monthly sales" });
+    expect(figure).toHaveAccessibleDescription(
+      "Line chart of revenue and cost by date, 3 points from Jan 1, 2024 to Mar 1, 2024; revenue from 1,200 to 2,000, cost from 500 to 900.",
+    );
+    const table = screen.getByRole("table", { name: "Monthly sales" });
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(within(table).getByRole("row", { name: /Feb 1, 2024/ })).toHaveTextContent("2,000");
+    expect(screen.getByRole("application")).toHaveAttribute("tabindex", "0");
+  });
+});
+
+describe("LineChart states and bad data", () => {
+  it("shows the empty state for no rows", () => {
+    render(<LineChart data={[] as SalesRow[]} index="date" series={["revenue"]} width={600} />);
+
+    expect(screen.getByTestId("seed-chart-empty")).toHaveTextContent("No data to display");
+    expect(screen.queryByRole("application")).toBeNull();
+  });
+
+  it("shows a same-size skeleton while loading", () => {
+    const { container } = render(
+      <LineChart data={salesRows()} index="date" series={["revenue"]} height={240} loading />,
+    );
+
+    expect(screen.getByTestId("seed-chart-skeleton")).toBeInTheDocument();
+    expect(container.querySelector(".seed-chart-plot")).toHaveStyle({ height: "240px" });
+    expect(screen.getByRole("figure")).toHaveAttribute("aria-busy", "true");
+  });
+
+  it("draws the valid rows of bad data and warns naming the dropped ones", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const rows = [
+      { date: "2024-01-01", revenue: 10 },
+      { date: "2024-01-02", revenue: Number.NaN },
+      { date: "2024-01-03", revenue: Number.POSITIVE_INFINITY },
+      { date: "2024-01-04", revenue: "12" },
+      { date: "2024-01-01", revenue: 99 },
+      { date: "not a date", revenue: 3 },
+      { date: "2024-01-06", revenue: 20 },
+    ] as unknown as { date: string; revenue: number }[];
+
+    render(<LineChart data={rows} index="date" series={["revenue"]} width={600} />);
+
+    expect(screen.getByRole("application")).toBeInTheDocument();
+    const message = String(warn.mock.calls[0]?.[0]);
+    for (const row of [1, 2, 3, 4, 5]) expect(message).toContain(`row ${row} `);
+    expect(message).not.toContain("row 0 ");
+    warn.mockRestore();
+  });
+
+  it("shows the empty state with a reason when no value is valid", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const rows = [{ date: "2024-01-01", revenue: "n/a" }] as unknown as SalesRow[];
+
+    render(<LineChart data={rows} index="date" series={["revenue"]} width={600} />);
+
+    expect(screen.getByTestId("seed-chart-empty")).toHaveTextContent("No valid values to show");
+    warn.mockRestore();
+  });
+
+  it("breaks the line at nulls unless connectNulls is set", () => {
+    const rows = salesRows().map((row, i) => (i === 1 ? { ...row, revenue: null } : row));
+    const pathOf = (connectNulls: boolean) => {
+      const { container, unmount } = render(
+        <LineChart
+          data={rows}
+          index="date"
+          series={["revenue"]}
+          width={600}
+          connectNulls={connectNulls}
+        />,
+      );
+      const d = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
+      unmount();
+      return d;
+    };
+
+    expect(pathOf(false).match(/M/g)).toHaveLength(2);
+    expect(pathOf(true).match(/M/g)).toHaveLength(1);
+  });
+
+  it("never throws on random rows", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const value = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.string({ maxLength: 4 }),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
+    const index = fc.oneof(
+      fc.date({ noInvalidDate: false }),
+      fc.integer(),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ x: index, a: value, b: value }), { maxLength: 30 }),
+        (rows) => {
+          const { unmount } = render(
+            <LineChart data={rows} index="x" series={["a", "b"]} width={400} height={200} />,
+          );
+          expect(screen.getByRole("figure")).toBeInTheDocument();
+          unmount();
+        },
+      ),
+      { numRuns: 25 },
+    );
+    warn.mockRestore();
+  });
+});
+
+describe("LineChart large data and events", () => {
+  it("downsamples a long series to about the plot width and keeps its peak", () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => ({ x: i, v: Math.sin(i / 50) }));
+    rows[12_345] = { x: 12_345, v: 42 };
+
+    render(<LineChart data={rows} index="x" series={["v"]} width={600} />);
+
+    const bodyRows = within(screen.getByRole("table")).getAllByRole("row").length - 1;
+    expect(bodyRows).toBeLessThanOrEqual(600);
+    expect(bodyRows).toBeGreaterThan(200);
+    expect(
+      within(screen.getByRole("table")).getByRole("row", { name: /12,345/ }),
+    ).toHaveTextContent("42");
+  });
+
+  it("draws every point when downsampling is off", () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => ({ x: i, v: i % 7 }));
+
+    render(<LineChart data={rows} index="x" series={["v"]} width={600} downsample="none" />);
+
+    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(1501);
+  });
+
+  it("reports the clicked point with its row", async () => {
+    const onValueChange = vi.fn();
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue"]}
+        width={600}
+        onValueChange={onValueChange}
+      />,
+    );
+    const wrapper = container.querySelector(".recharts-wrapper") as HTMLElement;
+
+    hover(container, 330);
+    await waitFor(() => expect(container.querySelector(".seed-chart-tooltip")).not.toBeNull());
+    fireEvent.click(wrapper, { clientX: 330, clientY: 100 });
+
+    await waitFor(() =>
+      expect(onValueChange).toHaveBeenCalledWith({ row: salesRows()[1], rowIndex: 1 }),
+    );
+  });
+});

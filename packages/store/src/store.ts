@@ -239,6 +239,23 @@ async function runMigrations(
     .map((item) => item.migrationName);
 }
 
+const sqliteSetups = new Map<string, Promise<unknown>>();
+
+/**
+ * better-sqlite3 waits for locks synchronously, so two connections of one process setting up the
+ * same file at once would block each other; setups of one file therefore run one after another.
+ */
+function queueSqliteSetup<T>(file: string, setup: () => Promise<T>): Promise<T> {
+  const previous = sqliteSetups.get(file) ?? Promise.resolve();
+  const next = previous.then(setup, setup);
+  const settled = next.catch(() => undefined);
+  sqliteSetups.set(file, settled);
+  void settled.then(() => {
+    if (sqliteSetups.get(file) === settled) sqliteSetups.delete(file);
+  });
+  return next;
+}
+
 /**
  * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
  * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
@@ -270,9 +287,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   }
   const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
   const ctx: StoreContext = { db, now: options.now ?? (() => new Date()) };
-  try {
+  const prepare = async () => {
     await runMigrations(db, dialect, sqlite);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);
+  };
+  try {
+    await (sqliteFile ? queueSqliteSetup(sqliteFile, prepare) : prepare());
   } catch (error) {
     await db.destroy();
     throw error;

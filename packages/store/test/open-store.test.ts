@@ -114,6 +114,16 @@ describe("openStore on sqlite", () => {
     expect(settings).toEqual({ journal: "wal", foreignKeys: 1, busyTimeout: 5000 });
   });
 
+  it("seeds once when the same file is opened twice at the same time", async () => {
+    const database = await createTestDatabase("sqlite");
+
+    const stores = await Promise.all([openStore(database.options), openStore(database.options)]);
+    database.openStores.push(...stores);
+    const counts = await Promise.all(stores.map((store) => store.getOverviewCounts()));
+
+    expect(counts.map((count) => count.dashboards)).toEqual([2, 2]);
+  });
+
   it("creates a missing data folder", async () => {
     const database = await createTestDatabase("sqlite");
     const dataDir = path.join(database.dataDir ?? "", "nested", "data");

@@ -1,0 +1,102 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { AreaChart } from "./area-chart";
+
+function trafficRows() {
+  return [
+    { day: "2024-05-01", web: 30, app: 70 },
+    { day: "2024-05-02", web: 50, app: 50 },
+    { day: "2024-05-03", web: 20, app: 60 },
+  ];
+}
+
+function yTicks(container: HTMLElement): string[] {
+  return Array.from(
+    container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+  ).map((node) => node.textContent ?? "");
+}
+
+describe("AreaChart", () => {
+  it("fills each series with its own gradient", () => {
+    const { container } = render(
+      <AreaChart data={trafficRows()} index="day" series={["web", "app"]} width={600} />,
+    );
+
+    const gradients = container.querySelectorAll("linearGradient");
+    expect(gradients).toHaveLength(2);
+    const fill = container.querySelector(".recharts-area-area")?.getAttribute("fill") ?? "";
+    expect(fill).toMatch(/^url\(#.+-s0\)$/);
+  });
+
+  it("uses a flat fill when the gradient is off", () => {
+    const { container } = render(
+      <AreaChart data={trafficRows()} index="day" series={["web"]} width={600} gradient={false} />,
+    );
+
+    expect(container.querySelectorAll("linearGradient")).toHaveLength(0);
+    expect(container.querySelector(".recharts-area-area")).toHaveAttribute(
+      "fill",
+      "var(--seed-chart-1)",
+    );
+  });
+
+  it("stacks series so the value axis reaches their sum", () => {
+    const { container } = render(
+      <AreaChart
+        data={trafficRows()}
+        index="day"
+        series={["web", "app"]}
+        width={600}
+        stack="stacked"
+        yAxis={{ max: "dataMax" }}
+      />,
+    );
+
+    expect(yTicks(container).at(-1)).toBe("100");
+  });
+
+  it("stacks to 100% with a percent axis and says so in the summary", () => {
+    const { container } = render(
+      <AreaChart
+        data={trafficRows()}
+        index="day"
+        series={["web", "app"]}
+        width={600}
+        stack="percent"
+        locale="en-US"
+      />,
+    );
+
+    expect(yTicks(container)).toEqual(["0%", "25%", "50%", "75%", "100%"]);
+    expect(screen.getByRole("figure")).toHaveAccessibleDescription(
+      /^100% stacked area chart of web and app/,
+    );
+  });
+
+  it("hides a series from the legend and the data table", async () => {
+    const user = userEvent.setup();
+    render(<AreaChart data={trafficRows()} index="day" series={["web", "app"]} width={600} />);
+
+    await user.click(screen.getByRole("button", { name: "web" }));
+
+    expect(screen.getAllByRole("columnheader").map((th) => th.textContent)).toEqual(["day", "app"]);
+  });
+
+  it("never throws on random rows", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const value = fc.oneof(fc.double(), fc.string({ maxLength: 3 }), fc.constant(null));
+    fc.assert(
+      fc.property(fc.array(fc.record({ x: fc.integer(), a: value }), { maxLength: 25 }), (rows) => {
+        const { unmount } = render(
+          <AreaChart data={rows} index="x" series={["a"]} width={300} stack="percent" />,
+        );
+        expect(screen.getByRole("figure")).toBeInTheDocument();
+        unmount();
+      }),
+      { numRuns: 20 },
+    );
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,144 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
+import { BarChart } from "./bar-chart";
+
+interface RegionRow {
+  region: string;
+  online: number;
+  store: number;
+}
+
+function regionRows(): RegionRow[] {
+  return [
+    { region: "North", online: 40, store: 60 },
+    { region: "South", online: 25, store: 25 },
+    { region: "East", online: 10, store: 30 },
+  ];
+}
+
+function ticks(container: HTMLElement, axis: "xAxis" | "yAxis"): string[] {
+  return Array.from(
+    container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
+  ).map((node) => node.textContent ?? "");
+}
+
+describe("BarChart", () => {
+  it("draws one bar per row and series with category ticks", () => {
+    const { container } = render(
+      <BarChart data={regionRows()} index="region" series={["online", "store"]} width={600} />,
+    );
+
+    expect(container.querySelectorAll(".recharts-bar-rectangle")).toHaveLength(6);
+    expect(ticks(container, "xAxis")).toEqual(["North", "South", "East"]);
+  });
+
+  it("lays bars out horizontally with the index on the vertical axis", () => {
+    const { container } = render(
+      <BarChart data={regionRows()} index="region" series={["online"]} width={600} horizontal />,
+    );
+
+    expect(ticks(container, "yAxis")).toEqual(["North", "South", "East"]);
+    expect(ticks(container, "xAxis")[0]).toBe("0");
+    expect(
+      container.querySelectorAll(".recharts-cartesian-grid-vertical line").length,
+    ).toBeGreaterThan(0);
+  });
+
+  it("stacks to 100%", () => {
+    const { container } = render(
+      <BarChart
+        data={regionRows()}
+        index="region"
+        series={["online", "store"]}
+        width={600}
+        stack="percent"
+        locale="en-US"
+      />,
+    );
+
+    expect(ticks(container, "yAxis").at(-1)).toBe("100%");
+  });
+
+  it("formats a date index on a band axis", () => {
+    const rows = [
+      { month: "2024-01-01", units: 3 },
+      { month: "2024-02-01", units: 5 },
+      { month: "2024-03-01", units: 4 },
+    ];
+
+    const { container } = render(
+      <BarChart data={rows} index="month" series={["units"]} width={600} locale="en-GB" />,
+    );
+
+    expect(ticks(container, "xAxis")).toEqual(["Jan 2024", "Feb 2024", "Mar 2024"]);
+  });
+
+  it("reports the clicked bar with its series and row", async () => {
+    const onValueChange = vi.fn();
+    const { container } = render(
+      <BarChart
+        data={regionRows()}
+        index="region"
+        series={["online", "store"]}
+        width={600}
+        animate={false}
+        onValueChange={onValueChange}
+      />,
+    );
+
+    const bars = container.querySelectorAll(".recharts-bar-rectangle path");
+    fireEvent.click(bars[1] as Element);
+
+    await waitFor(() =>
+      expect(onValueChange).toHaveBeenCalledWith({
+        row: regionRows()[1],
+        rowIndex: 1,
+        seriesKey: "online",
+        value: 25,
+      }),
+    );
+  });
+
+  it("drops repeated categories and tells the developer", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const rows = [...regionRows(), { region: "North", online: 1, store: 1 }];
+
+    const { container } = render(
+      <BarChart data={rows} index="region" series={["online"]} width={600} />,
+    );
+
+    expect(container.querySelectorAll(".recharts-bar-rectangle")).toHaveLength(3);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('row 3 (region): repeats index "North"');
+    warn.mockRestore();
+  });
+
+  it("never throws on random rows", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const value = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.string({ maxLength: 3 }),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ name: fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), a: value }),
+          {
+            maxLength: 20,
+          },
+        ),
+        (rows) => {
+          const { unmount } = render(
+            <BarChart data={rows} index="name" series={["a"]} width={300} stack="stacked" />,
+          );
+          expect(screen.getByRole("figure")).toBeInTheDocument();
+          unmount();
+        },
+      ),
+      { numRuns: 20 },
+    );
+    warn.mockRestore();
+  });
+});

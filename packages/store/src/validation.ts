@@ -354,10 +354,13 @@ export const statTileInputSchema = z.object({
   icon: iconNameSchema.optional(),
 });
 
-export const tileInputSchema = z.discriminatedUnion("kind", [
-  chartTileInputSchema,
-  statTileInputSchema,
-]);
+export const tileInputSchema = z.discriminatedUnion(
+  "kind",
+  [chartTileInputSchema, statTileInputSchema],
+  {
+    error: 'A tile\'s kind must be "chart" or "stat".',
+  },
+);
 export type TileInput = z.input<typeof tileInputSchema>;
 
 /** Checks a stat tile's column against its dataset: count works on any column, the rest need numbers. */

@@ -11,6 +11,7 @@ import {
   isIsoDate,
   numberFormatSchema,
   slugify,
+  tileInputSchema,
 } from "../src/validation.js";
 
 describe("formatZodError", () => {
@@ -64,6 +65,16 @@ describe("dashboardInputSchema", () => {
       tiles: [],
     });
     expect(iconNames).toHaveLength(17);
+  });
+});
+
+describe("tileInputSchema", () => {
+  it("names the kind field when a tile is neither a chart nor a stat", () => {
+    const result = tileInputSchema.safeParse({ kind: "image" });
+
+    expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
+      kind: ['A tile\'s kind must be "chart" or "stat".'],
+    });
   });
 });
 

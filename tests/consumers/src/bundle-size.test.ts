@@ -18,6 +18,16 @@ interface BundleSize {
   byPackage: Record<string, number>;
 }
 
+/** Minified bytes each package adds (or saves) in one bundle over another, largest first. */
+function packageDeltas(bundle: BundleSize, baseline: BundleSize): Record<string, number> {
+  const names = new Set([...Object.keys(bundle.byPackage), ...Object.keys(baseline.byPackage)]);
+  const deltas = [...names]
+    .map((name) => [name, (bundle.byPackage[name] ?? 0) - (baseline.byPackage[name] ?? 0)] as const)
+    .filter(([, delta]) => delta !== 0)
+    .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]));
+  return Object.fromEntries(deltas);
+}
+
 function packageOf(inputPath: string): string {
   const match = inputPath.match(/node_modules\/(@[^/]+\/[^/]+|[^/@][^/]*)\/(?!.*node_modules)/);
   return match?.[1] ?? "(app)";
@@ -81,6 +91,13 @@ describe("production bundle size with esbuild", () => {
     }));
     console.log("[consumers] bundle sizes (esbuild, minified, React + React DOM included):");
     console.table(table);
+    for (const [seed, baseline] of [
+      ["seed-line", "recharts-line"],
+      ["seed-all", "recharts-all"],
+    ] as const) {
+      console.log(`[consumers] ${seed} minus ${baseline}, minified bytes by package:`);
+      console.table(packageDeltas(size(seed), size(baseline)));
+    }
   });
 
   afterAll(() => app?.remove());

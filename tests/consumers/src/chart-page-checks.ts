@@ -3,11 +3,13 @@ import type { Page } from "playwright-core";
 export const chartKinds = ["line", "area", "bar", "pie"] as const;
 export type ChartKind = (typeof chartKinds)[number];
 
-/** Waits until the chart in `[data-chart=kind]` has drawn an SVG with real path geometry. */
+/** Waits until the chart in `[data-example=kind]` has drawn an SVG with real path geometry. */
 export async function waitForChartDrawn(page: Page, kind: ChartKind): Promise<number> {
   const handle = await page.waitForFunction(
     (chart) => {
-      const paths = document.querySelectorAll(`[data-chart="${chart}"] svg.recharts-surface path`);
+      const paths = document.querySelectorAll(
+        `[data-example="${chart}"] svg.recharts-surface path`,
+      );
       const drawn = [...paths].filter((path) => (path.getAttribute("d") ?? "").length > 10);
       return drawn.length > 0 ? drawn.length : false;
     },
@@ -23,7 +25,7 @@ export async function waitForChartDrawn(page: Page, kind: ChartKind): Promise<nu
  */
 export async function hoverForTooltip(page: Page, kind: ChartKind): Promise<string> {
   const point = await page.evaluate((chart) => {
-    const section = document.querySelector(`[data-chart="${chart}"]`);
+    const section = document.querySelector(`[data-example="${chart}"]`);
     const target = section?.querySelector(
       chart === "pie" ? ".recharts-pie-sector" : "svg.recharts-surface",
     );
@@ -47,7 +49,7 @@ export async function hoverForTooltip(page: Page, kind: ChartKind): Promise<stri
   await page.mouse.move(point.x, point.y, { steps: 3 });
   const handle = await page.waitForFunction(
     (chart) => {
-      const wrapper = document.querySelector(`[data-chart="${chart}"] .recharts-tooltip-wrapper`);
+      const wrapper = document.querySelector(`[data-example="${chart}"] .recharts-tooltip-wrapper`);
       if (!wrapper || getComputedStyle(wrapper).visibility !== "visible") return false;
       const text = wrapper.textContent?.trim() ?? "";
       return text.length > 0 ? text : false;

@@ -21,9 +21,9 @@ const hydrationWarning = /hydrat|did not match|didn't match/i;
 
 /** The server HTML of one chart's section: up to the next section or the first script. */
 function chartSectionHtml(html: string, kind: string): string {
-  const start = html.indexOf(`data-chart="${kind}"`);
+  const start = html.indexOf(`data-example="${kind}"`);
   if (start === -1) return "";
-  const ends = [html.indexOf("data-chart=", start + 1), html.indexOf("<script", start)];
+  const ends = [html.indexOf("data-example=", start + 1), html.indexOf("<script", start)];
   return html.slice(start, Math.min(...ends.filter((end) => end !== -1), html.length));
 }
 

@@ -47,10 +47,14 @@ describe("packed tarball of @seed/charts", () => {
     expect(entries.length).toBeGreaterThanOrEqual(2);
     for (const entry of entries) {
       const source = readFromTarball(charts.tarball, entry.replace(/^\.\//, ""));
-      expect(source, entry).toMatch(/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use client["']/);
+      expect(source, entry).toMatch(directivePrologueWithUseClient);
     }
   });
 });
+
+// Comments and other directives ("use strict") may come first; any statement before it voids it.
+const directivePrologueWithUseClient =
+  /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/|["']use strict["'];?)*["']use client["']/;
 
 /** The .js/.cjs/.mjs files a conditional export points at (types excluded). */
 function javascriptTargets(exportValue: unknown): string[] {

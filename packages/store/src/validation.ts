@@ -58,17 +58,22 @@ const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const isoDateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
 /** True for yyyy-mm-dd (a real calendar day) or a full ISO 8601 date-time. */
 export function isIsoDate(value: string): boolean {
-  const match = isoDatePattern.exec(value) ?? isoDateTimePattern.exec(value);
+  const dateOnly = isoDatePattern.exec(value);
+  const match = dateOnly ?? isoDateTimePattern.exec(value);
   if (!match) return false;
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const isCalendarDay =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return isCalendarDay && !Number.isNaN(Date.parse(value));
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  // Plain days need no Date parsing (the hot path of CSV type inference).
+  return dateOnly !== null || !Number.isNaN(Date.parse(value));
 }
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

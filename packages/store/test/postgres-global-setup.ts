@@ -12,9 +12,8 @@ declare module "vitest" {
   }
 }
 
-const postgresRoot = "/usr/lib/postgresql";
-
-function findPostgresBinDir(): string {
+/** The newest /usr/lib/postgresql/<version>/bin holding initdb and pg_ctl; throws with a fix if none. */
+export function findPostgresBinDir(postgresRoot = "/usr/lib/postgresql"): string {
   const versions = existsSync(postgresRoot)
     ? readdirSync(postgresRoot)
         .filter((name) => /^\d+$/.test(name))

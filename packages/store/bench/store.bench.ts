@@ -1,0 +1,136 @@
+// Prints timings for the store's heavy paths; run with `pnpm --filter @seed/store bench`.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, bench, describe, inject } from "vitest";
+import { type DatasetRow, openStore, parseCsvDataset, type Store } from "../src/index.js";
+
+const actor = { id: "bench", email: "bench@example.com" };
+const options = { time: 1_000, iterations: 3, warmupIterations: 1 };
+
+function bigRows(count: number): DatasetRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    day: new Date(Date.UTC(2000, 0, 1) + index * 86_400_000).toISOString().slice(0, 10),
+    revenue: (index * 7919) % 10_000,
+    orders: (index * 104_729) % 500,
+  }));
+}
+
+const columns = [
+  { name: "day", type: "date" },
+  { name: "revenue", type: "number" },
+  { name: "orders", type: "number" },
+] as const;
+
+async function openBenchStore(dialect: "sqlite" | "postgres"): Promise<Store> {
+  if (dialect === "sqlite") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-bench-"));
+    const store = await openStore({ databaseUrl: null, dataDir });
+    afterAll(async () => {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    return store;
+  }
+  const adminUrl = inject("postgresUrl");
+  const name = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const store = await openStore({ databaseUrl: url.toString() });
+  afterAll(async () => {
+    await store.close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  });
+  return store;
+}
+
+describe("parseCsvDataset", () => {
+  const csv = `day,revenue,orders\n${bigRows(50_000)
+    .map((row) => `${row.day},${row.revenue},${row.orders}`)
+    .join("\n")}\n`;
+
+  bench(
+    `50,000 rows x 3 columns (${(csv.length / 1024 / 1024).toFixed(1)} MB)`,
+    () => {
+      const result = parseCsvDataset(csv);
+      if (!result.ok) throw new Error(result.message);
+    },
+    options,
+  );
+});
+
+for (const dialect of ["sqlite", "postgres"] as const) {
+  describe(`store on ${dialect}`, async () => {
+    const store = await openBenchStore(dialect);
+    const rows = bigRows(50_000);
+    const big = await store.createDataset({ name: "Big", columns: [...columns], rows }, actor);
+    const chart = await store.createChart(
+      {
+        title: "Big line",
+        type: "line",
+        datasetId: big.id,
+        indexColumn: "day",
+        seriesColumns: ["revenue", "orders"],
+      },
+      actor,
+    );
+    await store.createDashboard(
+      {
+        title: "Big",
+        slug: "big",
+        published: true,
+        tiles: [
+          { kind: "chart", chartId: chart.id },
+          {
+            kind: "stat",
+            label: "Revenue",
+            datasetId: big.id,
+            column: "revenue",
+            aggregation: "sum",
+          },
+        ],
+      },
+      actor,
+    );
+
+    bench(
+      "getDashboardBySlug(demo)",
+      async () => {
+        await store.getDashboardBySlug("demo");
+      },
+      options,
+    );
+
+    bench(
+      "getDashboardBySlug with a 50,000-row dataset",
+      async () => {
+        await store.getDashboardBySlug("big");
+      },
+      options,
+    );
+
+    bench(
+      "createDataset with 50,000 rows",
+      async () => {
+        await store.createDataset({ name: "Copy", columns: [...columns], rows }, actor);
+      },
+      options,
+    );
+
+    bench(
+      "listAuditEvents (50 newest)",
+      async () => {
+        await store.listAuditEvents({ limit: 50 });
+      },
+      options,
+    );
+  });
+}

@@ -16,6 +16,7 @@ import {
 } from "./internal.js";
 import type { DatasetsTable } from "./schema.js";
 import {
+  type Aggregation,
   checkChartColumns,
   checkRows,
   checkStatTileColumn,
@@ -183,7 +184,7 @@ async function checkColumnsStillServeUsers(
     .where("dashboard_tiles.dataset_id", "=", datasetId)
     .execute();
   for (const tile of tiles) {
-    const config = parseJson<{ label: string; column: string; aggregation: "sum" }>(
+    const config = parseJson<{ label: string; column: string; aggregation: Aggregation }>(
       tile.config_json,
     );
     const message = checkStatTileColumn(config, columns);

@@ -133,6 +133,22 @@ export type AuditAction =
 
 const maxDetailLength = 2_000;
 
+let auditSequence = 0;
+
+/**
+ * Audit ids sort in creation order (time, then a per-process counter, then randomness), so
+ * events written in the same millisecond still list newest first. Lowercase base 36 of fixed
+ * width compares the same under any PostgreSQL collation.
+ */
+export function newAuditId(at: Date): string {
+  auditSequence = (auditSequence + 1) % 36 ** 6;
+  return (
+    Math.max(0, at.getTime()).toString(36).padStart(9, "0") +
+    auditSequence.toString(36).padStart(6, "0") +
+    crypto.randomUUID().replaceAll("-", "").slice(0, 12)
+  );
+}
+
 /** Writes one audit row on the caller's transaction, so the change and its record commit together. */
 export async function writeAudit(
   trx: Executor,
@@ -146,11 +162,12 @@ export async function writeAudit(
   let detailJson = JSON.stringify(detail);
   // The detail is a hint for humans, not a copy of the record: cap it so the log stays small.
   if (detailJson.length > maxDetailLength) detailJson = JSON.stringify({ truncated: true });
+  const at = ctx.now();
   await trx
     .insertInto("audit_events")
     .values({
-      id: newId(),
-      at: ctx.now().toISOString(),
+      id: newAuditId(at),
+      at: at.toISOString(),
       actor_id: actor.id,
       actor_email: actor.email,
       action,

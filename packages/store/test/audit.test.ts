@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type ChartInput, ValidationError } from "../src/index.js";
+import { newAuditId } from "../src/internal.js";
 import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
 
 /** A clock the test sets by hand, so each write gets a known timestamp. */
@@ -31,6 +32,23 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     ]);
     expect(events[2]?.detail).toEqual({ name: "Sales", rowCount: 3 });
     expect(events[1]?.detail).toEqual({ changed: ["name"], rowCount: 3 });
+  });
+
+  it("lists events written within the same millisecond newest first, across pages", async () => {
+    const fixed = new Date("2026-03-01T12:00:00.000Z");
+    const store = await openTestStore(dialect, { seedDemo: false, now: () => fixed });
+    const dashboard = await store.createDashboard({ title: "T0", slug: "same-ms" }, editor);
+    for (let version = 1; version <= 5; version++) {
+      await store.updateDashboard(dashboard.id, version, { title: `T${version}` }, editor);
+    }
+
+    const first = await store.listAuditEvents({ limit: 3 });
+    const second = await store.listAuditEvents({ limit: 3, cursor: first.nextCursor });
+
+    expect(first.events.every((event) => event.at === fixed.toISOString())).toBe(true);
+    expect(first.events.map((event) => event.detail.title)).toEqual(["T5", "T4", "T3"]);
+    expect(second.events.map((event) => event.detail.title)).toEqual(["T2", "T1", "T0"]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it("writes no audit row when the write fails", async () => {
@@ -145,5 +163,17 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     const counts = await store.getOverviewCounts();
 
     expect(counts.users).toBe(2);
+  });
+});
+
+describe("newAuditId", () => {
+  it("sorts events of the same millisecond in the order they were written", () => {
+    const at = new Date("2026-01-01T00:00:00.000Z");
+
+    const ids = Array.from({ length: 50 }, () => newAuditId(at));
+
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(50);
+    expect(ids.every((id) => /^[0-9a-z]{27}$/.test(id))).toBe(true);
   });
 });

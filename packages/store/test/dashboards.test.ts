@@ -94,6 +94,46 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
     expect((await store.getOverviewCounts()).auditEvents).toBe(auditBefore);
   });
 
+  it("rolls back an update whose fields were written before a tile failed", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { chart } = await createChartAndDataset(store);
+    const dashboard = await store.createDashboard(
+      { title: "Before", slug: "before", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+
+    const error = await errorOf(
+      store.updateDashboard(
+        dashboard.id,
+        1,
+        { title: "After", slug: "after", tiles: [{ kind: "chart", chartId: "gone" }] },
+        editor,
+      ),
+    );
+
+    expect((error as ValidationError).fieldErrors).toEqual({
+      "tiles.0.chartId": ["Choose an existing chart."],
+    });
+    expect(await store.getDashboard(dashboard.id)).toEqual(dashboard);
+    expect((await store.listAuditEvents({ action: "dashboard.update" })).events).toEqual([]);
+  });
+
+  it("records publish and unpublish in the audit log with the actor", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dashboard = await store.createDashboard({ title: "Launch", slug: "launch" }, editor);
+
+    await store.publishDashboard(dashboard.id, 1, editor);
+    await store.unpublishDashboard(dashboard.id, 2, otherEditor);
+    const { events } = await store.listAuditEvents({ entityType: "dashboard" });
+
+    expect(events.map((event) => [event.action, event.actor.id, event.entityId])).toEqual([
+      ["dashboard.unpublish", otherEditor.id, dashboard.id],
+      ["dashboard.publish", editor.id, dashboard.id],
+      ["dashboard.create", editor.id, dashboard.id],
+    ]);
+    expect(events[1]?.detail).toEqual({ title: "Launch", slug: "launch" });
+  });
+
   it("gives a field error on slug for a duplicate or malformed slug", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     await store.createDashboard({ title: "One", slug: "team" }, editor);

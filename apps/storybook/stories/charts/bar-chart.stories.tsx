@@ -1,0 +1,101 @@
+import { BarChart } from "@seed/charts";
+import "@seed/charts/styles.css";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { badRows, monthlySales, type RegionRow, regionSales } from "./data";
+import { arrowThroughPoints, hoverPlot, toggleLegendItem } from "./play-helpers";
+
+const meta = {
+  title: "Charts/BarChart",
+  component: BarChart<RegionRow>,
+  args: {
+    data: regionSales(),
+    index: "region",
+    series: [
+      { key: "online", label: "Online" },
+      { key: "retail", label: "Retail" },
+      { key: "partners", label: "Partners" },
+    ],
+    title: "Sales by region and channel",
+    locale: "en-US",
+  },
+  argTypes: {
+    stack: { control: "inline-radio", options: ["none", "stacked", "percent"] },
+    horizontal: { control: "boolean" },
+    data: { control: false },
+  },
+} satisfies Meta<typeof BarChart<RegionRow>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Grouped: Story = {
+  play: async ({ canvasElement }) => {
+    const tooltip = await hoverPlot(canvasElement, 0.5);
+    await expect(tooltip).toHaveTextContent(/Online/);
+  },
+};
+
+export const Stacked: Story = {
+  args: { stack: "stacked" },
+  play: async ({ canvasElement }) => {
+    await toggleLegendItem(canvasElement, "Partners", ".recharts-bar-rectangle");
+  },
+};
+
+export const PercentStacked: Story = { args: { stack: "percent" } };
+
+export const Horizontal: Story = { args: { horizontal: true } };
+
+export const HorizontalStacked: Story = { args: { horizontal: true, stack: "stacked" } };
+
+export const KeyboardNavigation: Story = {
+  play: async ({ canvasElement }) => {
+    await arrowThroughPoints(canvasElement);
+  },
+};
+
+export const ClickReportsRow: Story = {
+  args: { onValueChange: fn() },
+  play: async ({ canvasElement, args }) => {
+    const bar = canvasElement.querySelector(".recharts-bar-rectangle path") as Element;
+    await userEvent.click(bar);
+    await waitFor(() =>
+      expect(args.onValueChange).toHaveBeenCalledWith(
+        expect.objectContaining({ rowIndex: 0, seriesKey: "online" }),
+      ),
+    );
+  },
+};
+
+export const MonthlyDates = {
+  render: () => (
+    <BarChart
+      data={monthlySales()}
+      index="month"
+      series={[{ key: "profit", label: "Profit", color: "var(--seed-chart-3)" }]}
+      title="Profit per month"
+      locale="fr-FR"
+    />
+  ),
+} satisfies StoryObj;
+
+export const Empty: Story = {
+  args: { data: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("No data to display")).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = { args: { loading: true } };
+
+export const BadData = {
+  render: () => (
+    <BarChart
+      data={badRows()}
+      index="month"
+      series={["revenue", "cost"]}
+      title="Bars from bad rows"
+    />
+  ),
+} satisfies StoryObj;

@@ -1,0 +1,99 @@
+import { PieChart } from "@seed/charts";
+import "@seed/charts/styles.css";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fireEvent, userEvent, waitFor, within } from "storybook/test";
+import { browserShare, type ShareRow } from "./data";
+
+const meta = {
+  title: "Charts/PieChart",
+  component: PieChart<ShareRow>,
+  args: {
+    data: browserShare(),
+    index: "browser",
+    value: { key: "visits", label: "Visits" },
+    title: "Visits by browser",
+    locale: "en-US",
+  },
+  argTypes: {
+    variant: { control: "inline-radio", options: ["pie", "donut"] },
+    labels: { control: "inline-radio", options: ["percent", "value", "name", false] },
+    otherThreshold: { control: { type: "range", min: 0, max: 0.2, step: 0.01 } },
+    data: { control: false },
+  },
+} satisfies Meta<typeof PieChart<ShareRow>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Pie: Story = {
+  play: async ({ canvasElement }) => {
+    const sector = canvasElement.querySelector(".recharts-pie-sector path") as Element;
+    fireEvent.mouseEnter(sector);
+    await waitFor(() =>
+      expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(/Chrome/),
+    );
+  },
+};
+
+export const Donut: Story = {
+  args: { variant: "donut" },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector(".seed-chart-center-label")).toHaveTextContent(
+      "10,370",
+    );
+  },
+};
+
+export const DonutCustomCentre: Story = {
+  args: {
+    variant: "donut",
+    centerLabel: (_total, formatted) => `${formatted} visits`,
+    labels: false,
+  },
+};
+
+export const OtherGrouping: Story = {
+  args: { otherThreshold: 0.05, otherLabel: "Everything else" },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByRole("button", { name: "Everything else" }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const LegendToggle: Story = {
+  args: { variant: "donut" },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Chrome" });
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(canvasElement.querySelector(".seed-chart-center-label")).toHaveTextContent("3,950"),
+    );
+    await userEvent.click(button);
+  },
+};
+
+export const KeyboardNavigation: Story = {
+  play: async ({ canvasElement }) => {
+    const chart = within(canvasElement).getByRole("application");
+    chart.focus();
+    await userEvent.keyboard("{ArrowRight}");
+    const live = canvasElement.querySelector("[aria-live=polite]") as HTMLElement;
+    await waitFor(() => expect(live.textContent).toMatch(/Visits/));
+  },
+};
+
+export const ValueLabels: Story = { args: { labels: "value", legend: "right" } };
+
+export const ZeroTotal: Story = {
+  args: { data: browserShare().map((row) => ({ ...row, visits: 0 })) },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("All values are zero")).toBeInTheDocument();
+  },
+};
+
+export const NegativeValues: Story = {
+  args: { data: [...browserShare(), { browser: "Refunds", visits: -300 }] },
+};
+
+export const Loading: Story = { args: { loading: true } };

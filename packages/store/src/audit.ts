@@ -1,22 +1,23 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { type EntityType, ValidationError } from "./errors.js";
-import type { AuditAction, StoreContext } from "./internal.js";
-import { parseInput, parseJson } from "./internal.js";
+import { ValidationError } from "./errors.js";
+import {
+  type Actor,
+  type AuditAction,
+  type AuditEntityType,
+  checkActor,
+  parseInput,
+  parseJson,
+  type StoreContext,
+  type WrittenAuditEvent,
+  writeAudit,
+} from "./internal.js";
 
-export interface AuditEvent {
-  id: string;
-  at: string;
-  actor: { id: string; email: string };
-  action: AuditAction;
-  entityType: EntityType;
-  entityId: string;
-  detail: Record<string, unknown>;
-}
+export type AuditEvent = WrittenAuditEvent;
 
 export interface AuditEventFilter {
   actorId?: string;
-  entityType?: EntityType;
+  entityType?: AuditEntityType;
   action?: AuditAction;
   /** Inclusive lower bound. */
   since?: Date | string;
@@ -46,11 +47,13 @@ const instant = z
   })
   .optional();
 
+export const auditEntityTypes = ["dataset", "chart", "dashboard", "user"] as const;
+
 const filterSchema = z.object({
   actorId: z.string().min(1).optional(),
   entityType: z
-    .enum(["dataset", "chart", "dashboard"], {
-      error: "Entity type must be dataset, chart or dashboard.",
+    .enum(auditEntityTypes, {
+      error: "Entity type must be dataset, chart, dashboard or user.",
     })
     .optional(),
   action: z.string().min(1).optional(),
@@ -116,13 +119,96 @@ export async function listAuditEvents(
       at: row.at,
       actor: { id: row.actor_id, email: row.actor_email },
       action: row.action as AuditAction,
-      entityType: row.entity_type as EntityType,
+      entityType: row.entity_type as AuditEntityType,
       entityId: row.entity_id,
       detail: parseJson<Record<string, unknown>>(row.detail_json),
     }),
   );
   const last = events[events.length - 1];
   return { events, nextCursor: rows.length > parsed.limit && last ? encodeCursor(last) : null };
+}
+
+export interface AuditEventInput {
+  actor: Actor;
+  /** "<entity type>.<verb>", e.g. "user.set-role". */
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string;
+  detail?: Record<string, unknown>;
+}
+
+const auditEventInputSchema = z
+  .object({
+    action: z
+      .string({ error: "Give the action." })
+      .regex(
+        /^[a-z]+\.[a-z]+(?:-[a-z]+)*$/,
+        'Write the action as "<entity>.<verb>", e.g. user.set-role.',
+      ),
+    entityType: z.enum(auditEntityTypes, {
+      error: "Entity type must be dataset, chart, dashboard or user.",
+    }),
+    entityId: z.string({ error: "Give the entity id." }).min(1, "Give the entity id."),
+    detail: z.record(z.string(), z.unknown()).default({}),
+  })
+  .superRefine((event, ctx) => {
+    if (!event.action.startsWith(`${event.entityType}.`)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["action"],
+        message: `A ${event.entityType} event's action starts with "${event.entityType}.".`,
+      });
+    }
+  });
+
+/**
+ * Records an event the store did not write itself (e.g. a user's role changed in better-auth),
+ * in the same log, order and shape as the store's own events.
+ */
+export async function recordAuditEvent(
+  ctx: StoreContext,
+  input: AuditEventInput,
+): Promise<AuditEvent> {
+  const actor = checkActor(input.actor);
+  const event = parseInput(auditEventInputSchema, {
+    action: input.action,
+    entityType: input.entityType,
+    entityId: input.entityId,
+    detail: input.detail,
+  });
+  return ctx.db
+    .transaction()
+    .execute((trx) =>
+      writeAudit(
+        trx,
+        ctx,
+        actor,
+        event.action as AuditAction,
+        event.entityType,
+        event.entityId,
+        event.detail,
+      ),
+    );
+}
+
+/** Everyone who appears in the log and every action used, for filter menus. */
+export async function listAuditFilterChoices(
+  ctx: StoreContext,
+): Promise<{ actors: Actor[]; actions: AuditAction[] }> {
+  const [actors, actions] = await Promise.all([
+    ctx.db
+      .selectFrom("audit_events")
+      .select(["actor_id", "actor_email"])
+      .distinct()
+      .orderBy("actor_email")
+      .orderBy("actor_id")
+      .execute(),
+    ctx.db.selectFrom("audit_events").select("action").distinct().orderBy("action").execute(),
+  ]);
+  return {
+    actors: actors.map((row) => ({ id: row.actor_id, email: row.actor_email })),
+    actions: actions.map((row) => row.action as AuditAction),
+  };
 }
 
 export interface OverviewCounts {

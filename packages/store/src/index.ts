@@ -1,4 +1,11 @@
-export type { AuditEvent, AuditEventFilter, AuditEventPage, OverviewCounts } from "./audit.js";
+export {
+  type AuditEvent,
+  type AuditEventFilter,
+  type AuditEventInput,
+  type AuditEventPage,
+  auditEntityTypes,
+  type OverviewCounts,
+} from "./audit.js";
 export type { Chart } from "./charts.js";
 export {
   type CsvDataset,
@@ -23,7 +30,7 @@ export type {
   StatTile,
 } from "./dashboards.js";
 export type { Dataset, DatasetRowEdits, DatasetWithRows } from "./datasets.js";
-export type { Actor, AuditAction } from "./internal.js";
+export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export { migrations } from "./migrations.js";
 export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";

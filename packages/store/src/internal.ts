@@ -129,7 +129,14 @@ export type AuditAction =
   | "dashboard.update"
   | "dashboard.delete"
   | "dashboard.publish"
-  | "dashboard.unpublish";
+  | "dashboard.unpublish"
+  | UserAuditAction;
+
+/** User-management events the web app records (better-auth keeps the users themselves). */
+export type UserAuditAction = `user.${string}`;
+
+/** What an audit event is about: the store's records, or a better-auth user. */
+export type AuditEntityType = EntityType | "user";
 
 const maxDetailLength = 2_000;
 
@@ -150,23 +157,35 @@ export function newAuditId(at: Date): string {
 }
 
 /** Writes one audit row on the caller's transaction, so the change and its record commit together. */
+/** One row of the audit log as callers see it. */
+export interface WrittenAuditEvent {
+  id: string;
+  at: string;
+  actor: Actor;
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: string;
+  detail: Record<string, unknown>;
+}
+
 export async function writeAudit(
   trx: Executor,
   ctx: StoreContext,
   actor: Actor,
   action: AuditAction,
-  entityType: EntityType,
+  entityType: AuditEntityType,
   entityId: string,
   detail: Record<string, unknown>,
-): Promise<void> {
+): Promise<WrittenAuditEvent> {
   let detailJson = JSON.stringify(detail);
   // The detail is a hint for humans, not a copy of the record: cap it so the log stays small.
   if (detailJson.length > maxDetailLength) detailJson = JSON.stringify({ truncated: true });
   const at = ctx.now();
+  const id = newAuditId(at);
   await trx
     .insertInto("audit_events")
     .values({
-      id: newAuditId(at),
+      id,
       at: at.toISOString(),
       actor_id: actor.id,
       actor_email: actor.email,
@@ -176,6 +195,15 @@ export async function writeAudit(
       detail_json: detailJson,
     })
     .execute();
+  return {
+    id,
+    at: at.toISOString(),
+    actor: { id: actor.id, email: actor.email },
+    action,
+    entityType,
+    entityId,
+    detail: JSON.parse(detailJson) as Record<string, unknown>,
+  };
 }
 
 /** Unique-constraint failures from better-sqlite3 and pg, told apart from other errors. */

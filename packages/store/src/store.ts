@@ -6,10 +6,13 @@ import pg from "pg";
 import {
   type AuditEvent,
   type AuditEventFilter,
+  type AuditEventInput,
   type AuditEventPage,
   getOverviewCounts,
   listAuditEvents,
+  listAuditFilterChoices,
   type OverviewCounts,
+  recordAuditEvent,
 } from "./audit.js";
 import {
   type Chart,
@@ -49,7 +52,7 @@ import {
   replaceDatasetRows,
   updateDataset,
 } from "./datasets.js";
-import type { Actor, StoreContext } from "./internal.js";
+import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
@@ -170,6 +173,10 @@ export interface Store {
 
   listAuditEvents(filter?: AuditEventFilter): Promise<AuditEventPage>;
   listRecentActivity(limit?: number): Promise<AuditEvent[]>;
+  /** Logs an event the store did not make itself, e.g. a better-auth user's role change. */
+  recordAuditEvent(event: AuditEventInput): Promise<AuditEvent>;
+  /** Distinct actors and actions in the log, for filter menus. */
+  listAuditFilterChoices(): Promise<{ actors: Actor[]; actions: AuditAction[] }>;
   getOverviewCounts(): Promise<OverviewCounts>;
 
   /** Runs pending migrations (openStore already does); returns the names it applied. */
@@ -338,6 +345,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
 
     listAuditEvents: (filter) => listAuditEvents(ctx, filter),
     listRecentActivity: async (limit = 10) => (await listAuditEvents(ctx, { limit })).events,
+    recordAuditEvent: (event) => recordAuditEvent(ctx, event),
+    listAuditFilterChoices: () => listAuditFilterChoices(ctx),
     getOverviewCounts: () => getOverviewCounts(ctx, dialect),
 
     migrate: () => runMigrations(db, dialect, sqlite),

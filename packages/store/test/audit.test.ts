@@ -63,6 +63,49 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     expect(events.map((event) => event.action)).toEqual(["dataset.update", "dataset.create"]);
   });
 
+  it("records user events from the web app in the same log and filters them", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await store.createDataset(salesInput(), editor);
+
+    const recorded = await store.recordAuditEvent({
+      actor: editor,
+      action: "user.set-role",
+      entityType: "user",
+      entityId: "user-42",
+      detail: { from: "viewer", to: "editor" },
+    });
+    const users = await store.listAuditEvents({ entityType: "user" });
+    const choices = await store.listAuditFilterChoices();
+
+    expect(recorded).toMatchObject({
+      action: "user.set-role",
+      entityType: "user",
+      entityId: "user-42",
+      actor: editor,
+      detail: { from: "viewer", to: "editor" },
+    });
+    expect(users.events).toEqual([recorded]);
+    expect(choices).toEqual({ actors: [editor], actions: ["dataset.create", "user.set-role"] });
+  });
+
+  it("rejects a recorded event whose action does not match its entity type", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+
+    const error = await errorOf(
+      store.recordAuditEvent({
+        actor: editor,
+        action: "user.ban",
+        entityType: "chart",
+        entityId: "c",
+      }),
+    );
+
+    expect((error as ValidationError).fieldErrors).toEqual({
+      action: ['A chart event\'s action starts with "chart.".'],
+    });
+    expect((await store.listAuditEvents()).events).toEqual([]);
+  });
+
   it("refuses writes without an actor", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
 

@@ -16,8 +16,11 @@ import {
 } from "./consumer-app";
 
 const port = 3300;
+const devPort = 3302;
 const pageUrl = `http://127.0.0.1:${port}/`;
-const hydrationWarning = /hydrat|did not match|didn't match/i;
+// Production React reports a failed hydration only as minified errors 418/423/425.
+const hydrationWarning =
+  /hydrat|did not match|didn't match|react-error-(418|423|425)|error #(418|423|425)/i;
 
 /** The server HTML of one chart's section: up to the next section or the first script. */
 function chartSectionHtml(html: string, kind: string): string {
@@ -96,5 +99,30 @@ describe("Next.js 16 App Router app using the packed tarballs", () => {
       describeProblems(problems.filter((problem) => hydrationWarning.test(problem.text))),
     ).toBe("");
     expect(describeProblems(problems)).toBe("");
+  });
+  it("hydrates under next dev too, where React reports every mismatched attribute", async () => {
+    if (!browser) throw new Error("Chromium did not start");
+    const dev = startServer(
+      join(app.dir, "node_modules/.bin/next"),
+      ["dev", "-p", String(devPort), "-H", "127.0.0.1"],
+      { cwd: app.dir },
+    );
+    try {
+      await waitForUrl(`http://127.0.0.1:${devPort}/`, dev, 120_000);
+      const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+      const problems = collectProblems(page);
+
+      await page.goto(`http://127.0.0.1:${devPort}/`);
+      for (const kind of chartKinds) await waitForChartDrawn(page, kind);
+      await hoverForTooltip(page, "line");
+
+      expect(
+        describeProblems(problems.filter((problem) => hydrationWarning.test(problem.text))),
+      ).toBe("");
+      expect(describeProblems(problems)).toBe("");
+      expect(dev.output()).not.toMatch(hydrationWarning);
+    } finally {
+      await stopServer(dev.child);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ConsumerApp, catalogVersions, createConsumerApp, run } from "./consumer-app";
+import { packedPackage } from "./packed-packages";
 
 /** The `resolved <specifier> <path>` lines the fixture scripts print. */
 function resolvedPaths(stdout: string): Record<string, string> {
@@ -30,6 +31,8 @@ describe("Node consumers of the packed tarballs", () => {
     expect(paths["@seed/ui"]).toMatch(/\.cjs$/);
     expect(paths["@seed/charts/styles.css"]).toMatch(/\.css$/);
     expect(paths["@seed/ui/styles.css"]).toMatch(/\.css$/);
+    expect(paths["@seed/ui-from-charts"]).toBe(paths["@seed/ui"]);
+    expect(paths["@seed/ui"]).toContain(`seed-ui-${packedPackage("@seed/ui").version}.tgz`);
     for (const path of Object.values(paths)) expect(path.startsWith(app.dir)).toBe(true);
   });
 

@@ -198,6 +198,17 @@ function resolveDatabaseUrl(option: string | null | undefined): string | null {
   return url;
 }
 
+/** The URL without its password, safe for error messages and logs. */
+function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = "";
+    return parsed.toString();
+  } catch {
+    return "DATABASE_URL";
+  }
+}
+
 function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: string } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "seed.db");
@@ -302,7 +313,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     await (sqliteFile ? queueSqliteSetup(sqliteFile, prepare) : prepare());
   } catch (error) {
     await db.destroy();
-    throw error;
+    if (databaseUrl === null) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `Could not open the PostgreSQL database at ${describePostgresUrl(databaseUrl)}: ${reason}`,
+      { cause: error },
+    );
   }
 
   return {

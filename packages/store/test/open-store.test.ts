@@ -3,7 +3,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
-import { createTestDatabase, dialects, openTestStore } from "./helpers.js";
+import { createTestDatabase, dialects, errorOf, openTestStore } from "./helpers.js";
 
 describe.each(dialects)("openStore on %s", (dialect) => {
   it("migrates and seeds the demo once, however often it is opened", async () => {
@@ -132,6 +132,17 @@ describe("openStore on sqlite", () => {
     await store.close();
 
     expect(existsSync(path.join(dataDir, "seed.db"))).toBe(true);
+  });
+
+  it("names the PostgreSQL server it could not reach, without the password", async () => {
+    const error = await errorOf(
+      openStore({ databaseUrl: "postgresql://seed:s3cret-pass@127.0.0.1:1/seed" }),
+    );
+
+    expect((error as Error).message).toMatch(
+      /^Could not open the PostgreSQL database at postgresql:\/\/seed@127\.0\.0\.1:1\/seed: /,
+    );
+    expect((error as Error).message).not.toContain("s3cret-pass");
   });
 
   it("rejects a DATABASE_URL that is not a postgres URL", async () => {

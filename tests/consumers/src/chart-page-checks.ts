@@ -59,3 +59,16 @@ export async function hoverForTooltip(page: Page, kind: ChartKind): Promise<stri
   );
   return (await handle.jsonValue()) as string;
 }
+
+/** Theme tokens as the page resolved them: empty strings mean a stylesheet export was not applied. */
+export function readThemeTokens(page: Page): Promise<{ chartPalette: string; uiAccent: string }> {
+  return page.evaluate(() => {
+    const chart = document.querySelector(".seed-chart");
+    return {
+      chartPalette: chart ? getComputedStyle(chart).getPropertyValue("--seed-chart-1").trim() : "",
+      uiAccent: getComputedStyle(document.documentElement)
+        .getPropertyValue("--seed-color-accent")
+        .trim(),
+    };
+  });
+}

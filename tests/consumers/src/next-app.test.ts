@@ -3,7 +3,12 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectProblems, describeProblems, launchChromium } from "./browser";
-import { chartKinds, hoverForTooltip, waitForChartDrawn } from "./chart-page-checks";
+import {
+  chartKinds,
+  hoverForTooltip,
+  readThemeTokens,
+  waitForChartDrawn,
+} from "./chart-page-checks";
 import {
   type ConsumerApp,
   catalogVersions,
@@ -90,10 +95,13 @@ describe("Next.js 16 App Router app using the packed tarballs", () => {
     await page.goto(pageUrl);
     for (const kind of chartKinds) await waitForChartDrawn(page, kind);
     const lineTooltip = await hoverForTooltip(page, "line");
+    const tokens = await readThemeTokens(page);
     await page.getByRole("button", { name: "About these figures" }).hover();
     const uiTooltip = await page.locator(".seed-tooltip").first().textContent({ timeout: 10_000 });
 
     expect(lineTooltip).toContain("Cost");
+    expect(tokens.chartPalette).toMatch(/^#|^rgb|^oklch|^hsl/);
+    expect(tokens.uiAccent).not.toBe("");
     expect(uiTooltip).toContain("Figures in USD");
     expect(
       describeProblems(problems.filter((problem) => hydrationWarning.test(problem.text))),

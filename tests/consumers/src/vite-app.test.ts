@@ -3,7 +3,12 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectProblems, describeProblems, launchChromium } from "./browser";
-import { chartKinds, hoverForTooltip, waitForChartDrawn } from "./chart-page-checks";
+import {
+  chartKinds,
+  hoverForTooltip,
+  readThemeTokens,
+  waitForChartDrawn,
+} from "./chart-page-checks";
 import { type ConsumerApp, catalogVersions, createConsumerApp, runOk } from "./consumer-app";
 import { serveStatic } from "./static-server";
 
@@ -47,9 +52,12 @@ describe("Vite + React app using the packed tarballs", () => {
     const tooltips: Record<string, string> = {};
     for (const kind of chartKinds) drawnPaths[kind] = await waitForChartDrawn(page, kind);
     for (const kind of chartKinds) tooltips[kind] = await hoverForTooltip(page, kind);
+    const tokens = await readThemeTokens(page);
     console.log("[consumers] vite app: paths drawn", drawnPaths, "tooltips", tooltips);
 
     for (const kind of chartKinds) expect(drawnPaths[kind]).toBeGreaterThan(0);
+    expect(tokens.chartPalette).toMatch(/^#|^rgb|^oklch|^hsl/);
+    expect(tokens.uiAccent).not.toBe("");
     expect(tooltips.line).toContain("Cost");
     expect(tooltips.bar).toMatch(/revenue/i);
     expect(tooltips.pie).toMatch(/Jan|Feb|Mar|Apr/);

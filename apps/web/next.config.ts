@@ -29,6 +29,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   serverExternalPackages: ["better-sqlite3"],
+  // The proxy sees requests as sent (RSC and prefetch headers included) to answer them 401.
+  skipProxyUrlNormalize: true,
   experimental: {
     authInterrupts: true,
   },

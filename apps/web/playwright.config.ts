@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/support";
 
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
@@ -9,17 +10,8 @@ process.env.SEED_E2E_FRESH_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-we
 
 const appPort = 3100;
 const freshPort = 3101;
-export const appURL = `http://localhost:${appPort}`;
-export const freshURL = `http://localhost:${freshPort}`;
-
-const chromiumArgs = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-dev-shm-usage",
-];
+const appURL = `http://localhost:${appPort}`;
+const freshURL = `http://localhost:${freshPort}`;
 
 function serverEnv(dataDir: string, url: string): Record<string, string> {
   return {
@@ -41,12 +33,17 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  globalSetup: "./e2e/global-setup.ts",
   use: {
     ...devices["Desktop Chrome"],
     baseURL: appURL,
     trace: "retain-on-failure",
-    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumArgs },
+    launchOptions: chromiumLaunchOptions,
   },
+  projects: [
+    { name: "app", testIgnore: /first-run\.spec\.ts/ },
+    { name: "first-run", testMatch: /first-run\.spec\.ts/, use: { baseURL: freshURL } },
+  ],
   webServer: [
     {
       command: `next start -p ${appPort}`,
@@ -54,6 +51,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: serverEnv(process.env.SEED_E2E_DATA_DIR, appURL),
+    },
+    {
+      command: `next start -p ${freshPort}`,
+      url: `${freshURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(process.env.SEED_E2E_FRESH_DATA_DIR, freshURL),
     },
   ],
 });

@@ -3,6 +3,7 @@ import "./globals.css";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { HydrationMarker } from "@/components/hydration-marker";
 
 export const metadata: Metadata = {
   title: { default: "Seed Charts", template: "%s · Seed Charts" },
@@ -25,6 +26,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {children}
+        <HydrationMarker />
       </body>
     </html>
   );

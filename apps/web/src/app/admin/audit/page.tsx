@@ -1,0 +1,159 @@
+import { Card, Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TableRegion } from "@/components/table-region";
+import { fieldErrorsFromZod } from "@/lib/form-state";
+import {
+  auditEntityTypes,
+  auditFilterChoices,
+  auditFilterSchema,
+  findAuditEvents,
+} from "@/server/audit-log";
+import { requireRole } from "@/server/auth";
+
+export const metadata: Metadata = { title: "Audit log" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text : undefined;
+}
+
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  await requireRole("admin", "editor", "viewer");
+  const params = await searchParams;
+  const raw = {
+    actor: firstValue(params.actor),
+    entityType: firstValue(params.entityType),
+    action: firstValue(params.action),
+    from: firstValue(params.from),
+    to: firstValue(params.to),
+    cursor: firstValue(params.cursor),
+  };
+  const parsed = auditFilterSchema.safeParse(raw);
+  const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues);
+  const [choices, page] = await Promise.all([
+    auditFilterChoices(),
+    parsed.success ? findAuditEvents(parsed.data) : Promise.resolve(null),
+  ]);
+  const nextQuery = page?.nextCursor
+    ? new URLSearchParams(
+        Object.entries({ ...raw, cursor: page.nextCursor }).filter(
+          (entry): entry is [string, string] => Boolean(entry[1]),
+        ),
+      ).toString()
+    : null;
+
+  return (
+    <>
+      <Heading level={1}>Audit log</Heading>
+      <Card title="Filter" titleAs="h2">
+        <form method="get" className="filters" aria-describedby="audit-filter-errors">
+          <div className="field">
+            <label htmlFor="audit-actor">Actor</label>
+            <select id="audit-actor" name="actor" defaultValue={raw.actor ?? ""}>
+              <option value="">Anyone</option>
+              {choices.actors.map((actor) => (
+                <option key={actor.id} value={actor.id}>
+                  {actor.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="audit-entity">Entity type</label>
+            <select id="audit-entity" name="entityType" defaultValue={raw.entityType ?? ""}>
+              <option value="">Any</option>
+              {auditEntityTypes.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="audit-action">Action</label>
+            <select id="audit-action" name="action" defaultValue={raw.action ?? ""}>
+              <option value="">Any</option>
+              {choices.actions.map((action) => (
+                <option key={action} value={action}>
+                  {action}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="audit-from">From</label>
+            <input
+              id="audit-from"
+              name="from"
+              type="date"
+              defaultValue={raw.from ?? ""}
+              aria-invalid={fieldErrors.from ? true : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="audit-to">To</label>
+            <input
+              id="audit-to"
+              name="to"
+              type="date"
+              defaultValue={raw.to ?? ""}
+              aria-invalid={fieldErrors.to ? true : undefined}
+            />
+          </div>
+          <button type="submit" className="button">
+            Apply
+          </button>
+          <Link href="/admin/audit">Clear</Link>
+        </form>
+        <div id="audit-filter-errors" role="alert">
+          {Object.entries(fieldErrors).map(([field, messages]) => (
+            <p key={field} className="field-error">
+              {field}: {messages.join(" ")}
+            </p>
+          ))}
+        </div>
+      </Card>
+      {page ? (
+        <TableRegion label="Audit events">
+          <table>
+            <caption className="muted">
+              {page.events.length === 0 ? "No events match." : "Newest first."}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">When (UTC)</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Entity</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.events.map((event) => (
+                <tr key={event.id}>
+                  <td>
+                    <time dateTime={event.at}>{event.at.replace("T", " ").slice(0, 19)}</time>
+                  </td>
+                  <td>{event.actor.email}</td>
+                  <td>{event.action}</td>
+                  <td>
+                    {event.entityType} <span className="muted">{event.entityId}</span>
+                  </td>
+                  <td>
+                    <code>{JSON.stringify(event.detail)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      ) : (
+        <Text>Fix the filter to see events.</Text>
+      )}
+      {nextQuery ? <Link href={`/admin/audit?${nextQuery}`}>Older events</Link> : null}
+    </>
+  );
+}

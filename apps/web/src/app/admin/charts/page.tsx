@@ -1,0 +1,46 @@
+import { Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import { TableRegion } from "@/components/table-region";
+import { requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+
+export const metadata: Metadata = { title: "Charts" };
+
+export default async function ChartsPage() {
+  await requireRole("admin", "editor", "viewer");
+  const store = await getStore();
+  const [charts, datasets] = await Promise.all([store.listCharts(), store.listDatasets()]);
+  const datasetNames = new Map(datasets.map((dataset) => [dataset.id, dataset.name]));
+  return (
+    <>
+      <Heading level={1}>Charts</Heading>
+      {charts.length === 0 ? (
+        <Text>No charts yet.</Text>
+      ) : (
+        <TableRegion label="Charts">
+          <table>
+            <caption className="muted">Saved charts and the dataset each one draws.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Type</th>
+                <th scope="col">Dataset</th>
+                <th scope="col">Updated (UTC)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {charts.map((chart) => (
+                <tr key={chart.id}>
+                  <td>{chart.title}</td>
+                  <td>{chart.type}</td>
+                  <td>{datasetNames.get(chart.datasetId) ?? chart.datasetId}</td>
+                  <td>{chart.updatedAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TableRegion } from "@/components/table-region";
+import { hasRole, requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+import { PublishButton } from "./publish-button";
+
+export const metadata: Metadata = { title: "Dashboards" };
+
+export default async function DashboardsPage() {
+  const session = await requireRole("admin", "editor", "viewer");
+  const canPublish = hasRole(session, "admin", "editor");
+  const dashboards = await (await getStore()).listDashboards();
+  return (
+    <>
+      <Heading level={1}>Dashboards</Heading>
+      {dashboards.length === 0 ? (
+        <Text>No dashboards yet.</Text>
+      ) : (
+        <TableRegion label="Dashboards">
+          <table>
+            <caption className="muted">Drafts are visible only to signed-in users.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">Tiles</th>
+                <th scope="col">Updated (UTC)</th>
+                {canPublish ? <th scope="col">Actions</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {dashboards.map((dashboard) => (
+                <tr key={dashboard.id}>
+                  <td>
+                    <Link href={`/d/${dashboard.slug}`}>{dashboard.title}</Link>
+                  </td>
+                  <td>{dashboard.status}</td>
+                  <td>{dashboard.tileCount}</td>
+                  <td>{dashboard.updatedAt.slice(0, 10)}</td>
+                  {canPublish ? (
+                    <td>
+                      <PublishButton
+                        dashboardId={dashboard.id}
+                        version={dashboard.version}
+                        published={dashboard.status === "published"}
+                        title={dashboard.title}
+                      />
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import { TableRegion } from "@/components/table-region";
+import { requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+
+export const metadata: Metadata = { title: "Datasets" };
+
+export default async function DatasetsPage() {
+  await requireRole("admin", "editor", "viewer");
+  const datasets = await (await getStore()).listDatasets();
+  return (
+    <>
+      <Heading level={1}>Datasets</Heading>
+      {datasets.length === 0 ? (
+        <Text>No datasets yet.</Text>
+      ) : (
+        <TableRegion label="Datasets">
+          <table>
+            <caption className="muted">Tables of rows that charts and stat tiles read.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Columns</th>
+                <th scope="col">Rows</th>
+                <th scope="col">Updated (UTC)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {datasets.map((dataset) => (
+                <tr key={dataset.id}>
+                  <td>{dataset.name}</td>
+                  <td>{dataset.columns.map((column) => column.name).join(", ")}</td>
+                  <td>{dataset.rowCount}</td>
+                  <td>{dataset.updatedAt.slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { signOut } from "@/app/login/actions";
+import { requireRole } from "@/server/auth";
+import { AdminNav, type AdminNavItem } from "./admin-nav";
+
+export const metadata: Metadata = {
+  title: { default: "Admin", template: "%s · Admin · Seed Charts" },
+  robots: { index: false, follow: false },
+};
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const session = await requireRole("admin", "editor", "viewer");
+  const items: AdminNavItem[] = [
+    { href: "/admin", label: "Overview" },
+    { href: "/admin/datasets", label: "Datasets" },
+    { href: "/admin/charts", label: "Charts" },
+    { href: "/admin/dashboards", label: "Dashboards" },
+    ...(session.user.role === "admin" ? [{ href: "/admin/users", label: "Users" }] : []),
+    { href: "/admin/audit", label: "Audit log" },
+  ];
+  return (
+    <div className="admin-shell">
+      <nav className="admin-nav" aria-label="Admin">
+        <Link href="/" className="brand">
+          Seed Charts
+        </Link>
+        <AdminNav items={items} />
+        <p className="muted">
+          {session.user.email}
+          <br />
+          Role: {session.user.role}
+        </p>
+        <form action={signOut}>
+          <button type="submit" className="button button-secondary">
+            Sign out
+          </button>
+        </form>
+      </nav>
+      <main id="main" className="admin-main stack">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+"use server";
+
+import { APIError } from "better-auth/api";
+import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { z } from "zod";
+import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
+import { recordUserEvent } from "@/server/audit";
+import { requireRole } from "@/server/auth";
+import { getAuth } from "@/server/auth-instance";
+import { roles } from "@/server/auth-options.mjs";
+import { newUserSchema } from "@/server/user-input";
+
+export type CreateUserState = FormState<{
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+}>;
+
+export type UserActionState = FormState<{ userId: string; role: string }>;
+
+const userIdSchema = z
+  .string()
+  .min(1, { error: "Pick a user." })
+  .max(200, { error: "Pick a user." });
+
+const setRoleSchema = z.object({
+  userId: userIdSchema,
+  role: z.enum(roles, { error: "Choose admin, editor or viewer." }),
+});
+
+function apiErrorMessage(error: unknown): string {
+  if (error instanceof APIError) return error.message || "The change was refused.";
+  throw error;
+}
+
+export async function createUser(
+  _previous: CreateUserState,
+  formData: FormData,
+): Promise<CreateUserState> {
+  const session = await requireRole("admin");
+  const values = {
+    name: formText(formData, "name").trim(),
+    email: formText(formData, "email").trim(),
+    role: formText(formData, "role"),
+  };
+  const parsed = newUserSchema.safeParse({ ...values, password: formText(formData, "password") });
+  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values };
+  const auth = await getAuth();
+  let userId: string;
+  try {
+    const { user } = await auth.api.createUser({ body: parsed.data, headers: await headers() });
+    userId = user.id;
+  } catch (error) {
+    const message = apiErrorMessage(error);
+    if (/exist/i.test(message)) {
+      return { fieldErrors: { email: ["A user with this email already exists."] }, values };
+    }
+    return { formError: message, values };
+  }
+  await recordUserEvent(session.user, "user.create", userId, {
+    email: parsed.data.email,
+    role: parsed.data.role,
+  });
+  revalidatePath("/admin/users");
+  return { message: `Created ${parsed.data.email} as ${parsed.data.role}.` };
+}
+
+export async function setUserRole(
+  _previous: UserActionState,
+  formData: FormData,
+): Promise<UserActionState> {
+  const session = await requireRole("admin");
+  const parsed = setRoleSchema.safeParse({
+    userId: formText(formData, "userId"),
+    role: formText(formData, "role"),
+  });
+  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues) };
+  if (parsed.data.userId === session.user.id) {
+    return { formError: "You can't change your own role; ask another admin." };
+  }
+  const auth = await getAuth();
+  try {
+    await auth.api.setRole({ body: parsed.data, headers: await headers() });
+  } catch (error) {
+    return { formError: apiErrorMessage(error) };
+  }
+  await recordUserEvent(session.user, "user.set-role", parsed.data.userId, {
+    role: parsed.data.role,
+  });
+  revalidatePath("/admin/users");
+  return { message: `Role set to ${parsed.data.role}.` };
+}
+
+async function changeUser(
+  formData: FormData,
+  change: "ban" | "unban" | "revoke-sessions",
+): Promise<UserActionState> {
+  const session = await requireRole("admin");
+  const parsed = userIdSchema.safeParse(formText(formData, "userId"));
+  if (!parsed.success)
+    return { fieldErrors: { userId: parsed.error.issues.map((i) => i.message) } };
+  const userId = parsed.data;
+  if (change === "ban" && userId === session.user.id) {
+    return { formError: "You can't block your own account." };
+  }
+  const auth = await getAuth();
+  const requestHeaders = await headers();
+  try {
+    if (change === "ban") await auth.api.banUser({ body: { userId }, headers: requestHeaders });
+    if (change === "unban") await auth.api.unbanUser({ body: { userId }, headers: requestHeaders });
+    if (change === "revoke-sessions") {
+      await auth.api.revokeUserSessions({ body: { userId }, headers: requestHeaders });
+    }
+  } catch (error) {
+    return { formError: apiErrorMessage(error) };
+  }
+  await recordUserEvent(session.user, `user.${change}`, userId, {});
+  revalidatePath("/admin/users");
+  const done = {
+    ban: "Blocked.",
+    unban: "Unblocked.",
+    "revoke-sessions": "Signed out everywhere.",
+  };
+  return { message: done[change] };
+}
+
+export async function banUser(_previous: UserActionState, formData: FormData) {
+  return changeUser(formData, "ban");
+}
+
+export async function unbanUser(_previous: UserActionState, formData: FormData) {
+  return changeUser(formData, "unban");
+}
+
+export async function revokeUserSessions(_previous: UserActionState, formData: FormData) {
+  return changeUser(formData, "revoke-sessions");
+}

@@ -1,0 +1,65 @@
+import { Card, Heading } from "@seed/ui";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { TableRegion } from "@/components/table-region";
+import { requireRole } from "@/server/auth";
+import { getAuth } from "@/server/auth-instance";
+import { CreateUserForm, UserRowActions } from "./user-forms";
+
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const session = await requireRole("admin");
+  const auth = await getAuth();
+  const { users, total } = await auth.api.listUsers({
+    query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },
+    headers: await headers(),
+  });
+  return (
+    <>
+      <Heading level={1}>Users</Heading>
+      <Card title={`All users (${total})`} titleAs="h2">
+        <TableRegion label="Users">
+          <table>
+            <caption className="muted">Accounts, their roles and whether they are blocked.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id} data-user-email={user.email}>
+                  <td>{user.name}</td>
+                  <td>{user.email}</td>
+                  <td>{user.role ?? "none"}</td>
+                  <td>{user.banned ? "Blocked" : "Active"}</td>
+                  <td>
+                    <UserRowActions
+                      userId={user.id}
+                      email={user.email}
+                      role={user.role ?? ""}
+                      banned={Boolean(user.banned)}
+                      isSelf={user.id === session.user.id}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      </Card>
+      <Card
+        title="Create a user"
+        titleAs="h2"
+        description="They sign in with this email and password."
+      >
+        <CreateUserForm />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+"use server";
+
+import { APIError } from "better-auth/api";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
+import { safeNextPath } from "@/lib/safe-next-path";
+import { getAuth } from "@/server/auth-instance";
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "@/server/login-throttle";
+
+const signInSchema = z.object({
+  email: z.email({ error: "Enter an email address like name@example.com." }),
+  password: z.string().min(1, { error: "Enter your password." }),
+});
+
+export type SignInState = FormState<{ email: string; password: string }>;
+
+export async function signIn(_previous: SignInState, formData: FormData): Promise<SignInState> {
+  const email = formText(formData, "email").trim();
+  const next = safeNextPath(formText(formData, "next"));
+  const parsed = signInSchema.safeParse({ email, password: formText(formData, "password") });
+  if (!parsed.success) {
+    return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values: { email } };
+  }
+  const throttleKey = parsed.data.email.toLowerCase();
+  if (isLoginThrottled(throttleKey)) {
+    return {
+      formError: "Too many failed attempts for this email. Wait 15 minutes and try again.",
+      values: { email },
+    };
+  }
+  const auth = await getAuth();
+  try {
+    await auth.api.signInEmail({
+      body: { email: parsed.data.email, password: parsed.data.password },
+      headers: await headers(),
+    });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    recordLoginFailure(throttleKey);
+    const banned = error.status === "FORBIDDEN";
+    return {
+      formError: banned
+        ? "This account is blocked. Ask an admin to unblock it."
+        : "The email or password is not right.",
+      values: { email },
+    };
+  }
+  clearLoginFailures(throttleKey);
+  redirect(next);
+}
+
+/** Ends the session (if any) and goes to the sign-in page. */
+export async function signOut(): Promise<void> {
+  const auth = await getAuth();
+  try {
+    await auth.api.signOut({ headers: await headers() });
+  } catch (error) {
+    // No session to end is fine: the user is signed out either way.
+    if (!(error instanceof APIError)) throw error;
+  }
+  redirect("/login");
+}

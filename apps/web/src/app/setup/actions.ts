@@ -1,0 +1,73 @@
+"use server";
+
+import { APIError } from "better-auth/api";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { z } from "zod";
+import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
+import { recordUserEvent } from "@/server/audit";
+import { getAuth } from "@/server/auth-instance";
+import { claimFirstAdmin, countUsers, releaseFirstAdminClaim } from "@/server/first-admin";
+import { newUserSchema } from "@/server/user-input";
+
+const setupSchema = newUserSchema
+  .omit({ role: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((input) => input.password === input.confirmPassword, {
+    path: ["confirmPassword"],
+    error: "The two passwords differ.",
+  });
+
+export type SetupState = FormState<{
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}>;
+
+export async function createFirstAdmin(
+  _previous: SetupState,
+  formData: FormData,
+): Promise<SetupState> {
+  // The page is gone once a user exists; the action answers the same way.
+  if ((await countUsers()) > 0) notFound();
+  const values = {
+    name: formText(formData, "name").trim(),
+    email: formText(formData, "email").trim(),
+  };
+  const parsed = setupSchema.safeParse({
+    ...values,
+    password: formText(formData, "password"),
+    confirmPassword: formText(formData, "confirmPassword"),
+  });
+  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values };
+  if (!(await claimFirstAdmin())) notFound();
+
+  const auth = await getAuth();
+  let userId: string;
+  try {
+    const { user } = await auth.api.createUser({
+      body: {
+        name: parsed.data.name,
+        email: parsed.data.email,
+        password: parsed.data.password,
+        role: "admin",
+      },
+    });
+    userId = user.id;
+  } catch (error) {
+    await releaseFirstAdminClaim();
+    if (error instanceof APIError) return { formError: error.message, values };
+    throw error;
+  }
+  await recordUserEvent({ id: userId, email: parsed.data.email }, "user.create", userId, {
+    email: parsed.data.email,
+    role: "admin",
+    via: "setup",
+  });
+  await auth.api.signInEmail({
+    body: { email: parsed.data.email, password: parsed.data.password },
+    headers: await headers(),
+  });
+  redirect("/admin");
+}

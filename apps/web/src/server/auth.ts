@@ -1,0 +1,88 @@
+import "server-only";
+import { headers } from "next/headers";
+import { forbidden, redirect, unauthorized } from "next/navigation";
+import { cache } from "react";
+import { errorResponse } from "@/lib/http-status";
+import { loginPath } from "@/lib/safe-next-path";
+import { getAuth } from "./auth-instance";
+import { isRole, type Role } from "./auth-options.mjs";
+
+export type { Role };
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  /** null when the stored role is not one this app knows: such a user gets no access. */
+  role: Role | null;
+}
+
+export interface Session {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/** Request header the proxy sets to the requested admin path, used for the sign-in return path. */
+export const requestPathHeader = "x-seed-request-path";
+
+/** The signed-in user of this request, read once per render, or null. */
+export const getSession = cache(async (): Promise<Session | null> => {
+  // headers() first: it marks the render dynamic before anything opens the database.
+  const requestHeaders = await headers();
+  const auth = await getAuth();
+  const result = await auth.api.getSession({ headers: requestHeaders });
+  if (!result || result.user.banned) return null;
+  return {
+    user: {
+      id: result.user.id,
+      email: result.user.email,
+      name: result.user.name,
+      role: isRole(result.user.role) ? result.user.role : null,
+    },
+    sessionId: result.session.id,
+    expiresAt: result.session.expiresAt,
+  };
+});
+
+/**
+ * The real gate for pages, layouts and server actions. No session: pages redirect to /login,
+ * server actions get 401. Signed in with another role: 403 (forbidden.tsx).
+ */
+export async function requireRole(...roles: Role[]): Promise<Session & { user: { role: Role } }> {
+  const session = await getSession();
+  if (!session) {
+    const requestHeaders = await headers();
+    if (requestHeaders.has("next-action")) unauthorized();
+    redirect(loginPath(requestHeaders.get(requestPathHeader) ?? "/admin"));
+  }
+  const role = session.user.role;
+  if (role === null || !roles.includes(role)) forbidden();
+  return { ...session, user: { ...session.user, role } };
+}
+
+export function hasRole(session: Session | null, ...roles: Role[]): boolean {
+  return session?.user.role != null && roles.includes(session.user.role);
+}
+
+type RoleCheckedHandler<Context> = (
+  request: Request,
+  session: Session & { user: { role: Role } },
+  context: Context,
+) => Promise<Response> | Response;
+
+/** Route handlers answer 401/403 as JSON instead of redirecting. */
+export function withRole<Context = unknown>(
+  roles: readonly Role[],
+  handler: RoleCheckedHandler<Context>,
+): (request: Request, context: Context) => Promise<Response> {
+  return async (request, context) => {
+    const session = await getSession();
+    if (!session) return errorResponse(401, "Sign in to use this endpoint.");
+    const role = session.user.role;
+    if (role === null || !roles.includes(role)) {
+      return errorResponse(403, "Your role does not allow this.");
+    }
+    return handler(request, { ...session, user: { ...session.user, role } }, context);
+  };
+}

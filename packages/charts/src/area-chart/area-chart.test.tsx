@@ -98,5 +98,5 @@ describe("AreaChart", () => {
       { numRuns: 20 },
     );
     warn.mockRestore();
-  });
+  }, 60_000);
 });

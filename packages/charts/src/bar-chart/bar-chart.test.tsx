@@ -140,5 +140,5 @@ describe("BarChart", () => {
       { numRuns: 20 },
     );
     warn.mockRestore();
-  });
+  }, 60_000);
 });

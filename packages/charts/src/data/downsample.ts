@@ -2,16 +2,20 @@
 export type DownsampleMethod = "lttb" | "min-max" | "none";
 
 function isFiniteNumber(value: number): boolean {
-  return Number.isFinite(value);
+  return value - value === 0;
 }
 
-function extremePositions(ys: ArrayLike<number>, positions: ArrayLike<number>): [number, number] {
-  let minPos = positions[0] ?? 0;
+function extremePositions(
+  ys: ArrayLike<number>,
+  positions: ArrayLike<number> | null,
+): [number, number] {
+  const count = positions ? positions.length : ys.length;
+  let minPos = positions ? (positions[0] ?? 0) : 0;
   let maxPos = minPos;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < positions.length; i++) {
-    const p = positions[i] as number;
+  for (let k = 0; k < count; k++) {
+    const p = positions ? (positions[k] as number) : k;
     const y = ys[p] as number;
     if (y < min) {
       min = y;
@@ -65,17 +69,17 @@ function lttbOverPositions(
   count: number,
   threshold: number,
 ): number[] {
-  const at = positions ? (k: number) => positions[k] as number : (k: number) => k;
-  const picked: number[] = [at(0)];
+  const first = positions ? (positions[0] as number) : 0;
+  const picked: number[] = [first];
   const every = (count - 2) / (threshold - 2);
-  let a = at(0);
+  let a = first;
   for (let bucket = 0; bucket < threshold - 2; bucket++) {
     const avgStart = Math.floor((bucket + 1) * every) + 1;
     const avgEnd = Math.min(Math.floor((bucket + 2) * every) + 1, count);
     let avgX = 0;
     let avgY = 0;
     for (let k = avgStart; k < avgEnd; k++) {
-      const p = at(k);
+      const p = positions ? (positions[k] as number) : k;
       avgX += xs[p] as number;
       avgY += ys[p] as number;
     }
@@ -87,9 +91,9 @@ function lttbOverPositions(
     const ax = xs[a] as number;
     const ay = ys[a] as number;
     let maxArea = -1;
-    let chosen = at(rangeStart);
+    let chosen = positions ? (positions[rangeStart] as number) : rangeStart;
     for (let k = rangeStart; k < rangeEnd; k++) {
-      const p = at(k);
+      const p = positions ? (positions[k] as number) : k;
       const area = Math.abs(
         (ax - avgX) * ((ys[p] as number) - ay) - (ax - (xs[p] as number)) * (avgY - ay),
       );
@@ -101,7 +105,7 @@ function lttbOverPositions(
     picked.push(chosen);
     a = chosen;
   }
-  picked.push(at(count - 1));
+  picked.push(positions ? (positions[count - 1] as number) : count - 1);
   return picked;
 }
 
@@ -124,8 +128,7 @@ export function selectLttbIndices(
     return sortedUnique([...kept, ...gapStarts(ys)]);
   }
   const picked = lttbOverPositions(xs, ys, positions, count, Math.max(threshold, 3));
-  const all = positions ?? identityPositions(length);
-  const [minPos, maxPos] = extremePositions(ys, all);
+  const [minPos, maxPos] = extremePositions(ys, positions);
   picked.push(minPos, maxPos);
   if (positions) picked.push(...gapStarts(ys));
   return sortedUnique(picked);
@@ -192,8 +195,9 @@ export function downsampleMinMax<P extends SeriesPoint>(
 }
 
 /**
- * Positions to draw for several series sharing one x: the union of each series' selection,
- * so every drawn row is an original row and tooltips show exact values.
+ * Positions to draw for several series sharing one x: the union of each series' selection
+ * (each gets an equal share of the threshold, so the union stays near it), so every drawn row
+ * is an original row and tooltips show exact values.
  */
 export function selectDrawnPositions(
   xs: ArrayLike<number>,
@@ -209,10 +213,11 @@ export function selectDrawnPositions(
       ? selectLttbIndices(xs, ys, threshold)
       : selectMinMaxIndices(ys, threshold);
   }
+  const share = Math.max(32, Math.floor(threshold / seriesValues.length));
   const marks = new Uint8Array(length);
   for (const ys of seriesValues) {
     const picked =
-      method === "lttb" ? selectLttbIndices(xs, ys, threshold) : selectMinMaxIndices(ys, threshold);
+      method === "lttb" ? selectLttbIndices(xs, ys, share) : selectMinMaxIndices(ys, share);
     for (const p of picked) marks[p] = 1;
   }
   const out: number[] = [];

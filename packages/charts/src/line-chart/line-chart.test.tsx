@@ -379,17 +379,19 @@ describe("LineChart states and bad data", () => {
       { numRuns: 25 },
     );
     warn.mockRestore();
-  });
+  }, 60_000);
 });
 
 describe("LineChart large data and events", () => {
-  it("downsamples a long series to about the plot width and keeps its peak", () => {
+  it("downsamples a long series to about the plot width and keeps its peak", {
+    timeout: 30_000,
+  }, () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => ({ x: i, v: Math.sin(i / 50) }));
     rows[12_345] = { x: 12_345, v: 42 };
 
     render(<LineChart data={rows} index="x" series={["v"]} width={600} />);
 
-    const bodyRows = within(screen.getByRole("table")).getAllByRole("row").length - 1;
+    const bodyRows = screen.getByRole("table").querySelectorAll("tbody tr").length;
     expect(bodyRows).toBeLessThanOrEqual(600);
     expect(bodyRows).toBeGreaterThan(200);
     expect(
@@ -397,12 +399,12 @@ describe("LineChart large data and events", () => {
     ).toHaveTextContent("42");
   });
 
-  it("draws every point when downsampling is off", () => {
+  it("draws every point when downsampling is off", { timeout: 30_000 }, () => {
     const rows = Array.from({ length: 1500 }, (_, i) => ({ x: i, v: i % 7 }));
 
     render(<LineChart data={rows} index="x" series={["v"]} width={600} downsample="none" />);
 
-    expect(within(screen.getByRole("table")).getAllByRole("row")).toHaveLength(1501);
+    expect(screen.getByRole("table").querySelectorAll("tbody tr")).toHaveLength(1500);
   });
 
   it("reports the clicked point with its row", async () => {

@@ -82,6 +82,7 @@ export interface CartesianRootProps {
   "aria-label": string;
   layout?: "horizontal" | "vertical";
   stackOffset?: "none" | "expand";
+  throttledEvents?: readonly string[];
   onClick?: (state: { activeTooltipIndex?: number | string | null | undefined }) => void;
   children: ReactNode;
 }
@@ -105,6 +106,7 @@ export interface CartesianBaseProps<Row> {
   reportChartClicks: boolean;
 }
 
+const NO_THROTTLING: readonly string[] = [];
 const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
 const DAY = 86_400_000;
 /** Above this many drawn points, animation is skipped whatever the props say. */
@@ -567,6 +569,8 @@ function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         aria-label={`${p.title}. Use the arrow keys to move between points.`}
         layout={vertical ? "vertical" : "horizontal"}
         stackOffset={p.stackOffset}
+        // the drawn data is small, so handle the pointer at once instead of on the next frame
+        throttledEvents={NO_THROTTLING}
         onClick={
           p.clickable
             ? (state) => {

@@ -237,5 +237,5 @@ describe("PieChart", () => {
       { numRuns: 20 },
     );
     warn.mockRestore();
-  });
+  }, 60_000);
 });

@@ -603,44 +603,47 @@ export async function getDashboardBySlug(
   slug: string,
   options: { includeDrafts?: boolean } = {},
 ): Promise<RenderedDashboard | null> {
-  return ctx.db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom("dashboards").selectAll().where("slug", "=", slug);
-    if (!options.includeDrafts) query = query.where("status", "=", "published");
-    const row = await query.executeTakeFirst();
-    if (!row) return null;
-    const tiles = await listTilesIn(trx, row.id);
-    const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
-    const charts =
-      chartIds.length > 0
-        ? (await trx.selectFrom("charts").selectAll().where("id", "in", chartIds).execute()).map(
-            toChart,
-          )
-        : [];
-    const chartById = new Map(charts.map((chart) => [chart.id, chart]));
-    const datasetIds = new Set([
-      ...charts.map((chart) => chart.datasetId),
-      ...tiles.flatMap((tile) => (tile.kind === "stat" ? [tile.datasetId] : [])),
-    ]);
-    const datasetById = new Map<string, DatasetWithRows>();
-    for (const datasetId of datasetIds) {
-      const dataset = await getDatasetIn(trx, datasetId);
-      if (dataset) datasetById.set(datasetId, dataset);
-    }
-    const rendered: RenderedTile[] = [];
-    for (const tile of tiles) {
-      if (tile.kind === "chart") {
-        const chart = chartById.get(tile.chartId);
-        const dataset = chart ? datasetById.get(chart.datasetId) : undefined;
-        // Foreign keys keep these present; the guard only satisfies the type checker.
-        if (chart && dataset) {
-          rendered.push({ kind: "chart", id: tile.id, position: tile.position, chart, dataset });
-        }
-        continue;
+  return ctx.db
+    .transaction()
+    .setAccessMode("read only")
+    .execute(async (trx) => {
+      let query = trx.selectFrom("dashboards").selectAll().where("slug", "=", slug);
+      if (!options.includeDrafts) query = query.where("status", "=", "published");
+      const row = await query.executeTakeFirst();
+      if (!row) return null;
+      const tiles = await listTilesIn(trx, row.id);
+      const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
+      const charts =
+        chartIds.length > 0
+          ? (await trx.selectFrom("charts").selectAll().where("id", "in", chartIds).execute()).map(
+              toChart,
+            )
+          : [];
+      const chartById = new Map(charts.map((chart) => [chart.id, chart]));
+      const datasetIds = new Set([
+        ...charts.map((chart) => chart.datasetId),
+        ...tiles.flatMap((tile) => (tile.kind === "stat" ? [tile.datasetId] : [])),
+      ]);
+      const datasetById = new Map<string, DatasetWithRows>();
+      for (const datasetId of datasetIds) {
+        const dataset = await getDatasetIn(trx, datasetId);
+        if (dataset) datasetById.set(datasetId, dataset);
       }
-      const dataset = datasetById.get(tile.datasetId);
-      const stat = computeStat(dataset?.rows ?? [], tile.column, tile.aggregation);
-      rendered.push({ ...tile, datasetName: dataset?.name ?? "", ...stat });
-    }
-    return { dashboard: toDashboard(row), tiles: rendered };
-  });
+      const rendered: RenderedTile[] = [];
+      for (const tile of tiles) {
+        if (tile.kind === "chart") {
+          const chart = chartById.get(tile.chartId);
+          const dataset = chart ? datasetById.get(chart.datasetId) : undefined;
+          // Foreign keys keep these present; the guard only satisfies the type checker.
+          if (chart && dataset) {
+            rendered.push({ kind: "chart", id: tile.id, position: tile.position, chart, dataset });
+          }
+          continue;
+        }
+        const dataset = datasetById.get(tile.datasetId);
+        const stat = computeStat(dataset?.rows ?? [], tile.column, tile.aggregation);
+        rendered.push({ ...tile, datasetName: dataset?.name ?? "", ...stat });
+      }
+      return { dashboard: toDashboard(row), tiles: rendered };
+    });
 }

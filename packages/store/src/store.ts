@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type TransactionSettings,
+} from "kysely";
 import pg from "pg";
 import {
   type AuditEvent,
@@ -198,6 +209,32 @@ function resolveDatabaseUrl(option: string | null | undefined): string | null {
   return url;
 }
 
+/**
+ * Write transactions take SQLite's write lock up front (BEGIN IMMEDIATE): a read-then-write
+ * could otherwise fail at once with SQLITE_BUSY when another process wrote in between, while
+ * this way busy_timeout makes it wait its turn. Read-only transactions stay deferred.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    const begin = settings?.accessMode === "read only" ? "begin" : "begin immediate";
+    await connection.executeQuery(CompiledQuery.raw(begin));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 /** The URL without its password, safe for error messages and logs. */
 function describePostgresUrl(url: string): string {
   try {
@@ -301,7 +338,9 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     const opened = openSqlite(dataDir);
     database = opened.database;
     sqliteFile = opened.file;
-    db = new Kysely<StoreDatabase>({ dialect: new SqliteDialect({ database: opened.database }) });
+    db = new Kysely<StoreDatabase>({
+      dialect: new ImmediateSqliteDialect({ database: opened.database }),
+    });
   }
   const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
   const ctx: StoreContext = { db, now: options.now ?? (() => new Date()) };

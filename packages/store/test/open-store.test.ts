@@ -124,6 +124,44 @@ describe("openStore on sqlite", () => {
     expect(counts.map((count) => count.dashboards)).toEqual([2, 2]);
   });
 
+  it("takes the write lock when a write transaction starts, not at its first write", async () => {
+    const database = await createTestDatabase("sqlite");
+    const store = await openStore({ ...database.options, seedDemo: false });
+    database.openStores.push(store);
+    const otherProcess = new BetterSqlite3(store.sqliteFile ?? "");
+    otherProcess.pragma("busy_timeout = 0");
+    const writeFromOtherProcess = () =>
+      otherProcess
+        .prepare("insert into store_meta (key, value) values (?, ?)")
+        .run(crypto.randomUUID(), "x");
+
+    let duringWrite: unknown = null;
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom("datasets").select("id").execute();
+      try {
+        writeFromOtherProcess();
+      } catch (error) {
+        duringWrite = error;
+      }
+    });
+    let duringRead: unknown = null;
+    await store.db
+      .transaction()
+      .setAccessMode("read only")
+      .execute(async (trx) => {
+        await trx.selectFrom("datasets").select("id").execute();
+        try {
+          writeFromOtherProcess();
+        } catch (error) {
+          duringRead = error;
+        }
+      });
+    otherProcess.close();
+
+    expect(duringWrite).toMatchObject({ code: "SQLITE_BUSY" });
+    expect(duringRead).toBeNull();
+  });
+
   it("creates a missing data folder", async () => {
     const database = await createTestDatabase("sqlite");
     const dataDir = path.join(database.dataDir ?? "", "nested", "data");

@@ -108,8 +108,11 @@ export async function createConsumerApp(options: {
   dependencies: Record<string, string>;
   type?: "module" | "commonjs";
   scripts?: Record<string, string>;
+  /** pnpm (default, fast from its store) or npm, which also enforces peer dependency ranges. */
+  packageManager?: "pnpm" | "npm";
 }): Promise<ConsumerApp> {
-  const dir = mkdtempSync(join(tmpdir(), `seed-consumers-${options.fixture}-`));
+  const packageManager = options.packageManager ?? "pnpm";
+  const dir = mkdtempSync(join(tmpdir(), `seed-consumers-${options.fixture}-${packageManager}-`));
   cpSync(join(fixturesDir, options.fixture), dir, { recursive: true });
   const ui = packedPackage("@seed/ui");
   const charts = packedPackage("@seed/charts");
@@ -125,14 +128,20 @@ export async function createConsumerApp(options: {
       "@seed/charts": `file:${charts.tarball}`,
     },
     // @seed/charts depends on @seed/ui by version: point that at our tarball, never the registry.
-    pnpm: { overrides: { "@seed/ui": `file:${ui.tarball}` } },
+    ...(packageManager === "pnpm"
+      ? { pnpm: { overrides: { "@seed/ui": `file:${ui.tarball}` } } }
+      : { overrides: { "@seed/ui": "$@seed/ui" } }),
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  await runOk(
-    "pnpm",
-    ["install", "--prefer-offline", "--no-frozen-lockfile", "--reporter=append-only"],
-    { cwd: dir },
-  );
+  if (packageManager === "pnpm") {
+    await runOk(
+      "pnpm",
+      ["install", "--prefer-offline", "--no-frozen-lockfile", "--reporter=append-only"],
+      { cwd: dir },
+    );
+  } else {
+    await runOk("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir });
+  }
   return {
     dir,
     remove: () => {

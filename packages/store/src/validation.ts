@@ -195,14 +195,31 @@ export function checkRows(
     }
     const out: DatasetRow = {};
     for (const column of columns) {
-      const value = row[column.name];
+      const value = normalizeCell(column, row[column.name]);
       const problem = checkCell(column, value);
       if (problem) problems.push(`${label}, column "${column.name}": ${problem}`);
-      out[column.name] = value === undefined || value === "" ? null : (value as CellValue);
+      out[column.name] = value === undefined ? null : (value as CellValue);
     }
     checked.push(out);
   }
   return { rows: checked, problems };
+}
+
+const numberTextPattern = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** Form fields arrive as text: blank becomes null and numeric text in a number column a number. */
+function normalizeCell(column: DatasetColumn, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "") return null;
+  if (column.type === "number" && numberTextPattern.test(text) && Number.isFinite(Number(text))) {
+    return Number(text);
+  }
+  return column.type === "string" ? value : text;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
 }
 
 function checkCell(column: DatasetColumn, value: unknown): string | null {
@@ -211,13 +228,13 @@ function checkCell(column: DatasetColumn, value: unknown): string | null {
     case "number":
       return typeof value === "number" && Number.isFinite(value)
         ? null
-        : `expected a number, got ${JSON.stringify(value)}.`;
+        : `expected a number, got ${describeValue(value)}.`;
     case "date":
       return typeof value === "string" && (value === "" || isIsoDate(value))
         ? null
-        : `expected a date (yyyy-mm-dd or ISO 8601), got ${JSON.stringify(value)}.`;
+        : `expected a date (yyyy-mm-dd or ISO 8601), got ${describeValue(value)}.`;
     case "string":
-      return typeof value === "string" ? null : `expected text, got ${JSON.stringify(value)}.`;
+      return typeof value === "string" ? null : `expected text, got ${describeValue(value)}.`;
   }
 }
 

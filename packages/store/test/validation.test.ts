@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   chartInputSchema,
   checkChartColumns,
+  checkRows,
   checkStatTileColumn,
   dashboardInputSchema,
   datasetInputSchema,
@@ -87,9 +88,31 @@ describe("datasetInputSchema", () => {
     });
 
     expect(result.success ? null : formatZodError(result.error).fieldErrors.rows).toEqual([
-      'Row 2, column "n": expected a number, got null.',
+      'Row 2, column "n": expected a number, got NaN.',
       'Row 3: unknown column "x".',
     ]);
+  });
+});
+
+describe("checkRows", () => {
+  it("reads form text: numeric text becomes a number, blanks become null, dates are trimmed", () => {
+    const columns = [
+      { name: "n", type: "number" },
+      { name: "d", type: "date" },
+      { name: "s", type: "string" },
+    ] as const;
+
+    const result = checkRows(columns, [
+      { n: " 12.5 ", d: " 2025-01-31 ", s: " kept as typed " },
+      { n: "", d: "", s: "" },
+      { n: "1e999", d: "2025-01-01", s: "x" },
+    ]);
+
+    expect(result.rows.slice(0, 2)).toEqual([
+      { n: 12.5, d: "2025-01-31", s: " kept as typed " },
+      { n: null, d: null, s: null },
+    ]);
+    expect(result.problems).toEqual(['Row 3, column "n": expected a number, got "1e999".']);
   });
 });
 

@@ -260,8 +260,7 @@ function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: 
 
 async function runMigrations(
   db: Kysely<StoreDatabase>,
-  dialect: StoreDialect,
-  sqlite: BetterSqlite3.Database | null,
+  lockFile: BetterSqlite3.Database | null,
 ): Promise<string[]> {
   const migrator = new Migrator({
     db,
@@ -271,15 +270,16 @@ async function runMigrations(
   });
   // Kysely's SQLite lock is per process; BEGIN IMMEDIATE also serialises other processes
   // opening the same file (e.g. parallel Next.js build workers) and makes the DDL atomic.
-  if (dialect === "sqlite" && sqlite) sqlite.exec("BEGIN IMMEDIATE");
+  // Only done while opening, when no other query can be using the connection.
+  lockFile?.exec("BEGIN IMMEDIATE");
   let result: Awaited<ReturnType<Migrator["migrateToLatest"]>>;
   try {
     result = await migrator.migrateToLatest();
   } catch (error) {
-    if (sqlite?.inTransaction) sqlite.exec("ROLLBACK");
+    if (lockFile?.inTransaction) lockFile.exec("ROLLBACK");
     throw error;
   }
-  if (sqlite?.inTransaction) sqlite.exec(result.error ? "ROLLBACK" : "COMMIT");
+  if (lockFile?.inTransaction) lockFile.exec(result.error ? "ROLLBACK" : "COMMIT");
   if (result.error) {
     const failed = result.results?.find((item) => item.status === "Error")?.migrationName;
     throw new Error(
@@ -345,7 +345,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
   const ctx: StoreContext = { db, now: options.now ?? (() => new Date()) };
   const prepare = async () => {
-    await runMigrations(db, dialect, sqlite);
+    await runMigrations(db, sqlite);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);
   };
   try {
@@ -404,7 +404,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listAuditFilterChoices: () => listAuditFilterChoices(ctx),
     getOverviewCounts: () => getOverviewCounts(ctx, dialect),
 
-    migrate: () => runMigrations(db, dialect, sqlite),
+    migrate: () => runMigrations(db, null),
     close: () => db.destroy(),
   };
 }

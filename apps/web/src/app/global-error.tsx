@@ -1,6 +1,7 @@
 "use client";
 
 import "@seed/ui/styles.css";
+import "@seed/charts/styles.css";
 import "./globals.css";
 import { useEffect } from "react";
 import { ApplicationError } from "@/components/application-error";

@@ -1,4 +1,5 @@
 import "@seed/ui/styles.css";
+import "@seed/charts/styles.css";
 import "./globals.css";
 import { GeistSans } from "geist/font/sans";
 import type { Metadata, Viewport } from "next";

@@ -4,13 +4,18 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { SiteHeader } from "@/components/site-header";
 import { getStore } from "@/server/store";
+import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";
 
 export const metadata: Metadata = { title: { absolute: "Seed Charts" } };
 
 export default async function HomePage() {
   // Published dashboards change at run time, so this page renders per request.
   await connection();
-  const dashboards = await (await getStore()).listPublishedDashboards();
+  const store = await getStore();
+  const [dashboards, showcase] = await Promise.all([
+    store.listPublishedDashboards(),
+    loadShowcase(),
+  ]);
   return (
     <>
       <SiteHeader />
@@ -50,7 +55,37 @@ export default async function HomePage() {
             </ul>
           )}
         </section>
+        {showcase.length > 0 ? (
+          <section aria-labelledby="charts-heading" className="stack">
+            <Heading level={2} id="charts-heading">
+              The four chart types
+            </Heading>
+            <Text muted>
+              Line, area, bar and pie charts from @seed/charts, drawn from stored data.
+            </Text>
+            <ChartShowcase items={showcase} />
+          </section>
+        ) : null}
       </main>
     </>
   );
+}
+
+const showcaseOrder = ["line", "area", "bar", "pie"] as const;
+
+/** The first stored chart of each type with its dataset's rows. */
+async function loadShowcase(): Promise<ShowcaseItem[]> {
+  const store = await getStore();
+  const charts = await store.listCharts();
+  const picked = showcaseOrder.flatMap((type) => {
+    const chart = charts.find((candidate) => candidate.type === type);
+    return chart ? [chart] : [];
+  });
+  const items = await Promise.all(
+    picked.map(async (chart) => {
+      const dataset = await store.getDataset(chart.datasetId);
+      return dataset ? { chart, rows: dataset.rows } : null;
+    }),
+  );
+  return items.filter((item): item is ShowcaseItem => item !== null);
 }

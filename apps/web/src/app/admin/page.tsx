@@ -1,6 +1,7 @@
 import { Card, Heading, StatTile, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ActivityChart, type ActivityRow } from "@/components/activity-chart";
 import { requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 
@@ -9,10 +10,18 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function AdminOverviewPage() {
   const session = await requireRole("admin", "editor", "viewer");
   const store = await getStore();
-  const [counts, recent] = await Promise.all([
+  const since = new Date();
+  since.setUTCHours(0, 0, 0, 0);
+  since.setUTCDate(since.getUTCDate() - 13);
+  const [counts, recent, lastTwoWeeks] = await Promise.all([
     store.getOverviewCounts(),
     store.listRecentActivity(10),
+    store.listAuditEvents({ since, limit: 200 }),
   ]);
+  const activity = eventsPerDay(
+    lastTwoWeeks.events.map((event) => event.at),
+    since,
+  );
   return (
     <>
       <Heading level={1}>Overview</Heading>
@@ -36,6 +45,9 @@ export default async function AdminOverviewPage() {
           <StatTile label="Audit events" value={counts.auditEvents} icon="message-square-reply" />
         </div>
       </section>
+      <Card title="Activity" titleAs="h2" description="Up to 200 most recent events.">
+        <ActivityChart rows={activity} />
+      </Card>
       <Card
         title="Recent activity"
         titleAs="h2"
@@ -56,4 +68,19 @@ export default async function AdminOverviewPage() {
       </Card>
     </>
   );
+}
+
+/** One row per day from `since` to today (UTC), zero where nothing happened. */
+function eventsPerDay(timestamps: string[], since: Date): ActivityRow[] {
+  const counts = new Map<string, number>();
+  for (const at of timestamps) {
+    const day = at.slice(0, 10);
+    counts.set(day, (counts.get(day) ?? 0) + 1);
+  }
+  const rows: ActivityRow[] = [];
+  for (const day = new Date(since); day <= new Date(); day.setUTCDate(day.getUTCDate() + 1)) {
+    const key = day.toISOString().slice(0, 10);
+    rows.push({ day: key, events: counts.get(key) ?? 0 });
+  }
+  return rows;
 }

@@ -18,7 +18,8 @@ export type AuditEvent = WrittenAuditEvent;
 export interface AuditEventFilter {
   actorId?: string;
   entityType?: AuditEntityType;
-  action?: AuditAction;
+  /** An AuditAction such as "dashboard.publish"; any text is accepted and simply matches nothing. */
+  action?: string;
   /** Inclusive lower bound. */
   since?: Date | string;
   /** Exclusive upper bound. */
@@ -49,23 +50,29 @@ const instant = z
 
 export const auditEntityTypes = ["dataset", "chart", "dashboard", "user"] as const;
 
+// Query strings send "" for an unused filter; treat it as no filter rather than an error.
+const blankAsUnset = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
+
 const filterSchema = z.object({
-  actorId: z.string().min(1).optional(),
-  entityType: z
-    .enum(auditEntityTypes, {
-      error: "Entity type must be dataset, chart, dashboard or user.",
-    })
-    .optional(),
-  action: z.string().min(1).optional(),
-  since: instant,
-  until: instant,
+  actorId: blankAsUnset(z.string().optional()),
+  entityType: blankAsUnset(
+    z
+      .enum(auditEntityTypes, {
+        error: "Entity type must be dataset, chart, dashboard or user.",
+      })
+      .optional(),
+  ),
+  action: blankAsUnset(z.string().optional()),
+  since: blankAsUnset(instant),
+  until: blankAsUnset(instant),
   limit: z
-    .number()
+    .number({ error: "The limit must be a number." })
     .int("The limit must be a whole number.")
     .min(1, "The limit must be at least 1.")
     .max(200, "The limit can be at most 200.")
     .default(50),
-  cursor: z.string().nullable().optional(),
+  cursor: blankAsUnset(z.string().nullable().optional()),
 });
 
 const cursorSchema = z.tuple([z.string(), z.string()]);

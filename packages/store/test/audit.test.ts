@@ -159,6 +159,22 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     expect(page2.nextCursor).toBeNull();
   });
 
+  it("treats blank filter values from a query string as no filter", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await store.createDataset(salesInput(), editor);
+
+    const page = await store.listAuditEvents({
+      actorId: "",
+      action: "",
+      since: "",
+      until: "",
+      cursor: "",
+      entityType: "" as never,
+    });
+
+    expect(page.events).toHaveLength(1);
+  });
+
   it("rejects a forged cursor and an out-of-range limit with field errors", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
 

@@ -8,8 +8,9 @@ import { chromiumLaunchOptions } from "./e2e/support";
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
 process.env.SEED_E2E_FRESH_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-fresh-"));
 
-const appPort = 3100;
-const freshPort = 3101;
+// Overridable so two checkouts can run the suite side by side.
+const appPort = Number(process.env.SEED_E2E_PORT ?? 3100);
+const freshPort = appPort + 1;
 const appURL = `http://localhost:${appPort}`;
 const freshURL = `http://localhost:${freshPort}`;
 

@@ -56,7 +56,7 @@ export const KeyboardNavigation: Story = {
 };
 
 export const ClickReportsRow: Story = {
-  args: { onValueChange: fn() },
+  args: { onValueChange: fn(), animate: false },
   play: async ({ canvasElement, args }) => {
     const bar = canvasElement.querySelector(".recharts-bar-rectangle path") as Element;
     await userEvent.click(bar);

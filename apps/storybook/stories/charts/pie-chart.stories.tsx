@@ -1,7 +1,7 @@
 import { PieChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fireEvent, userEvent, waitFor, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { browserShare, type ShareRow } from "./data";
 
 const meta = {
@@ -27,8 +27,10 @@ type Story = StoryObj<typeof meta>;
 
 export const Pie: Story = {
   play: async ({ canvasElement }) => {
-    const sector = canvasElement.querySelector(".recharts-pie-sector path") as Element;
-    fireEvent.mouseEnter(sector);
+    await waitFor(() =>
+      expect(canvasElement.querySelector(".recharts-pie-sector path")).toBeInTheDocument(),
+    );
+    await userEvent.hover(canvasElement.querySelector(".recharts-pie-sector path") as Element);
     await waitFor(() =>
       expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(/Chrome/),
     );

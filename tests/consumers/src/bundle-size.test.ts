@@ -10,6 +10,9 @@ const allChartsOverheadBudget = 10_000;
 // Class names only pie code writes (Recharts' Pie, our PieChart's centre label): pie code was bundled.
 const pieOnlyMarkers = ["recharts-pie-sector", "seed-chart-center-label"];
 
+// Names of @seed/ui icons that ui-one-icon.tsx does not import.
+const unusedIconMarkers = ["shopping-cart", "heart-handshake", "message-square-reply"];
+
 interface BundleSize {
   minified: number;
   gzip: number;
@@ -79,7 +82,7 @@ describe("production bundle size with esbuild", () => {
         "react-is": catalogVersions["react-is"],
       },
     });
-    for (const entry of ["recharts-line", "recharts-all", "seed-line", "seed-all"]) {
+    for (const entry of ["recharts-line", "recharts-all", "seed-line", "seed-all", "ui-one-icon"]) {
       sizes[entry] = await bundle(`${entry}.tsx`);
     }
     const table = Object.entries(sizes).map(([entry, size]) => ({
@@ -102,6 +105,11 @@ describe("production bundle size with esbuild", () => {
 
   afterAll(() => app?.remove());
 
+  function describeDeltas(entry: string, baseline: string): string {
+    const deltas = Object.entries(packageDeltas(size(entry), size(baseline)));
+    return `minified bytes over ${baseline} by package: ${deltas.map(([name, bytes]) => `${name} ${bytes > 0 ? "+" : ""}${bytes}`).join(", ")}`;
+  }
+
   function size(entry: string): BundleSize {
     const found = sizes[entry];
     if (!found) throw new Error(`${entry} was not bundled`);
@@ -114,7 +122,9 @@ describe("production bundle size with esbuild", () => {
       `[consumers] LineChart overhead: ${overhead} B gzip (budget ${lineChartOverheadBudget})`,
     );
 
-    expect(overhead).toBeLessThanOrEqual(lineChartOverheadBudget);
+    expect(overhead, describeDeltas("seed-line", "recharts-line")).toBeLessThanOrEqual(
+      lineChartOverheadBudget,
+    );
   });
 
   it(`all four charts add at most ${allChartsOverheadBudget} B gzip over Recharts`, () => {
@@ -123,7 +133,16 @@ describe("production bundle size with esbuild", () => {
       `[consumers] four charts overhead: ${overhead} B gzip (budget ${allChartsOverheadBudget})`,
     );
 
-    expect(overhead).toBeLessThanOrEqual(allChartsOverheadBudget);
+    expect(overhead, describeDeltas("seed-all", "recharts-all")).toBeLessThanOrEqual(
+      allChartsOverheadBudget,
+    );
+  });
+
+  it("bundles only the icons an app imports from @seed/ui", () => {
+    const code = size("ui-one-icon").code;
+
+    expect(code).toContain("circle-x");
+    for (const unusedIcon of unusedIconMarkers) expect(code, unusedIcon).not.toContain(unusedIcon);
   });
 
   it.each(pieOnlyMarkers)(

@@ -237,6 +237,51 @@ describe.each(dialects)("datasets on %s", (dialect) => {
     expect(missing).toBeInstanceOf(NotFoundError);
   });
 
+  it("protects stat tiles too: column changes and deletes that would break them are refused", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const dashboard = await store.createDashboard(
+      {
+        title: "KPIs",
+        slug: "kpis",
+        tiles: [
+          {
+            kind: "stat",
+            label: "Orders",
+            datasetId: dataset.id,
+            column: "orders",
+            aggregation: "sum",
+          },
+        ],
+      },
+      editor,
+    );
+
+    const retyped = await errorOf(
+      store.updateDataset(
+        dataset.id,
+        1,
+        {
+          columns: [
+            { name: "month", type: "date" },
+            { name: "orders", type: "string" },
+          ],
+          rows: [{ month: "2025-01-01", orders: "four" }],
+        },
+        editor,
+      ),
+    );
+    const deleted = await errorOf(store.deleteDataset(dataset.id, 1, editor));
+
+    expect((retyped as ValidationError).fieldErrors.columns).toEqual([
+      'Stat tile "Orders" on "KPIs" would break: "orders" is a string column; sum needs a number column.',
+    ]);
+    expect((deleted as InUseError).usedBy).toEqual([
+      { entityType: "dashboard", id: dashboard.id, title: "KPIs" },
+    ]);
+    expect((await store.getDataset(dataset.id))?.version).toBe(1);
+  });
+
   it("rejects a stale delete", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);

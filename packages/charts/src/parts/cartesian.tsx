@@ -253,9 +253,14 @@ export function CartesianChartBase<Row>({
     if (frame.kind === "time") {
       const first = frame.xs[0] ?? 0;
       const last = frame.xs[frame.xs.length - 1] ?? 0;
-      const tick = createTimeFormatter(locale, timeFormatOptions(last - first, timeZone));
-      const withTime = last - first < 2 * DAY || (first % DAY !== 0 && frame.xs.length > 0);
-      const full = createFullTimeFormatter(locale, timeZone, withTime);
+      // whole UTC days (ISO dates like 2024-01-31) never show a time of day
+      let dateOnly = timeZone === "UTC";
+      for (let i = 0; dateOnly && i < Math.min(frame.xs.length, 64); i++) {
+        if ((frame.xs[i] as number) % DAY !== 0) dateOnly = false;
+      }
+      const span = dateOnly ? Math.max(last - first, 2 * DAY) : last - first;
+      const tick = createTimeFormatter(locale, timeFormatOptions(span, timeZone));
+      const full = createFullTimeFormatter(locale, timeZone, !dateOnly);
       return {
         indexTickFormat: (v: number | string) => tick(Number(v)),
         indexFullFormat: (v: number | string) => full(Number(v)),

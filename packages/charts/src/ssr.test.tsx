@@ -1,0 +1,65 @@
+import { act } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
+import { AreaChart } from "./area-chart";
+import { BarChart } from "./bar-chart";
+import { LineChart } from "./line-chart";
+import { PieChart } from "./pie-chart";
+
+function rows() {
+  return [
+    { day: "2024-01-01", a: 3, b: 5 },
+    { day: "2024-01-02", a: 4, b: 2 },
+    { day: "2024-01-03", a: 6, b: 4 },
+  ];
+}
+
+function charts() {
+  return (
+    <>
+      <LineChart data={rows()} index="day" series={["a", "b"]} height={220} />
+      <AreaChart data={rows()} index="day" series={["a", "b"]} stack="stacked" height={220} />
+      <BarChart data={rows()} index="day" series={["a"]} height={220} />
+      <PieChart data={rows()} index="day" value="a" variant="donut" height={220} />
+    </>
+  );
+}
+
+describe("server rendering", () => {
+  it("renders every chart at the initial width and final height, without warnings", () => {
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
+
+    const html = renderToString(charts());
+
+    // Recharts draws its SVG after layout; the box it will fill already has its final size
+    expect(
+      html.match(/class="recharts-wrapper" style="[^"]*width:640px;height:220px"/g),
+    ).toHaveLength(4);
+    expect(html.match(/class="seed-chart-plot" style="height:220px"/g)).toHaveLength(4);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  it("hydrates the server markup without mismatch warnings", async () => {
+    const html = renderToString(charts());
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const error = vi.spyOn(console, "error");
+    const recoverable = vi.fn();
+
+    await act(async () => {
+      hydrateRoot(container, charts(), { onRecoverableError: recoverable });
+    });
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4);
+    error.mockRestore();
+    container.remove();
+  });
+});

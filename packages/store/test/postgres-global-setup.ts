@@ -1,6 +1,6 @@
 // Starts a throwaway PostgreSQL cluster for the suites that run against real PostgreSQL.
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -89,16 +89,14 @@ export default async function setup(project: TestProject) {
     "-c full_page_writes=off",
     "-c max_connections=200",
   ].join(" ");
-  run("pg_ctl", [
-    "-D",
-    dataDir,
-    "-o",
-    serverOptions,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "start",
-  ]);
+  const logFile = path.join(dir, "server.log");
+  try {
+    run("pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
+  } catch (error) {
+    const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "(no server log)";
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start on port ${port}:\n${log}`, { cause: error });
+  }
   project.provide("postgresUrl", `postgresql://postgres@127.0.0.1:${port}/postgres`);
 
   return () => {

@@ -1,0 +1,81 @@
+import { render } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LineChart } from "../line-chart";
+
+function rows() {
+  return [
+    { x: 1, v: 3 },
+    { x: 2, v: 5 },
+    { x: 3, v: 4 },
+  ];
+}
+
+function fakeWidth(width: number) {
+  vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    const w = this.classList.contains("seed-chart-plot") ? width : 0;
+    return { width: w, height: 0, top: 0, left: 0, right: w, bottom: 0, x: 0, y: 0 } as DOMRect;
+  });
+}
+
+function fakeReducedMotion(reduce: boolean) {
+  vi.spyOn(window, "matchMedia").mockImplementation(
+    (query: string) =>
+      ({
+        matches: reduce && query.includes("reduce"),
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("chart sizing", () => {
+  it("fills its container's measured width", () => {
+    fakeWidth(900);
+
+    const { container } = render(<LineChart data={rows()} index="x" series={["v"]} height={250} />);
+
+    const wrapper = container.querySelector(".recharts-wrapper") as HTMLElement;
+    expect(wrapper.style.width).toBe("900px");
+    expect(wrapper.style.height).toBe("250px");
+  });
+
+  it("derives the height from an aspect ratio", () => {
+    fakeWidth(800);
+
+    const { container } = render(
+      <LineChart data={rows()} index="x" series={["v"]} aspectRatio={2} />,
+    );
+
+    expect((container.querySelector(".recharts-wrapper") as HTMLElement).style.height).toBe(
+      "400px",
+    );
+    expect(container.querySelector(".seed-chart-plot")).toHaveStyle({ aspectRatio: "2" });
+  });
+});
+
+describe("motion", () => {
+  it("animates by default and not under prefers-reduced-motion", () => {
+    const dashOf = (reduce: boolean) => {
+      fakeReducedMotion(reduce);
+      const { container, unmount } = render(
+        <LineChart data={rows()} index="x" series={["v"]} width={500} />,
+      );
+      const dash = container
+        .querySelector(".recharts-line-curve")
+        ?.getAttribute("stroke-dasharray");
+      unmount();
+      vi.restoreAllMocks();
+      return dash ?? null;
+    };
+
+    expect(dashOf(false)).not.toBeNull();
+    expect(dashOf(true)).toBeNull();
+  });
+});

@@ -257,6 +257,29 @@ describe("LineChart tooltip", () => {
   });
 });
 
+describe("LineChart typing", () => {
+  it("checks index and series keys against the row type (verified by tsc)", () => {
+    const rows = salesRows();
+
+    const charts = [
+      // @ts-expect-error "day" is not a key of SalesRow
+      <LineChart key="index" data={rows} index="day" series={["revenue"]} width={600} />,
+      // @ts-expect-error "profit" is not a key of SalesRow
+      <LineChart key="series" data={rows} index="date" series={["profit"]} width={600} />,
+      <LineChart
+        key="config"
+        data={rows}
+        index="date"
+        // @ts-expect-error a series config's key is checked too
+        series={[{ key: "margin", label: "Margin" }]}
+        width={600}
+      />,
+    ];
+
+    expect(charts).toHaveLength(3);
+  });
+});
+
 describe("LineChart accessibility", () => {
   it("has an accessible name, a summary and a hidden data table", () => {
     render(

@@ -113,6 +113,27 @@ describe("PieChart", () => {
     expect(container.querySelector(".seed-chart-center-label")).toHaveTextContent("400");
   });
 
+  it("dims the other slices while a legend item is hovered", async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <PieChart
+        data={shareRows()}
+        index="browser"
+        value="visits"
+        width={500}
+        animate={false}
+        otherThreshold={0}
+      />,
+    );
+
+    await user.hover(screen.getByRole("button", { name: "Safari" }));
+
+    const opacities = Array.from(container.querySelectorAll(".recharts-pie-sector path")).map((p) =>
+      p.getAttribute("fill-opacity"),
+    );
+    expect(opacities).toEqual(["0.3", "1", "0.3", "0.3", "0.3"]);
+  });
+
   it("shows the slice in a tooltip on hover", async () => {
     const { container } = render(
       <PieChart

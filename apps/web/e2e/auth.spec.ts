@@ -1,6 +1,8 @@
+import { statSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { signInThroughForm, testUser } from "./support";
+import { e2eDataDir, signInThroughForm, testUser } from "./support";
 
 test("the sign-in page is titled and axe-clean", async ({ page }) => {
   await page.goto("/login");
@@ -74,4 +76,38 @@ test("signing out ends the session and closes the admin area", async ({ page }) 
   await page.waitForURL((url) => `${url.pathname}${url.search}` === "/login");
   await page.goto("/admin");
   expect(new URL(page.url()).pathname).toBe("/login");
+});
+
+test("the session cookie is httpOnly and SameSite=Lax", async ({ page }) => {
+  const viewer = testUser("viewer");
+  await page.goto("/login?next=/admin");
+
+  await signInThroughForm(page, viewer.email, viewer.password);
+  await page.waitForURL((url) => url.pathname === "/admin");
+
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name.endsWith("better-auth.session_token"));
+  expect(session?.httpOnly).toBe(true);
+  expect(session?.sameSite).toBe("Lax");
+  // The test server runs on http://localhost, so no Secure flag; BETTER_AUTH_URL=https:// sets it.
+  expect(session?.secure).toBe(false);
+});
+
+test("without BETTER_AUTH_SECRET a random secret is kept in the data folder, mode 0600", () => {
+  const file = path.join(e2eDataDir(), "auth-secret");
+
+  const stats = statSync(file);
+
+  expect(stats.mode & 0o777).toBe(0o600);
+  expect(stats.size).toBeGreaterThanOrEqual(32);
+});
+
+test("self sign-up through better-auth's HTTP API is disabled", async ({ request }) => {
+  const response = await request.post("/api/auth/sign-up/email", {
+    headers: { Origin: "http://localhost:3100" },
+    data: { email: "intruder@e2e.seed-charts.test", password: "long-enough-password", name: "x" },
+  });
+
+  expect(response.status()).toBeGreaterThanOrEqual(400);
+  expect(response.status()).toBeLessThan(500);
 });

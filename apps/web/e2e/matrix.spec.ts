@@ -115,7 +115,6 @@ async function captureAction(
     },
     body: request.postDataBuffer() ?? Buffer.alloc(0),
   };
-  await (await request.response())?.finished();
   await context.close();
   return captured;
 }
@@ -125,6 +124,7 @@ async function replay(action: CapturedAction, who: Who, extraHeaders: Record<str
   const response = await client.post(action.url, {
     headers: { ...action.headers, ...extraHeaders },
     data: action.body,
+    timeout: 10_000,
   });
   const status = response.status();
   await client.dispose();

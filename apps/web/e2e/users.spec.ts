@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { randomPassword, signInThroughForm, testUser } from "./support";
+
+async function adminPage(browser: Browser, path: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: testUser("admin").storageState });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return page;
+}
+
+async function createUserThroughForm(page: Page, email: string, password: string, role: string) {
+  const form = page.getByRole("region", { name: "Create a user" });
+  await form.getByLabel("Name", { exact: true }).fill("Managed user");
+  await form.getByLabel("Email", { exact: true }).fill(email);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByLabel("Role", { exact: true }).selectOption(role);
+  await form.getByRole("button", { name: "Create user" }).click();
+}
+
+test("creating a user with bad input shows field errors and keeps what was typed", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser, "/admin/users");
+
+  await createUserThroughForm(page, "not-an-email", "short", "editor");
+
+  const form = page.getByRole("region", { name: "Create a user" });
+  await expect(form.getByText("Enter an email address like name@example.com.")).toBeVisible();
+  await expect(form.getByText("Use at least 12 characters.")).toBeVisible();
+  await expect(form.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
+  await expect(form.getByLabel("Role", { exact: true })).toHaveValue("editor");
+  await expect(page.locator('tr[data-user-email="not-an-email"]')).toHaveCount(0);
+  await page.context().close();
+});
+
+test("an admin creates a user, changes the role, blocks, unblocks and signs them out", async ({
+  browser,
+}) => {
+  const email = `managed-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+  const password = randomPassword();
+  const page = await adminPage(browser, "/admin/users");
+  const row = page.locator(`tr[data-user-email="${email}"]`);
+
+  await createUserThroughForm(page, email, password, "editor");
+  await expect(page.getByText(`Created ${email} as editor.`)).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("editor");
+
+  await row.getByLabel(`Role for ${email}`).selectOption("viewer");
+  await row.getByRole("button", { name: "Set role" }).click();
+  await expect(row.getByText("Role set to viewer.")).toBeVisible();
+  await expect(row.getByRole("cell").nth(2)).toHaveText("viewer");
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto("/login?next=/admin/datasets");
+  await signInThroughForm(otherPage, email, password);
+  await otherPage.waitForURL((url) => url.pathname === "/admin/datasets");
+
+  await row.getByRole("button", { name: `Sign out ${email}` }).click();
+  await expect(row.getByText("Signed out everywhere.")).toBeVisible();
+  await otherPage.goto("/admin/datasets");
+  expect(new URL(otherPage.url()).pathname).toBe("/login");
+
+  await row.getByRole("button", { name: `Block ${email}` }).click();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Blocked");
+  await signInThroughForm(otherPage, email, password);
+  await expect(
+    otherPage.getByText("This account is blocked. Ask an admin to unblock it."),
+  ).toBeVisible();
+
+  await row.getByRole("button", { name: `Unblock ${email}` }).click();
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Active");
+  await signInThroughForm(otherPage, email, password);
+  await otherPage.waitForURL((url) => url.pathname === "/admin/datasets");
+  await other.close();
+  await page.context().close();
+});
+
+test("an admin cannot change their own role", async ({ browser }) => {
+  const page = await adminPage(browser, "/admin/users");
+
+  const ownRow = page.locator(`tr[data-user-email="${testUser("admin").email}"]`);
+
+  await expect(ownRow.getByText("This is you")).toBeVisible();
+  await expect(ownRow.getByRole("button")).toHaveCount(0);
+  await page.context().close();
+});
+
+test("the audit log records user changes and filters by entity type and action", async ({
+  browser,
+}) => {
+  const email = `audited-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+  const page = await adminPage(browser, "/admin/users");
+  await createUserThroughForm(page, email, randomPassword(), "viewer");
+  await expect(page.getByText(`Created ${email} as viewer.`)).toBeVisible();
+
+  await page.goto("/admin/audit");
+  await page.getByLabel("Entity type").selectOption("user");
+  await page.getByLabel("Action").selectOption("user.create");
+  await page.getByRole("button", { name: "Apply" }).click();
+
+  await page.waitForURL((url) => url.searchParams.get("action") === "user.create");
+  const rows = page.getByRole("region", { name: "Audit events" }).locator("tbody tr");
+  await expect(rows.filter({ hasText: email })).toHaveCount(1);
+  for (const action of await rows.locator("td:nth-child(3)").allTextContents()) {
+    expect(action).toBe("user.create");
+  }
+  await page.context().close();
+});
+
+test("the audit log rejects a malformed date filter with a field message", async ({ browser }) => {
+  const page = await adminPage(browser, "/admin/audit?from=2026-13-45&entityType=planet");
+
+  await expect(page.getByText("from: Use a real calendar date.")).toBeVisible();
+  await expect(page.getByText("entityType: Pick one of the listed types.")).toBeVisible();
+  await expect(page.getByText("Fix the filter to see events.")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+  await page.context().close();
+});

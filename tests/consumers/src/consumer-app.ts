@@ -174,7 +174,7 @@ export function startServer(
 }
 
 export function stopServer(child: ChildProcess | undefined): Promise<void> {
-  if (!child?.pid || child.exitCode !== null) return Promise.resolve();
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolvePromise) => child.once("exit", () => resolvePromise()));
   process.kill(-child.pid, "SIGTERM");
   return exited;

@@ -2,7 +2,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { packPublicPackages, removeDir } from "../scripts/pack-packages.mjs";
+import {
+  findMissingExportTargets,
+  packPublicPackages,
+  removeDir,
+} from "../scripts/pack-packages.mjs";
 import type { PackedPackage } from "./packed-packages";
 
 declare module "vitest" {
@@ -15,6 +19,12 @@ declare module "vitest" {
 export default function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), "seed-tarballs-"));
   const packed = packPublicPackages({ outDir, log: (line) => console.log(`[consumers] ${line}`) });
+  const missing = packed.flatMap(findMissingExportTargets);
+  if (missing.length > 0) {
+    console.warn(
+      `[consumers] build the packages first (turbo does: ^build):\n${missing.join("\n")}`,
+    );
+  }
   project.provide("packedPackages", packed);
   return () => {
     if (!process.env.SEED_KEEP_CONSUMERS) removeDir(outDir);

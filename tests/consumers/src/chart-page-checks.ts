@@ -14,7 +14,7 @@ export async function waitForChartDrawn(page: Page, kind: ChartKind): Promise<nu
       return drawn.length > 0 ? drawn.length : false;
     },
     kind,
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
 }

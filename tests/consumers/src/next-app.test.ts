@@ -132,5 +132,5 @@ describe("Next.js 16 App Router app using the packed tarballs", () => {
     } finally {
       await stopServer(dev.child);
     }
-  });
+  }, 300_000);
 });

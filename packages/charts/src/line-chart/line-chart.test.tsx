@@ -430,6 +430,28 @@ describe("LineChart large data and events", () => {
     expect(screen.getByRole("table").querySelectorAll("tbody tr")).toHaveLength(1500);
   });
 
+  it("reports the keyboard-selected point on Enter", async () => {
+    const onValueChange = vi.fn();
+    const { container } = render(
+      <LineChart
+        data={salesRows()}
+        index="date"
+        series={["revenue"]}
+        width={600}
+        onValueChange={onValueChange}
+      />,
+    );
+    const svg = container.querySelector("svg.recharts-surface") as SVGElement;
+    const live = container.querySelector("[aria-live=polite]") as HTMLElement;
+
+    act(() => svg.focus());
+    fireEvent.keyDown(svg, { key: "ArrowRight" });
+    await waitFor(() => expect(live).toHaveTextContent("Feb 1, 2024"));
+    fireEvent.keyDown(svg, { key: "Enter" });
+
+    expect(onValueChange).toHaveBeenCalledWith({ row: salesRows()[1], rowIndex: 1 });
+  });
+
   it("reports the clicked point with its row", async () => {
     const onValueChange = vi.fn();
     const { container } = render(

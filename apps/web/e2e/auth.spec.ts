@@ -111,3 +111,19 @@ test("self sign-up through better-auth's HTTP API is disabled", async ({ request
   expect(response.status()).toBeGreaterThanOrEqual(400);
   expect(response.status()).toBeLessThan(500);
 });
+
+test("signing in works with the keyboard alone", async ({ page }) => {
+  const viewer = testUser("viewer");
+  await page.goto("/login?next=/admin/charts");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type(viewer.email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type(viewer.password);
+  await page.keyboard.press("Enter");
+
+  await page.waitForURL((url) => url.pathname === "/admin/charts");
+  await expect(page.getByRole("heading", { level: 1, name: "Charts" })).toBeVisible();
+});

@@ -59,7 +59,12 @@ async function main() {
   });
   try {
     const secret = loadAuthSecret(resolveDataDir());
-    const auth = betterAuth(createCliAuthOptions({ store, secret }));
+    // No request ever reaches this instance, so any origin does; it only silences a warning.
+    const env = {
+      ...process.env,
+      BETTER_AUTH_URL: process.env.BETTER_AUTH_URL || "http://localhost",
+    };
+    const auth = betterAuth(createCliAuthOptions({ store, secret, env }));
     const { runMigrations } = await getMigrations(auth.options);
     await runMigrations();
     const context = await auth.$context;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -202,4 +203,15 @@ export async function waitForUrl(
     await new Promise((resolvePromise) => setTimeout(resolvePromise, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${server.output()}`);
+}
+
+/** Fails fast when a port is taken, so a stale server from an earlier run is never tested instead. */
+export function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createNetServer();
+    probe.once("error", () =>
+      reject(new Error(`port ${port} is in use: stop whatever listens there (an earlier run?)`)),
+    );
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolvePromise()));
+  });
 }

@@ -10,6 +10,7 @@ import {
   waitForChartDrawn,
 } from "./chart-page-checks";
 import {
+  assertPortFree,
   type ConsumerApp,
   catalogVersions,
   createConsumerApp,
@@ -54,6 +55,7 @@ describe("Next.js 16 App Router app using the packed tarballs", () => {
         "@types/node": catalogVersions["@types/node"],
       },
     });
+    await assertPortFree(port);
     build = await runOk(join(app.dir, "node_modules/.bin/next"), ["build"], { cwd: app.dir });
     const started = startServer(
       join(app.dir, "node_modules/.bin/next"),
@@ -110,6 +112,7 @@ describe("Next.js 16 App Router app using the packed tarballs", () => {
   });
   it("hydrates under next dev too, where React reports every mismatched attribute", async () => {
     if (!browser) throw new Error("Chromium did not start");
+    await assertPortFree(devPort);
     const dev = startServer(
       join(app.dir, "node_modules/.bin/next"),
       ["dev", "-p", String(devPort), "-H", "127.0.0.1"],

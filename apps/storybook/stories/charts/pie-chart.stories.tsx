@@ -27,13 +27,14 @@ type Story = StoryObj<typeof meta>;
 
 export const Pie: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() =>
-      expect(canvasElement.querySelector(".recharts-pie-sector path")).toBeInTheDocument(),
-    );
-    await userEvent.hover(canvasElement.querySelector(".recharts-pie-sector path") as Element);
-    await waitFor(() =>
-      expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(/Chrome/),
-    );
+    // sectors grow in while animating, so retry the hover until one is under the pointer
+    await waitFor(async () => {
+      const sector = canvasElement.querySelector(".recharts-pie-sector path") as Element;
+      await expect(sector).toBeInTheDocument();
+      await userEvent.unhover(sector);
+      await userEvent.hover(sector);
+      await expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(/Chrome/);
+    });
   },
 };
 

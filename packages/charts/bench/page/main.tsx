@@ -80,7 +80,7 @@ function measureHover(root: HTMLElement): Promise<number | null> {
     const started = performance.now();
     const observer = new MutationObserver(() => {
       const tooltip = root.querySelector(".recharts-tooltip-wrapper");
-      if (tooltip && tooltip.textContent) {
+      if (tooltip?.textContent) {
         observer.disconnect();
         resolve(performance.now() - started);
       }

@@ -7,7 +7,7 @@ import {
   type Request,
   test,
 } from "@playwright/test";
-import { type TestRole, testUser } from "./support";
+import { randomPassword, type TestRole, testUser } from "./support";
 
 type Who = "anonymous" | TestRole;
 const everyone: Who[] = ["anonymous", "viewer", "editor", "admin"];
@@ -188,6 +188,60 @@ test.describe("server actions", () => {
     expect(await replay(action, "anonymous")).toBe(401);
     expect(await replay(action, "viewer")).toBe(403);
     expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  for (const change of ["Block", "Sign out"] as const) {
+    test(`${change} user (admin only): anonymous 401, viewer 403, editor 403, admin 200`, async ({
+      browser,
+    }) => {
+      const editor = testUser("editor");
+      const action = await captureAction(browser, "/admin/users", async (page) => {
+        const form = page
+          .locator(`tr[data-user-email="${editor.email}"]`)
+          .locator("form", {
+            has: page.getByRole("button", { name: `${change} ${editor.email}` }),
+          });
+        // An id no user has: each replay is checked and refused, and the shared editor is untouched.
+        await form.locator('input[name="userId"]').evaluate((input: HTMLInputElement) => {
+          input.value = "no-such-user-id";
+        });
+        await form.getByRole("button").click();
+        await expect(form.getByRole("status")).not.toBeEmpty();
+      });
+
+      expect(await replay(action, "anonymous")).toBe(401);
+      expect(await replay(action, "viewer")).toBe(403);
+      expect(await replay(action, "editor")).toBe(403);
+      expect(await replay(action, "admin")).toBe(200);
+    });
+  }
+
+  test("unblock user (admin only): anonymous 401, viewer 403, editor 403, admin 200", async ({
+    browser,
+  }) => {
+    const email = `blocked-${Date.now()}@e2e.seed-charts.test`;
+    const action = await captureAction(browser, "/admin/users", async (page) => {
+      const create = page.getByRole("region", { name: "Create a user" });
+      await create.getByLabel("Name", { exact: true }).fill("Blocked user");
+      await create.getByLabel("Email", { exact: true }).fill(email);
+      await create.getByLabel("Password", { exact: true }).fill(randomPassword());
+      await create.getByRole("button", { name: "Create user" }).click();
+      const row = page.locator(`tr[data-user-email="${email}"]`);
+      await row.getByRole("button", { name: `Block ${email}` }).click();
+      const form = row.locator("form", {
+        has: page.getByRole("button", { name: `Unblock ${email}` }),
+      });
+      await form.locator('input[name="userId"]').evaluate((input: HTMLInputElement) => {
+        input.value = "no-such-user-id";
+      });
+      await form.getByRole("button").click();
+      await expect(form.getByRole("status")).not.toBeEmpty();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(403);
     expect(await replay(action, "admin")).toBe(200);
   });
 

@@ -197,11 +197,9 @@ test.describe("server actions", () => {
     }) => {
       const editor = testUser("editor");
       const action = await captureAction(browser, "/admin/users", async (page) => {
-        const form = page
-          .locator(`tr[data-user-email="${editor.email}"]`)
-          .locator("form", {
-            has: page.getByRole("button", { name: `${change} ${editor.email}` }),
-          });
+        const form = page.locator(`tr[data-user-email="${editor.email}"]`).locator("form", {
+          has: page.getByRole("button", { name: `${change} ${editor.email}` }),
+        });
         // An id no user has: each replay is checked and refused, and the shared editor is untouched.
         await form.locator('input[name="userId"]').evaluate((input: HTMLInputElement) => {
           input.value = "no-such-user-id";
@@ -379,3 +377,57 @@ for (const who of ["viewer", "admin"] as const) {
     });
   }
 }
+
+const betterAuthAdminCalls: {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  data?: object;
+}[] = [
+  { name: "list users", method: "GET", path: "/api/auth/admin/list-users" },
+  {
+    name: "create user",
+    method: "POST",
+    path: "/api/auth/admin/create-user",
+    data: {
+      email: "sneaky@e2e.seed-charts.test",
+      password: "sneaky-password-1",
+      name: "x",
+      role: "admin",
+    },
+  },
+];
+
+for (const call of betterAuthAdminCalls) {
+  for (const who of everyone) {
+    const expected = who === "anonymous" ? 401 : who === "admin" ? 200 : 403;
+    // The admin's create-user call would really create the account, so only non-admins try it.
+    if (call.method === "POST" && who === "admin") continue;
+    test(`better-auth admin API ${call.name} as ${who}: ${expected}`, async () => {
+      const client = await clientFor(who);
+
+      const response =
+        call.method === "GET"
+          ? await client.get(call.path)
+          : await client.post(call.path, { headers: { Origin: baseURL }, data: call.data });
+
+      expect(response.status()).toBe(expected);
+      await client.dispose();
+    });
+  }
+}
+
+test("better-auth admin API: a viewer cannot make themselves admin", async () => {
+  const client = await clientFor("viewer");
+  const session = await (await client.get("/api/auth/get-session")).json();
+
+  const response = await client.post("/api/auth/admin/set-role", {
+    headers: { Origin: baseURL },
+    data: { userId: session.user.id, role: "admin" },
+  });
+
+  expect(response.status()).toBe(403);
+  const after = await (await client.get("/api/auth/get-session")).json();
+  expect(after.user.role).toBe("viewer");
+  await client.dispose();
+});

@@ -1,3 +1,4 @@
+import type { DashboardSummary } from "@seed/store";
 import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -12,10 +13,8 @@ export default async function HomePage() {
   // Published dashboards change at run time, so this page renders per request.
   await connection();
   const store = await getStore();
-  const [dashboards, showcase] = await Promise.all([
-    store.listPublishedDashboards(),
-    loadShowcase(),
-  ]);
+  const dashboards = await store.listPublishedDashboards();
+  const showcase = await loadShowcase(dashboards);
   return (
     <>
       <SiteHeader />
@@ -73,19 +72,17 @@ export default async function HomePage() {
 
 const showcaseOrder = ["line", "area", "bar", "pie"] as const;
 
-/** The first stored chart of each type with its dataset's rows. */
-async function loadShowcase(): Promise<ShowcaseItem[]> {
+/** The first chart of each type on a published dashboard (drafts stay private), with its rows. */
+async function loadShowcase(dashboards: DashboardSummary[]): Promise<ShowcaseItem[]> {
   const store = await getStore();
-  const charts = await store.listCharts();
-  const picked = showcaseOrder.flatMap((type) => {
-    const chart = charts.find((candidate) => candidate.type === type);
-    return chart ? [chart] : [];
-  });
-  const items = await Promise.all(
-    picked.map(async (chart) => {
-      const dataset = await store.getDataset(chart.datasetId);
-      return dataset ? { chart, rows: dataset.rows } : null;
-    }),
+  const rendered = await Promise.all(
+    dashboards.map((dashboard) => store.getDashboardBySlug(dashboard.slug)),
   );
-  return items.filter((item): item is ShowcaseItem => item !== null);
+  const chartTiles = rendered.flatMap((dashboard) =>
+    (dashboard?.tiles ?? []).flatMap((tile) => (tile.kind === "chart" ? [tile] : [])),
+  );
+  return showcaseOrder.flatMap((type) => {
+    const tile = chartTiles.find((candidate) => candidate.chart.type === type);
+    return tile ? [{ chart: tile.chart, rows: tile.dataset.rows }] : [];
+  });
 }

@@ -133,11 +133,7 @@ function columnRange(column: Float64Array): [number, number] | null {
   return min <= max ? [min, max] : null;
 }
 
-function buildDrawnRows(
-  frame: CartesianFrame,
-  series: readonly ResolvedSeries[],
-  positions: readonly number[] | null,
-): DrawnRow[] {
+function buildDrawnRows(frame: CartesianFrame, positions: readonly number[] | null): DrawnRow[] {
   const count = positions ? positions.length : frame.xs.length;
   const rows = new Array<DrawnRow>(count);
   for (let k = 0; k < count; k++) {
@@ -146,9 +142,10 @@ function buildDrawnRows(
       __x: frame.categories ? (frame.categories[p] as string) : (frame.xs[p] as number),
       __row: frame.rowIndex[p] as number,
     };
-    for (let s = 0; s < series.length; s++) {
+    // dataKey of series s is `s${s}` (see resolveSeries)
+    for (let s = 0; s < frame.values.length; s++) {
       const v = (frame.values[s] as Float64Array)[p] as number;
-      row[(series[s] as ResolvedSeries).dataKey] = Number.isNaN(v) ? null : v;
+      row[`s${s}`] = Number.isNaN(v) ? null : v;
     }
     rows[k] = row;
   }
@@ -220,9 +217,16 @@ export function CartesianChartBase<Row>({
   }, []);
 
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
+  // keyed by a string so inline `series` arrays do not redo downsampling on every render
+  const visibleSignature = visible.map((s) => s.key).join("\u0000");
   const visibleColumns = useMemo(
-    () => visible.map((s) => frame.values[allSeries.indexOf(s)] as Float64Array),
-    [visible, allSeries, frame],
+    () =>
+      visibleSignature === ""
+        ? []
+        : visibleSignature
+            .split("\u0000")
+            .map((key) => frame.values[keys.indexOf(key)] as Float64Array),
+    [visibleSignature, keys, frame],
   );
 
   const liveRegion = useRef<HTMLParagraphElement | null>(null);
@@ -395,7 +399,6 @@ export function CartesianChartBase<Row>({
       {({ width, height: plotHeight }) => (
         <CartesianPlot
           frame={frame}
-          allSeries={allSeries}
           visible={visible}
           visibleColumns={visibleColumns}
           width={width}
@@ -435,7 +438,6 @@ export function CartesianChartBase<Row>({
 
 interface CartesianPlotProps<Row> {
   frame: CartesianFrame;
-  allSeries: readonly ResolvedSeries[];
   visible: readonly ResolvedSeries[];
   visibleColumns: readonly Float64Array[];
   width: number;
@@ -482,8 +484,8 @@ function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       p.downsample === "none"
         ? null
         : selectDrawnPositions(frame.xs, visibleColumns, threshold, p.downsample);
-    return buildDrawnRows(frame, p.allSeries, positions);
-  }, [frame, visibleColumns, threshold, p.downsample, p.allSeries]);
+    return buildDrawnRows(frame, positions);
+  }, [frame, visibleColumns, threshold, p.downsample]);
 
   const numericIndex = !p.bandIndex && frame.kind !== "category";
   const ticks = useMemo(() => {

@@ -332,6 +332,29 @@ test.describe("the /admin gate against bypass attempts (no session)", () => {
     });
   }
 
+  const variantAnswers: { path: string; status: number; location?: string }[] = [
+    { path: "/%61dmin", status: 307, location: "/login" },
+    { path: "/admin/", status: 308, location: "/admin" },
+    { path: "//admin", status: 308, location: "/admin" },
+    { path: "/ADMIN", status: 404 },
+    { path: "/Admin/users", status: 404 },
+    { path: "/%2Fadmin", status: 404 },
+  ];
+
+  for (const variant of variantAnswers) {
+    test(`variant ${variant.path} answers ${variant.status}`, async () => {
+      const client = await clientFor("anonymous");
+
+      const response = await client.get(`${baseURL}${variant.path}`, { headers: html });
+
+      expect(response.status()).toBe(variant.status);
+      if (variant.location) {
+        expect(new URL(response.headers().location ?? "", baseURL).pathname).toBe(variant.location);
+      }
+      await client.dispose();
+    });
+  }
+
   test("a server action POST without a session gets 401", async () => {
     const client = await clientFor("anonymous");
 

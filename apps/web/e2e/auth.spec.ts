@@ -127,3 +127,16 @@ test("signing in works with the keyboard alone", async ({ page }) => {
   await page.waitForURL((url) => url.pathname === "/admin/charts");
   await expect(page.getByRole("heading", { level: 1, name: "Charts" })).toBeVisible();
 });
+
+test("following the Admin link while signed out lands on sign-in with next=/admin", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Admin" }).click();
+
+  await page.waitForURL((url) => url.pathname === "/login");
+  expect(new URL(page.url()).searchParams.get("next")).toBe("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+});

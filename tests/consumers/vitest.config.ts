@@ -7,6 +7,6 @@ export default defineConfig({
     globalSetup: ["./src/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 120_000,
-    hookTimeout: 300_000,
+    hookTimeout: 600_000,
   },
 });

@@ -56,7 +56,7 @@ export function ChartFrame(props: ChartFrameProps) {
       aria-busy={props.status === "loading" ? true : undefined}
     >
       {showLegend ? props.legend : null}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: Enter on the focused chart reports the active point */}
+      {/* Enter on the focused chart (inside this box) reports the active point */}
       <div
         ref={plotRef}
         className="seed-chart-plot"

@@ -60,7 +60,6 @@ export function LegendSkeleton({ count }: { count: number }) {
   return (
     <ul className="seed-chart-legend" aria-hidden="true">
       {Array.from({ length: Math.max(1, count) }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <li key={i} className="seed-chart-legend-item">
           <span className="seed-chart-skeleton-chip" />
         </li>

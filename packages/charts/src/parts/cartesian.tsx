@@ -1,6 +1,5 @@
 import {
   type ComponentType,
-  type KeyboardEvent,
   type ReactNode,
   useCallback,
   useEffect,
@@ -371,7 +370,7 @@ export function CartesianChartBase<Row>({
   );
 
   const onPlotKeyDown = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
+    (event: KeyboardEvent) => {
       if (event.key === "Enter" && activeRow.current) report(activeRow.current);
     },
     [report],

@@ -1,5 +1,5 @@
-import type { CSSProperties, KeyboardEventHandler, ReactNode, RefObject } from "react";
-import { useId } from "react";
+import type { CSSProperties, ReactNode, RefObject } from "react";
+import { useEffect, useId } from "react";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
 import { usePlotWidth } from "./use-plot-width";
@@ -21,7 +21,8 @@ export interface ChartFrameProps {
   className: string | undefined;
   style: CSSProperties | undefined;
   liveRegion: RefObject<HTMLParagraphElement | null>;
-  onPlotKeyDown?: KeyboardEventHandler<HTMLDivElement>;
+  /** Keys pressed while focus is inside the plot (the chart surface). */
+  onPlotKeyDown?: ((event: KeyboardEvent) => void) | undefined;
   /** Draws the chart at the measured size. */
   children: (size: { width: number; height: number }) => ReactNode;
 }
@@ -44,6 +45,13 @@ export function ChartFrame(props: ChartFrameProps) {
     : { height: props.height };
   if (props.width !== undefined) plotStyle.width = props.width;
   const showLegend = props.legendPosition !== false && props.status !== "empty";
+  const { onPlotKeyDown } = props;
+  useEffect(() => {
+    const plot = plotRef.current;
+    if (!plot || !onPlotKeyDown) return;
+    plot.addEventListener("keydown", onPlotKeyDown);
+    return () => plot.removeEventListener("keydown", onPlotKeyDown);
+  }, [plotRef, onPlotKeyDown]);
 
   return (
     <figure
@@ -56,13 +64,7 @@ export function ChartFrame(props: ChartFrameProps) {
       aria-busy={props.status === "loading" ? true : undefined}
     >
       {showLegend ? props.legend : null}
-      {/* Enter on the focused chart (inside this box) reports the active point */}
-      <div
-        ref={plotRef}
-        className="seed-chart-plot"
-        style={plotStyle}
-        onKeyDown={props.onPlotKeyDown}
-      >
+      <div ref={plotRef} className="seed-chart-plot" style={plotStyle}>
         {props.status === "loading" ? (
           <LoadingState />
         ) : props.status === "empty" ? (

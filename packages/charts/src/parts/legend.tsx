@@ -59,8 +59,8 @@ export function ChartLegend({ entries, hidden, onToggle, onHighlight }: ChartLeg
 export function LegendSkeleton({ count }: { count: number }) {
   return (
     <ul className="seed-chart-legend" aria-hidden="true">
-      {Array.from({ length: Math.max(1, count) }, (_, i) => (
-        <li key={i} className="seed-chart-legend-item">
+      {Array.from({ length: Math.max(1, count) }, (_, i) => `chip-${i}`).map((id) => (
+        <li key={id} className="seed-chart-legend-item">
           <span className="seed-chart-skeleton-chip" />
         </li>
       ))}

@@ -26,15 +26,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Pie: Story = {
+  // a still pie, so the pointer lands on a sector that is not growing in
+  args: { animate: false },
   play: async ({ canvasElement }) => {
-    // sectors grow in while animating, so retry the hover until one is under the pointer
-    await waitFor(async () => {
-      const sector = canvasElement.querySelector(".recharts-pie-sector path") as Element;
-      await expect(sector).toBeInTheDocument();
-      await userEvent.unhover(sector);
-      await userEvent.hover(sector);
-      await expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(/Chrome/);
-    });
+    await waitFor(
+      async () => {
+        const sector = canvasElement.querySelector(".recharts-pie-sector path") as Element;
+        await expect(sector).toBeInTheDocument();
+        await userEvent.unhover(sector);
+        await userEvent.hover(sector);
+        await expect(canvasElement.querySelector(".seed-chart-tooltip")).toHaveTextContent(
+          /Chrome/,
+        );
+      },
+      { timeout: 5000 },
+    );
   },
 };
 

@@ -8,7 +8,7 @@ interface BrandSvgProps extends IconProps {
 }
 
 // Brand marks are filled shapes on simple-icons' 24px grid; tsup inlines just these two paths.
-const BrandSvg = forwardRef<SVGSVGElement, BrandSvgProps>(function BrandSvg(
+const BrandSvg = /* @__PURE__ */ forwardRef<SVGSVGElement, BrandSvgProps>(function BrandSvg(
   { name, path, size = 24, label, className, style },
   ref,
 ) {
@@ -32,11 +32,11 @@ const BrandSvg = forwardRef<SVGSVGElement, BrandSvgProps>(function BrandSvg(
   );
 });
 
-export const GithubIcon = forwardRef<SVGSVGElement, IconProps>(function GithubIcon(props, ref) {
+export const GithubIcon = /* @__PURE__ */ forwardRef<SVGSVGElement, IconProps>(function GithubIcon(props, ref) {
   return <BrandSvg ref={ref} name="github" path={siGithub.path} {...props} />;
 });
 
-export const InstagramIcon = forwardRef<SVGSVGElement, IconProps>(
+export const InstagramIcon = /* @__PURE__ */ forwardRef<SVGSVGElement, IconProps>(
   function InstagramIcon(props, ref) {
     return <BrandSvg ref={ref} name="instagram" path={siInstagram.path} {...props} />;
   },

@@ -42,19 +42,19 @@ function createOutlineIcon(name: IconName, Glyph: LucideIcon) {
   return OutlineIcon;
 }
 
-export const CrownIcon = createOutlineIcon("crown", Crown);
-export const FolderIcon = createOutlineIcon("folder", Folder);
-export const BuildingIcon = createOutlineIcon("building", Building);
-export const HandshakeIcon = createOutlineIcon("handshake", Handshake);
-export const ShoppingCartIcon = createOutlineIcon("shopping-cart", ShoppingCart);
-export const CirclePlayIcon = createOutlineIcon("circle-play", CirclePlay);
-export const BugIcon = createOutlineIcon("bug", Bug);
-export const DatabaseIcon = createOutlineIcon("database", Database);
-export const BookmarkIcon = createOutlineIcon("bookmark", Bookmark);
-export const HeartHandshakeIcon = createOutlineIcon("heart-handshake", HeartHandshake);
-export const MessageSquareReplyIcon = createOutlineIcon("message-square-reply", MessageSquareReply);
-export const ArrowDownIcon = createOutlineIcon("arrow-down", ArrowDown);
-export const CircleXIcon = createOutlineIcon("circle-x", CircleX);
+export const CrownIcon = /* @__PURE__ */ createOutlineIcon("crown", Crown);
+export const FolderIcon = /* @__PURE__ */ createOutlineIcon("folder", Folder);
+export const BuildingIcon = /* @__PURE__ */ createOutlineIcon("building", Building);
+export const HandshakeIcon = /* @__PURE__ */ createOutlineIcon("handshake", Handshake);
+export const ShoppingCartIcon = /* @__PURE__ */ createOutlineIcon("shopping-cart", ShoppingCart);
+export const CirclePlayIcon = /* @__PURE__ */ createOutlineIcon("circle-play", CirclePlay);
+export const BugIcon = /* @__PURE__ */ createOutlineIcon("bug", Bug);
+export const DatabaseIcon = /* @__PURE__ */ createOutlineIcon("database", Database);
+export const BookmarkIcon = /* @__PURE__ */ createOutlineIcon("bookmark", Bookmark);
+export const HeartHandshakeIcon = /* @__PURE__ */ createOutlineIcon("heart-handshake", HeartHandshake);
+export const MessageSquareReplyIcon = /* @__PURE__ */ createOutlineIcon("message-square-reply", MessageSquareReply);
+export const ArrowDownIcon = /* @__PURE__ */ createOutlineIcon("arrow-down", ArrowDown);
+export const CircleXIcon = /* @__PURE__ */ createOutlineIcon("circle-x", CircleX);
 // Lucide renamed "grid" to Grid3x3; the name callers use stays "grid".
-export const GridIcon = createOutlineIcon("grid", Grid3x3);
-export const ThumbsUpIcon = createOutlineIcon("thumbs-up", ThumbsUp);
+export const GridIcon = /* @__PURE__ */ createOutlineIcon("grid", Grid3x3);
+export const ThumbsUpIcon = /* @__PURE__ */ createOutlineIcon("thumbs-up", ThumbsUp);

@@ -110,6 +110,8 @@ const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
 const DAY = 86_400_000;
 /** Above this many drawn points, animation is skipped whatever the props say. */
 const ANIMATION_LIMIT = 600;
+/** Most rows the hidden data table lists; longer drawings are reduced with LTTB again. */
+const TABLE_LIMIT = 200;
 
 function formatSeriesValue(series: ResolvedSeries, fallback: ValueFormatter, value: number) {
   return (series.formatter ?? fallback)(value);
@@ -486,6 +488,20 @@ function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     return buildDrawnRows(frame, positions);
   }, [frame, visibleColumns, threshold, p.downsample]);
 
+  // a screen-reader table of thousands of rows helps nobody and slows every page; keep the shape
+  const tableRows = useMemo(() => {
+    if (drawn.length <= TABLE_LIMIT) return drawn;
+    const xs = drawn.map((_, i) => i);
+    const columns = visible.map((s) =>
+      drawn.map((row) => {
+        const v = row[s.dataKey];
+        return typeof v === "number" ? v : Number.NaN;
+      }),
+    );
+    const picked = selectDrawnPositions(xs, columns, TABLE_LIMIT, "lttb");
+    return picked ? picked.map((i) => drawn[i] as DrawnRow) : drawn;
+  }, [drawn, visible]);
+
   const numericIndex = !p.bandIndex && frame.kind !== "category";
   const ticks = useMemo(() => {
     if (!numericIndex || frame.kind !== "time" || frame.xs.length === 0) return undefined;
@@ -620,10 +636,14 @@ function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         />
       </p.Root>
       <DataTable
-        caption={p.title}
+        caption={
+          tableRows.length < drawn.length
+            ? `${p.title} (${tableRows.length} of ${drawn.length} drawn points, peaks kept)`
+            : p.title
+        }
         indexLabel={p.indexLabel}
         columns={visible}
-        rows={drawn.map((row) => ({
+        rows={tableRows.map((row) => ({
           key: String(row.__row),
           label: p.indexFullFormat(row.__x),
           cells: visible.map((s) => {

@@ -1,19 +1,27 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
-import { requireRole } from "@/server/auth";
+import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Charts" };
 
 export default async function ChartsPage() {
-  await requireRole("admin", "editor", "viewer");
+  const session = await requireRole("admin", "editor", "viewer");
   const store = await getStore();
   const [charts, datasets] = await Promise.all([store.listCharts(), store.listDatasets()]);
   const datasetNames = new Map(datasets.map((dataset) => [dataset.id, dataset.name]));
   return (
     <>
       <Heading level={1}>Charts</Heading>
+      {hasRole(session, "admin", "editor") ? (
+        <p>
+          <Link href="/admin/charts/new" className="button">
+            New chart
+          </Link>
+        </p>
+      ) : null}
       {charts.length === 0 ? (
         <Text>No charts yet.</Text>
       ) : (
@@ -31,7 +39,9 @@ export default async function ChartsPage() {
             <tbody>
               {charts.map((chart) => (
                 <tr key={chart.id}>
-                  <td>{chart.title}</td>
+                  <td>
+                    <Link href={`/admin/charts/${chart.id}`}>{chart.title}</Link>
+                  </td>
                   <td>{chart.type}</td>
                   <td>{datasetNames.get(chart.datasetId) ?? chart.datasetId}</td>
                   <td>{chart.updatedAt.slice(0, 10)}</td>

@@ -1,8 +1,19 @@
 "use server";
 
-import { ConflictError, NotFoundError } from "@seed/store";
+import {
+  type Aggregation,
+  ConflictError,
+  type IconName,
+  NotFoundError,
+  slugify,
+  type TileInput,
+} from "@seed/store";
 import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
 import { z } from "zod";
+import type { ContentFormState } from "@/components/admin/content-form-state";
+import { readNumberFormat } from "@/components/admin/number-format-input";
+import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -40,6 +51,197 @@ export async function setDashboardPublished(
     throw error;
   }
   revalidatePath("/admin/dashboards");
+  revalidatePath(`/admin/dashboards/${dashboardId}`);
   revalidatePath("/");
+  revalidatePath("/d/[slug]", "page");
   return { message: publish === "true" ? "Published." : "Moved back to draft." };
+}
+
+const dashboardRecordSchema = z.object({
+  dashboardId: z.string().min(1).max(200),
+  version: z.coerce.number().int().min(1),
+});
+
+function readDashboardRecord(formData: FormData) {
+  return dashboardRecordSchema.safeParse({
+    dashboardId: formText(formData, "dashboardId"),
+    version: formText(formData, "version"),
+  });
+}
+
+const staleForm: ContentFormState = { formError: "Reload the page and try again." };
+
+function readDetails(formData: FormData) {
+  const title = formText(formData, "title");
+  const slug = formText(formData, "slug").trim();
+  const icon = formText(formData, "icon");
+  return {
+    title,
+    // A blank slug is made from the title, so the common case needs no typing.
+    slug: slug === "" ? slugify(title) : slug,
+    description: formText(formData, "description"),
+    icon: icon === "" ? null : (icon as IconName),
+  };
+}
+
+function revalidateDashboards(dashboardId?: string) {
+  revalidatePath("/admin/dashboards");
+  if (dashboardId) revalidatePath(`/admin/dashboards/${dashboardId}`);
+  revalidatePath("/admin");
+  revalidatePath("/", "layout");
+}
+
+export async function createDashboard(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  let dashboardId: string;
+  try {
+    const store = await getStore();
+    const created = await store.createDashboard(readDetails(formData), actorOf(session));
+    dashboardId = created.id;
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards();
+  redirect(`/admin/dashboards/${dashboardId}`);
+}
+
+export async function updateDashboardDetails(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  if (!record.success) return staleForm;
+  const { dashboardId, version } = record.data;
+  try {
+    const store = await getStore();
+    await store.updateDashboard(dashboardId, version, readDetails(formData), actorOf(session));
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards(dashboardId);
+  redirect(`/admin/dashboards/${dashboardId}?saved=details`);
+}
+
+async function addTile(
+  formData: FormData,
+  readTile: (fieldErrors: Record<string, string[]>) => TileInput,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  if (!record.success) return staleForm;
+  const fieldErrors: Record<string, string[]> = {};
+  const tile = readTile(fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) {
+    return { fieldErrors, formError: "Check the marked fields." };
+  }
+  const { dashboardId, version } = record.data;
+  try {
+    const store = await getStore();
+    await store.addDashboardTile(dashboardId, version, tile, actorOf(session));
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards(dashboardId);
+  redirect(`/admin/dashboards/${dashboardId}?saved=tile`);
+}
+
+export async function addChartTile(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  return addTile(formData, () => ({ kind: "chart", chartId: formText(formData, "chartId") }));
+}
+
+export async function addStatTile(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  return addTile(formData, (fieldErrors) => {
+    const icon = formText(formData, "icon");
+    const format = readNumberFormat(formData, fieldErrors);
+    return {
+      kind: "stat",
+      label: formText(formData, "label"),
+      datasetId: formText(formData, "datasetId"),
+      column: formText(formData, "column"),
+      aggregation: formText(formData, "aggregation") as Aggregation,
+      ...(format ? { format } : {}),
+      ...(icon ? { icon: icon as IconName } : {}),
+    };
+  });
+}
+
+export async function removeTile(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  if (!record.success) return staleForm;
+  const { dashboardId, version } = record.data;
+  try {
+    const store = await getStore();
+    await store.removeDashboardTile(
+      dashboardId,
+      version,
+      formText(formData, "tileId"),
+      actorOf(session),
+    );
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards(dashboardId);
+  redirect(`/admin/dashboards/${dashboardId}?saved=removed`);
+}
+
+/** Moves one tile a place up or down; the new order is checked against the version read. */
+export async function moveTile(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  const direction = formText(formData, "direction");
+  if (!record.success || (direction !== "up" && direction !== "down")) return staleForm;
+  const { dashboardId, version } = record.data;
+  const tileId = formText(formData, "tileId");
+  try {
+    const store = await getStore();
+    const dashboard = await store.getDashboard(dashboardId);
+    if (!dashboard) return { formError: "This dashboard no longer exists." };
+    const order = dashboard.tiles.map((tile) => tile.id);
+    const from = order.indexOf(tileId);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= order.length) {
+      return { formError: "This tile cannot move further." };
+    }
+    [order[from], order[to]] = [order[to] as string, order[from] as string];
+    await store.reorderDashboardTiles(dashboardId, version, order, actorOf(session));
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards(dashboardId);
+  // Focus returns to the same button after the page redraws in the new order.
+  redirect(`/admin/dashboards/${dashboardId}?focus=${direction}-${encodeURIComponent(tileId)}`);
+}
+
+export async function deleteDashboard(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  if (!record.success) return staleForm;
+  try {
+    const store = await getStore();
+    await store.deleteDashboard(record.data.dashboardId, record.data.version, actorOf(session));
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards();
+  redirect("/admin/dashboards");
 }

@@ -15,6 +15,13 @@ export default async function DashboardsPage() {
   return (
     <>
       <Heading level={1}>Dashboards</Heading>
+      {canPublish ? (
+        <p>
+          <Link href="/admin/dashboards/new" className="button">
+            New dashboard
+          </Link>
+        </p>
+      ) : null}
       {dashboards.length === 0 ? (
         <Text>No dashboards yet.</Text>
       ) : (
@@ -34,7 +41,11 @@ export default async function DashboardsPage() {
               {dashboards.map((dashboard) => (
                 <tr key={dashboard.id}>
                   <td>
-                    <Link href={`/d/${dashboard.slug}`}>{dashboard.title}</Link>
+                    <Link href={`/admin/dashboards/${dashboard.id}`}>{dashboard.title}</Link>
+                    <br />
+                    <Link href={`/d/${dashboard.slug}`} className="muted">
+                      View /d/{dashboard.slug}
+                    </Link>
                   </td>
                   <td>{dashboard.status}</td>
                   <td>{dashboard.tileCount}</td>

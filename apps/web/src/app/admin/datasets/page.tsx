@@ -1,17 +1,25 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
-import { requireRole } from "@/server/auth";
+import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Datasets" };
 
 export default async function DatasetsPage() {
-  await requireRole("admin", "editor", "viewer");
+  const session = await requireRole("admin", "editor", "viewer");
   const datasets = await (await getStore()).listDatasets();
   return (
     <>
       <Heading level={1}>Datasets</Heading>
+      {hasRole(session, "admin", "editor") ? (
+        <p>
+          <Link href="/admin/datasets/new" className="button">
+            New dataset
+          </Link>
+        </p>
+      ) : null}
       {datasets.length === 0 ? (
         <Text>No datasets yet.</Text>
       ) : (
@@ -29,7 +37,9 @@ export default async function DatasetsPage() {
             <tbody>
               {datasets.map((dataset) => (
                 <tr key={dataset.id}>
-                  <td>{dataset.name}</td>
+                  <td>
+                    <Link href={`/admin/datasets/${dataset.id}`}>{dataset.name}</Link>
+                  </td>
                   <td>{dataset.columns.map((column) => column.name).join(", ")}</td>
                   <td>{dataset.rowCount}</td>
                   <td>{dataset.updatedAt.slice(0, 10)}</td>

@@ -1,0 +1,75 @@
+import { Card, Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ChartEditor } from "@/components/admin/chart-editor";
+import { ConfirmDelete } from "@/components/admin/confirm-delete";
+import { DashboardChart } from "@/components/dashboard-chart";
+import { hasRole, requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+import { deleteChart } from "../actions";
+
+type Params = Promise<{ id: string }>;
+
+const loadChart = cache(async (id: string) => (await getStore()).getChart(id));
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  await requireRole("admin", "editor", "viewer");
+  const chart = await loadChart((await params).id);
+  return { title: chart ? `Chart ${chart.title}` : "Chart not found" };
+}
+
+export default async function ChartPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<{ saved?: string }>;
+}) {
+  const session = await requireRole("admin", "editor", "viewer");
+  const chart = await loadChart((await params).id);
+  if (!chart) notFound();
+  const store = await getStore();
+  const [datasets, dataset] = await Promise.all([
+    store.listDatasets(),
+    store.getDataset(chart.datasetId),
+  ]);
+  const canWrite = hasRole(session, "admin", "editor");
+  const { saved } = await searchParams;
+  return (
+    <>
+      <Heading level={1}>{chart.title}</Heading>
+      <Text muted>
+        {chart.type} chart of {dataset?.name ?? "a missing dataset"} · version {chart.version}
+      </Text>
+      {saved ? (
+        <p role="status" className="form-status">
+          Chart saved.
+        </p>
+      ) : null}
+      {canWrite ? (
+        <>
+          <ChartEditor
+            key={chart.version}
+            datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+            chart={chart}
+            initialRows={dataset?.rows ?? []}
+          />
+          <Card title="Delete" titleAs="h2">
+            <ConfirmDelete
+              action={deleteChart}
+              fields={{ chartId: chart.id, version: String(chart.version) }}
+              what={`chart "${chart.title}"`}
+            />
+          </Card>
+        </>
+      ) : (
+        <DashboardChart chart={chart} rows={dataset?.rows ?? []} />
+      )}
+      <p>
+        <Link href="/admin/charts">Back to charts</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+"use server";
+
+import type { ChartInput, ChartOptions } from "@seed/store";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import type { ContentFormState } from "@/components/admin/content-form-state";
+import { readNumberFormat } from "@/components/admin/number-format-input";
+import { actorOf, storeErrorState } from "@/components/admin/store-errors";
+import { formText } from "@/lib/form-state";
+import { requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+
+const recordSchema = z.object({
+  chartId: z.string().min(1).max(200),
+  version: z.coerce.number().int().min(1),
+});
+
+/** Only the options that mean something for the chosen type are stored. */
+function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
+  const type = formText(formData, "type") as ChartInput["type"];
+  const options: ChartOptions = {};
+  if ((type === "area" || type === "bar") && formText(formData, "stacked") === "on") {
+    options.stacked = true;
+  }
+  if (type === "line" || type === "area") {
+    const curve = formText(formData, "curve");
+    if (curve) options.curve = curve as ChartOptions["curve"];
+  }
+  if (type === "pie" && formText(formData, "donut") === "on") options.donut = true;
+  if (formText(formData, "showLegend") !== "on") options.showLegend = false;
+  const numberFormat = readNumberFormat(formData, fieldErrors);
+  if (numberFormat) options.numberFormat = numberFormat;
+  return {
+    title: formText(formData, "title"),
+    type,
+    datasetId: formText(formData, "datasetId"),
+    indexColumn: formText(formData, "indexColumn"),
+    seriesColumns: formData
+      .getAll("seriesColumns")
+      .filter((value): value is string => typeof value === "string"),
+    options,
+  };
+}
+
+/** Creates a chart, or updates it when the form carries chartId and version. */
+export async function saveChart(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const fieldErrors: Record<string, string[]> = {};
+  const chart = readChart(formData, fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) {
+    return { fieldErrors, formError: "Check the marked fields." };
+  }
+  const existing = formText(formData, "chartId")
+    ? recordSchema.safeParse({
+        chartId: formText(formData, "chartId"),
+        version: formText(formData, "version"),
+      })
+    : null;
+  if (existing && !existing.success) return { formError: "Reload the page and try again." };
+  let chartId: string;
+  try {
+    const store = await getStore();
+    const actor = actorOf(session);
+    const saved = existing?.success
+      ? await store.updateChart(existing.data.chartId, existing.data.version, chart, actor)
+      : await store.createChart(chart, actor);
+    chartId = saved.id;
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidatePath("/admin/charts");
+  revalidatePath(`/admin/charts/${chartId}`);
+  // Dashboards draw charts, so their pages change too.
+  revalidatePath("/", "layout");
+  redirect(`/admin/charts/${chartId}?saved=1`);
+}
+
+export async function deleteChart(
+  _previous: ContentFormState,
+  formData: FormData,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = recordSchema.safeParse({
+    chartId: formText(formData, "chartId"),
+    version: formText(formData, "version"),
+  });
+  if (!record.success) return { formError: "Reload the page and try again." };
+  try {
+    const store = await getStore();
+    await store.deleteChart(record.data.chartId, record.data.version, actorOf(session));
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidatePath("/admin/charts");
+  revalidatePath("/admin");
+  redirect("/admin/charts");
+}

@@ -1,0 +1,34 @@
+import { Heading, Text } from "@seed/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ChartEditor } from "@/components/admin/chart-editor";
+import { requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+
+export const metadata: Metadata = { title: "New chart" };
+
+export default async function NewChartPage() {
+  await requireRole("admin", "editor");
+  const store = await getStore();
+  const datasets = await store.listDatasets();
+  const first = datasets[0] ? await store.getDataset(datasets[0].id) : null;
+  return (
+    <>
+      <Heading level={1}>New chart</Heading>
+      {datasets.length === 0 ? (
+        <Text>
+          Charts draw datasets. <Link href="/admin/datasets/new">Create a dataset</Link> first.
+        </Text>
+      ) : (
+        <ChartEditor
+          datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+          chart={null}
+          initialRows={first?.rows ?? []}
+        />
+      )}
+      <p>
+        <Link href="/admin/charts">Back to charts</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+"use client";
+
+import type { DatasetColumn } from "@seed/store/validation";
+import { aggregations } from "@seed/store/validation";
+import type { IconName } from "@seed/ui";
+import { useEffect, useRef, useState } from "react";
+import styles from "@/components/admin/admin.module.css";
+import type { ContentAction } from "@/components/admin/content-form-state";
+import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { IconPicker } from "@/components/admin/icon-picker";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { FormField } from "@/components/form-field";
+import { addChartTile, addStatTile } from "./actions";
+
+function RecordFields({ dashboardId, version }: { dashboardId?: string; version?: number }) {
+  if (dashboardId === undefined || version === undefined) return null;
+  return (
+    <>
+      <input type="hidden" name="dashboardId" value={dashboardId} />
+      <input type="hidden" name="version" value={version} />
+    </>
+  );
+}
+
+/** Title, slug, description and icon; creates a dashboard, or edits one given its id and version. */
+export function DashboardDetailsForm({
+  action,
+  dashboardId,
+  version,
+  initial,
+  submitLabel,
+}: {
+  action: ContentAction;
+  dashboardId?: string;
+  version?: number;
+  initial: { title: string; slug: string; description: string; icon: IconName | null };
+  submitLabel: string;
+}) {
+  const { state, pending, onSubmit } = useContentForm(action);
+  const errors = state.fieldErrors ?? {};
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Dashboard details">
+      <RecordFields dashboardId={dashboardId} version={version} />
+      <FormMessages state={state} />
+      <FormField
+        name="title"
+        label="Title"
+        id="dashboard-title"
+        required
+        maxLength={120}
+        defaultValue={initial.title}
+        errors={errors.title}
+      />
+      <FormField
+        name="slug"
+        label="Slug"
+        id="dashboard-slug"
+        hint="The address: /d/<slug>. Lowercase letters, digits and hyphens; left blank, it is made from the title."
+        maxLength={64}
+        defaultValue={initial.slug}
+        errors={errors.slug}
+      />
+      <FormField
+        name="description"
+        label="Description (optional)"
+        id="dashboard-description"
+        maxLength={500}
+        defaultValue={initial.description}
+        errors={errors.description}
+      />
+      <IconPicker
+        id="dashboard-icon"
+        name="icon"
+        legend="Icon"
+        defaultValue={initial.icon}
+        errors={errors.icon}
+      />
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddChartTileForm({
+  dashboardId,
+  version,
+  charts,
+}: {
+  dashboardId: string;
+  version: number;
+  charts: { id: string; title: string }[];
+}) {
+  const { state, pending, onSubmit } = useContentForm(addChartTile);
+  return (
+    <form onSubmit={onSubmit} className="form" noValidate aria-label="Add a chart tile">
+      <RecordFields dashboardId={dashboardId} version={version} />
+      <FormMessages state={state} />
+      <SelectField
+        id="tile-chart"
+        name="chartId"
+        label="Chart"
+        defaultValue=""
+        errors={state.fieldErrors?.chartId}
+      >
+        <option value="">Choose a chart</option>
+        {charts.map((chart) => (
+          <option key={chart.id} value={chart.id}>
+            {chart.title}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          Add chart tile
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddStatTileForm({
+  dashboardId,
+  version,
+  datasets,
+}: {
+  dashboardId: string;
+  version: number;
+  datasets: { id: string; name: string; columns: DatasetColumn[] }[];
+}) {
+  const { state, pending, onSubmit } = useContentForm(addStatTile);
+  const errors = state.fieldErrors ?? {};
+  const [datasetId, setDatasetId] = useState("");
+  const [formatStyle, setFormatStyle] = useState("");
+  const columns = datasets.find((dataset) => dataset.id === datasetId)?.columns ?? [];
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">
+      <RecordFields dashboardId={dashboardId} version={version} />
+      <FormMessages state={state} />
+      <FormField name="label" label="Label" id="stat-label" maxLength={80} errors={errors.label} />
+      <SelectField
+        id="stat-dataset"
+        name="datasetId"
+        label="Dataset"
+        value={datasetId}
+        onChange={(event) => setDatasetId(event.currentTarget.value)}
+        errors={errors.datasetId}
+      >
+        <option value="">Choose a dataset</option>
+        {datasets.map((dataset) => (
+          <option key={dataset.id} value={dataset.id}>
+            {dataset.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="stat-column"
+        name="column"
+        label="Column"
+        defaultValue=""
+        key={datasetId}
+        errors={errors.column}
+      >
+        <option value="">{datasetId ? "Choose a column" : "Choose a dataset first"}</option>
+        {columns.map((column) => (
+          <option key={column.name} value={column.name}>
+            {column.name} ({column.type})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="stat-aggregation"
+        name="aggregation"
+        label="Aggregation"
+        defaultValue="sum"
+        errors={errors.aggregation}
+      >
+        {aggregations.map((aggregation) => (
+          <option key={aggregation} value={aggregation}>
+            {aggregation}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="stat-format-style"
+        name="formatStyle"
+        label="Number format"
+        value={formatStyle}
+        onChange={(event) => setFormatStyle(event.currentTarget.value)}
+        errors={errors["format.style"]}
+      >
+        <option value="">Automatic</option>
+        <option value="decimal">Decimal</option>
+        <option value="percent">Percent</option>
+        <option value="currency">Currency</option>
+      </SelectField>
+      {formatStyle === "currency" ? (
+        <FormField
+          name="formatCurrency"
+          label="Currency code"
+          id="stat-format-currency"
+          hint="Three letters, e.g. USD or EUR."
+          maxLength={3}
+          errors={errors["format.currency"]}
+        />
+      ) : null}
+      {formatStyle !== "" ? (
+        <FormField
+          name="formatMaxDigits"
+          label="Most decimal places"
+          id="stat-format-digits"
+          inputMode="numeric"
+          errors={errors["format.maximumFractionDigits"]}
+        />
+      ) : null}
+      <IconPicker
+        id="stat-icon"
+        name="icon"
+        legend="Stat icon"
+        defaultValue={null}
+        errors={errors.icon}
+      />
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          Add stat tile
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One button posting one tile change (move or remove); takes focus back after a move redraws. */
+export function TileActionButton({
+  action,
+  fields,
+  label,
+  disabled = false,
+  focusOnMount = false,
+}: {
+  action: ContentAction;
+  fields: Record<string, string>;
+  label: string;
+  disabled?: boolean;
+  focusOnMount?: boolean;
+}) {
+  const { state, pending, onSubmit } = useContentForm(action);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusOnMount) buttonRef.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <form onSubmit={onSubmit}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button
+        ref={buttonRef}
+        type="submit"
+        className="button button-secondary"
+        disabled={disabled || pending}
+      >
+        {label}
+      </button>
+      <FormMessages state={state} />
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { Heading } from "@seed/ui";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireRole } from "@/server/auth";
+import { createDashboard } from "../actions";
+import { DashboardDetailsForm } from "../dashboard-forms";
+
+export const metadata: Metadata = { title: "New dashboard" };
+
+export default async function NewDashboardPage() {
+  await requireRole("admin", "editor");
+  return (
+    <>
+      <Heading level={1}>New dashboard</Heading>
+      <DashboardDetailsForm
+        action={createDashboard}
+        initial={{ title: "", slug: "", description: "", icon: null }}
+        submitLabel="Create dashboard"
+      />
+      <p>
+        <Link href="/admin/dashboards">Back to dashboards</Link>
+      </p>
+    </>
+  );
+}

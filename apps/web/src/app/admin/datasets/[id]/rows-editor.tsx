@@ -1,0 +1,215 @@
+"use client";
+
+import type { DatasetColumn, DatasetRow } from "@seed/store/validation";
+import { useMemo, useRef, useState } from "react";
+import styles from "@/components/admin/admin.module.css";
+import { FormMessages } from "@/components/admin/form-controls";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { TableRegion } from "@/components/table-region";
+import { saveDatasetRows } from "../actions";
+
+interface EditableRow {
+  key: number;
+  /** Index in the stored rows, or null for a row added here. */
+  original: number | null;
+  cells: Record<string, string>;
+}
+
+const pageSize = 50;
+
+function cellText(value: DatasetRow[string] | undefined): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+function toEditable(columns: readonly DatasetColumn[], rows: readonly DatasetRow[]): EditableRow[] {
+  return rows.map((row, index) => ({
+    key: index,
+    original: index,
+    cells: Object.fromEntries(columns.map((column) => [column.name, cellText(row[column.name])])),
+  }));
+}
+
+/** "Row 3, column "revenue": ..." from the store points at a cell of the saved order. */
+function invalidCells(messages: readonly string[]): Set<string> {
+  const cells = new Set<string>();
+  for (const message of messages) {
+    const match = /^Row (\d+), column "([^"]+)"/.exec(message);
+    if (match) cells.add(`${Number(match[1]) - 1}:${match[2]}`);
+  }
+  return cells;
+}
+
+/** A table of inputs: change cells, add and remove rows, save them all against the version read. */
+export function RowsEditor({
+  datasetId,
+  version,
+  columns,
+  rows: storedRows,
+}: {
+  datasetId: string;
+  version: number;
+  columns: DatasetColumn[];
+  rows: DatasetRow[];
+}) {
+  const { state, pending, submit } = useContentForm(saveDatasetRows);
+  const initial = useMemo(() => toEditable(columns, storedRows), [columns, storedRows]);
+  const [rows, setRows] = useState(initial);
+  const [page, setPage] = useState(0);
+  const nextKey = useRef(storedRows.length);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const shownPage = Math.min(page, pageCount - 1);
+  const rowErrors = state.fieldErrors?.rows ?? [];
+  const badCells = invalidCells(rowErrors);
+
+  function setCell(key: number, column: string, value: string) {
+    setRows((current) =>
+      current.map((row) =>
+        row.key === key ? { ...row, cells: { ...row.cells, [column]: value } } : row,
+      ),
+    );
+  }
+
+  function addRow() {
+    const key = nextKey.current++;
+    const cells = Object.fromEntries(columns.map((column) => [column.name, ""]));
+    setRows((current) => [...current, { key, original: null, cells }]);
+    setPage(Math.floor(rows.length / pageSize));
+    // Focus the new row's first cell once it is drawn.
+    requestAnimationFrame(() => {
+      tableRef.current?.querySelector<HTMLInputElement>(`[data-row-key="${key}"] input`)?.focus();
+    });
+  }
+
+  function removeRow(key: number) {
+    setRows((current) => current.filter((row) => row.key !== key));
+  }
+
+  function save() {
+    const kept = new Set(rows.flatMap((row) => (row.original === null ? [] : [row.original])));
+    const edits = {
+      set: rows.flatMap((row) => {
+        if (row.original === null) return [];
+        const before = initial[row.original]?.cells ?? {};
+        const changed = columns.some((column) => before[column.name] !== row.cells[column.name]);
+        return changed ? [{ index: row.original, row: row.cells }] : [];
+      }),
+      remove: initial.flatMap((row) => (kept.has(row.key) ? [] : [row.key])),
+      append: rows.flatMap((row) => (row.original === null ? [row.cells] : [])),
+    };
+    const formData = new FormData();
+    formData.set("datasetId", datasetId);
+    formData.set("version", String(version));
+    formData.set("edits", JSON.stringify(edits));
+    submit(formData);
+  }
+
+  const start = shownPage * pageSize;
+  const visible = rows.slice(start, start + pageSize);
+
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+      aria-label="Edit rows"
+    >
+      <FormMessages state={state} />
+      {rowErrors.length > 0 ? (
+        <ul id="rows-errors" className="field-error">
+          {rowErrors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      <TableRegion label="Rows">
+        <table ref={tableRef}>
+          <caption className="muted">
+            {rows.length} rows
+            {pageCount > 1 ? `, page ${shownPage + 1} of ${pageCount}` : ""}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              {columns.map((column) => (
+                <th key={column.name} scope="col">
+                  {column.name} <span className="muted">({column.type})</span>
+                </th>
+              ))}
+              <th scope="col">
+                <span className={styles.visuallyHidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((row, offset) => {
+              const position = start + offset;
+              return (
+                <tr key={row.key} data-row-key={row.key}>
+                  <th scope="row">{position + 1}</th>
+                  {columns.map((column) => {
+                    const invalid = badCells.has(`${position}:${column.name}`);
+                    return (
+                      <td key={column.name}>
+                        <input
+                          className={styles.cellInput}
+                          aria-label={`${column.name}, row ${position + 1}`}
+                          value={row.cells[column.name] ?? ""}
+                          inputMode={column.type === "number" ? "decimal" : undefined}
+                          aria-invalid={invalid ? true : undefined}
+                          aria-describedby={invalid ? "rows-errors" : undefined}
+                          onChange={(event) =>
+                            setCell(row.key, column.name, event.currentTarget.value)
+                          }
+                        />
+                      </td>
+                    );
+                  })}
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => removeRow(row.key)}
+                    >
+                      Remove row {position + 1}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableRegion>
+      <div className="inline-list">
+        {pageCount > 1 ? (
+          <>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={shownPage === 0}
+              onClick={() => setPage(shownPage - 1)}
+            >
+              Previous page
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={shownPage >= pageCount - 1}
+              onClick={() => setPage(shownPage + 1)}
+            >
+              Next page
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button button-secondary" onClick={addRow}>
+          Add row
+        </button>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save rows"}
+        </button>
+      </div>
+    </form>
+  );
+}

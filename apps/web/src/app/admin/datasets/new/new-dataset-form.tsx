@@ -1,0 +1,114 @@
+"use client";
+
+import { parseCsvDataset } from "@seed/store/csv";
+import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
+import styles from "@/components/admin/admin.module.css";
+import { DatasetPreview } from "@/components/admin/dataset-preview";
+import { describedBy, FieldMessages, FormMessages } from "@/components/admin/form-controls";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { FormField } from "@/components/form-field";
+import { createDatasetFromCsv } from "../actions";
+
+// Server actions accept 1 MB bodies by default; say so before the upload fails.
+const maxCsvBytes = 1024 * 1024 - 16 * 1024;
+const csvHint = "A header row, then one line per row. Types are inferred: number, date or string.";
+
+export function NewDatasetForm() {
+  const { state, pending, onSubmit } = useContentForm(createDatasetFromCsv);
+  const [csv, setCsv] = useState("");
+  const [fileError, setFileError] = useState<string | null>(null);
+  const deferredCsv = useDeferredValue(csv);
+  const preview = useMemo(
+    () => (deferredCsv.trim() === "" ? null : parseCsvDataset(deferredCsv, { previewRows: 5 })),
+    [deferredCsv],
+  );
+  const tooLarge = new TextEncoder().encode(csv).length > maxCsvBytes;
+
+  async function readFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    if (file.size > maxCsvBytes) {
+      setFileError(
+        `This file is ${Math.round(file.size / 1024)} KB; files up to 1 MB can be uploaded here.`,
+      );
+      return;
+    }
+    setFileError(null);
+    setCsv(await file.text());
+  }
+
+  const csvErrors = [
+    ...(fileError ? [fileError] : []),
+    ...(tooLarge ? ["The CSV text is over 1 MB; split it into smaller datasets."] : []),
+    ...(preview && !preview.ok ? [preview.message] : []),
+    ...(state.fieldErrors?.csv ?? []),
+  ];
+  const uniqueCsvErrors = [...new Set(csvErrors)];
+
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate>
+      <FormMessages state={state} />
+      <FormField
+        name="name"
+        label="Name"
+        id="dataset-name"
+        required
+        maxLength={120}
+        errors={state.fieldErrors?.name}
+      />
+      <FormField
+        name="description"
+        label="Description (optional)"
+        id="dataset-description"
+        maxLength={500}
+        errors={state.fieldErrors?.description}
+      />
+      <div className="field">
+        <label htmlFor="dataset-file">CSV file</label>
+        <input
+          id="dataset-file"
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={readFile}
+          aria-describedby="dataset-file-hint"
+        />
+        <span id="dataset-file-hint" className="muted">
+          Choosing a file fills the CSV text below, where you can still change it.
+        </span>
+      </div>
+      <div className="field">
+        <label htmlFor="dataset-csv">CSV text</label>
+        <textarea
+          id="dataset-csv"
+          name="csv"
+          className={styles.textarea}
+          value={csv}
+          onChange={(event) => setCsv(event.currentTarget.value)}
+          spellCheck={false}
+          {...describedBy(
+            "dataset-csv",
+            uniqueCsvErrors.length ? uniqueCsvErrors : undefined,
+            csvHint,
+          )}
+        />
+        <FieldMessages
+          id="dataset-csv"
+          errors={uniqueCsvErrors.length ? uniqueCsvErrors : undefined}
+          hint={csvHint}
+        />
+      </div>
+      {preview?.ok ? (
+        <DatasetPreview
+          columns={preview.columns}
+          rows={preview.preview}
+          rowCount={preview.rowCount}
+        />
+      ) : null}
+      <div>
+        <button type="submit" className="button" disabled={pending || tooLarge}>
+          {pending ? "Saving…" : "Save dataset"}
+        </button>
+      </div>
+    </form>
+  );
+}

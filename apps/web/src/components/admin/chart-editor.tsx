@@ -1,0 +1,423 @@
+"use client";
+
+import type { Chart, DatasetColumn, DatasetRow } from "@seed/store";
+import { chartTypes, curveTypes } from "@seed/store/validation";
+import { useEffect, useId, useMemo, useState } from "react";
+import { saveChart } from "@/app/admin/charts/actions";
+import { DashboardChart } from "@/components/dashboard-chart";
+import { FormField } from "@/components/form-field";
+import styles from "./admin.module.css";
+import { describedBy, FieldMessages, FormMessages, SelectField } from "./form-controls";
+import { useContentForm } from "./use-content-form";
+
+export interface DatasetChoice {
+  id: string;
+  name: string;
+  columns: DatasetColumn[];
+}
+
+type ChartType = Chart["type"];
+type Curve = NonNullable<Chart["options"]["curve"]>;
+
+interface Draft {
+  title: string;
+  type: ChartType;
+  datasetId: string;
+  indexColumn: string;
+  seriesColumns: string[];
+  stacked: boolean;
+  curve: Curve;
+  donut: boolean;
+  showLegend: boolean;
+  formatStyle: "" | "decimal" | "percent" | "currency";
+  formatCurrency: string;
+  formatMaxDigits: string;
+}
+
+type RowsState =
+  | { status: "ready"; datasetId: string; rows: DatasetRow[] }
+  | { status: "loading"; datasetId: string }
+  | { status: "failed"; datasetId: string; message: string };
+
+const typeLabels: Record<ChartType, string> = {
+  line: "Line",
+  area: "Area",
+  bar: "Bar",
+  pie: "Pie",
+};
+
+function defaultColumns(columns: readonly DatasetColumn[]) {
+  const index =
+    columns.find((column) => column.type === "date") ??
+    columns.find((column) => column.type === "string") ??
+    columns[0];
+  const firstNumber = columns.find(
+    (column) => column.type === "number" && column.name !== index?.name,
+  );
+  return { indexColumn: index?.name ?? "", seriesColumns: firstNumber ? [firstNumber.name] : [] };
+}
+
+function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Draft {
+  if (chart) {
+    const format = chart.options.numberFormat;
+    return {
+      title: chart.title,
+      type: chart.type,
+      datasetId: chart.datasetId,
+      indexColumn: chart.indexColumn,
+      seriesColumns: chart.seriesColumns,
+      stacked: chart.options.stacked ?? false,
+      curve: chart.options.curve ?? "monotone",
+      donut: chart.options.donut ?? false,
+      showLegend: chart.options.showLegend !== false,
+      formatStyle: format?.style ?? "",
+      formatCurrency: format?.currency ?? "",
+      formatMaxDigits:
+        format?.maximumFractionDigits === undefined ? "" : String(format.maximumFractionDigits),
+    };
+  }
+  const first = datasets[0];
+  return {
+    title: "",
+    type: "line",
+    datasetId: first?.id ?? "",
+    ...defaultColumns(first?.columns ?? []),
+    stacked: false,
+    curve: "monotone",
+    donut: false,
+    showLegend: true,
+    formatStyle: "",
+    formatCurrency: "",
+    formatMaxDigits: "",
+  };
+}
+
+/** The stored-chart shape the preview draws; formats Intl would reject are left out. */
+function previewChart(draft: Draft): Chart {
+  let numberFormat: Chart["options"]["numberFormat"];
+  if (draft.formatStyle !== "") {
+    const candidate = {
+      style: draft.formatStyle,
+      ...(draft.formatStyle === "currency" ? { currency: draft.formatCurrency.toUpperCase() } : {}),
+      ...(/^\d{1,2}$/.test(draft.formatMaxDigits) && Number(draft.formatMaxDigits) <= 20
+        ? { maximumFractionDigits: Number(draft.formatMaxDigits) }
+        : {}),
+    };
+    try {
+      new Intl.NumberFormat("en-US", candidate);
+      numberFormat = candidate;
+    } catch {
+      numberFormat = undefined;
+    }
+  }
+  return {
+    id: "preview",
+    title: draft.title.trim() || "Untitled chart",
+    type: draft.type,
+    datasetId: draft.datasetId,
+    indexColumn: draft.indexColumn,
+    seriesColumns: draft.type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
+    options: {
+      stacked: draft.stacked,
+      curve: draft.curve,
+      donut: draft.donut,
+      showLegend: draft.showLegend,
+      ...(numberFormat ? { numberFormat } : {}),
+    },
+    version: 0,
+    createdAt: "",
+    updatedAt: "",
+  };
+}
+
+/** Chart form with a live preview drawn by @seed/charts from the chosen dataset's rows. */
+export function ChartEditor({
+  datasets,
+  chart,
+  initialRows,
+}: {
+  datasets: DatasetChoice[];
+  chart: Chart | null;
+  initialRows: DatasetRow[];
+}) {
+  const { state, pending, onSubmit } = useContentForm(saveChart);
+  const [draft, setDraft] = useState(() => draftFrom(chart, datasets));
+  const [rowsState, setRowsState] = useState<RowsState>({
+    status: "ready",
+    datasetId: draft.datasetId,
+    rows: initialRows,
+  });
+  const seriesId = useId();
+  const errors = state.fieldErrors ?? {};
+  const dataset = datasets.find((candidate) => candidate.id === draft.datasetId);
+  const columns = dataset?.columns ?? [];
+  const numberColumns = columns.filter(
+    (column) => column.type === "number" && column.name !== draft.indexColumn,
+  );
+
+  useEffect(() => {
+    if (!draft.datasetId || rowsState.datasetId === draft.datasetId) return;
+    const datasetId = draft.datasetId;
+    const controller = new AbortController();
+    setRowsState({ status: "loading", datasetId });
+    fetch(`/admin/datasets/${encodeURIComponent(datasetId)}/rows`, { signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`The rows could not be loaded (${response.status}).`);
+        const body = (await response.json()) as { rows: DatasetRow[] };
+        setRowsState({ status: "ready", datasetId, rows: body.rows });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : "The rows could not be loaded.";
+        setRowsState({ status: "failed", datasetId, message });
+      });
+    return () => controller.abort();
+  }, [draft.datasetId, rowsState.datasetId]);
+
+  const preview = useMemo(() => previewChart(draft), [draft]);
+
+  function update<Key extends keyof Draft>(key: Key, value: Draft[Key]) {
+    setDraft((current) => ({ ...current, [key]: value }));
+  }
+
+  function chooseDataset(datasetId: string) {
+    const next = datasets.find((candidate) => candidate.id === datasetId);
+    setDraft((current) => ({ ...current, datasetId, ...defaultColumns(next?.columns ?? []) }));
+  }
+
+  function chooseType(type: ChartType) {
+    setDraft((current) => ({
+      ...current,
+      type,
+      seriesColumns: type === "pie" ? current.seriesColumns.slice(0, 1) : current.seriesColumns,
+    }));
+  }
+
+  function toggleSeries(name: string, checked: boolean) {
+    setDraft((current) => ({
+      ...current,
+      seriesColumns:
+        current.type === "pie"
+          ? [name]
+          : checked
+            ? [...current.seriesColumns.filter((series) => series !== name), name]
+            : current.seriesColumns.filter((series) => series !== name),
+    }));
+  }
+
+  const missing =
+    draft.indexColumn === ""
+      ? "Choose an index column to see the preview."
+      : draft.seriesColumns.length === 0
+        ? "Choose a series column to see the preview."
+        : null;
+
+  return (
+    <div className={styles.editorLayout}>
+      <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Chart">
+        {chart ? (
+          <>
+            <input type="hidden" name="chartId" value={chart.id} />
+            <input type="hidden" name="version" value={chart.version} />
+          </>
+        ) : null}
+        <FormMessages state={state} />
+        <FormField
+          name="title"
+          label="Title"
+          id="chart-title"
+          required
+          maxLength={120}
+          value={draft.title}
+          onChange={(event) => update("title", event.currentTarget.value)}
+          errors={errors.title}
+        />
+        <SelectField
+          id="chart-type"
+          name="type"
+          label="Type"
+          value={draft.type}
+          onChange={(event) => chooseType(event.currentTarget.value as ChartType)}
+          errors={errors.type}
+        >
+          {chartTypes.map((type) => (
+            <option key={type} value={type}>
+              {typeLabels[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="chart-dataset"
+          name="datasetId"
+          label="Dataset"
+          value={draft.datasetId}
+          onChange={(event) => chooseDataset(event.currentTarget.value)}
+          errors={errors.datasetId}
+        >
+          {datasets.length === 0 ? <option value="">No datasets yet</option> : null}
+          {datasets.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id="chart-index"
+          name="indexColumn"
+          label={draft.type === "pie" ? "Slice names (index column)" : "Index column (x axis)"}
+          value={draft.indexColumn}
+          onChange={(event) => {
+            const indexColumn = event.currentTarget.value;
+            setDraft((current) => ({
+              ...current,
+              indexColumn,
+              seriesColumns: current.seriesColumns.filter((series) => series !== indexColumn),
+            }));
+          }}
+          errors={errors.indexColumn}
+        >
+          <option value="">Choose a column</option>
+          {columns.map((column) => (
+            <option key={column.name} value={column.name}>
+              {column.name} ({column.type})
+            </option>
+          ))}
+        </SelectField>
+        <fieldset
+          className={styles.fieldset}
+          aria-describedby={describedBy(seriesId, errors.seriesColumns)["aria-describedby"]}
+        >
+          <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
+          {numberColumns.length === 0 ? (
+            <p className="muted">This dataset has no other number columns to draw.</p>
+          ) : (
+            <div className={styles.checkRow}>
+              {numberColumns.map((column) => (
+                <label key={column.name}>
+                  <input
+                    type={draft.type === "pie" ? "radio" : "checkbox"}
+                    name="seriesColumns"
+                    value={column.name}
+                    checked={draft.seriesColumns.includes(column.name)}
+                    onChange={(event) => toggleSeries(column.name, event.currentTarget.checked)}
+                  />
+                  {column.name}
+                </label>
+              ))}
+            </div>
+          )}
+          <FieldMessages id={seriesId} errors={errors.seriesColumns} />
+        </fieldset>
+        <fieldset className={styles.fieldset}>
+          <legend>Options</legend>
+          <div className={styles.checkRow}>
+            {draft.type === "area" || draft.type === "bar" ? (
+              <label>
+                <input
+                  type="checkbox"
+                  name="stacked"
+                  checked={draft.stacked}
+                  onChange={(event) => update("stacked", event.currentTarget.checked)}
+                />
+                Stack the series
+              </label>
+            ) : null}
+            {draft.type === "pie" ? (
+              <label>
+                <input
+                  type="checkbox"
+                  name="donut"
+                  checked={draft.donut}
+                  onChange={(event) => update("donut", event.currentTarget.checked)}
+                />
+                Donut (hole with the total)
+              </label>
+            ) : null}
+            <label>
+              <input
+                type="checkbox"
+                name="showLegend"
+                checked={draft.showLegend}
+                onChange={(event) => update("showLegend", event.currentTarget.checked)}
+              />
+              Show the legend
+            </label>
+          </div>
+          {draft.type === "line" || draft.type === "area" ? (
+            <SelectField
+              id="chart-curve"
+              name="curve"
+              label="Curve"
+              value={draft.curve}
+              onChange={(event) => update("curve", event.currentTarget.value as Curve)}
+              errors={errors.curve}
+            >
+              {curveTypes.map((curve) => (
+                <option key={curve} value={curve}>
+                  {curve}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          <SelectField
+            id="chart-format-style"
+            name="formatStyle"
+            label="Number format"
+            value={draft.formatStyle}
+            onChange={(event) =>
+              update("formatStyle", event.currentTarget.value as Draft["formatStyle"])
+            }
+            errors={errors["format.style"]}
+          >
+            <option value="">Automatic</option>
+            <option value="decimal">Decimal</option>
+            <option value="percent">Percent</option>
+            <option value="currency">Currency</option>
+          </SelectField>
+          {draft.formatStyle === "currency" ? (
+            <FormField
+              name="formatCurrency"
+              label="Currency code"
+              id="chart-format-currency"
+              hint="Three letters, e.g. USD or EUR."
+              maxLength={3}
+              value={draft.formatCurrency}
+              onChange={(event) => update("formatCurrency", event.currentTarget.value)}
+              errors={errors["format.currency"]}
+            />
+          ) : null}
+          {draft.formatStyle !== "" ? (
+            <FormField
+              name="formatMaxDigits"
+              label="Most decimal places"
+              id="chart-format-digits"
+              inputMode="numeric"
+              value={draft.formatMaxDigits}
+              onChange={(event) => update("formatMaxDigits", event.currentTarget.value)}
+              errors={errors["format.maximumFractionDigits"]}
+            />
+          ) : null}
+        </fieldset>
+        <div>
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Saving…" : chart ? "Save chart" : "Create chart"}
+          </button>
+        </div>
+      </form>
+      <section aria-labelledby="chart-preview-heading" className="stack">
+        <h2 id="chart-preview-heading">Preview</h2>
+        {missing ? (
+          <p className="muted">{missing}</p>
+        ) : rowsState.status === "loading" || rowsState.datasetId !== draft.datasetId ? (
+          <p className="muted">Loading the rows…</p>
+        ) : rowsState.status === "failed" ? (
+          <p className="form-error">{rowsState.message}</p>
+        ) : (
+          <div data-testid="chart-preview">
+            <DashboardChart chart={preview} rows={rowsState.rows} headingLevel="h3" />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ContentFormState } from "./content-form-state";
+
+/** Ids for a control and its messages, so aria-describedby points at what is shown. */
+export function describedBy(id: string, errors: string[] | undefined, hint?: string) {
+  const ids = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean);
+  return {
+    "aria-invalid": errors?.length ? true : undefined,
+    "aria-describedby": ids.length > 0 ? ids.join(" ") : undefined,
+  } as const;
+}
+
+export function FieldMessages({
+  id,
+  errors,
+  hint,
+}: {
+  id: string;
+  errors: string[] | undefined;
+  hint?: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <span id={`${id}-hint`} className="muted">
+          {hint}
+        </span>
+      ) : null}
+      {errors?.length ? (
+        <p id={`${id}-error`} className="field-error">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  id: string;
+  label: string;
+  errors?: string[] | undefined;
+  hint?: string;
+  children: ReactNode;
+}
+
+export function SelectField({ id, label, errors, hint, children, ...select }: SelectFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...describedBy(id, errors, hint)} {...select}>
+        {children}
+      </select>
+      <FieldMessages id={id} errors={errors} hint={hint} />
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  id: string;
+  label: string;
+  errors?: string[] | undefined;
+  hint?: string;
+}
+
+export function TextAreaField({ id, label, errors, hint, ...textarea }: TextAreaFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} {...describedBy(id, errors, hint)} {...textarea} />
+      <FieldMessages id={id} errors={errors} hint={hint} />
+    </div>
+  );
+}
+
+/** The form-level outcome, announced politely; field messages sit next to their fields. */
+export function FormMessages({ state }: { state: ContentFormState }) {
+  return (
+    <div role="status">
+      {state.message ? <p className="form-status">{state.message}</p> : null}
+      {state.formError ? <p className="form-error">{state.formError}</p> : null}
+    </div>
+  );
+}

@@ -51,3 +51,68 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/** The app server of this run (SEED_E2E_PORT, default 3100), for clients made outside a test's page. */
+export function appBaseURL(): string {
+  return `http://localhost:${process.env.SEED_E2E_PORT ?? 3100}`;
+}
+
+export interface CapturedServerAction {
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Opens `path` signed in as `role`, lets `submit` post a form (and wait for its outcome), and
+ * records that server action request (Next-Action id and body) to replay with other sessions.
+ */
+export async function captureServerAction(
+  browser: import("@playwright/test").Browser,
+  role: TestRole,
+  path: string,
+  submit: (page: Page) => Promise<void>,
+): Promise<CapturedServerAction> {
+  const baseURL = appBaseURL();
+  const context = await browser.newContext({ baseURL, storageState: testUser(role).storageState });
+  const page = await context.newPage();
+  await page.goto(path);
+  // Before hydration a form posts natively, without the Next-Action header a replay needs.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const actionRequest = page.waitForRequest(
+    (request) => request.method() === "POST" && Boolean(request.headers()["next-action"]),
+  );
+  await submit(page);
+  const request = await actionRequest;
+  const headers = request.headers();
+  const captured = {
+    url: request.url(),
+    headers: {
+      "Next-Action": headers["next-action"] ?? "",
+      "Content-Type": headers["content-type"] ?? "text/plain;charset=UTF-8",
+      Accept: "text/x-component",
+      Origin: baseURL,
+    },
+    body: request.postDataBuffer() ?? Buffer.alloc(0),
+  };
+  await request.response();
+  await context.close();
+  return captured;
+}
+
+/** Posts a captured server action as `who` and returns the HTTP status and body. */
+export async function replayServerAction(
+  action: CapturedServerAction,
+  who: TestRole | "anonymous",
+): Promise<{ status: number; body: string }> {
+  const { request } = await import("@playwright/test");
+  const client = await request.newContext({
+    baseURL: appBaseURL(),
+    storageState: who === "anonymous" ? undefined : testUser(who).storageState,
+    maxRedirects: 0,
+  });
+  const response = await client.post(action.url, { headers: action.headers, data: action.body });
+  const result = { status: response.status(), body: await response.text() };
+  await client.dispose();
+  return result;
+}

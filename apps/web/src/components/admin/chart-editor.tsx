@@ -34,11 +34,6 @@ interface Draft {
   formatMaxDigits: string;
 }
 
-type RowsState =
-  | { status: "ready"; datasetId: string; rows: DatasetRow[] }
-  | { status: "loading"; datasetId: string }
-  | { status: "failed"; datasetId: string; message: string };
-
 const typeLabels: Record<ChartType, string> = {
   line: "Line",
   area: "Area",
@@ -142,11 +137,11 @@ export function ChartEditor({
 }) {
   const { state, pending, onSubmit } = useContentForm(saveChart);
   const [draft, setDraft] = useState(() => draftFrom(chart, datasets));
-  const [rowsState, setRowsState] = useState<RowsState>({
-    status: "ready",
-    datasetId: draft.datasetId,
-    rows: initialRows,
-  });
+  // Rows per dataset id, fetched when a dataset is first chosen; failures keep their reason.
+  const [rowsByDataset, setRowsByDataset] = useState<Record<string, DatasetRow[]>>(() => ({
+    [draft.datasetId]: initialRows,
+  }));
+  const [failures, setFailures] = useState<Record<string, string>>({});
   const seriesId = useId();
   const errors = state.fieldErrors ?? {};
   const dataset = datasets.find((candidate) => candidate.id === draft.datasetId);
@@ -155,24 +150,25 @@ export function ChartEditor({
     (column) => column.type === "number" && column.name !== draft.indexColumn,
   );
 
+  const rows = rowsByDataset[draft.datasetId];
+  const loaded = rows !== undefined;
   useEffect(() => {
-    if (!draft.datasetId || rowsState.datasetId === draft.datasetId) return;
+    if (!draft.datasetId || loaded) return;
     const datasetId = draft.datasetId;
     const controller = new AbortController();
-    setRowsState({ status: "loading", datasetId });
     fetch(`/admin/datasets/${encodeURIComponent(datasetId)}/rows`, { signal: controller.signal })
       .then(async (response) => {
         if (!response.ok) throw new Error(`The rows could not be loaded (${response.status}).`);
         const body = (await response.json()) as { rows: DatasetRow[] };
-        setRowsState({ status: "ready", datasetId, rows: body.rows });
+        setRowsByDataset((current) => ({ ...current, [datasetId]: body.rows }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : "The rows could not be loaded.";
-        setRowsState({ status: "failed", datasetId, message });
+        setFailures((current) => ({ ...current, [datasetId]: message }));
       });
     return () => controller.abort();
-  }, [draft.datasetId, rowsState.datasetId]);
+  }, [draft.datasetId, loaded]);
 
   const preview = useMemo(() => previewChart(draft), [draft]);
 
@@ -408,14 +404,14 @@ export function ChartEditor({
         <h2 id="chart-preview-heading">Preview</h2>
         {missing ? (
           <p className="muted">{missing}</p>
-        ) : rowsState.status === "loading" || rowsState.datasetId !== draft.datasetId ? (
-          <p className="muted">Loading the rows…</p>
-        ) : rowsState.status === "failed" ? (
-          <p className="form-error">{rowsState.message}</p>
-        ) : (
+        ) : rows ? (
           <div data-testid="chart-preview">
-            <DashboardChart chart={preview} rows={rowsState.rows} headingLevel="h3" />
+            <DashboardChart chart={preview} rows={rows} headingLevel="h3" />
           </div>
+        ) : failures[draft.datasetId] ? (
+          <p className="form-error">{failures[draft.datasetId]}</p>
+        ) : (
+          <p className="muted">Loading the rows…</p>
         )}
       </section>
     </div>

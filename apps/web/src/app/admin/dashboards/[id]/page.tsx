@@ -137,8 +137,8 @@ export default async function DashboardEditPage({
             />
           </Card>
           <Card title="Publishing" titleAs="h2">
+            {/* No key: its "Published." message stays after the page redraws. */}
             <PublishButton
-              key={dashboard.version}
               dashboardId={dashboard.id}
               version={dashboard.version}
               published={dashboard.status === "published"}

@@ -85,7 +85,7 @@ export function RowsEditor({
     setRows((current) => current.filter((row) => row.key !== key));
   }
 
-  function save() {
+  function save(form: HTMLFormElement) {
     const kept = new Set(rows.flatMap((row) => (row.original === null ? [] : [row.original])));
     const edits = {
       set: rows.flatMap((row) => {
@@ -97,9 +97,7 @@ export function RowsEditor({
       remove: initial.flatMap((row) => (kept.has(row.key) ? [] : [row.key])),
       append: rows.flatMap((row) => (row.original === null ? [row.cells] : [])),
     };
-    const formData = new FormData();
-    formData.set("datasetId", datasetId);
-    formData.set("version", String(version));
+    const formData = new FormData(form);
     formData.set("edits", JSON.stringify(edits));
     submit(formData);
   }
@@ -112,10 +110,12 @@ export function RowsEditor({
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
-        save();
+        save(event.currentTarget);
       }}
       aria-label="Edit rows"
     >
+      <input type="hidden" name="datasetId" value={datasetId} />
+      <input type="hidden" name="version" value={version} />
       <FormMessages state={state} />
       {rowErrors.length > 0 ? (
         <ul id="rows-errors" className="field-error">
@@ -124,7 +124,7 @@ export function RowsEditor({
           ))}
         </ul>
       ) : null}
-      <TableRegion label="Rows">
+      <TableRegion label="Row editor">
         <table ref={tableRef}>
           <caption className="muted">
             {rows.length} rows

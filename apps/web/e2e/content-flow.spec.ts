@@ -1,0 +1,121 @@
+import { expect, test } from "@playwright/test";
+import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+
+const salesCsv = [
+  "month,revenue,cost,region",
+  "2026-01-01,1200,800,North",
+  "2026-02-01,1350,820,North",
+  "2026-03-01,1500,900,South",
+  "2026-04-01,1420,870,South",
+].join("\n");
+
+test("editor builds a dataset, chart and dashboard, publishes it, and a visitor sees it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context: editor, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Sales");
+  const chartTitle = uniqueName("Revenue and cost");
+  const dashboardTitle = uniqueName("Sales overview");
+  const slug = dashboardTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+  // Dataset from an uploaded CSV file, previewed with typed columns before saving.
+  await page.goto("/admin/datasets/new");
+  await expect(page).toHaveTitle(/New dataset/);
+  await page.getByLabel("Name", { exact: true }).fill(datasetName);
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "sales.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(salesCsv),
+  });
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByText("Preview: 4 columns, 4 rows")).toBeVisible();
+  await expect(preview.getByRole("columnheader", { name: "month (date)" })).toBeVisible();
+  await expect(preview.getByRole("columnheader", { name: "revenue (number)" })).toBeVisible();
+  await expect(preview.getByRole("columnheader", { name: "region (string)" })).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "1350" })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Save dataset" }).click();
+  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: datasetName })).toBeVisible();
+  await expectAxeClean(page);
+
+  // Chart with a live preview that follows the form.
+  await page.goto("/admin/charts/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(chartTitle);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await expect(page.getByLabel("Index column (x axis)")).toHaveValue("month");
+  await page.getByLabel("Type").selectOption("bar");
+  await page.getByRole("checkbox", { name: "cost" }).check();
+  await page.getByRole("checkbox", { name: "Stack the series" }).check();
+  const chartPreview = page.getByTestId("chart-preview");
+  await expect(chartPreview.getByRole("figure", { name: chartTitle })).toBeVisible();
+  await expect(chartPreview.locator("svg.recharts-surface").first()).toBeVisible();
+  await expect(chartPreview.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "Chart saved." })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "cost" })).toBeChecked();
+
+  // Dashboard with an icon, a chart tile and a stat tile.
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(dashboardTitle);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByLabel("Description (optional)").fill("Monthly sales at a glance.");
+  await page.getByRole("radio", { name: "database" }).check();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: dashboardTitle })).toBeVisible();
+  await expect(page.getByRole("img", { name: "database" })).toBeVisible();
+
+  await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
+  await page.getByRole("button", { name: "Add chart tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("Total revenue");
+  await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
+  await statForm.getByLabel("Column").selectOption("revenue");
+  await statForm.getByLabel("Aggregation").selectOption("sum");
+  await statForm.getByLabel("Number format").selectOption("currency");
+  await statForm.getByLabel("Currency code").fill("USD");
+  await statForm.getByLabel("Most decimal places").fill("0");
+  await statForm.getByRole("radio", { name: "grid" }).check();
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+
+  const tiles = page.getByRole("listitem").filter({ hasText: /^(Chart|Stat): / });
+  await expect(tiles).toHaveText([new RegExp(`^Chart: ${chartTitle}`), /^Stat: Total revenue/]);
+  // Keyboard: focus the stat tile's move-up button and press Enter.
+  const moveUp = page.getByRole("button", {
+    name: "Move up: Stat: Total revenue (sum of revenue)",
+  });
+  await moveUp.focus();
+  await page.keyboard.press("Enter");
+  await expect(tiles).toHaveText([/^Stat: Total revenue/, new RegExp(`^Chart: ${chartTitle}`)]);
+  // It reached the top, so focus sits on its other move button.
+  await expect(
+    page.getByRole("button", { name: "Move down: Stat: Total revenue (sum of revenue)" }),
+  ).toBeFocused();
+  await expectAxeClean(page);
+
+  await page.getByRole("button", { name: `Publish ${dashboardTitle}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Unpublish ${dashboardTitle}` })).toBeVisible();
+
+  // An anonymous visitor sees the published dashboard with the chart drawn.
+  const visitor = await browser.newContext({ storageState: undefined });
+  const visitorPage = await visitor.newPage();
+  const response = await visitorPage.goto(`/d/${slug}`);
+  expect(response?.status()).toBe(200);
+  await expect(visitorPage.getByRole("heading", { level: 1, name: dashboardTitle })).toBeVisible();
+  await expect(visitorPage.getByText("Total revenue")).toBeVisible();
+  await expect(visitorPage.getByText("$5,470")).toBeVisible();
+  const figure = visitorPage.getByRole("figure", { name: chartTitle });
+  await expect(figure.locator("svg.recharts-surface")).toBeVisible();
+  await expect(figure.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await visitor.close();
+  await editor.close();
+});

@@ -1,0 +1,174 @@
+import { expect, test } from "@playwright/test";
+import {
+  createDatasetThroughForm,
+  expectAxeClean,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
+
+const badCsv = [
+  "day,revenue",
+  "2026-01-01,10",
+  "2026-01-02,11",
+  "2026-01-03,12",
+  "2026-01-04,13",
+  "2026-01-05,14",
+  "2026-01-06,abc",
+  "2026-01-07,16",
+  "2026-01-08,17",
+  "2026-01-09,18",
+  "2026-01-10,19",
+].join("\n");
+
+test("bad CSV names the line and column, and saving it writes nothing", async ({ browser }) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  const name = uniqueName("Broken");
+  await page.goto("/admin/datasets/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("CSV text").fill(badCsv);
+
+  const message = 'Line 7, column "revenue": expected a number, got "abc".';
+  const csvField = page.getByLabel("CSV text");
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(csvField).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("region", { name: "Preview" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Save dataset" }).click();
+  // The form-level summary comes only from the server's own parse.
+  await expect(page.getByText("Check the marked fields.")).toBeVisible();
+  await expect(csvField).toHaveAttribute("aria-describedby", /dataset-csv-error/);
+  await expect(page.locator("#dataset-csv-error")).toHaveText(message);
+  await expect(csvField).toHaveValue(badCsv);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await expectAxeClean(page);
+  await page.goto("/admin/datasets");
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+  await context.close();
+});
+
+test("bad chart input shows field errors next to the fields and keeps the form", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Chart input");
+  await createDatasetThroughForm(
+    page,
+    datasetName,
+    "day,visits,orders\n2026-01-01,5,1\n2026-01-02,7,2",
+  );
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByRole("checkbox", { name: "orders" }).check();
+  await page.getByLabel("Number format").selectOption("currency");
+  await page.getByLabel("Most decimal places").fill("many");
+  await page.getByRole("button", { name: "Create chart" }).click();
+
+  const digits = page.getByLabel("Most decimal places");
+  await expect(digits).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#chart-format-digits-error")).toHaveText(
+    "Enter a whole number from 0 to 20.",
+  );
+  await expect(digits).toHaveValue("many");
+  await page.getByLabel("Most decimal places").fill("2");
+  await page.getByRole("button", { name: "Create chart" }).click();
+  const title = page.getByRole("textbox", { name: "Title" });
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#chart-title-error")).toHaveText("Enter a title.");
+  await expect(page.locator("#chart-format-currency-error")).toHaveText(
+    "Enter a currency code for currency style.",
+  );
+  await expect(page.getByRole("checkbox", { name: "orders" })).toBeChecked();
+  await expect(page.getByLabel("Dataset")).toHaveValue(/.+/);
+  await expectAxeClean(page);
+  await context.close();
+});
+
+test("saving rows over a stale version shows a conflict and keeps what was typed", async ({
+  browser,
+}) => {
+  const first = await signedInPage(browser, "editor");
+  const second = await signedInPage(browser, "admin");
+  const id = await createDatasetThroughForm(
+    first.page,
+    uniqueName("Conflict"),
+    "city,people\nOslo,700000\nBergen,290000",
+  );
+  await second.page.goto(`/admin/datasets/${id}`);
+  await second.page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await first.page.getByLabel("people, row 1").fill("710000");
+  await first.page.getByRole("button", { name: "Add row" }).click();
+  await expect(first.page.getByLabel("city, row 3")).toBeFocused();
+  await first.page.keyboard.type("Trondheim");
+  await first.page.getByLabel("people, row 3").fill("210000");
+  await first.page.getByRole("button", { name: "Save rows" }).click();
+  await expect(first.page.getByText("Rows saved.")).toBeVisible();
+  await expect(first.page.getByLabel("city, row 3")).toHaveValue("Trondheim");
+
+  await second.page.getByLabel("people, row 2").fill("300000");
+  await second.page.getByRole("button", { name: "Remove row 1" }).click();
+  await second.page.getByRole("button", { name: "Save rows" }).click();
+
+  await expect(second.page.getByText(/changed by someone else/)).toBeVisible();
+  await expect(second.page.getByLabel("people, row 1")).toHaveValue("300000");
+  await expect(second.page.getByLabel("city, row 2")).toHaveCount(0);
+  await second.page.reload();
+  await expect(second.page.getByLabel("people, row 1")).toHaveValue("710000");
+  await expect(second.page.getByLabel("city, row 3")).toHaveValue("Trondheim");
+  await first.context.close();
+  await second.context.close();
+});
+
+test("a typed cell that is not a number is refused with its row and column named", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  await createDatasetThroughForm(page, uniqueName("Cells"), "item,count\nbolts,4\nnuts,9");
+
+  await page.getByLabel("count, row 2").fill("nine");
+  await page.getByRole("button", { name: "Save rows" }).click();
+
+  await expect(
+    page.getByText('Row 2, column "count": expected a number, got "nine".'),
+  ).toBeVisible();
+  await expect(page.getByLabel("count, row 2")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("count, row 2")).toHaveValue("nine");
+  await page.reload();
+  await expect(page.getByLabel("count, row 2")).toHaveValue("9");
+  await context.close();
+});
+
+test("rename, then delete with a confirmation step; a dataset in use says who uses it", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  const name = uniqueName("Disposable");
+  await createDatasetThroughForm(page, name, "label,amount\na,1\nb,2");
+
+  const renamed = `${name} renamed`;
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete dataset "${renamed}"` }).click();
+  await expect(
+    page.getByRole("button", { name: `Yes, delete dataset "${renamed}"` }),
+  ).toBeFocused();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("button", { name: `Delete dataset "${renamed}"` })).toBeFocused();
+  await page.getByRole("button", { name: `Delete dataset "${renamed}"` }).click();
+  await page.getByRole("button", { name: `Yes, delete dataset "${renamed}"` }).click();
+  await page.waitForURL(/\/admin\/datasets$/);
+  await expect(page.getByRole("link", { name: renamed })).toHaveCount(0);
+
+  // The demo dataset is drawn by demo charts, so the store refuses and the page says why.
+  await page.getByRole("link", { name: "Monthly sales by channel" }).click();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: /^Delete dataset/ }).click();
+  await page.getByRole("button", { name: /^Yes, delete dataset/ }).click();
+  await expect(page.getByText(/is still used by chart "/)).toBeVisible();
+  await context.close();
+});

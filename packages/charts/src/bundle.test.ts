@@ -58,4 +58,16 @@ describe("published bundle (needs `pnpm build` first)", () => {
       expect(code.startsWith('"use client";')).toBe(true);
     }
   });
+
+  it("leaves the data entry free of use client, so server components can call it", async () => {
+    const { readFile } = await import("node:fs/promises");
+    for (const name of ["data.js", "data.cjs"]) {
+      const code = await readFile(
+        fileURLToPath(new URL(`../dist/${name}`, import.meta.url)),
+        "utf8",
+      );
+      expect(code).not.toContain('"use client"');
+      expect(code).toContain("downsampleLttb");
+    }
+  });
 });

@@ -32,9 +32,11 @@ const BrandSvg = /* @__PURE__ */ forwardRef<SVGSVGElement, BrandSvgProps>(functi
   );
 });
 
-export const GithubIcon = /* @__PURE__ */ forwardRef<SVGSVGElement, IconProps>(function GithubIcon(props, ref) {
-  return <BrandSvg ref={ref} name="github" path={siGithub.path} {...props} />;
-});
+export const GithubIcon = /* @__PURE__ */ forwardRef<SVGSVGElement, IconProps>(
+  function GithubIcon(props, ref) {
+    return <BrandSvg ref={ref} name="github" path={siGithub.path} {...props} />;
+  },
+);
 
 export const InstagramIcon = /* @__PURE__ */ forwardRef<SVGSVGElement, IconProps>(
   function InstagramIcon(props, ref) {

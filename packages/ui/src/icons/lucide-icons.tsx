@@ -51,8 +51,14 @@ export const CirclePlayIcon = /* @__PURE__ */ createOutlineIcon("circle-play", C
 export const BugIcon = /* @__PURE__ */ createOutlineIcon("bug", Bug);
 export const DatabaseIcon = /* @__PURE__ */ createOutlineIcon("database", Database);
 export const BookmarkIcon = /* @__PURE__ */ createOutlineIcon("bookmark", Bookmark);
-export const HeartHandshakeIcon = /* @__PURE__ */ createOutlineIcon("heart-handshake", HeartHandshake);
-export const MessageSquareReplyIcon = /* @__PURE__ */ createOutlineIcon("message-square-reply", MessageSquareReply);
+export const HeartHandshakeIcon = /* @__PURE__ */ createOutlineIcon(
+  "heart-handshake",
+  HeartHandshake,
+);
+export const MessageSquareReplyIcon = /* @__PURE__ */ createOutlineIcon(
+  "message-square-reply",
+  MessageSquareReply,
+);
 export const ArrowDownIcon = /* @__PURE__ */ createOutlineIcon("arrow-down", ArrowDown);
 export const CircleXIcon = /* @__PURE__ */ createOutlineIcon("circle-x", CircleX);
 // Lucide renamed "grid" to Grid3x3; the name callers use stays "grid".

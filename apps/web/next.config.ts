@@ -33,6 +33,8 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   experimental: {
     authInterrupts: true,
+    // CSV uploads go through a server action: room for the store's 2 MB limit plus form fields.
+    serverActions: { bodySizeLimit: "3mb" },
   },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

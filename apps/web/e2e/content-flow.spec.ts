@@ -47,7 +47,7 @@ test("editor builds a dataset, chart and dashboard, publishes it, and a visitor 
   await expect(page.getByLabel("Index column (x axis)")).toHaveValue("month");
   await page.getByLabel("Type").selectOption("bar");
   await page.getByRole("checkbox", { name: "cost" }).check();
-  await page.getByRole("checkbox", { name: "Stack the series" }).check();
+  await page.getByRole("combobox", { name: "Stacking" }).selectOption("stacked");
   const chartPreview = page.getByTestId("chart-preview");
   await expect(chartPreview.getByRole("figure", { name: chartTitle })).toBeVisible();
   await expect(chartPreview.locator("svg.recharts-surface").first()).toBeVisible();
@@ -57,6 +57,7 @@ test("editor builds a dataset, chart and dashboard, publishes it, and a visitor 
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
   await expect(page.getByRole("status").filter({ hasText: "Chart saved." })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "cost" })).toBeChecked();
+  await expect(page.getByRole("combobox", { name: "Stacking" })).toHaveValue("stacked");
 
   // Dashboard with an icon, a chart tile and a stat tile.
   await page.goto("/admin/dashboards/new");

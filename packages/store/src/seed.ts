@@ -119,7 +119,7 @@ export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> 
       datasetId: sales.id,
       indexColumn: "month",
       seriesColumns: ["online", "retail", "marketplace"],
-      options: { stacked: true, curve: "monotone", numberFormat: usd, showLegend: true },
+      options: { stack: "stacked", curve: "monotone", numberFormat: usd, showLegend: true },
     },
     actor,
   );

@@ -279,7 +279,10 @@ export const datasetRowsSchema = rowsSchema;
 
 export const chartOptionsSchema = z
   .object({
-    stacked: z.boolean({ error: "Stacked must be true or false." }).optional(),
+    stack: z
+      .enum(["none", "stacked", "percent"], { error: "Stacking must be none, stacked or percent." })
+      .optional(),
+    horizontal: z.boolean({ error: "Horizontal must be true or false." }).optional(),
     curve: z.enum(curveTypes, { error: "Curve must be linear, monotone or step." }).optional(),
     numberFormat: numberFormatSchema.optional(),
     donut: z.boolean({ error: "Donut must be true or false." }).optional(),

@@ -15,7 +15,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
         indexColumn: "month",
         seriesColumns: ["revenue", "orders"],
         options: {
-          stacked: true,
+          stack: "stacked",
           curve: "monotone",
           numberFormat: { style: "currency", currency: "EUR" },
         },
@@ -28,6 +28,36 @@ describe.each(dialects)("charts on %s", (dialect) => {
     expect((await store.listCharts({ datasetId: dataset.id })).map((item) => item.id)).toEqual([
       chart.id,
     ]);
+  });
+
+  it("keeps 100% stacking and horizontal bars, and names an unknown stacking", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const input = {
+      title: "Share of revenue",
+      type: "bar" as const,
+      datasetId: dataset.id,
+      indexColumn: "month",
+      seriesColumns: ["revenue", "orders"],
+    };
+
+    const chart = await store.createChart(
+      { ...input, options: { stack: "percent", horizontal: true } },
+      editor,
+    );
+    const error = await errorOf(
+      store.createChart({ ...input, options: { stack: "sideways" as "percent" } }, editor),
+    );
+
+    expect((await store.getChart(chart.id))?.options).toEqual({
+      stack: "percent",
+      horizontal: true,
+    });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).fieldErrors["options.stack"]).toEqual([
+      "Stacking must be none, stacked or percent.",
+    ]);
+    expect(await store.listCharts()).toHaveLength(1);
   });
 
   it("names the fields when columns are missing or not numbers", async () => {

@@ -27,7 +27,7 @@ export function DashboardChart({
 }) {
   const valueFormatter = useValueFormatter(chart);
   const legend = chart.options.showLegend === false ? false : "bottom";
-  const stack = chart.options.stacked ? "stacked" : "none";
+  const stack = chart.options.stack ?? "none";
   const common = {
     data: rows,
     title: chart.title,
@@ -66,6 +66,7 @@ export function DashboardChart({
           index={chart.indexColumn}
           series={chart.seriesColumns}
           stack={stack}
+          horizontal={chart.options.horizontal ?? false}
         />
       );
       break;

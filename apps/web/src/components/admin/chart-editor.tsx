@@ -18,6 +18,13 @@ export interface DatasetChoice {
 
 type ChartType = Chart["type"];
 type Curve = NonNullable<Chart["options"]["curve"]>;
+type StackMode = NonNullable<Chart["options"]["stack"]>;
+
+const stackLabels: Record<StackMode, string> = {
+  none: "Side by side",
+  stacked: "Stacked",
+  percent: "Stacked to 100%",
+};
 
 interface Draft {
   title: string;
@@ -25,7 +32,8 @@ interface Draft {
   datasetId: string;
   indexColumn: string;
   seriesColumns: string[];
-  stacked: boolean;
+  stack: StackMode;
+  horizontal: boolean;
   curve: Curve;
   donut: boolean;
   showLegend: boolean;
@@ -61,7 +69,8 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
       datasetId: chart.datasetId,
       indexColumn: chart.indexColumn,
       seriesColumns: chart.seriesColumns,
-      stacked: chart.options.stacked ?? false,
+      stack: chart.options.stack ?? "none",
+      horizontal: chart.options.horizontal ?? false,
       curve: chart.options.curve ?? "monotone",
       donut: chart.options.donut ?? false,
       showLegend: chart.options.showLegend !== false,
@@ -77,7 +86,8 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
     type: "line",
     datasetId: first?.id ?? "",
     ...defaultColumns(first?.columns ?? []),
-    stacked: false,
+    stack: "none",
+    horizontal: false,
     curve: "monotone",
     donut: false,
     showLegend: true,
@@ -113,7 +123,8 @@ function previewChart(draft: Draft): Chart {
     indexColumn: draft.indexColumn,
     seriesColumns: draft.type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
     options: {
-      stacked: draft.stacked,
+      stack: draft.stack,
+      horizontal: draft.horizontal,
       curve: draft.curve,
       donut: draft.donut,
       showLegend: draft.showLegend,
@@ -309,13 +320,29 @@ export function ChartEditor({
           <div className={styles.checkRow}>
             {draft.type === "area" || draft.type === "bar" ? (
               <label>
+                Stacking
+                <select
+                  name="stack"
+                  value={draft.stack}
+                  onChange={(event) => update("stack", event.currentTarget.value as StackMode)}
+                >
+                  {(Object.keys(stackLabels) as StackMode[]).map((mode) => (
+                    <option key={mode} value={mode}>
+                      {stackLabels[mode]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
+            {draft.type === "bar" ? (
+              <label>
                 <input
                   type="checkbox"
-                  name="stacked"
-                  checked={draft.stacked}
-                  onChange={(event) => update("stacked", event.currentTarget.checked)}
+                  name="horizontal"
+                  checked={draft.horizontal}
+                  onChange={(event) => update("horizontal", event.currentTarget.checked)}
                 />
-                Stack the series
+                Horizontal bars
               </label>
             ) : null}
             {draft.type === "pie" ? (

@@ -20,9 +20,11 @@ const recordSchema = z.object({
 function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
   const type = formText(formData, "type") as ChartInput["type"];
   const options: ChartOptions = {};
-  if ((type === "area" || type === "bar") && formText(formData, "stacked") === "on") {
-    options.stacked = true;
+  if (type === "area" || type === "bar") {
+    const stack = formText(formData, "stack");
+    if (stack && stack !== "none") options.stack = stack as ChartOptions["stack"];
   }
+  if (type === "bar" && formText(formData, "horizontal") === "on") options.horizontal = true;
   if (type === "line" || type === "area") {
     const curve = formText(formData, "curve");
     if (curve) options.curve = curve as ChartOptions["curve"];

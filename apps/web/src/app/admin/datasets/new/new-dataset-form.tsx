@@ -1,6 +1,6 @@
 "use client";
 
-import { parseCsvDataset } from "@seed/store/csv";
+import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
@@ -9,8 +9,8 @@ import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
 import { createDatasetFromCsv } from "../actions";
 
-// Server actions accept 1 MB bodies by default; say so before the upload fails.
-const maxCsvBytes = 1024 * 1024 - 16 * 1024;
+// The store's limit; next.config raises the server-action body limit above it.
+const maxCsvBytes = defaultCsvLimits.maxBytes;
 const csvHint = "A header row, then one line per row. Types are inferred: number, date or string.";
 
 export function NewDatasetForm() {
@@ -29,7 +29,7 @@ export function NewDatasetForm() {
     if (!file) return;
     if (file.size > maxCsvBytes) {
       setFileError(
-        `This file is ${Math.round(file.size / 1024)} KB; files up to 1 MB can be uploaded here.`,
+        `This file is ${Math.round(file.size / 1024)} KB; files up to ${maxCsvBytes / 1024 / 1024} MB can be uploaded here.`,
       );
       return;
     }
@@ -39,7 +39,9 @@ export function NewDatasetForm() {
 
   const csvErrors = [
     ...(fileError ? [fileError] : []),
-    ...(tooLarge ? ["The CSV text is over 1 MB; split it into smaller datasets."] : []),
+    ...(tooLarge
+      ? [`The CSV text is over ${maxCsvBytes / 1024 / 1024} MB; split it into smaller datasets.`]
+      : []),
     ...(preview && !preview.ok ? [preview.message] : []),
     ...(state.fieldErrors?.csv ?? []),
   ];

@@ -28,6 +28,20 @@ test("a published dashboard shows its stat tiles and charts, axe-clean", async (
   expect(results.violations).toEqual([]);
 });
 
+test("public pages load with no console errors or warnings", async ({ page }) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+  });
+
+  for (const path of ["/", "/d/demo"]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.locator("svg.recharts-surface").first()).toBeVisible();
+  }
+
+  expect(problems).toEqual([]);
+});
+
 test("a draft dashboard is a 404 for anonymous visitors", async ({ request }) => {
   const response = await request.get("/d/marketing-funnel");
 

@@ -12,7 +12,10 @@ export function SiteHeader() {
             <Link href="/">Dashboards</Link>
           </li>
           <li>
-            <Link href="/admin">Admin</Link>
+            {/* No prefetch: signed out, the proxy answers an admin prefetch with 401. */}
+            <Link href="/admin" prefetch={false}>
+              Admin
+            </Link>
           </li>
         </ul>
       </nav>

@@ -1,10 +1,12 @@
 "use server";
 
 import {
+  type Actor,
   type Aggregation,
   ConflictError,
   type IconName,
   NotFoundError,
+  type Store,
   slugify,
   type TileInput,
 } from "@seed/store";
@@ -39,7 +41,7 @@ export async function setDashboardPublished(
   });
   if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues) };
   const store = await getStore();
-  const actor = { id: session.user.id, email: session.user.email };
+  const actor = actorOf(session);
   const { dashboardId, version, publish } = parsed.data;
   try {
     if (publish === "true") await store.publishDashboard(dashboardId, version, actor);
@@ -50,10 +52,7 @@ export async function setDashboardPublished(
     }
     throw error;
   }
-  revalidatePath("/admin/dashboards");
-  revalidatePath(`/admin/dashboards/${dashboardId}`);
-  revalidatePath("/");
-  revalidatePath("/d/[slug]", "page");
+  revalidateDashboards(dashboardId);
   return { message: publish === "true" ? "Published." : "Moved back to draft." };
 }
 
@@ -88,7 +87,36 @@ function revalidateDashboards(dashboardId?: string) {
   revalidatePath("/admin/dashboards");
   if (dashboardId) revalidatePath(`/admin/dashboards/${dashboardId}`);
   revalidatePath("/admin");
+  // The root layout covers the public list and every /d/[slug] page.
   revalidatePath("/", "layout");
+}
+
+type DashboardRecord = { dashboardId: string; version: number };
+
+/**
+ * The path every write to an existing dashboard takes: role, the record and version read,
+ * the store write (which may answer with form errors instead), revalidation, redirect.
+ */
+async function writeDashboard(
+  formData: FormData,
+  write: (
+    store: Store,
+    record: DashboardRecord,
+    actor: Actor,
+  ) => Promise<ContentFormState | undefined>,
+  redirectTo: (dashboardId: string) => string,
+): Promise<ContentFormState> {
+  const session = await requireRole("admin", "editor");
+  const record = readDashboardRecord(formData);
+  if (!record.success) return staleForm;
+  try {
+    const refused = await write(await getStore(), record.data, actorOf(session));
+    if (refused) return refused;
+  } catch (error) {
+    return storeErrorState(error);
+  }
+  revalidateDashboards(record.data.dashboardId);
+  redirect(redirectTo(record.data.dashboardId));
 }
 
 export async function createDashboard(
@@ -112,41 +140,33 @@ export async function updateDashboardDetails(
   _previous: ContentFormState,
   formData: FormData,
 ): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
-  if (!record.success) return staleForm;
-  const { dashboardId, version } = record.data;
-  try {
-    const store = await getStore();
-    await store.updateDashboard(dashboardId, version, readDetails(formData), actorOf(session));
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateDashboards(dashboardId);
-  redirect(`/admin/dashboards/${dashboardId}?saved=details`);
+  return writeDashboard(
+    formData,
+    async (store, { dashboardId, version }, actor) => {
+      await store.updateDashboard(dashboardId, version, readDetails(formData), actor);
+      return undefined;
+    },
+    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=details`,
+  );
 }
 
 async function addTile(
   formData: FormData,
   readTile: (fieldErrors: Record<string, string[]>) => TileInput,
 ): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
-  if (!record.success) return staleForm;
-  const fieldErrors: Record<string, string[]> = {};
-  const tile = readTile(fieldErrors);
-  if (Object.keys(fieldErrors).length > 0) {
-    return { fieldErrors, formError: "Check the marked fields." };
-  }
-  const { dashboardId, version } = record.data;
-  try {
-    const store = await getStore();
-    await store.addDashboardTile(dashboardId, version, tile, actorOf(session));
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateDashboards(dashboardId);
-  redirect(`/admin/dashboards/${dashboardId}?saved=tile`);
+  return writeDashboard(
+    formData,
+    async (store, { dashboardId, version }, actor) => {
+      const fieldErrors: Record<string, string[]> = {};
+      const tile = readTile(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) {
+        return { fieldErrors, formError: "Check the marked fields." };
+      }
+      await store.addDashboardTile(dashboardId, version, tile, actor);
+      return undefined;
+    },
+    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=tile`,
+  );
 }
 
 export async function addChartTile(
@@ -179,23 +199,14 @@ export async function removeTile(
   _previous: ContentFormState,
   formData: FormData,
 ): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
-  if (!record.success) return staleForm;
-  const { dashboardId, version } = record.data;
-  try {
-    const store = await getStore();
-    await store.removeDashboardTile(
-      dashboardId,
-      version,
-      formText(formData, "tileId"),
-      actorOf(session),
-    );
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateDashboards(dashboardId);
-  redirect(`/admin/dashboards/${dashboardId}?saved=removed`);
+  return writeDashboard(
+    formData,
+    async (store, { dashboardId, version }, actor) => {
+      await store.removeDashboardTile(dashboardId, version, formText(formData, "tileId"), actor);
+      return undefined;
+    },
+    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=removed`,
+  );
 }
 
 /** Moves one tile a place up or down; the new order is checked against the version read. */
@@ -203,45 +214,40 @@ export async function moveTile(
   _previous: ContentFormState,
   formData: FormData,
 ): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
   const direction = formText(formData, "direction");
-  if (!record.success || (direction !== "up" && direction !== "down")) return staleForm;
-  const { dashboardId, version } = record.data;
   const tileId = formText(formData, "tileId");
-  try {
-    const store = await getStore();
-    const dashboard = await store.getDashboard(dashboardId);
-    if (!dashboard) return { formError: "This dashboard no longer exists." };
-    const order = dashboard.tiles.map((tile) => tile.id);
-    const from = order.indexOf(tileId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (from === -1 || to < 0 || to >= order.length) {
-      return { formError: "This tile cannot move further." };
-    }
-    [order[from], order[to]] = [order[to] as string, order[from] as string];
-    await store.reorderDashboardTiles(dashboardId, version, order, actorOf(session));
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateDashboards(dashboardId);
-  // Focus returns to the same button after the page redraws in the new order.
-  redirect(`/admin/dashboards/${dashboardId}?focus=${direction}-${encodeURIComponent(tileId)}`);
+  return writeDashboard(
+    formData,
+    async (store, { dashboardId, version }, actor) => {
+      if (direction !== "up" && direction !== "down") return staleForm;
+      const dashboard = await store.getDashboard(dashboardId);
+      if (!dashboard) return { formError: "This dashboard no longer exists." };
+      const order = dashboard.tiles.map((tile) => tile.id);
+      const from = order.indexOf(tileId);
+      const to = direction === "up" ? from - 1 : from + 1;
+      if (from === -1 || to < 0 || to >= order.length) {
+        return { formError: "This tile cannot move further." };
+      }
+      [order[from], order[to]] = [order[to] as string, order[from] as string];
+      await store.reorderDashboardTiles(dashboardId, version, order, actor);
+      return undefined;
+    },
+    // Focus returns to the same button after the page redraws in the new order.
+    (dashboardId) =>
+      `/admin/dashboards/${dashboardId}?focus=${direction}-${encodeURIComponent(tileId)}`,
+  );
 }
 
 export async function deleteDashboard(
   _previous: ContentFormState,
   formData: FormData,
 ): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
-  if (!record.success) return staleForm;
-  try {
-    const store = await getStore();
-    await store.deleteDashboard(record.data.dashboardId, record.data.version, actorOf(session));
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateDashboards();
-  redirect("/admin/dashboards");
+  return writeDashboard(
+    formData,
+    async (store, { dashboardId, version }, actor) => {
+      await store.deleteDashboard(dashboardId, version, actor);
+      return undefined;
+    },
+    () => "/admin/dashboards",
+  );
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import {
@@ -246,15 +246,31 @@ function describePostgresUrl(url: string): string {
   }
 }
 
+/** Owner-only modes: no other local user may read the database, its journals or secrets. */
+const privateFolderMode = 0o700;
+const privateFileMode = 0o600;
+
+/** Makes the folder 0700 and every file in it 0600, whatever modes they already had. */
+function makeDataDirPrivate(dataDir: string): void {
+  chmodSync(dataDir, privateFolderMode);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) chmodSync(path.join(dataDir, entry.name), privateFileMode);
+  }
+}
+
 function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: string } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
   const file = path.join(dataDir, "seed.db");
+  // Create the file 0600 before SQLite does; SQLite gives -wal and -shm the main file's mode.
+  closeSync(openSync(file, "a", privateFileMode));
+  makeDataDirPrivate(dataDir);
   const database = new BetterSqlite3(file);
   // Wait for other writers instead of failing at once; set first so the WAL switch waits too.
   database.pragma("busy_timeout = 5000");
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
+  makeDataDirPrivate(dataDir);
   return { database, file };
 }
 

@@ -1,9 +1,16 @@
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
-import { createTestDatabase, dialects, errorOf, openTestStore } from "./helpers.js";
+import {
+  createTestDatabase,
+  dialects,
+  editor,
+  errorOf,
+  openTestStore,
+  salesInput,
+} from "./helpers.js";
 
 describe.each(dialects)("openStore on %s", (dialect) => {
   it("migrates and seeds the demo once, however often it is opened", async () => {
@@ -170,6 +177,43 @@ describe("openStore on sqlite", () => {
     await store.close();
 
     expect(existsSync(path.join(dataDir, "seed.db"))).toBe(true);
+  });
+
+  // Generated variants: each looser mode a folder or file may already have before the first open.
+  it.each([0o755, 0o775, 0o777, 0o750])(
+    "makes the data folder 0700 and every file in it 0600 when it already exists as %o",
+    async (looseMode) => {
+      const database = await createTestDatabase("sqlite");
+      const dataDir = path.join(database.dataDir ?? "", "existing");
+      mkdirSync(dataDir, { mode: looseMode });
+      chmodSync(dataDir, looseMode);
+      const stray = path.join(dataDir, "auth-secret");
+      writeFileSync(stray, "x".repeat(40), { mode: looseMode & 0o666 });
+      chmodSync(stray, looseMode & 0o666);
+
+      const store = await openStore({ databaseUrl: null, dataDir });
+      await store.createDataset(salesInput(), editor);
+      const files = readdirSync(dataDir);
+      const modes = Object.fromEntries(
+        files.map((name) => [name, statSync(path.join(dataDir, name)).mode & 0o777]),
+      );
+      await store.close();
+
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(files).toEqual(expect.arrayContaining(["seed.db", "seed.db-wal", "seed.db-shm"]));
+      for (const name of files) expect({ name, mode: modes[name] }).toEqual({ name, mode: 0o600 });
+    },
+  );
+
+  it("creates a missing data folder 0700 and the database 0600", async () => {
+    const database = await createTestDatabase("sqlite");
+    const dataDir = path.join(database.dataDir ?? "", "fresh", "data");
+
+    const store = await openStore({ databaseUrl: null, dataDir });
+    await store.close();
+
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(dataDir, "seed.db")).mode & 0o777).toBe(0o600);
   });
 
   it("names the PostgreSQL server it could not reach, without the password", async () => {

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { e2eDataDir, signInThroughForm, testUser } from "./support";
+import { appBaseURL, e2eDataDir, signInThroughForm, testUser } from "./support";
 
 test("the sign-in page is titled and axe-clean", async ({ page }) => {
   await page.goto("/login");
@@ -60,7 +60,7 @@ for (const next of [
     await signInThroughForm(page, editor.email, editor.password);
 
     await page.waitForURL((url) => `${url.pathname}${url.search}` === "/admin");
-    expect(new URL(page.url()).host).toBe("localhost:3100");
+    expect(new URL(page.url()).host).toBe(new URL(appBaseURL()).host);
     expect(new URL(page.url()).pathname).toBe("/admin");
   });
 }

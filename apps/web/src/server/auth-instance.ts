@@ -47,3 +47,24 @@ export function getAuth(): Promise<Auth> {
   }
   return processGlobal.__seedAuth;
 }
+
+/** A refusal from better-auth (bad credentials, banned, duplicate email...), told apart from a crash. */
+export interface AuthRefusal {
+  status: string;
+  statusCode: number;
+  message: string;
+}
+
+/**
+ * Recognises better-auth's APIError by shape, not `instanceof`: the class exists once per server
+ * bundle, so an error thrown by the auth instance of one bundle fails `instanceof` in another.
+ */
+export function asAuthRefusal(error: unknown): AuthRefusal | null {
+  if (typeof error !== "object" || error === null) return null;
+  const { name, status, statusCode, message } = error as Record<string, unknown>;
+  if (name !== "APIError" || typeof status !== "string" || typeof statusCode !== "number") {
+    return null;
+  }
+  if (statusCode < 400 || statusCode >= 500) return null;
+  return { status, statusCode, message: typeof message === "string" ? message : "" };
+}

@@ -1,12 +1,11 @@
 "use server";
 
-import { APIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { safeNextPath } from "@/lib/safe-next-path";
-import { getAuth } from "@/server/auth-instance";
+import { asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "@/server/login-throttle";
 
 const signInSchema = z.object({
@@ -37,9 +36,10 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
       headers: await headers(),
     });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    const refusal = asAuthRefusal(error);
+    if (!refusal) throw error;
     recordLoginFailure(throttleKey);
-    const banned = error.status === "FORBIDDEN";
+    const banned = refusal.status === "FORBIDDEN";
     return {
       formError: banned
         ? "This account is blocked. Ask an admin to unblock it."
@@ -58,7 +58,7 @@ export async function signOut(): Promise<void> {
     await auth.api.signOut({ headers: await headers() });
   } catch (error) {
     // No session to end is fine: the user is signed out either way.
-    if (!(error instanceof APIError)) throw error;
+    if (!asAuthRefusal(error)) throw error;
   }
   redirect("/login");
 }

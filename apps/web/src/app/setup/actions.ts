@@ -1,12 +1,11 @@
 "use server";
 
-import { APIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
-import { getAuth } from "@/server/auth-instance";
+import { asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { claimFirstAdmin, countUsers, releaseFirstAdminClaim } from "@/server/first-admin";
 import { newUserSchema } from "@/server/user-input";
 
@@ -57,7 +56,8 @@ export async function createFirstAdmin(
     userId = user.id;
   } catch (error) {
     await releaseFirstAdminClaim();
-    if (error instanceof APIError) return { formError: error.message, values };
+    const refusal = asAuthRefusal(error);
+    if (refusal) return { formError: refusal.message || "The account was refused.", values };
     throw error;
   }
   await recordUserEvent({ id: userId, email: parsed.data.email }, "user.create", userId, {

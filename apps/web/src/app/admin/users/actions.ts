@@ -1,13 +1,12 @@
 "use server";
 
-import { APIError } from "better-auth/api";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
 import { requireRole } from "@/server/auth";
-import { getAuth } from "@/server/auth-instance";
+import { asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { roles } from "@/server/auth-options.mjs";
 import { newUserSchema } from "@/server/user-input";
 
@@ -31,7 +30,8 @@ const setRoleSchema = z.object({
 });
 
 function apiErrorMessage(error: unknown): string {
-  if (error instanceof APIError) return error.message || "The change was refused.";
+  const refusal = asAuthRefusal(error);
+  if (refusal) return refusal.message || "The change was refused.";
   throw error;
 }
 

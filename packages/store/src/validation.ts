@@ -43,7 +43,15 @@ export type Aggregation = (typeof aggregations)[number];
 export const curveTypes = ["linear", "monotone", "step"] as const;
 export type CurveType = (typeof curveTypes)[number];
 
-export const datasetLimits = { maxRows: 50_000, maxColumns: 50, maxColumnNameLength: 64 } as const;
+export const datasetLimits = {
+  maxRows: 50_000,
+  maxColumns: 50,
+  maxColumnNameLength: 64,
+  /** Longest text cell; longer cells are refused, so no cell can hold a CPU or a page. */
+  maxCellLength: 4_000,
+  /** Longest number as text: far beyond what a double holds, short enough to scan in no time. */
+  maxNumberLength: 400,
+} as const;
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;
 
@@ -205,21 +213,62 @@ export function checkRows(
   return { rows: checked, problems };
 }
 
-const numberTextPattern = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+function isDigit(code: number | undefined): boolean {
+  return code !== undefined && code >= 48 && code <= 57;
+}
+
+/**
+ * True for decimal number text (`-1`, `2.5`, `.5`, `1e-3`) that is a finite double. One pass
+ * over the characters, no regular expression: linear time on any input (a backtracking pattern
+ * took seconds on 40,000 digits followed by a letter). Refuses text over maxNumberLength.
+ */
+export function isNumberText(text: string): boolean {
+  const length = text.length;
+  if (length === 0 || length > datasetLimits.maxNumberLength) return false;
+  let at = 0;
+  const sign = text.charCodeAt(0);
+  if (sign === 43 || sign === 45) at++;
+  let digits = 0;
+  while (isDigit(text.charCodeAt(at))) {
+    at++;
+    digits++;
+  }
+  if (text.charCodeAt(at) === 46) {
+    at++;
+    while (isDigit(text.charCodeAt(at))) {
+      at++;
+      digits++;
+    }
+  }
+  if (digits === 0) return false;
+  const e = text.charCodeAt(at);
+  if (e === 101 || e === 69) {
+    at++;
+    const expSign = text.charCodeAt(at);
+    if (expSign === 43 || expSign === 45) at++;
+    if (!isDigit(text.charCodeAt(at))) return false;
+    while (isDigit(text.charCodeAt(at))) at++;
+  }
+  return at === length && Number.isFinite(Number(text));
+}
 
 /** Form fields arrive as text: blank becomes null and numeric text in a number column a number. */
 function normalizeCell(column: DatasetColumn, value: unknown): unknown {
   if (typeof value !== "string") return value;
   const text = value.trim();
   if (text === "") return null;
-  if (column.type === "number" && numberTextPattern.test(text) && Number.isFinite(Number(text))) {
+  if (column.type === "number" && isNumberText(text)) {
     return Number(text);
   }
   return column.type === "string" ? value : text;
 }
 
-function describeValue(value: unknown): string {
-  return typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
+/** A value quoted for a message, cut to 40 characters so a huge cell never makes a huge message. */
+export function describeValue(value: unknown): string {
+  const text = typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > 40
+    ? `${text.slice(0, 40)}… (${text.length.toLocaleString("en-US")} characters)`
+    : text;
 }
 
 function checkCell(column: DatasetColumn, value: unknown): string | null {
@@ -234,7 +283,10 @@ function checkCell(column: DatasetColumn, value: unknown): string | null {
         ? null
         : `expected a date (yyyy-mm-dd or ISO 8601), got ${describeValue(value)}.`;
     case "string":
-      return typeof value === "string" ? null : `expected text, got ${describeValue(value)}.`;
+      if (typeof value !== "string") return `expected text, got ${describeValue(value)}.`;
+      return value.length > datasetLimits.maxCellLength
+        ? `text is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`
+        : null;
   }
 }
 

@@ -52,6 +52,7 @@ describe("parseCsvDataset", () => {
 
     expect(result).toEqual({
       ok: false,
+      code: "not_a_number",
       message: 'Line 7, column "revenue": expected a number, got "abc".',
       line: 7,
       column: "revenue",

@@ -7,6 +7,7 @@ import {
   datasetLimits,
   describeValue,
   isIsoDate,
+  isIsoDay,
   isNumberText,
 } from "./validation.js";
 
@@ -98,7 +99,10 @@ function inferType(cells: readonly string[]): ColumnType {
   const numberMisses = filled.filter((cell) => !isNumber(cell)).length;
   if (numberMisses <= allowedMisses && numberMisses < filled.length) return "number";
   const dateMisses = filled.filter((cell) => !isIsoDate(cell)).length;
-  if (dateMisses <= allowedMisses && dateMisses < filled.length) return "date";
+  if (dateMisses <= allowedMisses && dateMisses < filled.length) {
+    // Any cell with a time of day makes the column a timestamp, so no time is dropped.
+    return filled.every((cell) => !isIsoDate(cell) || isIsoDay(cell)) ? "date" : "timestamp";
+  }
   return "string";
 }
 
@@ -256,11 +260,14 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
         }
         value = Number(cell);
       }
-      if (cell !== "" && column.type === "date" && !isIsoDate(cell)) {
+      const isDateType = column.type === "date" || column.type === "timestamp";
+      if (cell !== "" && isDateType && !(column.type === "date" ? isIsoDay : isIsoDate)(cell)) {
         const line = startLine(entry);
+        const expected =
+          column.type === "date" ? "a date (yyyy-mm-dd)" : "a date and time (ISO 8601)";
         return problem(
           "not_a_date",
-          `Line ${line}, column "${column.name}": expected a date (yyyy-mm-dd or ISO 8601), got ${describeValue(cell)}.`,
+          `Line ${line}, column "${column.name}": expected ${expected}, got ${describeValue(cell)}.`,
           line,
           column.name,
         );

@@ -29,7 +29,7 @@ export type {
   RenderedTile,
   StatTile,
 } from "./dashboards.js";
-export type { Dataset, DatasetRowEdits, DatasetWithRows } from "./datasets.js";
+export type { Dataset, DatasetRowEdits, DatasetWithRows } from "./datasets/queries.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export { migrations } from "./migrations.js";
 export type { StoreDatabase } from "./schema.js";

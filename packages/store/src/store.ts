@@ -62,7 +62,7 @@ import {
   listDatasets,
   replaceDatasetRows,
   updateDataset,
-} from "./datasets.js";
+} from "./datasets/queries.js";
 import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import type { StoreDatabase } from "./schema.js";

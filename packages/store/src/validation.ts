@@ -34,7 +34,7 @@ export const iconNames = [
 ] as const;
 export type IconName = (typeof iconNames)[number];
 
-export const columnTypes = ["number", "string", "date"] as const;
+export const columnTypes = ["number", "string", "date", "timestamp"] as const;
 export type ColumnType = (typeof columnTypes)[number];
 export const chartTypes = ["line", "area", "bar", "pie"] as const;
 export type ChartType = (typeof chartTypes)[number];
@@ -69,6 +69,11 @@ const isoDateTimePattern =
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** True for yyyy-mm-dd that is a real calendar day. */
+export function isIsoDay(value: string): boolean {
+  return isIsoDate(value) && isoDatePattern.test(value);
 }
 
 /** True for yyyy-mm-dd (a real calendar day) or a full ISO 8601 date-time. */
@@ -157,7 +162,7 @@ export const columnSchema = z.object({
       datasetLimits.maxColumnNameLength,
       `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
     ),
-  type: z.enum(columnTypes, { error: "Column type must be number, string or date." }),
+  type: z.enum(columnTypes, { error: "Column type must be number, string, date or timestamp." }),
 });
 
 const columnsSchema = z
@@ -279,9 +284,13 @@ function checkCell(column: DatasetColumn, value: unknown): string | null {
         ? null
         : `expected a number, got ${describeValue(value)}.`;
     case "date":
-      return typeof value === "string" && (value === "" || isIsoDate(value))
+      return typeof value === "string" && isIsoDay(value)
         ? null
-        : `expected a date (yyyy-mm-dd or ISO 8601), got ${describeValue(value)}.`;
+        : `expected a date (yyyy-mm-dd), got ${describeValue(value)}.`;
+    case "timestamp":
+      return typeof value === "string" && isIsoDate(value)
+        ? null
+        : `expected a date and time (ISO 8601), got ${describeValue(value)}.`;
     case "string":
       if (typeof value !== "string") return `expected text, got ${describeValue(value)}.`;
       return value.length > datasetLimits.maxCellLength

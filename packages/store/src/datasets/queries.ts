@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { InUseError, NotFoundError, ValidationError } from "./errors.js";
+import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   assertVersion,
@@ -13,8 +13,8 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "./internal.js";
-import type { DatasetsTable } from "./schema.js";
+} from "../internal.js";
+import type { DatasetsTable } from "../schema.js";
 import {
   type Aggregation,
   checkChartColumns,
@@ -25,9 +25,24 @@ import {
   type DatasetPatch,
   type DatasetRow,
   datasetInputSchema,
+  datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
-} from "./validation.js";
+} from "../validation.js";
+import {
+  countRows,
+  createRowsTable,
+  dropRowsTable,
+  insertRows,
+  type RowsPageOptions,
+  readRows,
+} from "./rows-table.js";
+import {
+  columnIdsFor,
+  type DatasetTable,
+  datasetTableName,
+  type DatasetColumn as StoredColumn,
+} from "./table.js";
 
 export interface Dataset {
   id: string;
@@ -55,14 +70,17 @@ const summaryColumns = [
   "updated_at",
 ] as const;
 
-type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_json">;
+type DatasetSummaryRow = Selectable<DatasetsTable>;
 
 function toDataset(row: DatasetSummaryRow): Dataset {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    columns: parseJson<DatasetColumn[]>(row.columns_json),
+    columns: parseJson<StoredColumn[]>(row.columns_json).map(({ name, type }) => ({
+      name,
+      type: type as DatasetColumn["type"],
+    })),
     rowCount: Number(row.row_count),
     version: Number(row.version),
     createdAt: row.created_at,
@@ -70,8 +88,73 @@ function toDataset(row: DatasetSummaryRow): Dataset {
   };
 }
 
-function toDatasetWithRows(row: Selectable<DatasetsTable>): DatasetWithRows {
-  return { ...toDataset(row), rows: parseJson<DatasetRow[]>(row.rows_json) };
+/** Columns with their SQL ids: ids are made from the names, in order. */
+export function storedColumnsFor(columns: readonly DatasetColumn[]): StoredColumn[] {
+  const ids = columnIdsFor(columns.map((column) => column.name));
+  return columns.map((column, index) => ({
+    id: ids[index] ?? `c_${index}`,
+    name: column.name,
+    type: column.type,
+  }));
+}
+
+function descriptorOf(id: string, columnsJson: string): DatasetTable {
+  return { table: datasetTableName(id), columns: parseJson<StoredColumn[]>(columnsJson) };
+}
+
+/** The dataset's rows keyed by column id, as insertRows takes them. */
+function rowsById(columns: readonly StoredColumn[], rows: readonly DatasetRow[]) {
+  return rows.map((row) => {
+    const out: Record<string, DatasetRow[string]> = {};
+    for (const column of columns) out[column.id] = row[column.name] ?? null;
+    return out;
+  });
+}
+
+/** Writes a dataset's whole table anew (create or replace) from checked rows. */
+async function writeRowsTable(
+  trx: Executor,
+  id: string,
+  columns: readonly StoredColumn[],
+  rows: readonly DatasetRow[],
+) {
+  const descriptor: DatasetTable = { table: datasetTableName(id), columns: [...columns] };
+  await dropRowsTable(trx, descriptor.table);
+  await createRowsTable(trx, descriptor);
+  await insertRows(trx, descriptor, rowsById(columns, rows));
+}
+
+/** The physical table of a dataset, for the query engine; null when the dataset is missing. */
+export async function getDatasetTableIn(trx: Executor, id: string): Promise<DatasetTable | null> {
+  const row = await trx
+    .selectFrom("datasets")
+    .select("columns_json")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? descriptorOf(id, row.columns_json) : null;
+}
+
+export interface DatasetRowsPage {
+  rows: DatasetRow[];
+  /** Rows matching the search, for paging. */
+  total: number;
+}
+
+/** One page of a dataset's rows, sorted and filtered in the database. */
+export async function listDatasetRowsIn(
+  trx: Executor,
+  id: string,
+  options: RowsPageOptions,
+): Promise<DatasetRowsPage | null> {
+  const descriptor = await getDatasetTableIn(trx, id);
+  if (!descriptor) return null;
+  const limit = Math.min(options.limit, 1_000);
+  const sortBy = descriptor.columns.find((column) => column.name === options.sortBy)?.id;
+  const [rows, total] = await Promise.all([
+    readRows(trx, descriptor, { ...options, limit, sortBy }),
+    countRows(trx, descriptor, options.search),
+  ]);
+  return { rows, total };
 }
 
 export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
@@ -84,9 +167,16 @@ export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
   return rows.map(toDataset);
 }
 
-export async function getDatasetIn(trx: Executor, id: string): Promise<DatasetWithRows | null> {
+/** A dataset with its rows in insertion order, at most `rowLimit` of them (default: the row cap). */
+export async function getDatasetIn(
+  trx: Executor,
+  id: string,
+  rowLimit: number = datasetLimits.maxRows,
+): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toDatasetWithRows(row) : null;
+  if (!row) return null;
+  const rows = await readRows(trx, descriptorOf(id, row.columns_json), { limit: rowLimit });
+  return { ...toDataset(row), rows };
 }
 
 export async function getDatasetSummaryIn(trx: Executor, id: string): Promise<Dataset | null> {
@@ -114,6 +204,7 @@ export async function createDatasetIn(
 ): Promise<DatasetWithRows> {
   const parsed = parseInput(datasetInputSchema, input);
   const rows = rowsOrThrow(parsed.columns, parsed.rows);
+  const stored = storedColumnsFor(parsed.columns);
   const at = ctx.now().toISOString();
   const dataset: DatasetWithRows = {
     id: newId(),
@@ -132,14 +223,14 @@ export async function createDatasetIn(
       id: dataset.id,
       name: dataset.name,
       description: dataset.description,
-      columns_json: JSON.stringify(dataset.columns),
-      rows_json: JSON.stringify(rows),
+      columns_json: JSON.stringify(stored),
       row_count: rows.length,
       version: 1,
       created_at: at,
       updated_at: at,
     })
     .execute();
+  await writeRowsTable(trx, dataset.id, stored, rows);
   await writeAudit(trx, ctx, actor, "dataset.create", "dataset", dataset.id, {
     name: dataset.name,
     rowCount: rows.length,
@@ -210,8 +301,15 @@ export async function updateDataset(
     assertVersion("dataset", id, current ?? undefined, expectedVersion);
     if (!current) throw new NotFoundError("dataset", id);
     const columns = parsed.columns ?? current.columns;
-    const rows = parsed.rows ? rowsOrThrow(columns, parsed.rows) : current.rows;
+    // Kept rows are rechecked against new columns: a retyped column must still fit its values.
+    const known = new Set(columns.map((column) => column.name));
+    const keptRows = current.rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
+    );
+    const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+    const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
     if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
+    const stored = storedColumnsFor(columns);
     const at = ctx.now().toISOString();
     const next: DatasetWithRows = {
       ...current,
@@ -226,11 +324,11 @@ export async function updateDataset(
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
       name: next.name,
       description: next.description,
-      columns_json: JSON.stringify(columns),
-      rows_json: JSON.stringify(rows),
+      columns_json: JSON.stringify(stored),
       row_count: rows.length,
       updated_at: at,
     });
+    if (rowsChange) await writeRowsTable(trx, id, stored, rows);
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: Object.keys(parsed).filter(
         (key) => parsed[key as keyof typeof parsed] !== undefined,
@@ -291,10 +389,10 @@ export async function editDatasetRows(
     const checked = rowsOrThrow(current.columns, next);
     const at = ctx.now().toISOString();
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
-      rows_json: JSON.stringify(checked),
       row_count: checked.length,
       updated_at: at,
     });
+    await writeRowsTable(trx, id, storedColumnsFor(current.columns), checked);
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: ["rows"],
       set: edits.set?.length ?? 0,
@@ -341,6 +439,7 @@ export async function deleteDataset(
       ]);
     }
     await deleteVersioned(trx, "datasets", "dataset", id, expectedVersion);
+    await dropRowsTable(trx, datasetTableName(id));
     await writeAudit(trx, ctx, checkedActor, "dataset.delete", "dataset", id, {
       name: current?.name,
     });

@@ -84,7 +84,7 @@ function problem(
   return { ok: false, code, message, line, column };
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
   return `${bytes} bytes`;
@@ -92,7 +92,7 @@ function formatBytes(bytes: number): string {
 
 const isNumber = isNumberText;
 
-function inferType(cells: readonly string[]): ColumnType {
+export function inferType(cells: readonly string[]): ColumnType {
   const filled = cells.filter((cell) => cell !== "");
   if (filled.length === 0) return "string";
   const allowedMisses = Math.floor(filled.length * typoShare);

@@ -51,6 +51,10 @@ export const datasetLimits = {
   maxCellLength: 4_000,
   /** Longest number as text: far beyond what a double holds, short enough to scan in no time. */
   maxNumberLength: 400,
+  /** Most rows a dataset holds when filled by streamed CSV import (in-memory writes: maxRows). */
+  maxImportRows: 1_000_000,
+  /** Largest CSV file one import reads, in bytes. */
+  maxImportBytes: 100 * 1024 * 1024,
 } as const;
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;

@@ -169,6 +169,21 @@ for (const dialect of dialects) {
         column: "revenue",
       });
       expect(await into("month,region,revenue,orders\n")).toMatchObject({ code: "no_rows" });
+      const cut = salesCsv(50);
+      expect(
+        await errorOf(
+          store.importIntoDataset(
+            {
+              datasetId: created.id,
+              expectedVersion: 1,
+              mode: "replace",
+              source: chunks(cut.slice(0, 400)),
+              expectedBytes: cut.length,
+            },
+            editor,
+          ),
+        ),
+      ).toMatchObject({ code: "incomplete_upload" });
       expect((await store.getDataset(created.id))?.rowCount).toBe(3);
     });
   });

@@ -47,6 +47,8 @@ interface ImportOptions {
   /** Lower limits for tests and callers; never above the store's own. */
   maxBytes?: number;
   maxRows?: number;
+  /** The announced size (Content-Length): a shorter or longer stream is refused. */
+  expectedBytes?: number;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -71,7 +73,7 @@ export interface ImportResult {
 /** The first problem of an import: nothing was written. Also a ValidationError on field `csv`. */
 export class DatasetImportError extends ValidationError {
   override name = "DatasetImportError";
-  readonly code: CsvProblemCode | "header_mismatch";
+  readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload";
   readonly line: number | null;
   readonly column: string | null;
   readonly reason: string;
@@ -118,6 +120,7 @@ async function* csvRecords(
   source: CsvSource,
   maxBytes: number,
   onBytes: (bytes: number) => void,
+  expectedBytes?: number,
 ): AsyncGenerator<CsvRecord> {
   let bytes = 0;
   // Holds a chunk's last \r until the next chunk shows whether \n follows.
@@ -139,6 +142,15 @@ async function* csvRecords(
       callback(null, normalizeLineEnds(buffer));
     },
     flush(callback) {
+      if (expectedBytes !== undefined && bytes !== expectedBytes) {
+        callback(
+          new DatasetImportError(
+            "incomplete_upload",
+            `The upload ended after ${bytes.toLocaleString("en-US")} of ${expectedBytes.toLocaleString("en-US")} bytes.`,
+          ),
+        );
+        return;
+      }
       callback(null, pendingReturn ? Buffer.from("\n") : null);
     },
   });
@@ -341,9 +353,10 @@ async function streamInto(
     for (const record of pending.splice(0)) await add(record);
   };
 
-  for await (const record of csvRecords(options.source, maxBytes, (total) => {
+  const onBytes = (total: number) => {
     bytes = total;
-  })) {
+  };
+  for await (const record of csvRecords(options.source, maxBytes, onBytes, options.expectedBytes)) {
     if (!header) {
       checkHeader(record);
       header = record;

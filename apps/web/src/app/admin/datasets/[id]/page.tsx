@@ -8,6 +8,7 @@ import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
+import { CsvUploadForm } from "../csv-upload-form";
 import { RenameDatasetForm } from "./rename-form";
 import { RowsEditor } from "./rows-editor";
 
@@ -40,9 +41,9 @@ export default async function DatasetPage({
         {dataset.rowCount} rows · version {dataset.version} · updated{" "}
         {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>
-      {saved === "rows" ? (
+      {saved === "rows" || saved === "import" ? (
         <p role="status" className="form-status">
-          Rows saved.
+          {saved === "import" ? "Rows imported." : "Rows saved."}
         </p>
       ) : null}
       {canWrite ? (
@@ -68,6 +69,13 @@ export default async function DatasetPage({
               columns={dataset.columns}
               rows={dataset.rows}
             />
+          </Card>
+          <Card
+            title="Import rows from a CSV file"
+            titleAs="h2"
+            description="The header must name this dataset's columns. All rows go in, or none."
+          >
+            <CsvUploadForm dataset={{ id: dataset.id, version: dataset.version }} />
           </Card>
           <Card title="Delete" titleAs="h2">
             <ConfirmDelete

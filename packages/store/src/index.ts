@@ -45,7 +45,7 @@ export type {
   DatasetRowsPage,
   DatasetWithRows,
 } from "./datasets/queries.js";
-export type { RowsPageOptions } from "./datasets/rows-table.js";
+export type { KeyedRow, RowsPageOptions } from "./datasets/rows-table.js";
 export {
   type DatasetColumn as DatasetTableColumn,
   type DatasetColumnType,

@@ -153,7 +153,7 @@ export interface Store {
     expectedVersion: number,
     edits: DatasetRowEdits,
     actor: Actor,
-  ): Promise<DatasetWithRows>;
+  ): Promise<Dataset>;
   deleteDataset(id: string, expectedVersion: number, actor: Actor): Promise<void>;
 
   listCharts(filter?: { datasetId?: string }): Promise<Chart[]>;

@@ -113,6 +113,34 @@ for (const dialect of dialects) {
       await expect(sql`select 1 from ${sql.table(table)}`.execute(store.db)).rejects.toThrow();
     });
 
+    it("pages, sorts and searches rows in the database with their keys", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const page = await store.listDatasetRows(created.id, {
+        limit: 2,
+        offset: 0,
+        sortBy: "revenue",
+        descending: true,
+      });
+      expect(page).toEqual({
+        total: 3,
+        rows: [
+          { key: 2, row: { month: "2025-02-01", region: "South", revenue: 150, orders: 6 } },
+          { key: 3, row: { month: "2025-03-01", region: "North", revenue: 120, orders: 5 } },
+        ],
+      });
+      const searched = await store.listDatasetRows(created.id, { limit: 10, search: "nor" });
+      expect(searched?.total).toBe(2);
+      expect(searched?.rows.map((keyed) => keyed.key)).toEqual([1, 3]);
+      // Search text is data, not pattern syntax or SQL.
+      expect(
+        (await store.listDatasetRows(created.id, { limit: 10, search: "%' or 1=1 --" }))?.total,
+      ).toBe(0);
+      expect(
+        (await store.listDatasetRows(created.id, { limit: 5_000, offset: 2 }))?.rows,
+      ).toHaveLength(1);
+    });
+
     it("migrates a dataset of the previous store version with no loss", async () => {
       const database = await createTestDatabase(dialect);
       await createLegacyDatabase(

@@ -32,10 +32,15 @@ import {
 import {
   countRows,
   createRowsTable,
+  deleteRows,
   dropRowsTable,
+  existingKeys,
   insertRows,
+  type KeyedRow,
   type RowsPageOptions,
+  readKeyedRows,
   readRows,
+  updateRow,
 } from "./rows-table.js";
 import {
   columnIdsFor,
@@ -135,7 +140,7 @@ export async function getDatasetTableIn(trx: Executor, id: string): Promise<Data
 }
 
 export interface DatasetRowsPage {
-  rows: DatasetRow[];
+  rows: KeyedRow[];
   /** Rows matching the search, for paging. */
   total: number;
 }
@@ -151,7 +156,7 @@ export async function listDatasetRowsIn(
   const limit = Math.min(options.limit, 1_000);
   const sortBy = descriptor.columns.find((column) => column.name === options.sortBy)?.id;
   const [rows, total] = await Promise.all([
-    readRows(trx, descriptor, { ...options, limit, sortBy }),
+    readKeyedRows(trx, descriptor, { ...options, limit, sortBy }),
     countRows(trx, descriptor, options.search),
   ]);
   return { rows, total };
@@ -350,62 +355,71 @@ export async function replaceDatasetRows(
   return updateDataset(ctx, id, expectedVersion, { rows: parsedRows }, actor);
 }
 
-/** Row-level edits applied in order: set replaces a row, remove drops rows, append adds at the end. */
+/** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
 export interface DatasetRowEdits {
-  set?: ReadonlyArray<{ index: number; row: Record<string, unknown> }>;
+  set?: ReadonlyArray<{ key: number; row: Record<string, unknown> }>;
   remove?: readonly number[];
   append?: ReadonlyArray<Record<string, unknown>>;
 }
 
+/** Applies row edits in place (UPDATE, DELETE, INSERT of those rows only), versioned and audited. */
 export async function editDatasetRows(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
   edits: DatasetRowEdits,
   actor: Actor,
-): Promise<DatasetWithRows> {
+): Promise<Dataset> {
   const checkedActor = checkActor(actor);
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetIn(trx, id);
+    const current = await getDatasetSummaryIn(trx, id);
     assertVersion("dataset", id, current ?? undefined, expectedVersion);
     if (!current) throw new NotFoundError("dataset", id);
-    const rows: Record<string, unknown>[] = [...current.rows];
-    const badIndexes: string[] = [];
-    for (const { index, row } of edits.set ?? []) {
-      if (!Number.isInteger(index) || index < 0 || index >= rows.length) {
-        badIndexes.push(`Row ${index + 1} does not exist.`);
-      } else rows[index] = row;
+    const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
+    const sets = edits.set ?? [];
+    const removals = [...new Set(edits.remove ?? [])];
+    const keys = [...sets.map((edit) => edit.key), ...removals];
+    const present = await existingKeys(
+      trx,
+      descriptor.table,
+      keys.filter((key) => Number.isSafeInteger(key)),
+    );
+    const badKeys = [...new Set(keys.filter((key) => !present.has(key)))].map(
+      (key) => `Row ${key} does not exist.`,
+    );
+    if (badKeys.length > 0) throw new ValidationError({ fieldErrors: { rows: badKeys } });
+    const problems: string[] = [];
+    const checkedSets = sets.map(({ key, row }) => {
+      const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
+      problems.push(
+        ...checked.problems.map((problem) => problem.replace(/^Row 1\b/, `Row ${key}`)),
+      );
+      return { key, row: checked.rows[0] ?? {} };
+    });
+    const appended = checkRows(current.columns, parseInput(datasetRowsSchema, edits.append ?? []));
+    problems.push(
+      ...appended.problems.map((problem) => problem.replace(/^Row (\d+)\b/, "New row $1")),
+    );
+    if (problems.length > 0) throw new ValidationError({ fieldErrors: { rows: problems } });
+    for (const { key, row } of checkedSets) {
+      await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
     }
-    const removals = new Set(edits.remove ?? []);
-    for (const index of removals) {
-      if (!Number.isInteger(index) || index < 0 || index >= rows.length) {
-        badIndexes.push(`Row ${index + 1} does not exist.`);
-      }
-    }
-    if (badIndexes.length > 0) throw new ValidationError({ fieldErrors: { rows: badIndexes } });
-    const kept = rows.filter((_, index) => !removals.has(index));
-    const next = parseInput(datasetRowsSchema, [...kept, ...(edits.append ?? [])]);
-    const checked = rowsOrThrow(current.columns, next);
+    await deleteRows(trx, descriptor.table, removals);
+    await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
+    const rowCount = await countRows(trx, descriptor);
     const at = ctx.now().toISOString();
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
-      row_count: checked.length,
+      row_count: rowCount,
       updated_at: at,
     });
-    await writeRowsTable(trx, id, storedColumnsFor(current.columns), checked);
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: ["rows"],
-      set: edits.set?.length ?? 0,
-      removed: removals.size,
-      appended: edits.append?.length ?? 0,
+      set: sets.length,
+      removed: removals.length,
+      appended: appended.rows.length,
     });
-    return {
-      ...current,
-      rows: checked,
-      rowCount: checked.length,
-      version: expectedVersion + 1,
-      updatedAt: at,
-    };
+    return { ...current, rowCount, version: expectedVersion + 1, updatedAt: at };
   });
 }
 

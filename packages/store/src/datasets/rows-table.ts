@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from "kysely";
 import type { CellValue, DatasetRow } from "../validation.js";
 import {
   type DatasetColumn,
@@ -23,6 +23,7 @@ export function engineOf(executor: AnyExecutor): Engine {
 /** Bound parameters per statement: SQLite allows 32,766, PostgreSQL 65,535. */
 const maxParameters = 30_000;
 const maxBatchRows = 5_000;
+const postgresBatchRows = 10_000;
 
 export function batchSize(columnCount: number): number {
   return Math.max(1, Math.min(maxBatchRows, Math.floor(maxParameters / Math.max(1, columnCount))));
@@ -107,28 +108,61 @@ function fromStored(type: DatasetColumnType, value: unknown): CellValue {
   }
 }
 
-/** Inserts rows keyed by column id, in multi-row INSERTs sized under the parameter limit. */
+/**
+ * Inserts rows keyed by column id, in multi-row INSERTs sized under the parameter limit. The
+ * statement text is built once per batch size with placeholders (no per-cell query builder), as
+ * this is the hot path of a million-row import.
+ */
 export async function insertRows(
   executor: AnyExecutor,
   descriptor: DatasetTable,
   rows: ReadonlyArray<Record<string, CellValue | boolean>>,
 ) {
   const engine = engineOf(executor);
-  const table = sql.table(checked(descriptor.table));
-  const ids = descriptor.columns.map((column) => sql.id(checked(column.id)));
-  const size = batchSize(descriptor.columns.length);
-  for (let start = 0; start < rows.length; start += size) {
-    const values: RawBuilder<unknown>[] = [];
-    for (const row of rows.slice(start, start + size)) {
-      values.push(
-        sql`(${sql.join(
-          descriptor.columns.map((column) =>
-            sql.val(toStored(engine, column.type, row[column.id] ?? null)),
-          ),
-        )})`,
-      );
+  const columns = descriptor.columns;
+  const size = batchSize(columns.length);
+  const head = `insert into "${checked(descriptor.table)}" (${columns
+    .map((column) => `"${checked(column.id)}"`)
+    .join(", ")}) values `;
+  const statements = new Map<number, string>();
+  const statementFor = (count: number) => {
+    let text = statements.get(count);
+    if (text === undefined) {
+      const tuples: string[] = [];
+      let parameter = 0;
+      for (let row = 0; row < count; row++) {
+        const marks = columns.map(() => (engine === "postgres" ? `$${++parameter}` : "?"));
+        tuples.push(`(${marks.join(", ")})`);
+      }
+      text = head + tuples.join(", ");
+      statements.set(count, text);
     }
-    await sql`insert into ${table} (${sql.join(ids)}) values ${sql.join(values)}`.execute(executor);
+    return text;
+  };
+  if (engine === "postgres") {
+    // One array per column through unnest: a handful of parameters per batch instead of one
+    // per cell, which is what makes PostgreSQL bulk inserts slow.
+    const text = `${head.replace(/ values $/, "")} select * from unnest(${columns
+      .map((column, index) => `$${index + 1}::${sqlTypes.postgres[column.type]}[]`)
+      .join(", ")})`;
+    for (let start = 0; start < rows.length; start += postgresBatchRows) {
+      const batch = rows.slice(start, start + postgresBatchRows);
+      const arrays = columns.map((column) =>
+        batch.map((row) => toStored(engine, column.type, row[column.id] ?? null)),
+      );
+      await executor.executeQuery(CompiledQuery.raw(text, arrays));
+    }
+    return;
+  }
+  for (let start = 0; start < rows.length; start += size) {
+    const batch = rows.slice(start, start + size);
+    const parameters: unknown[] = [];
+    for (const row of batch) {
+      for (const column of columns) {
+        parameters.push(toStored(engine, column.type, row[column.id] ?? null));
+      }
+    }
+    await executor.executeQuery(CompiledQuery.raw(statementFor(batch.length), parameters));
   }
 }
 
@@ -160,6 +194,20 @@ export async function readRows(
   descriptor: DatasetTable,
   options: RowsPageOptions,
 ): Promise<DatasetRow[]> {
+  return (await readKeyedRows(executor, descriptor, options)).map((keyed) => keyed.row);
+}
+
+/** A row with its key (`_row`), the handle for editing it. */
+export interface KeyedRow {
+  key: number;
+  row: DatasetRow;
+}
+
+export async function readKeyedRows(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  options: RowsPageOptions,
+): Promise<KeyedRow[]> {
   const engine = engineOf(executor);
   const table = sql.table(checked(descriptor.table));
   const key = sql.id(rowKeyColumn);
@@ -169,7 +217,7 @@ export async function readRows(
     ? sql`${sql.id(checked(sortColumn.id))} ${direction}, ${key}`
     : sql`${key} ${direction}`;
   const where = searchClause(engine, descriptor.columns, options.search);
-  const result = await sql<Record<string, unknown>>`select ${sql.join(
+  const result = await sql<Record<string, unknown>>`select ${key}, ${sql.join(
     selectList(engine, descriptor.columns),
   )} from ${table} ${where} order by ${order} limit ${Math.max(0, Math.floor(options.limit))} offset ${Math.max(0, Math.floor(options.offset ?? 0))}`.execute(
     executor,
@@ -179,8 +227,45 @@ export async function readRows(
     for (const column of descriptor.columns) {
       row[column.name] = fromStored(column.type, stored[column.id]);
     }
-    return row;
+    return { key: Number(stored[rowKeyColumn]), row };
   });
+}
+
+/** Which of these row keys exist. */
+export async function existingKeys(
+  executor: AnyExecutor,
+  table: string,
+  keys: readonly number[],
+): Promise<Set<number>> {
+  if (keys.length === 0) return new Set();
+  const key = sql.id(rowKeyColumn);
+  const result = await sql<{ k: number | string }>`select ${key} as k from ${sql.table(
+    checked(table),
+  )} where ${key} in (${sql.join(keys.map((k) => sql.val(k)))})`.execute(executor);
+  return new Set(result.rows.map((row) => Number(row.k)));
+}
+
+export async function updateRow(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  key: number,
+  row: Record<string, CellValue | boolean>,
+) {
+  const engine = engineOf(executor);
+  const assignments = descriptor.columns.map(
+    (column) =>
+      sql`${sql.id(checked(column.id))} = ${sql.val(toStored(engine, column.type, row[column.id] ?? null))}`,
+  );
+  await sql`update ${sql.table(checked(descriptor.table))} set ${sql.join(assignments)} where ${sql.id(
+    rowKeyColumn,
+  )} = ${key}`.execute(executor);
+}
+
+export async function deleteRows(executor: AnyExecutor, table: string, keys: readonly number[]) {
+  if (keys.length === 0) return;
+  await sql`delete from ${sql.table(checked(table))} where ${sql.id(rowKeyColumn)} in (${sql.join(
+    keys.map((k) => sql.val(k)),
+  )})`.execute(executor);
 }
 
 function searchClause(engine: Engine, columns: readonly DatasetColumn[], search?: string) {

@@ -1,10 +1,4 @@
-import {
-  ConflictError,
-  DatasetImportError,
-  datasetLimits,
-  NotFoundError,
-  ValidationError,
-} from "@seed/store";
+import { datasetLimits } from "@seed/store";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
@@ -32,26 +26,38 @@ function encode(event: ImportEvent): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
 }
 
-/** A store refusal as the final event; anything else is a real crash. */
+type StoreErrorShape = Error & {
+  code?: unknown;
+  line?: unknown;
+  column?: unknown;
+  fieldErrors?: Record<string, string[]>;
+};
+
+const refusalCodes: Record<string, string> = {
+  ConflictError: "conflict",
+  NotFoundError: "not_found",
+  ValidationError: "invalid",
+};
+
+/**
+ * A store refusal as the final event; anything else is a real crash. Errors are told apart by
+ * name and shape, not instanceof: the store's classes can exist once per server bundle.
+ */
 function failureEvent(error: unknown): ImportEvent {
-  if (error instanceof DatasetImportError) {
+  const shaped = error instanceof Error ? (error as StoreErrorShape) : null;
+  if (shaped?.name === "DatasetImportError" && typeof shaped.code === "string") {
     return {
       type: "error",
-      code: error.code,
-      line: error.line,
-      column: error.column,
-      message: error.fieldErrors.csv?.[0] ?? error.message,
+      code: shaped.code,
+      line: typeof shaped.line === "number" ? shaped.line : null,
+      column: typeof shaped.column === "string" ? shaped.column : null,
+      message: shaped.fieldErrors?.csv?.[0] ?? shaped.message,
     };
   }
-  if (error instanceof ConflictError) {
-    return { type: "error", code: "conflict", line: null, column: null, message: error.message };
-  }
-  if (error instanceof NotFoundError) {
-    return { type: "error", code: "not_found", line: null, column: null, message: error.message };
-  }
-  if (error instanceof ValidationError) {
-    const message = Object.values(error.fieldErrors).flat()[0] ?? error.message;
-    return { type: "error", code: "invalid", line: null, column: null, message };
+  const code = shaped ? refusalCodes[shaped.name] : undefined;
+  if (shaped && code) {
+    const message = Object.values(shaped.fieldErrors ?? {}).flat()[0] ?? shaped.message;
+    return { type: "error", code, line: null, column: null, message };
   }
   console.error(error);
   return {

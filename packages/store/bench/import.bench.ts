@@ -131,7 +131,9 @@ describe(`import ${rows.toLocaleString("en-US")} rows × 5 columns`, () => {
 
 afterAll(() => {
   const megabytes = statSync(csvFile).size / 1024 / 1024;
-  const lines = [`\nImport of ${rows.toLocaleString("en-US")} rows (${megabytes.toFixed(1)} MB CSV):`];
+  const lines = [
+    `\nImport of ${rows.toLocaleString("en-US")} rows (${megabytes.toFixed(1)} MB CSV):`,
+  ];
   for (const engine of ["sqlite", "postgres"]) {
     const store = seconds[`${engine} store`];
     const native = seconds[`${engine} engine`];

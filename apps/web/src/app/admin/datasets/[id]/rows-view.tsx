@@ -60,7 +60,9 @@ export function RowsView(props: {
       <nav aria-label="Row pages" className="inline-list">
         <span className="muted">
           {props.total.toLocaleString("en-US")} rows
-          {props.search ? " match" : ""}, page {Math.min(props.page, pageCount)} of {pageCount}
+          {props.search ? " match" : ""}, page{" "}
+          {Math.min(props.page, pageCount).toLocaleString("en-US")} of{" "}
+          {pageCount.toLocaleString("en-US")}
         </span>
         {props.page > 1 ? <Link href={href(props.page - 1)}>Previous page</Link> : null}
         {props.page < pageCount ? <Link href={href(props.page + 1)}>Next page</Link> : null}

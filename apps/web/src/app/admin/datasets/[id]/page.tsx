@@ -60,6 +60,15 @@ export default async function DatasetPage({
     descending: view.descending,
     search: view.search,
   })) ?? { rows: [], total: 0 };
+  const rowsView = (
+    <RowsView
+      datasetId={dataset.id}
+      columns={dataset.columns}
+      total={rowsPage.total}
+      pageSize={pageSize}
+      {...view}
+    />
+  );
   return (
     <>
       <Heading level={1}>{dataset.name}</Heading>
@@ -88,13 +97,7 @@ export default async function DatasetPage({
             titleAs="h2"
             description="Change cells, add or remove rows, then save. Sorting, search and pages are done on the server."
           >
-            <RowsView
-              datasetId={dataset.id}
-              columns={dataset.columns}
-              total={rowsPage.total}
-              pageSize={pageSize}
-              {...view}
-            />
+            {rowsView}
             <RowsEditor
               key={`${dataset.version}-${view.page}-${view.sort}-${view.descending}-${view.search}`}
               datasetId={dataset.id}
@@ -121,13 +124,7 @@ export default async function DatasetPage({
       ) : (
         <Card title="Rows" titleAs="h2">
           {dataset.description ? <Text>{dataset.description}</Text> : null}
-          <RowsView
-            datasetId={dataset.id}
-            columns={dataset.columns}
-            total={rowsPage.total}
-            pageSize={pageSize}
-            {...view}
-          />
+          {rowsView}
           <DatasetPreview
             columns={dataset.columns}
             rows={rowsPage.rows.map((keyed) => keyed.row)}

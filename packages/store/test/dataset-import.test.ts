@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { DatasetImportError } from "../src/index.js";
+import { DatasetImportError, datasetTableName } from "../src/index.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** The text as a stream of small chunks, cutting through lines and quotes. */
@@ -47,6 +48,17 @@ for (const dialect of dialects) {
           { month: "2020-01-02", region: "R1", revenue: 1.5, orders: 1 },
         ],
       });
+      // Indexes on date columns are built after the bulk load, in the same transaction.
+      const index = `${datasetTableName(result.datasetId)}_c_month`;
+      const found =
+        dialect === "sqlite"
+          ? await sql`select name from sqlite_master where type = 'index' and name = ${index}`.execute(
+              store.db,
+            )
+          : await sql`select indexname from pg_indexes where indexname = ${index}`.execute(
+              store.db,
+            );
+      expect(found.rows).toHaveLength(1);
       const audit = await store.listAuditEvents({ limit: 5 });
       expect(audit.events[0]).toMatchObject({
         action: "dataset.create",

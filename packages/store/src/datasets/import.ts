@@ -22,7 +22,14 @@ import {
   isIsoDay,
   isNumberText,
 } from "../validation.js";
-import { batchSize, clearRowsTable, countRows, createRowsTable, insertRows } from "./rows-table.js";
+import {
+  batchSize,
+  clearRowsTable,
+  countRows,
+  createRowsIndexes,
+  createRowsTable,
+  insertRows,
+} from "./rows-table.js";
 import {
   columnIdsFor,
   type DatasetColumn,
@@ -459,6 +466,7 @@ export async function importNewDataset(
   }
   const description = (input.description ?? "").trim().slice(0, 2_000);
   const id = newId();
+  let created: DatasetTable | null = null;
   return ctx.db.transaction().execute(async (trx) => {
     const at = ctx.now().toISOString();
     const imported = await streamInto(trx, input, 0, async (header, sample) => {
@@ -482,9 +490,11 @@ export async function importNewDataset(
           updated_at: at,
         })
         .execute();
-      await createRowsTable(trx, descriptor);
+      await createRowsTable(trx, descriptor, { indexes: false });
+      created = descriptor;
       return descriptor;
     });
+    if (created) await createRowsIndexes(trx, created);
     await trx.updateTable("datasets").set({ row_count: imported }).where("id", "=", id).execute();
     await writeAudit(trx, ctx, checkedActor, "dataset.create", "dataset", id, {
       name,

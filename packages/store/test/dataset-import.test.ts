@@ -66,6 +66,29 @@ for (const dialect of dialects) {
       });
     });
 
+    it("keeps every row of a dataset over the in-memory limit through a rename", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const result = await store.importNewDataset(
+        { name: "Big", source: chunks(salesCsv(60_000), 65_536) },
+        editor,
+      );
+      const renamed = await store.updateDataset(result.datasetId, 1, { name: "Bigger" }, editor);
+      expect(renamed.rowCount).toBe(60_000);
+      expect(
+        (await store.listDatasetRows(result.datasetId, { limit: 1, offset: 59_999 }))?.rows[0]?.row,
+      ).toMatchObject({ orders: 59_999 });
+      const retype = await errorOf(
+        store.updateDataset(
+          result.datasetId,
+          2,
+          { columns: [{ name: "month", type: "string" }] },
+          editor,
+        ),
+      );
+      expect(retype).toMatchObject({ name: "ValidationError" });
+      expect((await store.getDataset(result.datasetId, 0))?.rowCount).toBe(60_000);
+    });
+
     it("replaces or appends rows, matching header names in any order", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
       const created = await store.createDataset(salesInput(), editor);

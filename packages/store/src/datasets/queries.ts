@@ -302,17 +302,29 @@ export async function updateDataset(
   checkVersion(expectedVersion);
   const parsed = parseInput(datasetPatchSchema, patch);
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetIn(trx, id);
-    assertVersion("dataset", id, current ?? undefined, expectedVersion);
-    if (!current) throw new NotFoundError("dataset", id);
-    const columns = parsed.columns ?? current.columns;
+    const summary = await getDatasetSummaryIn(trx, id);
+    assertVersion("dataset", id, summary ?? undefined, expectedVersion);
+    if (!summary) throw new NotFoundError("dataset", id);
+    const columns = parsed.columns ?? summary.columns;
+    const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+    // Rewriting columns reads every row into memory: only within the in-memory row limit.
+    if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
+      throw new ValidationError({
+        fieldErrors: {
+          columns: [
+            `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
+          ],
+        },
+      });
+    }
+    const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
     // Kept rows are rechecked against new columns: a retyped column must still fit its values.
     const known = new Set(columns.map((column) => column.name));
     const keptRows = current.rows.map((row) =>
       Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
     );
-    const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
     const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
+    const rowCount = rowsChange ? rows.length : summary.rowCount;
     if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
     const stored = storedColumnsFor(columns);
     const at = ctx.now().toISOString();
@@ -322,7 +334,7 @@ export async function updateDataset(
       description: parsed.description ?? current.description,
       columns,
       rows,
-      rowCount: rows.length,
+      rowCount,
       version: expectedVersion + 1,
       updatedAt: at,
     };
@@ -330,7 +342,7 @@ export async function updateDataset(
       name: next.name,
       description: next.description,
       columns_json: JSON.stringify(stored),
-      row_count: rows.length,
+      row_count: rowCount,
       updated_at: at,
     });
     if (rowsChange) await writeRowsTable(trx, id, stored, rows);
@@ -338,7 +350,7 @@ export async function updateDataset(
       changed: Object.keys(parsed).filter(
         (key) => parsed[key as keyof typeof parsed] !== undefined,
       ),
-      rowCount: rows.length,
+      rowCount,
     });
     return next;
   });

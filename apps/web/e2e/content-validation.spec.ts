@@ -101,9 +101,10 @@ test("saving rows over a stale version shows a conflict and keeps what was typed
 
   await first.page.getByLabel("people, row 1").fill("710000");
   await first.page.getByRole("button", { name: "Add row" }).click();
-  await expect(first.page.getByLabel("city, row 3")).toBeFocused();
+  // An added row is "new 1" until saved; then it has its row number.
+  await expect(first.page.getByLabel("city, row new 1")).toBeFocused();
   await first.page.keyboard.type("Trondheim");
-  await first.page.getByLabel("people, row 3").fill("210000");
+  await first.page.getByLabel("people, row new 1").fill("210000");
   await first.page.getByRole("button", { name: "Save rows" }).click();
   await expect(first.page.getByText("Rows saved.")).toBeVisible();
   await expect(first.page.getByLabel("city, row 3")).toHaveValue("Trondheim");
@@ -113,8 +114,9 @@ test("saving rows over a stale version shows a conflict and keeps what was typed
   await second.page.getByRole("button", { name: "Save rows" }).click();
 
   await expect(second.page.getByText(/changed by someone else/)).toBeVisible();
-  await expect(second.page.getByLabel("people, row 1")).toHaveValue("300000");
-  await expect(second.page.getByLabel("city, row 2")).toHaveCount(0);
+  // Rows keep their row numbers: row 1 is removed, row 2 keeps what was typed.
+  await expect(second.page.getByLabel("people, row 2")).toHaveValue("300000");
+  await expect(second.page.getByLabel("city, row 1")).toHaveCount(0);
   await second.page.reload();
   await expect(second.page.getByLabel("people, row 1")).toHaveValue("710000");
   await expect(second.page.getByLabel("city, row 3")).toHaveValue("Trondheim");

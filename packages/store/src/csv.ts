@@ -5,7 +5,10 @@ import {
   type DatasetColumn,
   type DatasetRow,
   datasetLimits,
+  describeValue,
   isIsoDate,
+  isIsoDay,
+  isNumberText,
 } from "./validation.js";
 
 export interface CsvLimits {
@@ -41,8 +44,26 @@ export interface CsvDataset {
   preview: DatasetRow[];
 }
 
+/** What went wrong, for code to act on; `message` is the sentence for people. */
+export type CsvProblemCode =
+  | "file_too_large"
+  | "invalid_csv"
+  | "empty"
+  | "too_many_columns"
+  | "empty_header"
+  | "header_too_long"
+  | "duplicate_header"
+  | "missing_header"
+  | "too_many_rows"
+  | "no_rows"
+  | "wrong_value_count"
+  | "cell_too_long"
+  | "not_a_number"
+  | "not_a_date";
+
 export interface CsvProblem {
   ok: false;
+  code: CsvProblemCode;
   /** One sentence naming the line and column, e.g. Line 7, column "revenue": expected a number, got "abc". */
   message: string;
   line: number | null;
@@ -51,36 +72,37 @@ export interface CsvProblem {
 
 export type CsvParseResult = CsvDataset | CsvProblem;
 
-const numberPattern = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 // A column is typed when at least this share of its filled cells fit; the rest are reported as typos.
 const typoShare = 0.1;
 
 function problem(
+  code: CsvProblemCode,
   message: string,
   line: number | null = null,
   column: string | null = null,
 ): CsvProblem {
-  return { ok: false, message, line, column };
+  return { ok: false, code, message, line, column };
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
   if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
   return `${bytes} bytes`;
 }
 
-function isNumber(cell: string): boolean {
-  return numberPattern.test(cell) && Number.isFinite(Number(cell));
-}
+const isNumber = isNumberText;
 
-function inferType(cells: readonly string[]): ColumnType {
+export function inferType(cells: readonly string[]): ColumnType {
   const filled = cells.filter((cell) => cell !== "");
   if (filled.length === 0) return "string";
   const allowedMisses = Math.floor(filled.length * typoShare);
   const numberMisses = filled.filter((cell) => !isNumber(cell)).length;
   if (numberMisses <= allowedMisses && numberMisses < filled.length) return "number";
   const dateMisses = filled.filter((cell) => !isIsoDate(cell)).length;
-  if (dateMisses <= allowedMisses && dateMisses < filled.length) return "date";
+  if (dateMisses <= allowedMisses && dateMisses < filled.length) {
+    // Any cell with a time of day makes the column a timestamp, so no time is dropped.
+    return filled.every((cell) => !isIsoDate(cell) || isIsoDay(cell)) ? "date" : "timestamp";
+  }
   return "string";
 }
 
@@ -95,6 +117,7 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > maxBytes) {
     return problem(
+      "file_too_large",
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
@@ -114,6 +137,7 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
       const line = (error as CsvError & { lines?: number }).lines ?? null;
       const reason = error.message.split(":")[0] ?? error.message;
       return problem(
+        "invalid_csv",
         line === null ? `The file is not valid CSV: ${reason}.` : `Line ${line}: ${reason}.`,
         line,
       );
@@ -133,11 +157,13 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   const startLine = (entry: { line: number }) => entry.line;
 
   const headerEntry = records[0];
-  if (!headerEntry) return problem("The file is empty; the first line must name the columns.", 1);
+  if (!headerEntry)
+    return problem("empty", "The file is empty; the first line must name the columns.", 1);
   const header = headerEntry.record;
   const headerLine = startLine(headerEntry);
   if (header.length > maxColumns) {
     return problem(
+      "too_many_columns",
       `Line ${headerLine}: the file has ${header.length} columns; the limit is ${maxColumns}.`,
       headerLine,
     );
@@ -146,12 +172,14 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   for (const [index, name] of header.entries()) {
     if (name === "") {
       return problem(
+        "empty_header",
         `Line ${headerLine}, column ${index + 1}: the header is empty; name every column.`,
         headerLine,
       );
     }
     if (name.length > datasetLimits.maxColumnNameLength) {
       return problem(
+        "header_too_long",
         `Line ${headerLine}, column ${index + 1}: the name is longer than ${datasetLimits.maxColumnNameLength} characters.`,
         headerLine,
         name,
@@ -160,6 +188,7 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
     const first = seen.get(name);
     if (first !== undefined) {
       return problem(
+        "duplicate_header",
         `Line ${headerLine}, column ${index + 1}: "${name}" is already the name of column ${first + 1}; header names must be unique.`,
         headerLine,
         name,
@@ -169,6 +198,7 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   }
   if (header.every((name) => isNumber(name) || isIsoDate(name))) {
     return problem(
+      "missing_header",
       `Line ${headerLine}: the first line looks like data; add a header row naming the columns.`,
       headerLine,
     );
@@ -176,16 +206,29 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   const dataEntries = records.slice(1);
   if (dataEntries.length > maxRows) {
     return problem(
+      "too_many_rows",
       `The file has more than ${maxRows.toLocaleString("en-US")} rows; the limit is ${maxRows.toLocaleString("en-US")}.`,
     );
   }
   if (dataEntries.length === 0) {
-    return problem(`The file has a header but no rows of data.`, headerLine + 1);
+    return problem("no_rows", `The file has a header but no rows of data.`, headerLine + 1);
   }
   for (const entry of dataEntries) {
+    const tooLong = entry.record.findIndex((cell) => cell.length > datasetLimits.maxCellLength);
+    if (tooLong >= 0) {
+      const line = startLine(entry);
+      const name = header[tooLong] ?? null;
+      return problem(
+        "cell_too_long",
+        `Line ${line}, column "${name}": the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
+        line,
+        name,
+      );
+    }
     if (entry.record.length !== header.length) {
       const line = startLine(entry);
       return problem(
+        "wrong_value_count",
         `Line ${line}: expected ${header.length} values (one per column), got ${entry.record.length}.`,
         line,
       );
@@ -209,17 +252,22 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
         if (!isNumber(cell)) {
           const line = startLine(entry);
           return problem(
-            `Line ${line}, column "${column.name}": expected a number, got ${JSON.stringify(cell)}.`,
+            "not_a_number",
+            `Line ${line}, column "${column.name}": expected a number, got ${describeValue(cell)}.`,
             line,
             column.name,
           );
         }
         value = Number(cell);
       }
-      if (cell !== "" && column.type === "date" && !isIsoDate(cell)) {
+      const isDateType = column.type === "date" || column.type === "timestamp";
+      if (cell !== "" && isDateType && !(column.type === "date" ? isIsoDay : isIsoDate)(cell)) {
         const line = startLine(entry);
+        const expected =
+          column.type === "date" ? "a date (yyyy-mm-dd)" : "a date and time (ISO 8601)";
         return problem(
-          `Line ${line}, column "${column.name}": expected a date (yyyy-mm-dd or ISO 8601), got ${JSON.stringify(cell)}.`,
+          "not_a_date",
+          `Line ${line}, column "${column.name}": expected ${expected}, got ${describeValue(cell)}.`,
           line,
           column.name,
         );

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import { type Chart, toChart } from "./charts.js";
-import { type DatasetWithRows, getDatasetIn } from "./datasets.js";
+import { type DatasetWithRows, getDatasetIn } from "./datasets/queries.js";
 import { NotFoundError, ValidationError } from "./errors.js";
 import {
   type Actor,

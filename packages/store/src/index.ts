@@ -13,6 +13,7 @@ export {
   type CsvParseOptions,
   type CsvParseResult,
   type CsvProblem,
+  type CsvProblemCode,
   defaultCsvLimits,
   parseCsvDataset,
 } from "./csv.js";
@@ -29,7 +30,28 @@ export type {
   RenderedTile,
   StatTile,
 } from "./dashboards.js";
-export type { Dataset, DatasetRowEdits, DatasetWithRows } from "./datasets.js";
+export {
+  type CsvSource,
+  DatasetImportError,
+  type ImportIntoDatasetInput,
+  type ImportMode,
+  type ImportNewDatasetInput,
+  type ImportProgress,
+  type ImportResult,
+} from "./datasets/import.js";
+export type {
+  Dataset,
+  DatasetRowEdits,
+  DatasetRowsPage,
+  DatasetWithRows,
+} from "./datasets/queries.js";
+export type { KeyedRow, RowsPageOptions } from "./datasets/rows-table.js";
+export {
+  type DatasetColumn as DatasetTableColumn,
+  type DatasetColumnType,
+  type DatasetTable,
+  datasetTableName,
+} from "./datasets/table.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export { migrations } from "./migrations.js";
 export type { StoreDatabase } from "./schema.js";

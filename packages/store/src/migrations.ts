@@ -1,4 +1,6 @@
 import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { createRowsTable, insertRows } from "./datasets/rows-table.js";
+import { columnIdsFor, type DatasetColumn, datasetTableName } from "./datasets/table.js";
 
 // Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
 // They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.
@@ -114,7 +116,52 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0003_dataset_tables": {
+    // Moves every dataset's rows_json array into its own typed table, then drops rows_json.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      const datasets = await db
+        .selectFrom("datasets")
+        .select(["id", "columns_json", "rows_json"])
+        .execute();
+      for (const dataset of datasets) {
+        const legacy = JSON.parse(dataset.columns_json) as { name: string; type: string }[];
+        const rows = JSON.parse(dataset.rows_json) as Record<string, unknown>[];
+        const ids = columnIdsFor(legacy.map((column) => column.name));
+        const columns: DatasetColumn[] = legacy.map((column, index) => ({
+          id: ids[index] ?? `c_${index}`,
+          name: column.name,
+          // Old date columns also took date-times: those become timestamps so no time is lost.
+          type:
+            column.type === "date" && rows.some((row) => hasTimeOfDay(row[column.name]))
+              ? "timestamp"
+              : (column.type as DatasetColumn["type"]),
+        }));
+        const descriptor = { table: datasetTableName(dataset.id), columns };
+        await createRowsTable(db, descriptor);
+        await insertRows(
+          db,
+          descriptor,
+          rows.map((row) =>
+            Object.fromEntries(
+              columns.map((column) => [column.id, (row[column.name] ?? null) as string | null]),
+            ),
+          ),
+        );
+        await db
+          .updateTable("datasets")
+          .set({ columns_json: JSON.stringify(columns) })
+          .where("id", "=", dataset.id)
+          .execute();
+      }
+      await db.schema.alterTable("datasets").dropColumn("rows_json").execute();
+    },
+  },
 };
+
+function hasTimeOfDay(value: unknown): boolean {
+  return typeof value === "string" && value.includes("T");
+}
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -5,10 +5,9 @@ export interface DatasetsTable {
   id: string;
   name: string;
   description: string;
+  // [{ id, name, type }]: id is the SQL column of the dataset's own table (datasets/table.ts),
+  // where the rows live, one SQL row per dataset row.
   columns_json: string;
-  // Rows live as one JSON array per dataset: charts always read a whole dataset, and replacing
-  // rows is one atomic UPDATE instead of thousands of row writes.
-  rows_json: string;
   row_count: number;
   version: number;
   created_at: string;

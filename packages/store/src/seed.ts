@@ -1,6 +1,6 @@
 import { createChartIn } from "./charts.js";
 import { createDashboardIn } from "./dashboards.js";
-import { createDatasetIn } from "./datasets.js";
+import { createDatasetIn } from "./datasets/queries.js";
 import type { Actor, Executor, StoreContext } from "./internal.js";
 import type { DatasetRow } from "./validation.js";
 

@@ -52,17 +52,29 @@ import {
   updateDashboard,
 } from "./dashboards.js";
 import {
+  type ImportIntoDatasetInput,
+  type ImportNewDatasetInput,
+  type ImportResult,
+  importIntoDataset,
+  importNewDataset,
+} from "./datasets/import.js";
+import {
   createDataset,
   type Dataset,
   type DatasetRowEdits,
+  type DatasetRowsPage,
   type DatasetWithRows,
   deleteDataset,
   editDatasetRows,
   getDatasetIn,
+  getDatasetTableIn,
+  listDatasetRowsIn,
   listDatasets,
   replaceDatasetRows,
   updateDataset,
-} from "./datasets.js";
+} from "./datasets/queries.js";
+import type { RowsPageOptions } from "./datasets/rows-table.js";
+import type { DatasetTable } from "./datasets/table.js";
 import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import type { StoreDatabase } from "./schema.js";
@@ -113,7 +125,16 @@ export interface Store {
   readonly sqliteFile: string | null;
 
   listDatasets(): Promise<Dataset[]>;
-  getDataset(id: string): Promise<DatasetWithRows | null>;
+  /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
+  getDataset(id: string, rowLimit?: number): Promise<DatasetWithRows | null>;
+  /** One page of rows, sorted and filtered in the database. */
+  listDatasetRows(id: string, options: RowsPageOptions): Promise<DatasetRowsPage | null>;
+  /** The dataset's own table and columns, for the query engine. */
+  getDatasetTable(id: string): Promise<DatasetTable | null>;
+  /** Streams CSV into a dataset (replace or append), all or nothing; throws DatasetImportError. */
+  importIntoDataset(input: ImportIntoDatasetInput, actor: Actor): Promise<ImportResult>;
+  /** Creates a dataset from a CSV stream, all or nothing; throws DatasetImportError. */
+  importNewDataset(input: ImportNewDatasetInput, actor: Actor): Promise<ImportResult>;
   createDataset(input: DatasetInput, actor: Actor): Promise<DatasetWithRows>;
   updateDataset(
     id: string,
@@ -132,7 +153,7 @@ export interface Store {
     expectedVersion: number,
     edits: DatasetRowEdits,
     actor: Actor,
-  ): Promise<DatasetWithRows>;
+  ): Promise<Dataset>;
   deleteDataset(id: string, expectedVersion: number, actor: Actor): Promise<void>;
 
   listCharts(filter?: { datasetId?: string }): Promise<Chart[]>;
@@ -384,7 +405,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     sqliteFile,
 
     listDatasets: () => listDatasets(ctx),
-    getDataset: (id) => getDatasetIn(db, id),
+    getDataset: (id, rowLimit) => getDatasetIn(db, id, rowLimit),
+    listDatasetRows: (id, rowsOptions) => listDatasetRowsIn(db, id, rowsOptions),
+    getDatasetTable: (id) => getDatasetTableIn(db, id),
+    importIntoDataset: (input, actor) => importIntoDataset(ctx, input, actor),
+    importNewDataset: (input, actor) => importNewDataset(ctx, input, actor),
     createDataset: (input, actor) => createDataset(ctx, input, actor),
     updateDataset: (id, version, patch, actor) => updateDataset(ctx, id, version, patch, actor),
     replaceDatasetRows: (id, version, rows, actor) =>

@@ -86,9 +86,9 @@ export async function renameDataset(
 const cellSchema = z.union([z.string().max(10_000), z.number(), z.null()]);
 const rowSchema = z.record(z.string().max(64), cellSchema);
 const rowEditsSchema = z.object({
-  set: z.array(z.object({ index: z.number().int().min(0), row: rowSchema })).max(50_000),
-  remove: z.array(z.number().int().min(0)).max(50_000),
-  append: z.array(rowSchema).max(50_000),
+  set: z.array(z.object({ key: z.number().int().min(1), row: rowSchema })).max(1_000),
+  remove: z.array(z.number().int().min(1)).max(1_000),
+  append: z.array(rowSchema).max(1_000),
 });
 
 /** Saves the table editor's changes as row edits against the version the editor loaded. */

@@ -8,12 +8,28 @@ import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
+import { CsvUploadForm } from "../csv-upload-form";
 import { RenameDatasetForm } from "./rename-form";
 import { RowsEditor } from "./rows-editor";
+import { RowsView } from "./rows-view";
 
 type Params = Promise<{ id: string }>;
 
-const loadDataset = cache(async (id: string) => (await getStore()).getDataset(id));
+// The summary only: rows are read one page at a time below, never all of them.
+const loadDataset = cache(async (id: string) => (await getStore()).getDataset(id, 0));
+const pageSize = 50;
+
+type RowsQuery = { saved?: string; page?: string; sort?: string; dir?: string; q?: string };
+
+function rowsQuery(query: RowsQuery) {
+  const page = Math.max(1, Math.min(1_000_000, Number.parseInt(query.page ?? "1", 10) || 1));
+  return {
+    page,
+    sort: query.sort?.slice(0, 100) || undefined,
+    descending: query.dir === "desc",
+    search: query.q?.slice(0, 200) || undefined,
+  };
+}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   await requireRole("admin", "editor", "viewer");
@@ -26,13 +42,33 @@ export default async function DatasetPage({
   searchParams,
 }: {
   params: Params;
-  searchParams: Promise<{ saved?: string }>;
+  searchParams: Promise<RowsQuery>;
 }) {
   const session = await requireRole("admin", "editor", "viewer");
   const dataset = await loadDataset((await params).id);
   if (!dataset) notFound();
   const canWrite = hasRole(session, "admin", "editor");
-  const { saved } = await searchParams;
+  const query = await searchParams;
+  const { saved } = query;
+  const view = rowsQuery(query);
+  const rowsPage = (await (
+    await getStore()
+  ).listDatasetRows(dataset.id, {
+    limit: pageSize,
+    offset: (view.page - 1) * pageSize,
+    sortBy: view.sort,
+    descending: view.descending,
+    search: view.search,
+  })) ?? { rows: [], total: 0 };
+  const rowsView = (
+    <RowsView
+      datasetId={dataset.id}
+      columns={dataset.columns}
+      total={rowsPage.total}
+      pageSize={pageSize}
+      {...view}
+    />
+  );
   return (
     <>
       <Heading level={1}>{dataset.name}</Heading>
@@ -40,9 +76,9 @@ export default async function DatasetPage({
         {dataset.rowCount} rows · version {dataset.version} · updated{" "}
         {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>
-      {saved === "rows" ? (
+      {saved === "rows" || saved === "import" ? (
         <p role="status" className="form-status">
-          Rows saved.
+          {saved === "import" ? "Rows imported." : "Rows saved."}
         </p>
       ) : null}
       {canWrite ? (
@@ -59,15 +95,23 @@ export default async function DatasetPage({
           <Card
             title="Rows"
             titleAs="h2"
-            description="Change cells, add or remove rows, then save."
+            description="Change cells, add or remove rows, then save. Sorting, search and pages are done on the server."
           >
+            {rowsView}
             <RowsEditor
-              key={dataset.version}
+              key={`${dataset.version}-${view.page}-${view.sort}-${view.descending}-${view.search}`}
               datasetId={dataset.id}
               version={dataset.version}
               columns={dataset.columns}
-              rows={dataset.rows}
+              rows={rowsPage.rows}
             />
+          </Card>
+          <Card
+            title="Import rows from a CSV file"
+            titleAs="h2"
+            description="The header must name this dataset's columns. All rows go in, or none."
+          >
+            <CsvUploadForm dataset={{ id: dataset.id, version: dataset.version }} />
           </Card>
           <Card title="Delete" titleAs="h2">
             <ConfirmDelete
@@ -78,11 +122,12 @@ export default async function DatasetPage({
           </Card>
         </>
       ) : (
-        <Card title="Rows" titleAs="h2" description="The first 100 rows.">
+        <Card title="Rows" titleAs="h2">
           {dataset.description ? <Text>{dataset.description}</Text> : null}
+          {rowsView}
           <DatasetPreview
             columns={dataset.columns}
-            rows={dataset.rows.slice(0, 100)}
+            rows={rowsPage.rows.map((keyed) => keyed.row)}
             rowCount={dataset.rowCount}
           />
         </Card>

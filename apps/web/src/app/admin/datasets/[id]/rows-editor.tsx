@@ -1,5 +1,6 @@
 "use client";
 
+import type { KeyedRow } from "@seed/store";
 import type { DatasetColumn, DatasetRow } from "@seed/store/validation";
 import { useMemo, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
@@ -9,37 +10,36 @@ import { TableRegion } from "@/components/table-region";
 import { saveDatasetRows } from "../actions";
 
 interface EditableRow {
+  /** Key within this editor. */
   key: number;
-  /** Index in the stored rows, or null for a row added here. */
+  /** The stored row key (`_row`), or null for a row added here. */
   original: number | null;
   cells: Record<string, string>;
 }
-
-const pageSize = 50;
 
 function cellText(value: DatasetRow[string] | undefined): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
-function toEditable(columns: readonly DatasetColumn[], rows: readonly DatasetRow[]): EditableRow[] {
-  return rows.map((row, index) => ({
-    key: index,
-    original: index,
+function toEditable(columns: readonly DatasetColumn[], rows: readonly KeyedRow[]): EditableRow[] {
+  return rows.map(({ key, row }) => ({
+    key,
+    original: key,
     cells: Object.fromEntries(columns.map((column) => [column.name, cellText(row[column.name])])),
   }));
 }
 
-/** "Row 3, column "revenue": ..." from the store points at a cell of the saved order. */
+/** "Row 3, column "revenue": ..." from the store names a row by its key. */
 function invalidCells(messages: readonly string[]): Set<string> {
   const cells = new Set<string>();
   for (const message of messages) {
     const match = /^Row (\d+), column "([^"]+)"/.exec(message);
-    if (match) cells.add(`${Number(match[1]) - 1}:${match[2]}`);
+    if (match) cells.add(`${Number(match[1])}:${match[2]}`);
   }
   return cells;
 }
 
-/** A table of inputs: change cells, add and remove rows, save them all against the version read. */
+/** One page of rows as inputs: change cells, add and remove rows, save against the version read. */
 export function RowsEditor({
   datasetId,
   version,
@@ -49,16 +49,14 @@ export function RowsEditor({
   datasetId: string;
   version: number;
   columns: DatasetColumn[];
-  rows: DatasetRow[];
+  rows: KeyedRow[];
 }) {
   const { state, pending, submit } = useContentForm(saveDatasetRows);
   const initial = useMemo(() => toEditable(columns, storedRows), [columns, storedRows]);
   const [rows, setRows] = useState(initial);
-  const [page, setPage] = useState(0);
-  const nextKey = useRef(storedRows.length);
+  // Keys of added rows are negative, so they never meet a stored key.
+  const nextKey = useRef(-1);
   const tableRef = useRef<HTMLTableElement>(null);
-  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
-  const shownPage = Math.min(page, pageCount - 1);
   const rowErrors = state.fieldErrors?.rows ?? [];
   const badCells = invalidCells(rowErrors);
 
@@ -71,10 +69,9 @@ export function RowsEditor({
   }
 
   function addRow() {
-    const key = nextKey.current++;
+    const key = nextKey.current--;
     const cells = Object.fromEntries(columns.map((column) => [column.name, ""]));
     setRows((current) => [...current, { key, original: null, cells }]);
-    setPage(Math.floor(rows.length / pageSize));
     // Focus the new row's first cell once it is drawn.
     requestAnimationFrame(() => {
       tableRef.current?.querySelector<HTMLInputElement>(`[data-row-key="${key}"] input`)?.focus();
@@ -87,12 +84,13 @@ export function RowsEditor({
 
   function save(form: HTMLFormElement) {
     const kept = new Set(rows.flatMap((row) => (row.original === null ? [] : [row.original])));
+    const initialByKey = new Map(initial.map((row) => [row.key, row]));
     const edits = {
       set: rows.flatMap((row) => {
         if (row.original === null) return [];
-        const before = initial[row.original]?.cells ?? {};
+        const before = initialByKey.get(row.original)?.cells ?? {};
         const changed = columns.some((column) => before[column.name] !== row.cells[column.name]);
-        return changed ? [{ index: row.original, row: row.cells }] : [];
+        return changed ? [{ key: row.original, row: row.cells }] : [];
       }),
       remove: initial.flatMap((row) => (kept.has(row.key) ? [] : [row.key])),
       append: rows.flatMap((row) => (row.original === null ? [row.cells] : [])),
@@ -102,8 +100,7 @@ export function RowsEditor({
     submit(formData);
   }
 
-  const start = shownPage * pageSize;
-  const visible = rows.slice(start, start + pageSize);
+  let added = 0;
 
   return (
     <form
@@ -126,10 +123,7 @@ export function RowsEditor({
       ) : null}
       <TableRegion label="Row editor">
         <table ref={tableRef}>
-          <caption className="muted">
-            {rows.length} rows
-            {pageCount > 1 ? `, page ${shownPage + 1} of ${pageCount}` : ""}
-          </caption>
+          <caption className="muted">Rows of this page, by row number</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -144,18 +138,19 @@ export function RowsEditor({
             </tr>
           </thead>
           <tbody>
-            {visible.map((row, offset) => {
-              const position = start + offset;
+            {rows.map((row) => {
+              // Stored rows keep their row number; added rows are "new 1", "new 2"...
+              const label = row.original === null ? `new ${++added}` : String(row.original);
               return (
                 <tr key={row.key} data-row-key={row.key}>
-                  <th scope="row">{position + 1}</th>
+                  <th scope="row">{label}</th>
                   {columns.map((column) => {
-                    const invalid = badCells.has(`${position}:${column.name}`);
+                    const invalid = badCells.has(`${row.original ?? ""}:${column.name}`);
                     return (
                       <td key={column.name}>
                         <input
                           className={styles.cellInput}
-                          aria-label={`${column.name}, row ${position + 1}`}
+                          aria-label={`${column.name}, row ${label}`}
                           value={row.cells[column.name] ?? ""}
                           inputMode={column.type === "number" ? "decimal" : undefined}
                           aria-invalid={invalid ? true : undefined}
@@ -173,7 +168,7 @@ export function RowsEditor({
                       className="link-button"
                       onClick={() => removeRow(row.key)}
                     >
-                      Remove row {position + 1}
+                      Remove row {label}
                     </button>
                   </td>
                 </tr>
@@ -183,26 +178,6 @@ export function RowsEditor({
         </table>
       </TableRegion>
       <div className="inline-list">
-        {pageCount > 1 ? (
-          <>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={shownPage === 0}
-              onClick={() => setPage(shownPage - 1)}
-            >
-              Previous page
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={shownPage >= pageCount - 1}
-              onClick={() => setPage(shownPage + 1)}
-            >
-              Next page
-            </button>
-          </>
-        ) : null}
         <button type="button" className="button button-secondary" onClick={addRow}>
           Add row
         </button>

@@ -11,7 +11,8 @@ import { createDatasetFromCsv } from "../actions";
 
 // The store's limit; next.config raises the server-action body limit above it.
 const maxCsvBytes = defaultCsvLimits.maxBytes;
-const csvHint = "A header row, then one line per row. Types are inferred: number, date or string.";
+const csvHint =
+  "A header row, then one line per row. Types are inferred: number, date, timestamp or string.";
 
 export function NewDatasetForm() {
   const { state, pending, onSubmit } = useContentForm(createDatasetFromCsv);

@@ -1,7 +1,8 @@
-import { Heading, Text } from "@seed/ui";
+import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireRole } from "@/server/auth";
+import { CsvUploadForm } from "../csv-upload-form";
 import { NewDatasetForm } from "./new-dataset-form";
 
 export const metadata: Metadata = { title: "New dataset" };
@@ -15,6 +16,13 @@ export default async function NewDatasetPage() {
         Upload or paste a CSV file. Check the preview of the columns and their types, then save.
       </Text>
       <NewDatasetForm />
+      <Card
+        title="Import a large file"
+        titleAs="h2"
+        description="Up to 1,000,000 rows and 100 MB, streamed to the server with a progress bar. Column types come from the first 1,000 rows."
+      >
+        <CsvUploadForm />
+      </Card>
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

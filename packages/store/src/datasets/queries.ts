@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { InUseError, NotFoundError, ValidationError } from "./errors.js";
+import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   assertVersion,
@@ -13,8 +13,8 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "./internal.js";
-import type { DatasetsTable } from "./schema.js";
+} from "../internal.js";
+import type { DatasetsTable } from "../schema.js";
 import {
   type Aggregation,
   checkChartColumns,
@@ -25,9 +25,29 @@ import {
   type DatasetPatch,
   type DatasetRow,
   datasetInputSchema,
+  datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
-} from "./validation.js";
+} from "../validation.js";
+import {
+  countRows,
+  createRowsTable,
+  deleteRows,
+  dropRowsTable,
+  existingKeys,
+  insertRows,
+  type KeyedRow,
+  type RowsPageOptions,
+  readKeyedRows,
+  readRows,
+  updateRow,
+} from "./rows-table.js";
+import {
+  columnIdsFor,
+  type DatasetTable,
+  datasetTableName,
+  type DatasetColumn as StoredColumn,
+} from "./table.js";
 
 export interface Dataset {
   id: string;
@@ -55,14 +75,17 @@ const summaryColumns = [
   "updated_at",
 ] as const;
 
-type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_json">;
+type DatasetSummaryRow = Selectable<DatasetsTable>;
 
 function toDataset(row: DatasetSummaryRow): Dataset {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    columns: parseJson<DatasetColumn[]>(row.columns_json),
+    columns: parseJson<StoredColumn[]>(row.columns_json).map(({ name, type }) => ({
+      name,
+      type: type as DatasetColumn["type"],
+    })),
     rowCount: Number(row.row_count),
     version: Number(row.version),
     createdAt: row.created_at,
@@ -70,8 +93,73 @@ function toDataset(row: DatasetSummaryRow): Dataset {
   };
 }
 
-function toDatasetWithRows(row: Selectable<DatasetsTable>): DatasetWithRows {
-  return { ...toDataset(row), rows: parseJson<DatasetRow[]>(row.rows_json) };
+/** Columns with their SQL ids: ids are made from the names, in order. */
+export function storedColumnsFor(columns: readonly DatasetColumn[]): StoredColumn[] {
+  const ids = columnIdsFor(columns.map((column) => column.name));
+  return columns.map((column, index) => ({
+    id: ids[index] ?? `c_${index}`,
+    name: column.name,
+    type: column.type,
+  }));
+}
+
+function descriptorOf(id: string, columnsJson: string): DatasetTable {
+  return { table: datasetTableName(id), columns: parseJson<StoredColumn[]>(columnsJson) };
+}
+
+/** The dataset's rows keyed by column id, as insertRows takes them. */
+function rowsById(columns: readonly StoredColumn[], rows: readonly DatasetRow[]) {
+  return rows.map((row) => {
+    const out: Record<string, DatasetRow[string]> = {};
+    for (const column of columns) out[column.id] = row[column.name] ?? null;
+    return out;
+  });
+}
+
+/** Writes a dataset's whole table anew (create or replace) from checked rows. */
+async function writeRowsTable(
+  trx: Executor,
+  id: string,
+  columns: readonly StoredColumn[],
+  rows: readonly DatasetRow[],
+) {
+  const descriptor: DatasetTable = { table: datasetTableName(id), columns: [...columns] };
+  await dropRowsTable(trx, descriptor.table);
+  await createRowsTable(trx, descriptor);
+  await insertRows(trx, descriptor, rowsById(columns, rows));
+}
+
+/** The physical table of a dataset, for the query engine; null when the dataset is missing. */
+export async function getDatasetTableIn(trx: Executor, id: string): Promise<DatasetTable | null> {
+  const row = await trx
+    .selectFrom("datasets")
+    .select("columns_json")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? descriptorOf(id, row.columns_json) : null;
+}
+
+export interface DatasetRowsPage {
+  rows: KeyedRow[];
+  /** Rows matching the search, for paging. */
+  total: number;
+}
+
+/** One page of a dataset's rows, sorted and filtered in the database. */
+export async function listDatasetRowsIn(
+  trx: Executor,
+  id: string,
+  options: RowsPageOptions,
+): Promise<DatasetRowsPage | null> {
+  const descriptor = await getDatasetTableIn(trx, id);
+  if (!descriptor) return null;
+  const limit = Math.min(options.limit, 1_000);
+  const sortBy = descriptor.columns.find((column) => column.name === options.sortBy)?.id;
+  const [rows, total] = await Promise.all([
+    readKeyedRows(trx, descriptor, { ...options, limit, sortBy }),
+    countRows(trx, descriptor, options.search),
+  ]);
+  return { rows, total };
 }
 
 export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
@@ -84,9 +172,16 @@ export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
   return rows.map(toDataset);
 }
 
-export async function getDatasetIn(trx: Executor, id: string): Promise<DatasetWithRows | null> {
+/** A dataset with its rows in insertion order, at most `rowLimit` of them (default: the row cap). */
+export async function getDatasetIn(
+  trx: Executor,
+  id: string,
+  rowLimit: number = datasetLimits.maxRows,
+): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
-  return row ? toDatasetWithRows(row) : null;
+  if (!row) return null;
+  const rows = await readRows(trx, descriptorOf(id, row.columns_json), { limit: rowLimit });
+  return { ...toDataset(row), rows };
 }
 
 export async function getDatasetSummaryIn(trx: Executor, id: string): Promise<Dataset | null> {
@@ -114,6 +209,7 @@ export async function createDatasetIn(
 ): Promise<DatasetWithRows> {
   const parsed = parseInput(datasetInputSchema, input);
   const rows = rowsOrThrow(parsed.columns, parsed.rows);
+  const stored = storedColumnsFor(parsed.columns);
   const at = ctx.now().toISOString();
   const dataset: DatasetWithRows = {
     id: newId(),
@@ -132,14 +228,14 @@ export async function createDatasetIn(
       id: dataset.id,
       name: dataset.name,
       description: dataset.description,
-      columns_json: JSON.stringify(dataset.columns),
-      rows_json: JSON.stringify(rows),
+      columns_json: JSON.stringify(stored),
       row_count: rows.length,
       version: 1,
       created_at: at,
       updated_at: at,
     })
     .execute();
+  await writeRowsTable(trx, dataset.id, stored, rows);
   await writeAudit(trx, ctx, actor, "dataset.create", "dataset", dataset.id, {
     name: dataset.name,
     rowCount: rows.length,
@@ -206,12 +302,31 @@ export async function updateDataset(
   checkVersion(expectedVersion);
   const parsed = parseInput(datasetPatchSchema, patch);
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetIn(trx, id);
-    assertVersion("dataset", id, current ?? undefined, expectedVersion);
-    if (!current) throw new NotFoundError("dataset", id);
-    const columns = parsed.columns ?? current.columns;
-    const rows = parsed.rows ? rowsOrThrow(columns, parsed.rows) : current.rows;
+    const summary = await getDatasetSummaryIn(trx, id);
+    assertVersion("dataset", id, summary ?? undefined, expectedVersion);
+    if (!summary) throw new NotFoundError("dataset", id);
+    const columns = parsed.columns ?? summary.columns;
+    const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+    // Rewriting columns reads every row into memory: only within the in-memory row limit.
+    if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
+      throw new ValidationError({
+        fieldErrors: {
+          columns: [
+            `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
+          ],
+        },
+      });
+    }
+    const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
+    // Kept rows are rechecked against new columns: a retyped column must still fit its values.
+    const known = new Set(columns.map((column) => column.name));
+    const keptRows = current.rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
+    );
+    const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
+    const rowCount = rowsChange ? rows.length : summary.rowCount;
     if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
+    const stored = storedColumnsFor(columns);
     const at = ctx.now().toISOString();
     const next: DatasetWithRows = {
       ...current,
@@ -219,23 +334,23 @@ export async function updateDataset(
       description: parsed.description ?? current.description,
       columns,
       rows,
-      rowCount: rows.length,
+      rowCount,
       version: expectedVersion + 1,
       updatedAt: at,
     };
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
       name: next.name,
       description: next.description,
-      columns_json: JSON.stringify(columns),
-      rows_json: JSON.stringify(rows),
-      row_count: rows.length,
+      columns_json: JSON.stringify(stored),
+      row_count: rowCount,
       updated_at: at,
     });
+    if (rowsChange) await writeRowsTable(trx, id, stored, rows);
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: Object.keys(parsed).filter(
         (key) => parsed[key as keyof typeof parsed] !== undefined,
       ),
-      rowCount: rows.length,
+      rowCount,
     });
     return next;
   });
@@ -252,62 +367,71 @@ export async function replaceDatasetRows(
   return updateDataset(ctx, id, expectedVersion, { rows: parsedRows }, actor);
 }
 
-/** Row-level edits applied in order: set replaces a row, remove drops rows, append adds at the end. */
+/** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
 export interface DatasetRowEdits {
-  set?: ReadonlyArray<{ index: number; row: Record<string, unknown> }>;
+  set?: ReadonlyArray<{ key: number; row: Record<string, unknown> }>;
   remove?: readonly number[];
   append?: ReadonlyArray<Record<string, unknown>>;
 }
 
+/** Applies row edits in place (UPDATE, DELETE, INSERT of those rows only), versioned and audited. */
 export async function editDatasetRows(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
   edits: DatasetRowEdits,
   actor: Actor,
-): Promise<DatasetWithRows> {
+): Promise<Dataset> {
   const checkedActor = checkActor(actor);
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetIn(trx, id);
+    const current = await getDatasetSummaryIn(trx, id);
     assertVersion("dataset", id, current ?? undefined, expectedVersion);
     if (!current) throw new NotFoundError("dataset", id);
-    const rows: Record<string, unknown>[] = [...current.rows];
-    const badIndexes: string[] = [];
-    for (const { index, row } of edits.set ?? []) {
-      if (!Number.isInteger(index) || index < 0 || index >= rows.length) {
-        badIndexes.push(`Row ${index + 1} does not exist.`);
-      } else rows[index] = row;
+    const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
+    const sets = edits.set ?? [];
+    const removals = [...new Set(edits.remove ?? [])];
+    const keys = [...sets.map((edit) => edit.key), ...removals];
+    const present = await existingKeys(
+      trx,
+      descriptor.table,
+      keys.filter((key) => Number.isSafeInteger(key)),
+    );
+    const badKeys = [...new Set(keys.filter((key) => !present.has(key)))].map(
+      (key) => `Row ${key} does not exist.`,
+    );
+    if (badKeys.length > 0) throw new ValidationError({ fieldErrors: { rows: badKeys } });
+    const problems: string[] = [];
+    const checkedSets = sets.map(({ key, row }) => {
+      const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
+      problems.push(
+        ...checked.problems.map((problem) => problem.replace(/^Row 1\b/, `Row ${key}`)),
+      );
+      return { key, row: checked.rows[0] ?? {} };
+    });
+    const appended = checkRows(current.columns, parseInput(datasetRowsSchema, edits.append ?? []));
+    problems.push(
+      ...appended.problems.map((problem) => problem.replace(/^Row (\d+)\b/, "New row $1")),
+    );
+    if (problems.length > 0) throw new ValidationError({ fieldErrors: { rows: problems } });
+    for (const { key, row } of checkedSets) {
+      await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
     }
-    const removals = new Set(edits.remove ?? []);
-    for (const index of removals) {
-      if (!Number.isInteger(index) || index < 0 || index >= rows.length) {
-        badIndexes.push(`Row ${index + 1} does not exist.`);
-      }
-    }
-    if (badIndexes.length > 0) throw new ValidationError({ fieldErrors: { rows: badIndexes } });
-    const kept = rows.filter((_, index) => !removals.has(index));
-    const next = parseInput(datasetRowsSchema, [...kept, ...(edits.append ?? [])]);
-    const checked = rowsOrThrow(current.columns, next);
+    await deleteRows(trx, descriptor.table, removals);
+    await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
+    const rowCount = await countRows(trx, descriptor);
     const at = ctx.now().toISOString();
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
-      rows_json: JSON.stringify(checked),
-      row_count: checked.length,
+      row_count: rowCount,
       updated_at: at,
     });
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: ["rows"],
-      set: edits.set?.length ?? 0,
-      removed: removals.size,
-      appended: edits.append?.length ?? 0,
+      set: sets.length,
+      removed: removals.length,
+      appended: appended.rows.length,
     });
-    return {
-      ...current,
-      rows: checked,
-      rowCount: checked.length,
-      version: expectedVersion + 1,
-      updatedAt: at,
-    };
+    return { ...current, rowCount, version: expectedVersion + 1, updatedAt: at };
   });
 }
 
@@ -341,6 +465,7 @@ export async function deleteDataset(
       ]);
     }
     await deleteVersioned(trx, "datasets", "dataset", id, expectedVersion);
+    await dropRowsTable(trx, datasetTableName(id));
     await writeAudit(trx, ctx, checkedActor, "dataset.delete", "dataset", id, {
       name: current?.name,
     });

@@ -1,0 +1,225 @@
+"use client";
+
+import { type FormEvent, useId, useRef, useState } from "react";
+import styles from "@/components/admin/admin.module.css";
+import { type ImportEvent, importEventsHeader } from "./import-events";
+
+type Status =
+  | { state: "idle" }
+  | { state: "running"; sent: number; total: number; rows: number }
+  | { state: "done"; imported: number; rowCount: number }
+  | { state: "failed"; message: string; line: number | null; column: string | null };
+
+// The store's own limit (datasetLimits.maxImportBytes); the server checks it again.
+const maxBytes = 100 * 1024 * 1024;
+
+/** Sends the file as the request body and reads NDJSON progress events back. */
+function upload(
+  url: string,
+  file: File,
+  onUploaded: (sent: number, total: number) => void,
+  onEvent: (event: ImportEvent) => void,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    let read = 0;
+    const readEvents = () => {
+      const text = request.responseText;
+      let newline = text.indexOf("\n", read);
+      while (newline !== -1) {
+        const line = text.slice(read, newline);
+        read = newline + 1;
+        if (line.trim() !== "") onEvent(JSON.parse(line) as ImportEvent);
+        newline = text.indexOf("\n", read);
+      }
+    };
+    request.open("POST", url);
+    request.setRequestHeader("Content-Type", "text/csv");
+    request.setRequestHeader(importEventsHeader, "1");
+    request.upload.onprogress = (event) => onUploaded(event.loaded, event.total || file.size);
+    request.onprogress = readEvents;
+    request.onload = () => {
+      if (request.status !== 200) {
+        let message = `The upload was refused (HTTP ${request.status}).`;
+        try {
+          message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
+        } catch {}
+        onEvent({ type: "error", code: "refused", line: null, column: null, message });
+      } else readEvents();
+      resolve();
+    };
+    request.onerror = () => {
+      onEvent({
+        type: "error",
+        code: "network",
+        line: null,
+        column: null,
+        message: "The connection broke; nothing was changed.",
+      });
+      resolve();
+    };
+    request.send(file);
+  });
+}
+
+export function CsvUploadForm(props: {
+  /** Import into this dataset (with a replace/append choice); without it, create a dataset. */
+  dataset?: { id: string; version: number };
+}) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState<Status>({ state: "idle" });
+  const [mode, setMode] = useState<"replace" | "append">("append");
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = fileInput.current?.files?.[0];
+    if (!file) {
+      setStatus({ state: "failed", message: "Choose a CSV file.", line: null, column: null });
+      return;
+    }
+    if (file.size > maxBytes) {
+      setStatus({
+        state: "failed",
+        message: `This file is ${Math.ceil(file.size / 1024 / 1024)} MB; the limit is 100 MB.`,
+        line: null,
+        column: null,
+      });
+      return;
+    }
+    const params = new URLSearchParams(
+      props.dataset
+        ? { datasetId: props.dataset.id, version: String(props.dataset.version), mode }
+        : {
+            name: String(form.get("name") ?? ""),
+            description: String(form.get("description") ?? ""),
+          },
+    );
+    setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
+    let finished: ImportEvent | null = null;
+    await upload(
+      `/api/datasets/import?${params}`,
+      file,
+      (sent, total) =>
+        setStatus((current) =>
+          current.state === "running" ? { ...current, sent, total } : current,
+        ),
+      (importEvent) => {
+        if (importEvent.type === "progress") {
+          setStatus((current) =>
+            current.state === "running" ? { ...current, rows: importEvent.rows } : current,
+          );
+        } else finished = importEvent;
+      },
+    );
+    const result = finished as ImportEvent | null;
+    if (result?.type === "done") {
+      setStatus({ state: "done", imported: result.imported, rowCount: result.rowCount });
+      // A full navigation shows the new rows, version and name from the server.
+      window.location.assign(`/admin/datasets/${result.datasetId}?saved=import`);
+    } else if (result?.type === "error") {
+      setStatus({
+        state: "failed",
+        message: result.message,
+        line: result.line,
+        column: result.column,
+      });
+    } else {
+      setStatus({
+        state: "failed",
+        message: "The server did not finish the import; nothing was changed.",
+        line: null,
+        column: null,
+      });
+    }
+  }
+
+  const running = status.state === "running";
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-busy={running}>
+      {props.dataset ? null : (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Name of the new dataset</label>
+            <input id={`${id}-name`} name="name" required maxLength={120} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-description`}>Description of the new dataset (optional)</label>
+            <input id={`${id}-description`} name="description" maxLength={500} />
+          </div>
+        </>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-file`}>File to import (CSV, up to 100 MB)</label>
+        <input
+          id={`${id}-file`}
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          aria-describedby={`${id}-file-hint`}
+        />
+        <span id={`${id}-file-hint`} className="muted">
+          A header row naming the columns, then one line per row. Nothing changes unless every line
+          fits.
+        </span>
+      </div>
+      {props.dataset ? (
+        <fieldset className="field">
+          <legend>Rows already in the dataset</legend>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="append"
+              checked={mode === "append"}
+              onChange={() => setMode("append")}
+            />{" "}
+            Keep them and append the file's rows
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="mode"
+              value="replace"
+              checked={mode === "replace"}
+              onChange={() => setMode("replace")}
+            />{" "}
+            Replace all rows with the file's rows
+          </label>
+        </fieldset>
+      ) : null}
+      {status.state === "running" ? (
+        <div role="status">
+          <label htmlFor={`${id}-progress`}>
+            Uploaded {Math.round((status.sent / Math.max(1, status.total)) * 100)}% ·{" "}
+            {status.rows.toLocaleString("en-US")} rows imported
+          </label>{" "}
+          <progress id={`${id}-progress`} max={status.total} value={status.sent} />
+        </div>
+      ) : null}
+      {status.state === "done" ? (
+        <p role="status" className="form-status">
+          Imported {status.imported.toLocaleString("en-US")} rows; the dataset has{" "}
+          {status.rowCount.toLocaleString("en-US")}.
+        </p>
+      ) : null}
+      {status.state === "failed" ? (
+        <div role="alert" className="form-error" id={`${id}-error`}>
+          <p>{status.message}</p>
+          {status.line !== null ? (
+            <p>
+              Line {status.line}
+              {status.column !== null ? `, column "${status.column}"` : ""}. Nothing was changed.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div>
+        <button type="submit" className="button" disabled={running}>
+          {running ? "Importing…" : props.dataset ? "Import rows" : "Import dataset"}
+        </button>
+      </div>
+    </form>
+  );
+}

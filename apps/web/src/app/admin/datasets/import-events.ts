@@ -1,0 +1,16 @@
+// What the import route answers, one JSON object per line, shared by the route and the form.
+
+/** Header the upload form sets; cross-site forms cannot, so a forged upload is refused. */
+export const importEventsHeader = "x-seed-import";
+
+export type ImportEvent =
+  | { type: "progress"; rows: number; bytes: number }
+  | { type: "done"; datasetId: string; version: number; imported: number; rowCount: number }
+  | {
+      type: "error";
+      /** A DatasetImportError code, or conflict / not_found / invalid / failed. */
+      code: string;
+      line: number | null;
+      column: string | null;
+      message: string;
+    };

@@ -1,0 +1,149 @@
+import { datasetLimits } from "@seed/store";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
+import { actorOf } from "@/components/admin/store-errors";
+import { errorResponse } from "@/lib/http-status";
+import { withRole } from "@/server/auth";
+import { getStore } from "@/server/store";
+
+// Streamed CSV import: the file is the request body, read as it arrives (never whole in memory),
+// and the answer is NDJSON progress events while the store inserts, then one final event.
+// It lives outside /admin on purpose: the proxy buffers (and past its limit cuts) the bodies of
+// requests it sees; this handler checks the session and role itself.
+
+const intoSchema = z.object({
+  datasetId: z.string().min(1).max(200),
+  version: z.coerce.number().int().min(1),
+  mode: z.enum(["replace", "append"]),
+});
+const newSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(500).default(""),
+});
+
+function encode(event: ImportEvent): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
+}
+
+type StoreErrorShape = Error & {
+  code?: unknown;
+  line?: unknown;
+  column?: unknown;
+  fieldErrors?: Record<string, string[]>;
+};
+
+const refusalCodes: Record<string, string> = {
+  ConflictError: "conflict",
+  NotFoundError: "not_found",
+  ValidationError: "invalid",
+};
+
+/**
+ * A store refusal as the final event; anything else is a real crash. Errors are told apart by
+ * name and shape, not instanceof: the store's classes can exist once per server bundle.
+ */
+function failureEvent(error: unknown): ImportEvent {
+  const shaped = error instanceof Error ? (error as StoreErrorShape) : null;
+  if (shaped?.name === "DatasetImportError" && typeof shaped.code === "string") {
+    return {
+      type: "error",
+      code: shaped.code,
+      line: typeof shaped.line === "number" ? shaped.line : null,
+      column: typeof shaped.column === "string" ? shaped.column : null,
+      message: shaped.fieldErrors?.csv?.[0] ?? shaped.message,
+    };
+  }
+  const code = shaped ? refusalCodes[shaped.name] : undefined;
+  if (shaped && code) {
+    const message = Object.values(shaped.fieldErrors ?? {}).flat()[0] ?? shaped.message;
+    return { type: "error", code, line: null, column: null, message };
+  }
+  console.error(error);
+  return {
+    type: "error",
+    code: "failed",
+    line: null,
+    column: null,
+    message: "The import failed; nothing was changed.",
+  };
+}
+
+export const POST = withRole(["admin", "editor"], async (request, session) => {
+  // Only this app's own pages may post here: same origin, and a header a plain form cannot set.
+  const origin = request.headers.get("origin");
+  if (
+    !origin ||
+    origin !== new URL(request.url).origin ||
+    !request.headers.get(importEventsHeader)
+  ) {
+    return errorResponse(403, "Uploads come from the dataset pages of this site.");
+  }
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > datasetLimits.maxImportBytes) {
+    return errorResponse(
+      400,
+      `Files up to ${datasetLimits.maxImportBytes / 1024 / 1024} MB can be imported.`,
+    );
+  }
+  if (!request.body) return errorResponse(400, "Send the CSV file as the request body.");
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const into = intoSchema.safeParse(params);
+  const created = into.success ? null : newSchema.safeParse(params);
+  if (!into.success && !created?.success) {
+    return errorResponse(400, "Give a dataset, version and mode, or a name for a new dataset.");
+  }
+  const store = await getStore();
+  const actor = actorOf(session);
+  const source = request.body;
+  // A body shorter than announced (a cut connection) is refused rather than half imported.
+  const expectedBytes = length > 0 ? length : undefined;
+  let lastSent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const onProgress = ({ rows, bytes }: { rows: number; bytes: number }) => {
+        // At most a few events a second is plenty for a progress bar.
+        const now = Date.now();
+        if (now - lastSent < 200) return;
+        lastSent = now;
+        controller.enqueue(encode({ type: "progress", rows, bytes }));
+      };
+      try {
+        const result = into.success
+          ? await store.importIntoDataset(
+              {
+                datasetId: into.data.datasetId,
+                expectedVersion: into.data.version,
+                mode: into.data.mode,
+                source,
+                expectedBytes,
+                onProgress,
+              },
+              actor,
+            )
+          : await store.importNewDataset(
+              {
+                name: created?.data?.name ?? "",
+                description: created?.data?.description ?? "",
+                source,
+                expectedBytes,
+                onProgress,
+              },
+              actor,
+            );
+        revalidatePath("/admin/datasets");
+        revalidatePath(`/admin/datasets/${result.datasetId}`);
+        revalidatePath("/admin");
+        revalidatePath("/", "layout");
+        controller.enqueue(encode({ type: "done", ...result }));
+      } catch (error) {
+        controller.enqueue(encode(failureEvent(error)));
+      } finally {
+        controller.close();
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: { "Content-Type": "application/x-ndjson", "Cache-Control": "no-store" },
+  });
+});

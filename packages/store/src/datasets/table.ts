@@ -1,0 +1,64 @@
+// The physical form of a dataset's rows, shared by the datasets module (which writes them) and
+// the query engine (which reads them). See DATASET-TABLES contract: one table per dataset, a `_row`
+// key, one typed column per dataset column named by a safe identifier.
+
+export type DatasetColumnType = "number" | "string" | "boolean" | "date" | "timestamp";
+
+export interface DatasetColumn {
+  /** SQL column name, `c_<slug>`; never user text unescaped. */
+  id: string;
+  /** Display name, as the CSV header or the editor gave it. */
+  name: string;
+  type: DatasetColumnType;
+}
+
+export interface DatasetTable {
+  table: string;
+  columns: DatasetColumn[];
+}
+
+/** Longest identifier PostgreSQL keeps (NAMEDATALEN - 1); SQLite has no limit. */
+const maxIdentifierBytes = 63;
+const maxSlugBytes = 60;
+
+/** The row key column of every dataset table: insertion order, integer primary key. */
+export const rowKeyColumn = "_row";
+
+/** `ds_<id>` with every character outside [a-z0-9] as `_`, cut to fit 63 bytes. */
+export function datasetTableName(id: string): string {
+  const safe = id.toLowerCase().replace(/[^a-z0-9]/g, "_");
+  return `ds_${safe}`.slice(0, maxIdentifierBytes);
+}
+
+function slugOf(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
+  return slug === "" ? "column" : slug;
+}
+
+/**
+ * Safe SQL column names `c_<slug>` for display names, in order: lower-case [a-z0-9_], at most
+ * 60 bytes, repeats numbered _2, _3, ... Only ever [a-z0-9_], so quoting is never needed.
+ */
+export function columnIdsFor(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    const base = `c_${slugOf(name)}`.slice(0, maxSlugBytes);
+    let id = base;
+    for (let n = 2; used.has(id); n++) {
+      const suffix = `_${n}`;
+      id = `${base.slice(0, maxSlugBytes - suffix.length)}${suffix}`;
+    }
+    used.add(id);
+    return id;
+  });
+}
+
+/** True for identifiers this module makes; checked before any identifier reaches SQL. */
+export function isSafeIdentifier(identifier: string): boolean {
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(identifier);
+}

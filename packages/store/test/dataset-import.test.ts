@@ -1,0 +1,225 @@
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { DatasetImportError, datasetTableName } from "../src/index.js";
+import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+
+/** The text as a stream of small chunks, cutting through lines and quotes. */
+async function* chunks(text: string, size = 7): AsyncGenerator<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+}
+
+function salesCsv(count: number, badAt?: number): string {
+  const lines = ["month,region,revenue,orders"];
+  for (let index = 0; index < count; index++) {
+    const day = new Date(Date.UTC(2020, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+    lines.push(`${day},R${index % 7},${index === badAt ? "12x" : index * 1.5},${index}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+for (const dialect of dialects) {
+  describe(`streamed CSV import on ${dialect}`, () => {
+    it("creates a dataset with typed columns and reports progress", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const progress: number[] = [];
+      const result = await store.importNewDataset(
+        {
+          name: "Daily",
+          source: chunks(salesCsv(12_000), 4_096),
+          onProgress: ({ rows }) => progress.push(rows),
+        },
+        editor,
+      );
+      expect(result).toMatchObject({ imported: 12_000, rowCount: 12_000, version: 1 });
+      expect(progress.at(-1)).toBe(12_000);
+      expect(progress.length).toBeGreaterThan(1);
+      const dataset = await store.getDataset(result.datasetId, 2);
+      expect(dataset).toMatchObject({
+        rowCount: 12_000,
+        columns: [
+          { name: "month", type: "date" },
+          { name: "region", type: "string" },
+          { name: "revenue", type: "number" },
+          { name: "orders", type: "number" },
+        ],
+        rows: [
+          { month: "2020-01-01", region: "R0", revenue: 0, orders: 0 },
+          { month: "2020-01-02", region: "R1", revenue: 1.5, orders: 1 },
+        ],
+      });
+      // Indexes on date columns are built after the bulk load, in the same transaction.
+      const index = `${datasetTableName(result.datasetId)}_c_month`;
+      const found =
+        dialect === "sqlite"
+          ? await sql`select name from sqlite_master where type = 'index' and name = ${index}`.execute(
+              store.db,
+            )
+          : await sql`select indexname from pg_indexes where indexname = ${index}`.execute(
+              store.db,
+            );
+      expect(found.rows).toHaveLength(1);
+      const audit = await store.listAuditEvents({ limit: 5 });
+      expect(audit.events[0]).toMatchObject({
+        action: "dataset.create",
+        entityId: result.datasetId,
+      });
+    });
+
+    it("keeps every row of a dataset over the in-memory limit through a rename", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const result = await store.importNewDataset(
+        { name: "Big", source: chunks(salesCsv(60_000), 65_536) },
+        editor,
+      );
+      const renamed = await store.updateDataset(result.datasetId, 1, { name: "Bigger" }, editor);
+      expect(renamed.rowCount).toBe(60_000);
+      expect(
+        (await store.listDatasetRows(result.datasetId, { limit: 1, offset: 59_999 }))?.rows[0]?.row,
+      ).toMatchObject({ orders: 59_999 });
+      const retype = await errorOf(
+        store.updateDataset(
+          result.datasetId,
+          2,
+          { columns: [{ name: "month", type: "string" }] },
+          editor,
+        ),
+      );
+      expect(retype).toMatchObject({ name: "ValidationError" });
+      expect((await store.getDataset(result.datasetId, 0))?.rowCount).toBe(60_000);
+    });
+
+    it("replaces or appends rows, matching header names in any order", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const csv = 'orders,revenue,region,month\n1,2.5,"West, far",2026-01-01\n';
+      const appended = await store.importIntoDataset(
+        { datasetId: created.id, expectedVersion: 1, mode: "append", source: chunks(csv, 3) },
+        editor,
+      );
+      expect(appended).toMatchObject({ imported: 1, rowCount: 4, version: 2 });
+      expect((await store.getDataset(created.id))?.rows.at(-1)).toEqual({
+        month: "2026-01-01",
+        region: "West, far",
+        revenue: 2.5,
+        orders: 1,
+      });
+      const replaced = await store.importIntoDataset(
+        { datasetId: created.id, expectedVersion: 2, mode: "replace", source: chunks(csv) },
+        editor,
+      );
+      expect(replaced).toMatchObject({ imported: 1, rowCount: 1, version: 3 });
+      expect((await store.getDataset(created.id))?.rows).toHaveLength(1);
+    });
+
+    it("stops at the first bad line half-way and leaves the old rows exactly", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const before = await store.getDataset(created.id);
+      const auditBefore = (await store.listAuditEvents({ limit: 50 })).events.length;
+      for (const mode of ["replace", "append"] as const) {
+        const error = await errorOf(
+          store.importIntoDataset(
+            {
+              datasetId: created.id,
+              expectedVersion: 1,
+              mode,
+              // Batches of thousands of rows are already inserted when line 11,002 fails.
+              source: chunks(salesCsv(12_000, 11_000), 65_536),
+            },
+            editor,
+          ),
+        );
+        expect(error).toBeInstanceOf(DatasetImportError);
+        expect(error).toMatchObject({ code: "not_a_number", line: 11_002, column: "revenue" });
+        expect((error as DatasetImportError).fieldErrors.csv).toEqual([
+          'Line 11002, column "revenue": expected a number, got "12x".',
+        ]);
+        expect(await store.getDataset(created.id)).toEqual(before);
+      }
+      expect((await store.listAuditEvents({ limit: 50 })).events).toHaveLength(auditBefore);
+    });
+
+    it("names lines correctly across quoted newlines and blank lines", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(
+        {
+          name: "Notes",
+          columns: [
+            { name: "name", type: "string" },
+            { name: "notes", type: "string" },
+            { name: "score", type: "number" },
+          ],
+          rows: [],
+        },
+        editor,
+      );
+      const csv = 'name,notes,score\n"a","one\ntwo",1\n\nb,plain,2\nc,"x\r\ny",oops\n';
+      const error = await errorOf(
+        store.importIntoDataset(
+          { datasetId: created.id, expectedVersion: 1, mode: "append", source: chunks(csv, 1) },
+          editor,
+        ),
+      );
+      expect(error).toMatchObject({ code: "not_a_number", line: 6, column: "score" });
+      expect((await store.getDataset(created.id))?.rows).toEqual([]);
+    });
+
+    it("refuses headers that do not match, oversize files, too many rows and ragged lines", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const into = (csv: string, limits: { maxBytes?: number; maxRows?: number } = {}) =>
+        errorOf(
+          store.importIntoDataset(
+            {
+              datasetId: created.id,
+              expectedVersion: 1,
+              mode: "append",
+              source: chunks(csv),
+              ...limits,
+            },
+            editor,
+          ),
+        );
+      expect(await into("month,region,revenue\n2025-01-01,a,1\n")).toMatchObject({
+        code: "header_mismatch",
+        line: 1,
+      });
+      expect(await into(salesCsv(100), { maxBytes: 1_000 })).toMatchObject({
+        code: "file_too_large",
+      });
+      expect(await into(salesCsv(10), { maxRows: 8 })).toMatchObject({
+        code: "too_many_rows",
+        line: 7,
+      });
+      expect(await into("month,region,revenue,orders\n2025-01-01,a,1\n")).toMatchObject({
+        code: "wrong_value_count",
+        line: 2,
+      });
+      expect(
+        await into(`month,region,revenue,orders\n2025-01-01,a,${"9".repeat(40_000)}a,1\n`),
+      ).toMatchObject({
+        code: "cell_too_long",
+        line: 2,
+        column: "revenue",
+      });
+      expect(await into("month,region,revenue,orders\n")).toMatchObject({ code: "no_rows" });
+      const cut = salesCsv(50);
+      expect(
+        await errorOf(
+          store.importIntoDataset(
+            {
+              datasetId: created.id,
+              expectedVersion: 1,
+              mode: "replace",
+              source: chunks(cut.slice(0, 400)),
+              expectedBytes: cut.length,
+            },
+            editor,
+          ),
+        ),
+      ).toMatchObject({ code: "incomplete_upload" });
+      expect((await store.getDataset(created.id))?.rowCount).toBe(3);
+    });
+  });
+}

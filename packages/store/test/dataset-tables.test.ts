@@ -1,0 +1,190 @@
+import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { datasetTableName } from "../src/datasets/table.js";
+import { type DatasetRow, openStore, type StoreDialect } from "../src/index.js";
+import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
+import { createTestDatabase, dialects, editor, openTestStore, salesInput } from "./helpers.js";
+
+interface LegacyDataset {
+  id: string;
+  name: string;
+  columns: { name: string; type: string }[];
+  rows: Record<string, unknown>[];
+}
+
+/** A database as the previous version of the store left it: migration 0001 and rows_json. */
+async function createLegacyDatabase(
+  dialect: StoreDialect,
+  options: { databaseUrl?: string | null; dataDir?: string },
+  datasets: readonly LegacyDataset[],
+) {
+  // biome-ignore lint/suspicious/noExplicitAny: the legacy schema is not today's schema type.
+  const db = new Kysely<any>({
+    dialect:
+      dialect === "sqlite"
+        ? new SqliteDialect({
+            database: new BetterSqlite3(path.join(options.dataDir ?? "", "seed.db")),
+          })
+        : new PostgresDialect({
+            pool: new pg.Pool({ connectionString: options.databaseUrl ?? "" }),
+          }),
+  });
+  try {
+    const initial = migrations["0001_initial"];
+    if (!initial) throw new Error("migration 0001 is missing");
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => ({ "0001_initial": initial }) },
+      migrationTableName,
+      migrationLockTableName,
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    for (const dataset of datasets) {
+      await db
+        .insertInto("datasets")
+        .values({
+          id: dataset.id,
+          name: dataset.name,
+          description: "",
+          columns_json: JSON.stringify(dataset.columns),
+          rows_json: JSON.stringify(dataset.rows),
+          row_count: dataset.rows.length,
+          version: 1,
+          created_at: "2025-01-01T00:00:00.000Z",
+          updated_at: "2025-01-01T00:00:00.000Z",
+        })
+        .execute();
+    }
+    // Marks the demo as seeded so opening the store does not add the demo on top.
+    await db
+      .insertInto("store_meta")
+      .values({ key: "demo_seeded_at", value: "2025-01-01T00:00:00.000Z" })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+const awkward: LegacyDataset = {
+  id: "7F3A-legacy id",
+  name: "Awkward",
+  columns: [
+    { name: "When", type: "date" },
+    { name: "Day", type: "date" },
+    { name: "Région", type: "string" },
+    { name: "région", type: "string" },
+    { name: "x; DROP TABLE datasets", type: "number" },
+  ],
+  rows: [
+    {
+      When: "2024-02-29T23:59:59.123Z",
+      Day: "2024-02-29",
+      Région: "Nord 🌍",
+      région: "",
+      "x; DROP TABLE datasets": -1.5e-7,
+    },
+    { When: null, Day: null, Région: null, région: "it's", "x; DROP TABLE datasets": null },
+    {
+      When: "2025-03-30T01:30:00.000Z",
+      Day: "1999-12-31",
+      Région: "a,b\nc",
+      région: "z",
+      "x; DROP TABLE datasets": 1.7976931348623157e308,
+    },
+  ],
+};
+
+for (const dialect of dialects) {
+  describe(`dataset tables on ${dialect}`, () => {
+    it("keeps rows in the dataset's own typed table and drops the table with the dataset", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const table = datasetTableName(created.id);
+      const count = await sql<{
+        n: string | number;
+      }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
+      expect(Number(count.rows[0]?.n)).toBe(3);
+      expect(await store.getDataset(created.id)).toMatchObject({ rows: salesInput().rows });
+      await store.deleteDataset(created.id, 1, editor);
+      await expect(sql`select 1 from ${sql.table(table)}`.execute(store.db)).rejects.toThrow();
+    });
+
+    it("pages, sorts and searches rows in the database with their keys", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const page = await store.listDatasetRows(created.id, {
+        limit: 2,
+        offset: 0,
+        sortBy: "revenue",
+        descending: true,
+      });
+      expect(page).toEqual({
+        total: 3,
+        rows: [
+          { key: 2, row: { month: "2025-02-01", region: "South", revenue: 150, orders: 6 } },
+          { key: 3, row: { month: "2025-03-01", region: "North", revenue: 120, orders: 5 } },
+        ],
+      });
+      const searched = await store.listDatasetRows(created.id, { limit: 10, search: "nor" });
+      expect(searched?.total).toBe(2);
+      expect(searched?.rows.map((keyed) => keyed.key)).toEqual([1, 3]);
+      // Search text is data, not pattern syntax or SQL.
+      expect(
+        (await store.listDatasetRows(created.id, { limit: 10, search: "%' or 1=1 --" }))?.total,
+      ).toBe(0);
+      expect(
+        (await store.listDatasetRows(created.id, { limit: 5_000, offset: 2 }))?.rows,
+      ).toHaveLength(1);
+    });
+
+    it("migrates a dataset of the previous store version with no loss", async () => {
+      const database = await createTestDatabase(dialect);
+      await createLegacyDatabase(
+        dialect,
+        { ...database.options, dataDir: database.dataDir ?? undefined },
+        [awkward],
+      );
+      const store = await openStore({ ...database.options, seedDemo: false });
+      database.openStores.push(store);
+      const migrated = await store.getDataset(awkward.id);
+      expect(migrated?.columns).toEqual([
+        { name: "When", type: "timestamp" },
+        { name: "Day", type: "date" },
+        { name: "Région", type: "string" },
+        { name: "région", type: "string" },
+        { name: "x; DROP TABLE datasets", type: "number" },
+      ]);
+      expect(migrated?.rows).toEqual(awkward.rows);
+      expect(migrated?.rowCount).toBe(3);
+      await expect(sql`select rows_json from datasets`.execute(store.db)).rejects.toThrow();
+    });
+
+    it("migrates the demo datasets with no loss", async () => {
+      const demo = await openTestStore(dialect);
+      const demoDatasets: LegacyDataset[] = [];
+      for (const summary of await demo.listDatasets()) {
+        const dataset = await demo.getDataset(summary.id);
+        if (dataset) demoDatasets.push({ ...dataset, rows: dataset.rows as DatasetRow[] });
+      }
+      expect(demoDatasets.length).toBeGreaterThan(0);
+      const database = await createTestDatabase(dialect);
+      await createLegacyDatabase(
+        dialect,
+        { ...database.options, dataDir: database.dataDir ?? undefined },
+        demoDatasets,
+      );
+      const store = await openStore({ ...database.options, seedDemo: false });
+      database.openStores.push(store);
+      for (const dataset of demoDatasets) {
+        expect(await store.getDataset(dataset.id)).toMatchObject({
+          columns: dataset.columns,
+          rows: dataset.rows,
+        });
+      }
+    });
+  });
+}

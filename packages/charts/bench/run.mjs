@@ -79,7 +79,13 @@ async function loadOnce(lib, points) {
     });
     await page.mouse.move(box.x + box.width * 0.62, y);
     const hoverMs = await page.evaluate(() => window.benchHoverPending ?? null);
-    return { paint: result.paintMs, heapMb: usedSize / 2 ** 20, hover: hoverMs, entryShows };
+    return {
+      paint: result.paintMs,
+      commits: result.commits,
+      heapMb: usedSize / 2 ** 20,
+      hover: hoverMs,
+      entryShows,
+    };
   } finally {
     await page.close();
   }
@@ -94,6 +100,7 @@ async function measure(lib, points) {
     paint: median(loads.map((l) => l.paint)),
     hover: median(loads.flatMap((l) => (l.hover === null ? [] : [l.hover]))),
     heapMb: median(loads.map((l) => l.heapMb)),
+    commits: median(loads.map((l) => l.commits)),
     entry: `${loads.filter((l) => l.entryShows).length}/${loads.length}`,
   };
 }
@@ -109,7 +116,15 @@ try {
   for (const points of SIZES) {
     for (const [lib, name] of LIBS) {
       if (lib === "recharts" && points > RECHARTS_LIMIT) {
-        results.push({ lib, points, paint: null, hover: null, heapMb: null, entry: "-" });
+        results.push({
+          lib,
+          points,
+          paint: null,
+          hover: null,
+          heapMb: null,
+          commits: null,
+          entry: "-",
+        });
         continue;
       }
       const r = await measure(lib, points);
@@ -131,11 +146,11 @@ console.log(
   `\nmedians of ${runs} fresh page loads, ${SERIES} random-walk series, 800x400 line chart, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
 );
 console.log(
-  "library        points x 3   paint ms   hover-to-paint ms   heap MB   tooltip on entry",
+  "library        points x 3   paint ms   React commits   hover-to-paint ms   heap MB   tooltip on entry",
 );
 for (const r of results) {
   console.log(
-    `${nameOf[r.lib].padEnd(14)} ${String(r.points).padStart(10)}   ${fmt(r.paint).padStart(8)}   ${fmt(r.hover, 1).padStart(17)}   ${fmt(r.heapMb, 1).padStart(7)}   ${r.entry.padStart(16)}`,
+    `${nameOf[r.lib].padEnd(14)} ${String(r.points).padStart(10)}   ${fmt(r.paint).padStart(8)}   ${(r.lib === "uplot" ? "-" : fmt(r.commits)).padStart(13)}   ${fmt(r.hover, 1).padStart(17)}   ${fmt(r.heapMb, 1).padStart(7)}   ${r.entry.padStart(16)}`,
   );
 }
 

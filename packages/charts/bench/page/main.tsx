@@ -17,12 +17,15 @@ import { makeRandomWalks, rowsOf } from "./walks";
 
 interface BenchResult {
   paintMs: number;
+  /** React commits from the render call until the chart settled. */
+  commits: number;
 }
 
 declare global {
   interface Window {
     benchResult?: BenchResult;
     benchError?: string;
+    benchCommits: number;
     /** Set by the runner before moving the real mouse; resolves with ms from input to painted tooltip. */
     benchHover?: () => Promise<number | null>;
     benchTooltipShown?: () => boolean;
@@ -140,6 +143,7 @@ async function run() {
   const rows = library === "uplot" ? null : rowsOf(walks);
   const element = document.getElementById("root") as HTMLElement;
   const keys = walks.keys;
+  const commitsBefore = window.benchCommits;
   let started: number;
   if (library === "uplot") {
     started = performance.now();
@@ -177,7 +181,7 @@ async function run() {
   const done = await settled(element);
   window.benchHover = armHover(element);
   window.benchTooltipShown = () => hoverShown(element);
-  window.benchResult = { paintMs: done - started };
+  window.benchResult = { paintMs: done - started, commits: window.benchCommits - commitsBefore };
 }
 
 run().catch((error: unknown) => {

@@ -58,3 +58,25 @@ describe("series palette", () => {
     expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
   });
 });
+
+describe("forced colours", () => {
+  const start = css.indexOf("@media (forced-colors: active)");
+  const rules = css.slice(start, css.indexOf("\n}\n", start));
+
+  it("draws every kind of mark and text in system colours", () => {
+    expect(start).toBeGreaterThan(0);
+    for (const mark of [
+      ".recharts-line-curve",
+      ".recharts-area-area",
+      ".recharts-bar-rectangle",
+      ".recharts-pie-sector",
+      ".recharts-cartesian-axis-tick-value",
+      ".recharts-cartesian-grid",
+    ]) {
+      expect(rules).toContain(mark);
+    }
+    expect(rules).toMatch(/stroke: CanvasText/);
+    expect(rules).toMatch(/fill: Canvas;/);
+    expect(rules).not.toMatch(/var\(--seed-chart-\d\)/);
+  });
+});

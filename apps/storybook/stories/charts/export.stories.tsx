@@ -1,10 +1,9 @@
-import { LineChart } from "@seed/charts";
 import { downloadFile, exportChart, exportChartCsv } from "@seed/charts/export";
 import "@seed/charts/styles.css";
 import type { StoryObj } from "@storybook/react-vite";
 import { useRef } from "react";
 import { expect, waitFor } from "storybook/test";
-import { monthlySales } from "./data";
+import { SalesLineChart } from "./sales-chart";
 
 const meta = { title: "Charts/Export" };
 export default meta;
@@ -14,33 +13,20 @@ function ExportDemo() {
   return (
     <div>
       <div ref={chart}>
-        <LineChart
-          data={monthlySales()}
-          index="month"
-          series={["revenue", { key: "cost", label: "Cost" }]}
-          title="Revenue and cost per month"
-          locale="en-US"
-          height={260}
-          animate={false}
-        />
+        <SalesLineChart height={260} />
       </div>
       <div style={{ display: "flex", gap: 8, marginTop: 8 }}>
-        <button
-          type="button"
-          onClick={async () =>
-            downloadFile(await exportChart(chart, { format: "png" }), "chart.png")
-          }
-        >
-          Download PNG
-        </button>
-        <button
-          type="button"
-          onClick={async () =>
-            downloadFile(await exportChart(chart, { format: "svg" }), "chart.svg")
-          }
-        >
-          Download SVG
-        </button>
+        {(["png", "svg"] as const).map((format) => (
+          <button
+            key={format}
+            type="button"
+            onClick={async () =>
+              downloadFile(await exportChart(chart, { format }), `chart.${format}`)
+            }
+          >
+            Download {format.toUpperCase()}
+          </button>
+        ))}
         <button type="button" onClick={() => downloadFile(exportChartCsv(chart), "chart.csv")}>
           Download CSV
         </button>

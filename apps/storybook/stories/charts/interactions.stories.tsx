@@ -2,7 +2,8 @@ import { LineChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import type { StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, userEvent, waitFor, within } from "storybook/test";
-import { dailyTraffic, monthlySales } from "./data";
+import { dailyTraffic } from "./data";
+import { SalesLineChart } from "./sales-chart";
 
 const meta = { title: "Charts/Interactions" };
 export default meta;
@@ -20,24 +21,9 @@ function tooltipShown(canvasElement: HTMLElement): boolean {
   return tooltip !== null && getComputedStyle(tooltip).visibility !== "hidden";
 }
 
-function SalesChart({ width }: { width?: number }) {
-  return (
-    <LineChart
-      data={monthlySales()}
-      index="month"
-      series={["revenue", { key: "cost", label: "Cost" }]}
-      title="Revenue and cost per month"
-      locale="en-US"
-      height={240}
-      width={width}
-      animate={false}
-    />
-  );
-}
-
 /** The pointer comes from outside the chart straight onto the plot: the first tooltip shows at once. */
 export const FirstHoverFromOutside: StoryObj = {
-  render: () => <SalesChart />,
+  render: () => <SalesLineChart />,
   play: async ({ canvasElement }) => {
     await waitFor(
       () => expect(canvasElement.querySelector(".recharts-wrapper")).not.toBeNull(),
@@ -56,7 +42,7 @@ export const TooltipStaysInViewport: StoryObj = {
   render: () => (
     <div style={{ overflow: "hidden" }}>
       <div style={{ marginLeft: "calc(100vw - 360px)", width: 640 }}>
-        <SalesChart width={640} />
+        <SalesLineChart width={640} />
       </div>
     </div>
   ),
@@ -95,7 +81,7 @@ function tap(target: Element, clientX: number, clientY: number) {
 export const TouchTooltip: StoryObj = {
   render: () => (
     <div>
-      <SalesChart />
+      <SalesLineChart />
       <p>Tap outside the chart to close its tooltip.</p>
     </div>
   ),

@@ -10,17 +10,21 @@ const entries = (count: number) =>
     color: "#000",
   }));
 
+function renderLegend(count: number) {
+  render(
+    <ChartLegend
+      entries={entries(count)}
+      hidden={new Set()}
+      onToggle={() => {}}
+      onHighlight={() => {}}
+    />,
+  );
+}
+
 describe("ChartLegend with many series", () => {
   it("folds entries past the limit behind a keyboard-operable '+N more' button", async () => {
     const user = userEvent.setup();
-    render(
-      <ChartLegend
-        entries={entries(30)}
-        hidden={new Set()}
-        onToggle={() => {}}
-        onHighlight={() => {}}
-      />,
-    );
+    renderLegend(30);
     expect(screen.getAllByRole("button", { pressed: true })).toHaveLength(8);
     const more = screen.getByRole("button", { name: "+22 more" });
     expect(more).toHaveAttribute("aria-expanded", "false");
@@ -35,14 +39,7 @@ describe("ChartLegend with many series", () => {
   });
 
   it("shows every entry without a button when at most one would fold", () => {
-    render(
-      <ChartLegend
-        entries={entries(9)}
-        hidden={new Set()}
-        onToggle={() => {}}
-        onHighlight={() => {}}
-      />,
-    );
+    renderLegend(9);
     expect(screen.getAllByRole("button")).toHaveLength(9);
   });
 });

@@ -82,7 +82,12 @@ function hoverShown(root: HTMLElement): boolean {
   const tip = root.querySelector(
     library === "seed" ? ".seed-chart-tooltip" : ".recharts-tooltip-wrapper",
   );
-  return Boolean(tip?.textContent) && root.querySelector(".recharts-tooltip-cursor") !== null;
+  // the crosshair: Recharts' cursor in the SVG, or @seed/charts' own layer over it
+  const layer = root.querySelector<HTMLElement>(".seed-chart-hover-layer");
+  const crosshair =
+    root.querySelector(".recharts-tooltip-cursor") !== null ||
+    layer?.style.visibility === "visible";
+  return Boolean(tip?.textContent) && crosshair;
 }
 
 /** Fingerprint of the tooltip text, so a move to another point counts only once it shows that point. */

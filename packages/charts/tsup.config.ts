@@ -28,7 +28,7 @@ export default defineConfig([
       await copyFile("src/styles.css", "dist/styles.css");
       // esbuild puts "use strict" first in CJS output, which demotes the banner; put the directive first
       for (const file of await readdir("dist")) {
-        if (!file.endsWith(".cjs") || file.startsWith("data.")) continue;
+        if (!file.endsWith(".cjs") || /^(data|export)\./.test(file)) continue;
         const code = await readFile(`dist/${file}`, "utf8");
         if (!code.startsWith('"use client"')) {
           await writeFile(`dist/${file}`, `"use client";\n${code.replace('"use client";', "")}`);
@@ -36,6 +36,6 @@ export default defineConfig([
       }
     },
   },
-  // Pure data functions carry no "use client", so server components can call them.
-  { ...shared, entry: { data: "src/data/index.ts" } },
+  // Pure data functions carry no "use client", so server components can call them; export has no React.
+  { ...shared, entry: { data: "src/data/index.ts", export: "src/export/index.ts" } },
 ]);

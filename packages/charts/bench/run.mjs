@@ -1,12 +1,17 @@
-// Paint and hover benchmark of LineChart vs raw Recharts in headless Chromium. Prints; never fails.
-import { existsSync } from "node:fs";
+// @seed/charts vs raw Recharts vs uPlot in headless Chromium, in one run. Prints figures; never fails.
+import { existsSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { build, preview } from "vite";
 
 const configFile = fileURLToPath(new URL("./vite.config.ts", import.meta.url));
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 4173);
+const SERIES = 3;
+const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000,1000000").split(",").map(Number);
+/** Raw Recharts takes minutes above this; printed as "-". */
+const RECHARTS_LIMIT = 100_000;
+const FRAME_MS = 1000 / 60;
 
 if (!existsSync(fileURLToPath(new URL("../dist/index.js", import.meta.url)))) {
   console.error("dist/ is missing: run `pnpm --filter @seed/charts build` first.");
@@ -31,45 +36,101 @@ const browser = await chromium.launch({
 });
 
 function median(values) {
+  if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function measure(lib, points, series, times) {
-  const paints = [];
-  const hovers = [];
-  for (let i = 0; i < times; i++) {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    await page.goto(`http://127.0.0.1:${port}/?lib=${lib}&points=${points}&series=${series}`);
+const PLOT_SELECTOR = {
+  seed: ".recharts-wrapper",
+  recharts: ".recharts-wrapper",
+  uplot: ".u-over",
+};
+
+/** One fresh page: cold paint, heap after GC, pointer entry from outside, then hover-to-paint. */
+async function loadOnce(lib, points) {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  try {
+    await page.goto(`http://127.0.0.1:${port}/?lib=${lib}&points=${points}&series=${SERIES}`);
     await page.waitForFunction(() => window.benchResult || window.benchError, null, {
-      timeout: 180_000,
+      timeout: 240_000,
+      polling: 100,
     });
     const result = await page.evaluate(() => window.benchResult ?? { error: window.benchError });
-    await page.close();
     if (result.error) throw new Error(result.error);
-    paints.push(result.paintMs);
-    if (result.hoverUpdateMs !== null) hovers.push(result.hoverUpdateMs);
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+
+    const box = await page.locator(PLOT_SELECTOR[lib]).first().boundingBox();
+    if (!box) throw new Error(`${lib}: no plot element`);
+    const y = box.y + box.height / 2;
+    // the pointer comes from outside the chart straight into the plot: does a tooltip show?
+    await page.mouse.move(2, 2);
+    await page.mouse.move(box.x + box.width * 0.3, y);
+    const entryShows = await page
+      .waitForFunction(() => window.benchTooltipShown?.(), null, { timeout: 1500, polling: 16 })
+      .then(() => true)
+      .catch(() => false);
+    // one move inside the plot to another point: input to painted tooltip and crosshair
+    await page.evaluate(() => {
+      window.benchHoverPending = window.benchHover?.();
+    });
+    await page.mouse.move(box.x + box.width * 0.62, y);
+    const hoverMs = await page.evaluate(() => window.benchHoverPending ?? null);
+    return {
+      paint: result.paintMs,
+      commits: result.commits,
+      heapMb: usedSize / 2 ** 20,
+      hover: hoverMs,
+      entryShows,
+    };
+  } finally {
+    await page.close();
   }
-  return { paint: median(paints), hover: hovers.length ? median(hovers) : null };
 }
 
-const rows = [];
+async function measure(lib, points) {
+  const loads = [];
+  for (let i = 0; i < runs; i++) loads.push(await loadOnce(lib, points));
+  return {
+    lib,
+    points,
+    paint: median(loads.map((l) => l.paint)),
+    hover: median(loads.flatMap((l) => (l.hover === null ? [] : [l.hover]))),
+    heapMb: median(loads.map((l) => l.heapMb)),
+    commits: median(loads.map((l) => l.commits)),
+    entry: `${loads.filter((l) => l.entryShows).length}/${loads.length}`,
+  };
+}
+
+const LIBS = [
+  ["seed", "@seed/charts"],
+  ["recharts", "raw Recharts"],
+  ["uplot", "uPlot"],
+];
+const results = [];
+const started = Date.now();
 try {
-  for (const points of [1_000, 100_000, 1_000_000]) {
-    for (const series of [1, 3]) {
-      const r = await measure("seed", points, series, runs);
-      rows.push({ lib: "@seed/charts", points, series, ...r });
+  for (const points of SIZES) {
+    for (const [lib, name] of LIBS) {
+      if (lib === "recharts" && points > RECHARTS_LIMIT) {
+        results.push({
+          lib,
+          points,
+          paint: null,
+          hover: null,
+          heapMb: null,
+          commits: null,
+          entry: "-",
+        });
+        continue;
+      }
+      const r = await measure(lib, points);
+      results.push(r);
       console.log(
-        `@seed/charts ${points} x ${series}: paint ${r.paint.toFixed(0)} ms, hover ${r.hover?.toFixed(1)} ms`,
-      );
-    }
-  }
-  for (const points of [1_000, 10_000, 100_000]) {
-    for (const series of [1, 3]) {
-      const r = await measure("recharts", points, series, points >= 100_000 ? 1 : runs);
-      rows.push({ lib: "recharts", points, series, ...r });
-      console.log(
-        `recharts ${points} x ${series}: paint ${r.paint.toFixed(0)} ms, hover ${r.hover?.toFixed(1)} ms`,
+        `${name} ${points} x ${SERIES}: paint ${r.paint.toFixed(0)} ms, hover ${r.hover?.toFixed(1) ?? "-"} ms, heap ${r.heapMb.toFixed(1)} MB, tooltip on entry ${r.entry}`,
       );
     }
   }
@@ -78,23 +139,71 @@ try {
   await new Promise((resolve) => server.httpServer.close(resolve));
 }
 
-const find = (lib, points, series) =>
-  rows.find((r) => r.lib === lib && r.points === points && r.series === series);
-console.log("\nlibrary        points     series  paint ms  hover ms");
-for (const r of rows) {
+const fmt = (value, digits = 0) =>
+  value === null || value === undefined ? "-" : value.toFixed(digits);
+const nameOf = Object.fromEntries(LIBS);
+console.log(
+  `\nmedians of ${runs} fresh page loads, ${SERIES} random-walk series, 800x400 line chart, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+);
+console.log(
+  "library        points x 3   paint ms   React commits   hover-to-paint ms   heap MB   tooltip on entry",
+);
+for (const r of results) {
   console.log(
-    `${r.lib.padEnd(14)} ${String(r.points).padStart(9)}  ${String(r.series).padStart(6)}  ${r.paint.toFixed(0).padStart(8)}  ${(r.hover === null ? "-" : r.hover.toFixed(1)).padStart(8)}`,
+    `${nameOf[r.lib].padEnd(14)} ${String(r.points).padStart(10)}   ${fmt(r.paint).padStart(8)}   ${(r.lib === "uplot" ? "-" : fmt(r.commits)).padStart(13)}   ${fmt(r.hover, 1).padStart(17)}   ${fmt(r.heapMb, 1).padStart(7)}   ${r.entry.padStart(16)}`,
   );
 }
-const seed1k3 = find("@seed/charts", 1_000, 3);
-const seed1m3 = find("@seed/charts", 1_000_000, 3);
-const seed100k3 = find("@seed/charts", 100_000, 3);
-const raw100k3 = find("recharts", 100_000, 3);
-console.log("\ntarget                                   figure    goal");
+
+const find = (lib, points) => results.find((r) => r.lib === lib && r.points === points);
+const ratio = (a, b) => (a?.paint && b?.paint ? a.paint / b.paint : null);
+const targets = [
+  [
+    "paint 1M x 3 / paint 1k x 3",
+    ratio(find("seed", 1_000_000), find("seed", 1_000)),
+    "<=",
+    1.2,
+    "x",
+  ],
+  [
+    "@seed/charts / uPlot at 1M x 3",
+    ratio(find("seed", 1_000_000), find("uplot", 1_000_000)),
+    "<=",
+    3,
+    "x",
+  ],
+  [
+    "@seed/charts / uPlot at 1k x 3",
+    ratio(find("seed", 1_000), find("uplot", 1_000)),
+    "<=",
+    4,
+    "x",
+  ],
+  ["hover-to-paint at 1M x 3", find("seed", 1_000_000)?.hover ?? null, "<=", FRAME_MS, " ms"],
+  [
+    "raw Recharts / @seed/charts at 100k x 3",
+    ratio(find("recharts", 100_000), find("seed", 100_000)),
+    ">=",
+    20,
+    "x",
+  ],
+];
 console.log(
-  `1M x 3 paint / 1k x 3 paint               ${(seed1m3.paint / seed1k3.paint).toFixed(2)}x     <= 1.2x`,
+  "\ntarget                                      figure     goal      met   distance left",
 );
-console.log(
-  `raw Recharts / @seed/charts at 100k x 3    ${(raw100k3.paint / seed100k3.paint).toFixed(1)}x     >= 20x`,
-);
-console.log(`hover tooltip update at 1M x 3             ${seed1m3.hover?.toFixed(1)} ms   <= 8 ms`);
+for (const [label, figure, op, goal, unit] of targets) {
+  if (figure === null) {
+    console.log(`${label.padEnd(43)} ${"-".padStart(8)}   ${op} ${goal.toFixed(1)}${unit}`);
+    continue;
+  }
+  const met = op === "<=" ? figure <= goal : figure >= goal;
+  // how much faster @seed/charts must get to meet the target
+  const left = met
+    ? ""
+    : op === "<="
+      ? `${(figure / goal).toFixed(2)}x too slow`
+      : `${(goal / figure).toFixed(2)}x too slow`;
+  console.log(
+    `${label.padEnd(43)} ${(figure.toFixed(2) + unit).padStart(8)}   ${`${op} ${goal.toFixed(1)}${unit}`.padEnd(9)} ${(met ? "yes" : "no").padEnd(5)} ${left}`,
+  );
+}
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));

@@ -44,6 +44,7 @@ describe.each(["pnpm", "npm"] as const)(
       expect(result.code, result.output).toBe(0);
       expect(result.stdout).toContain("cjs consumer ok");
       expect(result.stdout).toContain("loaded @seed/charts/line-chart");
+      expect(result.stdout).toContain("loaded @seed/charts/export");
       const paths = resolvedPaths(result.stdout);
       expect(paths["@seed/charts"]).toMatch(/\.cjs$/);
       expect(paths["@seed/ui"]).toMatch(/\.cjs$/);
@@ -59,6 +60,7 @@ describe.each(["pnpm", "npm"] as const)(
       expect(result.code, result.output).toBe(0);
       expect(result.stdout).toContain("esm consumer ok");
       expect(result.stdout).toContain("loaded @seed/charts/pie-chart");
+      expect(result.stdout).toContain("loaded @seed/charts/export");
       const paths = resolvedPaths(result.stdout);
       expect(paths["@seed/charts"]).toMatch(/\.m?js$/);
       expect(paths["@seed/ui"]).toMatch(/\.m?js$/);

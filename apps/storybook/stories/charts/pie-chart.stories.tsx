@@ -106,3 +106,28 @@ export const NegativeValues: Story = {
 };
 
 export const Loading: Story = { args: { loading: true } };
+
+/** A small donut with a long total: the centre text is measured and scaled or shortened to fit the hole. */
+export const DonutCentreFitsSmallHole: Story = {
+  args: {
+    variant: "donut",
+    labels: false,
+    legend: false,
+    width: 140,
+    height: 140,
+    data: browserShare().map((row) => ({ ...row, visits: row.visits * 123_456.789 })),
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      async () => {
+        const pie = canvasElement.querySelector(".recharts-pie") as SVGGElement;
+        const centre = canvasElement.querySelector(".seed-chart-center-label") as SVGTextElement;
+        await expect(centre).toBeInTheDocument();
+        // the hole is 62% of the ring's outer diameter
+        const hole = pie.getBoundingClientRect().width * 0.62;
+        await expect(centre.getBoundingClientRect().width).toBeLessThanOrEqual(hole);
+      },
+      { timeout: 5000 },
+    );
+  },
+};

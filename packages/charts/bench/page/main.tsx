@@ -10,131 +10,183 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-
-interface BenchRow {
-  t: number;
-  a: number;
-  b: number;
-  c: number;
-}
+import uPlot from "uplot";
+import "uplot/dist/uPlot.min.css";
+import { mountUplot } from "./uplot-chart";
+import { makeRandomWalks, rowsOf } from "./walks";
 
 interface BenchResult {
   paintMs: number;
-  hoverUpdateMs: number | null;
+  /** React commits from the render call until the chart settled. */
+  commits: number;
 }
 
 declare global {
   interface Window {
     benchResult?: BenchResult;
     benchError?: string;
+    benchCommits: number;
+    /** Set by the runner before moving the real mouse; resolves with ms from input to painted tooltip. */
+    benchHover?: () => Promise<number | null>;
+    benchTooltipShown?: () => boolean;
   }
 }
 
 const params = new URLSearchParams(location.search);
 const library = params.get("lib") ?? "seed";
 const points = Number(params.get("points") ?? 1000);
-const seriesCount = Number(params.get("series") ?? 1);
-const keys = (["a", "b", "c"] as const).slice(0, seriesCount);
+const seriesCount = Number(params.get("series") ?? 3);
+const WIDTH = 800;
+const HEIGHT = 400;
+const COLORS = ["#0072b2", "#e69f00", "#009e73"];
 
-function makeRows(count: number): BenchRow[] {
-  const rows = new Array<BenchRow>(count);
-  const start = Date.UTC(2024, 0, 1);
-  for (let i = 0; i < count; i++) {
-    rows[i] = {
-      t: start + i * 60_000,
-      a: Math.sin(i / 500) * 40 + Math.sin(i / 37) * 5,
-      b: Math.cos(i / 800) * 30 + 20,
-      c: Math.sin(i / 1500) * 20 - 10,
-    };
-  }
-  return rows;
-}
-
-/** Resolves at the second animation frame after the DOM under `node` stops changing. */
-function settled(node: HTMLElement): Promise<number> {
+/** Resolves with the time of the second animation frame after the last DOM change under `node`. */
+function settled(node: HTMLElement, quietMs = 250): Promise<number> {
   return new Promise((resolve) => {
-    let last = performance.now();
-    const observer = new MutationObserver(() => {
-      last = performance.now();
-    });
-    observer.observe(node, { subtree: true, childList: true, attributes: true });
-    const check = () => {
+    let changes = 0;
+    let stamp = performance.now();
+    let lastChange = performance.now();
+    const onChange = () => {
+      const seen = ++changes;
+      lastChange = performance.now();
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
-          if (performance.now() - last > 50) {
-            observer.disconnect();
-            resolve(performance.now());
-          } else check();
+          if (seen === changes) stamp = performance.now();
         }),
       );
     };
-    check();
+    const observer = new MutationObserver(onChange);
+    observer.observe(node, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    onChange();
+    const check = () => {
+      if (performance.now() - lastChange > quietMs && stamp >= lastChange) {
+        observer.disconnect();
+        resolve(stamp);
+      } else setTimeout(check, 50);
+    };
+    setTimeout(check, 50);
   });
 }
 
-function measureHover(root: HTMLElement): Promise<number | null> {
-  const wrapper = root.querySelector(".recharts-wrapper") as HTMLElement | null;
-  if (!wrapper) return Promise.resolve(null);
-  const box = wrapper.getBoundingClientRect();
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const observer = new MutationObserver(() => {
-      const tooltip = root.querySelector(".recharts-tooltip-wrapper");
-      if (tooltip?.textContent) {
+/** What counts as "tooltip and crosshair painted" for each library. */
+function hoverShown(root: HTMLElement): boolean {
+  if (library === "uplot") {
+    const tip = root.querySelector<HTMLElement>(".bench-uplot-tooltip");
+    return Boolean(tip && tip.style.display !== "none" && tip.textContent);
+  }
+  const tip = root.querySelector(
+    library === "seed" ? ".seed-chart-tooltip" : ".recharts-tooltip-wrapper",
+  );
+  // the crosshair: Recharts' cursor in the SVG, or @seed/charts' own layer over it
+  const layer = root.querySelector<HTMLElement>(".seed-chart-hover-layer");
+  const crosshair =
+    root.querySelector(".recharts-tooltip-cursor") !== null ||
+    layer?.style.visibility === "visible";
+  return Boolean(tip?.textContent) && crosshair;
+}
+
+/** Fingerprint of the tooltip text, so a move to another point counts only once it shows that point. */
+function hoverText(root: HTMLElement): string {
+  const tip = root.querySelector(
+    library === "uplot"
+      ? ".bench-uplot-tooltip"
+      : library === "seed"
+        ? ".seed-chart-tooltip"
+        : ".recharts-tooltip-wrapper",
+  );
+  return tip?.textContent ?? "";
+}
+
+/** After the next real mousemove: ms from its input timestamp until the frame showing the new tooltip painted. */
+function armHover(root: HTMLElement): () => Promise<number | null> {
+  return () =>
+    new Promise((resolve) => {
+      const before = hoverText(root);
+      let inputAt: number | null = null;
+      let done = false;
+      const finish = (value: number | null) => {
+        if (done) return;
+        done = true;
         observer.disconnect();
-        resolve(performance.now() - started);
-      }
+        window.removeEventListener("mousemove", onMove, true);
+        resolve(value);
+      };
+      // after a rAF callback, a posted message runs once that frame is painted
+      const afterPaint = () =>
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () =>
+            finish(inputAt === null ? null : performance.now() - inputAt);
+          channel.port2.postMessage(null);
+        });
+      const check = () => {
+        if (inputAt !== null && hoverShown(root) && hoverText(root) !== before) afterPaint();
+      };
+      const onMove = (event: MouseEvent) => {
+        inputAt ??= event.timeStamp;
+        queueMicrotask(check);
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(root, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+      window.addEventListener("mousemove", onMove, true);
+      setTimeout(() => finish(null), 5000);
     });
-    observer.observe(root, { subtree: true, childList: true, characterData: true });
-    wrapper.dispatchEvent(
-      new MouseEvent("mousemove", {
-        bubbles: true,
-        clientX: box.left + box.width * 0.55,
-        clientY: box.top + box.height / 2,
-      }),
-    );
-    setTimeout(() => {
-      observer.disconnect();
-      resolve(null);
-    }, 5000);
-  });
 }
 
 async function run() {
-  const rows = makeRows(points);
+  const walks = makeRandomWalks(points, seriesCount, 20_240_101);
+  const rows = library === "uplot" ? null : rowsOf(walks);
   const element = document.getElementById("root") as HTMLElement;
-  const root = createRoot(element);
-  const colors = ["#0072b2", "#e69f00", "#009e73"];
-  const started = performance.now();
-  if (library === "recharts") {
+  const keys = walks.keys;
+  const commitsBefore = window.benchCommits;
+  let started: number;
+  if (library === "uplot") {
+    started = performance.now();
+    mountUplot(uPlot, element, walks, { width: WIDTH, height: HEIGHT, colors: COLORS });
+  } else if (library === "recharts") {
+    const root = createRoot(element);
+    started = performance.now();
     root.render(
-      <RechartsLineChart width={800} height={400} data={rows}>
+      <RechartsLineChart width={WIDTH} height={HEIGHT} data={rows ?? []}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} />
         <YAxis />
         <Tooltip isAnimationActive={false} />
         <Legend />
         {keys.map((key, i) => (
-          <Line key={key} dataKey={key} stroke={colors[i]} dot={false} isAnimationActive={false} />
+          <Line key={key} dataKey={key} stroke={COLORS[i]} dot={false} isAnimationActive={false} />
         ))}
       </RechartsLineChart>,
     );
   } else {
+    const root = createRoot(element);
+    started = performance.now();
     root.render(
       <LineChart
-        data={rows}
+        data={rows ?? []}
         index="t"
-        series={[...keys]}
-        width={800}
-        height={400}
+        series={keys}
+        width={WIDTH}
+        height={HEIGHT}
         animate={false}
         title="Benchmark"
       />,
     );
   }
   const done = await settled(element);
-  const hoverUpdateMs = await measureHover(element);
-  window.benchResult = { paintMs: done - started, hoverUpdateMs };
+  window.benchHover = armHover(element);
+  window.benchTooltipShown = () => hoverShown(element);
+  window.benchResult = { paintMs: done - started, commits: window.benchCommits - commitsBefore };
 }
 
 run().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useIsomorphicLayoutEffect } from "./environment";
 
 /** One series line in a tooltip. */
 export interface ChartTooltipItem {
@@ -23,6 +24,76 @@ export interface ChartTooltipContext<Row> {
 /** Custom tooltip content; return null to show nothing. */
 export type ChartTooltipRender<Row> = (context: ChartTooltipContext<Row>) => ReactNode;
 
+/** Least gap between a tooltip and the window's edge, px. */
+const EDGE = 4;
+/** Recharts' default offset between the pointer and its tooltip, px. */
+const POINTER_OFFSET = 10;
+
+/**
+ * Where a box that overflows the window moves to: first flipped to the other side of the pointer,
+ * else shifted just inside the edge (a box wider than the window keeps its start edge visible).
+ */
+export function fitOffset(start: number, size: number, viewport: number): number {
+  if (start + size > viewport - EDGE) {
+    const flipped = -(size + 2 * POINTER_OFFSET);
+    if (start + flipped >= EDGE) return flipped;
+    return Math.max(EDGE - start, viewport - EDGE - (start + size));
+  }
+  return start < EDGE ? EDGE - start : 0;
+}
+
+/** Keeps the element inside the window after every render (Recharts moves it on each pointer move). */
+function useViewportFit(ref: { current: HTMLElement | null }) {
+  const applied = useRef({ x: 0, y: 0 });
+  useIsomorphicLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    // measure where Recharts put it, without our previous correction
+    const left = box.left - applied.current.x;
+    const top = box.top - applied.current.y;
+    const x = fitOffset(left, box.width, document.documentElement.clientWidth || window.innerWidth);
+    const y = fitOffset(
+      top,
+      box.height,
+      document.documentElement.clientHeight || window.innerHeight,
+    );
+    if (x === applied.current.x && y === applied.current.y) return;
+    applied.current = { x, y };
+    element.style.translate = x || y ? `${x}px ${y}px` : "";
+  });
+}
+
+/** Figures whose tooltip a touch outside them dismissed; cleared by the next touch inside. */
+const DISMISSED = "data-tooltip-dismissed";
+let touchListeners = 0;
+
+function dismissOnTouchOutside(event: PointerEvent) {
+  if (event.pointerType === "mouse") return;
+  const target = event.target instanceof Node ? event.target : null;
+  for (const chart of document.querySelectorAll(".seed-chart")) {
+    if (target && chart.contains(target)) chart.removeAttribute(DISMISSED);
+    else if (chart.querySelector(".seed-chart-tooltip")) chart.setAttribute(DISMISSED, "");
+  }
+}
+
+/**
+ * Touch: a tap on the plot shows the tooltip (the browser's compatibility mouse events move
+ * Recharts' cursor there), a tap anywhere else hides it, since no mouseleave ever comes.
+ */
+function useTouchDismiss() {
+  useEffect(() => {
+    if (touchListeners++ === 0) {
+      document.addEventListener("pointerdown", dismissOnTouchOutside, true);
+    }
+    return () => {
+      if (--touchListeners === 0) {
+        document.removeEventListener("pointerdown", dismissOnTouchOutside, true);
+      }
+    };
+  }, []);
+}
+
 /** The default tooltip: a label and one line per series, styled by the theme tokens. */
 export function TooltipPanel({
   label,
@@ -31,8 +102,11 @@ export function TooltipPanel({
   label: string;
   items: readonly ChartTooltipItem[];
 }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useViewportFit(ref);
+  useTouchDismiss();
   return (
-    <div className="seed-chart-tooltip">
+    <div ref={ref} className="seed-chart-tooltip">
       <p className="seed-chart-tooltip-label">{label}</p>
       <dl className="seed-chart-tooltip-list">
         {items.map((item) => (

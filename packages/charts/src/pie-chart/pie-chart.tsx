@@ -11,6 +11,7 @@ import { isDevelopment, usePrefersReducedMotion } from "../parts/environment";
 import { ChartLegend, LegendSkeleton } from "../parts/legend";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "../parts/tooltip";
 import type { BaseChartProps, ChartValueEvent } from "../types";
+import { CenterLabel } from "./center-label";
 
 export interface PieChartProps<Row> extends BaseChartProps<Row> {
   /** Row key of each slice's name. */
@@ -31,6 +32,11 @@ export interface PieChartProps<Row> extends BaseChartProps<Row> {
   /** Slice colours in order (default: the theme palette). */
   colors?: readonly string[];
 }
+
+/** Inner radius of a donut as a share of its outer radius. */
+const DONUT_HOLE = 0.62;
+/** Longest mount animation: a chart that takes longer to settle feels slow (issue 11). */
+const ANIMATION_MS = 400;
 
 interface DrawnSlice extends PieSlice {
   fill: string;
@@ -85,6 +91,13 @@ export function PieChart<Row>(props: PieChartProps<Row>) {
       valueConfig.formatter ??
       props.valueFormatter ??
       createNumberFormatter(locale, { maximumFractionDigits: 2 }),
+    [valueConfig.formatter, props.valueFormatter, locale],
+  );
+  const compactFormat = useMemo(
+    () =>
+      valueConfig.formatter ??
+      props.valueFormatter ??
+      createNumberFormatter(locale, { notation: "compact", maximumFractionDigits: 1 }),
     [valueConfig.formatter, props.valueFormatter, locale],
   );
   const percentFormat = useMemo(
@@ -269,12 +282,14 @@ export function PieChart<Row>(props: PieChartProps<Row>) {
                 dataKey="value"
                 nameKey="name"
                 outerRadius={radius}
-                innerRadius={variant === "donut" ? radius * 0.62 : 0}
+                innerRadius={variant === "donut" ? radius * DONUT_HOLE : 0}
                 paddingAngle={drawn.length > 1 ? 1 : 0}
                 stroke="var(--seed-chart-bg)"
                 label={labels ? labelText : false}
                 labelLine={labels ? { stroke: "var(--seed-chart-axis-line)" } : false}
                 isAnimationActive={(props.animate ?? true) && !reducedMotion}
+                animationBegin={0}
+                animationDuration={ANIMATION_MS}
                 onClick={(entry: { payload?: unknown }) => report(entry.payload as DrawnSlice)}
                 cornerRadius={variant === "donut" ? 2 : 0}
               >
@@ -283,21 +298,16 @@ export function PieChart<Row>(props: PieChartProps<Row>) {
                     position="center"
                     content={({ viewBox }) => {
                       const box = viewBox as { cx?: number; cy?: number } | undefined;
-                      const cx = box?.cx ?? width / 2;
-                      const cy = box?.cy ?? height / 2;
                       return (
-                        <text x={cx} y={cy} textAnchor="middle" className="seed-chart-center-label">
-                          {center ?? (
-                            <>
-                              <tspan x={cx} dy="-0.1em" className="seed-chart-center-label-value">
-                                {formattedTotal}
-                              </tspan>
-                              <tspan x={cx} dy="1.6em" className="seed-chart-center-label-caption">
-                                {props.centerCaption ?? "Total"}
-                              </tspan>
-                            </>
-                          )}
-                        </text>
+                        <CenterLabel
+                          cx={box?.cx ?? width / 2}
+                          cy={box?.cy ?? height / 2}
+                          innerRadius={radius * DONUT_HOLE}
+                          custom={center}
+                          total={formattedTotal}
+                          compactTotal={compactFormat(visibleTotal)}
+                          caption={props.centerCaption ?? "Total"}
+                        />
                       );
                     }}
                   />

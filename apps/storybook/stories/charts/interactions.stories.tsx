@@ -1,0 +1,155 @@
+import { LineChart } from "@seed/charts";
+import "@seed/charts/styles.css";
+import type { StoryObj } from "@storybook/react-vite";
+import { expect, fireEvent, userEvent, waitFor, within } from "storybook/test";
+import { dailyTraffic } from "./data";
+import { SalesLineChart } from "./sales-chart";
+
+const meta = { title: "Charts/Interactions" };
+export default meta;
+
+const WAIT = { timeout: 5000 };
+
+function plotPoint(canvasElement: HTMLElement, fraction: number) {
+  const wrapper = canvasElement.querySelector(".recharts-wrapper") as HTMLElement;
+  const box = wrapper.getBoundingClientRect();
+  return { wrapper, clientX: box.left + box.width * fraction, clientY: box.top + box.height / 2 };
+}
+
+function tooltipShown(canvasElement: HTMLElement): boolean {
+  const tooltip = canvasElement.querySelector(".seed-chart-tooltip");
+  return tooltip !== null && getComputedStyle(tooltip).visibility !== "hidden";
+}
+
+/** The pointer comes from outside the chart straight onto the plot: the first tooltip shows at once. */
+export const FirstHoverFromOutside: StoryObj = {
+  render: () => <SalesLineChart />,
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelector(".recharts-wrapper")).not.toBeNull(),
+      WAIT,
+    );
+    const { wrapper, clientX, clientY } = plotPoint(canvasElement, 0.4);
+    await userEvent.pointer({ target: document.body, coords: { clientX: 1, clientY: 1 } });
+    await userEvent.pointer({ target: wrapper, coords: { clientX, clientY } });
+    await waitFor(() => expect(tooltipShown(canvasElement)).toBe(true), WAIT);
+    await expect(canvasElement.querySelector(".recharts-tooltip-cursor")).not.toBeNull();
+  },
+};
+
+/** A chart running past the window's right edge: its tooltip flips or shifts back inside. */
+export const TooltipStaysInViewport: StoryObj = {
+  render: () => (
+    <div style={{ overflow: "hidden" }}>
+      <div style={{ marginLeft: "calc(100vw - 360px)", width: 640 }}>
+        <SalesLineChart width={640} />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelector(".recharts-wrapper")).not.toBeNull(),
+      WAIT,
+    );
+    const wrapper = canvasElement.querySelector(".recharts-wrapper") as HTMLElement;
+    const box = wrapper.getBoundingClientRect();
+    const viewport = document.documentElement.clientWidth;
+    // the last visible pixels of the plot, next to the window's edge
+    fireEvent.mouseMove(wrapper, { clientX: viewport - 12, clientY: box.top + box.height / 2 });
+    await waitFor(() => expect(tooltipShown(canvasElement)).toBe(true), WAIT);
+    const tooltip = canvasElement.querySelector(".seed-chart-tooltip") as HTMLElement;
+    await waitFor(() => {
+      const rect = tooltip.getBoundingClientRect();
+      expect(rect.right).toBeLessThanOrEqual(viewport);
+      expect(rect.left).toBeGreaterThanOrEqual(0);
+    }, WAIT);
+  },
+};
+
+/** What a browser sends for a tap: pointer and touch events, then compatibility mouse events. */
+function tap(target: Element, clientX: number, clientY: number) {
+  const at = { clientX, clientY, bubbles: true };
+  fireEvent.pointerDown(target, { ...at, pointerType: "touch", isPrimary: true });
+  fireEvent.pointerUp(target, { ...at, pointerType: "touch", isPrimary: true });
+  fireEvent.mouseMove(target, at);
+  fireEvent.mouseDown(target, at);
+  fireEvent.mouseUp(target, at);
+  fireEvent.click(target, at);
+}
+
+/** Touch: a tap on the plot shows the tooltip, a tap elsewhere hides it, a tap back shows it again. */
+export const TouchTooltip: StoryObj = {
+  render: () => (
+    <div>
+      <SalesLineChart />
+      <p>Tap outside the chart to close its tooltip.</p>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelector(".recharts-wrapper")).not.toBeNull(),
+      WAIT,
+    );
+    const { wrapper, clientX, clientY } = plotPoint(canvasElement, 0.5);
+    tap(wrapper, clientX, clientY);
+    await waitFor(() => expect(tooltipShown(canvasElement)).toBe(true), WAIT);
+
+    const outside = within(canvasElement).getByText(/Tap outside/);
+    const box = outside.getBoundingClientRect();
+    tap(outside, box.left + 4, box.top + 4);
+    await waitFor(() => expect(tooltipShown(canvasElement)).toBe(false), WAIT);
+
+    tap(wrapper, clientX, clientY);
+    await waitFor(() => expect(tooltipShown(canvasElement)).toBe(true), WAIT);
+  },
+};
+
+type ManyRow = { day: string } & Record<string, number | string>;
+
+function manySeries(count: number): { rows: ManyRow[]; keys: string[] } {
+  const keys = Array.from({ length: count }, (_, i) => `region${i + 1}`);
+  const rows = dailyTraffic(20).map((row, day) => {
+    const out: ManyRow = { day: row.day };
+    keys.forEach((key, i) => {
+      out[key] = 100 + ((day * 7 + i * 13) % 50) + i * 5;
+    });
+    return out;
+  });
+  return { rows, keys };
+}
+
+/** 24 series: the legend shows eight and a "+16 more" button; unfolded it scrolls, never overflows. */
+export const ManySeriesLegend: StoryObj = {
+  render: () => {
+    const { rows, keys } = manySeries(24);
+    return (
+      <LineChart
+        data={rows}
+        index="day"
+        series={keys.map((key, i) => ({ key, label: `Region ${i + 1}` }))}
+        title="Visits in 24 regions"
+        locale="en-US"
+        height={240}
+        animate={false}
+      />
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const more = await canvas.findByRole("button", { name: "+16 more" });
+    await expect(canvas.queryByRole("button", { name: "Region 9" })).toBeNull();
+    more.focus();
+    await userEvent.keyboard("{Enter}");
+    await expect(canvas.getByRole("button", { name: "Region 24" })).toBeInTheDocument();
+    await expect(canvas.getByRole("button", { name: "Show fewer" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    const legend = canvasElement.querySelector(".seed-chart-legend") as HTMLElement;
+    const figure = canvasElement.querySelector(".seed-chart") as HTMLElement;
+    await expect(legend.scrollWidth).toBeLessThanOrEqual(legend.clientWidth);
+    await expect(legend.getBoundingClientRect().bottom).toBeLessThanOrEqual(
+      figure.getBoundingClientRect().bottom,
+    );
+  },
+};

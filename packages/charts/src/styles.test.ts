@@ -1,0 +1,82 @@
+// @vitest-environment node
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const css = readFileSync(fileURLToPath(new URL("./styles.css", import.meta.url)), "utf8");
+
+/** The declarations of the first rule whose selector list starts with `selector`. */
+function block(selector: string): string {
+  const start =
+    css.indexOf(`${selector} {`) >= 0 ? css.indexOf(`${selector} {`) : css.indexOf(`${selector},`);
+  if (start < 0) throw new Error(`no rule for ${selector}`);
+  const open = css.indexOf("{", start);
+  return css.slice(open + 1, css.indexOf("}", open));
+}
+
+/** A token's own colour, or the fallback of `var(--seed-color-…, #hex)`. */
+function token(rule: string, name: string): string {
+  const match = rule.match(new RegExp(`${name}:\\s*(?:var\\([^,]+,\\s*)?(#[0-9a-f]{6})`, "i"));
+  if (!match?.[1]) throw new Error(`${name} has no hex colour`);
+  return match[1];
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio. */
+function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+const themes = {
+  light: block(".seed-chart"),
+  dark: block(".dark .seed-chart"),
+  "dark (system setting)": block('  :root:not(.light):not([data-theme="light"]) .seed-chart'),
+};
+
+describe("series palette", () => {
+  for (const [theme, rule] of Object.entries(themes)) {
+    it(`has at least 3:1 contrast with the ${theme} background for all eight colours`, () => {
+      const background = token(rule, "--seed-chart-bg");
+      const ratios = Array.from({ length: 8 }, (_, i) => {
+        const color = token(rule, `--seed-chart-${i + 1}`);
+        return { color, ratio: Math.round(contrast(color, background) * 100) / 100 };
+      });
+      expect(ratios.filter((r) => r.ratio < 3)).toEqual([]);
+    });
+  }
+
+  it("computes the WCAG ratio the spec gives for black on white", () => {
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);
+  });
+});
+
+describe("forced colours", () => {
+  const start = css.indexOf("@media (forced-colors: active)");
+  const rules = css.slice(start, css.indexOf("\n}\n", start));
+
+  it("draws every kind of mark and text in system colours", () => {
+    expect(start).toBeGreaterThan(0);
+    for (const mark of [
+      ".recharts-line-curve",
+      ".recharts-area-area",
+      ".recharts-bar-rectangle",
+      ".recharts-pie-sector",
+      ".recharts-cartesian-axis-tick-value",
+      ".recharts-cartesian-grid",
+    ]) {
+      expect(rules).toContain(mark);
+    }
+    expect(rules).toMatch(/stroke: CanvasText/);
+    expect(rules).toMatch(/fill: Canvas;/);
+    expect(rules).not.toMatch(/var\(--seed-chart-\d\)/);
+  });
+});

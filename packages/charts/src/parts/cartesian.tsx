@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, type ReactNode, useCallback, useMemo, useRef } from "react";
 import { CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample";
 import {
@@ -17,7 +9,7 @@ import {
   timeFormatOptions,
   timeTicks,
 } from "../data/format";
-import { type CartesianFrame, describeIssues, prepareCartesianFrame } from "../data/rows";
+import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
 import {
   type ResolvedSeries,
   type RowKey,
@@ -29,9 +21,11 @@ import type { AxisOptions, BaseChartProps, ChartValueEvent, GridLines } from "..
 import { TooltipAnnouncer } from "./announcer";
 import { ChartFrame } from "./chart-frame";
 import { DataTable } from "./data-table";
-import { isDevelopment, usePrefersReducedMotion } from "./environment";
+import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "./tooltip";
+import { useDataIssues } from "./use-data-issues";
+import { useSeriesToggle } from "./use-series-toggle";
 
 /** Props shared by LineChart, AreaChart and BarChart. */
 export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
@@ -197,25 +191,10 @@ export function CartesianChartBase<Row>({
     [data, index, keys, props.indexType, bandIndex],
   );
 
-  useEffect(() => {
-    if (frame.issues.length === 0) return;
-    onDataIssues?.(frame.issues);
-    if (isDevelopment()) console.warn(describeIssues(chartName, frame.issues));
-  }, [frame, chartName, onDataIssues]);
-
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(
-    () => new Set(props.defaultHiddenSeries ?? []),
+  useDataIssues(chartName, frame.issues, onDataIssues);
+  const { hidden, toggle, highlighted, setHighlighted } = useSeriesToggle(
+    props.defaultHiddenSeries,
   );
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const toggle = useCallback((key: string) => {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-    setHighlighted(null);
-  }, []);
 
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
   // keyed by a string so inline `series` arrays do not redo downsampling on every render

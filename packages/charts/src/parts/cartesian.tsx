@@ -23,6 +23,7 @@ import { ChartFrame } from "./chart-frame";
 import { DataTable } from "./data-table";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
+import { buildDrawnRows, columnRange, type DrawnRow } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "./tooltip";
 import { useDataIssues } from "./use-data-issues";
 import { useSeriesToggle } from "./use-series-toggle";
@@ -49,12 +50,7 @@ export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
   defaultHiddenSeries?: readonly RowKey<Row>[];
 }
 
-/** A row as drawn: x, the caller's row position, and one value per series under its dataKey. */
-export interface DrawnRow {
-  __x: number | string;
-  __row: number;
-  [dataKey: string]: number | string | null;
-}
+export type { DrawnRow };
 
 export interface SeriesRenderContext {
   series: readonly ResolvedSeries[];
@@ -115,36 +111,6 @@ function seriesLabels(series: readonly ResolvedSeries[]): string {
   const labels = series.map((s) => s.label);
   if (labels.length <= 1) return labels.join("");
   return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
-}
-
-function columnRange(column: Float64Array): [number, number] | null {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i] as number;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return min <= max ? [min, max] : null;
-}
-
-function buildDrawnRows(frame: CartesianFrame, positions: readonly number[] | null): DrawnRow[] {
-  const count = positions ? positions.length : frame.xs.length;
-  const rows = new Array<DrawnRow>(count);
-  for (let k = 0; k < count; k++) {
-    const p = positions ? (positions[k] as number) : k;
-    const row: DrawnRow = {
-      __x: frame.categories ? (frame.categories[p] as string) : (frame.xs[p] as number),
-      __row: frame.rowIndex[p] as number,
-    };
-    // dataKey of series s is `s${s}` (see resolveSeries)
-    for (let s = 0; s < frame.values.length; s++) {
-      const v = (frame.values[s] as Float64Array)[p] as number;
-      row[`s${s}`] = Number.isNaN(v) ? null : v;
-    }
-    rows[k] = row;
-  }
-  return rows;
 }
 
 /** The body of LineChart, AreaChart and BarChart: data checks, downsampling, axes, legend, a11y. */

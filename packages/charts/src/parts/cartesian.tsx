@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, type ReactNode, useCallback, useMemo, useRef } from "react";
 import { CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
 import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample";
 import {
@@ -17,7 +9,7 @@ import {
   timeFormatOptions,
   timeTicks,
 } from "../data/format";
-import { type CartesianFrame, describeIssues, prepareCartesianFrame } from "../data/rows";
+import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
 import {
   type ResolvedSeries,
   type RowKey,
@@ -29,9 +21,12 @@ import type { AxisOptions, BaseChartProps, ChartValueEvent, GridLines } from "..
 import { TooltipAnnouncer } from "./announcer";
 import { ChartFrame } from "./chart-frame";
 import { DataTable } from "./data-table";
-import { isDevelopment, usePrefersReducedMotion } from "./environment";
+import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
+import { buildDrawnRows, columnRange, type DrawnRow } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "./tooltip";
+import { useDataIssues } from "./use-data-issues";
+import { useSeriesToggle } from "./use-series-toggle";
 
 /** Props shared by LineChart, AreaChart and BarChart. */
 export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
@@ -55,12 +50,7 @@ export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
   defaultHiddenSeries?: readonly RowKey<Row>[];
 }
 
-/** A row as drawn: x, the caller's row position, and one value per series under its dataKey. */
-export interface DrawnRow {
-  __x: number | string;
-  __row: number;
-  [dataKey: string]: number | string | null;
-}
+export type { DrawnRow };
 
 export interface SeriesRenderContext {
   series: readonly ResolvedSeries[];
@@ -123,36 +113,6 @@ function seriesLabels(series: readonly ResolvedSeries[]): string {
   return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
 }
 
-function columnRange(column: Float64Array): [number, number] | null {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i] as number;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return min <= max ? [min, max] : null;
-}
-
-function buildDrawnRows(frame: CartesianFrame, positions: readonly number[] | null): DrawnRow[] {
-  const count = positions ? positions.length : frame.xs.length;
-  const rows = new Array<DrawnRow>(count);
-  for (let k = 0; k < count; k++) {
-    const p = positions ? (positions[k] as number) : k;
-    const row: DrawnRow = {
-      __x: frame.categories ? (frame.categories[p] as string) : (frame.xs[p] as number),
-      __row: frame.rowIndex[p] as number,
-    };
-    // dataKey of series s is `s${s}` (see resolveSeries)
-    for (let s = 0; s < frame.values.length; s++) {
-      const v = (frame.values[s] as Float64Array)[p] as number;
-      row[`s${s}`] = Number.isNaN(v) ? null : v;
-    }
-    rows[k] = row;
-  }
-  return rows;
-}
-
 /** The body of LineChart, AreaChart and BarChart: data checks, downsampling, axes, legend, a11y. */
 export function CartesianChartBase<Row>({
   props,
@@ -197,25 +157,10 @@ export function CartesianChartBase<Row>({
     [data, index, keys, props.indexType, bandIndex],
   );
 
-  useEffect(() => {
-    if (frame.issues.length === 0) return;
-    onDataIssues?.(frame.issues);
-    if (isDevelopment()) console.warn(describeIssues(chartName, frame.issues));
-  }, [frame, chartName, onDataIssues]);
-
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(
-    () => new Set(props.defaultHiddenSeries ?? []),
+  useDataIssues(chartName, frame.issues, onDataIssues);
+  const { hidden, toggle, highlighted, setHighlighted } = useSeriesToggle(
+    props.defaultHiddenSeries,
   );
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const toggle = useCallback((key: string) => {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-    setHighlighted(null);
-  }, []);
 
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
   // keyed by a string so inline `series` arrays do not redo downsampling on every render

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import { useEffect, useId } from "react";
+import { ChartErrorBoundary } from "./chart-error-boundary";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
 import { usePlotWidth } from "./use-plot-width";
@@ -70,7 +71,9 @@ export function ChartFrame(props: ChartFrameProps) {
         ) : props.status === "empty" ? (
           <EmptyState message={props.emptyMessage} reason={props.emptyReason} />
         ) : measuredWidth !== null ? (
-          props.children({ width: measuredWidth, height: plotHeight })
+          <ChartErrorBoundary chartName={props.chartName}>
+            <Drawing draw={props.children} width={measuredWidth} height={plotHeight} />
+          </ChartErrorBoundary>
         ) : null}
       </div>
       <p id={summaryId} className="seed-chart-sr-only">
@@ -84,4 +87,13 @@ export function ChartFrame(props: ChartFrameProps) {
       />
     </figure>
   );
+}
+
+/** Calls the draw function while rendering under the error boundary, so its throws are caught too. */
+function Drawing(props: {
+  draw: ChartFrameProps["children"];
+  width: number;
+  height: number;
+}): ReactNode {
+  return props.draw({ width: props.width, height: props.height });
 }

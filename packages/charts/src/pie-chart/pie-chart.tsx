@@ -1,15 +1,16 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useMemo, useRef } from "react";
 import { Label, Pie, PieChart as RechartsPieChart, Tooltip } from "recharts";
 import { createNumberFormatter } from "../data/format";
 import { type PieSlice, preparePieFrame } from "../data/pie";
-import { describeIssues } from "../data/rows";
 import { paletteColor, type RowKey, type SeriesConfig } from "../data/series";
 import { TooltipAnnouncer } from "../parts/announcer";
 import { ChartFrame } from "../parts/chart-frame";
 import { DataTable } from "../parts/data-table";
-import { isDevelopment, usePrefersReducedMotion } from "../parts/environment";
+import { usePrefersReducedMotion } from "../parts/environment";
 import { ChartLegend, LegendSkeleton } from "../parts/legend";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "../parts/tooltip";
+import { useDataIssues } from "../parts/use-data-issues";
+import { useSeriesToggle } from "../parts/use-series-toggle";
 import type { BaseChartProps, ChartValueEvent } from "../types";
 import { CenterLabel } from "./center-label";
 
@@ -68,23 +69,8 @@ export function PieChart<Row>(props: PieChartProps<Row>) {
     () => preparePieFrame(data, { index, value: valueKey, otherThreshold, otherLabel }),
     [data, index, valueKey, otherThreshold, otherLabel],
   );
-  useEffect(() => {
-    if (frame.issues.length === 0) return;
-    onDataIssues?.(frame.issues);
-    if (isDevelopment()) console.warn(describeIssues("PieChart", frame.issues));
-  }, [frame, onDataIssues]);
-
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
-  const [highlighted, setHighlighted] = useState<string | null>(null);
-  const toggle = useCallback((name: string) => {
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(name)) next.delete(name);
-      else next.add(name);
-      return next;
-    });
-    setHighlighted(null);
-  }, []);
+  useDataIssues("PieChart", frame.issues, onDataIssues);
+  const { hidden, toggle, highlighted, setHighlighted } = useSeriesToggle();
 
   const format = useMemo(
     () =>

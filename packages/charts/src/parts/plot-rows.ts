@@ -1,0 +1,43 @@
+import type { CartesianFrame } from "../data/rows";
+
+/** A row as drawn: x, the caller's row position, and one value per series under its dataKey. */
+export interface DrawnRow {
+  __x: number | string;
+  __row: number;
+  [dataKey: string]: number | string | null;
+}
+
+/** Smallest and largest value of a column, or null when it has none. */
+export function columnRange(column: Float64Array): [number, number] | null {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i] as number;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return min <= max ? [min, max] : null;
+}
+
+/** Recharts' row objects for the drawn positions (all rows when positions is null). */
+export function buildDrawnRows(
+  frame: CartesianFrame,
+  positions: readonly number[] | null,
+): DrawnRow[] {
+  const count = positions ? positions.length : frame.xs.length;
+  const rows = new Array<DrawnRow>(count);
+  for (let k = 0; k < count; k++) {
+    const p = positions ? (positions[k] as number) : k;
+    const row: DrawnRow = {
+      __x: frame.categories ? (frame.categories[p] as string) : (frame.xs[p] as number),
+      __row: frame.rowIndex[p] as number,
+    };
+    // dataKey of series s is `s${s}` (see resolveSeries)
+    for (let s = 0; s < frame.values.length; s++) {
+      const v = (frame.values[s] as Float64Array)[p] as number;
+      row[`s${s}`] = Number.isNaN(v) ? null : v;
+    }
+    rows[k] = row;
+  }
+  return rows;
+}

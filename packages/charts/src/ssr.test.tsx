@@ -52,14 +52,17 @@ describe("server rendering", () => {
     const error = vi.spyOn(console, "error");
     const recoverable = vi.fn();
 
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, charts(), { onRecoverableError: recoverable });
+      root = hydrateRoot(container, charts(), { onRecoverableError: recoverable });
     });
 
     expect(recoverable).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4);
     error.mockRestore();
+    // Unmount so no scheduled React work (animations, effects) outlives the test environment.
+    act(() => root?.unmount());
     container.remove();
   });
 });

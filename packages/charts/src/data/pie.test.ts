@@ -65,6 +65,19 @@ describe("preparePieFrame", () => {
     expect(frame.emptyReason).toBe("All values are zero");
   });
 
+  it("says why when finite values add up past the largest number", () => {
+    const frame = preparePieFrame(
+      [
+        { name: "a", v: Number.MAX_VALUE },
+        { name: "b", v: Number.MAX_VALUE },
+      ],
+      options,
+    );
+
+    expect(frame.slices).toEqual([]);
+    expect(frame.emptyReason).toBe("Values are too large to add up");
+  });
+
   it("never throws and its slices always sum to the total", () => {
     const value = fc.oneof(fc.double(), fc.string(), fc.constant(null), fc.integer());
     fc.assert(

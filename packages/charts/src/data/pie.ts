@@ -69,6 +69,8 @@ export function preparePieFrame(data: unknown, options: PreparePieOptions): PieF
   if (rows.length === 0) emptyReason = "No data";
   else if (valid.length === 0) emptyReason = "No valid values to show";
   else if (total === 0) emptyReason = "All values are zero";
+  // Finite values can still add up past Number.MAX_VALUE; no share of an infinite total is drawable.
+  else if (!Number.isFinite(total)) emptyReason = "Values are too large to add up";
   if (emptyReason) return { slices: [], total, issues, emptyReason };
 
   const small = valid.filter((slice) => slice.value / total < options.otherThreshold);

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, bench, describe, inject } from "vitest";
 import { openStore } from "../src/index.js";
+import { createPostgresDatabase } from "../test/postgres-database.js";
 
 const rows = Number(process.env.SEED_BENCH_ROWS ?? 1_000_000);
 const actor = { id: "bench", email: "bench@example.com" };
@@ -55,25 +55,7 @@ const typedTable =
   "create table bulk (%key%, day %date%, region text, revenue %num%, orders %num%, price %num%)";
 const dateIndex = "create index bulk_day on bulk (day)";
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject("postgresUrl");
-  const name = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
-  };
-}
+const postgresDatabase = () => createPostgresDatabase(inject("postgresUrl"), "bench");
 
 describe(`import ${rows.toLocaleString("en-US")} rows × 5 columns`, () => {
   bench(

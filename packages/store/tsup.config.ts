@@ -9,5 +9,5 @@ export default defineConfig({
   platform: "node",
   sourcemap: true,
   // Drivers stay external so Next.js can list better-sqlite3 in serverExternalPackages.
-  external: ["better-sqlite3", "pg", "kysely", "zod", "csv-parse"],
+  external: ["better-sqlite3", "pg", "kysely", "zod", "papaparse", "pg-copy-streams"],
 });

@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, bench, describe, inject } from "vitest";
 import { type DatasetRow, openStore, parseCsvDataset, type Store } from "../src/index.js";
+import { createPostgresDatabase } from "../test/postgres-database.js";
 
 const actor = { id: "bench", email: "bench@example.com" };
 const options = { time: 1_000, iterations: 3, warmupIterations: 1 };
@@ -33,21 +33,11 @@ async function openBenchStore(dialect: "sqlite" | "postgres"): Promise<Store> {
     });
     return store;
   }
-  const adminUrl = inject("postgresUrl");
-  const name = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const store = await openStore({ databaseUrl: url.toString() });
+  const database = await createPostgresDatabase(inject("postgresUrl"), "bench");
+  const store = await openStore({ databaseUrl: database.url });
   afterAll(async () => {
     await store.close();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await database.drop();
   });
   return store;
 }

@@ -1,4 +1,4 @@
-import { CsvError, parse } from "csv-parse/sync";
+import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
 import {
   type CellValue,
   type ColumnType,
@@ -121,39 +121,16 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
-  // One line-ending style, so csv-parse's line numbers match what editors show.
-  const normalized = text.replace(/\r\n?/g, "\n");
-  let parsed: string[][];
+  let parsed: CsvRecord[];
   try {
-    // No `info` or `skip_empty_lines`: both double the parse time; lines are counted below.
-    parsed = parse(normalized, {
-      bom: true,
-      delimiter: options.delimiter ?? ",",
-      relax_column_count: true,
-      trim: true,
-    }) as string[][];
+    parsed = parseCsvRecords(text, options.delimiter ?? ",");
   } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? null;
-      const reason = error.message.split(":")[0] ?? error.message;
-      return problem(
-        "invalid_csv",
-        line === null ? `The file is not valid CSV: ${reason}.` : `Line ${line}: ${reason}.`,
-        line,
-      );
+    if (error instanceof CsvSyntaxError) {
+      return problem("invalid_csv", error.message, error.line);
     }
     throw error;
   }
-  const records: { record: string[]; line: number }[] = [];
-  let line = 1;
-  for (const record of parsed) {
-    const isBlank = record.length === 1 && record[0] === "";
-    if (!isBlank) records.push({ record, line });
-    line += 1;
-    for (const cell of record) {
-      if (cell.includes("\n")) line += cell.split("\n").length - 1;
-    }
-  }
+  const records = parsed.map((entry) => ({ record: entry.cells, line: entry.line }));
   const startLine = (entry: { line: number }) => entry.line;
 
   const headerEntry = records[0];

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
+import type { BulkDriver } from "./datasets/bulk-writer.js";
 import { ConflictError, type EntityType, NotFoundError, ValidationError } from "./errors.js";
 import type { StoreDatabase } from "./schema.js";
 import { formatZodError } from "./validation.js";
@@ -9,6 +10,8 @@ export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 export interface StoreContext {
   db: Kysely<StoreDatabase>;
   now: () => Date;
+  /** The driver objects, for bulk loads inside a transaction (datasets/bulk-writer.ts). */
+  bulk: BulkDriver;
 }
 
 /** Who made a change; written to the audit log with every write. */

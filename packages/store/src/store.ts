@@ -51,6 +51,7 @@ import {
   unpublishDashboard,
   updateDashboard,
 } from "./dashboards.js";
+import { type BulkDriver, postgresClientFinder } from "./datasets/bulk-writer.js";
 import {
   type ImportIntoDatasetInput,
   type ImportNewDatasetInput,
@@ -358,6 +359,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   let database: BetterSqlite3.Database | pg.Pool;
   let sqliteFile: string | null = null;
   let db: Kysely<StoreDatabase>;
+  let bulk: BulkDriver;
   if (databaseUrl) {
     dialect = "postgres";
     const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
@@ -368,6 +370,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     });
     database = pool;
     db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
+    // Bulk loads (COPY) need the pg client behind a Kysely transaction; see bulk-writer.ts.
+    const clients = new Set<pg.ClientBase>();
+    pool.on("connect", (client) => clients.add(client));
+    pool.on("remove", (client) => clients.delete(client));
+    bulk = { engine: "postgres", clientOf: postgresClientFinder(clients) };
   } else {
     dialect = "sqlite";
     const dataDir =
@@ -378,9 +385,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     db = new Kysely<StoreDatabase>({
       dialect: new ImmediateSqliteDialect({ database: opened.database }),
     });
+    bulk = { engine: "sqlite", database: opened.database };
   }
   const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
-  const ctx: StoreContext = { db, now: options.now ?? (() => new Date()) };
+  const ctx: StoreContext = { db, now: options.now ?? (() => new Date()), bulk };
   const prepare = async () => {
     await runMigrations(db, sqlite);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);

@@ -75,9 +75,23 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** True for yyyy-mm-dd that is a real calendar day. */
+function digitsAt(value: string, start: number, count: number): number {
+  let result = 0;
+  for (let at = start; at < start + count; at++) {
+    const code = value.charCodeAt(at) - 48;
+    if (code < 0 || code > 9) return -1;
+    result = result * 10 + code;
+  }
+  return result;
+}
+
+/** True for yyyy-mm-dd that is a real calendar day (no regular expression: CSV import's hot path). */
 export function isIsoDay(value: string): boolean {
-  return isIsoDate(value) && isoDatePattern.test(value);
+  if (value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  const year = digitsAt(value, 0, 4);
+  const month = digitsAt(value, 5, 2);
+  const day = digitsAt(value, 8, 2);
+  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /** True for yyyy-mm-dd (a real calendar day) or a full ISO 8601 date-time. */

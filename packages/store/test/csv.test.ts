@@ -179,7 +179,9 @@ describe("parseCsvDataset", () => {
     const result = parseCsvDataset('a,b\n1,"open\n');
 
     expect(result).toMatchObject({ ok: false, line: 2 });
-    expect(result.ok === false && result.message).toMatch(/^Line 2: Quote Not Closed/);
+    expect(result.ok === false && result.message).toMatch(
+      /^Line 2: a quoted value is never closed/,
+    );
   });
 
   it("returns only the first rows in the preview", () => {

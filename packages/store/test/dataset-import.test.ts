@@ -20,6 +20,41 @@ function salesCsv(count: number, badAt?: number): string {
 
 for (const dialect of dialects) {
   describe(`streamed CSV import on ${dialect}`, () => {
+    it("keeps every kind of text, boolean and timestamp exactly, fed one byte at a time", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const texts = [
+        'He said "hi", then left',
+        "two\nlines",
+        "comma, inside",
+        "naïve café ✓ 日本 🎉",
+        '""',
+        "\\N",
+        "back\\slash",
+      ];
+      const csv = [
+        "label,flag,at",
+        ...texts.map(
+          (text, index) =>
+            `"${text.replaceAll('"', '""')}",${index % 2 === 0},2024-03-0${index + 1}T10:00:00.000Z`,
+        ),
+        ",,",
+      ].join("\r\n");
+      const result = await store.importNewDataset(
+        { name: "Texts", source: chunks(csv, 1) },
+        editor,
+      );
+      expect(result.imported).toBe(texts.length + 1);
+      const dataset = await store.getDataset(result.datasetId);
+      expect(dataset?.rows).toEqual([
+        ...texts.map((text, index) => ({
+          label: text,
+          flag: index % 2 === 0 ? "true" : "false",
+          at: `2024-03-0${index + 1}T10:00:00.000Z`,
+        })),
+        { label: null, flag: null, at: null },
+      ]);
+    });
+
     it("creates a dataset with typed columns and reports progress", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
       const progress: number[] = [];

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { inject, onTestFinished } from "vitest";
 import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
+import { createPostgresDatabase } from "./postgres-database.js";
 
 export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
 
@@ -33,28 +33,12 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
     });
     return { options: { databaseUrl: null, dataDir }, dataDir, openStores };
   }
-  const adminUrl = inject("postgresUrl");
-  const name = `test_${crypto.randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  } finally {
-    await admin.end();
-  }
+  const database = await createPostgresDatabase(inject("postgresUrl"), "test");
   onTestFinished(async () => {
     await closeStores();
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    try {
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await cleanup.end();
-    }
+    await database.drop();
   });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { options: { databaseUrl: url.toString() }, dataDir: null, openStores };
+  return { options: { databaseUrl: database.url }, dataDir: null, openStores };
 }
 
 /** Opens a store on a fresh database for one test and closes it when the test ends. */

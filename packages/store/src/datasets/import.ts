@@ -1,7 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parse } from "csv-parse";
 import { type CsvProblemCode, formatBytes, inferType } from "../csv.js";
+import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
 import { ValidationError } from "../errors.js";
 import {
   type Actor,
@@ -22,13 +22,13 @@ import {
   isIsoDay,
   isNumberText,
 } from "../validation.js";
+import { type BulkDriver, openRowWriter, type RowWriter } from "./bulk-writer.js";
 import {
-  batchSize,
   clearRowsTable,
   countRows,
   createRowsIndexes,
   createRowsTable,
-  insertRows,
+  toStored,
 } from "./rows-table.js";
 import {
   columnIdsFor,
@@ -107,28 +107,16 @@ export class DatasetImportError extends ValidationError {
 
 // Rows used to choose column types when a new dataset is imported.
 const inferenceRows = 1_000;
+// Rows between progress reports.
+const progressEvery = 5_000;
 
-interface CsvRecord {
-  cells: string[];
-  /** Line where the record starts, 1-based, as editors count. */
-  line: number;
-}
-
-function countNewlines(cells: readonly string[]): number {
-  let count = 0;
-  for (const cell of cells) {
-    for (let at = cell.indexOf("\n"); at !== -1; at = cell.indexOf("\n", at + 1)) count++;
-  }
-  return count;
-}
-
-/** Records of a CSV byte stream through csv-parse's streaming parser, with their start line. */
+/** Records of a CSV byte stream in batches (see csv-records.ts), counting bytes against the limit. */
 async function* csvRecords(
   source: CsvSource,
   maxBytes: number,
   onBytes: (bytes: number) => void,
   expectedBytes?: number,
-): AsyncGenerator<CsvRecord> {
+): AsyncGenerator<CsvRecord[]> {
   let bytes = 0;
   // Holds a chunk's last \r until the next chunk shows whether \n follows.
   let pendingReturn = false;
@@ -183,42 +171,24 @@ async function* csvRecords(
     }
     return out.subarray(0, length);
   }
-  // No `info`, `trim` or `skip_empty_lines`: together they triple the parse time. Lines are
-  // counted here (line ends are normalised to \n above), blank lines skipped, cells trimmed.
-  const parser = parse({
-    bom: true,
-    relax_column_count: true,
-    // A cell can be at most maxCellLength; a record at most that per column.
-    max_record_size: datasetLimits.maxCellLength * datasetLimits.maxColumns,
-  });
   const input =
     source instanceof ReadableStream
       ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
       : Readable.from(source);
-  const piping = pipeline(input, counter, parser);
+  // UTF-8 decoded on the stream, so a character split across chunks stays whole.
+  counter.setEncoding("utf8");
+  const piping = pipeline(input, counter);
   // pipeline's own promise would reject unobserved when the consumer stops first.
   piping.catch(() => {});
   try {
-    let line = 1;
-    for await (const record of parser as AsyncIterable<string[]>) {
-      const start = line;
-      line += 1 + countNewlines(record);
-      if (record.length === 1 && (record[0] ?? "").trim() === "") continue;
-      for (let index = 0; index < record.length; index++) {
-        record[index] = (record[index] as string).trim();
-      }
-      yield { cells: record, line: start };
-    }
+    yield* streamCsvRecords(counter);
   } catch (error) {
-    if (error instanceof DatasetImportError) throw error;
-    const csvError = error as Error & { code?: string; lines?: number };
-    if (typeof csvError.code === "string" && csvError.code.startsWith("CSV_")) {
-      const reason = (csvError.message.split(":")[0] ?? csvError.message).trim();
-      throw new DatasetImportError("invalid_csv", `${reason}.`, csvError.lines ?? null);
+    if (error instanceof CsvSyntaxError) {
+      throw new DatasetImportError("invalid_csv", error.reason, error.line);
     }
     throw error;
   } finally {
-    parser.destroy();
+    input.destroy();
   }
 }
 
@@ -304,6 +274,7 @@ function checkHeader(header: CsvRecord): void {
  */
 async function streamInto(
   trx: Executor,
+  bulk: BulkDriver,
   options: ImportOptions,
   rowsBefore: number,
   columnsFor: (header: string[], sample: CsvRecord[]) => Promise<DatasetTable>,
@@ -315,20 +286,14 @@ async function streamInto(
   let header: CsvRecord | null = null;
   let descriptor: DatasetTable | null = null;
   let order: number[] = [];
-  let batch: Record<string, CellValue | boolean>[] = [];
-  let size = 0;
+  let writer: RowWriter | null = null;
+  let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
 
-  const flush = async () => {
-    if (!descriptor || batch.length === 0) return;
-    await insertRows(trx, descriptor, batch);
-    imported += batch.length;
-    batch = [];
-    options.onProgress?.({ rows: imported, bytes });
-  };
-  const add = async (record: CsvRecord) => {
+  /** Checks and writes one row; a promise only when the writer asks to wait. */
+  const add = (record: CsvRecord): void | Promise<void> => {
     const table = descriptor;
-    if (!table || !header) return;
+    if (!table || !header || !writer) return;
     if (record.cells.length !== header.cells.length) {
       throw new DatasetImportError(
         "wrong_value_count",
@@ -336,59 +301,78 @@ async function streamInto(
         record.line,
       );
     }
-    if (rowsBefore + imported + batch.length >= maxRows) {
+    if (rowsBefore + imported >= maxRows) {
       throw new DatasetImportError(
         "too_many_rows",
         `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
         record.line,
       );
     }
-    const row: Record<string, CellValue | boolean> = {};
-    for (const [index, column] of table.columns.entries()) {
-      const cell = record.cells[order[index] ?? index] ?? "";
-      const typed = typedCell(column.type, cell);
-      if (!typed.ok)
-        throw new DatasetImportError(typed.code, typed.reason, record.line, column.name);
-      row[column.id] = typed.value;
+    const values: unknown[] = new Array(types.length);
+    for (let index = 0; index < types.length; index++) {
+      const type = types[index] as DatasetColumnType;
+      const typed = typedCell(type, record.cells[order[index] as number] ?? "");
+      if (!typed.ok) {
+        const column = table.columns[index]?.name ?? null;
+        throw new DatasetImportError(typed.code, typed.reason, record.line, column);
+      }
+      values[index] = toStored(bulk.engine, type, typed.value);
     }
-    batch.push(row);
-    if (batch.length >= size) await flush();
+    imported++;
+    if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes });
+    return writer.write(values);
   };
   const start = async () => {
     if (!header) return;
     descriptor = await columnsFor(header.cells, pending);
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
-    size = batchSize(descriptor.columns.length);
-    for (const record of pending.splice(0)) await add(record);
+    types = descriptor.columns.map((column) => column.type);
+    writer = await openRowWriter(trx, descriptor, bulk);
+    for (const record of pending.splice(0)) {
+      const writing = add(record);
+      if (writing) await writing;
+    }
   };
 
   const onBytes = (total: number) => {
     bytes = total;
   };
-  for await (const record of csvRecords(options.source, maxBytes, onBytes, options.expectedBytes)) {
+  try {
+    const records = csvRecords(options.source, maxBytes, onBytes, options.expectedBytes);
+    for await (const batch of records) {
+      for (const record of batch) {
+        if (descriptor) {
+          const writing = add(record);
+          if (writing) await writing;
+        } else if (!header) {
+          checkHeader(record);
+          header = record;
+        } else {
+          pending.push(record);
+          if (pending.length >= inferenceRows) await start();
+        }
+      }
+    }
     if (!header) {
-      checkHeader(record);
-      header = record;
-    } else if (!descriptor) {
-      pending.push(record);
-      if (pending.length >= inferenceRows) await start();
-    } else await add(record);
+      throw new DatasetImportError(
+        "empty",
+        "the file is empty; the first line must name the columns.",
+        1,
+      );
+    }
+    if (!descriptor) await start();
+    await (writer as RowWriter | null)?.close();
+  } catch (error) {
+    await (writer as RowWriter | null)?.abort();
+    throw error;
   }
-  if (!header) {
-    throw new DatasetImportError(
-      "empty",
-      "the file is empty; the first line must name the columns.",
-      1,
-    );
-  }
-  if (!descriptor) await start();
-  await flush();
+  options.onProgress?.({ rows: imported, bytes });
   if (imported === 0) {
     throw new DatasetImportError(
       "no_rows",
       "the file has a header but no rows of data.",
-      header.line + 1,
+      (header as CsvRecord).line + 1,
     );
   }
   return imported;
@@ -415,7 +399,7 @@ export async function importIntoDataset(
     };
     if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
     const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-    const imported = await streamInto(trx, input, before, async (header, _sample) => {
+    const imported = await streamInto(trx, ctx.bulk, input, before, async (header, _sample) => {
       const names = new Set(header);
       const missing = descriptor.columns.filter((column) => !names.has(column.name));
       const known = new Set(descriptor.columns.map((column) => column.name));
@@ -469,7 +453,7 @@ export async function importNewDataset(
   let created: DatasetTable | null = null;
   return ctx.db.transaction().execute(async (trx) => {
     const at = ctx.now().toISOString();
-    const imported = await streamInto(trx, input, 0, async (header, sample) => {
+    const imported = await streamInto(trx, ctx.bulk, input, 0, async (header, sample) => {
       const ids = columnIdsFor(header);
       const columns: DatasetColumn[] = header.map((columnName, index) => ({
         id: ids[index] ?? `c_${index}`,

@@ -91,7 +91,11 @@ export async function clearRowsTable(executor: AnyExecutor, table: string) {
 }
 
 /** A checked cell as the engine stores it (see the type table in the contract). */
-function toStored(engine: Engine, type: DatasetColumnType, value: CellValue | boolean): unknown {
+export function toStored(
+  engine: Engine,
+  type: DatasetColumnType,
+  value: CellValue | boolean,
+): unknown {
   if (value === null || value === undefined) return null;
   switch (type) {
     case "boolean":

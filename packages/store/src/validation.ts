@@ -55,6 +55,11 @@ export const datasetLimits = {
   maxImportRows: 1_000_000,
   /** Largest CSV file one import reads, in bytes. */
   maxImportBytes: 100 * 1024 * 1024,
+  /**
+   * Largest dataset, in stored bytes: UTF-8 bytes of text cells plus 8 per filled number, date,
+   * timestamp or boolean cell (see cellBytes in datasets/rows-table.ts). Appends and edits cannot grow past it.
+   */
+  maxDatasetBytes: 256 * 1024 * 1024,
 } as const;
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;

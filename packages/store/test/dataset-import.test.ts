@@ -55,6 +55,36 @@ for (const dialect of dialects) {
       ]);
     });
 
+    it("counts a dataset's size the same in SQL and in the import, and refuses growing past the cap", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      // 4 rows: text bytes (multi-byte included) + 8 per filled number/date cell.
+      const csv = "day,name,amount\n2024-01-01,é,1\n2024-01-02,ab,\n,日本,3\n2024-01-04,,4\n";
+      const expectedBytes = 8 + 2 + 8 + (8 + 2) + (3 * 2 + 8) + (8 + 8);
+      const created = await store.importNewDataset({ name: "Sized", source: chunks(csv) }, editor);
+      const descriptor = await store.getDatasetTable(created.datasetId);
+      if (!descriptor) throw new Error("no table");
+      const { storedBytes } = await import("../src/datasets/rows-table.js");
+      expect(await storedBytes(store.db, descriptor)).toBe(expectedBytes);
+      // Appending one more "2024-01-05,x,5" row (8 + 1 + 8 bytes) fits exactly at the cap...
+      const append = (maxDatasetBytes: number, version: number) =>
+        store.importIntoDataset(
+          {
+            datasetId: created.datasetId,
+            expectedVersion: version,
+            mode: "append",
+            source: chunks("day,name,amount\n2024-01-05,x,5\n"),
+            maxDatasetBytes,
+          },
+          editor,
+        );
+      await append(expectedBytes + 17, 1);
+      // ...and one byte under it is refused with the line, leaving the rows as they were.
+      const error = await errorOf(append(expectedBytes + 17 + 16, 2));
+      expect(error).toMatchObject({ code: "dataset_too_large", line: 2 });
+      expect(String((error as DatasetImportError).reason)).toMatch(/at most .* of data/);
+      expect((await store.getDataset(created.datasetId))?.rowCount).toBe(5);
+    });
+
     it("creates a dataset with typed columns and reports progress", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
       const progress: number[] = [];

@@ -24,12 +24,15 @@ import {
 } from "../validation.js";
 import { type BulkDriver, openRowWriter, type RowWriter } from "./bulk-writer.js";
 import {
+  cellBytes,
   clearRowsTable,
   countRows,
   createRowsIndexes,
   createRowsTable,
+  storedBytes,
   toStored,
 } from "./rows-table.js";
+import { datasetSizeReason } from "./size.js";
 import {
   columnIdsFor,
   type DatasetColumn,
@@ -54,6 +57,8 @@ interface ImportOptions {
   /** Lower limits for tests and callers; never above the store's own. */
   maxBytes?: number;
   maxRows?: number;
+  /** Lower dataset size limit (see datasetLimits.maxDatasetBytes) for tests; never above it. */
+  maxDatasetBytes?: number;
   /** The announced size (Content-Length): a shorter or longer stream is refused. */
   expectedBytes?: number;
 }
@@ -80,7 +85,7 @@ export interface ImportResult {
 /** The first problem of an import: nothing was written. Also a ValidationError on field `csv`. */
 export class DatasetImportError extends ValidationError {
   override name = "DatasetImportError";
-  readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload";
+  readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload" | "dataset_too_large";
   readonly line: number | null;
   readonly column: string | null;
   readonly reason: string;
@@ -277,16 +282,22 @@ async function streamInto(
   bulk: BulkDriver,
   options: ImportOptions,
   rowsBefore: number,
+  bytesBefore: number,
   columnsFor: (header: string[], sample: CsvRecord[]) => Promise<DatasetTable>,
 ): Promise<number> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, datasetLimits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, datasetLimits.maxImportRows);
+  const maxDatasetBytes = Math.min(
+    options.maxDatasetBytes ?? Infinity,
+    datasetLimits.maxDatasetBytes,
+  );
   let bytes = 0;
   let imported = 0;
   let header: CsvRecord | null = null;
   let descriptor: DatasetTable | null = null;
   let order: number[] = [];
   let writer: RowWriter | null = null;
+  let storedSize = bytesBefore;
   let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
 
@@ -316,7 +327,11 @@ async function streamInto(
         const column = table.columns[index]?.name ?? null;
         throw new DatasetImportError(typed.code, typed.reason, record.line, column);
       }
+      storedSize += cellBytes(type, typed.value);
       values[index] = toStored(bulk.engine, type, typed.value);
+    }
+    if (storedSize > maxDatasetBytes) {
+      throw new DatasetImportError("dataset_too_large", datasetSizeReason(), record.line);
     }
     imported++;
     if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes });
@@ -399,26 +414,34 @@ export async function importIntoDataset(
     };
     if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
     const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-    const imported = await streamInto(trx, ctx.bulk, input, before, async (header, _sample) => {
-      const names = new Set(header);
-      const missing = descriptor.columns.filter((column) => !names.has(column.name));
-      const known = new Set(descriptor.columns.map((column) => column.name));
-      const extra = header.filter((name) => !known.has(name));
-      if (missing.length > 0 || extra.length > 0) {
-        const parts = [
-          missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-          extra.length > 0
-            ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-            : "",
-        ].filter(Boolean);
-        throw new DatasetImportError(
-          "header_mismatch",
-          `the header must name the dataset's columns (${parts.join("; ")}).`,
-          1,
-        );
-      }
-      return descriptor;
-    });
+    const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
+    const imported = await streamInto(
+      trx,
+      ctx.bulk,
+      input,
+      before,
+      bytesBefore,
+      async (header, _sample) => {
+        const names = new Set(header);
+        const missing = descriptor.columns.filter((column) => !names.has(column.name));
+        const known = new Set(descriptor.columns.map((column) => column.name));
+        const extra = header.filter((name) => !known.has(name));
+        if (missing.length > 0 || extra.length > 0) {
+          const parts = [
+            missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+            extra.length > 0
+              ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
+              : "",
+          ].filter(Boolean);
+          throw new DatasetImportError(
+            "header_mismatch",
+            `the header must name the dataset's columns (${parts.join("; ")}).`,
+            1,
+          );
+        }
+        return descriptor;
+      },
+    );
     const rowCount = before + imported;
     const at = ctx.now().toISOString();
     await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
@@ -453,7 +476,7 @@ export async function importNewDataset(
   let created: DatasetTable | null = null;
   return ctx.db.transaction().execute(async (trx) => {
     const at = ctx.now().toISOString();
-    const imported = await streamInto(trx, ctx.bulk, input, 0, async (header, sample) => {
+    const imported = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
       const ids = columnIdsFor(header);
       const columns: DatasetColumn[] = header.map((columnName, index) => ({
         id: ids[index] ?? `c_${index}`,

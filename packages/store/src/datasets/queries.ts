@@ -42,6 +42,7 @@ import {
   readRows,
   updateRow,
 } from "./rows-table.js";
+import { assertDatasetSize } from "./size.js";
 import {
   columnIdsFor,
   type DatasetTable,
@@ -236,6 +237,7 @@ export async function createDatasetIn(
     })
     .execute();
   await writeRowsTable(trx, dataset.id, stored, rows);
+  await assertDatasetSize(trx, { table: datasetTableName(dataset.id), columns: stored });
   await writeAudit(trx, ctx, actor, "dataset.create", "dataset", dataset.id, {
     name: dataset.name,
     rowCount: rows.length,
@@ -345,7 +347,10 @@ export async function updateDataset(
       row_count: rowCount,
       updated_at: at,
     });
-    if (rowsChange) await writeRowsTable(trx, id, stored, rows);
+    if (rowsChange) {
+      await writeRowsTable(trx, id, stored, rows);
+      await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
+    }
     await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
       changed: Object.keys(parsed).filter(
         (key) => parsed[key as keyof typeof parsed] !== undefined,
@@ -419,6 +424,7 @@ export async function editDatasetRows(
     }
     await deleteRows(trx, descriptor.table, removals);
     await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
+    if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
     const rowCount = await countRows(trx, descriptor);
     const at = ctx.now().toISOString();
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {

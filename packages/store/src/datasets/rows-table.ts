@@ -309,3 +309,33 @@ export async function countRows(
   )} ${where}`.execute(executor);
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/**
+ * What one cell counts toward datasetLimits.maxDatasetBytes: the UTF-8 bytes of text, 8 for any
+ * other filled cell. storedBytes measures the same in SQL.
+ */
+export function cellBytes(type: DatasetColumnType, value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  return type === "string" ? Buffer.byteLength(String(value), "utf8") : 8;
+}
+
+/** A dataset table's size as cellBytes counts it, measured by the database. */
+export async function storedBytes(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+): Promise<number> {
+  if (descriptor.columns.length === 0) return 0;
+  const engine = engineOf(executor);
+  const terms = descriptor.columns.map((column) => {
+    const id = sql.id(checked(column.id));
+    if (column.type !== "string") return sql`case when ${id} is null then 0 else 8 end`;
+    return engine === "postgres"
+      ? sql`coalesce(octet_length(${id}), 0)`
+      : sql`coalesce(length(cast(${id} as blob)), 0)`;
+  });
+  const result = await sql<{ n: number | string | null }>`select sum(${sql.join(
+    terms,
+    sql` + `,
+  )}) as n from ${sql.table(checked(descriptor.table))}`.execute(executor);
+  return Number(result.rows[0]?.n ?? 0);
+}

@@ -424,7 +424,12 @@ for (const dialect of dialects) {
           lines.push(`${at},${index === spikeAt ? 1e6 : value.toFixed(3)}`);
         }
         const imported = await store.importNewDataset(
-          { name: "Walk", source: [`${lines.join("\n")}\n`] },
+          {
+            name: "Walk",
+            source: (async function* () {
+              yield `${lines.join("\n")}\n`;
+            })(),
+          },
           editor,
         );
         const result = await store.runChartQuery(

@@ -68,9 +68,9 @@ export {
   type QueryResultColumn,
   type RunQueryOptions,
 } from "./query/index.js";
+export { runStat, type StatQuery, type StatValue } from "./query/stat.js";
 export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
-export { computeStat, type StatValue } from "./stats.js";
 export {
   type BetterAuthDatabase,
   type OpenStoreOptions,

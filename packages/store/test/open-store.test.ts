@@ -79,7 +79,7 @@ describe.each(dialects)("openStore on %s", (dialect) => {
       (await store.getDashboardBySlug(demoDashboardSlug))?.tiles.map((tile) =>
         tile.kind === "stat"
           ? [tile.label, tile.value, tile.delta]
-          : [tile.chart.title, tile.dataset.rows],
+          : [tile.chart.title, tile.result?.rows],
       );
 
     expect(await values(first)).toEqual(await values(second));

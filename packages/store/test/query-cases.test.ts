@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChartQueryInput, QueryResult, RunQueryOptions, Store } from "../src/index.js";
-import { QueryError } from "../src/index.js";
+import { QueryError, runStat, type StatQuery } from "../src/index.js";
 import { dialects, editor, errorOf, openSuiteStore } from "./helpers.js";
 
 // One table of cases, run on SQLite and on PostgreSQL: both must give exactly the expected rows.
@@ -360,6 +360,50 @@ for (const dialect of dialects) {
       if (testCase.series) {
         expect(result.series.map((series) => series.label)).toEqual(testCase.series);
       }
+    });
+
+    it("computes stat tiles in the database, with a previous-period comparison", async () => {
+      const table = await store.getDatasetTable(datasetId);
+      if (!table) throw new Error("no table");
+      const stat = (query: StatQuery, options?: RunQueryOptions) =>
+        runStat(store.db, table, query, options);
+      expect(await stat({ column: "revenue", aggregation: "sum" })).toEqual({
+        value: 108,
+        delta: null,
+        deltaLabel: null,
+      });
+      expect((await stat({ column: "revenue", aggregation: "avg" })).value).toBeCloseTo(108 / 11);
+      expect((await stat({ column: "revenue", aggregation: "count" })).value).toBe(11);
+      expect((await stat({ column: "region", aggregation: "count" })).value).toBe(11);
+      expect((await stat({ column: "revenue", aggregation: "min" })).value).toBe(1);
+      expect((await stat({ column: "revenue", aggregation: "max" })).value).toBe(32);
+      expect(await stat({ column: "revenue", aggregation: "last" })).toEqual({
+        value: 32,
+        delta: 1,
+        deltaLabel: "vs previous",
+      });
+      // February 2024 (7.5 + 2.5) against January 2024 (20 + 5): -60%.
+      const compared = await stat(
+        {
+          column: "revenue",
+          aggregation: "sum",
+          filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
+          compare: true,
+        },
+        { now: new Date("2024-03-15T12:00:00Z") },
+      );
+      expect(compared).toEqual({ value: 10, delta: -0.6, deltaLabel: "vs previous period" });
+      // No rows in the period before: no percentage, never a division by zero.
+      const fromNothing = await stat(
+        {
+          column: "revenue",
+          aggregation: "sum",
+          filters: [{ column: "day", op: "relative", unit: "quarter", which: "this" }],
+          compare: true,
+        },
+        { now: new Date("2024-11-15T12:00:00Z") },
+      );
+      expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null });
     });
 
     it("counts raw rows that share an x value and says so", async () => {

@@ -388,6 +388,29 @@ export async function runQuery(
   return runGrouped(compiler, query, x);
 }
 
+/** One aggregate over the rows the filters keep (a stat tile's value). */
+export async function runAggregate(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  measure: QueryMeasure,
+  filters: readonly QueryFilter[],
+  options: RunQueryOptions = {},
+): Promise<number | null> {
+  const timeZone = options.timeZone ?? "UTC";
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  const result = await sql<{
+    v: unknown;
+  }>`select ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(filters)}`.execute(
+    executor,
+  );
+  return toNumber(result.rows[0]?.v);
+}
+
 async function runGrouped(
   compiler: Compiler,
   query: ChartQuery,

@@ -62,6 +62,8 @@ const relative = z.object({
     .min(1, "Enter at least 1.")
     .max(queryLimits.maxLastN, `At most ${queryLimits.maxLastN}.`)
     .optional(),
+  /** Periods back: 1 is the period just before (what a previous-period comparison reads). */
+  shift: z.number().int().min(0).max(1_000).optional(),
 });
 
 export const queryFilterSchema = z.discriminatedUnion(

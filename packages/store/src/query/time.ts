@@ -173,11 +173,19 @@ function addUnits(unit: RelativeUnit, day: Day, count: number): Day {
  * covers the n units ending with the current one (last 30 days includes today).
  */
 export function relativeDays(
-  range: { unit: RelativeUnit; which: RelativeKind; n?: number | undefined },
+  range: {
+    unit: RelativeUnit;
+    which: RelativeKind;
+    n?: number | undefined;
+    shift?: number | undefined;
+  },
   timeZone: string,
   now: number,
 ): { from: Day; to: Day } {
-  const current = unitStart(range.unit, localDay(timeZone, now));
+  // A shift moves the whole range back by its own length, so "previous period" lines up.
+  const length = range.which === "last_n" ? (range.n ?? 1) : 1;
+  const back = (range.shift ?? 0) * length;
+  const current = addUnits(range.unit, unitStart(range.unit, localDay(timeZone, now)), -back);
   const next = addUnits(range.unit, current, 1);
   switch (range.which) {
     case "this":
@@ -185,6 +193,19 @@ export function relativeDays(
     case "previous":
       return { from: addUnits(range.unit, current, -1), to: current };
     case "last_n":
-      return { from: addUnits(range.unit, current, -((range.n ?? 1) - 1)), to: next };
+      return { from: addUnits(range.unit, current, -(length - 1)), to: next };
   }
+}
+
+/** How a relative range reads in a sentence: "the last 30 days", "this quarter". */
+export function describeRange(range: {
+  unit: RelativeUnit;
+  which: RelativeKind;
+  n?: number | undefined;
+}): string {
+  if (range.which === "last_n") {
+    const n = range.n ?? 1;
+    return n === 1 ? `the last ${range.unit}` : `the last ${n} ${range.unit}s`;
+  }
+  return `${range.which === "this" ? "this" : "the previous"} ${range.unit}`;
 }

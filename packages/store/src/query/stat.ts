@@ -61,7 +61,7 @@ export async function runStat(
   const value = await measure(executor, descriptor, stat, filters, options);
   if (!stat.compare) return { value, delta: null, deltaLabel: null };
   const relative = filters.find((filter) => filter.op === "relative");
-  if (!relative || relative.op !== "relative") return { value, delta: null, deltaLabel: null };
+  if (relative?.op !== "relative") return { value, delta: null, deltaLabel: null };
   const previousFilters = filters.map((filter) =>
     filter === relative ? { ...relative, shift: (relative.shift ?? 0) + 1 } : filter,
   );

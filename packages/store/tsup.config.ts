@@ -1,7 +1,12 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", validation: "src/validation.ts", csv: "src/csv.ts" },
+  entry: {
+    index: "src/index.ts",
+    validation: "src/validation.ts",
+    csv: "src/csv.ts",
+    "chart-types": "src/chart-types.ts",
+  },
   format: ["esm"],
   dts: true,
   clean: true,

@@ -113,15 +113,43 @@ test("list pages show create links to editors only", async () => {
   }
 });
 
-test("dataset rows endpoint: anonymous 401, signed-in roles 200", async () => {
-  const path = `/admin/datasets/${await firstId("datasets")}/rows`;
+test("chart preview endpoint: anonymous 401, viewer 403, editors get a query result, never rows", async () => {
+  const datasetId = await firstId("datasets");
+  const store = await openE2eStore();
+  const dataset = await store.getDataset(datasetId, 1);
+  await store.close();
+  const x = dataset?.columns[0]?.name ?? "";
+  const data = {
+    datasetId,
+    type: "bar",
+    query: { x: { column: x }, measures: [{ column: null, aggregate: "count" }] },
+  };
   for (const who of everyone) {
     const client = await clientFor(who);
-    const response = await client.get(path);
-    expect(response.status(), who).toBe(who === "anonymous" ? 401 : 200);
-    if (who !== "anonymous") expect((await response.json()).rows.length).toBeGreaterThan(0);
+    const response = await client.post("/admin/api/charts/preview", { data });
+    const expected = who === "anonymous" ? 401 : who === "viewer" ? 403 : 200;
+    expect(response.status(), who).toBe(expected);
+    if (expected === 200) {
+      const body = await response.json();
+      expect(Object.keys(body)).toEqual(["result"]);
+      expect(body.result.series).toEqual([{ key: "m0", label: "Count" }]);
+      expect(body.result.rows.length).toBeGreaterThan(0);
+    }
     await client.dispose();
   }
+  // A query that does not fit the dataset answers field errors, naming the column.
+  const editor = await clientFor("editor");
+  const refused = await editor.post("/admin/api/charts/preview", {
+    data: {
+      ...data,
+      query: { x: { column: "no such column" }, measures: [{ column: null, aggregate: "count" }] },
+    },
+  });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).fieldErrors["x.column"]).toEqual([
+    'The dataset has no column "no such column".',
+  ]);
+  await editor.dispose();
 });
 
 /** Makes the form post a version that never exists, so every replay is refused by the store. */

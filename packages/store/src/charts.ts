@@ -14,6 +14,7 @@ import {
   updateVersioned,
   writeAudit,
 } from "./internal.js";
+import { type ChartQuery, chartQuerySchema, checkQuery } from "./query/schema.js";
 import type { ChartsTable } from "./schema.js";
 import {
   type ChartInput,
@@ -21,7 +22,7 @@ import {
   type ChartPatch,
   type ChartType,
   chartInputSchema,
-  checkChartColumns,
+  chartQueryOf,
   type DatasetColumn,
 } from "./validation.js";
 
@@ -30,7 +31,11 @@ export interface Chart {
   title: string;
   type: ChartType;
   datasetId: string;
+  /** What the chart draws, run in the database (src/query). */
+  query: ChartQuery;
+  /** The query's x column, for simple editors. */
   indexColumn: string;
+  /** The query's measured columns, for simple editors. */
   seriesColumns: string[];
   options: ChartOptions;
   version: number;
@@ -38,14 +43,30 @@ export interface Chart {
   updatedAt: string;
 }
 
+/** The simple editor's view of a query: its x column and measured columns. */
+function columnsOfQuery(query: ChartQuery) {
+  return {
+    indexColumn: query.x.column,
+    seriesColumns: query.measures.flatMap((measure) => (measure.column ? [measure.column] : [])),
+  };
+}
+
+/** A stored query; one that no longer parses is kept as is and fails when it runs, by name. */
+function storedQuery(json: string): ChartQuery {
+  const raw = parseJson<unknown>(json);
+  const parsed = chartQuerySchema.safeParse(raw);
+  return parsed.success ? parsed.data : (raw as ChartQuery);
+}
+
 export function toChart(row: Selectable<ChartsTable>): Chart {
+  const query = storedQuery(row.query_json);
   return {
     id: row.id,
     title: row.title,
     type: row.type as ChartType,
     datasetId: row.dataset_id,
-    indexColumn: row.index_column,
-    seriesColumns: parseJson<string[]>(row.series_json),
+    query,
+    ...columnsOfQuery(query),
     options: parseJson<ChartOptions>(row.options_json),
     version: Number(row.version),
     createdAt: row.created_at,
@@ -67,7 +88,14 @@ export async function getChartIn(trx: Executor, id: string): Promise<Chart | nul
   return row ? toChart(row) : null;
 }
 
-/** Parses a chart and checks it against its dataset's columns, inside the write's transaction. */
+/** Where a query problem shows in the simple form (index and series fields). */
+function simpleFormField(path: string): string {
+  if (path.startsWith("x")) return "indexColumn";
+  if (path.startsWith("measures")) return "seriesColumns";
+  return "query";
+}
+
+/** Parses a chart and checks its query against its dataset's columns, in the write's transaction. */
 async function checkChart(trx: Executor, input: ChartInput) {
   const chart = parseInput(chartInputSchema, input);
   const dataset = await trx
@@ -78,9 +106,23 @@ async function checkChart(trx: Executor, input: ChartInput) {
   if (!dataset) {
     throw new ValidationError({ fieldErrors: { datasetId: ["Choose an existing dataset."] } });
   }
-  const fieldErrors = checkChartColumns(chart, parseJson<DatasetColumn[]>(dataset.columns_json));
+  const query = chartQuerySchema.parse(chartQueryOf(chart));
+  const columns = parseJson<DatasetColumn[]>(dataset.columns_json);
+  const problems = checkQuery(query, columns, chart.type);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(problems)) {
+    const field = chart.query ? `query.${path}` : simpleFormField(path);
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
+  }
   if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
-  return chart;
+  return {
+    title: chart.title,
+    type: chart.type,
+    datasetId: chart.datasetId,
+    query,
+    ...columnsOfQuery(query),
+    options: chart.options,
+  };
 }
 
 export async function createChartIn(
@@ -99,8 +141,7 @@ export async function createChartIn(
       title: chart.title,
       type: chart.type,
       dataset_id: chart.datasetId,
-      index_column: chart.indexColumn,
-      series_json: JSON.stringify(chart.seriesColumns),
+      query_json: JSON.stringify(chart.query),
       options_json: JSON.stringify(chart.options),
       version: 1,
       created_at: at,
@@ -136,12 +177,18 @@ export async function updateChart(
     const current = await getChartIn(trx, id);
     assertVersion("chart", id, current ?? undefined, expectedVersion);
     if (!current) throw new NotFoundError("chart", id);
+    // A patch gives a query, or the simple form's columns, or neither (the query stays).
+    const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
     const chart = await checkChart(trx, {
       title: patch.title ?? current.title,
       type: patch.type ?? current.type,
       datasetId: patch.datasetId ?? current.datasetId,
-      indexColumn: patch.indexColumn ?? current.indexColumn,
-      seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+      ...(patch.query || !simple
+        ? { query: patch.query ?? current.query }
+        : {
+            indexColumn: patch.indexColumn ?? current.indexColumn,
+            seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+          }),
       options: patch.options ?? current.options,
     });
     const at = ctx.now().toISOString();
@@ -149,8 +196,7 @@ export async function updateChart(
       title: chart.title,
       type: chart.type,
       dataset_id: chart.datasetId,
-      index_column: chart.indexColumn,
-      series_json: JSON.stringify(chart.seriesColumns),
+      query_json: JSON.stringify(chart.query),
       options_json: JSON.stringify(chart.options),
       updated_at: at,
     });

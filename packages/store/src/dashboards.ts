@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { type Chart, toChart } from "./charts.js";
-import { type DatasetWithRows, getDatasetIn } from "./datasets/queries.js";
+import { getDatasetSummaryIn, getDatasetTableIn } from "./datasets/queries.js";
+import type { DatasetTable } from "./datasets/table.js";
 import { NotFoundError, ValidationError } from "./errors.js";
 import {
   type Actor,
@@ -18,8 +19,10 @@ import {
   updateVersioned,
   writeAudit,
 } from "./internal.js";
+import { type QueryResult, runQuery } from "./query/run.js";
+import type { QueryFilter } from "./query/schema.js";
+import { runStat } from "./query/stat.js";
 import type { DashboardsTable } from "./schema.js";
-import { computeStat } from "./stats.js";
 import {
   type Aggregation,
   checkStatTileColumn,
@@ -44,6 +47,8 @@ export interface Dashboard {
   slug: string;
   description: string;
   icon: IconName | null;
+  /** IANA zone for day and coarser buckets and relative dates; null is UTC. */
+  timeZone: string | null;
   status: DashboardStatus;
   publishedAt: string | null;
   version: number;
@@ -72,6 +77,8 @@ export interface StatTile {
   aggregation: Aggregation;
   format: NumberFormat | null;
   icon: IconName | null;
+  filters: QueryFilter[];
+  compare: boolean;
 }
 
 export type DashboardTile = ChartTile | StatTile;
@@ -85,7 +92,10 @@ export interface RenderedChartTile {
   id: string;
   position: number;
   chart: Chart;
-  dataset: DatasetWithRows;
+  /** The chart's query result: all a page gets of the dataset. Null when `error` says why. */
+  result: QueryResult | null;
+  /** Why the chart cannot be drawn, e.g. a column it uses was deleted (names the column). */
+  error: string | null;
 }
 
 export interface RenderedStatTile {
@@ -99,10 +109,14 @@ export interface RenderedStatTile {
   aggregation: Aggregation;
   format: NumberFormat | null;
   icon: IconName | null;
+  filters: QueryFilter[];
+  compare: boolean;
   value: number | null;
-  /** Fraction (-0.12 = -12%) against the previous value; only for "last" stat tiles. */
+  /** Fraction (-0.12 = -12%) against the previous period, or the previous value for "last". */
   delta: number | null;
   deltaLabel: string | null;
+  /** Why the value cannot be computed (a column it uses was deleted or retyped). */
+  error: string | null;
 }
 
 export type RenderedTile = RenderedChartTile | RenderedStatTile;
@@ -113,7 +127,8 @@ export interface RenderedDashboard {
   tiles: RenderedTile[];
 }
 
-type StatTileConfig = Pick<StatTile, "label" | "column" | "aggregation" | "format" | "icon">;
+type StatTileConfig = Pick<StatTile, "label" | "column" | "aggregation" | "format" | "icon"> &
+  Partial<Pick<StatTile, "filters" | "compare">>;
 
 function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
   return {
@@ -122,6 +137,7 @@ function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
     slug: row.slug,
     description: row.description,
     icon: row.icon as IconName | null,
+    timeZone: row.time_zone ?? null,
     status: row.status as DashboardStatus,
     publishedAt: row.published_at,
     version: Number(row.version),
@@ -157,6 +173,8 @@ async function listTilesIn(trx: Executor, dashboardId: string): Promise<Dashboar
       aggregation: config.aggregation,
       format: config.format ?? null,
       icon: config.icon ?? null,
+      filters: config.filters ?? [],
+      compare: config.compare ?? false,
     };
   });
 }
@@ -269,6 +287,8 @@ async function writeTiles(
         aggregation: tile.aggregation,
         format: tile.format ?? null,
         icon: tile.icon ?? null,
+        filters: tile.filters ?? [],
+        compare: tile.compare ?? false,
       });
     }
   }
@@ -293,6 +313,8 @@ async function writeTiles(
                   aggregation: tile.aggregation,
                   format: tile.format,
                   icon: tile.icon,
+                  ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
+                  ...(tile.compare ? { compare: true } : {}),
                 } satisfies StatTileConfig)
               : "{}",
         })),
@@ -339,6 +361,7 @@ export async function createDashboardIn(
     slug: parsed.slug,
     description: parsed.description,
     icon: parsed.icon,
+    timeZone: parsed.timeZone,
     status: parsed.published ? "published" : "draft",
     publishedAt: parsed.published ? at : null,
     version: 1,
@@ -353,6 +376,7 @@ export async function createDashboardIn(
       slug: dashboard.slug,
       description: dashboard.description,
       icon: dashboard.icon,
+      time_zone: dashboard.timeZone,
       status: dashboard.status,
       published_at: dashboard.publishedAt,
       version: 1,
@@ -441,6 +465,7 @@ export async function updateDashboard(
       if (parsed.slug !== undefined) values.slug = parsed.slug;
       if (parsed.description !== undefined) values.description = parsed.description;
       if (parsed.icon !== undefined) values.icon = parsed.icon;
+      if (parsed.timeZone !== undefined) values.time_zone = parsed.timeZone;
       return {
         values,
         ...(parsed.tiles ? { tiles: parsed.tiles } : {}),
@@ -468,6 +493,8 @@ function tileToInput(tile: DashboardTile): TileInput & { id: string } {
     aggregation: tile.aggregation,
     ...(tile.format ? { format: tile.format } : {}),
     ...(tile.icon ? { icon: tile.icon } : {}),
+    ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
+    ...(tile.compare ? { compare: true } : {}),
   };
 }
 
@@ -620,30 +647,57 @@ export async function getDashboardBySlug(
             )
           : [];
       const chartById = new Map(charts.map((chart) => [chart.id, chart]));
-      const datasetIds = new Set([
-        ...charts.map((chart) => chart.datasetId),
-        ...tiles.flatMap((tile) => (tile.kind === "stat" ? [tile.datasetId] : [])),
-      ]);
-      const datasetById = new Map<string, DatasetWithRows>();
-      for (const datasetId of datasetIds) {
-        const dataset = await getDatasetIn(trx, datasetId);
-        if (dataset) datasetById.set(datasetId, dataset);
-      }
+      const dashboard = toDashboard(row);
+      const queryOptions = { timeZone: dashboard.timeZone ?? "UTC", now: ctx.now() };
+      const tables = new Map<string, DatasetTable | null>();
+      const tableOf = async (datasetId: string) => {
+        if (!tables.has(datasetId)) tables.set(datasetId, await getDatasetTableIn(trx, datasetId));
+        return tables.get(datasetId) ?? null;
+      };
       const rendered: RenderedTile[] = [];
       for (const tile of tiles) {
         if (tile.kind === "chart") {
           const chart = chartById.get(tile.chartId);
-          const dataset = chart ? datasetById.get(chart.datasetId) : undefined;
-          // Foreign keys keep these present; the guard only satisfies the type checker.
-          if (chart && dataset) {
-            rendered.push({ kind: "chart", id: tile.id, position: tile.position, chart, dataset });
+          // Foreign keys keep charts present; the guard only satisfies the type checker.
+          if (!chart) continue;
+          const table = await tableOf(chart.datasetId);
+          const base = { kind: "chart" as const, id: tile.id, position: tile.position, chart };
+          try {
+            if (!table) throw new NotFoundError("dataset", chart.datasetId);
+            const result = await runQuery(trx, table, chart.query, queryOptions);
+            rendered.push({ ...base, result, error: null });
+          } catch (error) {
+            rendered.push({ ...base, result: null, error: tileError(error) });
           }
           continue;
         }
-        const dataset = datasetById.get(tile.datasetId);
-        const stat = computeStat(dataset?.rows ?? [], tile.column, tile.aggregation);
-        rendered.push({ ...tile, datasetName: dataset?.name ?? "", ...stat });
+        const table = await tableOf(tile.datasetId);
+        const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
+        try {
+          if (!table) throw new NotFoundError("dataset", tile.datasetId);
+          const stat = await runStat(trx, table, tile, queryOptions);
+          rendered.push({ ...tile, datasetName, ...stat, error: null });
+        } catch (error) {
+          rendered.push({
+            ...tile,
+            datasetName,
+            value: null,
+            delta: null,
+            deltaLabel: null,
+            error: tileError(error),
+          });
+        }
       }
-      return { dashboard: toDashboard(row), tiles: rendered };
+      return { dashboard, tiles: rendered };
     });
+}
+
+/** A tile's problem as one sentence for the page (query errors name the column). */
+function tileError(error: unknown): string {
+  if (error instanceof ValidationError) {
+    const first = Object.values(error.fieldErrors).flat()[0];
+    if (first) return first;
+  }
+  if (error instanceof NotFoundError) return "The dataset of this tile no longer exists.";
+  throw error;
 }

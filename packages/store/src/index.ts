@@ -54,9 +54,23 @@ export {
 } from "./datasets/table.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export { migrations } from "./migrations.js";
+export {
+  type ChartQuery,
+  type ChartQueryInput,
+  chartQuerySchema,
+  checkQuery,
+  isTimeZone,
+  parseQuery,
+  QueryError,
+  type QueryFilter,
+  type QueryMeasure,
+  type QueryResult,
+  type QueryResultColumn,
+  type RunQueryOptions,
+} from "./query/index.js";
+export { runStat, type StatQuery, type StatValue } from "./query/stat.js";
 export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
-export { computeStat, type StatValue } from "./stats.js";
 export {
   type BetterAuthDatabase,
   type OpenStoreOptions,

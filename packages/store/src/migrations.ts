@@ -1,4 +1,4 @@
-import type { Kysely, Migration, MigrationProvider } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 import { createRowsTable, insertRows } from "./datasets/rows-table.js";
 import { columnIdsFor, type DatasetColumn, datasetTableName } from "./datasets/table.js";
 
@@ -155,6 +155,58 @@ export const migrations: Record<string, Migration> = {
           .execute();
       }
       await db.schema.alterTable("datasets").dropColumn("rows_json").execute();
+    },
+  },
+  "0004_chart_queries": {
+    // A chart becomes a query over its dataset (src/query). An old chart's index column becomes
+    // the x column and each series column a measure: raw values where every x value is unique,
+    // sums where x repeats (the old charts silently drew only the first row of each repeated x).
+    // Dashboards gain an optional IANA time zone for their date buckets.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("charts")
+        .addColumn("query_json", "text", (col) => col.notNull().defaultTo("{}"))
+        .execute();
+      const charts = await db
+        .selectFrom("charts")
+        .innerJoin("datasets", "datasets.id", "charts.dataset_id")
+        .select([
+          "charts.id as id",
+          "charts.dataset_id as datasetId",
+          "charts.index_column as indexColumn",
+          "charts.series_json as seriesJson",
+          "datasets.columns_json as columnsJson",
+        ])
+        .execute();
+      for (const chart of charts) {
+        const columns = JSON.parse(chart.columnsJson) as DatasetColumn[];
+        const x = columns.find((column) => column.name === chart.indexColumn);
+        let repeats = false;
+        if (x) {
+          const table = datasetTableName(chart.datasetId);
+          const result = await sql<{
+            n: number | string;
+          }>`select count(${sql.id(x.id)}) - count(distinct ${sql.id(x.id)}) as n from ${sql.table(table)}`.execute(
+            db,
+          );
+          repeats = Number(result.rows[0]?.n ?? 0) > 0;
+        }
+        const series = JSON.parse(chart.seriesJson) as string[];
+        const query = {
+          x: { column: chart.indexColumn },
+          measures: series.map((column) => ({ column, aggregate: repeats ? "sum" : "none" })),
+          filters: [],
+        };
+        await db
+          .updateTable("charts")
+          .set({ query_json: JSON.stringify(query) })
+          .where("id", "=", chart.id)
+          .execute();
+      }
+      await db.schema.alterTable("charts").dropColumn("index_column").execute();
+      await db.schema.alterTable("charts").dropColumn("series_json").execute();
+      await db.schema.alterTable("dashboards").addColumn("time_zone", "text").execute();
     },
   },
 };

@@ -19,8 +19,8 @@ export interface ChartsTable {
   title: string;
   type: string;
   dataset_id: string;
-  index_column: string;
-  series_json: string;
+  // The chart's query (src/query/schema.ts) as JSON.
+  query_json: string;
   options_json: string;
   version: number;
   created_at: string;
@@ -35,6 +35,8 @@ export interface DashboardsTable {
   icon: string | null;
   status: string;
   published_at: string | null;
+  /** IANA zone for day and coarser buckets; null means UTC. */
+  time_zone: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -59,6 +59,44 @@ const trafficRows: DatasetRow[] = [
   { source: "Paid search", visits: 17300, conversions: 744 },
 ];
 
+const regions = ["North", "South", "East", "West", "Islands"] as const;
+// Skewed like real sales: a few regions carry most of the revenue.
+const regionShare = [0.38, 0.27, 0.17, 0.11, 0.07];
+
+/**
+ * Two years of daily revenue per region, ending the day before `today`, so "last month" always
+ * has data: a random walk from a fixed seed, so the figures depend only on the seed day.
+ */
+export function dailyRegionRows(today: Date): DatasetRow[] {
+  // mulberry32: 32-bit integer steps, so the sequence is exact in JavaScript numbers.
+  let seed = 20_250_101;
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const days = 730;
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  const level = regions.map(() => 1);
+  const rows: DatasetRow[] = [];
+  for (let index = days; index >= 1; index--) {
+    const day = new Date(end - index * 86_400_000).toISOString().slice(0, 10);
+    const growth = 1 + (days - index) / days / 2;
+    for (const [position, region] of regions.entries()) {
+      level[position] = Math.min(
+        1.4,
+        Math.max(0.6, (level[position] ?? 1) + (random() - 0.5) * 0.04),
+      );
+      const revenue = Math.round(
+        9_000 * (regionShare[position] ?? 0) * growth * (level[position] ?? 1),
+      );
+      rows.push({ day, region, revenue, orders: Math.max(1, Math.round(revenue / 48)) });
+    }
+  }
+  return rows;
+}
+
 /** Creates the demo datasets, charts and dashboards on the caller's transaction. */
 export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> {
   const actor = systemActor;
@@ -97,6 +135,39 @@ export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> 
     actor,
   );
   const usd = { style: "currency", currency: "USD", notation: "compact" } as const;
+  const daily = await createDatasetIn(
+    trx,
+    ctx,
+    {
+      name: "Daily revenue by region",
+      description: "Two years of daily revenue and orders for five sales regions.",
+      columns: [
+        { name: "day", type: "date" },
+        { name: "region", type: "string" },
+        { name: "revenue", type: "number" },
+        { name: "orders", type: "number" },
+      ],
+      rows: dailyRegionRows(ctx.now()),
+    },
+    actor,
+  );
+  const regionChart = await createChartIn(
+    trx,
+    ctx,
+    {
+      title: "Revenue per month by region",
+      type: "bar",
+      datasetId: daily.id,
+      query: {
+        x: { column: "day", grain: "month" },
+        measures: [{ column: "revenue", aggregate: "sum", label: "Revenue" }],
+        breakdown: { column: "region", top: 3 },
+        filters: [{ column: "day", op: "relative", unit: "month", which: "last_n", n: 12 }],
+      },
+      options: { stack: "stacked", numberFormat: usd, showLegend: true },
+    },
+    actor,
+  );
   const ordersChart = await createChartIn(
     trx,
     ctx,
@@ -188,6 +259,17 @@ export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> 
         },
         {
           kind: "stat",
+          label: "Revenue last month",
+          datasetId: daily.id,
+          column: "revenue",
+          aggregation: "sum",
+          filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
+          compare: true,
+          format: usd,
+          icon: "building",
+        },
+        {
+          kind: "stat",
           label: "Tracked visits",
           datasetId: traffic.id,
           column: "visits",
@@ -196,6 +278,7 @@ export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> 
           icon: "database",
         },
         { kind: "chart", chartId: revenueChart.id },
+        { kind: "chart", chartId: regionChart.id },
         { kind: "chart", chartId: ordersChart.id },
         { kind: "chart", chartId: trafficChart.id },
         { kind: "chart", chartId: shareChart.id },

@@ -78,6 +78,12 @@ import type { RowsPageOptions } from "./datasets/rows-table.js";
 import type { DatasetTable } from "./datasets/table.js";
 import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
+import {
+  type ChartQueryInput,
+  type QueryResult,
+  type RunQueryOptions,
+  runDatasetQuery,
+} from "./query/index.js";
 import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
 import type {
@@ -132,6 +138,12 @@ export interface Store {
   listDatasetRows(id: string, options: RowsPageOptions): Promise<DatasetRowsPage | null>;
   /** The dataset's own table and columns, for the query engine. */
   getDatasetTable(id: string): Promise<DatasetTable | null>;
+  /** Runs a chart query over a dataset in the database (see src/query). */
+  runChartQuery(
+    datasetId: string,
+    query: ChartQueryInput,
+    options?: RunQueryOptions,
+  ): Promise<QueryResult>;
   /** Streams CSV into a dataset (replace or append), all or nothing; throws DatasetImportError. */
   importIntoDataset(input: ImportIntoDatasetInput, actor: Actor): Promise<ImportResult>;
   /** Creates a dataset from a CSV stream, all or nothing; throws DatasetImportError. */
@@ -416,6 +428,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     getDataset: (id, rowLimit) => getDatasetIn(db, id, rowLimit),
     listDatasetRows: (id, rowsOptions) => listDatasetRowsIn(db, id, rowsOptions),
     getDatasetTable: (id) => getDatasetTableIn(db, id),
+    runChartQuery: (datasetId, query, queryOptions) =>
+      runDatasetQuery(db, datasetId, query, queryOptions),
     importIntoDataset: (input, actor) => importIntoDataset(ctx, input, actor),
     importNewDataset: (input, actor) => importNewDataset(ctx, input, actor),
     createDataset: (input, actor) => createDataset(ctx, input, actor),

@@ -1,6 +1,21 @@
 // Browser-safe: zod schemas and pure checks only, so client forms can import "@seed/store/validation".
 import { type ZodError, z } from "zod";
+import {
+  chartTypeSpecs,
+  chartTypes,
+  curveTypes,
+  queryLimits,
+  unsupportedOptions,
+} from "./chart-types.js";
 import type { FieldErrors } from "./errors.js";
+import {
+  type ChartQueryInput,
+  chartQuerySchema,
+  checkQuery,
+  type QueryFilter,
+  queryFilterSchema,
+} from "./query/schema.js";
+import { isTimeZone } from "./query/time.js";
 
 export {
   ConflictError,
@@ -36,12 +51,9 @@ export type IconName = (typeof iconNames)[number];
 
 export const columnTypes = ["number", "string", "date", "timestamp"] as const;
 export type ColumnType = (typeof columnTypes)[number];
-export const chartTypes = ["line", "area", "bar", "pie"] as const;
-export type ChartType = (typeof chartTypes)[number];
 export const aggregations = ["sum", "avg", "last", "min", "max", "count"] as const;
 export type Aggregation = (typeof aggregations)[number];
-export const curveTypes = ["linear", "monotone", "step"] as const;
-export type CurveType = (typeof curveTypes)[number];
+export { type ChartType, type CurveType, chartTypes, curveTypes } from "./chart-types.js";
 
 export const datasetLimits = {
   maxRows: 50_000,
@@ -379,20 +391,51 @@ const chartFields = {
   title: requiredText("title", 120),
   type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
   datasetId: idSchema("dataset"),
+  /** What the chart draws (src/query). Charts made with the simple form give the two fields below. */
+  query: chartQuerySchema.optional(),
+  /** Simple form: the x column, drawn as is (the query's x). */
   indexColumn: z
     .string({ error: "Choose the index column." })
     .trim()
-    .min(1, "Choose the index column."),
+    .min(1, "Choose the index column.")
+    .max(64, "Column names are at most 64 characters.")
+    .optional(),
+  /** Simple form: number columns drawn as raw series (the query's measures). */
   seriesColumns: z
-    .array(z.string().trim().min(1, "Series names cannot be empty."), {
-      error: "Choose the series columns.",
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "Series names cannot be empty.")
+        .max(64, "Column names are at most 64 characters."),
+      { error: "Choose the series columns." },
+    )
     .min(1, "Choose at least one series column.")
-    .max(chartLimits.maxSeries, `A chart has at most ${chartLimits.maxSeries} series.`),
+    .max(chartLimits.maxSeries, `A chart has at most ${chartLimits.maxSeries} series.`)
+    .optional(),
   options: chartOptionsSchema.default({}),
 };
 
 export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) => {
+  for (const name of unsupportedOptions(chart.type, chart.options)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["options", name],
+      message: `A ${chartTypeSpecs[chart.type].label.toLowerCase()} chart has no ${name} option.`,
+    });
+  }
+  if (chart.query) return;
+  if (chart.indexColumn === undefined) {
+    ctx.addIssue({ code: "custom", path: ["indexColumn"], message: "Choose the index column." });
+  }
+  if (chart.seriesColumns === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: "Choose at least one series column.",
+    });
+    return;
+  }
   if (chart.type === "pie" && chart.seriesColumns.length !== 1) {
     ctx.addIssue({
       code: "custom",
@@ -411,7 +454,7 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
     }
     seen.add(series);
   }
-  if (seen.has(chart.indexColumn)) {
+  if (chart.indexColumn !== undefined && seen.has(chart.indexColumn)) {
     ctx.addIssue({
       code: "custom",
       path: ["seriesColumns"],
@@ -422,26 +465,17 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
 export type ChartInput = z.input<typeof chartInputSchema>;
 export type ChartPatch = Partial<ChartInput>;
 
-/** Checks a chart's columns against its dataset: index any column, series number columns. */
-export function checkChartColumns(
-  chart: { indexColumn: string; seriesColumns: readonly string[] },
-  columns: readonly DatasetColumn[],
-): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const byName = new Map(columns.map((column) => [column.name, column]));
-  if (!byName.has(chart.indexColumn)) {
-    fieldErrors.indexColumn = [`The dataset has no column "${chart.indexColumn}".`];
-  }
-  const seriesErrors: string[] = [];
-  for (const series of chart.seriesColumns) {
-    const column = byName.get(series);
-    if (!column) seriesErrors.push(`The dataset has no column "${series}".`);
-    else if (column.type !== "number") {
-      seriesErrors.push(`Series "${series}" is a ${column.type} column; series must be numbers.`);
-    }
-  }
-  if (seriesErrors.length > 0) fieldErrors.seriesColumns = seriesErrors;
-  return fieldErrors;
+/** A chart's query: the one it gives, or the simple form's columns as raw series. */
+export function chartQueryOf(chart: {
+  query?: ChartQueryInput | undefined;
+  indexColumn?: string | undefined;
+  seriesColumns?: readonly string[] | undefined;
+}): ChartQueryInput {
+  if (chart.query) return chart.query;
+  return {
+    x: { column: chart.indexColumn ?? "" },
+    measures: (chart.seriesColumns ?? []).map((column) => ({ column, aggregate: "none" as const })),
+  };
 }
 
 export const chartTileInputSchema = z.object({
@@ -461,6 +495,13 @@ export const statTileInputSchema = z.object({
   }),
   format: numberFormatSchema.optional(),
   icon: iconNameSchema.optional(),
+  /** Rows the value counts, as in a chart query. */
+  filters: z
+    .array(queryFilterSchema)
+    .max(queryLimits.maxFilters, `At most ${queryLimits.maxFilters} filters.`)
+    .optional(),
+  /** Show the change against the previous period of the relative date filter. */
+  compare: z.boolean({ error: "Compare must be true or false." }).optional(),
 });
 
 export const tileInputSchema = z.discriminatedUnion(
@@ -474,13 +515,36 @@ export type TileInput = z.input<typeof tileInputSchema>;
 
 /** Checks a stat tile's column against its dataset: count works on any column, the rest need numbers. */
 export function checkStatTileColumn(
-  tile: { column: string; aggregation: Aggregation },
+  tile: {
+    column: string;
+    aggregation: Aggregation;
+    filters?: readonly QueryFilter[] | undefined;
+    compare?: boolean | undefined;
+  },
   columns: readonly DatasetColumn[],
 ): string | null {
   const column = columns.find((candidate) => candidate.name === tile.column);
   if (!column) return `The dataset has no column "${tile.column}".`;
   if (tile.aggregation !== "count" && column.type !== "number") {
     return `"${tile.column}" is a ${column.type} column; ${tile.aggregation} needs a number column.`;
+  }
+  const filters = tile.filters ?? [];
+  // Filters are checked by the query rules, as a count over the tile's column.
+  const problems = checkQuery(
+    {
+      x: { column: tile.column },
+      measures: [{ column: null, aggregate: "count" }],
+      filters: [...filters],
+    },
+    columns,
+  );
+  const first = Object.values(problems).flat()[0];
+  if (first) return first;
+  if (tile.compare && tile.aggregation === "last") {
+    return "A last-value tile already compares with the value before it; turn comparison off.";
+  }
+  if (tile.compare && !filters.some((filter) => filter.op === "relative")) {
+    return "A comparison needs a relative date filter, for example the last 30 days.";
   }
   return null;
 }
@@ -496,11 +560,18 @@ const tilesSchema = z
   .array(tileInputSchema, { error: "Tiles must be a list." })
   .max(dashboardLimits.maxTiles, `A dashboard has at most ${dashboardLimits.maxTiles} tiles.`);
 
+/** An IANA time zone for a dashboard's date buckets ("Europe/Paris"); null is UTC. */
+export const timeZoneSchema = z
+  .string({ error: "Choose a time zone." })
+  .trim()
+  .refine(isTimeZone, "Choose a time zone such as UTC or Europe/Paris.");
+
 export const dashboardInputSchema = z.object({
   title: requiredText("title", 120),
   slug: slugSchema,
   description: optionalText("description", 500).default(""),
   icon: iconNameSchema.nullable().default(null),
+  timeZone: timeZoneSchema.nullable().default(null),
   published: z.boolean({ error: "Published must be true or false." }).default(false),
   tiles: tilesSchema.default([]),
 });
@@ -511,6 +582,7 @@ export const dashboardPatchSchema = z.object({
   slug: slugSchema.optional(),
   description: optionalText("description", 500).optional(),
   icon: iconNameSchema.nullable().optional(),
+  timeZone: timeZoneSchema.nullable().optional(),
   tiles: tilesSchema.optional(),
 });
 export type DashboardPatch = z.input<typeof dashboardPatchSchema>;

@@ -196,12 +196,12 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     const recent = await store.listRecentActivity(3);
 
     expect(counts).toEqual({
-      datasets: 2,
-      charts: 4,
+      datasets: 3,
+      charts: 5,
       dashboards: 2,
       publishedDashboards: 1,
       draftDashboards: 1,
-      auditEvents: 8,
+      auditEvents: 10,
       users: null,
     });
     expect(recent).toHaveLength(3);

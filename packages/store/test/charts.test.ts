@@ -81,7 +81,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
     expect((error as ValidationError).fieldErrors).toEqual({
       indexColumn: ['The dataset has no column "week".'],
       seriesColumns: [
-        'Series "region" is a string column; series must be numbers.',
+        '"region" is a string column; raw series needs numbers.',
         'The dataset has no column "profit".',
       ],
     });

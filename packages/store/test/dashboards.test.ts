@@ -316,7 +316,9 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
 
     const [chartTile, sumTile, lastTile, countTile] = rendered?.tiles ?? [];
     expect(chartTile).toMatchObject({ kind: "chart", chart: { id: chart.id } });
-    expect(chartTile?.kind === "chart" && chartTile.dataset.rows).toHaveLength(3);
+    // The page gets the chart's query result, not the dataset.
+    expect(chartTile?.kind === "chart" && chartTile.result?.rows).toHaveLength(3);
+    expect(chartTile).not.toHaveProperty("dataset");
     expect(sumTile).toMatchObject({
       value: 370,
       delta: null,

@@ -16,10 +16,19 @@ interface LegacyDataset {
 }
 
 /** A database as the previous version of the store left it: migration 0001 and rows_json. */
+interface LegacyChart {
+  id: string;
+  type: string;
+  datasetId: string;
+  indexColumn: string;
+  seriesColumns: string[];
+}
+
 async function createLegacyDatabase(
   dialect: StoreDialect,
   options: { databaseUrl?: string | null; dataDir?: string },
   datasets: readonly LegacyDataset[],
+  charts: readonly LegacyChart[] = [],
 ) {
   // biome-ignore lint/suspicious/noExplicitAny: the legacy schema is not today's schema type.
   const db = new Kysely<any>({
@@ -53,6 +62,23 @@ async function createLegacyDatabase(
           columns_json: JSON.stringify(dataset.columns),
           rows_json: JSON.stringify(dataset.rows),
           row_count: dataset.rows.length,
+          version: 1,
+          created_at: "2025-01-01T00:00:00.000Z",
+          updated_at: "2025-01-01T00:00:00.000Z",
+        })
+        .execute();
+    }
+    for (const chart of charts) {
+      await db
+        .insertInto("charts")
+        .values({
+          id: chart.id,
+          title: `Chart ${chart.id}`,
+          type: chart.type,
+          dataset_id: chart.datasetId,
+          index_column: chart.indexColumn,
+          series_json: JSON.stringify(chart.seriesColumns),
+          options_json: "{}",
           version: 1,
           created_at: "2025-01-01T00:00:00.000Z",
           updated_at: "2025-01-01T00:00:00.000Z",
@@ -139,6 +165,74 @@ for (const dialect of dialects) {
       expect(
         (await store.listDatasetRows(created.id, { limit: 5_000, offset: 2 }))?.rows,
       ).toHaveLength(1);
+    });
+
+    it("turns old charts into queries: raw where x is unique, sums where x repeats", async () => {
+      const database = await createTestDatabase(dialect);
+      const daily: LegacyDataset = {
+        id: "daily",
+        name: "Daily",
+        columns: [
+          { name: "day", type: "date" },
+          { name: "region", type: "string" },
+          { name: "revenue", type: "number" },
+        ],
+        rows: [
+          { day: "2025-01-01", region: "North", revenue: 2 },
+          { day: "2025-01-01", region: "South", revenue: 3 },
+          { day: "2025-01-02", region: "North", revenue: 5 },
+        ],
+      };
+      const monthly: LegacyDataset = {
+        id: "monthly",
+        name: "Monthly",
+        columns: [
+          { name: "month", type: "date" },
+          { name: "revenue", type: "number" },
+        ],
+        rows: [
+          { month: "2025-01-01", revenue: 7 },
+          { month: "2025-02-01", revenue: 9 },
+        ],
+      };
+      await createLegacyDatabase(
+        dialect,
+        database.options,
+        [daily, monthly],
+        [
+          {
+            id: "pie",
+            type: "pie",
+            datasetId: "daily",
+            indexColumn: "region",
+            seriesColumns: ["revenue"],
+          },
+          {
+            id: "line",
+            type: "line",
+            datasetId: "monthly",
+            indexColumn: "month",
+            seriesColumns: ["revenue"],
+          },
+        ],
+      );
+      const store = await openStore(database.options);
+      database.openStores.push(store);
+      const pie = await store.getChart("pie");
+      expect(pie?.query).toEqual({
+        x: { column: "region" },
+        measures: [{ column: "revenue", aggregate: "sum" }],
+        filters: [],
+      });
+      const line = await store.getChart("line");
+      expect(line?.query.measures).toEqual([{ column: "revenue", aggregate: "none" }]);
+      // The pie now sums every day of a region (the old chart drew one row per region).
+      expect(
+        (await store.runChartQuery("daily", (pie as NonNullable<typeof pie>).query)).rows,
+      ).toEqual([
+        { x: "North", m0: 7 },
+        { x: "South", m0: 3 },
+      ]);
     });
 
     it("migrates a dataset of the previous store version with no loss", async () => {

@@ -80,3 +80,33 @@ export function salesInput(name = "Sales") {
     ],
   };
 }
+
+/**
+ * Opens a store on a fresh database for a whole suite (from beforeAll); the returned function
+ * closes it and removes the database (for afterAll).
+ */
+export async function openSuiteStore(
+  dialect: StoreDialect,
+  options: Omit<OpenStoreOptions, "databaseUrl" | "dataDir"> = {},
+): Promise<{ store: Store; close: () => Promise<void> }> {
+  if (dialect === "sqlite") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-test-"));
+    const store = await openStore({ ...options, databaseUrl: null, dataDir });
+    return {
+      store,
+      close: async () => {
+        await store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = await createPostgresDatabase(inject("postgresUrl"), "test");
+  const store = await openStore({ ...options, databaseUrl: database.url });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await database.drop();
+    },
+  };
+}

@@ -26,8 +26,8 @@ describe.each(dialects)("openStore on %s", (dialect) => {
 
     expect(first.dialect).toBe(dialect);
     expect(countsAfterFirst).toMatchObject({
-      datasets: 2,
-      charts: 4,
+      datasets: 3,
+      charts: 5,
       dashboards: 2,
       publishedDashboards: 1,
       draftDashboards: 1,
@@ -36,7 +36,7 @@ describe.each(dialects)("openStore on %s", (dialect) => {
     expect(appliedAgain).toEqual([]);
   });
 
-  it("serves the published demo dashboard with four charts and stat tiles", async () => {
+  it("serves the published demo dashboard with a chart of each type and stat tiles", async () => {
     const store = await openTestStore(dialect);
 
     const demo = await store.getDashboardBySlug(demoDashboardSlug);
@@ -45,16 +45,31 @@ describe.each(dialects)("openStore on %s", (dialect) => {
     const chartTypes = demo?.tiles.flatMap((tile) =>
       tile.kind === "chart" ? [tile.chart.type] : [],
     );
-    expect(chartTypes?.sort()).toEqual(["area", "bar", "line", "pie"]);
+    expect(chartTypes?.sort()).toEqual(["area", "bar", "bar", "line", "pie"]);
     const stats = demo?.tiles.flatMap((tile) => (tile.kind === "stat" ? [tile] : [])) ?? [];
     expect(stats.map((tile) => tile.icon)).toEqual([
       "crown",
       "shopping-cart",
       "thumbs-up",
+      "building",
       "database",
     ]);
     expect(stats.every((tile) => typeof tile.value === "number")).toBe(true);
-    expect(demo?.tiles.map((tile) => tile.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(demo?.tiles.map((tile) => tile.position)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Revenue per month by region: 12 months (the last 12 including this one, which has data
+    // up to yesterday), top 3 regions and the rest as Other.
+    const byRegion = demo?.tiles.find(
+      (tile) => tile.kind === "chart" && tile.chart.title === "Revenue per month by region",
+    );
+    const labels = byRegion?.kind === "chart" ? byRegion.result?.series.map((s) => s.label) : [];
+    expect(labels).toHaveLength(4);
+    expect(labels?.at(-1)).toBe("Other");
+    expect(new Set(labels?.slice(0, 3)).size).toBe(3);
+    expect(byRegion?.kind === "chart" && byRegion.result?.rows.length).toBeGreaterThanOrEqual(12);
+    // Revenue last month, compared with the month before.
+    const lastMonth = stats.find((tile) => tile.label === "Revenue last month");
+    expect(lastMonth?.deltaLabel).toBe("vs previous period");
+    expect(typeof lastMonth?.delta).toBe("number");
   });
 
   it("keeps the draft demo dashboard off public lists", async () => {
@@ -79,7 +94,7 @@ describe.each(dialects)("openStore on %s", (dialect) => {
       (await store.getDashboardBySlug(demoDashboardSlug))?.tiles.map((tile) =>
         tile.kind === "stat"
           ? [tile.label, tile.value, tile.delta]
-          : [tile.chart.title, tile.dataset.rows],
+          : [tile.chart.title, tile.result?.rows],
       );
 
     expect(await values(first)).toEqual(await values(second));

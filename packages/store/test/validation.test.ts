@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { checkQuery } from "../src/query/schema.js";
 import {
   chartInputSchema,
-  checkChartColumns,
   checkRows,
   checkStatTileColumn,
   dashboardInputSchema,
@@ -59,6 +59,7 @@ describe("dashboardInputSchema", () => {
     }
     expect(dashboardInputSchema.parse({ title: " T ", slug: "t" })).toEqual({
       title: "T",
+      timeZone: null,
       slug: "t",
       description: "",
       icon: null,
@@ -139,9 +140,14 @@ describe("chart checks", () => {
       { name: "s", type: "string" },
     ] as const;
 
-    expect(checkChartColumns({ indexColumn: "s", seriesColumns: ["n"] }, columns)).toEqual({});
-    expect(checkChartColumns({ indexColumn: "day", seriesColumns: ["s"] }, columns)).toEqual({
-      seriesColumns: ['Series "s" is a string column; series must be numbers.'],
+    const raw = (x: string, series: string) =>
+      checkQuery(
+        { x: { column: x }, measures: [{ column: series, aggregate: "none" }], filters: [] },
+        columns,
+      );
+    expect(raw("s", "n")).toEqual({});
+    expect(raw("day", "s")).toEqual({
+      "measures.0.aggregate": ['"s" is a string column; raw series needs numbers.'],
     });
     expect(checkStatTileColumn({ column: "s", aggregation: "count" }, columns)).toBeNull();
     expect(checkStatTileColumn({ column: "s", aggregation: "avg" }, columns)).toBe(

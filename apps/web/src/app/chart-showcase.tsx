@@ -1,17 +1,22 @@
-import type { Chart, DatasetRow } from "@seed/store";
-import { DashboardChart } from "@/components/dashboard-chart";
+import type { QueryResult } from "@seed/store";
+import { type ChartView, DashboardChart } from "@/components/dashboard-chart";
 
 export interface ShowcaseItem {
-  chart: Chart;
-  rows: DatasetRow[];
+  chart: ChartView;
+  result: QueryResult;
 }
 
-/** One stored chart of each type, drawn from its dataset. */
+/** One stored chart of each type, drawn from its query result. */
 export function ChartShowcase({ items }: { items: ShowcaseItem[] }) {
   return (
     <div className="grid-wide">
       {items.map((item) => (
-        <DashboardChart key={item.chart.id} chart={item.chart} rows={item.rows} headingLevel="h3" />
+        <DashboardChart
+          key={item.chart.id}
+          chart={item.chart}
+          result={item.result}
+          headingLevel="h3"
+        />
       ))}
     </div>
   );

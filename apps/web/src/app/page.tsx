@@ -3,6 +3,7 @@ import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { chartView } from "@/components/dashboard-chart";
 import { SiteHeader } from "@/components/site-header";
 import { getStore } from "@/server/store";
 import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";
@@ -72,7 +73,7 @@ export default async function HomePage() {
 
 const showcaseOrder = ["line", "area", "bar", "pie"] as const;
 
-/** The first chart of each type on a published dashboard (drafts stay private), with its rows. */
+/** The first chart of each type on a published dashboard (drafts stay private), with its result. */
 async function loadShowcase(dashboards: DashboardSummary[]): Promise<ShowcaseItem[]> {
   const store = await getStore();
   const rendered = await Promise.all(
@@ -82,7 +83,7 @@ async function loadShowcase(dashboards: DashboardSummary[]): Promise<ShowcaseIte
     (dashboard?.tiles ?? []).flatMap((tile) => (tile.kind === "chart" ? [tile] : [])),
   );
   return showcaseOrder.flatMap((type) => {
-    const tile = chartTiles.find((candidate) => candidate.chart.type === type);
-    return tile ? [{ chart: tile.chart, rows: tile.dataset.rows }] : [];
+    const tile = chartTiles.find((candidate) => candidate.chart.type === type && candidate.result);
+    return tile?.result ? [{ chart: chartView(tile.chart), result: tile.result }] : [];
   });
 }

@@ -1,12 +1,26 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
-import type { Chart, DatasetRow } from "@seed/store";
+import type { Chart, QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo } from "react";
 
+/** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
+export interface ChartView {
+  id: string;
+  title: string;
+  type: Chart["type"];
+  options: Chart["options"];
+}
+
+export function chartView(chart: Chart): ChartView {
+  return { id: chart.id, title: chart.title, type: chart.type, options: chart.options };
+}
+
+type ResultRow = QueryResult["rows"][number];
+
 // Formatters are functions, so they are built here on the client from the stored options.
-function useValueFormatter(chart: Chart): ((value: number) => string) | undefined {
+function useValueFormatter(chart: ChartView): ((value: number) => string) | undefined {
   const format = chart.options.numberFormat;
   return useMemo(() => {
     if (!format) return undefined;
@@ -15,21 +29,34 @@ function useValueFormatter(chart: Chart): ((value: number) => string) | undefine
   }, [format]);
 }
 
-/** One stored chart drawn with @seed/charts; rows come from the server as props. */
+/**
+ * One stored chart drawn with @seed/charts from its query result (rows come from the server as
+ * props). A chart whose query no longer fits its dataset shows why instead.
+ */
 export function DashboardChart({
   chart,
-  rows,
+  result,
+  error = null,
   headingLevel = "h2",
 }: {
-  chart: Chart;
-  rows: DatasetRow[];
+  chart: ChartView;
+  result: QueryResult | null;
+  error?: string | null;
   headingLevel?: "h2" | "h3";
 }) {
   const valueFormatter = useValueFormatter(chart);
+  if (!result) {
+    return (
+      <Card title={chart.title} titleAs={headingLevel}>
+        <p role="status">This chart cannot be drawn: {error ?? "it has no result."}</p>
+      </Card>
+    );
+  }
   const legend = chart.options.showLegend === false ? false : "bottom";
   const stack = chart.options.stack ?? "none";
+  const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));
   const common = {
-    data: rows,
+    data: result.rows,
     title: chart.title,
     height: 280,
     locale: "en-US",
@@ -40,20 +67,20 @@ export function DashboardChart({
   switch (chart.type) {
     case "line":
       drawn = (
-        <LineChart<DatasetRow>
+        <LineChart<ResultRow>
           {...common}
-          index={chart.indexColumn}
-          series={chart.seriesColumns}
+          index="x"
+          series={series}
           curve={chart.options.curve ?? "monotone"}
         />
       );
       break;
     case "area":
       drawn = (
-        <AreaChart<DatasetRow>
+        <AreaChart<ResultRow>
           {...common}
-          index={chart.indexColumn}
-          series={chart.seriesColumns}
+          index="x"
+          series={series}
           curve={chart.options.curve ?? "monotone"}
           stack={stack}
         />
@@ -61,10 +88,10 @@ export function DashboardChart({
       break;
     case "bar":
       drawn = (
-        <BarChart<DatasetRow>
+        <BarChart<ResultRow>
           {...common}
-          index={chart.indexColumn}
-          series={chart.seriesColumns}
+          index="x"
+          series={series}
           stack={stack}
           horizontal={chart.options.horizontal ?? false}
         />
@@ -72,10 +99,10 @@ export function DashboardChart({
       break;
     case "pie":
       drawn = (
-        <PieChart<DatasetRow>
+        <PieChart<ResultRow>
           {...common}
-          index={chart.indexColumn}
-          value={chart.seriesColumns[0] ?? ""}
+          index="x"
+          value={series[0]?.key ?? ""}
           variant={chart.options.donut ? "donut" : "pie"}
         />
       );
@@ -84,6 +111,13 @@ export function DashboardChart({
   return (
     <Card title={chart.title} titleAs={headingLevel}>
       {drawn}
+      {result.notes.length > 0 ? (
+        <ul className="chart-notes">
+          {result.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import type { ChartType } from "../chart-types.js";
 import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
@@ -14,10 +15,10 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
+import { type ChartQuery, checkQuery } from "../query/schema.js";
 import type { DatasetsTable } from "../schema.js";
 import {
   type Aggregation,
-  checkChartColumns,
   checkRows,
   checkStatTileColumn,
   type DatasetColumn,
@@ -263,13 +264,14 @@ async function checkColumnsStillServeUsers(
   const problems: string[] = [];
   const charts = await trx
     .selectFrom("charts")
-    .select(["title", "index_column", "series_json"])
+    .select(["title", "type", "query_json"])
     .where("dataset_id", "=", datasetId)
     .execute();
   for (const chart of charts) {
-    const errors = checkChartColumns(
-      { indexColumn: chart.index_column, seriesColumns: parseJson<string[]>(chart.series_json) },
+    const errors = checkQuery(
+      parseJson<ChartQuery>(chart.query_json),
       columns,
+      chart.type as ChartType,
     );
     for (const message of Object.values(errors).flat()) {
       problems.push(`Chart "${chart.title}" would break: ${message}`);

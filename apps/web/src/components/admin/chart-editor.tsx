@@ -1,10 +1,18 @@
 "use client";
 
-import type { Chart, DatasetColumn, DatasetRow } from "@seed/store";
-import { chartTypes, curveTypes } from "@seed/store/validation";
+import type { Chart, ChartQueryInput, DatasetColumn, QueryResult } from "@seed/store";
+import {
+  chartTypeSpecs,
+  chartTypes,
+  curveTypes,
+  type QueryAggregate,
+  subDayGrains,
+  type TimeGrain,
+  timeGrains,
+} from "@seed/store/chart-types";
 import { useEffect, useId, useMemo, useState } from "react";
 import { saveChart } from "@/app/admin/charts/actions";
-import { DashboardChart } from "@/components/dashboard-chart";
+import { type ChartView, DashboardChart } from "@/components/dashboard-chart";
 import { FormField } from "@/components/form-field";
 import styles from "./admin.module.css";
 import { describedBy, FieldMessages, FormMessages, SelectField } from "./form-controls";
@@ -32,6 +40,10 @@ interface Draft {
   datasetId: string;
   indexColumn: string;
   seriesColumns: string[];
+  /** How each series column is measured; "none" draws raw values. */
+  aggregate: QueryAggregate;
+  /** Time grain of a date x column; "" groups by exact values. */
+  grain: TimeGrain | "";
   stack: StackMode;
   horizontal: boolean;
   curve: Curve;
@@ -42,11 +54,24 @@ interface Draft {
   formatMaxDigits: string;
 }
 
-const typeLabels: Record<ChartType, string> = {
-  line: "Line",
-  area: "Area",
-  bar: "Bar",
-  pie: "Pie",
+const aggregateLabels: Record<QueryAggregate, string> = {
+  none: "Raw values (no grouping)",
+  sum: "Sum",
+  avg: "Average",
+  min: "Minimum",
+  max: "Maximum",
+  count: "Count of rows with a value",
+  count_distinct: "Count of distinct values",
+};
+
+const grainLabels: Record<TimeGrain, string> = {
+  minute: "Minute",
+  hour: "Hour",
+  day: "Day",
+  week: "Week (from Monday)",
+  month: "Month",
+  quarter: "Quarter",
+  year: "Year",
 };
 
 function defaultColumns(columns: readonly DatasetColumn[]) {
@@ -69,6 +94,8 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
       datasetId: chart.datasetId,
       indexColumn: chart.indexColumn,
       seriesColumns: chart.seriesColumns,
+      aggregate: chart.query.measures[0]?.aggregate ?? "none",
+      grain: chart.query.x.grain ?? "",
       stack: chart.options.stack ?? "none",
       horizontal: chart.options.horizontal ?? false,
       curve: chart.options.curve ?? "monotone",
@@ -86,6 +113,8 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
     type: "line",
     datasetId: first?.id ?? "",
     ...defaultColumns(first?.columns ?? []),
+    aggregate: "none",
+    grain: "",
     stack: "none",
     horizontal: false,
     curve: "monotone",
@@ -97,8 +126,17 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
   };
 }
 
-/** The stored-chart shape the preview draws; formats Intl would reject are left out. */
-function previewChart(draft: Draft): Chart {
+/** The query a draft stands for (what the form saves and the preview runs). */
+function draftQuery(draft: Draft): ChartQueryInput {
+  const series = draft.type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns;
+  return {
+    x: { column: draft.indexColumn, ...(draft.grain ? { grain: draft.grain } : {}) },
+    measures: series.map((column) => ({ column, aggregate: draft.aggregate })),
+  };
+}
+
+/** What the preview draws; formats Intl would reject are left out. */
+function previewView(draft: Draft): ChartView {
   let numberFormat: Chart["options"]["numberFormat"];
   if (draft.formatStyle !== "") {
     const candidate = {
@@ -115,44 +153,86 @@ function previewChart(draft: Draft): Chart {
       numberFormat = undefined;
     }
   }
+  const accepted = new Set<string>(chartTypeSpecs[draft.type].options);
+  const options: Chart["options"] = {
+    stack: draft.stack,
+    horizontal: draft.horizontal,
+    curve: draft.curve,
+    donut: draft.donut,
+    showLegend: draft.showLegend,
+    ...(numberFormat ? { numberFormat } : {}),
+  };
   return {
     id: "preview",
     title: draft.title.trim() || "Untitled chart",
     type: draft.type,
-    datasetId: draft.datasetId,
-    indexColumn: draft.indexColumn,
-    seriesColumns: draft.type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
-    options: {
-      stack: draft.stack,
-      horizontal: draft.horizontal,
-      curve: draft.curve,
-      donut: draft.donut,
-      showLegend: draft.showLegend,
-      ...(numberFormat ? { numberFormat } : {}),
-    },
-    version: 0,
-    createdAt: "",
-    updatedAt: "",
+    options: Object.fromEntries(
+      Object.entries(options).filter(([name]) => accepted.has(name)),
+    ) as Chart["options"],
   };
+}
+
+type PreviewState =
+  | { status: "loading" }
+  | { status: "ready"; result: QueryResult }
+  | { status: "failed"; message: string };
+
+/** Runs the draft's query in the database (debounced) for the live preview. */
+function usePreview(draft: Draft, enabled: boolean): PreviewState {
+  const [state, setState] = useState<PreviewState>({ status: "loading" });
+  const body = useMemo(
+    () =>
+      JSON.stringify({ datasetId: draft.datasetId, type: draft.type, query: draftQuery(draft) }),
+    [draft],
+  );
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setState({ status: "loading" });
+    const timer = setTimeout(() => {
+      fetch("/admin/api/charts/preview", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+        signal: controller.signal,
+      })
+        .then(async (response) => {
+          const json = (await response.json()) as {
+            result?: QueryResult;
+            fieldErrors?: Record<string, string[]>;
+            message?: string;
+          };
+          if (json.result) return setState({ status: "ready", result: json.result });
+          const reason =
+            Object.values(json.fieldErrors ?? {}).flat()[0] ??
+            json.message ??
+            `The preview could not be loaded (${response.status}).`;
+          setState({ status: "failed", message: reason });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          const message = error instanceof Error ? error.message : "The preview failed.";
+          setState({ status: "failed", message });
+        });
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [body, enabled]);
+  return state;
 }
 
 /** Chart form with a live preview drawn by @seed/charts from the chosen dataset's rows. */
 export function ChartEditor({
   datasets,
   chart,
-  initialRows,
 }: {
   datasets: DatasetChoice[];
   chart: Chart | null;
-  initialRows: DatasetRow[];
 }) {
   const { state, pending, onSubmit } = useContentForm(saveChart);
   const [draft, setDraft] = useState(() => draftFrom(chart, datasets));
-  // Rows per dataset id, fetched when a dataset is first chosen; failures keep their reason.
-  const [rowsByDataset, setRowsByDataset] = useState<Record<string, DatasetRow[]>>(() => ({
-    [draft.datasetId]: initialRows,
-  }));
-  const [failures, setFailures] = useState<Record<string, string>>({});
   const seriesId = useId();
   const errors = state.fieldErrors ?? {};
   const dataset = datasets.find((candidate) => candidate.id === draft.datasetId);
@@ -160,28 +240,6 @@ export function ChartEditor({
   const numberColumns = columns.filter(
     (column) => column.type === "number" && column.name !== draft.indexColumn,
   );
-
-  const rows = rowsByDataset[draft.datasetId];
-  const loaded = rows !== undefined;
-  useEffect(() => {
-    if (!draft.datasetId || loaded) return;
-    const datasetId = draft.datasetId;
-    const controller = new AbortController();
-    fetch(`/admin/datasets/${encodeURIComponent(datasetId)}/rows`, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`The rows could not be loaded (${response.status}).`);
-        const body = (await response.json()) as { rows: DatasetRow[] };
-        setRowsByDataset((current) => ({ ...current, [datasetId]: body.rows }));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = error instanceof Error ? error.message : "The rows could not be loaded.";
-        setFailures((current) => ({ ...current, [datasetId]: message }));
-      });
-    return () => controller.abort();
-  }, [draft.datasetId, loaded]);
-
-  const preview = useMemo(() => previewChart(draft), [draft]);
 
   function update<Key extends keyof Draft>(key: Key, value: Draft[Key]) {
     setDraft((current) => ({ ...current, [key]: value }));
@@ -218,6 +276,19 @@ export function ChartEditor({
       : draft.seriesColumns.length === 0
         ? "Choose a series column to see the preview."
         : null;
+  const preview = usePreview(draft, missing === null);
+  const view = useMemo(() => previewView(draft), [draft]);
+  const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
+  const grains =
+    xType === "timestamp"
+      ? timeGrains
+      : xType === "date"
+        ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
+        : [];
+  const queryError = (prefix: string) =>
+    Object.entries(errors).flatMap(([key, messages]) =>
+      key.startsWith(prefix) ? (messages ?? []) : [],
+    );
 
   return (
     <div className={styles.editorLayout}>
@@ -249,7 +320,7 @@ export function ChartEditor({
         >
           {chartTypes.map((type) => (
             <option key={type} value={type}>
-              {typeLabels[type]}
+              {chartTypeSpecs[type].label}
             </option>
           ))}
         </SelectField>
@@ -287,6 +358,37 @@ export function ChartEditor({
           {columns.map((column) => (
             <option key={column.name} value={column.name}>
               {column.name} ({column.type})
+            </option>
+          ))}
+        </SelectField>
+        {grains.length > 0 ? (
+          <SelectField
+            id="chart-grain"
+            name="grain"
+            label="Group dates by"
+            value={draft.grain}
+            onChange={(event) => update("grain", event.currentTarget.value as TimeGrain | "")}
+            errors={queryError("query.x.grain")}
+          >
+            <option value="">Exact values</option>
+            {grains.map((grain) => (
+              <option key={grain} value={grain}>
+                {grainLabels[grain]}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        <SelectField
+          id="chart-aggregate"
+          name="aggregate"
+          label="Combine rows with"
+          value={draft.aggregate}
+          onChange={(event) => update("aggregate", event.currentTarget.value as QueryAggregate)}
+          errors={queryError("query.measures")}
+        >
+          {(Object.keys(aggregateLabels) as QueryAggregate[]).map((aggregate) => (
+            <option key={aggregate} value={aggregate}>
+              {aggregateLabels[aggregate]}
             </option>
           ))}
         </SelectField>
@@ -431,14 +533,25 @@ export function ChartEditor({
         <h2 id="chart-preview-heading">Preview</h2>
         {missing ? (
           <p className="muted">{missing}</p>
-        ) : rows ? (
-          <div data-testid="chart-preview">
-            <DashboardChart chart={preview} rows={rows} headingLevel="h3" />
+        ) : preview.status === "ready" ? (
+          <div data-testid="chart-preview" className="stack">
+            {draft.aggregate === "none" && (preview.result.duplicateX ?? 0) > 0 ? (
+              <p role="status">
+                {preview.result.duplicateX?.toLocaleString("en-US")} rows share an x value with
+                another row.{" "}
+                <button type="button" className="button" onClick={() => update("aggregate", "sum")}>
+                  Sum them
+                </button>
+              </p>
+            ) : null}
+            <DashboardChart chart={view} result={preview.result} headingLevel="h3" />
           </div>
-        ) : failures[draft.datasetId] ? (
-          <p className="form-error">{failures[draft.datasetId]}</p>
+        ) : preview.status === "failed" ? (
+          <p className="form-error">{preview.message}</p>
         ) : (
-          <p className="muted">Loading the rows…</p>
+          <p className="muted" role="status">
+            Running the query…
+          </p>
         )}
       </section>
     </div>

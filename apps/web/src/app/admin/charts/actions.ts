@@ -1,6 +1,7 @@
 "use server";
 
 import type { ChartInput, ChartOptions } from "@seed/store";
+import { chartTypeSpecs, type QueryAggregate, type TimeGrain } from "@seed/store/chart-types";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
@@ -16,32 +17,47 @@ const recordSchema = z.object({
   version: z.coerce.number().int().min(1),
 });
 
-/** Only the options that mean something for the chosen type are stored. */
+/** The chart of the editor's form; only options the chosen type accepts are kept. */
 function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
   const type = formText(formData, "type") as ChartInput["type"];
+  const accepted = new Set<string>(chartTypeSpecs[type]?.options ?? []);
   const options: ChartOptions = {};
-  if (type === "area" || type === "bar") {
-    const stack = formText(formData, "stack");
-    if (stack && stack !== "none") options.stack = stack as ChartOptions["stack"];
+  const stack = formText(formData, "stack");
+  if (accepted.has("stack") && stack && stack !== "none") {
+    options.stack = stack as ChartOptions["stack"];
   }
-  if (type === "bar" && formText(formData, "horizontal") === "on") options.horizontal = true;
-  if (type === "line" || type === "area") {
-    const curve = formText(formData, "curve");
-    if (curve) options.curve = curve as ChartOptions["curve"];
+  if (accepted.has("horizontal") && formText(formData, "horizontal") === "on") {
+    options.horizontal = true;
   }
-  if (type === "pie" && formText(formData, "donut") === "on") options.donut = true;
+  const curve = formText(formData, "curve");
+  if (accepted.has("curve") && curve) options.curve = curve as ChartOptions["curve"];
+  if (accepted.has("donut") && formText(formData, "donut") === "on") options.donut = true;
   if (formText(formData, "showLegend") !== "on") options.showLegend = false;
   const numberFormat = readNumberFormat(formData, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
-  return {
+  const indexColumn = formText(formData, "indexColumn");
+  const seriesColumns = formData
+    .getAll("seriesColumns")
+    .filter((value): value is string => typeof value === "string");
+  const aggregate = formText(formData, "aggregate") || "none";
+  const grain = formText(formData, "grain");
+  const base = {
     title: formText(formData, "title"),
     type,
     datasetId: formText(formData, "datasetId"),
-    indexColumn: formText(formData, "indexColumn"),
-    seriesColumns: formData
-      .getAll("seriesColumns")
-      .filter((value): value is string => typeof value === "string"),
     options,
+  };
+  // Raw values of exact x values are the simple form; anything else is a query.
+  if (aggregate === "none" && grain === "") return { ...base, indexColumn, seriesColumns };
+  return {
+    ...base,
+    query: {
+      x: { column: indexColumn, ...(grain ? { grain: grain as TimeGrain } : {}) },
+      measures: seriesColumns.map((column) => ({
+        column,
+        aggregate: aggregate as QueryAggregate,
+      })),
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { Heading, StatTile, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { DashboardChart } from "@/components/dashboard-chart";
+import { chartView, DashboardChart } from "@/components/dashboard-chart";
 import { SiteHeader } from "@/components/site-header";
 import { getSession, hasRole } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -56,7 +56,12 @@ export default async function DashboardPage({ params }: { params: Params }) {
         {charts.length > 0 ? (
           <div className="grid-wide">
             {charts.map((tile) => (
-              <DashboardChart key={tile.id} chart={tile.chart} rows={tile.dataset.rows} />
+              <DashboardChart
+                key={tile.id}
+                chart={chartView(tile.chart)}
+                result={tile.result}
+                error={tile.error}
+              />
             ))}
           </div>
         ) : null}

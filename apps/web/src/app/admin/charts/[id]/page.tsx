@@ -1,3 +1,4 @@
+import type { Chart } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -5,7 +6,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ChartEditor } from "@/components/admin/chart-editor";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
-import { DashboardChart } from "@/components/dashboard-chart";
+import { chartView, DashboardChart } from "@/components/dashboard-chart";
 import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteChart } from "../actions";
@@ -31,10 +32,8 @@ export default async function ChartPage({
   const chart = await loadChart((await params).id);
   if (!chart) notFound();
   const store = await getStore();
-  const [datasets, dataset] = await Promise.all([
-    store.listDatasets(),
-    store.getDataset(chart.datasetId),
-  ]);
+  const datasets = await store.listDatasets();
+  const dataset = datasets.find((candidate) => candidate.id === chart.datasetId);
   const canWrite = hasRole(session, "admin", "editor");
   const { saved } = await searchParams;
   return (
@@ -54,7 +53,6 @@ export default async function ChartPage({
             key={chart.version}
             datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
             chart={chart}
-            initialRows={dataset?.rows ?? []}
           />
           <Card title="Delete" titleAs="h2">
             <ConfirmDelete
@@ -65,11 +63,24 @@ export default async function ChartPage({
           </Card>
         </>
       ) : (
-        <DashboardChart chart={chart} rows={dataset?.rows ?? []} />
+        <ChartResult chart={chart} />
       )}
       <p>
         <Link href="/admin/charts">Back to charts</Link>
       </p>
     </>
   );
+}
+
+/** A viewer's read-only chart: the query's result, or why the query no longer runs. */
+async function ChartResult({ chart }: { chart: Chart }) {
+  try {
+    const result = await (await getStore()).runChartQuery(chart.datasetId, chart.query);
+    return <DashboardChart chart={chartView(chart)} result={result} />;
+  } catch (error) {
+    const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;
+    const reason = fieldErrors ? Object.values(fieldErrors).flat()[0] : undefined;
+    if (!reason) throw error;
+    return <DashboardChart chart={chartView(chart)} result={null} error={reason} />;
+  }
 }

@@ -11,7 +11,6 @@ export default async function NewChartPage() {
   await requireRole("admin", "editor");
   const store = await getStore();
   const datasets = await store.listDatasets();
-  const first = datasets[0] ? await store.getDataset(datasets[0].id) : null;
   return (
     <>
       <Heading level={1}>New chart</Heading>
@@ -23,7 +22,6 @@ export default async function NewChartPage() {
         <ChartEditor
           datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
           chart={null}
-          initialRows={first?.rows ?? []}
         />
       )}
       <p>

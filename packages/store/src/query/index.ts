@@ -1,0 +1,35 @@
+import { getDatasetTableIn } from "../datasets/queries.js";
+import { NotFoundError } from "../errors.js";
+import type { Executor } from "../internal.js";
+import { type QueryResult, type RunQueryOptions, runQuery } from "./run.js";
+import type { ChartQueryInput } from "./schema.js";
+
+export {
+  parseQuery,
+  QueryError,
+  type QueryResult,
+  type QueryResultColumn,
+  type RunQueryOptions,
+  runQuery,
+} from "./run.js";
+export {
+  type ChartQuery,
+  type ChartQueryInput,
+  chartQuerySchema,
+  checkQuery,
+  type QueryFilter,
+  type QueryMeasure,
+} from "./schema.js";
+export { isTimeZone } from "./time.js";
+
+/** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
+export async function runDatasetQuery(
+  executor: Executor,
+  datasetId: string,
+  query: ChartQueryInput,
+  options: RunQueryOptions = {},
+): Promise<QueryResult> {
+  const descriptor = await getDatasetTableIn(executor, datasetId);
+  if (!descriptor) throw new NotFoundError("dataset", datasetId);
+  return runQuery(executor, descriptor, query, options);
+}

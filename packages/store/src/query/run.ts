@@ -1,0 +1,680 @@
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { queryLimits, subDayGrains, type TimeGrain } from "../chart-types.js";
+import { type Engine, engineOf } from "../datasets/rows-table.js";
+import {
+  type DatasetColumn,
+  type DatasetColumnType,
+  type DatasetTable,
+  isSafeIdentifier,
+  rowKeyColumn,
+} from "../datasets/table.js";
+import { ValidationError } from "../errors.js";
+import {
+  type ChartQuery,
+  type ChartQueryInput,
+  chartQuerySchema,
+  checkQuery,
+  type QueryFilter,
+  type QueryMeasure,
+} from "./schema.js";
+import { formatDay, isTimeZone, localMidnight, offsetSpans, relativeDays } from "./time.js";
+
+// Compiles a chart query to SQL with Kysely and runs it in the database, on SQLite and PostgreSQL
+// alike: the same query gives the same result on both (test/query-cases.test.ts). Identifiers
+// come only from the dataset's table descriptor; every user value is a bound parameter.
+
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
+type AnyExecutor = Kysely<any>;
+type Sql = RawBuilder<unknown>;
+type Value = string | number | null;
+
+export interface QueryResultColumn {
+  key: string;
+  label: string;
+}
+
+/** What a chart draws: one row per x value, one number per series; nothing else of the dataset. */
+export interface QueryResult {
+  x: QueryResultColumn & { type: DatasetColumnType };
+  series: QueryResultColumn[];
+  rows: Array<Record<string, Value>>;
+  /** Sentences for the viewer, e.g. that a series was downsampled. */
+  notes: string[];
+  /** Raw series only: rows that share an x value with an earlier row. */
+  duplicateX?: number;
+}
+
+export interface RunQueryOptions {
+  /** IANA zone for day and coarser buckets and relative ranges; default UTC. */
+  timeZone?: string;
+  /** The instant relative ranges count from; default now. */
+  now?: Date;
+  /** Most points a raw series returns (min/max per bucket above it). */
+  maxPoints?: number;
+}
+
+/** A query that does not fit its dataset: field errors keyed by query path, naming the column. */
+export class QueryError extends ValidationError {
+  override name = "QueryError";
+}
+
+// Groups a query may produce before it is refused (breakdowns are pivoted in memory).
+const maxGroupedRows = 200_000;
+
+function checked(identifier: string): string {
+  if (!isSafeIdentifier(identifier)) throw new Error(`Unsafe identifier ${identifier}`);
+  return identifier;
+}
+
+/** Parses and checks a query against a dataset's columns; throws QueryError with field errors. */
+export function parseQuery(input: ChartQueryInput, columns: readonly DatasetColumn[]): ChartQuery {
+  const parsed = chartQuerySchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join(".") || "query";
+      fieldErrors[path] = [...(fieldErrors[path] ?? []), issue.message];
+    }
+    throw new QueryError({ fieldErrors });
+  }
+  const fieldErrors = checkQuery(parsed.data, columns);
+  if (Object.keys(fieldErrors).length > 0) throw new QueryError({ fieldErrors });
+  return parsed.data;
+}
+
+class Compiler {
+  readonly engine: Engine;
+  readonly columns: Map<string, DatasetColumn>;
+  readonly table: Sql;
+
+  constructor(
+    readonly executor: AnyExecutor,
+    readonly descriptor: DatasetTable,
+    readonly timeZone: string,
+    readonly now: number,
+  ) {
+    this.engine = engineOf(executor);
+    this.columns = new Map(descriptor.columns.map((column) => [column.name, column]));
+    this.table = sql.table(checked(descriptor.table));
+  }
+
+  column(name: string): DatasetColumn {
+    const column = this.columns.get(name);
+    if (!column) throw new QueryError({ fieldErrors: { query: [`No column "${name}".`] } });
+    return column;
+  }
+
+  ref(column: DatasetColumn): Sql {
+    return sql.id(checked(column.id));
+  }
+
+  /** A text expression sorts the same on both engines (byte order, like SQLite's BINARY). */
+  textOrder(expression: Sql): Sql {
+    return this.engine === "postgres" ? sql`${expression} collate "C"` : expression;
+  }
+
+  /** A user value as the column stores it, as a bound parameter. */
+  param(column: DatasetColumn, value: string | number | boolean): Sql {
+    switch (column.type) {
+      case "boolean":
+        return this.engine === "sqlite" ? sql.val(value ? 1 : 0) : sql.val(Boolean(value));
+      case "date":
+        return this.engine === "sqlite"
+          ? sql.val(String(value))
+          : sql`cast(${String(value)} as date)`;
+      case "timestamp": {
+        const ms = Date.parse(String(value));
+        return this.engine === "sqlite"
+          ? sql.val(ms)
+          : sql`cast(${new Date(ms).toISOString()} as timestamptz)`;
+      }
+      default:
+        return sql.val(value);
+    }
+  }
+
+  filter(filter: QueryFilter): Sql {
+    const column = this.column(filter.column);
+    const ref = this.ref(column);
+    const text = column.type === "string";
+    const compare = (op: string, value: string | number | boolean) =>
+      sql`${text ? this.textOrder(ref) : ref} ${sql.raw(op)} ${this.param(column, value)}`;
+    switch (filter.op) {
+      case "eq":
+        return sql`${ref} = ${this.param(column, filter.value)}`;
+      case "neq":
+        // Empty cells are "not equal" to any value.
+        return sql`(${ref} <> ${this.param(column, filter.value)} or ${ref} is null)`;
+      case "lt":
+        return compare("<", filter.value);
+      case "lte":
+        return compare("<=", filter.value);
+      case "gt":
+        return compare(">", filter.value);
+      case "gte":
+        return compare(">=", filter.value);
+      case "between":
+        return sql`(${compare(">=", filter.from)} and ${compare("<=", filter.to)})`;
+      case "in":
+        return sql`${ref} in (${sql.join(filter.values.map((value) => this.param(column, value)))})`;
+      case "empty":
+        return sql`${ref} is null`;
+      case "not_empty":
+        return sql`${ref} is not null`;
+      case "relative": {
+        const { from, to } = relativeDays(filter, this.timeZone, this.now);
+        if (column.type === "date") {
+          return sql`(${ref} >= ${this.param(column, formatDay(from))} and ${ref} < ${this.param(column, formatDay(to))})`;
+        }
+        const start = new Date(localMidnight(this.timeZone, from)).toISOString();
+        const end = new Date(localMidnight(this.timeZone, to)).toISOString();
+        return sql`(${ref} >= ${this.param(column, start)} and ${ref} < ${this.param(column, end)})`;
+      }
+    }
+  }
+
+  where(filters: readonly QueryFilter[], extra: Sql[] = []): Sql {
+    const parts = [...filters.map((filter) => this.filter(filter)), ...extra];
+    return parts.length === 0 ? sql`` : sql`where ${sql.join(parts, sql` and `)}`;
+  }
+
+  /** SQLite: a timestamp's local wall-clock ms in the zone, from the zone's offset spans. */
+  async localMs(column: DatasetColumn, filters: readonly QueryFilter[]): Promise<Sql> {
+    const ref = this.ref(column);
+    if (this.timeZone === "UTC") return ref;
+    const range = await sql<{
+      lo: number | null;
+      hi: number | null;
+    }>`select min(${ref}) as lo, max(${ref}) as hi from ${this.table} ${this.where(filters)}`.execute(
+      this.executor,
+    );
+    const lo = Number(range.rows[0]?.lo ?? 0);
+    const hi = Number(range.rows[0]?.hi ?? 0);
+    const spans = offsetSpans(this.timeZone, lo, hi);
+    if (spans.length === 1) return sql`(${ref} + ${sql.lit(spans[0]?.offset ?? 0)})`;
+    const cases = spans
+      .slice(1)
+      .map(
+        (span, index) =>
+          sql`when ${ref} < ${sql.lit(span.from)} then ${sql.lit(spans[index]?.offset ?? 0)}`,
+      );
+    return sql`(${ref} + case ${sql.join(cases, sql` `)} else ${sql.lit(spans.at(-1)?.offset ?? 0)} end)`;
+  }
+
+  /** The x expression: a bucket label for a grain, else the column as it reads back. */
+  async x(query: ChartQuery): Promise<Sql> {
+    const column = this.column(query.x.column);
+    const ref = this.ref(column);
+    const grain = query.x.grain;
+    if (grain === undefined) return this.read(column);
+    if (this.engine === "postgres") return this.postgresBucket(column, grain);
+    const subDay = subDayGrains.includes(grain);
+    const time =
+      column.type === "date"
+        ? sql`${ref}`
+        : sql`${subDay ? ref : await this.localMs(column, query.filters)} / 1000.0, 'unixepoch'`;
+    switch (grain) {
+      case "minute":
+        return sql`strftime('%Y-%m-%dT%H:%M:00.000Z', ${time})`;
+      case "hour":
+        return sql`strftime('%Y-%m-%dT%H:00:00.000Z', ${time})`;
+      case "day":
+        return sql`date(${time})`;
+      case "week":
+        return sql`date(${time}, '+1 day', 'weekday 1', '-7 days')`;
+      case "month":
+        return sql`strftime('%Y-%m-01', ${time})`;
+      case "quarter":
+        return sql`printf('%s-%02d-01', strftime('%Y', ${time}), ((cast(strftime('%m', ${time}) as integer) - 1) / 3) * 3 + 1)`;
+      case "year":
+        return sql`strftime('%Y-01-01', ${time})`;
+    }
+  }
+
+  postgresBucket(column: DatasetColumn, grain: TimeGrain): Sql {
+    const ref = this.ref(column);
+    const unit = sql.lit(grain);
+    if (subDayGrains.includes(grain)) {
+      return sql`to_char(date_trunc(${unit}, ${ref} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00.000"Z"')`;
+    }
+    const local =
+      column.type === "date"
+        ? sql`cast(${ref} as timestamp)`
+        : sql`(${ref} at time zone ${this.timeZone})`;
+    return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+  }
+
+  /** A column as results carry it: numbers, text, yyyy-mm-dd, epoch ms (converted later). */
+  read(column: DatasetColumn): Sql {
+    const ref = this.ref(column);
+    if (this.engine === "postgres") {
+      if (column.type === "date") return sql`to_char(${ref}, 'YYYY-MM-DD')`;
+      if (column.type === "timestamp") return sql`(extract(epoch from ${ref}) * 1000)::float8`;
+      if (column.type === "boolean") return sql`case when ${ref} then 1 when not ${ref} then 0 end`;
+    }
+    return ref;
+  }
+
+  /** x as a number for binning raw series: the value, epoch ms, or the day's epoch ms. */
+  numericX(column: DatasetColumn): Sql | null {
+    const ref = this.ref(column);
+    switch (column.type) {
+      case "number":
+        return ref;
+      case "timestamp":
+        return this.engine === "postgres" ? sql`(extract(epoch from ${ref}) * 1000)::float8` : ref;
+      case "date":
+        return this.engine === "postgres"
+          ? sql`((${ref} - date '1970-01-01') * 86400000.0)::float8`
+          : sql`((julianday(${ref}) - 2440587.5) * 86400000.0)`;
+      default:
+        return null;
+    }
+  }
+
+  aggregate(measure: QueryMeasure): Sql {
+    if (measure.column === null) return sql`count(*)`;
+    const ref = this.ref(this.column(measure.column));
+    switch (measure.aggregate) {
+      case "sum":
+        return sql`sum(${ref})`;
+      case "avg":
+        return sql`avg(${ref})`;
+      case "min":
+        return sql`min(${ref})`;
+      case "max":
+        return sql`max(${ref})`;
+      case "count":
+        return sql`count(${ref})`;
+      case "count_distinct":
+        return sql`count(distinct ${ref})`;
+      case "none":
+        return ref;
+    }
+  }
+
+  /** The breakdown as text or null (booleans as "true"/"false"), the key of its series. */
+  breakdownKey(column: DatasetColumn): Sql {
+    const ref = this.ref(column);
+    if (column.type === "boolean") {
+      return this.engine === "postgres"
+        ? sql`case when ${ref} then 'true' when not ${ref} then 'false' end`
+        : sql`case when ${ref} = 1 then 'true' when ${ref} = 0 then 'false' end`;
+    }
+    return ref;
+  }
+}
+
+function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** An x value as results carry it, the same from both engines. */
+function toX(type: DatasetColumnType, grain: TimeGrain | undefined, value: unknown): Value {
+  if (value === null || value === undefined) return null;
+  if (grain !== undefined) return String(value);
+  switch (type) {
+    case "number":
+      return toNumber(value);
+    case "timestamp": {
+      const ms = Number(value);
+      return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
+    }
+    case "boolean":
+      return value === 1 || value === true || value === "1" ? "true" : "false";
+    default:
+      return String(value);
+  }
+}
+
+function compareX(a: Value, b: Value): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a) < String(b) ? -1 : 1;
+}
+
+function measureLabel(measure: QueryMeasure): string {
+  if (measure.label) return measure.label;
+  if (measure.column === null) return "Count";
+  const names: Record<QueryMeasure["aggregate"], string> = {
+    sum: "Sum of",
+    avg: "Average",
+    min: "Min of",
+    max: "Max of",
+    count: "Count of",
+    count_distinct: "Distinct",
+    none: "",
+  };
+  return measure.aggregate === "none"
+    ? measure.column
+    : `${names[measure.aggregate]} ${measure.column}`;
+}
+
+function xType(query: ChartQuery, column: DatasetColumn): DatasetColumnType {
+  if (query.x.grain === undefined) return column.type;
+  return subDayGrains.includes(query.x.grain) ? "timestamp" : "date";
+}
+
+/**
+ * Runs a parsed query over a dataset table. Throws QueryError when the query no longer fits the
+ * table (a column deleted or retyped), naming the column.
+ */
+export async function runQuery(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: RunQueryOptions = {},
+): Promise<QueryResult> {
+  const query = parseQuery(input, descriptor.columns);
+  const timeZone = options.timeZone ?? "UTC";
+  if (!isTimeZone(timeZone)) {
+    throw new QueryError({ fieldErrors: { timeZone: [`Unknown time zone "${timeZone}".`] } });
+  }
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  const xColumn = compiler.column(query.x.column);
+  const x: QueryResult["x"] = { key: "x", label: xColumn.name, type: xType(query, xColumn) };
+  const raw = query.measures.every((measure) => measure.aggregate === "none");
+  if (raw) return runRaw(compiler, query, x, options.maxPoints ?? queryLimits.maxPoints);
+  if (query.breakdown) return runBreakdown(compiler, query, x);
+  return runGrouped(compiler, query, x);
+}
+
+/** One aggregate over the rows the filters keep (a stat tile's value). */
+export async function runAggregate(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  measure: QueryMeasure,
+  filters: readonly QueryFilter[],
+  options: RunQueryOptions = {},
+): Promise<number | null> {
+  const timeZone = options.timeZone ?? "UTC";
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  const result = await sql<{
+    v: unknown;
+  }>`select ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(filters)}`.execute(
+    executor,
+  );
+  return toNumber(result.rows[0]?.v);
+}
+
+async function runGrouped(
+  compiler: Compiler,
+  query: ChartQuery,
+  x: QueryResult["x"],
+): Promise<QueryResult> {
+  const xColumn = compiler.column(query.x.column);
+  const series = query.measures.map((measure, index) => ({
+    key: `m${index}`,
+    label: measureLabel(measure),
+  }));
+  const selects = query.measures.map(
+    (measure, index) => sql`${compiler.aggregate(measure)} as ${sql.id(`m${index}`)}`,
+  );
+  const limit = query.limit ?? queryLimits.maxLimit;
+  const textX = x.type === "string" || x.type === "date" || query.x.grain !== undefined;
+  const xOrder = textX ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
+  const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
+  const order =
+    query.sort?.by === "value"
+      ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
+      : sql`${xOrder} ${direction} nulls last`;
+  const result = await sql<
+    Record<string, unknown>
+  >`select * from (select ${await compiler.x(query)} as x, ${sql.join(selects)} from ${compiler.table} ${compiler.where(query.filters)} group by 1) as grouped order by ${order} limit ${sql.lit(limit + 1)}`.execute(
+    compiler.executor,
+  );
+  const notes: string[] = [];
+  let rows = result.rows;
+  if (rows.length > limit) {
+    rows = rows.slice(0, limit);
+    if (query.limit === undefined) {
+      notes.push(
+        `Showing the first ${limit.toLocaleString("en-US")} groups; filter or choose a coarser grain to see all.`,
+      );
+    }
+  }
+  return {
+    x,
+    series,
+    rows: rows.map((row) => {
+      const out: Record<string, Value> = { x: toX(xColumn.type, query.x.grain, row.x) };
+      for (const entry of series) out[entry.key] = toNumber(row[entry.key]);
+      return out;
+    }),
+    notes,
+  };
+}
+
+async function runBreakdown(
+  compiler: Compiler,
+  query: ChartQuery,
+  x: QueryResult["x"],
+): Promise<QueryResult> {
+  const breakdown = query.breakdown as NonNullable<ChartQuery["breakdown"]>;
+  const measure = query.measures[0] as QueryMeasure;
+  const xColumn = compiler.column(query.x.column);
+  const column = compiler.column(breakdown.column);
+  const key = compiler.breakdownKey(column);
+  const top = breakdown.top ?? queryLimits.maxTop;
+  const aggregate = compiler.aggregate(measure);
+  const where = compiler.where(query.filters);
+  // The top values by the measure over everything the filters keep; ties by value, byte order.
+  const ranked = await sql<{
+    b: string | null;
+    v: unknown;
+  }>`select * from (select ${key} as b, ${aggregate} as v from ${compiler.table} ${where} group by 1) as totals order by ${sql.ref("v")} desc nulls last, ${compiler.textOrder(sql.ref("b"))} asc nulls last limit ${sql.lit(top + 1)}`.execute(
+    compiler.executor,
+  );
+  const tops = ranked.rows.slice(0, top).map((row) => row.b);
+  const hasRest = ranked.rows.length > top;
+  const named = tops.filter((value): value is string => value !== null);
+  const topNull = tops.includes(null);
+  // Which series a row falls in: its rank among the tops, or -1 for the rest ("Other").
+  const rank = sql`case ${sql.join(
+    [
+      ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
+      ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
+    ].concat(named.length === 0 && !topNull ? [sql`when 1 = 0 then 0`] : []),
+    sql` `,
+  )} else -1 end`;
+  const result = await sql<{
+    x: unknown;
+    s: unknown;
+    v: unknown;
+  }>`select ${await compiler.x(query)} as x, ${rank} as s, ${aggregate} as v from ${compiler.table} ${where} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`.execute(
+    compiler.executor,
+  );
+  if (result.rows.length > maxGroupedRows) {
+    throw new QueryError({
+      fieldErrors: {
+        "x.grain": ["This query makes too many groups; choose a coarser grain or add a filter."],
+      },
+    });
+  }
+  const series = tops.map((value, index) => ({
+    key: `s${index}`,
+    label: value === null || value === "" ? "(empty)" : value,
+  }));
+  if (hasRest) {
+    const taken = new Set(series.map((entry) => entry.label));
+    series.push({ key: "other", label: taken.has("Other") ? "Other (rest)" : "Other" });
+  }
+  const byX = new Map<string, Record<string, Value>>();
+  for (const row of result.rows) {
+    const xValue = toX(xColumn.type, query.x.grain, row.x);
+    const id = xValue === null ? "\u0000null" : `${typeof xValue}:${xValue}`;
+    let out = byX.get(id);
+    if (!out) {
+      out = { x: xValue };
+      for (const entry of series) out[entry.key] = null;
+      byX.set(id, out);
+    }
+    const index = Number(row.s);
+    out[index < 0 ? "other" : `s${index}`] = toNumber(row.v);
+  }
+  let rows = [...byX.values()];
+  const total = (row: Record<string, Value>) =>
+    series.reduce(
+      (sum, entry) => sum + (typeof row[entry.key] === "number" ? (row[entry.key] as number) : 0),
+      0,
+    );
+  const descending = query.sort?.direction === "desc";
+  rows.sort((a, b) => {
+    if (query.sort?.by === "value") {
+      const difference = descending ? total(b) - total(a) : total(a) - total(b);
+      return difference !== 0 ? difference : compareX(a.x ?? null, b.x ?? null);
+    }
+    return descending ? compareX(b.x ?? null, a.x ?? null) : compareX(a.x ?? null, b.x ?? null);
+  });
+  const notes: string[] = [];
+  const limit = query.limit ?? queryLimits.maxLimit;
+  if (rows.length > limit) {
+    rows = rows.slice(0, limit);
+    if (query.limit === undefined) {
+      notes.push(
+        `Showing the first ${limit.toLocaleString("en-US")} groups; filter or choose a coarser grain to see all.`,
+      );
+    }
+  }
+  return { x, series, rows, notes };
+}
+
+async function runRaw(
+  compiler: Compiler,
+  query: ChartQuery,
+  x: QueryResult["x"],
+  maxPoints: number,
+): Promise<QueryResult> {
+  const xColumn = compiler.column(query.x.column);
+  const series = query.measures.map((measure, index) => ({
+    key: `m${index}`,
+    label: measureLabel(measure),
+  }));
+  const xRef = compiler.ref(xColumn);
+  const where = compiler.where(query.filters);
+  const counts = await sql<{
+    n: unknown;
+    d: unknown;
+  }>`select count(*) as n, count(${xRef}) - count(distinct ${xRef}) as d from ${compiler.table} ${where}`.execute(
+    compiler.executor,
+  );
+  const total = Number(counts.rows[0]?.n ?? 0);
+  const duplicateX = Number(counts.rows[0]?.d ?? 0);
+  const limit = Math.min(query.limit ?? Number.POSITIVE_INFINITY, Math.max(2, maxPoints));
+  const notes: string[] = [];
+  if (duplicateX > 0) {
+    notes.push(
+      `${duplicateX.toLocaleString("en-US")} rows share an x value with another row; choose an aggregate to combine them.`,
+    );
+  }
+  const numericX = compiler.numericX(xColumn);
+  const toRow = (xValue: Value, values: unknown[]) => {
+    const out: Record<string, Value> = { x: xValue };
+    series.forEach((entry, index) => {
+      out[entry.key] = toNumber(values[index]);
+    });
+    return out;
+  };
+  const measureRefs = query.measures.map((measure) => compiler.aggregate(measure));
+  if (total <= limit || numericX === null || query.limit !== undefined) {
+    const xOrder = xColumn.type === "string" ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
+    const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
+    const order =
+      query.sort?.by === "value"
+        ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last, ${sql.ref("k")}`
+        : sql`${xOrder} ${direction} nulls last, ${sql.ref("k")}`;
+    const result = await sql<
+      Record<string, unknown>
+    >`select * from (select ${sql.id(rowKeyColumn)} as k, ${compiler.read(xColumn)} as x, ${sql.join(
+      measureRefs.map((ref, index) => sql`${ref} as ${sql.id(`m${index}`)}`),
+    )} from ${compiler.table} ${where}) as raw order by ${order} limit ${sql.lit(limit)}`.execute(
+      compiler.executor,
+    );
+    if (total > limit && query.limit === undefined) {
+      notes.push(
+        `Showing the first ${limit.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows.`,
+      );
+    }
+    return {
+      x,
+      series,
+      rows: result.rows.map((row) =>
+        toRow(
+          toX(xColumn.type, undefined, row.x),
+          series.map((entry) => row[entry.key]),
+        ),
+      ),
+      notes,
+      duplicateX,
+    };
+  }
+  // Min/max per bucket of x: every bucket keeps its lowest and highest value of each series, so
+  // a one-row spike survives however many rows share its bucket.
+  const range = await sql<{
+    lo: unknown;
+    hi: unknown;
+  }>`select min(${numericX}) as lo, max(${numericX}) as hi from ${compiler.table} ${where}`.execute(
+    compiler.executor,
+  );
+  const lo = Number(range.rows[0]?.lo ?? 0);
+  const hi = Number(range.rows[0]?.hi ?? 0);
+  const buckets = Math.max(1, Math.floor(limit / 2));
+  const span = hi - lo;
+  const position =
+    span > 0 && Number.isFinite(span)
+      ? sql`(${numericX} - ${sql.lit(lo)}) * ${sql.lit(buckets)} / ${sql.lit(span)}`
+      : sql`0`;
+  const bucket =
+    compiler.engine === "postgres"
+      ? sql`least(${sql.lit(buckets - 1)}, floor(${position})::int)`
+      : sql`min(${sql.lit(buckets - 1)}, cast(${position} as integer))`;
+  const result = await sql<
+    Record<string, unknown>
+  >`select ${bucket} as b, min(${numericX}) as x0, max(${numericX}) as x1, ${sql.join(
+    measureRefs.flatMap((ref, index) => [
+      sql`min(${ref}) as ${sql.id(`lo${index}`)}`,
+      sql`max(${ref}) as ${sql.id(`hi${index}`)}`,
+    ]),
+  )} from ${compiler.table} ${compiler.where(query.filters, [sql`${numericX} is not null`])} group by 1 order by 1`.execute(
+    compiler.executor,
+  );
+  const fromNumber = (value: unknown): Value => {
+    const number = toNumber(value);
+    if (number === null) return null;
+    if (xColumn.type === "timestamp") return toX("timestamp", undefined, number);
+    if (xColumn.type === "date") return formatDay(dayOfMs(number));
+    return number;
+  };
+  const rows: Array<Record<string, Value>> = [];
+  for (const row of result.rows) {
+    const lows = series.map((_, index) => row[`lo${index}`]);
+    const highs = series.map((_, index) => row[`hi${index}`]);
+    rows.push(toRow(fromNumber(row.x0), lows));
+    if (Number(row.x1) !== Number(row.x0) || lows.some((low, index) => low !== highs[index])) {
+      rows.push(toRow(fromNumber(row.x1), highs));
+    }
+  }
+  notes.push(
+    `Downsampled ${total.toLocaleString("en-US")} rows to ${rows.length.toLocaleString("en-US")} points (the lowest and highest value of each step kept).`,
+  );
+  return { x, series, rows, notes, duplicateX };
+}
+
+function dayOfMs(ms: number) {
+  const date = new Date(Math.round(ms / 86_400_000) * 86_400_000);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}

@@ -1,0 +1,261 @@
+import { z } from "zod";
+import {
+  type ChartType,
+  chartTypeSpecs,
+  filterOperators,
+  numericAggregates,
+  queryAggregates,
+  queryLimits,
+  relativeKinds,
+  relativeUnits,
+  subDayGrains,
+  timeGrains,
+} from "../chart-types.js";
+import type { DatasetColumnType } from "../datasets/table.js";
+
+// A chart's query: what to group by, what to measure, how to filter. Stored as JSON with the chart,
+// parsed with chartQuerySchema, then checked against the dataset's columns with checkQuery.
+
+const columnName = z
+  .string({ error: "Choose a column." })
+  .trim()
+  .min(1, "Choose a column.")
+  .max(64, "Column names are at most 64 characters.");
+
+const filterValue = z.union(
+  [
+    z.string().max(queryLimits.maxFilterText, `At most ${queryLimits.maxFilterText} characters.`),
+    z.number().refine(Number.isFinite, "Enter a finite number."),
+    z.boolean(),
+  ],
+  { error: "Enter a value." },
+);
+
+const comparison = z.object({
+  column: columnName,
+  op: z.enum(["eq", "neq", "lt", "lte", "gt", "gte"]),
+  value: filterValue,
+});
+const inList = z.object({
+  column: columnName,
+  op: z.literal("in"),
+  values: z
+    .array(filterValue)
+    .min(1, "Give at least one value.")
+    .max(queryLimits.maxInValues, `At most ${queryLimits.maxInValues} values.`),
+});
+const between = z.object({
+  column: columnName,
+  op: z.literal("between"),
+  from: filterValue,
+  to: filterValue,
+});
+const emptiness = z.object({ column: columnName, op: z.enum(["empty", "not_empty"]) });
+const relative = z.object({
+  column: columnName,
+  op: z.literal("relative"),
+  unit: z.enum(relativeUnits, { error: "Choose day, week, month, quarter or year." }),
+  which: z.enum(relativeKinds, { error: "Choose last, this or previous." }),
+  n: z
+    .number()
+    .int("Enter a whole number.")
+    .min(1, "Enter at least 1.")
+    .max(queryLimits.maxLastN, `At most ${queryLimits.maxLastN}.`)
+    .optional(),
+  /** Periods back: 1 is the period just before (what a previous-period comparison reads). */
+  shift: z.number().int().min(0).max(1_000).optional(),
+});
+
+export const queryFilterSchema = z.discriminatedUnion(
+  "op",
+  [comparison, inList, between, emptiness, relative],
+  { error: `Choose an operator: ${filterOperators.join(", ")}.` },
+);
+export type QueryFilter = z.infer<typeof queryFilterSchema>;
+
+export const queryMeasureSchema = z.object({
+  column: columnName.nullable().default(null),
+  aggregate: z.enum(queryAggregates, { error: "Choose an aggregate." }),
+  label: z.string().trim().max(80, "Labels are at most 80 characters.").optional(),
+});
+export type QueryMeasure = z.infer<typeof queryMeasureSchema>;
+
+export const chartQuerySchema = z
+  .object({
+    x: z.object({
+      column: columnName,
+      grain: z.enum(timeGrains, { error: "Choose a time grain." }).optional(),
+    }),
+    measures: z
+      .array(queryMeasureSchema)
+      .min(1, "Add at least one measure.")
+      .max(queryLimits.maxMeasures, `A chart has at most ${queryLimits.maxMeasures} measures.`),
+    breakdown: z
+      .object({
+        column: columnName,
+        top: z
+          .number()
+          .int("Enter a whole number.")
+          .min(1, "Show at least 1 series.")
+          .max(queryLimits.maxTop, `At most ${queryLimits.maxTop} series.`)
+          .optional(),
+      })
+      .optional(),
+    filters: z
+      .array(queryFilterSchema)
+      .max(queryLimits.maxFilters, `At most ${queryLimits.maxFilters} filters.`)
+      .default([]),
+    sort: z.object({ by: z.enum(["x", "value"]), direction: z.enum(["asc", "desc"]) }).optional(),
+    limit: z
+      .number()
+      .int("Enter a whole number.")
+      .min(1, "Enter at least 1.")
+      .max(queryLimits.maxLimit, `At most ${queryLimits.maxLimit.toLocaleString("en-US")}.`)
+      .optional(),
+  })
+  .strict();
+export type ChartQuery = z.infer<typeof chartQuerySchema>;
+export type ChartQueryInput = z.input<typeof chartQuerySchema>;
+
+interface QueryColumn {
+  name: string;
+  type: DatasetColumnType;
+}
+
+/**
+ * Problems of a parsed query against a dataset's columns (and the chart type, when given), keyed
+ * by field path ("x.column", "measures.1.aggregate", "filters.0.value"); empty when it fits.
+ */
+export function checkQuery(
+  query: ChartQuery,
+  columns: readonly QueryColumn[],
+  chartType?: ChartType,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    errors[path] = [...(errors[path] ?? []), message];
+  };
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  const find = (path: string, name: string) => {
+    const column = byName.get(name);
+    if (!column) add(path, `The dataset has no column "${name}".`);
+    return column;
+  };
+
+  const x = find("x.column", query.x.column);
+  if (x && query.x.grain !== undefined) {
+    if (x.type !== "date" && x.type !== "timestamp") {
+      add("x.grain", `"${x.name}" is a ${x.type} column; only dates and timestamps have a grain.`);
+    } else if (x.type === "date" && subDayGrains.includes(query.x.grain)) {
+      add("x.grain", `"${x.name}" holds days; choose day or a coarser grain.`);
+    }
+  }
+
+  const raw = query.measures.filter((measure) => measure.aggregate === "none").length;
+  if (raw > 0 && raw < query.measures.length) {
+    add("measures", "Use either raw values or aggregates for every measure, not both.");
+  }
+  if (raw > 0 && query.x.grain !== undefined) {
+    add("x.grain", "Raw values have no grain; choose an aggregate to group by a time grain.");
+  }
+  if (raw > 0 && query.breakdown) {
+    add("breakdown.column", "A breakdown needs an aggregate; raw values cannot be split.");
+  }
+  for (const [index, measure] of query.measures.entries()) {
+    if (measure.column === null) {
+      if (measure.aggregate !== "count") {
+        add(`measures.${index}.column`, "Choose a column to measure.");
+      }
+      continue;
+    }
+    const column = find(`measures.${index}.column`, measure.column);
+    if (column && numericAggregates.includes(measure.aggregate) && column.type !== "number") {
+      add(
+        `measures.${index}.aggregate`,
+        `"${column.name}" is a ${column.type} column; ${measure.aggregate === "none" ? "raw series" : measure.aggregate} needs numbers.`,
+      );
+    }
+  }
+  if (query.breakdown) {
+    const column = find("breakdown.column", query.breakdown.column);
+    if (column && column.name === query.x.column) {
+      add("breakdown.column", "The breakdown must differ from the x column.");
+    }
+    if (query.measures.length > 1) {
+      add("breakdown.column", "A breakdown splits one measure; remove the other measures.");
+    }
+  }
+  for (const [index, filter] of query.filters.entries()) {
+    const column = find(`filters.${index}.column`, filter.column);
+    if (!column) continue;
+    const path = `filters.${index}`;
+    if (filter.op === "relative") {
+      if (column.type !== "date" && column.type !== "timestamp") {
+        add(
+          `${path}.op`,
+          `"${column.name}" is a ${column.type} column; relative ranges need dates.`,
+        );
+      }
+      if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
+      continue;
+    }
+    const values =
+      filter.op === "in"
+        ? filter.values
+        : filter.op === "between"
+          ? [filter.from, filter.to]
+          : "value" in filter
+            ? [filter.value]
+            : [];
+    for (const value of values) {
+      const problem = valueProblem(column, value);
+      if (problem) {
+        add(`${path}.value`, problem);
+        break;
+      }
+    }
+    if (column.type === "boolean" && ["lt", "lte", "gt", "gte", "between"].includes(filter.op)) {
+      add(`${path}.op`, `"${column.name}" is true or false; use equals or not equals.`);
+    }
+  }
+  if (chartType) {
+    const spec = chartTypeSpecs[chartType];
+    if (!spec.accepts.breakdown && query.breakdown) {
+      add("breakdown.column", `A ${spec.label.toLowerCase()} chart has no breakdown.`);
+    }
+    if (!spec.accepts.multipleMeasures && query.measures.length > 1) {
+      add("measures", `A ${spec.label.toLowerCase()} chart shows exactly one measure.`);
+    }
+    if (!spec.accepts.rawMeasures && raw > 0) {
+      add("measures", `A ${spec.label.toLowerCase()} chart needs an aggregate.`);
+    }
+    if (!spec.accepts.grain && query.x.grain !== undefined) {
+      add("x.grain", `A ${spec.label.toLowerCase()} chart has no time grain.`);
+    }
+  }
+  return errors;
+}
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Why a filter value cannot be compared with a column, or null when it can. */
+function valueProblem(column: QueryColumn, value: string | number | boolean): string | null {
+  switch (column.type) {
+    case "number":
+      return typeof value === "number" ? null : `"${column.name}" holds numbers; enter a number.`;
+    case "boolean":
+      return typeof value === "boolean" ? null : `"${column.name}" holds true or false.`;
+    case "date":
+      return typeof value === "string" &&
+        isoDay.test(value) &&
+        !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+        ? null
+        : `"${column.name}" holds days; enter a date as yyyy-mm-dd.`;
+    case "timestamp":
+      return typeof value === "string" && !Number.isNaN(Date.parse(value))
+        ? null
+        : `"${column.name}" holds dates and times; enter an ISO 8601 date.`;
+    default:
+      return typeof value === "string" ? null : `"${column.name}" holds text; enter text.`;
+  }
+}

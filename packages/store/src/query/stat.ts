@@ -1,0 +1,82 @@
+import { type Kysely, sql } from "kysely";
+import { type DatasetTable, rowKeyColumn } from "../datasets/table.js";
+import { QueryError, type RunQueryOptions, runAggregate } from "./run.js";
+import type { QueryFilter } from "./schema.js";
+
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
+type AnyExecutor = Kysely<any>;
+
+export type StatAggregation = "sum" | "avg" | "min" | "max" | "count" | "last";
+
+export interface StatQuery {
+  column: string;
+  aggregation: StatAggregation;
+  filters?: QueryFilter[];
+  /** Compare with the previous period of the tile's relative date filter. */
+  compare?: boolean;
+}
+
+export interface StatValue {
+  value: number | null;
+  /** Fraction of change (-0.12 = -12%) against the previous period (or previous value for "last"). */
+  delta: number | null;
+  deltaLabel: string | null;
+}
+
+function change(value: number | null, previous: number | null): number | null {
+  // A change from zero (or from nothing) has no meaningful percentage.
+  if (value === null || previous === null || previous === 0) return null;
+  return (value - previous) / Math.abs(previous);
+}
+
+/**
+ * A stat tile's value, with a comparison: "last" compares the last two values in row order;
+ * `compare` compares with the same aggregate over the previous period of the relative filter.
+ */
+export async function runStat(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  stat: StatQuery,
+  options: RunQueryOptions = {},
+): Promise<StatValue> {
+  const column = descriptor.columns.find((candidate) => candidate.name === stat.column);
+  if (!column) {
+    throw new QueryError({
+      fieldErrors: { column: [`The dataset has no column "${stat.column}".`] },
+    });
+  }
+  const filters = stat.filters ?? [];
+  if (stat.aggregation === "last") {
+    const ref = sql.id(column.id);
+    const result = await sql<{
+      v: unknown;
+    }>`select ${ref} as v from ${sql.table(descriptor.table)} where ${ref} is not null order by ${sql.id(rowKeyColumn)} desc limit 2`.execute(
+      executor,
+    );
+    const [last, previous] = result.rows.map((row) => Number(row.v));
+    const value = last ?? null;
+    const delta = change(value, previous ?? null);
+    return { value, delta, deltaLabel: delta === null ? null : "vs previous" };
+  }
+  const value = await measure(executor, descriptor, stat, filters, options);
+  if (!stat.compare) return { value, delta: null, deltaLabel: null };
+  const relative = filters.find((filter) => filter.op === "relative");
+  if (relative?.op !== "relative") return { value, delta: null, deltaLabel: null };
+  const previousFilters = filters.map((filter) =>
+    filter === relative ? { ...relative, shift: (relative.shift ?? 0) + 1 } : filter,
+  );
+  const previous = await measure(executor, descriptor, stat, previousFilters, options);
+  const delta = change(value, previous);
+  return { value, delta, deltaLabel: delta === null ? null : "vs previous period" };
+}
+
+async function measure(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  stat: StatQuery,
+  filters: QueryFilter[],
+  options: RunQueryOptions,
+): Promise<number | null> {
+  const aggregate = stat.aggregation === "last" ? "max" : stat.aggregation;
+  return runAggregate(executor, descriptor, { column: stat.column, aggregate }, filters, options);
+}

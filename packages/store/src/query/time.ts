@@ -1,0 +1,211 @@
+import type { RelativeKind, RelativeUnit } from "../chart-types.js";
+
+// Calendar arithmetic for the query engine: IANA time zone offsets (from the runtime's ICU data),
+// local days, and relative date ranges. PostgreSQL buckets with AT TIME ZONE; SQLite has no time
+// zone data, so the engine hands it the offset transitions computed here as a CASE expression.
+
+/** A calendar day; month 1-12. */
+export interface Day {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const dayMs = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** True for a time zone name the runtime knows ("UTC", "Europe/Paris"), at most 64 characters. */
+export function isTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(name)) return false;
+  try {
+    formatter(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone's offset from UTC at an instant, in ms (Paris in summer: 7,200,000). */
+export function offsetAt(timeZone: string, utcMs: number): number {
+  if (timeZone === "UTC") return 0;
+  const clamped = Math.max(-8.64e15, Math.min(8.64e15, utcMs));
+  const name =
+    formatter(timeZone)
+      .formatToParts(clamped)
+      .find((part) => part.type === "timeZoneName")?.value ?? "GMT";
+  const match = /^GMT([+-])(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(name);
+  if (!match) return 0;
+  const sign = match[1] === "-" ? -1 : 1;
+  return sign * ((Number(match[2]) * 60 + Number(match[3])) * 60 + Number(match[4] ?? 0)) * 1000;
+}
+
+export interface OffsetSpan {
+  /** The span starts here (UTC ms); the first span starts at -Infinity. */
+  from: number;
+  offset: number;
+}
+
+// Where the scan for transitions stops; outside it the edge offsets hold (years 1800 to 2200).
+const scanStart = Date.UTC(1800, 0, 1);
+const scanEnd = Date.UTC(2200, 0, 1);
+const scanStep = 7 * dayMs;
+const transitionCache = new Map<string, OffsetSpan[]>();
+
+/** The zone's offsets between two instants, as spans in time order (for SQLite's CASE). */
+export function offsetSpans(timeZone: string, fromMs: number, toMs: number): OffsetSpan[] {
+  const start = Math.max(scanStart, Math.min(scanEnd, Math.floor(fromMs / scanStep) * scanStep));
+  const end = Math.max(scanStart, Math.min(scanEnd, Math.ceil(toMs / scanStep) * scanStep));
+  const key = `${timeZone}|${start}|${end}`;
+  const cached = transitionCache.get(key);
+  if (cached) return cached;
+  const spans: OffsetSpan[] = [{ from: -Infinity, offset: offsetAt(timeZone, start) }];
+  let previous = spans[0]?.offset ?? 0;
+  for (let at = start + scanStep; at <= end + scanStep; at += scanStep) {
+    const offset = offsetAt(timeZone, at);
+    if (offset === previous) continue;
+    // Binary search for the first minute with the new offset.
+    let low = at - scanStep;
+    let high = at;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 2 / 60_000) * 60_000;
+      if (offsetAt(timeZone, middle) === previous) low = middle;
+      else high = middle;
+    }
+    spans.push({ from: high, offset });
+    previous = offset;
+  }
+  if (transitionCache.size > 200) transitionCache.clear();
+  transitionCache.set(key, spans);
+  return spans;
+}
+
+export function dayOf(utcMs: number): Day {
+  const date = new Date(utcMs);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The local calendar day of an instant in a zone. */
+export function localDay(timeZone: string, utcMs: number): Day {
+  return dayOf(utcMs + offsetAt(timeZone, utcMs));
+}
+
+export function dayMsOf(day: Day): number {
+  const ms = Date.UTC(day.year, day.month - 1, day.day);
+  // Date.UTC maps years 0-99 to 1900-1999.
+  if (day.year >= 0 && day.year < 100) {
+    return new Date(ms).setUTCFullYear(day.year, day.month - 1, day.day);
+  }
+  return ms;
+}
+
+/** yyyy-mm-dd, as both engines write days (years 0-9999). */
+export function formatDay(day: Day): string {
+  const year = String(day.year).padStart(4, "0");
+  return `${year}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
+}
+
+/** The instant (UTC ms) a local day starts in a zone; in a gap, the first instant after it. */
+export function localMidnight(timeZone: string, day: Day): number {
+  const wall = dayMsOf(day);
+  const first = wall - offsetAt(timeZone, wall);
+  const second = wall - offsetAt(timeZone, first);
+  // The earliest candidate whose local time is on the day; in a gap (clocks jump over midnight)
+  // that is the instant the clocks jump.
+  const onTheDay = [first, second]
+    .filter((instant) => instant + offsetAt(timeZone, instant) >= wall)
+    .sort((a, b) => a - b);
+  return onTheDay[0] ?? Math.max(first, second);
+}
+
+function addDays(day: Day, days: number): Day {
+  return dayOf(dayMsOf(day) + days * dayMs);
+}
+
+function addMonths(day: Day, months: number): Day {
+  const index = day.year * 12 + (day.month - 1) + months;
+  return { year: Math.floor(index / 12), month: (((index % 12) + 12) % 12) + 1, day: 1 };
+}
+
+/** The first day of the unit (ISO week: Monday) that holds a day. */
+export function unitStart(unit: RelativeUnit, day: Day): Day {
+  switch (unit) {
+    case "day":
+      return day;
+    case "week": {
+      const weekday = new Date(dayMsOf(day)).getUTCDay();
+      return addDays(day, -((weekday + 6) % 7));
+    }
+    case "month":
+      return { year: day.year, month: day.month, day: 1 };
+    case "quarter":
+      return { year: day.year, month: Math.floor((day.month - 1) / 3) * 3 + 1, day: 1 };
+    case "year":
+      return { year: day.year, month: 1, day: 1 };
+  }
+}
+
+function addUnits(unit: RelativeUnit, day: Day, count: number): Day {
+  switch (unit) {
+    case "day":
+      return addDays(day, count);
+    case "week":
+      return addDays(day, 7 * count);
+    case "month":
+      return addMonths(day, count);
+    case "quarter":
+      return addMonths(day, 3 * count);
+    case "year":
+      return addMonths(day, 12 * count);
+  }
+}
+
+/**
+ * The days a relative range covers, half-open [from, to), in a zone at an instant. "last_n"
+ * covers the n units ending with the current one (last 30 days includes today).
+ */
+export function relativeDays(
+  range: {
+    unit: RelativeUnit;
+    which: RelativeKind;
+    n?: number | undefined;
+    shift?: number | undefined;
+  },
+  timeZone: string,
+  now: number,
+): { from: Day; to: Day } {
+  // A shift moves the whole range back by its own length, so "previous period" lines up.
+  const length = range.which === "last_n" ? (range.n ?? 1) : 1;
+  const back = (range.shift ?? 0) * length;
+  const current = addUnits(range.unit, unitStart(range.unit, localDay(timeZone, now)), -back);
+  const next = addUnits(range.unit, current, 1);
+  switch (range.which) {
+    case "this":
+      return { from: current, to: next };
+    case "previous":
+      return { from: addUnits(range.unit, current, -1), to: current };
+    case "last_n":
+      return { from: addUnits(range.unit, current, -(length - 1)), to: next };
+  }
+}
+
+/** How a relative range reads in a sentence: "the last 30 days", "this quarter". */
+export function describeRange(range: {
+  unit: RelativeUnit;
+  which: RelativeKind;
+  n?: number | undefined;
+}): string {
+  if (range.which === "last_n") {
+    const n = range.n ?? 1;
+    return n === 1 ? `the last ${range.unit}` : `the last ${n} ${range.unit}s`;
+  }
+  return `${range.which === "this" ? "this" : "the previous"} ${range.unit}`;
+}

@@ -1,5 +1,6 @@
 import type { QueryResult } from "@seed/store";
-import { type ChartView, DashboardChart } from "@/components/dashboard-chart";
+import type { ChartView } from "@/components/chart-view";
+import { DashboardChart } from "@/components/dashboard-chart";
 
 export interface ShowcaseItem {
   chart: ChartView;

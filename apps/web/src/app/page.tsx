@@ -3,7 +3,7 @@ import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { chartView } from "@/components/dashboard-chart";
+import { chartView } from "@/components/chart-view";
 import { SiteHeader } from "@/components/site-header";
 import { getStore } from "@/server/store";
 import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";

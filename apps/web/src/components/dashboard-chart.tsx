@@ -4,18 +4,7 @@ import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import type { Chart, QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo } from "react";
-
-/** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
-export interface ChartView {
-  id: string;
-  title: string;
-  type: Chart["type"];
-  options: Chart["options"];
-}
-
-export function chartView(chart: Chart): ChartView {
-  return { id: chart.id, title: chart.title, type: chart.type, options: chart.options };
-}
+import type { ChartView } from "./chart-view";
 
 type ResultRow = QueryResult["rows"][number];
 

@@ -12,7 +12,8 @@ import {
 } from "@seed/store/chart-types";
 import { useEffect, useId, useMemo, useState } from "react";
 import { saveChart } from "@/app/admin/charts/actions";
-import { type ChartView, DashboardChart } from "@/components/dashboard-chart";
+import type { ChartView } from "@/components/chart-view";
+import { DashboardChart } from "@/components/dashboard-chart";
 import { FormField } from "@/components/form-field";
 import styles from "./admin.module.css";
 import { describedBy, FieldMessages, FormMessages, SelectField } from "./form-controls";

@@ -49,14 +49,18 @@ test("a draft dashboard is a 404 for anonymous visitors", async ({ request }) =>
   expect(await response.text()).toContain("This page could not be found.");
 });
 
-test("a signed-in viewer may preview a draft dashboard", async ({ browser }) => {
+test("a signed-in viewer previews a draft in the admin area; the public page stays a 404", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ storageState: testUser("viewer").storageState });
   const page = await context.newPage();
 
-  const response = await page.goto("/d/marketing-funnel");
+  const response = await page.goto("/admin/preview/marketing-funnel");
 
   expect(response?.status()).toBe(200);
   await expect(page.getByText("Draft preview:")).toBeVisible();
+  // Signed in or not, /d/<slug> is the cached public page: drafts are not on it.
+  expect((await page.goto("/d/marketing-funnel"))?.status()).toBe(404);
   await context.close();
 });
 

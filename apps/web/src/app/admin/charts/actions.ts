@@ -2,7 +2,6 @@
 
 import type { ChartInput, ChartOptions } from "@seed/store";
 import { chartTypeSpecs, type QueryAggregate, type TimeGrain } from "@seed/store/chart-types";
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -10,6 +9,7 @@ import { readNumberFormat } from "@/components/admin/number-format-input";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { formText } from "@/lib/form-state";
 import { requireRole } from "@/server/auth";
+import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 const recordSchema = z.object({
@@ -90,10 +90,8 @@ export async function saveChart(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidatePath("/admin/charts");
-  revalidatePath(`/admin/charts/${chartId}`);
   // Dashboards draw charts, so their pages change too.
-  revalidatePath("/", "layout");
+  revalidateContent();
   redirect(`/admin/charts/${chartId}?saved=1`);
 }
 
@@ -113,7 +111,6 @@ export async function deleteChart(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidatePath("/admin/charts");
-  revalidatePath("/admin");
+  revalidateContent();
   redirect("/admin/charts");
 }

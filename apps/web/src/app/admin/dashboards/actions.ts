@@ -10,7 +10,6 @@ import {
   slugify,
   type TileInput,
 } from "@seed/store";
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -18,6 +17,7 @@ import { readNumberFormat } from "@/components/admin/number-format-input";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { requireRole } from "@/server/auth";
+import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 export type PublishState = FormState<{ dashboardId: string; version: string }>;
@@ -52,7 +52,7 @@ export async function setDashboardPublished(
     }
     throw error;
   }
-  revalidateDashboards(dashboardId);
+  revalidateContent();
   return { message: publish === "true" ? "Published." : "Moved back to draft." };
 }
 
@@ -83,14 +83,6 @@ function readDetails(formData: FormData) {
   };
 }
 
-function revalidateDashboards(dashboardId?: string) {
-  revalidatePath("/admin/dashboards");
-  if (dashboardId) revalidatePath(`/admin/dashboards/${dashboardId}`);
-  revalidatePath("/admin");
-  // The root layout covers the public list and every /d/[slug] page.
-  revalidatePath("/", "layout");
-}
-
 type DashboardRecord = { dashboardId: string; version: number };
 
 /**
@@ -115,7 +107,7 @@ async function writeDashboard(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDashboards(record.data.dashboardId);
+  revalidateContent();
   redirect(redirectTo(record.data.dashboardId));
 }
 
@@ -132,7 +124,7 @@ export async function createDashboard(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDashboards();
+  revalidateContent();
   redirect(`/admin/dashboards/${dashboardId}`);
 }
 

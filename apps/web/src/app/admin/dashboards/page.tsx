@@ -43,9 +43,15 @@ export default async function DashboardsPage() {
                   <td>
                     <Link href={`/admin/dashboards/${dashboard.id}`}>{dashboard.title}</Link>
                     <br />
-                    <Link href={`/d/${dashboard.slug}`} className="muted">
-                      View /d/{dashboard.slug}
-                    </Link>
+                    {dashboard.status === "published" ? (
+                      <Link href={`/d/${dashboard.slug}`} className="muted">
+                        View /d/{dashboard.slug}
+                      </Link>
+                    ) : (
+                      <Link href={`/admin/preview/${dashboard.slug}`} className="muted">
+                        Preview {dashboard.title}
+                      </Link>
+                    )}
                   </td>
                   <td>{dashboard.status}</td>
                   <td>{dashboard.tileCount}</td>

@@ -1,13 +1,13 @@
 "use server";
 
 import { parseCsvDataset } from "@seed/store/csv";
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { formText } from "@/lib/form-state";
 import { requireRole } from "@/server/auth";
+import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 const recordSchema = z.object({
@@ -20,12 +20,6 @@ function readRecord(formData: FormData) {
     datasetId: formText(formData, "datasetId"),
     version: formText(formData, "version"),
   });
-}
-
-function revalidateDatasets(datasetId?: string) {
-  revalidatePath("/admin/datasets");
-  if (datasetId) revalidatePath(`/admin/datasets/${datasetId}`);
-  revalidatePath("/admin");
 }
 
 /** Re-parses the CSV on the server (the browser preview is only a preview) and creates the dataset. */
@@ -56,7 +50,7 @@ export async function createDatasetFromCsv(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDatasets();
+  revalidateContent();
   redirect(`/admin/datasets/${datasetId}`);
 }
 
@@ -79,7 +73,7 @@ export async function renameDataset(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDatasets(datasetId);
+  revalidateContent();
   redirect(`/admin/datasets/${datasetId}`);
 }
 
@@ -114,7 +108,7 @@ export async function saveDatasetRows(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDatasets(datasetId);
+  revalidateContent();
   redirect(`/admin/datasets/${datasetId}?saved=rows`);
 }
 
@@ -131,6 +125,6 @@ export async function deleteDataset(
   } catch (error) {
     return storeErrorState(error);
   }
-  revalidateDatasets();
+  revalidateContent();
   redirect("/admin/datasets");
 }

@@ -60,7 +60,10 @@ export default async function DashboardEditPage({
       <Text muted>
         {dashboard.icon ? <Icon name={dashboard.icon} size={18} label={dashboard.icon} /> : null}{" "}
         {dashboard.status === "published" ? "Published" : "Draft"} · version {dashboard.version} ·{" "}
-        <Link href={`/d/${dashboard.slug}`}>View at /d/{dashboard.slug}</Link>
+        {dashboard.status === "published" ? (
+          <Link href={`/d/${dashboard.slug}`}>View at /d/{dashboard.slug}</Link>
+        ) : null}{" "}
+        <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link>
       </Text>
       {saved && savedMessages[saved] ? (
         <p role="status" className="form-status">

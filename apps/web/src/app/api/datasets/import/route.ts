@@ -1,10 +1,11 @@
 import { datasetLimits } from "@seed/store";
-import { revalidatePath } from "next/cache";
+import { after } from "next/server";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
 import { withRole } from "@/server/auth";
+import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 // Streamed CSV import: the file is the request body, read as it arrives (never whole in memory),
@@ -99,6 +100,15 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
   // A body shorter than announced (a cut connection) is refused rather than half imported.
   const expectedBytes = length > 0 ? length : undefined;
   let lastSent = 0;
+  // The response streams while the import runs, so the handler has returned before the import
+  // ends; revalidation then has to wait in after(), which runs once the response is done.
+  let imported: (changed: boolean) => void = () => {};
+  const importEnded = new Promise<boolean>((resolve) => {
+    imported = resolve;
+  });
+  after(async () => {
+    if (await importEnded) revalidateContent();
+  });
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const onProgress = ({ rows, bytes }: { rows: number; bytes: number }) => {
@@ -131,12 +141,10 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
               },
               actor,
             );
-        revalidatePath("/admin/datasets");
-        revalidatePath(`/admin/datasets/${result.datasetId}`);
-        revalidatePath("/admin");
-        revalidatePath("/", "layout");
+        imported(true);
         controller.enqueue(encode({ type: "done", ...result }));
       } catch (error) {
+        imported(false);
         controller.enqueue(encode(failureEvent(error)));
       } finally {
         controller.close();

@@ -3,12 +3,13 @@
 // target (store within 3x of the engine) is checked here, never in tests.
 // Run: pnpm --filter @seed/store bench bench/import.bench.ts   (SEED_BENCH_ROWS to change size)
 import { execFileSync } from "node:child_process";
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, bench, describe, inject } from "vitest";
 import { openStore } from "../src/index.js";
 import { createPostgresDatabase } from "../test/postgres-database.js";
+import { writeSalesCsv } from "./data.js";
 
 const rows = Number(process.env.SEED_BENCH_ROWS ?? 1_000_000);
 const actor = { id: "bench", email: "bench@example.com" };
@@ -17,31 +18,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "seed-import-bench-"));
 const csvFile = path.join(dir, "rows.csv");
 const seconds: Record<string, number> = {};
 
-/** Random-walk numbers, skewed categories (Zipf-like), consecutive dates; a fixed seed. */
-function writeCsv() {
-  let seed = 42;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const regions = ["North", "South", "East", "West", "Central", "Islands", "Overseas", "Online"];
-  const parts = ["day,region,revenue,orders,price\n"];
-  let revenue = 1_000;
-  let price = 20;
-  for (let index = 0; index < rows; index++) {
-    revenue = Math.max(0, revenue + (random() - 0.5) * 50);
-    price = Math.max(1, price + (random() - 0.5));
-    const day = new Date(Date.UTC(1990, 0, 1) + (index % 20_000) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const region = regions[Math.min(regions.length - 1, Math.floor(-Math.log(random()) * 1.5))];
-    parts.push(
-      `${day},${region},${revenue.toFixed(2)},${Math.floor(random() * 40)},${price.toFixed(3)}\n`,
-    );
-  }
-  writeFileSync(csvFile, parts.join(""));
-}
-writeCsv();
+writeSalesCsv(csvFile, rows);
 
 async function timed(label: string, work: () => Promise<unknown> | unknown) {
   const start = performance.now();

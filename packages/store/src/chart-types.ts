@@ -118,7 +118,7 @@ export const queryLimits = {
   maxTop: 50,
   maxLimit: 10_000,
   /** Raw series points a chart gets at most (min/max downsampled above it). */
-  maxPoints: 4_000,
+  maxPoints: 2_000,
   maxLastN: 10_000,
   maxFilterText: 200,
 } as const;

@@ -406,6 +406,20 @@ for (const dialect of dialects) {
       expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null });
     });
 
+    it("ranks a breakdown by an average (not foldable: ranked in SQL first)", async () => {
+      const result = await store.runChartQuery(datasetId, {
+        x: { column: "day", grain: "year" },
+        measures: [{ column: "revenue", aggregate: "avg" }],
+        breakdown: { column: "region", top: 2 },
+      });
+      expect(result.series.map((series) => series.label)).toEqual(["South", "North", "Other"]);
+      const [y2023, y2024, y2025] = result.rows;
+      expect(y2023).toEqual({ x: "2023-01-01", s0: null, s1: 10, other: null });
+      expect(y2024).toMatchObject({ x: "2024-01-01", s0: 6.25, other: 2.375 });
+      expect(y2024?.s1).toBeCloseTo(44 / 3);
+      expect(y2025).toEqual({ x: "2025-01-01", s0: 32, s1: null, other: null });
+    });
+
     it("counts raw rows that share an x value and says so", async () => {
       const result = await store.runChartQuery(datasetId, {
         x: { column: "day" },

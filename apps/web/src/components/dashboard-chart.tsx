@@ -1,7 +1,7 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
-import type { Chart, QueryResult } from "@seed/store";
+import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo } from "react";
 import type { ChartView } from "./chart-view";

@@ -470,41 +470,10 @@ async function runBreakdown(
   const column = compiler.column(breakdown.column);
   const key = compiler.breakdownKey(column);
   const top = breakdown.top ?? queryLimits.maxTop;
-  const aggregate = compiler.aggregate(measure);
-  const where = compiler.where(query.filters);
-  // The top values by the measure over everything the filters keep; ties by value, byte order.
-  const ranked = await sql<{
-    b: string | null;
-    v: unknown;
-  }>`select * from (select ${key} as b, ${aggregate} as v from ${compiler.table} ${where} group by 1) as totals order by ${sql.ref("v")} desc nulls last, ${compiler.textOrder(sql.ref("b"))} asc nulls last limit ${sql.lit(top + 1)}`.execute(
-    compiler.executor,
-  );
-  const tops = ranked.rows.slice(0, top).map((row) => row.b);
-  const hasRest = ranked.rows.length > top;
-  const named = tops.filter((value): value is string => value !== null);
-  const topNull = tops.includes(null);
-  // Which series a row falls in: its rank among the tops, or -1 for the rest ("Other").
-  const rank = sql`case ${sql.join(
-    [
-      ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
-      ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
-    ].concat(named.length === 0 && !topNull ? [sql`when 1 = 0 then 0`] : []),
-    sql` `,
-  )} else -1 end`;
-  const result = await sql<{
-    x: unknown;
-    s: unknown;
-    v: unknown;
-  }>`select ${await compiler.x(query)} as x, ${rank} as s, ${aggregate} as v from ${compiler.table} ${where} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`.execute(
-    compiler.executor,
-  );
-  if (result.rows.length > maxGroupedRows) {
-    throw new QueryError({
-      fieldErrors: {
-        "x.grain": ["This query makes too many groups; choose a coarser grain or add a filter."],
-      },
-    });
-  }
+  const grouped = foldable.has(measure.aggregate)
+    ? await breakdownInOneQuery(compiler, query, measure, key, top)
+    : await breakdownRankedFirst(compiler, query, measure, key, top);
+  const { tops, hasRest, result } = grouped;
   const series = tops.map((value, index) => ({
     key: `s${index}`,
     label: value === null || value === "" ? "(empty)" : value,
@@ -551,6 +520,129 @@ async function runBreakdown(
     }
   }
   return { x, series, rows, notes };
+}
+
+type Fold = "sum" | "count" | "min" | "max";
+// Aggregates whose totals and "Other" can be folded from the per-x groups (avg and distinct
+// counts cannot: they need the rows again).
+const foldable = new Set<QueryMeasure["aggregate"]>(["sum", "count", "min", "max"]);
+
+function fold(kind: Fold, a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (kind === "min") return Math.min(a, b);
+  if (kind === "max") return Math.max(a, b);
+  return a + b;
+}
+
+interface BreakdownGroups {
+  tops: Array<string | null>;
+  hasRest: boolean;
+  /** Per x and series rank (-1 for the rest), the measure. */
+  result: { rows: Array<{ x: unknown; s: unknown; v: unknown }> };
+}
+
+function tooManyGroups(): QueryError {
+  return new QueryError({
+    fieldErrors: {
+      "x.grain": ["This query makes too many groups; choose a coarser grain or add a filter."],
+    },
+  });
+}
+
+/** Byte order of text, as SQLite compares and PostgreSQL's "C" collation. */
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Sum, count, min and max: one GROUP BY x, breakdown; ranking and "Other" folded here. */
+async function breakdownInOneQuery(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  top: number,
+): Promise<BreakdownGroups> {
+  const kind = (measure.aggregate === "count" ? "count" : measure.aggregate) as Fold;
+  const grouped = await sql<{
+    x: unknown;
+    b: string | null;
+    v: unknown;
+  }>`select ${await compiler.x(query)} as x, ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`.execute(
+    compiler.executor,
+  );
+  if (grouped.rows.length > maxGroupedRows) throw tooManyGroups();
+  const totals = new Map<string | null, number | null>();
+  for (const row of grouped.rows) {
+    const value = toNumber(row.v);
+    totals.set(row.b, totals.has(row.b) ? fold(kind, totals.get(row.b) ?? null, value) : value);
+  }
+  const ranked = [...totals.entries()].sort(([keyA, a], [keyB, b]) => {
+    if (a !== b) {
+      if (a === null) return 1;
+      if (b === null) return -1;
+      return b - a;
+    }
+    return compareKeys(keyA, keyB);
+  });
+  const tops = ranked.slice(0, top).map(([value]) => value);
+  const rankOf = new Map(tops.map((value, index) => [value, index]));
+  const rows: Array<{ x: unknown; s: unknown; v: unknown }> = [];
+  const rest = new Map<string, { x: unknown; v: number | null }>();
+  for (const row of grouped.rows) {
+    const rank = rankOf.get(row.b);
+    if (rank !== undefined) {
+      rows.push({ x: row.x, s: rank, v: row.v });
+      continue;
+    }
+    const id = `${typeof row.x}:${String(row.x)}`;
+    const other = rest.get(id);
+    const value = toNumber(row.v);
+    if (other) other.v = fold(kind, other.v, value);
+    else rest.set(id, { x: row.x, v: value });
+  }
+  for (const other of rest.values()) rows.push({ x: other.x, s: -1, v: other.v });
+  return { tops, hasRest: ranked.length > top, result: { rows } };
+}
+
+/** Averages and distinct counts: the top values first, then one GROUP BY x, rank. */
+async function breakdownRankedFirst(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  top: number,
+): Promise<BreakdownGroups> {
+  const aggregate = compiler.aggregate(measure);
+  const where = compiler.where(query.filters);
+  // The top values by the measure over everything the filters keep; ties by value, byte order.
+  const ranked = await sql<{
+    b: string | null;
+    v: unknown;
+  }>`select * from (select ${key} as b, ${aggregate} as v from ${compiler.table} ${where} group by 1) as totals order by ${sql.ref("v")} desc nulls last, ${compiler.textOrder(sql.ref("b"))} asc nulls last limit ${sql.lit(top + 1)}`.execute(
+    compiler.executor,
+  );
+  const tops = ranked.rows.slice(0, top).map((row) => row.b);
+  const named = tops.filter((value): value is string => value !== null);
+  const topNull = tops.includes(null);
+  // Which series a row falls in: its rank among the tops, or -1 for the rest ("Other").
+  const whens = [
+    ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
+    ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
+  ];
+  const rank = whens.length === 0 ? sql`-1` : sql`case ${sql.join(whens, sql` `)} else -1 end`;
+  const result = await sql<{
+    x: unknown;
+    s: unknown;
+    v: unknown;
+  }>`select ${await compiler.x(query)} as x, ${rank} as s, ${aggregate} as v from ${compiler.table} ${where} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`.execute(
+    compiler.executor,
+  );
+  if (result.rows.length > maxGroupedRows) throw tooManyGroups();
+  return { tops, hasRest: ranked.rows.length > top, result };
 }
 
 async function runRaw(

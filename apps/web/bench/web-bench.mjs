@@ -20,12 +20,14 @@ const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), "seed-web-bench-"));
 const actor = { id: "bench", email: "bench@example.com" };
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
       server.close(() => resolve(port));
     });
   });
@@ -110,6 +112,7 @@ async function seedMillionDashboard() {
   }
 }
 
+/** @param {string} url */
 async function waitForHealth(url) {
   for (let attempt = 0; attempt < 600; attempt++) {
     try {
@@ -122,10 +125,16 @@ async function waitForHealth(url) {
   throw new Error(`${url} did not become healthy`);
 }
 
+/**
+ * @param {string} url
+ * @returns {Promise<import("autocannon").Result>}
+ */
 function run(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { url, connections, duration: seconds },
+      (/** @type {Error | null} */ error, /** @type {import("autocannon").Result} */ result) =>
+        error ? reject(error) : resolve(result),
     );
   });
 }
@@ -154,8 +163,9 @@ try {
   ];
   // One warm-up request each: the first renders and fills the cache.
   for (const [, pagePath] of pages) await fetch(`${base}${pagePath}`);
+  /** @type {{ label: string, result: import("autocannon").Result }[]} */
   const results = [];
-  for (const [label, pagePath] of pages) {
+  for (const [label = "", pagePath] of pages) {
     const result = await run(`${base}${pagePath}`);
     results.push({ label, result });
   }
@@ -182,7 +192,7 @@ try {
   );
 } finally {
   try {
-    process.kill(-server.pid, "SIGTERM");
+    if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
   } catch {
     // already gone
   }

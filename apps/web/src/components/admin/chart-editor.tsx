@@ -6,17 +6,19 @@ import {
   chartTypes,
   curveTypes,
   type QueryAggregate,
+  queryLimits,
   subDayGrains,
   type TimeGrain,
   timeGrains,
 } from "@seed/store/chart-types";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { saveChart } from "@/app/admin/charts/actions";
 import type { ChartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { FormField } from "@/components/form-field";
 import styles from "./admin.module.css";
 import { describedBy, FieldMessages, FormMessages, SelectField } from "./form-controls";
+import { type FilterDraft, FilterList, filterOf } from "./query-filters";
 import { useContentForm } from "./use-content-form";
 
 export interface DatasetChoice {
@@ -45,6 +47,12 @@ interface Draft {
   aggregate: QueryAggregate;
   /** Time grain of a date x column; "" groups by exact values. */
   grain: TimeGrain | "";
+  /** Column that splits the measure into series; "" for none. */
+  breakdown: string;
+  top: string;
+  filters: FilterDraft[];
+  sort: SortChoice;
+  limit: string;
   stack: StackMode;
   horizontal: boolean;
   curve: Curve;
@@ -64,6 +72,26 @@ const aggregateLabels: Record<QueryAggregate, string> = {
   count: "Count of rows with a value",
   count_distinct: "Count of distinct values",
 };
+
+type SortChoice = "x_asc" | "x_desc" | "value_desc" | "value_asc";
+const sortLabels: Record<SortChoice, string> = {
+  x_asc: "x ascending",
+  x_desc: "x descending",
+  value_desc: "largest value first",
+  value_asc: "smallest value first",
+};
+
+/** The query's parts beyond x and measures, as a draft edits them. */
+function queryParts(query: Chart["query"] | null) {
+  const sort = query?.sort;
+  return {
+    breakdown: query?.breakdown?.column ?? "",
+    top: String(query?.breakdown?.top ?? 5),
+    filters: (query?.filters ?? []).map((filter, index) => draftOfFilter(filter, index)),
+    sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
+    limit: query?.limit === undefined ? "" : String(query.limit),
+  };
+}
 
 const grainLabels: Record<TimeGrain, string> = {
   minute: "Minute",
@@ -97,6 +125,7 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
       seriesColumns: chart.seriesColumns,
       aggregate: chart.query.measures[0]?.aggregate ?? "none",
       grain: chart.query.x.grain ?? "",
+      ...queryParts(chart.query),
       stack: chart.options.stack ?? "none",
       horizontal: chart.options.horizontal ?? false,
       curve: chart.options.curve ?? "monotone",
@@ -116,6 +145,7 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
     ...defaultColumns(first?.columns ?? []),
     aggregate: "none",
     grain: "",
+    ...queryParts(null),
     stack: "none",
     horizontal: false,
     curve: "monotone",
@@ -128,12 +158,51 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
 }
 
 /** The query a draft stands for (what the form saves and the preview runs). */
-function draftQuery(draft: Draft): ChartQueryInput {
-  const series = draft.type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns;
+function draftQuery(draft: Draft, columns: readonly DatasetColumn[]): ChartQueryInput {
+  const single = draft.type === "pie" || draft.breakdown !== "";
+  const series = single ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns;
+  const [by, direction] = draft.sort.split("_") as ["x" | "value", "asc" | "desc"];
+  const limit = Number(draft.limit);
   return {
     x: { column: draft.indexColumn, ...(draft.grain ? { grain: draft.grain } : {}) },
     measures: series.map((column) => ({ column, aggregate: draft.aggregate })),
+    ...(draft.breakdown && draft.aggregate !== "none"
+      ? { breakdown: { column: draft.breakdown, top: Number(draft.top) || 5 } }
+      : {}),
+    filters: draft.filters.map((filter) => filterOf(filter, columns)),
+    ...(draft.sort !== "x_asc" ? { sort: { by, direction } } : {}),
+    ...(draft.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
   };
+}
+
+/** A stored filter as an editable row. */
+function draftOfFilter(
+  filter: NonNullable<Chart["query"]["filters"]>[number],
+  key: number,
+): FilterDraft {
+  const base: FilterDraft = {
+    key,
+    column: filter.column,
+    op: filter.op,
+    value: "",
+    to: "",
+    unit: "month",
+    which: "last_n",
+    n: "12",
+  };
+  switch (filter.op) {
+    case "relative":
+      return { ...base, unit: filter.unit, which: filter.which, n: String(filter.n ?? 1) };
+    case "in":
+      return { ...base, value: filter.values.join(", ") };
+    case "between":
+      return { ...base, value: String(filter.from), to: String(filter.to) };
+    case "empty":
+    case "not_empty":
+      return base;
+    default:
+      return { ...base, value: String(filter.value) };
+  }
 }
 
 /** What the preview draws; formats Intl would reject are left out. */
@@ -179,12 +248,20 @@ type PreviewState =
   | { status: "failed"; message: string };
 
 /** Runs the draft's query in the database (debounced) for the live preview. */
-function usePreview(draft: Draft, enabled: boolean): PreviewState {
+function usePreview(
+  draft: Draft,
+  columns: readonly DatasetColumn[],
+  enabled: boolean,
+): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: "loading" });
   const body = useMemo(
     () =>
-      JSON.stringify({ datasetId: draft.datasetId, type: draft.type, query: draftQuery(draft) }),
-    [draft],
+      JSON.stringify({
+        datasetId: draft.datasetId,
+        type: draft.type,
+        query: draftQuery(draft, columns),
+      }),
+    [draft, columns],
   );
   useEffect(() => {
     if (!enabled) return;
@@ -263,7 +340,7 @@ export function ChartEditor({
     setDraft((current) => ({
       ...current,
       seriesColumns:
-        current.type === "pie"
+        current.type === "pie" || current.breakdown
           ? [name]
           : checked
             ? [...current.seriesColumns.filter((series) => series !== name), name]
@@ -277,7 +354,13 @@ export function ChartEditor({
       : draft.seriesColumns.length === 0
         ? "Choose a series column to see the preview."
         : null;
-  const preview = usePreview(draft, missing === null);
+  const preview = usePreview(draft, columns, missing === null);
+  const query = useMemo(() => draftQuery(draft, columns), [draft, columns]);
+  const filterKeys = useRef(draft.filters.length);
+  const breakdownColumns = columns.filter(
+    (column) => column.type === "string" && column.name !== draft.indexColumn,
+  );
+  const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   const view = useMemo(() => previewView(draft), [draft]);
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
   const grains =
@@ -290,6 +373,17 @@ export function ChartEditor({
     Object.entries(errors).flatMap(([key, messages]) =>
       key.startsWith(prefix) ? (messages ?? []) : [],
     );
+  // Query problems come back by path ("query.measures.0.aggregate"); each control shows its own.
+  const indexErrors = [...(errors.indexColumn ?? []), ...queryError("query.x.column")];
+  const aggregateErrors = Object.entries(errors).flatMap(([key, messages]) =>
+    key.startsWith("query.measures") && key.endsWith(".aggregate") ? (messages ?? []) : [],
+  );
+  const seriesErrors = [
+    ...(errors.seriesColumns ?? []),
+    ...Object.entries(errors).flatMap(([key, messages]) =>
+      key.startsWith("query.measures") && !key.endsWith(".aggregate") ? (messages ?? []) : [],
+    ),
+  ];
 
   return (
     <div className={styles.editorLayout}>
@@ -301,6 +395,7 @@ export function ChartEditor({
           </>
         ) : null}
         <FormMessages state={state} />
+        <input type="hidden" name="query" value={JSON.stringify(query)} />
         <FormField
           name="title"
           label="Title"
@@ -353,7 +448,7 @@ export function ChartEditor({
               seriesColumns: current.seriesColumns.filter((series) => series !== indexColumn),
             }));
           }}
-          errors={errors.indexColumn}
+          errors={indexErrors}
         >
           <option value="">Choose a column</option>
           {columns.map((column) => (
@@ -385,7 +480,7 @@ export function ChartEditor({
           label="Combine rows with"
           value={draft.aggregate}
           onChange={(event) => update("aggregate", event.currentTarget.value as QueryAggregate)}
-          errors={queryError("query.measures")}
+          errors={aggregateErrors}
         >
           {(Object.keys(aggregateLabels) as QueryAggregate[]).map((aggregate) => (
             <option key={aggregate} value={aggregate}>
@@ -395,7 +490,7 @@ export function ChartEditor({
         </SelectField>
         <fieldset
           className={styles.fieldset}
-          aria-describedby={describedBy(seriesId, errors.seriesColumns)["aria-describedby"]}
+          aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
         >
           <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
           {numberColumns.length === 0 ? (
@@ -405,7 +500,7 @@ export function ChartEditor({
               {numberColumns.map((column) => (
                 <label key={column.name}>
                   <input
-                    type={draft.type === "pie" ? "radio" : "checkbox"}
+                    type={draft.type === "pie" || draft.breakdown ? "radio" : "checkbox"}
                     name="seriesColumns"
                     value={column.name}
                     checked={draft.seriesColumns.includes(column.name)}
@@ -416,8 +511,82 @@ export function ChartEditor({
               ))}
             </div>
           )}
-          <FieldMessages id={seriesId} errors={errors.seriesColumns} />
+          <FieldMessages id={seriesId} errors={seriesErrors} />
         </fieldset>
+        {canBreakdown ? (
+          <SelectField
+            id="chart-breakdown"
+            name="breakdown"
+            label="Split into series by"
+            value={draft.breakdown}
+            onChange={(event) => {
+              const breakdown = event.currentTarget.value;
+              setDraft((current) => ({
+                ...current,
+                breakdown,
+                seriesColumns: breakdown
+                  ? current.seriesColumns.slice(0, 1)
+                  : current.seriesColumns,
+              }));
+            }}
+            errors={queryError("query.breakdown")}
+          >
+            <option value="">No split</option>
+            {breakdownColumns.map((column) => (
+              <option key={column.name} value={column.name}>
+                {column.name}
+              </option>
+            ))}
+          </SelectField>
+        ) : null}
+        {canBreakdown && draft.breakdown ? (
+          <FormField
+            name="top"
+            label="Series to show (the rest is Other)"
+            id="chart-top"
+            type="number"
+            min={1}
+            max={queryLimits.maxTop}
+            value={draft.top}
+            onChange={(event) => update("top", event.currentTarget.value)}
+            errors={queryError("query.breakdown.top")}
+          />
+        ) : null}
+        <FilterList
+          filters={draft.filters}
+          columns={columns}
+          errors={errors}
+          onChange={(filters) => update("filters", filters)}
+          nextKey={() => {
+            filterKeys.current += 1;
+            return filterKeys.current;
+          }}
+        />
+        <SelectField
+          id="chart-sort"
+          name="sort"
+          label="Order"
+          value={draft.sort}
+          onChange={(event) => update("sort", event.currentTarget.value as SortChoice)}
+          errors={queryError("query.sort")}
+        >
+          {(Object.keys(sortLabels) as SortChoice[]).map((choice) => (
+            <option key={choice} value={choice}>
+              {sortLabels[choice]}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          name="limit"
+          label="Show at most (groups, optional)"
+          id="chart-limit"
+          type="number"
+          min={1}
+          max={queryLimits.maxLimit}
+          value={draft.limit}
+          onChange={(event) => update("limit", event.currentTarget.value)}
+          errors={queryError("query.limit")}
+        />
         <fieldset className={styles.fieldset}>
           <legend>Options</legend>
           <div className={styles.checkRow}>
@@ -524,6 +693,7 @@ export function ChartEditor({
             />
           ) : null}
         </fieldset>
+        <FieldMessages id="chart-query-errors" errors={errors.query} />
         <div>
           <button type="submit" className="button" disabled={pending}>
             {pending ? "Saving…" : chart ? "Save chart" : "Create chart"}

@@ -1,7 +1,7 @@
 "use server";
 
 import type { ChartInput, ChartOptions } from "@seed/store";
-import { chartTypeSpecs, type QueryAggregate, type TimeGrain } from "@seed/store/chart-types";
+import { chartTypeSpecs } from "@seed/store/chart-types";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -16,6 +16,8 @@ const recordSchema = z.object({
   chartId: z.string().min(1).max(200),
   version: z.coerce.number().int().min(1),
 });
+
+const maxQueryJson = 20_000;
 
 /** The chart of the editor's form; only options the chosen type accepts are kept. */
 function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
@@ -39,26 +41,26 @@ function readChart(formData: FormData, fieldErrors: Record<string, string[]>): C
   const seriesColumns = formData
     .getAll("seriesColumns")
     .filter((value): value is string => typeof value === "string");
-  const aggregate = formText(formData, "aggregate") || "none";
-  const grain = formText(formData, "grain");
   const base = {
     title: formText(formData, "title"),
     type,
     datasetId: formText(formData, "datasetId"),
     options,
   };
-  // Raw values of exact x values are the simple form; anything else is a query.
-  if (aggregate === "none" && grain === "") return { ...base, indexColumn, seriesColumns };
-  return {
-    ...base,
-    query: {
-      x: { column: indexColumn, ...(grain ? { grain: grain as TimeGrain } : {}) },
-      measures: seriesColumns.map((column) => ({
-        column,
-        aggregate: aggregate as QueryAggregate,
-      })),
-    },
-  };
+  // The editor sends its query as JSON (the store validates every part of it); without it the
+  // form's index and series columns are the simple form, raw values.
+  const queryJson = formText(formData, "query");
+  if (queryJson === "") return { ...base, indexColumn, seriesColumns };
+  if (queryJson.length > maxQueryJson) {
+    fieldErrors.query = ["The query is too large."];
+    return { ...base, indexColumn, seriesColumns };
+  }
+  try {
+    return { ...base, query: JSON.parse(queryJson) as ChartInput["query"] };
+  } catch {
+    fieldErrors.query = ["The query could not be read; reload the page and try again."];
+    return { ...base, indexColumn, seriesColumns };
+  }
 }
 
 /** Creates a chart, or updates it when the form carries chartId and version. */

@@ -1,11 +1,10 @@
 import { datasetLimits } from "@seed/store";
-import { after } from "next/server";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
 import { withRole } from "@/server/auth";
-import { revalidateContent } from "@/server/revalidate";
+import { revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 // Streamed CSV import: the file is the request body, read as it arrives (never whole in memory),
@@ -106,9 +105,7 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
   const importEnded = new Promise<boolean>((resolve) => {
     imported = resolve;
   });
-  after(async () => {
-    if (await importEnded) revalidateContent();
-  });
+  revalidateContentWhen(importEnded);
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const onProgress = ({ rows, bytes }: { rows: number; bytes: number }) => {

@@ -1,0 +1,84 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+
+// The chart editor builds a query with controls, by keyboard alone: "revenue per month per
+// region, last 12 months, top 5 regions" from the demo's daily rows.
+
+/** Moves a focused <select> with the arrow keys until the wanted option is chosen. */
+async function chooseWithKeys(page: Page, select: Locator, label: string) {
+  await select.focus();
+  for (let step = 0; step < 40; step++) {
+    const chosen = await select.evaluate(
+      (element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? "",
+    );
+    if (chosen === label) return;
+    await page.keyboard.press("ArrowDown");
+  }
+  throw new Error(`No option "${label}" reached with the arrow keys`);
+}
+
+test("an editor builds revenue per month per region, last 12 months, top 5, with the keyboard", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Revenue per month by region");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+
+  await page.getByRole("textbox", { name: "Title" }).focus();
+  await page.keyboard.type(title);
+  await chooseWithKeys(page, page.getByLabel("Dataset"), "Daily revenue by region");
+  await chooseWithKeys(page, page.getByLabel("Type"), "Bar");
+  await expect(page.getByLabel("Index column (x axis)")).toHaveValue("day");
+  await chooseWithKeys(page, page.getByLabel("Group dates by"), "Month");
+  await chooseWithKeys(page, page.getByLabel("Combine rows with"), "Sum");
+  await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
+  await chooseWithKeys(page, page.getByLabel("Split into series by"), "region");
+  await expect(page.getByLabel("Series to show (the rest is Other)")).toHaveValue("5");
+  await page.getByRole("button", { name: "Add a filter" }).focus();
+  await page.keyboard.press("Enter");
+  const filter = page.getByRole("group", { name: "Filter 1" });
+  await expect(filter.getByLabel("Column")).toHaveValue("day");
+  await expect(filter.getByLabel("Condition")).toHaveValue("relative");
+  await expect(filter.getByLabel("How many")).toHaveValue("12");
+  await expect(filter.getByLabel("Unit")).toHaveValue("month");
+
+  // The preview runs the query in the database: five regions, twelve months at most.
+  const preview = page.getByTestId("chart-preview");
+  await expect(preview.getByRole("figure", { name: title })).toBeVisible();
+  await expect(preview.locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expectAxeClean(page);
+
+  await page.getByRole("button", { name: "Create chart" }).focus();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  // Saved as a query: the editor opens with every part of it.
+  await expect(page.getByLabel("Group dates by")).toHaveValue("month");
+  await expect(page.getByLabel("Combine rows with")).toHaveValue("sum");
+  await expect(page.getByLabel("Split into series by")).toHaveValue("region");
+  await expect(page.getByRole("group", { name: "Filter 1" }).getByLabel("Unit")).toHaveValue(
+    "month",
+  );
+  await context.close();
+});
+
+test("a query that does not fit shows field errors in the editor and saves nothing", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(uniqueName("Bad filter"));
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByRole("checkbox", { name: "revenue" }).check();
+  await page.getByRole("button", { name: "Add a filter" }).click();
+  const filter = page.getByRole("group", { name: "Filter 1" });
+  await filter.getByLabel("Column").selectOption("revenue");
+  await filter.getByLabel("Condition").selectOption("lt");
+  await filter.getByLabel("Value").fill("not a number");
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await expect(filter.getByText('"revenue" holds numbers; enter a number.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/charts\/new$/);
+  await context.close();
+});

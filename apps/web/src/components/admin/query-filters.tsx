@@ -1,0 +1,268 @@
+"use client";
+
+import type { ChartQueryInput, DatasetColumn } from "@seed/store";
+import {
+  type FilterOperator,
+  queryLimits,
+  type RelativeKind,
+  type RelativeUnit,
+  relativeKinds,
+  relativeUnits,
+} from "@seed/store/chart-types";
+import styles from "./admin.module.css";
+import { FieldMessages } from "./form-controls";
+
+// The chart editor's filter rows: a column, an operator that fits its type, and the value(s).
+
+type QueryFilter = NonNullable<ChartQueryInput["filters"]>[number];
+
+export interface FilterDraft {
+  key: number;
+  column: string;
+  op: FilterOperator;
+  value: string;
+  to: string;
+  unit: RelativeUnit;
+  which: RelativeKind;
+  n: string;
+}
+
+const operatorLabels: Record<FilterOperator, string> = {
+  eq: "equals",
+  neq: "does not equal",
+  in: "is one of (comma-separated)",
+  lt: "is less than",
+  lte: "is at most",
+  gt: "is greater than",
+  gte: "is at least",
+  between: "is between",
+  empty: "is empty",
+  not_empty: "is not empty",
+  relative: "is in a relative range",
+};
+
+const whichLabels: Record<RelativeKind, string> = {
+  last_n: "the last",
+  this: "this",
+  previous: "the previous",
+};
+
+function operatorsFor(type: DatasetColumn["type"] | undefined): FilterOperator[] {
+  const common: FilterOperator[] = ["eq", "neq", "in", "empty", "not_empty"];
+  if (type === "number") return [...common, "lt", "lte", "gt", "gte", "between"];
+  if (type === "date" || type === "timestamp") {
+    return ["relative", ...common, "lt", "lte", "gt", "gte", "between"];
+  }
+  return common;
+}
+
+export function newFilterDraft(key: number, columns: readonly DatasetColumn[]): FilterDraft {
+  const dateColumn = columns.find(
+    (column) => column.type === "date" || column.type === "timestamp",
+  );
+  const column = dateColumn ?? columns[0];
+  return {
+    key,
+    column: column?.name ?? "",
+    op: dateColumn ? "relative" : "eq",
+    value: "",
+    to: "",
+    unit: "month",
+    which: "last_n",
+    n: "12",
+  };
+}
+
+/** A draft row as a query filter; values are typed by the column (the store checks them again). */
+export function filterOf(draft: FilterDraft, columns: readonly DatasetColumn[]): QueryFilter {
+  const type = columns.find((column) => column.name === draft.column)?.type;
+  const typed = (text: string): string | number | boolean =>
+    type === "number" && text.trim() !== "" && Number.isFinite(Number(text))
+      ? Number(text)
+      : text.trim();
+  switch (draft.op) {
+    case "empty":
+    case "not_empty":
+      return { column: draft.column, op: draft.op };
+    case "relative":
+      return {
+        column: draft.column,
+        op: "relative",
+        unit: draft.unit,
+        which: draft.which,
+        ...(draft.which === "last_n" ? { n: Number(draft.n) || 1 } : {}),
+      };
+    case "in":
+      return {
+        column: draft.column,
+        op: "in",
+        values: draft.value
+          .split(",")
+          .map((part) => typed(part))
+          .filter((value) => value !== "")
+          .slice(0, queryLimits.maxInValues),
+      };
+    case "between":
+      return { column: draft.column, op: "between", from: typed(draft.value), to: typed(draft.to) };
+    default:
+      return { column: draft.column, op: draft.op, value: typed(draft.value) };
+  }
+}
+
+export function FilterList({
+  filters,
+  columns,
+  errors,
+  onChange,
+  nextKey,
+}: {
+  filters: FilterDraft[];
+  columns: readonly DatasetColumn[];
+  errors: Record<string, string[] | undefined>;
+  onChange: (filters: FilterDraft[]) => void;
+  nextKey: () => number;
+}) {
+  const update = (key: number, patch: Partial<FilterDraft>) =>
+    onChange(filters.map((filter) => (filter.key === key ? { ...filter, ...patch } : filter)));
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Filters</legend>
+      {filters.length === 0 ? <p className="muted">Every row counts.</p> : null}
+      {filters.map((filter, index) => {
+        const prefix = `chart-filter-${filter.key}`;
+        const type = columns.find((column) => column.name === filter.column)?.type;
+        const fieldErrors = Object.entries(errors).flatMap(([path, messages]) =>
+          path.startsWith(`query.filters.${index}`) ? (messages ?? []) : [],
+        );
+        return (
+          <fieldset key={filter.key} className={styles.checkRow}>
+            <legend>Filter {index + 1}</legend>
+            <label>
+              Column
+              <select
+                id={`${prefix}-column`}
+                value={filter.column}
+                onChange={(event) => {
+                  const column = event.currentTarget.value;
+                  const nextType = columns.find((candidate) => candidate.name === column)?.type;
+                  const ops = operatorsFor(nextType);
+                  update(filter.key, {
+                    column,
+                    op: ops.includes(filter.op) ? filter.op : (ops[0] ?? "eq"),
+                  });
+                }}
+              >
+                {columns.map((column) => (
+                  <option key={column.name} value={column.name}>
+                    {column.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Condition
+              <select
+                id={`${prefix}-op`}
+                value={filter.op}
+                onChange={(event) =>
+                  update(filter.key, { op: event.currentTarget.value as FilterOperator })
+                }
+              >
+                {operatorsFor(type).map((op) => (
+                  <option key={op} value={op}>
+                    {operatorLabels[op]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {filter.op === "relative" ? (
+              <>
+                <label>
+                  Range
+                  <select
+                    value={filter.which}
+                    onChange={(event) =>
+                      update(filter.key, { which: event.currentTarget.value as RelativeKind })
+                    }
+                  >
+                    {relativeKinds.map((which) => (
+                      <option key={which} value={which}>
+                        {whichLabels[which]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {filter.which === "last_n" ? (
+                  <label>
+                    How many
+                    <input
+                      type="number"
+                      min={1}
+                      max={queryLimits.maxLastN}
+                      value={filter.n}
+                      onChange={(event) => update(filter.key, { n: event.currentTarget.value })}
+                    />
+                  </label>
+                ) : null}
+                <label>
+                  Unit
+                  <select
+                    value={filter.unit}
+                    onChange={(event) =>
+                      update(filter.key, { unit: event.currentTarget.value as RelativeUnit })
+                    }
+                  >
+                    {relativeUnits.map((unit) => (
+                      <option key={unit} value={unit}>
+                        {unit}s
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
+            ) : filter.op === "empty" || filter.op === "not_empty" ? null : (
+              <>
+                <label>
+                  {filter.op === "between" ? "From" : "Value"}
+                  <input
+                    value={filter.value}
+                    maxLength={filter.op === "in" ? 2_000 : queryLimits.maxFilterText}
+                    onChange={(event) => update(filter.key, { value: event.currentTarget.value })}
+                  />
+                </label>
+                {filter.op === "between" ? (
+                  <label>
+                    To
+                    <input
+                      value={filter.to}
+                      maxLength={queryLimits.maxFilterText}
+                      onChange={(event) => update(filter.key, { to: event.currentTarget.value })}
+                    />
+                  </label>
+                ) : null}
+              </>
+            )}
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-label={`Remove filter ${index + 1}`}
+              onClick={() => onChange(filters.filter((candidate) => candidate.key !== filter.key))}
+            >
+              Remove
+            </button>
+            <FieldMessages id={`${prefix}-errors`} errors={fieldErrors} />
+          </fieldset>
+        );
+      })}
+      {filters.length < queryLimits.maxFilters ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => onChange([...filters, newFilterDraft(nextKey(), columns)])}
+        >
+          Add a filter
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

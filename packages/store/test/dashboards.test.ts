@@ -18,6 +18,25 @@ async function createChartAndDataset(store: Store) {
 }
 
 describe.each(dialects)("dashboards on %s", (dialect) => {
+  it("keeps an IANA time zone and refuses unknown ones with a field error", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const created = await store.createDashboard(
+      { title: "Paris", slug: "paris", timeZone: "Europe/Paris" },
+      editor,
+    );
+    expect(created.timeZone).toBe("Europe/Paris");
+    for (const timeZone of ["Mars/Olympus", "Europe/Paris'; drop table x", "x".repeat(65)]) {
+      const error = await errorOf(
+        store.createDashboard({ title: "Bad", slug: `bad-${timeZone.length}`, timeZone }, editor),
+      );
+      expect((error as { fieldErrors?: Record<string, string[]> }).fieldErrors?.timeZone).toEqual([
+        "Choose a time zone such as UTC or Europe/Paris.",
+      ]);
+    }
+    const updated = await store.updateDashboard(created.id, 1, { timeZone: null }, editor);
+    expect(updated.timeZone).toBeNull();
+  });
+
   it("creates a draft with ordered chart and stat tiles", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const { dataset, chart } = await createChartAndDataset(store);

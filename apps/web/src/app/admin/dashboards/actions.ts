@@ -80,6 +80,8 @@ function readDetails(formData: FormData) {
     slug: slug === "" ? slugify(title) : slug,
     description: formText(formData, "description"),
     icon: icon === "" ? null : (icon as IconName),
+    // Blank is UTC; the store checks the zone name.
+    timeZone: formText(formData, "timeZone").trim() || null,
   };
 }
 

@@ -22,7 +22,11 @@ function RecordFields({ dashboardId, version }: { dashboardId?: string; version?
   );
 }
 
-/** Title, slug, description and icon; creates a dashboard, or edits one given its id and version. */
+// The runtime's IANA zones, for the time zone field's suggestions.
+const timeZoneNames: readonly string[] =
+  typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
+
+/** Title, slug, description, icon and time zone; creates a dashboard, or edits one given its id and version. */
 export function DashboardDetailsForm({
   action,
   dashboardId,
@@ -33,7 +37,13 @@ export function DashboardDetailsForm({
   action: ContentAction;
   dashboardId?: string;
   version?: number;
-  initial: { title: string; slug: string; description: string; icon: IconName | null };
+  initial: {
+    title: string;
+    slug: string;
+    description: string;
+    icon: IconName | null;
+    timeZone: string | null;
+  };
   submitLabel: string;
 }) {
   const { state, pending, onSubmit } = useContentForm(action);
@@ -75,6 +85,21 @@ export function DashboardDetailsForm({
         defaultValue={initial.icon}
         errors={errors.icon}
       />
+      <FormField
+        name="timeZone"
+        label="Time zone (optional)"
+        id="dashboard-time-zone"
+        hint="Where days, weeks and months begin for this dashboard's charts, e.g. Europe/Paris. Blank is UTC."
+        maxLength={64}
+        list="dashboard-time-zones"
+        defaultValue={initial.timeZone ?? ""}
+        errors={errors.timeZone}
+      />
+      <datalist id="dashboard-time-zones">
+        {timeZoneNames.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <div>
         <button type="submit" className="button" disabled={pending}>
           {pending ? "Saving…" : submitLabel}

@@ -159,6 +159,7 @@ export default async function DashboardEditPage({
                 slug: dashboard.slug,
                 description: dashboard.description,
                 icon: dashboard.icon,
+                timeZone: dashboard.timeZone,
               }}
               submitLabel="Save details"
             />

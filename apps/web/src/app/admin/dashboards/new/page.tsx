@@ -14,7 +14,7 @@ export default async function NewDashboardPage() {
       <Heading level={1}>New dashboard</Heading>
       <DashboardDetailsForm
         action={createDashboard}
-        initial={{ title: "", slug: "", description: "", icon: null }}
+        initial={{ title: "", slug: "", description: "", icon: null, timeZone: null }}
         submitLabel="Create dashboard"
       />
       <p>

@@ -82,3 +82,39 @@ test("a query that does not fit shows field errors in the editor and saves nothi
   await expect(page).toHaveURL(/\/admin\/charts\/new$/);
   await context.close();
 });
+
+test("a stat tile counts a period and compares it with the period before", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Period board");
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByLabel("Time zone (optional)").fill("Europe/Paris");
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("Revenue last month");
+  await statForm.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await statForm.getByLabel("Column", { exact: true }).selectOption("revenue");
+  await statForm.getByLabel("Aggregation").selectOption("sum");
+  await statForm.getByLabel("Dates from").selectOption("day");
+  await statForm.getByLabel("Range").selectOption("previous");
+  await statForm.getByLabel("Unit").selectOption("month");
+  await expect(statForm.getByLabel("Compare with the period before")).toBeChecked();
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  await expect(visitorPage.getByText("Revenue last month")).toBeVisible();
+  await expect(visitorPage.getByText("vs previous period")).toBeVisible();
+  await visitor.close();
+});

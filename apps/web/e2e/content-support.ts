@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page } from "@playwright/test";
-import { type TestRole, testUser } from "./support";
+import { type Browser, expect, type Page, request } from "@playwright/test";
+import { importEventsHeader } from "../src/app/admin/datasets/import-events";
+import { appBaseURL, type TestRole, testUser } from "./support";
 
 /** A name no other test or run uses, so tests never share records. */
 export function uniqueName(prefix: string): string {
@@ -34,4 +35,70 @@ export async function createDatasetThroughForm(
   const id = new URL(page.url()).pathname.split("/").pop();
   if (!id) throw new Error(`No dataset id in ${page.url()}`);
   return id;
+}
+
+export interface ImportDone {
+  type: "done";
+  datasetId: string;
+  version: number;
+}
+
+/** Streams a CSV through the import endpoint as the editor (new dataset or into one). */
+export async function importCsvAsEditor(path: string, csv: string): Promise<ImportDone> {
+  const editor = await request.newContext({
+    baseURL: appBaseURL(),
+    storageState: testUser("editor").storageState,
+  });
+  const response = await editor.post(path, {
+    headers: { Origin: appBaseURL(), "Content-Type": "text/csv", [importEventsHeader]: "1" },
+    data: csv,
+  });
+  expect(response.status()).toBe(200);
+  const events = (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { type: string });
+  await editor.dispose();
+  const done = events.find((event) => event.type === "done");
+  if (!done) throw new Error(`The import failed: ${JSON.stringify(events.at(-1))}`);
+  return done as ImportDone;
+}
+
+/**
+ * Through the editor's pages: a bar chart summing `measure` by `x` over a dataset, and a published
+ * dashboard with that chart as its only tile.
+ */
+export async function publishSummedBarChart(
+  page: Page,
+  options: { datasetName: string; x: string; measure: string },
+) {
+  const chartTitle = uniqueName("Summed bars");
+  await page.goto("/admin/charts/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(chartTitle);
+  await page.getByLabel("Dataset").selectOption({ label: options.datasetName });
+  await page.getByLabel("Type").selectOption("bar");
+  await page.getByLabel("Index column (x axis)").selectOption(options.x);
+  await page.getByRole("checkbox", { name: options.measure }).check();
+  await page.getByLabel("Combine rows with").selectOption("sum");
+  await expect(
+    page.getByTestId("chart-preview").getByRole("figure", { name: chartTitle }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  const chartUrl = page.url();
+
+  const dashboardTitle = uniqueName("Summed board");
+  const slug = dashboardTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(dashboardTitle);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const dashboardUrl = page.url();
+  await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
+  await page.getByRole("button", { name: "Add chart tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await page.getByRole("button", { name: `Publish ${dashboardTitle}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  return { chartTitle, chartUrl, dashboardTitle, dashboardUrl, slug };
 }

@@ -5,8 +5,8 @@ export {
   type AuditEventPage,
   auditEntityTypes,
   type OverviewCounts,
-} from "./audit.js";
-export type { Chart } from "./charts.js";
+} from "./audit/queries.js";
+export type { Chart } from "./charts/queries.js";
 export {
   type CsvDataset,
   type CsvLimits,
@@ -29,7 +29,7 @@ export type {
   RenderedStatTile,
   RenderedTile,
   StatTile,
-} from "./dashboards.js";
+} from "./dashboards/queries.js";
 export {
   type CsvSource,
   DatasetImportError,

@@ -1,5 +1,5 @@
-import { createChartIn } from "./charts.js";
-import { createDashboardIn } from "./dashboards.js";
+import { createChartIn } from "./charts/queries.js";
+import { createDashboardIn } from "./dashboards/queries.js";
 import { createDatasetIn } from "./datasets/queries.js";
 import type { Actor, Executor, StoreContext } from "./internal.js";
 import type { DatasetRow } from "./validation.js";

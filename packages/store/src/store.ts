@@ -24,7 +24,7 @@ import {
   listAuditFilterChoices,
   type OverviewCounts,
   recordAuditEvent,
-} from "./audit.js";
+} from "./audit/queries.js";
 import {
   type Chart,
   createChart,
@@ -32,7 +32,7 @@ import {
   getChartIn,
   listCharts,
   updateChart,
-} from "./charts.js";
+} from "./charts/queries.js";
 import {
   addDashboardTile,
   createDashboard,
@@ -50,7 +50,7 @@ import {
   reorderDashboardTiles,
   unpublishDashboard,
   updateDashboard,
-} from "./dashboards.js";
+} from "./dashboards/queries.js";
 import { type BulkDriver, postgresClientFinder } from "./datasets/bulk-writer.js";
 import {
   type ImportIntoDatasetInput,

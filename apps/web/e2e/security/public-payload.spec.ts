@@ -1,8 +1,12 @@
 import { randomInt } from "node:crypto";
 import { expect, request, test } from "@playwright/test";
-import { importEventsHeader } from "../../src/app/admin/datasets/import-events";
-import { signedInPage, uniqueName } from "../content-support";
-import { appBaseURL, testUser } from "../support";
+import {
+  importCsvAsEditor,
+  publishSummedBarChart,
+  signedInPage,
+  uniqueName,
+} from "../content-support";
+import { appBaseURL } from "../support";
 
 // Public pages send each chart's query result only: no column that no chart or tile of the page
 // uses, and no raw row that an aggregate already summarises. The dataset is generated with
@@ -34,48 +38,13 @@ test("a published dashboard sends results, never unused columns or summarised ro
   ].join("\n");
 
   const datasetName = uniqueName("Payload");
-  const editorApi = await request.newContext({
-    baseURL: appBaseURL(),
-    storageState: testUser("editor").storageState,
-  });
-  const imported = await editorApi.post(
-    `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
-    {
-      headers: { Origin: appBaseURL(), "Content-Type": "text/csv", [importEventsHeader]: "1" },
-      data: csv,
-    },
-  );
-  expect(imported.status()).toBe(200);
-  expect(await imported.text()).toContain('"type":"done"');
-  await editorApi.dispose();
-
+  await importCsvAsEditor(`/api/datasets/import?name=${encodeURIComponent(datasetName)}`, csv);
   const { context, page } = await signedInPage(browser, "editor");
-  const chartTitle = uniqueName("Amount by region");
-  await page.goto("/admin/charts/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(chartTitle);
-  await page.getByLabel("Dataset").selectOption({ label: datasetName });
-  await page.getByLabel("Type").selectOption("bar");
-  await page.getByLabel("Index column (x axis)").selectOption("region");
-  await page.getByRole("checkbox", { name: "amount" }).check();
-  await page.getByLabel("Combine rows with").selectOption("sum");
-  await expect(
-    page.getByTestId("chart-preview").getByRole("figure", { name: chartTitle }),
-  ).toBeVisible();
-  await page.getByRole("button", { name: "Create chart" }).click();
-  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
-
-  const dashboardTitle = uniqueName("Payload board");
-  const slug = dashboardTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(dashboardTitle);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
-  await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
-  await page.getByRole("button", { name: "Add chart tile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
-  await page.getByRole("button", { name: `Publish ${dashboardTitle}` }).click();
-  await expect(page.getByText("Published.")).toBeVisible();
+  const { slug } = await publishSummedBarChart(page, {
+    datasetName,
+    x: "region",
+    measure: "amount",
+  });
   await context.close();
 
   const visitor = await request.newContext({ baseURL: appBaseURL() });

@@ -65,7 +65,7 @@ export function loadAuthSecret(dataDir, env = process.env) {
     return fromEnv;
   }
   const file = path.join(dataDir, "auth-secret");
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
   } catch (error) {

@@ -170,6 +170,22 @@ export async function addChartTile(
   return addTile(formData, () => ({ kind: "chart", chartId: formText(formData, "chartId") }));
 }
 
+/** A stat tile's optional period: a relative range on a date column, maybe compared. */
+function statPeriod(formData: FormData) {
+  const column = formText(formData, "periodColumn");
+  if (column === "") return {};
+  const which = formText(formData, "periodWhich") as "last_n" | "this" | "previous";
+  const n = Number(formText(formData, "periodN"));
+  const filter = {
+    column,
+    op: "relative" as const,
+    unit: formText(formData, "periodUnit") as "day" | "week" | "month" | "quarter" | "year",
+    which,
+    ...(which === "last_n" ? { n: Number.isInteger(n) ? n : 0 } : {}),
+  };
+  return { filters: [filter], compare: formText(formData, "compare") === "on" };
+}
+
 export async function addStatTile(
   _previous: ContentFormState,
   formData: FormData,
@@ -185,6 +201,7 @@ export async function addStatTile(
       aggregation: formText(formData, "aggregation") as Aggregation,
       ...(format ? { format } : {}),
       ...(icon ? { icon: icon as IconName } : {}),
+      ...statPeriod(formData),
     };
   });
 }

@@ -160,6 +160,10 @@ export function AddStatTileForm({
   const [datasetId, setDatasetId] = useState("");
   const [formatStyle, setFormatStyle] = useState("");
   const columns = datasets.find((dataset) => dataset.id === datasetId)?.columns ?? [];
+  const dateColumns = columns.filter(
+    (column) => column.type === "date" || column.type === "timestamp",
+  );
+  const [periodColumn, setPeriodColumn] = useState("");
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">
       <RecordFields dashboardId={dashboardId} version={version} />
@@ -208,6 +212,56 @@ export function AddStatTileForm({
           </option>
         ))}
       </SelectField>
+      <fieldset className={styles.fieldset}>
+        <legend>Period (optional)</legend>
+        <div className={styles.checkRow}>
+          <label>
+            Dates from
+            <select
+              name="periodColumn"
+              value={periodColumn}
+              onChange={(event) => setPeriodColumn(event.currentTarget.value)}
+            >
+              <option value="">All rows</option>
+              {dateColumns.map((column) => (
+                <option key={column.name} value={column.name}>
+                  {column.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {periodColumn ? (
+            <>
+              <label>
+                Range
+                <select name="periodWhich" defaultValue="previous">
+                  <option value="last_n">the last</option>
+                  <option value="this">this</option>
+                  <option value="previous">the previous</option>
+                </select>
+              </label>
+              <label>
+                How many (for "the last")
+                <input name="periodN" type="number" min={1} max={10_000} defaultValue={30} />
+              </label>
+              <label>
+                Unit
+                <select name="periodUnit" defaultValue="month">
+                  {["day", "week", "month", "quarter", "year"].map((unit) => (
+                    <option key={unit} value={unit}>
+                      {unit}s
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                <input type="checkbox" name="compare" defaultChecked /> Compare with the period
+                before
+              </label>
+            </>
+          ) : null}
+        </div>
+      </fieldset>
       <SelectField
         id="stat-format-style"
         name="formatStyle"

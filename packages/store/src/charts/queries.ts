@@ -1,5 +1,5 @@
 import type { Selectable } from "kysely";
-import { InUseError, NotFoundError, ValidationError } from "./errors.js";
+import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   assertVersion,
@@ -13,9 +13,9 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "./internal.js";
-import { type ChartQuery, chartQuerySchema, checkQuery } from "./query/schema.js";
-import type { ChartsTable } from "./schema.js";
+} from "../internal.js";
+import { type ChartQuery, chartQuerySchema, checkQuery } from "../query/schema.js";
+import type { ChartsTable } from "../schema.js";
 import {
   type ChartInput,
   type ChartOptions,
@@ -24,7 +24,7 @@ import {
   chartInputSchema,
   chartQueryOf,
   type DatasetColumn,
-} from "./validation.js";
+} from "../validation.js";
 
 export interface Chart {
   id: string;

@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
-import { type Chart, toChart } from "./charts.js";
-import { getDatasetSummaryIn, getDatasetTableIn } from "./datasets/queries.js";
-import type { DatasetTable } from "./datasets/table.js";
-import { NotFoundError, ValidationError } from "./errors.js";
+import { type Chart, toChart } from "../charts/queries.js";
+import { getDatasetSummaryIn, getDatasetTableIn } from "../datasets/queries.js";
+import type { DatasetTable } from "../datasets/table.js";
+import { NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   type AuditAction,
@@ -18,11 +18,11 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "./internal.js";
-import { type QueryResult, runQuery } from "./query/run.js";
-import type { QueryFilter } from "./query/schema.js";
-import { runStat } from "./query/stat.js";
-import type { DashboardsTable } from "./schema.js";
+} from "../internal.js";
+import { type QueryResult, runQuery } from "../query/run.js";
+import type { QueryFilter } from "../query/schema.js";
+import { runStat } from "../query/stat.js";
+import type { DashboardsTable } from "../schema.js";
 import {
   type Aggregation,
   checkStatTileColumn,
@@ -37,7 +37,7 @@ import {
   type NumberFormat,
   type TileInput,
   tileInputSchema,
-} from "./validation.js";
+} from "../validation.js";
 
 export type DashboardStatus = "draft" | "published";
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { ValidationError } from "./errors.js";
+import { ValidationError } from "../errors.js";
 import {
   type Actor,
   type AuditAction,
@@ -11,7 +11,7 @@ import {
   type StoreContext,
   type WrittenAuditEvent,
   writeAudit,
-} from "./internal.js";
+} from "../internal.js";
 
 export type AuditEvent = WrittenAuditEvent;
 

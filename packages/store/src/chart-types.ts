@@ -110,6 +110,17 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
   );
 }
 
+/** Only the options a chart type accepts, from any set of options (what pages and previews draw). */
+export function acceptedOptions<Options extends object>(
+  type: ChartType,
+  options: Options,
+): Options {
+  const accepted = new Set<string>(chartTypeSpecs[type].options);
+  return Object.fromEntries(
+    Object.entries(options).filter(([name]) => accepted.has(name)),
+  ) as Options;
+}
+
 /** Query limits shared by validation and the editor. */
 export const queryLimits = {
   maxMeasures: 8,

@@ -1,8 +1,45 @@
 import { describe, expect, it } from "vitest";
+import { acceptedOptions, chartTypeSpecs, chartTypes } from "../src/chart-types.js";
 import { ConflictError, InUseError, ValidationError } from "../src/index.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 describe.each(dialects)("charts on %s", (dialect) => {
+  it("refuses options a chart type does not take, from the one chart-types table", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const base = { datasetId: dataset.id, indexColumn: "month", seriesColumns: ["revenue"] };
+    const cases = [
+      { type: "line", options: { donut: true }, field: "options.donut" },
+      { type: "pie", options: { stack: "stacked" }, field: "options.stack" },
+      { type: "area", options: { horizontal: true }, field: "options.horizontal" },
+      { type: "bar", options: { curve: "step" }, field: "options.curve" },
+    ] as const;
+    for (const { type, options, field } of cases) {
+      const error = await errorOf(
+        store.createChart({ ...base, title: type, type, options }, editor),
+      );
+      expect(
+        (error as { fieldErrors?: Record<string, string[]> }).fieldErrors?.[field],
+        type,
+      ).toHaveLength(1);
+    }
+    expect(await store.listCharts()).toEqual([]);
+    // What each type accepts passes.
+    for (const type of chartTypes) {
+      const options = acceptedOptions(type, {
+        stack: "stacked" as const,
+        horizontal: true,
+        curve: "step" as const,
+        donut: true,
+        showLegend: false,
+      });
+      const created = await store.createChart({ ...base, title: type, type, options }, editor);
+      expect(Object.keys(created.options).sort()).toEqual(
+        [...chartTypeSpecs[type].options].filter((name) => name !== "numberFormat").sort(),
+      );
+    }
+  });
+
   it("creates a chart over existing columns and reads it back", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);

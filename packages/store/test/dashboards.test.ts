@@ -294,6 +294,59 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
     expect(await store.getDashboardBySlug("launch")).toBeNull();
   });
 
+  it("renders a chart whose query no longer fits its dataset as a tile error naming the column", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const chart = await store.createChart(
+      {
+        title: "Broken",
+        type: "bar",
+        datasetId: dataset.id,
+        indexColumn: "region",
+        seriesColumns: ["revenue"],
+      },
+      editor,
+    );
+    await store.createDashboard(
+      {
+        title: "Broken board",
+        slug: "broken",
+        published: true,
+        tiles: [
+          { kind: "chart", chartId: chart.id },
+          {
+            kind: "stat",
+            label: "Revenue",
+            datasetId: dataset.id,
+            column: "revenue",
+            aggregation: "sum",
+          },
+        ],
+      },
+      editor,
+    );
+    // As if a column had gone from under the chart (no store write allows this any more).
+    await store.db
+      .updateTable("charts")
+      .set({
+        query_json: JSON.stringify({
+          x: { column: "territory" },
+          measures: [{ column: "revenue", aggregate: "sum" }],
+        }),
+      })
+      .where("id", "=", chart.id)
+      .execute();
+    const rendered = await store.getDashboardBySlug("broken");
+    const [chartTile, statTile] = rendered?.tiles ?? [];
+    expect(chartTile).toMatchObject({
+      kind: "chart",
+      result: null,
+      error: 'The dataset has no column "territory".',
+    });
+    // The rest of the dashboard still renders.
+    expect(statTile).toMatchObject({ kind: "stat", value: 370, error: null });
+  });
+
   it("renders a dashboard by slug: tiles in order, chart rows, stat values and deltas", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const { dataset, chart } = await createChartAndDataset(store);

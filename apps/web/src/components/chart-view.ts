@@ -1,4 +1,5 @@
 import type { Chart } from "@seed/store";
+import { acceptedOptions } from "@seed/store/chart-types";
 
 /** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
 export interface ChartView {
@@ -8,6 +9,8 @@ export interface ChartView {
   options: Chart["options"];
 }
 
+/** A chart as pages draw it; only the options its type accepts (the chart-types table) pass. */
 export function chartView(chart: Chart): ChartView {
-  return { id: chart.id, title: chart.title, type: chart.type, options: chart.options };
+  const options = acceptedOptions(chart.type, chart.options);
+  return { id: chart.id, title: chart.title, type: chart.type, options };
 }

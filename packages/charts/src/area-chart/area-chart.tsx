@@ -6,6 +6,7 @@ import {
   type CartesianChartProps,
   type CartesianRootProps,
 } from "../parts/cartesian";
+import { ANIMATION_MS } from "../parts/environment";
 
 export type AreaCurveType = "linear" | "monotone" | "natural" | "step" | "stepBefore" | "stepAfter";
 
@@ -97,6 +98,7 @@ export function AreaChart<Row>(props: AreaChartProps<Row>) {
                 dot={false}
                 activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
                 isAnimationActive={animate}
+                animationDuration={ANIMATION_MS}
               />
             );
           })}

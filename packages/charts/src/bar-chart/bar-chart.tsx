@@ -6,6 +6,7 @@ import {
   type CartesianRootProps,
   type DrawnRow,
 } from "../parts/cartesian";
+import { ANIMATION_MS } from "../parts/environment";
 
 export interface BarChartProps<Row> extends CartesianChartProps<Row> {
   /** "stacked" piles series up; "percent" stacks them to 100% (default "none": side by side). */
@@ -54,6 +55,7 @@ export function BarChart<Row>(props: BarChartProps<Row>) {
               radius={horizontal ? [0, corner, corner, 0] : [corner, corner, 0, 0]}
               maxBarSize={48}
               isAnimationActive={animate}
+              animationDuration={ANIMATION_MS}
               onClick={(entry: { payload?: unknown }) =>
                 onSeriesClick(s, entry.payload as DrawnRow | undefined)
               }

@@ -6,6 +6,7 @@ import {
   type CartesianChartProps,
   type CartesianRootProps,
 } from "../parts/cartesian";
+import { ANIMATION_MS } from "../parts/environment";
 
 export type CurveType = "linear" | "monotone" | "natural" | "step" | "stepBefore" | "stepAfter";
 
@@ -51,6 +52,7 @@ export function LineChart<Row>(props: LineChartProps<Row>) {
             activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
             connectNulls={connectNulls}
             isAnimationActive={animate}
+            animationDuration={ANIMATION_MS}
           />
         ))
       }

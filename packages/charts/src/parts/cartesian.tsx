@@ -505,6 +505,8 @@ function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       : undefined,
     height: !vertical && indexAxis?.label ? 44 : undefined,
     minTickGap: 16,
+    // The first and last category always keep their label (the demo's first bar lost it).
+    interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
   const valueAxisProps = {

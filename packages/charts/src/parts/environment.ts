@@ -46,3 +46,6 @@ export function usePrefersReducedMotion(): boolean {
     () => true,
   );
 }
+
+/** Longest mount animation of any chart: one that takes longer to settle feels slow (issue 11). */
+export const ANIMATION_MS = 400;

@@ -6,7 +6,7 @@ import { paletteColor, type RowKey, type SeriesConfig } from "../data/series";
 import { TooltipAnnouncer } from "../parts/announcer";
 import { ChartFrame } from "../parts/chart-frame";
 import { DataTable } from "../parts/data-table";
-import { usePrefersReducedMotion } from "../parts/environment";
+import { ANIMATION_MS, usePrefersReducedMotion } from "../parts/environment";
 import { ChartLegend, LegendSkeleton } from "../parts/legend";
 import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "../parts/tooltip";
 import { useDataIssues } from "../parts/use-data-issues";
@@ -36,8 +36,6 @@ export interface PieChartProps<Row> extends BaseChartProps<Row> {
 
 /** Inner radius of a donut as a share of its outer radius. */
 const DONUT_HOLE = 0.62;
-/** Longest mount animation: a chart that takes longer to settle feels slow (issue 11). */
-const ANIMATION_MS = 400;
 
 interface DrawnSlice extends PieSlice {
   fill: string;

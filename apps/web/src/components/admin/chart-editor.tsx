@@ -2,6 +2,7 @@
 
 import type { Chart, ChartQueryInput, DatasetColumn, QueryResult } from "@seed/store";
 import {
+  acceptedOptions,
   chartTypeSpecs,
   chartTypes,
   curveTypes,
@@ -223,7 +224,6 @@ function previewView(draft: Draft): ChartView {
       numberFormat = undefined;
     }
   }
-  const accepted = new Set<string>(chartTypeSpecs[draft.type].options);
   const options: Chart["options"] = {
     stack: draft.stack,
     horizontal: draft.horizontal,
@@ -236,9 +236,7 @@ function previewView(draft: Draft): ChartView {
     id: "preview",
     title: draft.title.trim() || "Untitled chart",
     type: draft.type,
-    options: Object.fromEntries(
-      Object.entries(options).filter(([name]) => accepted.has(name)),
-    ) as Chart["options"],
+    options: acceptedOptions(draft.type, options),
   };
 }
 

@@ -1,7 +1,7 @@
 "use server";
 
 import type { ChartInput, ChartOptions } from "@seed/store";
-import { chartTypeSpecs } from "@seed/store/chart-types";
+import { acceptedOptions, chartTypeSpecs } from "@seed/store/chart-types";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -22,19 +22,16 @@ const maxQueryJson = 20_000;
 /** The chart of the editor's form; only options the chosen type accepts are kept. */
 function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
   const type = formText(formData, "type") as ChartInput["type"];
-  const accepted = new Set<string>(chartTypeSpecs[type]?.options ?? []);
-  const options: ChartOptions = {};
+  const all: ChartOptions = {};
   const stack = formText(formData, "stack");
-  if (accepted.has("stack") && stack && stack !== "none") {
-    options.stack = stack as ChartOptions["stack"];
-  }
-  if (accepted.has("horizontal") && formText(formData, "horizontal") === "on") {
-    options.horizontal = true;
-  }
+  if (stack && stack !== "none") all.stack = stack as ChartOptions["stack"];
+  if (formText(formData, "horizontal") === "on") all.horizontal = true;
   const curve = formText(formData, "curve");
-  if (accepted.has("curve") && curve) options.curve = curve as ChartOptions["curve"];
-  if (accepted.has("donut") && formText(formData, "donut") === "on") options.donut = true;
-  if (formText(formData, "showLegend") !== "on") options.showLegend = false;
+  if (curve) all.curve = curve as ChartOptions["curve"];
+  if (formText(formData, "donut") === "on") all.donut = true;
+  if (formText(formData, "showLegend") !== "on") all.showLegend = false;
+  // An unknown type keeps every option: the store refuses the type by name.
+  const options = Object.hasOwn(chartTypeSpecs, type) ? acceptedOptions(type, all) : all;
   const numberFormat = readNumberFormat(formData, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
   const indexColumn = formText(formData, "indexColumn");

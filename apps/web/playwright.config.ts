@@ -7,16 +7,22 @@ import { chromiumLaunchOptions } from "./e2e/support";
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
 process.env.SEED_E2E_FRESH_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-fresh-"));
+process.env.SEED_E2E_PRODUCTION_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-prod-"));
 
 // Overridable so two checkouts can run the suite side by side.
 const appPort = Number(process.env.SEED_E2E_PORT ?? 3100);
 const freshPort = appPort + 1;
 const appURL = `http://localhost:${appPort}`;
 const freshURL = `http://localhost:${freshPort}`;
+const productionPort = appPort + 2;
+export const productionURL = `http://localhost:${productionPort}`;
 
-function serverEnv(dataDir: string, url: string): Record<string, string> {
+// The suite runs on the test build (.next-e2e, with test-only routes); one server runs the
+// production build (.next) so the security suite can check what production answers.
+function serverEnv(dataDir: string, url: string, e2eBuild = true): Record<string, string> {
   return {
     NODE_ENV: "production",
+    SEED_E2E_BUILD: e2eBuild ? "1" : "",
     SEED_DATA_DIR: dataDir,
     BETTER_AUTH_URL: url,
     // Never let a developer's database or secret leak into the test servers.
@@ -59,6 +65,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: serverEnv(process.env.SEED_E2E_FRESH_DATA_DIR, freshURL),
+    },
+    {
+      command: `next start -p ${productionPort}`,
+      url: `${productionURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: serverEnv(process.env.SEED_E2E_PRODUCTION_DATA_DIR, productionURL, false),
     },
   ],
 });

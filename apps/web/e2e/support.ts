@@ -57,6 +57,11 @@ export function appBaseURL(): string {
   return `http://localhost:${process.env.SEED_E2E_PORT ?? 3100}`;
 }
 
+/** The server running the production build (.next, no test-only routes): SEED_E2E_PORT + 2. */
+export function productionBaseURL(): string {
+  return `http://localhost:${Number(process.env.SEED_E2E_PORT ?? 3100) + 2}`;
+}
+
 export interface CapturedServerAction {
   url: string;
   headers: Record<string, string>;

@@ -73,19 +73,13 @@ async function main() {
       return 1;
     }
     const { user } = await auth.api.createUser({ body: { email, password, name, role: "admin" } });
-    await store.db
-      .insertInto("audit_events")
-      .values({
-        id: crypto.randomUUID(),
-        at: new Date().toISOString(),
-        actor_id: "cli",
-        actor_email: "create-admin@cli.invalid",
-        action: "user.create",
-        entity_type: "user",
-        entity_id: user.id,
-        detail_json: JSON.stringify({ email, role: "admin", via: "cli" }),
-      })
-      .execute();
+    await store.recordAuditEvent({
+      actor: { id: "cli", email: "create-admin@cli.invalid" },
+      action: "user.create",
+      entityType: "user",
+      entityId: user.id,
+      detail: { email, role: "admin", via: "cli" },
+    });
     console.log(`Created admin ${email}.`);
     return 0;
   } finally {

@@ -2,6 +2,13 @@ import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 import { statusNames } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
+import {
+  isPerRequestPath,
+  isServedOverHttps,
+  nonceContentSecurityPolicy,
+  publicContentSecurityPolicy,
+  strictTransportSecurity,
+} from "@/lib/security-headers";
 
 // Kept in step with requestPathHeader in src/server/auth.ts (that module is server-only).
 const requestPathHeader = "x-seed-request-path";
@@ -23,7 +30,7 @@ function isDocumentRequest(request: NextRequest): boolean {
  * Cheap first gate for /admin: no session cookie, no admin content. The cookie is not verified
  * here; requireRole() in every admin page, action and route handler does that.
  */
-export function proxy(request: NextRequest) {
+function adminGate(request: NextRequest, forwarded: Headers): NextResponse {
   const path = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   if (!getSessionCookie(request)) {
     if (isDocumentRequest(request)) {
@@ -35,13 +42,38 @@ export function proxy(request: NextRequest) {
     );
   }
   // Overwrites whatever a client sent under this name.
-  const forwarded = new Headers(request.headers);
   forwarded.set(requestPathHeader, path);
   const response = NextResponse.next({ request: { headers: forwarded } });
   response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 
+/** Every response gets its CSP here; per-request pages get a fresh nonce, /admin its gate. */
+export function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  let response: NextResponse;
+  let policy = publicContentSecurityPolicy;
+  if (isPerRequestPath(pathname)) {
+    policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"));
+    const forwarded = new Headers(request.headers);
+    forwarded.set("Content-Security-Policy", policy);
+    response = /^\/admin(?:\/|$)/.test(pathname)
+      ? adminGate(request, forwarded)
+      : NextResponse.next({ request: { headers: forwarded } });
+  } else {
+    response = NextResponse.next();
+  }
+  response.headers.set("Content-Security-Policy", policy);
+  const https = isServedOverHttps(
+    request.nextUrl.protocol,
+    request.headers.get("x-forwarded-proto"),
+    process.env.BETTER_AUTH_URL,
+  );
+  if (https) response.headers.set("Strict-Transport-Security", strictTransportSecurity);
+  return response;
+}
+
 export const config = {
-  matcher: ["/admin", "/admin/:path*"],
+  // Static chunks and images carry no document, so they need no policy.
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

@@ -6,14 +6,48 @@ export interface FieldErrors {
 
 export type EntityType = "dataset" | "chart" | "dashboard";
 
-/** Base class so callers can tell store failures from unexpected crashes with one instanceof. */
-export class StoreError extends Error {
+/** What kind of refusal a store error is; callers branch on this, never on message text. */
+export type StoreErrorKind = "invalid" | "conflict" | "not_found" | "in_use";
+
+/** One problem with one input field ("" for the form as a whole). */
+export interface FieldProblem {
+  field: string;
+  /** "invalid" for a field that failed validation; imports use their own problem codes. */
+  code: string;
+  message: string;
+}
+
+/** Base class of every refusal; `kind` says which, so callers need no instanceof or parsing. */
+export abstract class StoreError extends Error {
   override name = "StoreError";
+  abstract readonly kind: StoreErrorKind;
+}
+
+const storeErrorKinds: ReadonlySet<string> = new Set<StoreErrorKind>([
+  "invalid",
+  "conflict",
+  "not_found",
+  "in_use",
+]);
+
+/**
+ * The store error in `error`, recognised by its shape rather than its class, so a second copy of
+ * this module in another bundle still counts; null for anything else.
+ */
+export function storeErrorOf(
+  error: unknown,
+): ValidationError | ConflictError | NotFoundError | InUseError | null {
+  if (!(error instanceof Error) || !("kind" in error)) return null;
+  const kind = (error as { kind: unknown }).kind;
+  if (typeof kind !== "string" || !storeErrorKinds.has(kind)) return null;
+  if (kind === "invalid" && !("fieldErrors" in error)) return null;
+  return error as ValidationError | ConflictError | NotFoundError | InUseError;
 }
 
 /** Input failed validation; nothing was written. */
 export class ValidationError extends StoreError {
   override name = "ValidationError";
+  readonly kind = "invalid";
   readonly fieldErrors: Record<string, string[]>;
   readonly formError: string | undefined;
 
@@ -21,6 +55,17 @@ export class ValidationError extends StoreError {
     super(errors.formError ?? describeFieldErrors(errors.fieldErrors));
     this.fieldErrors = errors.fieldErrors;
     this.formError = errors.formError;
+  }
+
+  /** Every problem with its field and code; a form-level problem has the field "". */
+  get problems(): FieldProblem[] {
+    const problems = Object.entries(this.fieldErrors).flatMap(([field, messages]) =>
+      messages.map((message): FieldProblem => ({ field, code: "invalid", message })),
+    );
+    if (this.formError !== undefined) {
+      problems.push({ field: "", code: "invalid", message: this.formError });
+    }
+    return problems;
   }
 
   toFieldErrors(): FieldErrors {
@@ -33,6 +78,7 @@ export class ValidationError extends StoreError {
 /** The record changed since the caller read it (optimistic concurrency); nothing was written. */
 export class ConflictError extends StoreError {
   override name = "ConflictError";
+  readonly kind = "conflict";
   constructor(
     readonly entityType: EntityType,
     readonly entityId: string,
@@ -47,6 +93,7 @@ export class ConflictError extends StoreError {
 
 export class NotFoundError extends StoreError {
   override name = "NotFoundError";
+  readonly kind = "not_found";
   constructor(
     readonly entityType: EntityType,
     readonly entityId: string,
@@ -58,6 +105,7 @@ export class NotFoundError extends StoreError {
 /** Deleting would leave other records pointing at nothing; nothing was written. */
 export class InUseError extends StoreError {
   override name = "InUseError";
+  readonly kind = "in_use";
   constructor(
     readonly entityType: EntityType,
     readonly entityId: string,

@@ -21,9 +21,12 @@ export {
   ConflictError,
   type EntityType,
   type FieldErrors,
+  type FieldProblem,
   InUseError,
   NotFoundError,
   StoreError,
+  type StoreErrorKind,
+  storeErrorOf,
   ValidationError,
 } from "./errors.js";
 

@@ -1,6 +1,8 @@
 import "server-only";
-import type { AuditEvent, AuditEventPage } from "@seed/store";
+import type { AuditEvent } from "@seed/store";
 import { z } from "zod";
+import { getAuth } from "./auth-instance";
+import type { Role } from "./auth-options.mjs";
 import { getStore } from "./store";
 
 export const auditEntityTypes = ["dataset", "chart", "dashboard", "user"] as const;
@@ -33,60 +35,93 @@ function dayAfter(date: string): string {
   return next.toISOString();
 }
 
-/** Newest first, one page of 50. */
-export async function findAuditEvents(filter: AuditFilter): Promise<AuditEventPage> {
-  const store = await getStore();
-  const since = filter.from ? `${filter.from}T00:00:00.000Z` : undefined;
-  const until = filter.to ? dayAfter(filter.to) : undefined;
-  if (filter.entityType !== "user") {
-    return store.listAuditEvents({
-      actorId: filter.actor,
-      entityType: filter.entityType,
-      action: filter.action as AuditEvent["action"] | undefined,
-      since,
-      until,
-      cursor: filter.cursor ?? null,
-      limit: 50,
+/** Who did it, as the reader may see it: everyone sees names; only admins see emails. */
+export interface AuditActorView {
+  id: string;
+  name: string;
+  email?: string;
+}
+
+export interface AuditEventView extends Omit<AuditEvent, "actor" | "detail"> {
+  actor: AuditActorView;
+  /** null where the reader may not see it: a user record's contents, for non-admins. */
+  detail: Record<string, unknown> | null;
+}
+
+export interface AuditEventViewPage {
+  events: AuditEventView[];
+  nextCursor: string | null;
+}
+
+// Actors that are not accounts: the CLI and the store's own seeding.
+const builtInActorNames: Record<string, string> = { cli: "Command line", system: "System" };
+
+/** Display names of the accounts behind these actor ids; deleted accounts read "Former user". */
+async function actorNames(ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const accountIds = [...new Set(ids)].filter((id) => !(id in builtInActorNames));
+  if (accountIds.length > 0) {
+    const context = await (await getAuth()).$context;
+    const users = await context.adapter.findMany<{ id: string; name: string }>({
+      model: "user",
+      where: [{ field: "id", operator: "in", value: accountIds }],
     });
+    for (const user of users) names.set(user.id, user.name);
   }
-  // The Store's filter knows only its own entity types; user events are written by this app.
-  let query = store.db.selectFrom("audit_events").selectAll().where("entity_type", "=", "user");
-  if (filter.actor) query = query.where("actor_id", "=", filter.actor);
-  if (filter.action) query = query.where("action", "=", filter.action);
-  if (since) query = query.where("at", ">=", since);
-  if (until) query = query.where("at", "<", until);
-  const rows = await query.orderBy("at", "desc").orderBy("id", "desc").limit(50).execute();
+  for (const id of ids) names.set(id, builtInActorNames[id] ?? names.get(id) ?? "Former user");
+  return names;
+}
+
+function canSeeUserRecords(role: Role): boolean {
+  return role === "admin";
+}
+
+/** Newest first, one page of 50, shaped for the reader's role. */
+export async function findAuditEvents(
+  filter: AuditFilter,
+  role: Role,
+): Promise<AuditEventViewPage> {
+  const store = await getStore();
+  const page = await store.listAuditEvents({
+    actorId: filter.actor,
+    entityType: filter.entityType,
+    action: filter.action,
+    since: filter.from ? `${filter.from}T00:00:00.000Z` : undefined,
+    until: filter.to ? dayAfter(filter.to) : undefined,
+    cursor: filter.cursor ?? null,
+    limit: 50,
+  });
+  const names = await actorNames(page.events.map((event) => event.actor.id));
+  const full = canSeeUserRecords(role);
   return {
-    events: rows.map((row) => ({
-      id: row.id,
-      at: row.at,
-      actor: { id: row.actor_id, email: row.actor_email },
-      action: row.action as AuditEvent["action"],
-      entityType: row.entity_type as AuditEvent["entityType"],
-      entityId: row.entity_id,
-      detail: JSON.parse(row.detail_json) as Record<string, unknown>,
+    events: page.events.map((event) => ({
+      ...event,
+      actor: {
+        id: event.actor.id,
+        name: names.get(event.actor.id) ?? "Former user",
+        ...(full ? { email: event.actor.email } : {}),
+      },
+      detail: full || event.entityType !== "user" ? event.detail : null,
     })),
-    nextCursor: null,
+    nextCursor: page.nextCursor,
   };
 }
 
-/** Who and what appears in the log, for the filter menus. */
-export async function auditFilterChoices(): Promise<{
-  actors: { id: string; email: string }[];
+/** Who and what appears in the log, for the filter menus, shaped for the reader's role. */
+export async function auditFilterChoices(role: Role): Promise<{
+  actors: AuditActorView[];
   actions: string[];
 }> {
   const store = await getStore();
-  const [actors, actions] = await Promise.all([
-    store.db
-      .selectFrom("audit_events")
-      .select(["actor_id", "actor_email"])
-      .distinct()
-      .orderBy("actor_email")
-      .execute(),
-    store.db.selectFrom("audit_events").select("action").distinct().orderBy("action").execute(),
-  ]);
+  const choices = await store.listAuditFilterChoices();
+  const names = await actorNames(choices.actors.map((actor) => actor.id));
+  const full = canSeeUserRecords(role);
   return {
-    actors: actors.map((row) => ({ id: row.actor_id, email: row.actor_email })),
-    actions: actions.map((row) => row.action),
+    actors: choices.actors.map((actor) => ({
+      id: actor.id,
+      name: names.get(actor.id) ?? "Former user",
+      ...(full ? { email: actor.email } : {}),
+    })),
+    actions: choices.actions,
   };
 }

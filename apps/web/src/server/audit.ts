@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { getStore } from "./store";
 
 export type UserAuditAction =
@@ -14,7 +13,7 @@ export interface AuditActor {
   email: string;
 }
 
-/** User-management events go to the Store's audit log beside its own dataset/chart/dashboard events. */
+/** User-management events go to the Store/** User-management events go through the store's audit API, beside its own events. */
 export async function recordUserEvent(
   actor: AuditActor,
   action: UserAuditAction,
@@ -22,17 +21,5 @@ export async function recordUserEvent(
   detail: Record<string, unknown>,
 ): Promise<void> {
   const store = await getStore();
-  await store.db
-    .insertInto("audit_events")
-    .values({
-      id: randomUUID(),
-      at: new Date().toISOString(),
-      actor_id: actor.id,
-      actor_email: actor.email,
-      action,
-      entity_type: "user",
-      entity_id: userId,
-      detail_json: JSON.stringify(detail),
-    })
-    .execute();
+  await store.recordAuditEvent({ actor, action, entityType: "user", entityId: userId, detail });
 }

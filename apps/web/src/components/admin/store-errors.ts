@@ -1,5 +1,5 @@
 import "server-only";
-import { ConflictError, InUseError, NotFoundError, ValidationError } from "@seed/store";
+import { storeErrorOf } from "@seed/store";
 import type { Session } from "@/server/auth";
 import type { ContentFormState } from "./content-form-state";
 
@@ -10,25 +10,34 @@ function formFieldName(path: string): string {
   return path.replace(/^options\.numberFormat\./, "format.").replace(/^options\./, "");
 }
 
-/** Expected store refusals become form messages; anything else is a real crash and is rethrown. */
+/** Expected store refusals become form messages by their kind; anything else is rethrown. */
 export function storeErrorState(error: unknown): ContentFormState {
-  if (error instanceof ValidationError) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [path, messages] of Object.entries(error.fieldErrors)) {
-      const name = formFieldName(path);
-      fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+  const refusal = storeErrorOf(error);
+  if (refusal === null) throw error;
+  switch (refusal.kind) {
+    case "invalid": {
+      const fieldErrors: Record<string, string[]> = {};
+      let formError: string | undefined;
+      for (const problem of refusal.problems) {
+        if (problem.field === "") {
+          formError = problem.message;
+          continue;
+        }
+        const name = formFieldName(problem.field);
+        fieldErrors[name] = [...(fieldErrors[name] ?? []), problem.message];
+      }
+      const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+      return {
+        fieldErrors,
+        formError: formError ?? (hasFieldErrors ? "Check the marked fields." : refusal.message),
+      };
     }
-    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    return {
-      fieldErrors,
-      formError: error.formError ?? (hasFieldErrors ? "Check the marked fields." : error.message),
-    };
+    case "conflict":
+      return { formError: refusal.message, conflict: true };
+    case "in_use":
+    case "not_found":
+      return { formError: refusal.message };
   }
-  if (error instanceof ConflictError) return { formError: error.message, conflict: true };
-  if (error instanceof InUseError || error instanceof NotFoundError) {
-    return { formError: error.message };
-  }
-  throw error;
 }
 
 export function actorOf(session: Session): { id: string; email: string } {

@@ -21,7 +21,8 @@ function firstValue(value: string | string[] | undefined): string | undefined {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  await requireRole("admin", "editor", "viewer");
+  const session = await requireRole("admin", "editor", "viewer");
+  const role = session.user.role;
   const params = await searchParams;
   const raw = {
     actor: firstValue(params.actor),
@@ -34,8 +35,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const parsed = auditFilterSchema.safeParse(raw);
   const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues);
   const [choices, page] = await Promise.all([
-    auditFilterChoices(),
-    parsed.success ? findAuditEvents(parsed.data) : Promise.resolve(null),
+    auditFilterChoices(role),
+    parsed.success ? findAuditEvents(parsed.data, role) : Promise.resolve(null),
   ]);
   const nextQuery = page?.nextCursor
     ? new URLSearchParams(
@@ -56,7 +57,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
               <option value="">Anyone</option>
               {choices.actors.map((actor) => (
                 <option key={actor.id} value={actor.id}>
-                  {actor.email}
+                  {actor.email ? `${actor.name} (${actor.email})` : actor.name}
                 </option>
               ))}
             </select>
@@ -137,13 +138,20 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   <td>
                     <time dateTime={event.at}>{event.at.replace("T", " ").slice(0, 19)}</time>
                   </td>
-                  <td>{event.actor.email}</td>
+                  <td>
+                    {event.actor.name}
+                    {event.actor.email ? <span className="muted"> {event.actor.email}</span> : null}
+                  </td>
                   <td>{event.action}</td>
                   <td>
                     {event.entityType} <span className="muted">{event.entityId}</span>
                   </td>
                   <td>
-                    <code>{JSON.stringify(event.detail)}</code>
+                    {event.detail ? (
+                      <code>{JSON.stringify(event.detail)}</code>
+                    ) : (
+                      <span className="muted">Only admins see user details.</span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -3,11 +3,10 @@
 import {
   type Actor,
   type Aggregation,
-  ConflictError,
   type IconName,
-  NotFoundError,
   type Store,
   slugify,
+  storeErrorOf,
   type TileInput,
 } from "@seed/store";
 import { redirect } from "next/navigation";
@@ -47,8 +46,9 @@ export async function setDashboardPublished(
     if (publish === "true") await store.publishDashboard(dashboardId, version, actor);
     else await store.unpublishDashboard(dashboardId, version, actor);
   } catch (error) {
-    if (error instanceof ConflictError || error instanceof NotFoundError) {
-      return { formError: error.message };
+    const refusal = storeErrorOf(error);
+    if (refusal?.kind === "conflict" || refusal?.kind === "not_found") {
+      return { formError: refusal.message };
     }
     throw error;
   }

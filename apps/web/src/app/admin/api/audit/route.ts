@@ -5,13 +5,13 @@ import { withRole } from "@/server/auth";
 export const dynamic = "force-dynamic";
 
 /** The audit log as JSON with the audit page's filters; every admin-area role may read it. */
-export const GET = withRole(["admin", "editor", "viewer"], async (request) => {
+export const GET = withRole(["admin", "editor", "viewer"], async (request, session) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = auditFilterSchema.safeParse(params);
   if (!parsed.success) {
     return errorResponse(400, parsed.error.issues.map((issue) => issue.message).join(" "));
   }
-  const page = await findAuditEvents(parsed.data);
+  const page = await findAuditEvents(parsed.data, session.user.role);
   return Response.json(page, { headers: { "Cache-Control": "no-store" } });
 });
 

@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { statusNames } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import {
+  isAdminPath,
   isPerRequestPath,
   isServedOverHttps,
   nonceContentSecurityPolicy,
@@ -57,7 +58,7 @@ export function proxy(request: NextRequest) {
     policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"));
     const forwarded = new Headers(request.headers);
     forwarded.set("Content-Security-Policy", policy);
-    response = /^\/admin(?:\/|$)/.test(pathname)
+    response = isAdminPath(pathname)
       ? adminGate(request, forwarded)
       : NextResponse.next({ request: { headers: forwarded } });
   } else {

@@ -4,7 +4,21 @@ const isDev = process.env.NODE_ENV !== "production";
 
 /** Paths rendered per request, so their HTML can carry a fresh script nonce. */
 export function isPerRequestPath(pathname: string): boolean {
-  return /^\/(?:admin|login|setup)(?:\/|$)/.test(pathname);
+  return /^\/(?:admin|login|setup)(?:\/|$)/.test(decodedPath(pathname));
+}
+
+/** The path as the router may read it: percent-escapes decoded ("/%61dmin" is "/admin"). */
+export function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** True for /admin at any depth, in any escaped spelling. */
+export function isAdminPath(pathname: string): boolean {
+  return /^\/admin(?:\/|$)/.test(decodedPath(pathname));
 }
 
 const sharedDirectives = [

@@ -6,7 +6,6 @@ import { chromiumLaunchOptions } from "./e2e/support";
 
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
-process.env.SEED_E2E_FRESH_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-fresh-"));
 process.env.SEED_E2E_PRODUCTION_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-prod-"));
 
 // Overridable so two checkouts can run the suite side by side.
@@ -17,6 +16,8 @@ const freshURL = `http://localhost:${freshPort}`;
 const productionPort = appPort + 2;
 export const productionURL = `http://localhost:${productionPort}`;
 
+// first-run.spec.ts starts its own fresh server on freshPort (it reads the setup token from its
+// log); security specs that need fresh servers use appPort + 3 and + 4 (e2e/server-process.ts).
 // The suite runs on the test build (.next-e2e, with test-only routes); one server runs the
 // production build (.next) so the security suite can check what production answers.
 function serverEnv(dataDir: string, url: string, e2eBuild = true): Record<string, string> {
@@ -58,13 +59,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: serverEnv(process.env.SEED_E2E_DATA_DIR, appURL),
-    },
-    {
-      command: `next start -p ${freshPort}`,
-      url: `${freshURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: serverEnv(process.env.SEED_E2E_FRESH_DATA_DIR, freshURL),
     },
     {
       command: `next start -p ${productionPort}`,

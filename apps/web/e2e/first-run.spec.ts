@@ -1,19 +1,30 @@
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { createAdminWithCli, type ServerProcess, startServer } from "./server-process";
 import { randomPassword, signInThroughForm } from "./support";
 
-const run = promisify(execFile);
-
-// One fresh server (port 3101) whose first user is made here, so the steps depend on each other.
+// One fresh server (SEED_E2E_PORT + 1), started here so its log can be read; its first user is
+// made here, so the steps depend on each other.
 test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+let setupToken = "";
+
+test.beforeAll(async () => {
+  server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 1);
+  const printed = await server.waitForOutput(/setup token: (\S+)/);
+  setupToken = printed[1] ?? "";
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 async function fillSetup(
   page: Page,
-  values: { name: string; email: string; password: string; confirm: string },
+  values: { name: string; email: string; password: string; confirm: string; token?: string },
 ) {
+  await page.getByLabel("Setup token").fill(values.token ?? setupToken);
   await page.getByLabel("Name").fill(values.name);
   await page.getByLabel("Email").fill(values.email);
   await page.getByLabel("Password", { exact: true }).fill(values.password);
@@ -38,6 +49,40 @@ test("the setup page is reachable, titled and axe-clean while no user exists", a
   expect(results.violations).toEqual([]);
 });
 
+test("at first start the server prints a one-time setup token to its log", () => {
+  expect(setupToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect(server.output()).toContain("Open /setup and enter this one-time setup token");
+});
+
+for (const [label, token] of [
+  ["no setup token", ""],
+  ["a wrong setup token", "wrong-token-0123456789abcdefghij"],
+  ["the token with one character changed", "?"],
+  ["a 10,000-character token", "x".repeat(10_000)],
+] as const) {
+  test(`setup with ${label} is refused at the token field and creates nobody`, async ({ page }) => {
+    await page.goto("/setup");
+    const password = randomPassword();
+    const tried =
+      token === "?" ? `${setupToken.slice(0, -1)}${setupToken.endsWith("A") ? "B" : "A"}` : token;
+
+    await fillSetup(page, {
+      name: "Intruder",
+      email: "intruder@first-run.test",
+      password,
+      confirm: password,
+      token: tried,
+    });
+
+    const field = page.getByLabel("Setup token");
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      page.getByText(/Enter the setup token from the server's log\.|This setup token is not valid/),
+    ).toBeVisible();
+    expect((await page.request.get("/setup")).status()).toBe(200);
+  });
+}
+
 test("setup shows field errors, keeps the typed values and creates nobody", async ({ page }) => {
   await page.goto("/setup");
 
@@ -50,6 +95,7 @@ test("setup shows field errors, keeps the typed values and creates nobody", asyn
 
   await expect(page.getByText("Enter an email address like name@example.com.")).toBeVisible();
   await expect(page.getByText("Use at least 12 characters.")).toBeVisible();
+  await expect(page.getByLabel("Setup token")).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Name")).toHaveValue("Ada");
   await expect(page.getByLabel("Email")).toHaveValue("not-an-email");
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
@@ -98,21 +144,22 @@ test("the setup page is a 404 once a user exists", async ({ request }) => {
   expect(await response.text()).toContain("This page could not be found.");
 });
 
+test("once an admin exists a restart prints no setup token and /setup stays a 404", async ({
+  page,
+}) => {
+  await server.stop();
+  server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 1, {
+    dataDir: server.dataDir,
+  });
+  expect(server.output()).not.toContain("setup token:");
+  expect((await page.request.get(`${server.url}/setup`)).status()).toBe(404);
+});
+
 test("the CLI creates an admin who can then sign in", async ({ page }) => {
   const email = "cli-admin@first-run.test";
   const password = randomPassword();
-  const webRoot = fileURLToPath(new URL("..", import.meta.url));
 
-  const { stdout } = await run(process.execPath, ["scripts/create-admin.mjs", "--email", email], {
-    cwd: webRoot,
-    env: {
-      ...process.env,
-      SEED_DATA_DIR: process.env.SEED_E2E_FRESH_DATA_DIR,
-      SEED_ADMIN_PASSWORD: password,
-      DATABASE_URL: "",
-      BETTER_AUTH_SECRET: "",
-    },
-  });
+  const stdout = await createAdminWithCli(server.dataDir, { email, name: "CLI admin", password });
 
   expect(stdout).toContain(`Created admin ${email}.`);
   await page.goto("/login?next=/admin/users");

@@ -36,6 +36,37 @@ test("creating a user with bad input shows field errors and keeps what was typed
   await page.context().close();
 });
 
+// Common passwords of 12 characters or more, in the case they are listed in and in others.
+for (const password of [
+  "qwerty123456",
+  "1q2w3e4r5t6y",
+  "LeaveMeAlone",
+  "123QWEASDZXC",
+  "aaaaaaaaaaaaaaaa",
+]) {
+  test(`a common or one-note password (${password}) is refused with a field message`, async ({
+    browser,
+  }) => {
+    const page = await adminPage(browser, "/admin/users");
+    const email = `common-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+
+    await createUserThroughForm(page, email, password, "viewer");
+
+    const form = page.getByRole("region", { name: "Create a user" });
+    await expect(
+      form.getByText(
+        /This password is on a list of common passwords; choose another\.|Use more different characters\./,
+      ),
+    ).toBeVisible();
+    await expect(form.getByLabel("Password", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.locator(`tr[data-user-email="${email}"]`)).toHaveCount(0);
+    await page.context().close();
+  });
+}
+
 test("an admin creates a user, changes the role, blocks, unblocks and signs them out", async ({
   browser,
 }) => {

@@ -13,10 +13,11 @@ import {
   loadAuthSecret,
   resolveDataDir,
 } from "../src/server/auth-options.mjs";
+import { passwordProblem } from "../src/server/password-policy.mjs";
 
 const usage =
   "Usage: node scripts/create-admin.mjs --email <email> [--name <name>]\n" +
-  "Password: SEED_ADMIN_PASSWORD, or one line on stdin. At least 12 characters.";
+  "Password: SEED_ADMIN_PASSWORD, or one line on stdin. At least 12 characters, not a common password.";
 
 /** @returns {Promise<string>} */
 async function readPasswordFromStdin() {
@@ -47,8 +48,9 @@ async function main() {
     return 2;
   }
   const password = process.env.SEED_ADMIN_PASSWORD ?? (await readPasswordFromStdin());
-  if (password.length < 12 || password.length > 128) {
-    console.error("The password must be 12 to 128 characters long.");
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(`The password is refused: ${problem}`);
     return 2;
   }
   const name = (values.name ?? email.split("@")[0] ?? "Admin").trim() || "Admin";
@@ -80,6 +82,8 @@ async function main() {
       entityId: user.id,
       detail: { email, role: "admin", via: "cli" },
     });
+    // An admin exists now: setup tokens printed by a running server stop working.
+    await store.endSetup();
     console.log(`Created admin ${email}.`);
     return 0;
   } finally {

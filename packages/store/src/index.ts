@@ -1,3 +1,10 @@
+export { setupTokenLifetimeMs } from "./access/setup.js";
+export {
+  accountDelayMs,
+  type SignInAttempt,
+  type SignInVerdict,
+  signInThrottlePolicy,
+} from "./access/throttle.js";
 export {
   type AuditEvent,
   type AuditEventFilter,

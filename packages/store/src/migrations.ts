@@ -209,6 +209,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("dashboards").addColumn("time_zone", "text").execute();
     },
   },
+  "0005_access": {
+    // Sign-in throttling and first-run setup move into the database, so every instance of the
+    // app sees the same counters, tokens and claim (src/access). The web app's old claim table,
+    // made outside the store's migrations, goes.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("sign_in_throttle")
+        .addColumn("key", "text", (col) => col.primaryKey())
+        .addColumn("failures", "integer", (col) => col.notNull())
+        .addColumn("window_started_at", "text", (col) => col.notNull())
+        .addColumn("last_failure_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable("setup_tokens")
+        .addColumn("token_hash", "text", (col) => col.primaryKey())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable("setup_claim")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("claimed_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema.dropTable("seed_web_setup_claim").ifExists().execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

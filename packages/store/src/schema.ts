@@ -75,4 +75,26 @@ export interface StoreDatabase {
   dashboard_tiles: DashboardTilesTable;
   audit_events: AuditEventsTable;
   store_meta: StoreMetaTable;
+  sign_in_throttle: SignInThrottleTable;
+  setup_tokens: SetupTokensTable;
+  setup_claim: SetupClaimTable;
+}
+
+export interface SignInThrottleTable {
+  /** "address:<ip>" or "account:<lower-case email>". */
+  key: string;
+  failures: number;
+  window_started_at: string;
+  last_failure_at: string;
+}
+
+export interface SetupTokensTable {
+  /** SHA-256 of the token, hex; the token itself is only ever printed. */
+  token_hash: string;
+  created_at: string;
+}
+
+export interface SetupClaimTable {
+  id: string;
+  claimed_at: string;
 }

@@ -15,6 +15,20 @@ import {
 } from "kysely";
 import pg from "pg";
 import {
+  claimFirstAdmin,
+  createSetupToken,
+  endSetup,
+  isSetupTokenValid,
+  releaseFirstAdminClaim,
+} from "./access/setup.js";
+import {
+  checkSignIn,
+  clearSignInFailures,
+  recordSignInFailure,
+  type SignInAttempt,
+  type SignInVerdict,
+} from "./access/throttle.js";
+import {
   type AuditEvent,
   type AuditEventFilter,
   type AuditEventInput,
@@ -86,6 +100,7 @@ import {
 } from "./query/index.js";
 import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
+import { storeInternals } from "./store-internals.js";
 import type {
   ChartInput,
   ChartPatch,
@@ -121,12 +136,17 @@ export interface BetterAuthDatabase {
   type: StoreDialect;
 }
 
+/**
+ * Everything the app keeps goes through these methods, each write with its audit event in the same
+ * transaction. The raw database handle is not part of this API (tests reach it through
+ * src/internals.ts, which the package does not export).
+ */
 export interface Store {
-  readonly db: Kysely<StoreDatabase>;
   readonly dialect: StoreDialect;
-  /** The driver object: the better-sqlite3 Database or the pg Pool. */
-  readonly database: BetterSqlite3.Database | pg.Pool;
-  /** Pass as better-auth's `database` option, and to getMigrations, so auth shares this connection. */
+  /**
+   * For better-auth's `database` option and its migrations only: auth keeps its own tables on
+   * this connection. Nothing else may write through it.
+   */
   readonly authDatabase: BetterAuthDatabase;
   /** Path of the SQLite file, or null on PostgreSQL. */
   readonly sqliteFile: string | null;
@@ -223,6 +243,21 @@ export interface Store {
   /** Distinct actors and actions in the log, for filter menus. */
   listAuditFilterChoices(): Promise<{ actors: Actor[]; actions: AuditAction[] }>;
   getOverviewCounts(): Promise<OverviewCounts>;
+
+  /** Whether a sign-in may be tried now, from the counters every instance shares. */
+  checkSignIn(attempt: SignInAttempt): Promise<SignInVerdict>;
+  recordSignInFailure(attempt: SignInAttempt): Promise<void>;
+  /** After a successful sign-in: the account's failures are forgotten, the address's are not. */
+  clearSignInFailures(account: string): Promise<void>;
+
+  /** A new one-time setup token (printed by the server at start while no user exists). */
+  createSetupToken(): Promise<string>;
+  isSetupTokenValid(token: string): Promise<boolean>;
+  /** Takes the one-time right to create the first admin; of racing callers one gets true. */
+  claimFirstAdmin(): Promise<boolean>;
+  releaseFirstAdminClaim(): Promise<void>;
+  /** The first admin exists: every setup token stops working. */
+  endSetup(): Promise<void>;
 
   /** Runs pending migrations (openStore already does); returns the names it applied. */
   migrate(): Promise<string[]>;
@@ -417,10 +452,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     );
   }
 
-  return {
-    db,
+  const store: Store = {
     dialect,
-    database,
     authDatabase: { db, type: dialect },
     sqliteFile,
 
@@ -467,7 +500,19 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listAuditFilterChoices: () => listAuditFilterChoices(ctx),
     getOverviewCounts: () => getOverviewCounts(ctx, dialect),
 
+    checkSignIn: (attempt) => checkSignIn(ctx, attempt),
+    recordSignInFailure: (attempt) => recordSignInFailure(ctx, attempt),
+    clearSignInFailures: (account) => clearSignInFailures(ctx, account),
+
+    createSetupToken: () => createSetupToken(ctx),
+    isSetupTokenValid: (token) => isSetupTokenValid(ctx, token),
+    claimFirstAdmin: () => claimFirstAdmin(ctx),
+    releaseFirstAdminClaim: () => releaseFirstAdminClaim(ctx),
+    endSetup: () => endSetup(ctx),
+
     migrate: () => runMigrations(db, null),
     close: () => db.destroy(),
   };
+  storeInternals.set(store, { db, database });
+  return store;
 }

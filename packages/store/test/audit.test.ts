@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ChartInput, ValidationError } from "../src/index.js";
 import { newAuditId } from "../src/internal.js";
+import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
 
 /** A clock the test sets by hand, so each write gets a known timestamp. */
@@ -210,12 +211,12 @@ describe.each(dialects)("audit log on %s", (dialect) => {
 
   it("counts better-auth users once its user table exists", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    await store.db.schema
-      .createTable("user")
+    await internalsOf(store)
+      .db.schema.createTable("user")
       .addColumn("id", "text", (col) => col.primaryKey())
       .execute();
-    await store.db
-      .insertInto("user" as never)
+    await internalsOf(store)
+      .db.insertInto("user" as never)
       .values([{ id: "a" }, { id: "b" }] as never)
       .execute();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, type Store, ValidationError } from "../src/index.js";
+import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
 
 async function createChartAndDataset(store: Store) {
@@ -105,8 +106,8 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
       "tiles.2.column": ['"region" is a string column; sum needs a number column.'],
     });
     expect(await store.listDashboards()).toEqual([]);
-    const tileCount = await store.db
-      .selectFrom("dashboard_tiles")
+    const tileCount = await internalsOf(store)
+      .db.selectFrom("dashboard_tiles")
       .select((eb) => eb.fn.countAll<string | number>().as("n"))
       .executeTakeFirstOrThrow();
     expect(Number(tileCount.n)).toBe(0);
@@ -326,8 +327,8 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
       editor,
     );
     // As if a column had gone from under the chart (no store write allows this any more).
-    await store.db
-      .updateTable("charts")
+    await internalsOf(store)
+      .db.updateTable("charts")
       .set({
         query_json: JSON.stringify({
           x: { column: "territory" },

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { DatasetImportError, datasetTableName } from "../src/index.js";
+import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** The text as a stream of small chunks, cutting through lines and quotes. */
@@ -64,7 +65,7 @@ for (const dialect of dialects) {
       const descriptor = await store.getDatasetTable(created.datasetId);
       if (!descriptor) throw new Error("no table");
       const { storedBytes } = await import("../src/datasets/rows-table.js");
-      expect(await storedBytes(store.db, descriptor)).toBe(expectedBytes);
+      expect(await storedBytes(internalsOf(store).db, descriptor)).toBe(expectedBytes);
       // Appending one more "2024-01-05,x,5" row (8 + 1 + 8 bytes) fits exactly at the cap...
       const append = (maxDatasetBytes: number, version: number) =>
         store.importIntoDataset(
@@ -118,10 +119,10 @@ for (const dialect of dialects) {
       const found =
         dialect === "sqlite"
           ? await sql`select name from sqlite_master where type = 'index' and name = ${index}`.execute(
-              store.db,
+              internalsOf(store).db,
             )
           : await sql`select indexname from pg_indexes where indexname = ${index}`.execute(
-              store.db,
+              internalsOf(store).db,
             );
       expect(found.rows).toHaveLength(1);
       const audit = await store.listAuditEvents({ limit: 5 });

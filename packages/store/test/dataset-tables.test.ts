@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { datasetTableName } from "../src/datasets/table.js";
 import { type DatasetRow, openStore, type StoreDialect } from "../src/index.js";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
+import { internalsOf } from "../src/store-internals.js";
 import { createTestDatabase, dialects, editor, openTestStore, salesInput } from "./helpers.js";
 
 interface LegacyDataset {
@@ -132,11 +133,13 @@ for (const dialect of dialects) {
       const table = datasetTableName(created.id);
       const count = await sql<{
         n: string | number;
-      }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
+      }>`select count(*) as n from ${sql.table(table)}`.execute(internalsOf(store).db);
       expect(Number(count.rows[0]?.n)).toBe(3);
       expect(await store.getDataset(created.id)).toMatchObject({ rows: salesInput().rows });
       await store.deleteDataset(created.id, 1, editor);
-      await expect(sql`select 1 from ${sql.table(table)}`.execute(store.db)).rejects.toThrow();
+      await expect(
+        sql`select 1 from ${sql.table(table)}`.execute(internalsOf(store).db),
+      ).rejects.toThrow();
     });
 
     it("pages, sorts and searches rows in the database with their keys", async () => {
@@ -254,7 +257,9 @@ for (const dialect of dialects) {
       ]);
       expect(migrated?.rows).toEqual(awkward.rows);
       expect(migrated?.rowCount).toBe(3);
-      await expect(sql`select rows_json from datasets`.execute(store.db)).rejects.toThrow();
+      await expect(
+        sql`select rows_json from datasets`.execute(internalsOf(store).db),
+      ).rejects.toThrow();
     });
 
     it("migrates the demo datasets with no loss", async () => {

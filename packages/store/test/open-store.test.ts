@@ -3,6 +3,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
+import { internalsOf } from "../src/store-internals.js";
 import {
   createTestDatabase,
   dialects,
@@ -111,9 +112,12 @@ describe.each(dialects)("openStore on %s", (dialect) => {
   it("exposes what better-auth needs", async () => {
     const store = await openTestStore(dialect);
 
-    expect(store.authDatabase).toEqual({ db: store.db, type: dialect });
-    if (dialect === "sqlite") expect(store.database).toBeInstanceOf(BetterSqlite3);
-    else expect(typeof (store.database as { connect?: unknown }).connect).toBe("function");
+    expect(store.authDatabase).toEqual({ db: internalsOf(store).db, type: dialect });
+    if (dialect === "sqlite") expect(internalsOf(store).database).toBeInstanceOf(BetterSqlite3);
+    else
+      expect(typeof (internalsOf(store).database as { connect?: unknown }).connect).toBe(
+        "function",
+      );
   });
 });
 
@@ -122,7 +126,7 @@ describe("openStore on sqlite", () => {
     const database = await createTestDatabase("sqlite");
     const store = await openStore(database.options);
 
-    const sqlite = store.database as BetterSqlite3.Database;
+    const sqlite = internalsOf(store).database as BetterSqlite3.Database;
     const file = path.join(database.dataDir ?? "", "seed.db");
     const settings = {
       journal: sqlite.pragma("journal_mode", { simple: true }),
@@ -158,17 +162,19 @@ describe("openStore on sqlite", () => {
         .run(crypto.randomUUID(), "x");
 
     let duringWrite: unknown = null;
-    await store.db.transaction().execute(async (trx) => {
-      await trx.selectFrom("datasets").select("id").execute();
-      try {
-        writeFromOtherProcess();
-      } catch (error) {
-        duringWrite = error;
-      }
-    });
+    await internalsOf(store)
+      .db.transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom("datasets").select("id").execute();
+        try {
+          writeFromOtherProcess();
+        } catch (error) {
+          duringWrite = error;
+        }
+      });
     let duringRead: unknown = null;
-    await store.db
-      .transaction()
+    await internalsOf(store)
+      .db.transaction()
       .setAccessMode("read only")
       .execute(async (trx) => {
         await trx.selectFrom("datasets").select("id").execute();

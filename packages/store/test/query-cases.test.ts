@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChartQueryInput, QueryResult, RunQueryOptions, Store } from "../src/index.js";
 import { QueryError, runStat, type StatQuery } from "../src/index.js";
+import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openSuiteStore } from "./helpers.js";
 
 // One table of cases, run on SQLite and on PostgreSQL: both must give exactly the expected rows.
@@ -366,7 +367,7 @@ for (const dialect of dialects) {
       const table = await store.getDatasetTable(datasetId);
       if (!table) throw new Error("no table");
       const stat = (query: StatQuery, options?: RunQueryOptions) =>
-        runStat(store.db, table, query, options);
+        runStat(internalsOf(store).db, table, query, options);
       expect(await stat({ column: "revenue", aggregation: "sum" })).toEqual({
         value: 108,
         delta: null,

@@ -1,44 +1,83 @@
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { signInThroughForm } from "../support";
+import { expect, type Page, test } from "@playwright/test";
+import { createAdminWithCli, type ServerProcess, startServer } from "../server-process";
+import { randomPassword, signInThroughForm } from "../support";
 
-// A refusal must read as the form's message whichever bundle built the auth instance first.
-function unknownEmail(): string {
-  return `nobody-${randomUUID()}@example.com`;
+// A refusal must read as the form's message whichever bundle built the auth instance first, so
+// each order runs on a server of its own that nothing has touched yet.
+
+const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 3;
+
+let server: ServerProcess | undefined;
+test.afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+async function freshServerWithAdmin(port: number) {
+  const admin = { email: "admin@refusals.test", name: "Admin", password: randomPassword() };
+  const started = await startServer(port);
+  server = started;
+  await createAdminWithCli(started.dataDir, admin);
+  return { server: started, admin };
 }
 
-async function refusedByApi(request: APIRequestContext) {
-  const response = await request.post("/api/auth/sign-in/email", {
-    data: { email: unknownEmail(), password: "not-the-password-123" },
+async function authApiRequest(page: Page, url: string) {
+  const session = await page.request.get(`${url}/api/auth/get-session`);
+  expect(session.status()).toBe(200);
+  // Closed endpoints answer 404 without a 500 either.
+  const closed = await page.request.post(`${url}/api/auth/sign-in/email`, {
+    data: { email: "x@example.com", password: "not-the-password-123" },
   });
-  expect(response.status()).toBe(401);
+  expect(closed.status()).toBe(404);
 }
 
-async function refusedByForm(page: Page) {
-  await page.goto("/login");
+async function refusedByForm(page: Page, url: string, email: string) {
+  await page.goto(`${url}/login`);
   const response = page.waitForResponse(
     (answer) => answer.request().method() === "POST" && new URL(answer.url()).pathname === "/login",
   );
-  await signInThroughForm(page, unknownEmail(), "not-the-password-123");
+  await signInThroughForm(page, email, "not-the-password-123");
   expect((await response).status()).toBe(200);
   await expect(page.getByText("The email or password is not right.")).toBeVisible();
   await expect(page.getByText("Application error")).toHaveCount(0);
 }
 
-test("an auth API request first, then the form: the form shows its message", async ({
+async function duplicateEmailRefused(
+  page: Page,
+  url: string,
+  admin: { email: string; password: string },
+) {
+  await page.goto(`${url}/login?next=/admin/users`);
+  await signInThroughForm(page, admin.email, admin.password);
+  await page.waitForURL((address) => address.pathname === "/admin/users");
+  const form = page.getByRole("region", { name: "Create a user" });
+  await form.getByLabel("Name").fill("Twin");
+  await form.getByLabel("Email").fill(admin.email);
+  await form.getByLabel("Password").fill(randomPassword());
+  await form.getByRole("button", { name: "Create user" }).click();
+  await expect(form.getByText("A user with this email already exists.")).toBeVisible();
+  await expect(page.getByText("Application error")).toHaveCount(0);
+}
+
+test("fresh server, an auth API request first, then the forms: every refusal is a message", async ({
   page,
-  request,
 }) => {
-  await refusedByApi(request);
-  await refusedByForm(page);
-  await refusedByForm(page);
+  const { server: fresh, admin } = await freshServerWithAdmin(basePort);
+
+  await authApiRequest(page, fresh.url);
+  await refusedByForm(page, fresh.url, `nobody-${randomUUID()}@example.com`);
+  await refusedByForm(page, fresh.url, admin.email);
+  await duplicateEmailRefused(page, fresh.url, admin);
 });
 
-test("the form first, then the auth API, then the form again: no 500", async ({
+test("fresh server, the form first, then the auth API, then the forms again: no 500", async ({
   page,
-  request,
 }) => {
-  await refusedByForm(page);
-  await refusedByApi(request);
-  await refusedByForm(page);
+  const { server: fresh, admin } = await freshServerWithAdmin(basePort + 1);
+
+  await refusedByForm(page, fresh.url, admin.email);
+  await authApiRequest(page, fresh.url);
+  await refusedByForm(page, fresh.url, `nobody-${randomUUID()}@example.com`);
+  await duplicateEmailRefused(page, fresh.url, admin);
 });

@@ -10,7 +10,6 @@ import {
   loadAuthSecret,
   resolveDataDir,
 } from "./auth-options.mjs";
-import { ensureSetupClaimTable } from "./first-admin";
 import { getStore } from "./store";
 
 function createAuth(store: Store, secret: string) {
@@ -32,7 +31,6 @@ async function startAuth(): Promise<Auth> {
   // better-auth's CLI needs Node 22, so its tables are created here before the first request uses them.
   const { runMigrations } = await getMigrations(auth.options);
   await runMigrations();
-  await ensureSetupClaimTable(store);
   return auth;
 }
 

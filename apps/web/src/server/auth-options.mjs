@@ -3,9 +3,11 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { APIError } from "better-auth/api";
 import { createAccessControl } from "better-auth/plugins/access";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { maxPasswordLength, minPasswordLength } from "./password-policy.mjs";
 
 /** @typedef {"admin" | "editor" | "viewer"} Role */
 
@@ -99,6 +101,71 @@ export const adminPluginOptions = {
 };
 
 /**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} name
+ * @param {number} fallback
+ * @param {number} max
+ */
+function positiveIntegerSetting(env, name, fallback, max) {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    throw new Error(`${name} must be a whole number from 1 to ${max}; it is "${raw}".`);
+  }
+  return value;
+}
+
+/**
+ * Session lifetime settings. A session ends after SEED_SESSION_IDLE_MINUTES without use, and in any
+ * case SEED_SESSION_MAX_HOURS after sign-in.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function sessionSettingsFromEnv(env = process.env) {
+  const idleMinutes = positiveIntegerSetting(
+    env,
+    "SEED_SESSION_IDLE_MINUTES",
+    7 * 24 * 60,
+    365 * 24 * 60,
+  );
+  const maxHours = positiveIntegerSetting(env, "SEED_SESSION_MAX_HOURS", 30 * 24, 365 * 24);
+  const idleSeconds = idleMinutes * 60;
+  return {
+    idleSeconds,
+    maxSeconds: Math.max(maxHours * 3600, 60),
+    // The expiry slides forward when a session is used and this much of it has passed.
+    refreshSeconds: Math.max(60, Math.min(24 * 3600, Math.floor(idleSeconds / 4))),
+  };
+}
+
+/** Most characters in a user's name and email, whichever way the user is written. */
+export const userFieldLimits = { name: 100, email: 254 };
+
+/**
+ * Refuses a user record that breaks the app's rules, whichever path writes it: exactly one known
+ * role, bounded name and email.
+ * @param {Record<string, unknown>} user
+ */
+export function userRecordProblem(user) {
+  if ("role" in user && user.role !== undefined && !isRole(user.role)) {
+    return "The role must be exactly one of admin, editor or viewer.";
+  }
+  if (typeof user.name === "string" && user.name.length > userFieldLimits.name) {
+    return `The name may have at most ${userFieldLimits.name} characters.`;
+  }
+  if (typeof user.email === "string" && user.email.length > userFieldLimits.email) {
+    return `The email may have at most ${userFieldLimits.email} characters.`;
+  }
+  return null;
+}
+
+/** @param {Record<string, unknown>} user */
+function checkUserRecord(user) {
+  const problem = userRecordProblem(user);
+  if (problem) throw new APIError("BAD_REQUEST", { message: problem });
+}
+
+/**
  * @typedef {{ store: import("@seed/store").Store; secret: string; env?: NodeJS.ProcessEnv }} AuthSetup
  */
 
@@ -108,6 +175,7 @@ export const adminPluginOptions = {
  */
 export function createBaseAuthOptions({ store, secret, env = process.env }) {
   const baseURL = env.BETTER_AUTH_URL || undefined;
+  const session = sessionSettingsFromEnv(env);
   return {
     appName: "Seed Charts",
     baseURL,
@@ -118,16 +186,30 @@ export function createBaseAuthOptions({ store, secret, env = process.env }) {
       enabled: true,
       // Accounts are made by an admin, the setup page or the CLI, never by self sign-up.
       disableSignUp: true,
-      minPasswordLength: 12,
-      maxPasswordLength: 128,
+      minPasswordLength,
+      maxPasswordLength,
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: session.idleSeconds,
+      updateAge: session.refreshSeconds,
+    },
+    user: {
+      // better-auth's own update-user endpoint is closed (route.ts); nothing else changes emails.
+      changeEmail: { enabled: false },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (/** @type {Record<string, unknown>} */ user) => checkUserRecord(user),
+        },
+        update: {
+          before: async (/** @type {Record<string, unknown>} */ user) => checkUserRecord(user),
+        },
+      },
     },
     advanced: {
-      // Secure follows BETTER_AUTH_URL when set; otherwise better-auth follows the request protocol.
-      useSecureCookies: baseURL ? baseURL.startsWith("https://") : undefined,
+      // Secure exactly when the configured public URL is https (see the README's BETTER_AUTH_URL).
+      useSecureCookies: isSecureBaseURL(baseURL),
       defaultCookieAttributes: {
         sameSite: /** @type {const} */ ("lax"),
         httpOnly: true,
@@ -136,6 +218,14 @@ export function createBaseAuthOptions({ store, secret, env = process.env }) {
     },
     telemetry: { enabled: false },
   };
+}
+
+/**
+ * Whether auth cookies are Secure: decided by BETTER_AUTH_URL alone, never by NODE_ENV.
+ * @param {string | undefined} baseURL
+ */
+export function isSecureBaseURL(baseURL) {
+  return baseURL !== undefined && baseURL.startsWith("https://");
 }
 
 /** @param {AuthSetup} input */

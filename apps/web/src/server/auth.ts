@@ -5,7 +5,9 @@ import { cache } from "react";
 import { errorResponse } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import { getAuth } from "./auth-instance";
-import { isRole, type Role } from "./auth-options.mjs";
+import { isRole, type Role, sessionSettingsFromEnv } from "./auth-options.mjs";
+
+const sessionSettings = cache(() => sessionSettingsFromEnv());
 
 export type { Role };
 
@@ -33,6 +35,12 @@ export const getSession = cache(async (): Promise<Session | null> => {
   const auth = await getAuth();
   const result = await auth.api.getSession({ headers: requestHeaders });
   if (!result || result.user.banned) return null;
+  // better-auth slides the expiry on use (the idle timeout); the absolute lifetime is kept here.
+  const ageSeconds = (Date.now() - new Date(result.session.createdAt).getTime()) / 1000;
+  if (ageSeconds > sessionSettings().maxSeconds) {
+    await (await auth.$context).internalAdapter.deleteSession(result.session.token);
+    return null;
+  }
   return {
     user: {
       id: result.user.id,

@@ -1,66 +1,50 @@
 import "server-only";
-import type { Store } from "@seed/store";
 import { getAuth } from "./auth-instance";
 import { getStore } from "./store";
-
-const claimTable = "seed_web_setup_claim";
-const claimId = "first-admin";
-// A claim whose creator died before making the user would block setup forever without this.
-const staleClaimMs = 10 * 60 * 1000;
-
-type ClaimDatabase = { [claimTable]: { id: string; claimed_at: string } };
-
-function claims(store: Store) {
-  return store.db.withTables<ClaimDatabase>();
-}
-
-export async function ensureSetupClaimTable(store: Store): Promise<void> {
-  await store.db.schema
-    .createTable(claimTable)
-    .ifNotExists()
-    .addColumn("id", "varchar(64)", (column) => column.primaryKey())
-    .addColumn("claimed_at", "varchar(40)", (column) => column.notNull())
-    .execute();
-}
 
 export async function countUsers(): Promise<number> {
   const context = await (await getAuth()).$context;
   return context.internalAdapter.countTotalUsers();
 }
 
-function isConstraintViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("code" in error)) return false;
-  const code = String((error as { code: unknown }).code);
-  return code.startsWith("SQLITE_CONSTRAINT") || code === "23505";
-}
-
 /**
- * Takes the one-time right to create the first admin. The primary key makes this atomic across
- * requests and processes: of two racing callers exactly one gets true.
+ * Takes the one-time right to create the first admin (atomic across requests and instances, see
+ * the store's setup_claim); false once any user exists, the CLI's included.
  */
-export async function claimFirstAdmin(now = new Date()): Promise<boolean> {
+export async function claimFirstAdmin(): Promise<boolean> {
   const store = await getStore();
-  await claims(store)
-    .deleteFrom(claimTable)
-    .where("id", "=", claimId)
-    .where("claimed_at", "<", new Date(now.getTime() - staleClaimMs).toISOString())
-    .execute();
-  try {
-    await claims(store)
-      .insertInto(claimTable)
-      .values({ id: claimId, claimed_at: now.toISOString() })
-      .execute();
-  } catch (error) {
-    if (isConstraintViolation(error)) return false;
-    throw error;
-  }
-  // A user made by the CLI in between also ends setup.
+  if (!(await store.claimFirstAdmin())) return false;
   if ((await countUsers()) > 0) return false;
   return true;
 }
 
 /** Gives the claim back when creating the admin failed, so setup can be tried again. */
 export async function releaseFirstAdminClaim(): Promise<void> {
-  const store = await getStore();
-  await claims(store).deleteFrom(claimTable).where("id", "=", claimId).execute();
+  await (await getStore()).releaseFirstAdminClaim();
+}
+
+export async function isSetupTokenValid(token: string): Promise<boolean> {
+  return (await getStore()).isSetupTokenValid(token);
+}
+
+export async function endSetup(): Promise<void> {
+  await (await getStore()).endSetup();
+}
+
+/**
+ * At server start, while no user exists: a fresh one-time setup token, printed to the log. Only
+ * whoever can read the server's log can make the first admin through /setup.
+ */
+export async function announceSetupToken(log: (line: string) => void = console.log): Promise<void> {
+  if ((await countUsers()) > 0) return;
+  const token = await (await getStore()).createSetupToken();
+  log(
+    [
+      "",
+      "Seed Charts has no users yet. Open /setup and enter this one-time setup token:",
+      `  setup token: ${token}`,
+      "It works for 24 hours, until the first admin exists. (Or run `pnpm --filter @seed/web create-admin`.)",
+      "",
+    ].join("\n"),
+  );
 }

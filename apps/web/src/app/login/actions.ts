@@ -6,11 +6,21 @@ import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { safeNextPath } from "@/lib/safe-next-path";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "@/server/login-throttle";
+import {
+  checkSignIn,
+  clearSignInFailures,
+  recordRefusedAttempt,
+  recordSignInFailure,
+  throttleMessage,
+} from "@/server/sign-in-throttle";
+import { emailSchema } from "@/server/user-input";
 
 const signInSchema = z.object({
-  email: z.email({ error: "Enter an email address like name@example.com." }),
-  password: z.string().min(1, { error: "Enter your password." }),
+  email: emailSchema,
+  password: z
+    .string()
+    .min(1, { error: "Enter your password." })
+    .max(1024, { error: "The password is too long." }),
 });
 
 export type SignInState = FormState<{ email: string; password: string }>;
@@ -22,12 +32,10 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   if (!parsed.success) {
     return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values: { email } };
   }
-  const throttleKey = parsed.data.email.toLowerCase();
-  if (isLoginThrottled(throttleKey)) {
-    return {
-      formError: "Too many failed attempts for this email. Wait 15 minutes and try again.",
-      values: { email },
-    };
+  const verdict = await checkSignIn(parsed.data.email);
+  if (!verdict.allowed) {
+    if (verdict.reason === "account") await recordRefusedAttempt();
+    return { formError: throttleMessage(verdict), values: { email } };
   }
   const auth = await getAuth();
   try {
@@ -38,7 +46,7 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   } catch (error) {
     const refusal = asAuthRefusal(error);
     if (!refusal) throw error;
-    recordLoginFailure(throttleKey);
+    await recordSignInFailure(parsed.data.email);
     const banned = refusal.status === "FORBIDDEN";
     return {
       formError: banned
@@ -47,7 +55,7 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
       values: { email },
     };
   }
-  clearLoginFailures(throttleKey);
+  await clearSignInFailures(parsed.data.email);
   redirect(next);
 }
 

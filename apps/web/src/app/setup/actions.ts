@@ -6,7 +6,13 @@ import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
-import { claimFirstAdmin, countUsers, releaseFirstAdminClaim } from "@/server/first-admin";
+import {
+  claimFirstAdmin,
+  countUsers,
+  endSetup,
+  isSetupTokenValid,
+  releaseFirstAdminClaim,
+} from "@/server/first-admin";
 import { newUserSchema } from "@/server/user-input";
 
 const setupSchema = newUserSchema
@@ -18,6 +24,7 @@ const setupSchema = newUserSchema
   });
 
 export type SetupState = FormState<{
+  setupToken: string;
   name: string;
   email: string;
   password: string;
@@ -31,6 +38,7 @@ export async function createFirstAdmin(
   // The page is gone once a user exists; the action answers the same way.
   if ((await countUsers()) > 0) notFound();
   const values = {
+    setupToken: formText(formData, "setupToken").trim().slice(0, 200),
     name: formText(formData, "name").trim(),
     email: formText(formData, "email").trim(),
   };
@@ -39,7 +47,18 @@ export async function createFirstAdmin(
     password: formText(formData, "password"),
     confirmPassword: formText(formData, "confirmPassword"),
   });
-  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values };
+  const tokenValid = await isSetupTokenValid(values.setupToken);
+  if (!parsed.success || !tokenValid) {
+    const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues);
+    if (!tokenValid) {
+      fieldErrors.setupToken = [
+        values.setupToken
+          ? "This setup token is not valid. Use the newest one in the server's log."
+          : "Enter the setup token from the server's log.",
+      ];
+    }
+    return { fieldErrors, values };
+  }
   if (!(await claimFirstAdmin())) notFound();
 
   const auth = await getAuth();
@@ -60,6 +79,7 @@ export async function createFirstAdmin(
     if (refusal) return { formError: refusal.message || "The account was refused.", values };
     throw error;
   }
+  await endSetup();
   await recordUserEvent({ id: userId, email: parsed.data.email }, "user.create", userId, {
     email: parsed.data.email,
     role: "admin",

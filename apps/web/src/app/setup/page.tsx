@@ -18,7 +18,8 @@ export default async function SetupPage() {
         <Heading level={1}>Create the first admin</Heading>
         <Text muted>
           Nobody has an account yet. The account you create here is an admin; this page disappears
-          once it exists.
+          once it exists. To prove you run this server, enter the setup token it printed to its log
+          when it started.
         </Text>
         <SetupForm />
       </main>

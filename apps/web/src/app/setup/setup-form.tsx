@@ -13,6 +13,16 @@ export function SetupForm() {
         {state.formError ? <p className="form-error">{state.formError}</p> : null}
       </div>
       <FormField
+        name="setupToken"
+        label="Setup token"
+        autoComplete="off"
+        spellCheck={false}
+        hint="The one-time token the server printed to its log when it started."
+        required
+        defaultValue={state.values?.setupToken ?? ""}
+        errors={state.fieldErrors?.setupToken}
+      />
+      <FormField
         name="name"
         label="Name"
         autoComplete="name"
@@ -34,7 +44,7 @@ export function SetupForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 12 characters."
+        hint="At least 12 characters, not a common password."
         required
         errors={state.fieldErrors?.password}
       />

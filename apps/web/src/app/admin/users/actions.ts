@@ -29,6 +29,34 @@ const setRoleSchema = z.object({
   role: z.enum(roles, { error: "Choose admin, editor or viewer." }),
 });
 
+type AuthInstance = Awaited<ReturnType<typeof getAuth>>;
+
+/** Admins who can still sign in: the last of them may not be demoted or blocked. */
+async function activeAdminIds(auth: AuthInstance, requestHeaders: Headers): Promise<string[]> {
+  const { users } = await auth.api.listUsers({
+    query: { filterField: "role", filterOperator: "eq", filterValue: "admin", limit: 10_000 },
+    headers: requestHeaders,
+  });
+  return users.filter((user) => !user.banned).map((user) => user.id);
+}
+
+/** The user with its admin-plugin fields (role, banned), or null. */
+async function findUser(
+  auth: AuthInstance,
+  userId: string,
+): Promise<{ id: string; role: string | null; banned: boolean } | null> {
+  const context = await auth.$context;
+  const user = (await context.internalAdapter.findUserById(userId)) as
+    | (Record<string, unknown> & { id: string })
+    | null;
+  if (!user) return null;
+  return {
+    id: user.id,
+    role: typeof user.role === "string" ? user.role : null,
+    banned: user.banned === true,
+  };
+}
+
 function apiErrorMessage(error: unknown): string {
   const refusal = asAuthRefusal(error);
   if (refusal) return refusal.message || "The change was refused.";
@@ -81,13 +109,24 @@ export async function setUserRole(
     return { formError: "You can't change your own role; ask another admin." };
   }
   const auth = await getAuth();
+  const requestHeaders = await headers();
+  const target = await findUser(auth, parsed.data.userId);
+  if (!target) return { formError: "That user no longer exists." };
+  if (target.role === parsed.data.role) return { message: `Role is already ${parsed.data.role}.` };
+  if (target.role === "admin" && parsed.data.role !== "admin") {
+    const admins = await activeAdminIds(auth, requestHeaders);
+    if (admins.length <= 1 && admins.includes(target.id)) {
+      return { formError: "This is the last admin; make another admin first." };
+    }
+  }
   try {
-    await auth.api.setRole({ body: parsed.data, headers: await headers() });
+    await auth.api.setRole({ body: parsed.data, headers: requestHeaders });
   } catch (error) {
     return { formError: apiErrorMessage(error) };
   }
   await recordUserEvent(session.user, "user.set-role", parsed.data.userId, {
     role: parsed.data.role,
+    previousRole: target.role ?? null,
   });
   revalidatePath("/admin/users");
   return { message: `Role set to ${parsed.data.role}.` };
@@ -107,6 +146,14 @@ async function changeUser(
   }
   const auth = await getAuth();
   const requestHeaders = await headers();
+  const target = await findUser(auth, userId);
+  if (!target) return { formError: "That user no longer exists." };
+  if (change === "ban" && target.role === "admin") {
+    const admins = await activeAdminIds(auth, requestHeaders);
+    if (admins.length <= 1 && admins.includes(target.id)) {
+      return { formError: "This is the last admin who can sign in; it can't be blocked." };
+    }
+  }
   try {
     if (change === "ban") await auth.api.banUser({ body: { userId }, headers: requestHeaders });
     if (change === "unban") await auth.api.unbanUser({ body: { userId }, headers: requestHeaders });
@@ -116,7 +163,13 @@ async function changeUser(
   } catch (error) {
     return { formError: apiErrorMessage(error) };
   }
-  await recordUserEvent(session.user, `user.${change}`, userId, {});
+  // Acting on another admin is allowed only through this flow, and the log says so.
+  await recordUserEvent(
+    session.user,
+    `user.${change}`,
+    userId,
+    target.role === "admin" ? { targetRole: "admin" } : {},
+  );
   revalidatePath("/admin/users");
   const done = {
     ban: "Blocked.",

@@ -66,7 +66,7 @@ export function CreateUserForm() {
         id="new-user-password"
         type="password"
         autoComplete="new-password"
-        hint="At least 12 characters."
+        hint="At least 12 characters, not a common password."
         required
         errors={state.fieldErrors?.password}
       />

@@ -1,9 +1,25 @@
+import { errorResponse, methodNotAllowed } from "@/lib/http-status";
 import { getAuth } from "@/server/auth-instance";
 
 export const dynamic = "force-dynamic";
 
-// better-auth's HTTP API (sign-in, sign-out, session, admin endpoints); it checks roles itself.
+/**
+ * The only better-auth endpoints reachable over HTTP. The app signs in, creates and changes
+ * users through its own server actions (which validate, check roles and audit); everything else
+ * better-auth offers (impersonation, set-password, set-role, update-user, the admin API...) is
+ * closed here, whatever method or spelling is used.
+ */
+const openEndpoints: Readonly<Record<string, readonly string[]>> = {
+  "/api/auth/get-session": ["GET"],
+  "/api/auth/sign-out": ["POST"],
+  "/api/auth/ok": ["GET"],
+};
+
 async function handle(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const methods = openEndpoints[pathname];
+  if (!methods) return errorResponse(404, "This auth endpoint is not available.");
+  if (!methods.includes(request.method)) return methodNotAllowed(methods);
   const auth = await getAuth();
   return auth.handler(request);
 }

@@ -1,0 +1,22 @@
+import type BetterSqlite3 from "better-sqlite3";
+import type { Kysely } from "kysely";
+import type pg from "pg";
+import type { StoreDatabase } from "./schema.js";
+
+export interface StoreInternals {
+  db: Kysely<StoreDatabase>;
+  /** The driver object: the better-sqlite3 Database or the pg Pool. */
+  database: BetterSqlite3.Database | pg.Pool;
+}
+
+/**
+ * The raw handles behind each open store, for the package's own tests and benchmarks. Not in the
+ * package's exports: apps write only through the Store API.
+ */
+export const storeInternals = new WeakMap<object, StoreInternals>();
+
+export function internalsOf(store: object): StoreInternals {
+  const internals = storeInternals.get(store);
+  if (!internals) throw new Error("Not a store opened by openStore().");
+  return internals;
+}

@@ -153,8 +153,15 @@ test("chart preview endpoint: anonymous 401, viewer 403, editors get a query res
 /** Makes the form post a version that never exists, so every replay is refused by the store. */
 async function staleVersion(page: Page, form: Locator) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await form.locator('input[name="version"]').evaluate((input: HTMLInputElement) => {
-    input.value = "999999";
+  // Also at submit time: React puts a controlled input's value back whenever it re-renders the
+  // form (the editor does when its preview arrives), so a value set only now may not survive.
+  await form.evaluate((element: HTMLFormElement) => {
+    const stale = () => {
+      const input = element.querySelector<HTMLInputElement>('input[name="version"]');
+      if (input) input.value = "999999";
+    };
+    stale();
+    element.addEventListener("submit", stale, { capture: true });
   });
 }
 

@@ -50,6 +50,8 @@ export function getAuth(): Promise<Auth> {
 export interface AuthRefusal {
   status: string;
   statusCode: number;
+  /** better-auth's error code, e.g. "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL", when it gives one. */
+  code: string | null;
   message: string;
 }
 
@@ -59,10 +61,16 @@ export interface AuthRefusal {
  */
 export function asAuthRefusal(error: unknown): AuthRefusal | null {
   if (typeof error !== "object" || error === null) return null;
-  const { name, status, statusCode, message } = error as Record<string, unknown>;
+  const { name, status, statusCode, message, body } = error as Record<string, unknown>;
   if (name !== "APIError" || typeof status !== "string" || typeof statusCode !== "number") {
     return null;
   }
   if (statusCode < 400 || statusCode >= 500) return null;
-  return { status, statusCode, message: typeof message === "string" ? message : "" };
+  const code =
+    typeof body === "object" &&
+    body !== null &&
+    typeof (body as { code?: unknown }).code === "string"
+      ? (body as { code: string }).code
+      : null;
+  return { status, statusCode, code, message: typeof message === "string" ? message : "" };
 }

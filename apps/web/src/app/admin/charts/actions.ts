@@ -2,20 +2,10 @@
 
 import type { ChartInput, ChartOptions } from "@seed/store";
 import { acceptedOptions, chartTypeSpecs } from "@seed/store/chart-types";
-import { redirect } from "next/navigation";
-import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
-import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { formText } from "@/lib/form-state";
-import { requireRole } from "@/server/auth";
-import { revalidateContent } from "@/server/revalidate";
-import { getStore } from "@/server/store";
-
-const recordSchema = z.object({
-  chartId: z.string().min(1).max(200),
-  version: z.coerce.number().int().min(1),
-});
+import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
 const maxQueryJson = 20_000;
 
@@ -60,56 +50,34 @@ function readChart(formData: FormData, fieldErrors: Record<string, string[]>): C
   }
 }
 
-/** Creates a chart, or updates it when the form carries chartId and version. */
-export async function saveChart(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const fieldErrors: Record<string, string[]> = {};
-  const chart = readChart(formData, fieldErrors);
-  if (Object.keys(fieldErrors).length > 0) {
-    return { fieldErrors, formError: "Check the marked fields." };
-  }
-  const existing = formText(formData, "chartId")
-    ? recordSchema.safeParse({
-        chartId: formText(formData, "chartId"),
-        version: formText(formData, "version"),
-      })
-    : null;
-  if (existing && !existing.success) return { formError: "Reload the page and try again." };
-  let chartId: string;
-  try {
-    const store = await getStore();
-    const actor = actorOf(session);
-    const saved = existing?.success
-      ? await store.updateChart(existing.data.chartId, existing.data.version, chart, actor)
-      : await store.createChart(chart, actor);
-    chartId = saved.id;
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  // Dashboards draw charts, so their pages change too.
-  revalidateContent();
-  redirect(`/admin/charts/${chartId}?saved=1`);
-}
+const writers = ["admin", "editor"] as const;
 
-export async function deleteChart(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = recordSchema.safeParse({
-    chartId: formText(formData, "chartId"),
-    version: formText(formData, "version"),
-  });
-  if (!record.success) return { formError: "Reload the page and try again." };
-  try {
-    const store = await getStore();
-    await store.deleteChart(record.data.chartId, record.data.version, actorOf(session));
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateContent();
-  redirect("/admin/charts");
-}
+/** Creates a chart, or updates it when the form carries chartId and version. */
+export const saveChart = formAction<ContentFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const fieldErrors: Record<string, string[]> = {};
+    const chart = readChart(formData, fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) {
+      return refuse({ fieldErrors, formError: "Check the marked fields." });
+    }
+    const updating = formText(formData, "chartId") !== "";
+    const record = updating ? readVersionedRecord(formData, "chartId") : null;
+    if (updating && !record) return refuse(staleForm);
+    const saved = record
+      ? await store.updateChart(record.id, record.version, chart, actor)
+      : await store.createChart(chart, actor);
+    // Dashboards draw charts, so their pages change too (the default revalidation).
+    return done({ redirectTo: `/admin/charts/${saved.id}?saved=1` });
+  },
+);
+
+export const deleteChart = formAction<ContentFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const record = readVersionedRecord(formData, "chartId");
+    if (!record) return refuse(staleForm);
+    await store.deleteChart(record.id, record.version, actor);
+    return done({ redirectTo: "/admin/charts" });
+  },
+);

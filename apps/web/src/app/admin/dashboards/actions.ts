@@ -1,23 +1,18 @@
 "use server";
 
-import {
-  type Actor,
-  type Aggregation,
-  type IconName,
-  type Store,
-  slugify,
-  storeErrorOf,
-  type TileInput,
-} from "@seed/store";
-import { redirect } from "next/navigation";
+import { type Aggregation, type IconName, slugify, type TileInput } from "@seed/store";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
-import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
-import { requireRole } from "@/server/auth";
-import { revalidateContent } from "@/server/revalidate";
-import { getStore } from "@/server/store";
+import {
+  type ActionContext,
+  done,
+  formAction,
+  readVersionedRecord,
+  refuse,
+  staleForm,
+} from "@/server/form-action";
 
 export type PublishState = FormState<{ dashboardId: string; version: string }>;
 
@@ -27,48 +22,24 @@ const publishSchema = z.object({
   publish: z.enum(["true", "false"]),
 });
 
+const writers = ["admin", "editor"] as const;
+
 /** Editors and admins publish or unpublish; viewers get 403 like on every other write. */
-export async function setDashboardPublished(
-  _previous: PublishState,
-  formData: FormData,
-): Promise<PublishState> {
-  const session = await requireRole("admin", "editor");
-  const parsed = publishSchema.safeParse({
-    dashboardId: formText(formData, "dashboardId"),
-    version: formText(formData, "version"),
-    publish: formText(formData, "publish"),
-  });
-  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues) };
-  const store = await getStore();
-  const actor = actorOf(session);
-  const { dashboardId, version, publish } = parsed.data;
-  try {
+export const setDashboardPublished = formAction<PublishState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const parsed = publishSchema.safeParse({
+      dashboardId: formText(formData, "dashboardId"),
+      version: formText(formData, "version"),
+      publish: formText(formData, "publish"),
+    });
+    if (!parsed.success) return refuse({ fieldErrors: fieldErrorsFromZod(parsed.error.issues) });
+    const { dashboardId, version, publish } = parsed.data;
     if (publish === "true") await store.publishDashboard(dashboardId, version, actor);
     else await store.unpublishDashboard(dashboardId, version, actor);
-  } catch (error) {
-    const refusal = storeErrorOf(error);
-    if (refusal?.kind === "conflict" || refusal?.kind === "not_found") {
-      return { formError: refusal.message };
-    }
-    throw error;
-  }
-  revalidateContent();
-  return { message: publish === "true" ? "Published." : "Moved back to draft." };
-}
-
-const dashboardRecordSchema = z.object({
-  dashboardId: z.string().min(1).max(200),
-  version: z.coerce.number().int().min(1),
-});
-
-function readDashboardRecord(formData: FormData) {
-  return dashboardRecordSchema.safeParse({
-    dashboardId: formText(formData, "dashboardId"),
-    version: formText(formData, "version"),
-  });
-}
-
-const staleForm: ContentFormState = { formError: "Reload the page and try again." };
+    return done({ message: publish === "true" ? "Published." : "Moved back to draft." });
+  },
+);
 
 function readDetails(formData: FormData) {
   const title = formText(formData, "title");
@@ -85,90 +56,63 @@ function readDetails(formData: FormData) {
   };
 }
 
-type DashboardRecord = { dashboardId: string; version: number };
-
 /**
- * The path every write to an existing dashboard takes: role, the record and version read,
- * the store write (which may answer with form errors instead), revalidation, redirect.
+ * Every write to an existing dashboard: the record and version read, the write (which may
+ * refuse with form errors instead), then the redirect.
  */
-async function writeDashboard(
-  formData: FormData,
+function dashboardWrite(
   write: (
-    store: Store,
-    record: DashboardRecord,
-    actor: Actor,
+    context: ActionContext,
+    record: { id: string; version: number },
   ) => Promise<ContentFormState | undefined>,
-  redirectTo: (dashboardId: string) => string,
-): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  const record = readDashboardRecord(formData);
-  if (!record.success) return staleForm;
-  try {
-    const refused = await write(await getStore(), record.data, actorOf(session));
-    if (refused) return refused;
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateContent();
-  redirect(redirectTo(record.data.dashboardId));
+  redirectTo: (dashboardId: string, formData: FormData) => string,
+) {
+  return formAction<ContentFormState>(writers, async (context) => {
+    const record = readVersionedRecord(context.formData, "dashboardId");
+    if (!record) return refuse(staleForm);
+    const refused = await write(context, record);
+    if (refused) return refuse(refused);
+    return done({ redirectTo: redirectTo(record.id, context.formData) });
+  });
 }
 
-export async function createDashboard(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  const session = await requireRole("admin", "editor");
-  let dashboardId: string;
-  try {
-    const store = await getStore();
-    const created = await store.createDashboard(readDetails(formData), actorOf(session));
-    dashboardId = created.id;
-  } catch (error) {
-    return storeErrorState(error);
-  }
-  revalidateContent();
-  redirect(`/admin/dashboards/${dashboardId}`);
-}
+export const createDashboard = formAction<ContentFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const created = await store.createDashboard(readDetails(formData), actor);
+    return done({ redirectTo: `/admin/dashboards/${created.id}` });
+  },
+);
 
-export async function updateDashboardDetails(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  return writeDashboard(
-    formData,
-    async (store, { dashboardId, version }, actor) => {
-      await store.updateDashboard(dashboardId, version, readDetails(formData), actor);
-      return undefined;
-    },
-    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=details`,
-  );
-}
+export const updateDashboardDetails = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    await store.updateDashboard(id, version, readDetails(formData), actor);
+    return undefined;
+  },
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=details`,
+);
 
-async function addTile(
-  formData: FormData,
-  readTile: (fieldErrors: Record<string, string[]>) => TileInput,
-): Promise<ContentFormState> {
-  return writeDashboard(
-    formData,
-    async (store, { dashboardId, version }, actor) => {
+function addTile(
+  readTile: (formData: FormData, fieldErrors: Record<string, string[]>) => TileInput,
+) {
+  return dashboardWrite(
+    async ({ formData, store, actor }, { id, version }) => {
       const fieldErrors: Record<string, string[]> = {};
-      const tile = readTile(fieldErrors);
+      const tile = readTile(formData, fieldErrors);
       if (Object.keys(fieldErrors).length > 0) {
         return { fieldErrors, formError: "Check the marked fields." };
       }
-      await store.addDashboardTile(dashboardId, version, tile, actor);
+      await store.addDashboardTile(id, version, tile, actor);
       return undefined;
     },
     (dashboardId) => `/admin/dashboards/${dashboardId}?saved=tile`,
   );
 }
 
-export async function addChartTile(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  return addTile(formData, () => ({ kind: "chart", chartId: formText(formData, "chartId") }));
-}
+export const addChartTile = addTile((formData) => ({
+  kind: "chart",
+  chartId: formText(formData, "chartId"),
+}));
 
 /** A stat tile's optional period: a relative range on a date column, maybe compared. */
 function statPeriod(formData: FormData) {
@@ -186,79 +130,56 @@ function statPeriod(formData: FormData) {
   return { filters: [filter], compare: formText(formData, "compare") === "on" };
 }
 
-export async function addStatTile(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  return addTile(formData, (fieldErrors) => {
-    const icon = formText(formData, "icon");
-    const format = readNumberFormat(formData, fieldErrors);
-    return {
-      kind: "stat",
-      label: formText(formData, "label"),
-      datasetId: formText(formData, "datasetId"),
-      column: formText(formData, "column"),
-      aggregation: formText(formData, "aggregation") as Aggregation,
-      ...(format ? { format } : {}),
-      ...(icon ? { icon: icon as IconName } : {}),
-      ...statPeriod(formData),
-    };
-  });
-}
+export const addStatTile = addTile((formData, fieldErrors) => {
+  const icon = formText(formData, "icon");
+  const format = readNumberFormat(formData, fieldErrors);
+  return {
+    kind: "stat",
+    label: formText(formData, "label"),
+    datasetId: formText(formData, "datasetId"),
+    column: formText(formData, "column"),
+    aggregation: formText(formData, "aggregation") as Aggregation,
+    ...(format ? { format } : {}),
+    ...(icon ? { icon: icon as IconName } : {}),
+    ...statPeriod(formData),
+  };
+});
 
-export async function removeTile(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  return writeDashboard(
-    formData,
-    async (store, { dashboardId, version }, actor) => {
-      await store.removeDashboardTile(dashboardId, version, formText(formData, "tileId"), actor);
-      return undefined;
-    },
-    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=removed`,
-  );
-}
+export const removeTile = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    await store.removeDashboardTile(id, version, formText(formData, "tileId"), actor);
+    return undefined;
+  },
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=removed`,
+);
 
 /** Moves one tile a place up or down; the new order is checked against the version read. */
-export async function moveTile(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  const direction = formText(formData, "direction");
-  const tileId = formText(formData, "tileId");
-  return writeDashboard(
-    formData,
-    async (store, { dashboardId, version }, actor) => {
-      if (direction !== "up" && direction !== "down") return staleForm;
-      const dashboard = await store.getDashboard(dashboardId);
-      if (!dashboard) return { formError: "This dashboard no longer exists." };
-      const order = dashboard.tiles.map((tile) => tile.id);
-      const from = order.indexOf(tileId);
-      const to = direction === "up" ? from - 1 : from + 1;
-      if (from === -1 || to < 0 || to >= order.length) {
-        return { formError: "This tile cannot move further." };
-      }
-      [order[from], order[to]] = [order[to] as string, order[from] as string];
-      await store.reorderDashboardTiles(dashboardId, version, order, actor);
-      return undefined;
-    },
-    // Focus returns to the same button after the page redraws in the new order.
-    (dashboardId) =>
-      `/admin/dashboards/${dashboardId}?focus=${direction}-${encodeURIComponent(tileId)}`,
-  );
-}
+export const moveTile = dashboardWrite(
+  async ({ formData, store, actor }, { id: dashboardId, version }) => {
+    const direction = formText(formData, "direction");
+    const tileId = formText(formData, "tileId");
+    if (direction !== "up" && direction !== "down") return staleForm;
+    const dashboard = await store.getDashboard(dashboardId);
+    if (!dashboard) return { formError: "This dashboard no longer exists." };
+    const order = dashboard.tiles.map((tile) => tile.id);
+    const from = order.indexOf(tileId);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= order.length) {
+      return { formError: "This tile cannot move further." };
+    }
+    [order[from], order[to]] = [order[to] as string, order[from] as string];
+    await store.reorderDashboardTiles(dashboardId, version, order, actor);
+    return undefined;
+  },
+  // Focus returns to the same button after the page redraws in the new order.
+  (dashboardId, formData) =>
+    `/admin/dashboards/${dashboardId}?focus=${formText(formData, "direction")}-${encodeURIComponent(formText(formData, "tileId"))}`,
+);
 
-export async function deleteDashboard(
-  _previous: ContentFormState,
-  formData: FormData,
-): Promise<ContentFormState> {
-  return writeDashboard(
-    formData,
-    async (store, { dashboardId, version }, actor) => {
-      await store.deleteDashboard(dashboardId, version, actor);
-      return undefined;
-    },
-    () => "/admin/dashboards",
-  );
-}
+export const deleteDashboard = dashboardWrite(
+  async ({ store, actor }, { id, version }) => {
+    await store.deleteDashboard(id, version, actor);
+    return undefined;
+  },
+  () => "/admin/dashboards",
+);

@@ -1,13 +1,12 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
-import { requireRole } from "@/server/auth";
-import { asAuthRefusal, getAuth } from "@/server/auth-instance";
+import { type AuthRefusal, asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { roles } from "@/server/auth-options.mjs";
+import { done, formAction, refuse } from "@/server/form-action";
 import { newUserSchema } from "@/server/user-input";
 
 export type CreateUserState = FormState<{
@@ -18,6 +17,8 @@ export type CreateUserState = FormState<{
 }>;
 
 export type UserActionState = FormState<{ userId: string; role: string }>;
+
+const admins = ["admin"] as const;
 
 const userIdSchema = z
   .string()
@@ -57,136 +58,134 @@ async function findUser(
   };
 }
 
-function apiErrorMessage(error: unknown): string {
-  const refusal = asAuthRefusal(error);
-  if (refusal) return refusal.message || "The change was refused.";
-  throw error;
+/** better-auth's refusal of a call, or the error rethrown when it is not a refusal. */
+async function refusalOf(call: Promise<unknown>): Promise<AuthRefusal | null> {
+  try {
+    await call;
+    return null;
+  } catch (error) {
+    const refusal = asAuthRefusal(error);
+    if (!refusal) throw error;
+    return refusal;
+  }
 }
 
-export async function createUser(
-  _previous: CreateUserState,
-  formData: FormData,
-): Promise<CreateUserState> {
-  const session = await requireRole("admin");
+export const createUser = formAction<CreateUserState>(admins, async ({ formData, actor }) => {
   const values = {
     name: formText(formData, "name").trim(),
     email: formText(formData, "email").trim(),
     role: formText(formData, "role"),
   };
   const parsed = newUserSchema.safeParse({ ...values, password: formText(formData, "password") });
-  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues), values };
+  if (!parsed.success)
+    return refuse({ fieldErrors: fieldErrorsFromZod(parsed.error.issues), values });
   const auth = await getAuth();
-  let userId: string;
-  try {
-    const { user } = await auth.api.createUser({ body: parsed.data, headers: await headers() });
-    userId = user.id;
-  } catch (error) {
-    const message = apiErrorMessage(error);
-    if (/exist/i.test(message)) {
-      return { fieldErrors: { email: ["A user with this email already exists."] }, values };
-    }
-    return { formError: message, values };
+  let userId = "";
+  const refusal = await refusalOf(
+    auth.api.createUser({ body: parsed.data, headers: await headers() }).then(({ user }) => {
+      userId = user.id;
+    }),
+  );
+  if (refusal?.code?.startsWith("USER_ALREADY_EXISTS")) {
+    return refuse({ fieldErrors: { email: ["A user with this email already exists."] }, values });
   }
-  await recordUserEvent(session.user, "user.create", userId, {
+  if (refusal) return refuse({ formError: refusal.message || "The account was refused.", values });
+  await recordUserEvent(actor, "user.create", userId, {
     email: parsed.data.email,
     role: parsed.data.role,
   });
-  revalidatePath("/admin/users");
-  return { message: `Created ${parsed.data.email} as ${parsed.data.role}.` };
-}
-
-export async function setUserRole(
-  _previous: UserActionState,
-  formData: FormData,
-): Promise<UserActionState> {
-  const session = await requireRole("admin");
-  const parsed = setRoleSchema.safeParse({
-    userId: formText(formData, "userId"),
-    role: formText(formData, "role"),
+  return done({
+    message: `Created ${parsed.data.email} as ${parsed.data.role}.`,
+    revalidate: "users",
   });
-  if (!parsed.success) return { fieldErrors: fieldErrorsFromZod(parsed.error.issues) };
-  if (parsed.data.userId === session.user.id) {
-    return { formError: "You can't change your own role; ask another admin." };
-  }
-  const auth = await getAuth();
-  const requestHeaders = await headers();
-  const target = await findUser(auth, parsed.data.userId);
-  if (!target) return { formError: "That user no longer exists." };
-  if (target.role === parsed.data.role) return { message: `Role is already ${parsed.data.role}.` };
-  if (target.role === "admin" && parsed.data.role !== "admin") {
-    const admins = await activeAdminIds(auth, requestHeaders);
-    if (admins.length <= 1 && admins.includes(target.id)) {
-      return { formError: "This is the last admin; make another admin first." };
+});
+
+export const setUserRole = formAction<UserActionState>(
+  admins,
+  async ({ formData, session, actor }) => {
+    const parsed = setRoleSchema.safeParse({
+      userId: formText(formData, "userId"),
+      role: formText(formData, "role"),
+    });
+    if (!parsed.success) return refuse({ fieldErrors: fieldErrorsFromZod(parsed.error.issues) });
+    if (parsed.data.userId === session.user.id) {
+      return refuse({ formError: "You can't change your own role; ask another admin." });
     }
-  }
-  try {
-    await auth.api.setRole({ body: parsed.data, headers: requestHeaders });
-  } catch (error) {
-    return { formError: apiErrorMessage(error) };
-  }
-  await recordUserEvent(session.user, "user.set-role", parsed.data.userId, {
-    role: parsed.data.role,
-    previousRole: target.role ?? null,
+    const auth = await getAuth();
+    const requestHeaders = await headers();
+    const target = await findUser(auth, parsed.data.userId);
+    if (!target) return refuse({ formError: "That user no longer exists." });
+    if (target.role === parsed.data.role) {
+      return done({ message: `Role is already ${parsed.data.role}.`, revalidate: "none" });
+    }
+    if (target.role === "admin" && parsed.data.role !== "admin") {
+      const activeAdmins = await activeAdminIds(auth, requestHeaders);
+      if (activeAdmins.length <= 1 && activeAdmins.includes(target.id)) {
+        return refuse({ formError: "This is the last admin; make another admin first." });
+      }
+    }
+    const refusal = await refusalOf(
+      auth.api.setRole({ body: parsed.data, headers: requestHeaders }),
+    );
+    if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
+    await recordUserEvent(actor, "user.set-role", parsed.data.userId, {
+      role: parsed.data.role,
+      previousRole: target.role,
+    });
+    return done({ message: `Role set to ${parsed.data.role}.`, revalidate: "users" });
+  },
+);
+
+type UserChange = "ban" | "unban" | "revoke-sessions";
+
+const changeDone: Record<UserChange, string> = {
+  ban: "Blocked.",
+  unban: "Unblocked.",
+  "revoke-sessions": "Signed out everywhere.",
+};
+
+function userChange(change: UserChange) {
+  return formAction<UserActionState>(admins, async ({ formData, session, actor }) => {
+    const parsed = userIdSchema.safeParse(formText(formData, "userId"));
+    if (!parsed.success) {
+      return refuse({ fieldErrors: { userId: parsed.error.issues.map((issue) => issue.message) } });
+    }
+    const userId = parsed.data;
+    if (change === "ban" && userId === session.user.id) {
+      return refuse({ formError: "You can't block your own account." });
+    }
+    const auth = await getAuth();
+    const requestHeaders = await headers();
+    const target = await findUser(auth, userId);
+    if (!target) return refuse({ formError: "That user no longer exists." });
+    if (change === "ban" && target.role === "admin") {
+      const activeAdmins = await activeAdminIds(auth, requestHeaders);
+      if (activeAdmins.length <= 1 && activeAdmins.includes(target.id)) {
+        return refuse({
+          formError: "This is the last admin who can sign in; it can't be blocked.",
+        });
+      }
+    }
+    const body = { userId };
+    const call =
+      change === "ban"
+        ? auth.api.banUser({ body, headers: requestHeaders })
+        : change === "unban"
+          ? auth.api.unbanUser({ body, headers: requestHeaders })
+          : auth.api.revokeUserSessions({ body, headers: requestHeaders });
+    const refusal = await refusalOf(call);
+    if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
+    // Acting on another admin is allowed only through this flow, and the log says so.
+    await recordUserEvent(
+      actor,
+      `user.${change}`,
+      userId,
+      target.role === "admin" ? { targetRole: "admin" } : {},
+    );
+    return done({ message: changeDone[change], revalidate: "users" });
   });
-  revalidatePath("/admin/users");
-  return { message: `Role set to ${parsed.data.role}.` };
 }
 
-async function changeUser(
-  formData: FormData,
-  change: "ban" | "unban" | "revoke-sessions",
-): Promise<UserActionState> {
-  const session = await requireRole("admin");
-  const parsed = userIdSchema.safeParse(formText(formData, "userId"));
-  if (!parsed.success)
-    return { fieldErrors: { userId: parsed.error.issues.map((i) => i.message) } };
-  const userId = parsed.data;
-  if (change === "ban" && userId === session.user.id) {
-    return { formError: "You can't block your own account." };
-  }
-  const auth = await getAuth();
-  const requestHeaders = await headers();
-  const target = await findUser(auth, userId);
-  if (!target) return { formError: "That user no longer exists." };
-  if (change === "ban" && target.role === "admin") {
-    const admins = await activeAdminIds(auth, requestHeaders);
-    if (admins.length <= 1 && admins.includes(target.id)) {
-      return { formError: "This is the last admin who can sign in; it can't be blocked." };
-    }
-  }
-  try {
-    if (change === "ban") await auth.api.banUser({ body: { userId }, headers: requestHeaders });
-    if (change === "unban") await auth.api.unbanUser({ body: { userId }, headers: requestHeaders });
-    if (change === "revoke-sessions") {
-      await auth.api.revokeUserSessions({ body: { userId }, headers: requestHeaders });
-    }
-  } catch (error) {
-    return { formError: apiErrorMessage(error) };
-  }
-  // Acting on another admin is allowed only through this flow, and the log says so.
-  await recordUserEvent(
-    session.user,
-    `user.${change}`,
-    userId,
-    target.role === "admin" ? { targetRole: "admin" } : {},
-  );
-  revalidatePath("/admin/users");
-  const done = {
-    ban: "Blocked.",
-    unban: "Unblocked.",
-    "revoke-sessions": "Signed out everywhere.",
-  };
-  return { message: done[change] };
-}
-
-export async function banUser(_previous: UserActionState, formData: FormData) {
-  return changeUser(formData, "ban");
-}
-
-export async function unbanUser(_previous: UserActionState, formData: FormData) {
-  return changeUser(formData, "unban");
-}
-
-export async function revokeUserSessions(_previous: UserActionState, formData: FormData) {
-  return changeUser(formData, "revoke-sessions");
-}
+export const banUser = userChange("ban");
+export const unbanUser = userChange("unban");
+export const revokeUserSessions = userChange("revoke-sessions");

@@ -2,11 +2,25 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import {
+  createThrowawayDatabase,
+  startThrowawayPostgres,
+} from "../../scripts/throwaway-postgres.mjs";
 import { chromiumLaunchOptions } from "./e2e/support";
 
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
 process.env.SEED_E2E_PRODUCTION_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-prod-"));
+
+// SEED_E2E_DATABASE=postgres runs the whole suite on PostgreSQL: one throwaway cluster for the
+// run (stopped by global-teardown.ts), a fresh database for each server.
+if (process.env.SEED_E2E_DATABASE === "postgres" && !process.env.SEED_E2E_PG_ADMIN_URL) {
+  const cluster = startThrowawayPostgres({ prefix: "seed-web-e2e-pg-" });
+  process.env.SEED_E2E_PG_DIR = cluster.dir;
+  process.env.SEED_E2E_PG_ADMIN_URL = cluster.url;
+  process.env.SEED_E2E_APP_DATABASE_URL = createThrowawayDatabase(cluster.url, "e2e_app");
+  process.env.SEED_E2E_PRODUCTION_DATABASE_URL = createThrowawayDatabase(cluster.url, "e2e_prod");
+}
 
 // Overridable so two checkouts can run the suite side by side.
 const appPort = Number(process.env.SEED_E2E_PORT ?? 3100);
@@ -20,14 +34,19 @@ export const productionURL = `http://localhost:${productionPort}`;
 // log); security specs that need fresh servers use appPort + 3 and + 4 (e2e/server-process.ts).
 // The suite runs on the test build (.next-e2e, with test-only routes); one server runs the
 // production build (.next) so the security suite can check what production answers.
-function serverEnv(dataDir: string, url: string, e2eBuild = true): Record<string, string> {
+function serverEnv(
+  dataDir: string,
+  url: string,
+  databaseUrl: string | undefined,
+  e2eBuild = true,
+): Record<string, string> {
   return {
     NODE_ENV: "production",
     SEED_E2E_BUILD: e2eBuild ? "1" : "",
     SEED_DATA_DIR: dataDir,
     BETTER_AUTH_URL: url,
     // Never let a developer's database or secret leak into the test servers.
-    DATABASE_URL: "",
+    DATABASE_URL: databaseUrl ?? "",
     BETTER_AUTH_SECRET: "",
   };
 }
@@ -42,6 +61,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
   use: {
     ...devices["Desktop Chrome"],
     baseURL: appURL,
@@ -58,14 +78,19 @@ export default defineConfig({
       url: `${appURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: serverEnv(process.env.SEED_E2E_DATA_DIR, appURL),
+      env: serverEnv(process.env.SEED_E2E_DATA_DIR, appURL, process.env.SEED_E2E_APP_DATABASE_URL),
     },
     {
       command: `next start -p ${productionPort}`,
       url: `${productionURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: serverEnv(process.env.SEED_E2E_PRODUCTION_DATA_DIR, productionURL, false),
+      env: serverEnv(
+        process.env.SEED_E2E_PRODUCTION_DATA_DIR,
+        productionURL,
+        process.env.SEED_E2E_PRODUCTION_DATABASE_URL,
+        false,
+      ),
     },
   ],
 });

@@ -150,6 +150,7 @@ test("once an admin exists a restart prints no setup token and /setup stays a 40
   await server.stop();
   server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 1, {
     dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
   });
   expect(server.output()).not.toContain("setup token:");
   expect((await page.request.get(`${server.url}/setup`)).status()).toBe(404);
@@ -159,7 +160,7 @@ test("the CLI creates an admin who can then sign in", async ({ page }) => {
   const email = "cli-admin@first-run.test";
   const password = randomPassword();
 
-  const stdout = await createAdminWithCli(server.dataDir, { email, name: "CLI admin", password });
+  const stdout = await createAdminWithCli(server, { email, name: "CLI admin", password });
 
   expect(stdout).toContain(`Created admin ${email}.`);
   await page.goto("/login?next=/admin/users");

@@ -44,7 +44,10 @@ export default async function globalSetup(config: FullConfig) {
     ]),
   ) as Record<TestRole, TestUser>;
 
-  await createAdminWithCli(e2eDataDir(), users.admin);
+  await createAdminWithCli(
+    { dataDir: e2eDataDir(), databaseUrl: process.env.SEED_E2E_APP_DATABASE_URL ?? "" },
+    users.admin,
+  );
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await signInAndSave(browser, baseURL, users.admin);

@@ -56,13 +56,15 @@ test("published dashboards are served from the cache and show every write on the
   await page.getByRole("textbox", { name: "Title" }).fill(newTitle);
   await page.getByRole("button", { name: "Save chart" }).click();
   await page.waitForURL(/\?saved=1$/);
-  expect((await payload()).body).toContain(newTitle);
+  // Revalidated in the action, and once more after its response (server/revalidate.ts): a render
+  // that read the database just before the write may be served for that instant, never after.
+  await expect.poll(async () => (await payload()).body, { timeout: 5_000 }).toContain(newTitle);
 
   // Dashboard: unpublished, it is a 404 on the next request.
   await page.goto(dashboardUrl);
   await page.getByRole("button", { name: `Unpublish ${dashboardTitle}` }).click();
   await expect(page.getByRole("button", { name: `Publish ${dashboardTitle}` })).toBeVisible();
-  expect((await html()).status()).toBe(404);
+  await expect.poll(async () => (await html()).status(), { timeout: 5_000 }).toBe(404);
 
   await visitor.dispose();
   await context.close();

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { createThrowawayDatabase } from "../../../scripts/throwaway-postgres.mjs";
 
 const appDir = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -11,6 +12,8 @@ const run = promisify(execFile);
 export interface ServerProcess {
   url: string;
   dataDir: string;
+  /** Its own fresh PostgreSQL database when the suite runs on PostgreSQL, else "" (SQLite). */
+  databaseUrl: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
   /** Resolves with the first match of `pattern` in the output, waiting for it if need be. */
@@ -20,9 +23,10 @@ export interface ServerProcess {
 
 export async function startServer(
   port: number,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "seed-web-e2e-own-"));
+  const databaseUrl = options.databaseUrl ?? freshDatabaseUrl();
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(
     path.join(appDir, "node_modules/.bin/next"),
@@ -35,7 +39,7 @@ export async function startServer(
         SEED_E2E_BUILD: "1",
         SEED_DATA_DIR: dataDir,
         BETTER_AUTH_URL: url,
-        DATABASE_URL: "",
+        DATABASE_URL: databaseUrl,
         BETTER_AUTH_SECRET: "",
         ...options.env,
       },
@@ -72,6 +76,7 @@ export async function startServer(
   const server: ServerProcess = {
     url,
     dataDir,
+    databaseUrl,
     output: () => printed,
     waitForOutput,
     async stop() {
@@ -103,9 +108,15 @@ async function waitUntilHealthy(url: string): Promise<void> {
   }
 }
 
-/** The CLI that makes an admin (scripts/create-admin.mjs), against a server's data folder. */
+/** A fresh database on the run's PostgreSQL cluster, or "" when the suite runs on SQLite. */
+function freshDatabaseUrl(): string {
+  const adminUrl = process.env.SEED_E2E_PG_ADMIN_URL;
+  return adminUrl ? createThrowawayDatabase(adminUrl, "e2e_own") : "";
+}
+
+/** The CLI that makes an admin (scripts/create-admin.mjs), against a server's data folder and database. */
 export async function createAdminWithCli(
-  dataDir: string,
+  server: { dataDir: string; databaseUrl: string },
   account: { email: string; name: string; password: string },
 ): Promise<string> {
   const { stdout } = await run(
@@ -115,9 +126,9 @@ export async function createAdminWithCli(
       cwd: appDir,
       env: {
         ...process.env,
-        SEED_DATA_DIR: dataDir,
+        SEED_DATA_DIR: server.dataDir,
         SEED_ADMIN_PASSWORD: account.password,
-        DATABASE_URL: "",
+        DATABASE_URL: server.databaseUrl,
         BETTER_AUTH_SECRET: "",
       },
     },

@@ -67,8 +67,10 @@ async function main() {
       BETTER_AUTH_URL: process.env.BETTER_AUTH_URL || "http://localhost",
     };
     const auth = betterAuth(createCliAuthOptions({ store, secret, env }));
-    const { runMigrations } = await getMigrations(auth.options);
-    await runMigrations();
+    await store.runExclusive(async () => {
+      const { runMigrations } = await getMigrations(auth.options);
+      await runMigrations();
+    });
     const context = await auth.$context;
     if (await context.internalAdapter.findUserByEmail(email)) {
       console.error(`A user with the email ${email} already exists.`);

@@ -4,5 +4,14 @@ export async function register(): Promise<void> {
   const { installPeerAddressHeader } = await import("./server/peer-address");
   installPeerAddressHeader();
   const { announceSetupToken } = await import("./server/first-admin");
-  await announceSetupToken();
+  try {
+    await announceSetupToken();
+  } catch (error) {
+    // A database that is down at start must not keep the server from starting: /api/health
+    // answers, /api/ready says 503 until the database is back, and requests retry it.
+    console.error(
+      "Could not reach the database at start; setup token not checked:",
+      error instanceof Error ? error.message : error,
+    );
+  }
 }

@@ -2,6 +2,11 @@
 export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
   formError?: string;
+  /**
+   * The same problems with a precise field path and code, where the flat lists are not enough
+   * (a dataset's cells: "rows.<row>.<column>"). Without it, problems come from fieldErrors.
+   */
+  problems?: FieldProblem[];
 }
 
 export type EntityType = "dataset" | "chart" | "dashboard";
@@ -50,15 +55,18 @@ export class ValidationError extends StoreError {
   readonly kind = "invalid";
   readonly fieldErrors: Record<string, string[]>;
   readonly formError: string | undefined;
+  readonly #problems: FieldProblem[] | undefined;
 
   constructor(errors: FieldErrors) {
     super(errors.formError ?? describeFieldErrors(errors.fieldErrors));
     this.fieldErrors = errors.fieldErrors;
     this.formError = errors.formError;
+    this.#problems = errors.problems;
   }
 
   /** Every problem with its field and code; a form-level problem has the field "". */
   get problems(): FieldProblem[] {
+    if (this.#problems) return [...this.#problems];
     const problems = Object.entries(this.fieldErrors).flatMap(([field, messages]) =>
       messages.map((message): FieldProblem => ({ field, code: "invalid", message })),
     );

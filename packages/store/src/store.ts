@@ -11,6 +11,7 @@ import {
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
+  sql,
   type TransactionSettings,
 } from "kysely";
 import pg from "pg";
@@ -259,6 +260,17 @@ export interface Store {
   /** The first admin exists: every setup token stops working. */
   endSetup(): Promise<void>;
 
+  /**
+   * Runs `work` while holding the database-wide setup lock: a PostgreSQL advisory lock shared by
+   * every instance on the database (on SQLite, setups of one file in this process queue). For
+   * schema work outside the store's own migrations, such as better-auth's, so instances starting
+   * together on an empty database migrate once. openStore takes the same lock.
+   */
+  runExclusive<T>(work: () => Promise<T>): Promise<T>;
+
+  /** One round trip to the database (for readiness checks); throws when it is unreachable. */
+  ping(): Promise<void>;
+
   /** Runs pending migrations (openStore already does); returns the names it applied. */
   migrate(): Promise<string[]>;
   /** Closes the SQLite file or ends the pg pool. */
@@ -385,6 +397,25 @@ const sqliteSetups = new Map<string, Promise<unknown>>();
  * better-sqlite3 waits for locks synchronously, so two connections of one process setting up the
  * same file at once would block each other; setups of one file therefore run one after another.
  */
+/** Any fixed number: every instance of the app on one PostgreSQL database takes the same lock. */
+const postgresSetupLockKey = 7_305_517_113;
+
+/**
+ * Runs `work` holding a session-level advisory lock on a connection of its own, so the work can
+ * use the pool freely (even a pool of one) while other instances wait at this lock.
+ */
+async function withPostgresSetupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [postgresSetupLockKey]);
+    return await work();
+  } finally {
+    // Ending the session releases the lock, also when unlocking fails.
+    await client.end();
+  }
+}
+
 function queueSqliteSetup<T>(file: string, setup: () => Promise<T>): Promise<T> {
   const previous = sqliteSetups.get(file) ?? Promise.resolve();
   const next = previous.then(setup, setup);
@@ -440,8 +471,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     await runMigrations(db, sqlite);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);
   };
+  const runExclusive = <T>(work: () => Promise<T>): Promise<T> =>
+    sqliteFile
+      ? queueSqliteSetup(sqliteFile, work)
+      : withPostgresSetupLock(databaseUrl as string, work);
   try {
-    await (sqliteFile ? queueSqliteSetup(sqliteFile, prepare) : prepare());
+    await runExclusive(prepare);
   } catch (error) {
     await db.destroy();
     if (databaseUrl === null) throw error;
@@ -510,6 +545,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     releaseFirstAdminClaim: () => releaseFirstAdminClaim(ctx),
     endSetup: () => endSetup(ctx),
 
+    runExclusive,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
     migrate: () => runMigrations(db, null),
     close: () => db.destroy(),
   };

@@ -7,7 +7,7 @@ import {
   queryLimits,
   unsupportedOptions,
 } from "./chart-types.js";
-import type { FieldErrors } from "./errors.js";
+import { type FieldErrors, type FieldProblem, ValidationError } from "./errors.js";
 import {
   type ChartQueryInput,
   chartQuerySchema,
@@ -227,6 +227,22 @@ const rowsSchema = z
 
 const maxRowIssues = 10;
 
+/** One bad cell (or unknown column) of a list of rows; `row` counts from 1 in the list given. */
+export interface RowProblem {
+  row: number;
+  column: string;
+  code: "invalid_cell" | "unknown_column";
+  /** What is wrong with the cell, without the row: 'expected a number, got "abc".' */
+  detail: string;
+}
+
+/** The sentence a form shows, naming the row as the caller does ("Row 12", "New row 2"). */
+export function describeRowProblem(problem: RowProblem, rowLabel: string): string {
+  return problem.code === "unknown_column"
+    ? `${rowLabel}: unknown column "${problem.column}".`
+    : `${rowLabel}, column "${problem.column}": ${problem.detail}`;
+}
+
 /**
  * Checks each cell against its column type and returns rows holding exactly the dataset's
  * columns (missing cells become null), or the first problems found.
@@ -234,26 +250,56 @@ const maxRowIssues = 10;
 export function checkRows(
   columns: readonly DatasetColumn[],
   rows: ReadonlyArray<Record<string, unknown>>,
-): { rows: DatasetRow[]; problems: string[] } {
-  const problems: string[] = [];
+): { rows: DatasetRow[]; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
   const known = new Set(columns.map((column) => column.name));
   const checked: DatasetRow[] = [];
   for (let index = 0; index < rows.length && problems.length < maxRowIssues; index++) {
     const row = rows[index] ?? {};
-    const label = `Row ${index + 1}`;
     for (const key of Object.keys(row)) {
-      if (!known.has(key)) problems.push(`${label}: unknown column "${key}".`);
+      if (!known.has(key)) {
+        problems.push({ row: index + 1, column: key, code: "unknown_column", detail: "" });
+      }
     }
     const out: DatasetRow = {};
     for (const column of columns) {
       const value = normalizeCell(column, row[column.name]);
       const problem = checkCell(column, value);
-      if (problem) problems.push(`${label}, column "${column.name}": ${problem}`);
+      if (problem) {
+        problems.push({
+          row: index + 1,
+          column: column.name,
+          code: "invalid_cell",
+          detail: problem,
+        });
+      }
       out[column.name] = value === undefined ? null : (value as CellValue);
     }
     checked.push(out);
   }
   return { rows: checked, problems };
+}
+
+/**
+ * The refusal for bad cells: the flat messages under "rows" for a summary, and each problem at
+ * "rows.<ref>.<column>" with its code, so forms mark the cell without reading the sentence.
+ */
+export function rowProblemsError(
+  problems: ReadonlyArray<{ problem: RowProblem; ref: string; label: string }>,
+  extra: FieldProblem[] = [],
+): ValidationError {
+  const fieldProblems: FieldProblem[] = [
+    ...extra,
+    ...problems.map(({ problem, ref, label }) => ({
+      field: `rows.${ref}.${problem.column}`,
+      code: problem.code,
+      message: describeRowProblem(problem, label),
+    })),
+  ];
+  return new ValidationError({
+    fieldErrors: { rows: fieldProblems.map((problem) => problem.message) },
+    problems: fieldProblems,
+  });
 }
 
 function isDigit(code: number | undefined): boolean {
@@ -342,7 +388,11 @@ function refineRows(
   ctx: z.RefinementCtx,
 ) {
   for (const problem of checkRows(value.columns, value.rows).problems) {
-    ctx.addIssue({ code: "custom", path: ["rows"], message: problem });
+    ctx.addIssue({
+      code: "custom",
+      path: ["rows"],
+      message: describeRowProblem(problem, `Row ${problem.row}`),
+    });
   }
 }
 

@@ -49,6 +49,15 @@ describe.each(dialects)("sign-in throttle and setup on %s", (dialect) => {
     await store.recordSignInFailure({ address: null, account: null });
   });
 
+  it("tells a refused address so even while the account it tries is also slowed", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const attempt = { address: "198.51.100.9", account: "target@example.com" };
+    for (let i = 0; i < signInThrottlePolicy.addressLimit; i += 1) {
+      await store.recordSignInFailure(attempt);
+    }
+    expect(await store.checkSignIn(attempt)).toMatchObject({ allowed: false, reason: "address" });
+  });
+
   it("slows an account down without locking it out, and forgets on success", async () => {
     const time = clock();
     const store = await openTestStore(dialect, { seedDemo: false, now: time.now });

@@ -176,6 +176,9 @@ for (const dialect of dialects) {
       );
       expect(replaced).toMatchObject({ imported: 1, rowCount: 1, version: 3 });
       expect((await store.getDataset(created.id))?.rows).toHaveLength(1);
+      // Row keys start again at 1 after a replace, on both engines.
+      const page = await store.listDatasetRows(created.id, { limit: 10 });
+      expect(page?.rows.map((row) => row.key)).toEqual([1]);
     });
 
     it("stops at the first bad line half-way and leaves the old rows exactly", async () => {

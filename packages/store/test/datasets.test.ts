@@ -182,6 +182,44 @@ describe.each(dialects)("datasets on %s", (dialect) => {
     expect(edited.rowCount).toBe(3);
     expect(edited.version).toBe(2);
     expect((outOfRange as ValidationError).fieldErrors.rows).toEqual(["Row 11 does not exist."]);
+    expect((outOfRange as ValidationError).problems).toEqual([
+      { field: "rows.11", code: "missing_row", message: "Row 11 does not exist." },
+    ]);
+    const badCells = await errorOf(
+      store.editDatasetRows(
+        created.id,
+        2,
+        {
+          set: [
+            { key: 1, row: { month: "2025-01-01", region: "West", revenue: "lots", orders: 1 } },
+          ],
+          append: [
+            { month: "2025-05-01", region: "North", revenue: 1, orders: 1 },
+            { month: "2025-05-01", region: "North", revenue: 1, orders: "two", colour: "red" },
+          ],
+        },
+        editor,
+      ),
+    );
+    // Each bad cell has its own field path and code, so a form marks it without reading text.
+    expect((badCells as ValidationError).problems).toEqual([
+      {
+        field: "rows.1.revenue",
+        code: "invalid_cell",
+        message: 'Row 1, column "revenue": expected a number, got "lots".',
+      },
+      {
+        field: "rows.new-2.colour",
+        code: "unknown_column",
+        message: 'New row 2: unknown column "colour".',
+      },
+      {
+        field: "rows.new-2.orders",
+        code: "invalid_cell",
+        message: 'New row 2, column "orders": expected a number, got "two".',
+      },
+    ]);
+    expect((await store.getDataset(created.id))?.version).toBe(2);
   });
 
   it("refuses a column change that would break a chart using the dataset", async () => {

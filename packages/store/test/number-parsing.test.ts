@@ -109,8 +109,8 @@ describe("number text check", () => {
       { label: "x".repeat(datasetLimits.maxCellLength + 1), value: `${"1".repeat(40_000)}a` },
     ]);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toContain("longer than");
-    expect(problems[1]).toContain("expected a number");
-    for (const problem of problems) expect(problem.length).toBeLessThan(200);
+    expect(problems[0]?.detail).toContain("longer than");
+    expect(problems[1]?.detail).toContain("expected a number");
+    for (const problem of problems) expect(problem.detail.length).toBeLessThan(200);
   });
 });

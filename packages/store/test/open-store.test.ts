@@ -37,6 +37,48 @@ describe.each(dialects)("openStore on %s", (dialect) => {
     expect(appliedAgain).toEqual([]);
   });
 
+  it("migrates and seeds once when four instances open one empty database at the same moment", async () => {
+    const database = await createTestDatabase(dialect);
+
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => openStore({ ...database.options, maxConnections: 2 })),
+    );
+    database.openStores.push(...stores);
+    const counts = await Promise.all(stores.map((store) => store.getOverviewCounts()));
+
+    expect(counts.map((count) => count.dashboards)).toEqual([2, 2, 2, 2]);
+  });
+
+  it("runExclusive never lets two instances' setup work overlap", async () => {
+    const database = await createTestDatabase(dialect);
+    const stores = await Promise.all(
+      Array.from({ length: 3 }, () => openStore({ ...database.options, seedDemo: false })),
+    );
+    database.openStores.push(...stores);
+    let inside = 0;
+    let most = 0;
+    const order: number[] = [];
+
+    await Promise.all(
+      stores.flatMap((store, index) =>
+        [0, 1].map(() =>
+          store.runExclusive(async () => {
+            inside += 1;
+            most = Math.max(most, inside);
+            // Real database work inside, as better-auth's migrations would do.
+            await store.listDatasets();
+            await store.listDashboards();
+            order.push(index);
+            inside -= 1;
+          }),
+        ),
+      ),
+    );
+
+    expect(most).toBe(1);
+    expect(order).toHaveLength(6);
+  });
+
   it("serves the published demo dashboard with a chart of each type and stat tiles", async () => {
     const store = await openTestStore(dialect);
 

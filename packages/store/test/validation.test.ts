@@ -113,7 +113,9 @@ describe("checkRows", () => {
       { n: 12.5, d: "2025-01-31", s: " kept as typed " },
       { n: null, d: null, s: null },
     ]);
-    expect(result.problems).toEqual(['Row 3, column "n": expected a number, got "1e999".']);
+    expect(result.problems).toEqual([
+      { row: 3, column: "n", code: "invalid_cell", detail: 'expected a number, got "1e999".' },
+    ]);
   });
 });
 

@@ -18,7 +18,7 @@ async function freshServerWithAdmin(port: number) {
   const admin = { email: "admin@refusals.test", name: "Admin", password: randomPassword() };
   const started = await startServer(port);
   server = started;
-  await createAdminWithCli(started.dataDir, admin);
+  await createAdminWithCli(started, admin);
   return { server: started, admin };
 }
 

@@ -35,7 +35,7 @@ test("15 wrong passwords from one client are refused, however X-Forwarded-For is
 }) => {
   server = await startServer(basePort);
   const admin = { email: "admin@throttle.test", name: "Admin", password: randomPassword() };
-  await createAdminWithCli(server.dataDir, admin);
+  await createAdminWithCli(server, admin);
   const answers: string[] = [];
   for (let i = 0; i < 15; i += 1) {
     // A new forged address each time, and new accounts: neither may reset the count.
@@ -66,7 +66,7 @@ test("behind a trusted proxy each client counts alone, and an attacked account i
     env: { SEED_TRUSTED_PROXIES: "127.0.0.1, ::1" },
   });
   const admin = { email: "admin@throttle.test", name: "Admin", password: randomPassword() };
-  await createAdminWithCli(server.dataDir, admin);
+  await createAdminWithCli(server, admin);
 
   // The attacker, behind the proxy at 203.0.113.66, hammers the admin's account.
   const attacker = "203.0.113.66";

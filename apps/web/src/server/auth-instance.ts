@@ -29,8 +29,11 @@ async function startAuth(): Promise<Auth> {
   const secret = loadAuthSecret(resolveDataDir());
   const auth = createAuth(store, secret);
   // better-auth's CLI needs Node 22, so its tables are created here before the first request uses them.
-  const { runMigrations } = await getMigrations(auth.options);
-  await runMigrations();
+  // Under the store's database-wide setup lock: instances starting together migrate once.
+  await store.runExclusive(async () => {
+    const { runMigrations } = await getMigrations(auth.options);
+    await runMigrations();
+  });
   return auth;
 }
 

@@ -69,18 +69,19 @@ export async function checkSignIn(
     )
     .execute();
   const windowStart = now - signInThrottlePolicy.windowMs;
-  for (const row of rows) {
-    const startedAt = Date.parse(row.window_started_at);
-    if (startedAt <= windowStart) continue;
-    if (row.key === keys.address && row.failures >= signInThrottlePolicy.addressLimit) {
-      const retry = startedAt + signInThrottlePolicy.windowMs - now;
-      return { allowed: false, reason: "address", retryAfterSeconds: Math.ceil(retry / 1000) };
-    }
-    if (row.key === keys.account) {
-      const retry = Date.parse(row.last_failure_at) + accountDelayMs(row.failures) - now;
-      if (retry > 0) {
-        return { allowed: false, reason: "account", retryAfterSeconds: Math.ceil(retry / 1000) };
-      }
+  const recent = (key: string | null) =>
+    rows.find((row) => row.key === key && Date.parse(row.window_started_at) > windowStart);
+  // The address first: a refused address is told so, whatever the account's state.
+  const address = recent(keys.address);
+  if (address && address.failures >= signInThrottlePolicy.addressLimit) {
+    const retry = Date.parse(address.window_started_at) + signInThrottlePolicy.windowMs - now;
+    return { allowed: false, reason: "address", retryAfterSeconds: Math.ceil(retry / 1000) };
+  }
+  const account = recent(keys.account);
+  if (account) {
+    const retry = Date.parse(account.last_failure_at) + accountDelayMs(account.failures) - now;
+    if (retry > 0) {
+      return { allowed: false, reason: "account", retryAfterSeconds: Math.ceil(retry / 1000) };
     }
   }
   return { allowed: true };

@@ -412,7 +412,7 @@ export async function importIntoDataset(
       table: datasetTableName(input.datasetId),
       columns: JSON.parse(current.columns_json) as DatasetColumn[],
     };
-    if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
+    if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
     const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
     const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
     const imported = await streamInto(

@@ -29,6 +29,8 @@ import {
   datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
+  type RowProblem,
+  rowProblemsError,
 } from "../validation.js";
 import {
   countRows,
@@ -198,7 +200,13 @@ export async function getDatasetSummaryIn(trx: Executor, id: string): Promise<Da
 function rowsOrThrow(columns: DatasetColumn[], rows: Record<string, unknown>[]): DatasetRow[] {
   const checked = checkRows(columns, rows);
   if (checked.problems.length > 0) {
-    throw new ValidationError({ fieldErrors: { rows: checked.problems } });
+    throw rowProblemsError(
+      checked.problems.map((problem) => ({
+        problem,
+        ref: String(problem.row),
+        label: `Row ${problem.row}`,
+      })),
+    );
   }
   return checked.rows;
 }
@@ -404,23 +412,32 @@ export async function editDatasetRows(
       descriptor.table,
       keys.filter((key) => Number.isSafeInteger(key)),
     );
-    const badKeys = [...new Set(keys.filter((key) => !present.has(key)))].map(
-      (key) => `Row ${key} does not exist.`,
-    );
-    if (badKeys.length > 0) throw new ValidationError({ fieldErrors: { rows: badKeys } });
-    const problems: string[] = [];
+    const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
+    if (badKeys.length > 0) {
+      const missing = badKeys.map((key) => ({
+        field: `rows.${key}`,
+        code: "missing_row",
+        message: `Row ${key} does not exist.`,
+      }));
+      throw new ValidationError({
+        fieldErrors: { rows: missing.map((problem) => problem.message) },
+        problems: missing,
+      });
+    }
+    // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
+    const problems: { problem: RowProblem; ref: string; label: string }[] = [];
     const checkedSets = sets.map(({ key, row }) => {
       const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
-      problems.push(
-        ...checked.problems.map((problem) => problem.replace(/^Row 1\b/, `Row ${key}`)),
-      );
+      for (const problem of checked.problems) {
+        problems.push({ problem, ref: String(key), label: `Row ${key}` });
+      }
       return { key, row: checked.rows[0] ?? {} };
     });
     const appended = checkRows(current.columns, parseInput(datasetRowsSchema, edits.append ?? []));
-    problems.push(
-      ...appended.problems.map((problem) => problem.replace(/^Row (\d+)\b/, "New row $1")),
-    );
-    if (problems.length > 0) throw new ValidationError({ fieldErrors: { rows: problems } });
+    for (const problem of appended.problems) {
+      problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
+    }
+    if (problems.length > 0) throw rowProblemsError(problems);
     for (const { key, row } of checkedSets) {
       await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
     }

@@ -86,8 +86,17 @@ export async function dropRowsTable(executor: AnyExecutor, table: string) {
   await sql`drop table if exists ${sql.table(checked(table))}`.execute(executor);
 }
 
-export async function clearRowsTable(executor: AnyExecutor, table: string) {
-  await sql`delete from ${sql.table(checked(table))}`.execute(executor);
+/**
+ * Empties a rows table and restarts its row keys at 1 on both engines, so rows after a replace
+ * are numbered the same way everywhere (TRUNCATE is transactional in PostgreSQL; SQLite reuses
+ * keys once the table is empty).
+ */
+export async function clearRowsTable(executor: AnyExecutor, table: string, engine: Engine) {
+  if (engine === "postgres") {
+    await sql`truncate table ${sql.table(checked(table))} restart identity`.execute(executor);
+  } else {
+    await sql`delete from ${sql.table(checked(table))}`.execute(executor);
+  }
 }
 
 /** A checked cell as the engine stores it (see the type table in the contract). */

@@ -29,14 +29,22 @@ function toEditable(columns: readonly DatasetColumn[], rows: readonly KeyedRow[]
   }));
 }
 
-/** "Row 3, column "revenue": ..." from the store names a row by its key. */
-function invalidCells(messages: readonly string[]): Set<string> {
+/**
+ * The store refuses bad cells at "rows.<ref>.<column>" (ref: a stored row's key, or "new-<n>" for
+ * the n-th added row) with their messages; "rows" alone holds refusals of the whole table.
+ */
+function rowProblems(fieldErrors: Record<string, string[] | undefined> | undefined) {
+  const messages: string[] = [];
   const cells = new Set<string>();
-  for (const message of messages) {
-    const match = /^Row (\d+), column "([^"]+)"/.exec(message);
-    if (match) cells.add(`${Number(match[1])}:${match[2]}`);
+  for (const [field, fieldMessages] of Object.entries(fieldErrors ?? {})) {
+    if (field !== "rows" && !field.startsWith("rows.")) continue;
+    for (const message of fieldMessages ?? []) {
+      if (!messages.includes(message)) messages.push(message);
+    }
+    const cell = /^rows\.([^.]+)\.(.+)$/.exec(field);
+    if (cell?.[1] && cell[2]) cells.add(`${cell[1]}:${cell[2]}`);
   }
-  return cells;
+  return { messages, cells };
 }
 
 /** One page of rows as inputs: change cells, add and remove rows, save against the version read. */
@@ -57,8 +65,7 @@ export function RowsEditor({
   // Keys of added rows are negative, so they never meet a stored key.
   const nextKey = useRef(-1);
   const tableRef = useRef<HTMLTableElement>(null);
-  const rowErrors = state.fieldErrors?.rows ?? [];
-  const badCells = invalidCells(rowErrors);
+  const { messages: rowErrors, cells: badCells } = rowProblems(state.fieldErrors);
 
   function setCell(key: number, column: string, value: string) {
     setRows((current) =>
@@ -141,11 +148,12 @@ export function RowsEditor({
             {rows.map((row) => {
               // Stored rows keep their row number; added rows are "new 1", "new 2"...
               const label = row.original === null ? `new ${++added}` : String(row.original);
+              const ref = row.original === null ? `new-${added}` : String(row.original);
               return (
                 <tr key={row.key} data-row-key={row.key}>
                   <th scope="row">{label}</th>
                   {columns.map((column) => {
-                    const invalid = badCells.has(`${row.original ?? ""}:${column.name}`);
+                    const invalid = badCells.has(`${ref}:${column.name}`);
                     return (
                       <td key={column.name}>
                         <input

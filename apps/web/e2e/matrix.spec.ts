@@ -204,7 +204,11 @@ test.describe("server actions", () => {
         await form.locator('input[name="userId"]').evaluate((input: HTMLInputElement) => {
           input.value = "no-such-user-id";
         });
-        await form.getByRole("button").click();
+        await form.getByRole("button", { name: `${change} ${editor.email}` }).click();
+        await form
+          .getByRole("dialog")
+          .getByRole("button", { name: `Yes, ${change.toLowerCase()} ${editor.email}` })
+          .click();
         await expect(form.getByRole("status")).not.toBeEmpty();
       });
 
@@ -227,6 +231,10 @@ test.describe("server actions", () => {
       await create.getByRole("button", { name: "Create user" }).click();
       const row = page.locator(`tr[data-user-email="${email}"]`);
       await row.getByRole("button", { name: `Block ${email}` }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: `Yes, block ${email}` })
+        .click();
       const form = row.locator("form", {
         has: page.getByRole("button", { name: `Unblock ${email}` }),
       });

@@ -91,11 +91,19 @@ test("an admin creates a user, changes the role, blocks, unblocks and signs them
   await otherPage.waitForURL((url) => url.pathname === "/admin/datasets");
 
   await row.getByRole("button", { name: `Sign out ${email}` }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: `Yes, sign out ${email}` })
+    .click();
   await expect(row.getByText("Signed out everywhere.")).toBeVisible();
   await otherPage.goto("/admin/datasets");
   expect(new URL(otherPage.url()).pathname).toBe("/login");
 
   await row.getByRole("button", { name: `Block ${email}` }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: `Yes, block ${email}` })
+    .click();
   await expect(row.getByRole("cell").nth(3)).toHaveText("Blocked");
   await signInThroughForm(otherPage, email, password);
   await expect(
@@ -150,5 +158,60 @@ test("the audit log rejects a malformed date filter with a field message", async
   await expect(page.getByText("Fix the filter to see events.")).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
+  await page.context().close();
+});
+
+test("after Set role the menu shows the saved role, and focus is on the result", async ({
+  browser,
+}) => {
+  const email = `role-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+  const page = await adminPage(browser, "/admin/users");
+  await createUserThroughForm(page, email, randomPassword(), "viewer");
+  const created = page.getByText(`Created ${email} as viewer.`);
+  await expect(created).toBeVisible();
+  // Focus moved from the submit button to the form's result message.
+  await expect(
+    page.getByRole("region", { name: "Create a user" }).getByRole("status"),
+  ).toBeFocused();
+  const row = page.locator(`tr[data-user-email="${email}"]`);
+
+  for (const role of ["editor", "admin", "viewer"]) {
+    await row.getByLabel(`Role for ${email}`).selectOption(role);
+    await row.getByRole("button", { name: "Set role" }).click();
+    await expect(row.getByText(`Role set to ${role}.`)).toBeVisible();
+    await expect(row.getByRole("cell").nth(2)).toHaveText(role);
+    await expect(row.getByLabel(`Role for ${email}`)).toHaveValue(role);
+    await expect(row.getByRole("status").first()).toBeFocused();
+  }
+  await page.context().close();
+});
+
+test("blocking and signing out everywhere ask first in a dialog; Cancel and Escape change nothing", async ({
+  browser,
+}) => {
+  const email = `confirm-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+  const page = await adminPage(browser, "/admin/users");
+  await createUserThroughForm(page, email, randomPassword(), "viewer");
+  const row = page.locator(`tr[data-user-email="${email}"]`);
+  await expect(row).toBeVisible();
+  const block = row.getByRole("button", { name: `Block ${email}` });
+
+  await block.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Block ${email}?`);
+  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  expect(axe.violations).toEqual([]);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(block).toBeFocused();
+
+  await row.getByRole("button", { name: `Sign out ${email}` }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  await expect(row.getByRole("cell").nth(3)).toHaveText("Active");
+  await expect(row.getByRole("status")).toHaveText(["", "", ""]);
   await page.context().close();
 });

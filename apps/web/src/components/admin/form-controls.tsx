@@ -1,5 +1,11 @@
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import type { ContentFormState } from "./content-form-state";
+import {
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
+} from "react";
+import type { FormState } from "@/lib/form-state";
 
 /** Ids for a control and its messages, so aria-describedby points at what is shown. */
 export function describedBy(id: string, errors: string[] | undefined, hint?: string) {
@@ -72,12 +78,30 @@ export function TextAreaField({ id, label, errors, hint, ...textarea }: TextArea
   );
 }
 
-/** The form-level outcome, announced politely; field messages sit next to their fields. */
-export function FormMessages({ state }: { state: ContentFormState }) {
+/**
+ * The form-level outcome, announced politely; field messages sit next to their fields (or here,
+ * with `withFieldErrors`, for forms without visible fields). After each submit that answers,
+ * focus moves here, so keyboard and screen reader users land on the result, not on <body>.
+ */
+export function FormMessages({
+  state,
+  withFieldErrors = false,
+}: {
+  state: FormState<Record<string, string>>;
+  withFieldErrors?: boolean;
+}) {
+  const region = useRef<HTMLDivElement>(null);
+  const initial = useRef(state);
+  const fieldMessages = withFieldErrors ? Object.values(state.fieldErrors ?? {}).flat() : [];
+  const hasOutcome = Boolean(state.message || state.formError || fieldMessages.length > 0);
+  useEffect(() => {
+    if (state !== initial.current && hasOutcome) region.current?.focus();
+  }, [state, hasOutcome]);
   return (
-    <div role="status">
+    <div role="status" ref={region} tabIndex={-1} className="form-messages">
       {state.message ? <p className="form-status">{state.message}</p> : null}
       {state.formError ? <p className="form-error">{state.formError}</p> : null}
+      {fieldMessages.length > 0 ? <p className="form-error">{fieldMessages.join(" ")}</p> : null}
     </div>
   );
 }

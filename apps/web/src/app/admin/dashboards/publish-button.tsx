@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { FormMessages } from "@/components/admin/form-controls";
 import { type PublishState, setDashboardPublished } from "./actions";
 
 export function PublishButton({
@@ -23,13 +24,10 @@ export function PublishButton({
       <input type="hidden" name="dashboardId" value={dashboardId} />
       <input type="hidden" name="version" value={version} />
       <input type="hidden" name="publish" value={published ? "false" : "true"} />
-      <button type="submit" className="link-button" disabled={pending}>
+      <button type="submit" className="button button-secondary" disabled={pending}>
         {published ? `Unpublish ${title}` : `Publish ${title}`}
       </button>
-      <div role="status">
-        {state.message ? <p className="form-status">{state.message}</p> : null}
-        {state.formError ? <p className="form-error">{state.formError}</p> : null}
-      </div>
+      <FormMessages state={state} withFieldErrors />
     </form>
   );
 }

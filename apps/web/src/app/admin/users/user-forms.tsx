@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useId } from "react";
+import { useActionState, useId, useRef } from "react";
+import { FormMessages } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
 import {
   banUser,
@@ -18,102 +19,125 @@ const roleOptions = [
   { value: "admin", label: "Admin (everything, including users)" },
 ];
 
-function FormMessages({
-  state,
-  withFieldErrors = false,
-}: {
-  state: UserActionState | CreateUserState;
-  withFieldErrors?: boolean;
-}) {
-  const fieldMessages = withFieldErrors ? Object.values(state.fieldErrors ?? {}).flat() : [];
-  return (
-    <div role="status">
-      {state.message ? <p className="form-status">{state.message}</p> : null}
-      {state.formError ? <p className="form-error">{state.formError}</p> : null}
-      {fieldMessages.length > 0 ? <p className="form-error">{fieldMessages.join(" ")}</p> : null}
-    </div>
-  );
-}
-
 export function CreateUserForm() {
   const [state, action, pending] = useActionState<CreateUserState, FormData>(createUser, {});
   const roleId = useId();
   const roleErrorId = `${roleId}-error`;
   const roleErrors = state.fieldErrors?.role;
   return (
-    <form action={action} className="form" noValidate key={JSON.stringify(state.values ?? {})}>
+    // The result sits outside the keyed form, so it keeps its place (and focus) when the form
+    // is redrawn with the values an error sent back.
+    <>
       <FormMessages state={state} />
-      <FormField
-        name="name"
-        label="Name"
-        id="new-user-name"
-        required
-        defaultValue={state.values?.name ?? ""}
-        errors={state.fieldErrors?.name}
-      />
-      <FormField
-        name="email"
-        label="Email"
-        id="new-user-email"
-        type="email"
-        required
-        defaultValue={state.values?.email ?? ""}
-        errors={state.fieldErrors?.email}
-      />
-      <FormField
-        name="password"
-        label="Password"
-        id="new-user-password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 12 characters, not a common password."
-        required
-        errors={state.fieldErrors?.password}
-      />
-      <div className="field">
-        <label htmlFor={roleId}>Role</label>
-        <select
-          id={roleId}
-          name="role"
-          defaultValue={state.values?.role || "viewer"}
-          aria-invalid={roleErrors?.length ? true : undefined}
-          aria-describedby={roleErrors?.length ? roleErrorId : undefined}
-        >
-          {roleOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {roleErrors?.length ? (
-          <p id={roleErrorId} className="field-error">
-            {roleErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button" disabled={pending}>
-        {pending ? "Creating…" : "Create user"}
-      </button>
-    </form>
+      <form action={action} className="form" noValidate key={JSON.stringify(state.values ?? {})}>
+        <FormField
+          name="name"
+          label="Name"
+          id="new-user-name"
+          required
+          defaultValue={state.values?.name ?? ""}
+          errors={state.fieldErrors?.name}
+        />
+        <FormField
+          name="email"
+          label="Email"
+          id="new-user-email"
+          type="email"
+          required
+          defaultValue={state.values?.email ?? ""}
+          errors={state.fieldErrors?.email}
+        />
+        <FormField
+          name="password"
+          label="Password"
+          id="new-user-password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters, not a common password."
+          required
+          errors={state.fieldErrors?.password}
+        />
+        <div className="field">
+          <label htmlFor={roleId}>Role</label>
+          <select
+            id={roleId}
+            name="role"
+            defaultValue={state.values?.role || "viewer"}
+            aria-invalid={roleErrors?.length ? true : undefined}
+            aria-describedby={roleErrors?.length ? roleErrorId : undefined}
+          >
+            {roleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {roleErrors?.length ? (
+            <p id={roleErrorId} className="field-error">
+              {roleErrors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Creating…" : "Create user"}
+        </button>
+      </form>
+    </>
   );
 }
 
+/**
+ * One user action behind a button. With `confirm`, the button opens a modal dialog that asks
+ * first (Escape or Cancel closes it; focus returns to the button).
+ */
 function RowButton({
   action,
   userId,
   label,
+  confirm,
 }: {
   action: (state: UserActionState, formData: FormData) => Promise<UserActionState>;
   userId: string;
   label: string;
+  confirm?: { question: string; yes: string };
 }) {
   const [state, formAction, pending] = useActionState<UserActionState, FormData>(action, {});
+  const dialog = useRef<HTMLDialogElement>(null);
+  const questionId = useId();
   return (
     <form action={formAction}>
       <input type="hidden" name="userId" value={userId} />
-      <button type="submit" className="link-button" disabled={pending}>
-        {label}
-      </button>
+      {confirm ? (
+        <>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={pending}
+            onClick={() => dialog.current?.showModal()}
+          >
+            {label}
+          </button>
+          <dialog ref={dialog} aria-labelledby={questionId} className="confirm-dialog">
+            <p id={questionId}>{confirm.question}</p>
+            <div className="inline-list">
+              <button type="submit" className="button" onClick={() => dialog.current?.close()}>
+                {confirm.yes}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => dialog.current?.close()}
+              >
+                Cancel
+              </button>
+            </div>
+          </dialog>
+        </>
+      ) : (
+        <button type="submit" className="button button-secondary" disabled={pending}>
+          {label}
+        </button>
+      )}
       <FormMessages state={state} withFieldErrors />
     </form>
   );
@@ -137,7 +161,8 @@ export function UserRowActions({
   if (isSelf) return <span className="muted">This is you</span>;
   return (
     <div className="stack">
-      <form action={formAction} className="filters">
+      {/* Keyed by the saved role: after a change the menu shows what was saved. */}
+      <form action={formAction} className="filters" key={role}>
         <input type="hidden" name="userId" value={userId} />
         <div className="field">
           <label htmlFor={selectId}>Role for {email}</label>
@@ -158,9 +183,25 @@ export function UserRowActions({
         {banned ? (
           <RowButton action={unbanUser} userId={userId} label={`Unblock ${email}`} />
         ) : (
-          <RowButton action={banUser} userId={userId} label={`Block ${email}`} />
+          <RowButton
+            action={banUser}
+            userId={userId}
+            label={`Block ${email}`}
+            confirm={{
+              question: `Block ${email}? They are signed out everywhere and cannot sign in until unblocked.`,
+              yes: `Yes, block ${email}`,
+            }}
+          />
         )}
-        <RowButton action={revokeUserSessions} userId={userId} label={`Sign out ${email}`} />
+        <RowButton
+          action={revokeUserSessions}
+          userId={userId}
+          label={`Sign out ${email}`}
+          confirm={{
+            question: `Sign ${email} out on every device? Their open pages stop working.`,
+            yes: `Yes, sign out ${email}`,
+          }}
+        />
       </div>
     </div>
   );

@@ -161,6 +161,26 @@ test("the audit log rejects a malformed date filter with a field message", async
   await page.context().close();
 });
 
+for (const [from, to] of [
+  ["2026-03-02", "2026-03-01"],
+  ["2027-01-01", "2026-12-31"],
+] as const) {
+  test(`an audit range from ${from} to ${to} is refused at the To field, not shown as empty`, async ({
+    browser,
+  }) => {
+    const page = await adminPage(browser, `/admin/audit?from=${from}&to=${to}`);
+
+    await expect(
+      page.getByText("to: The To date must be on or after the From date."),
+    ).toBeVisible();
+    await expect(page.getByLabel("To", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("No events match")).toHaveCount(0);
+    const api = await page.request.get(`/admin/api/audit?from=${from}&to=${to}`);
+    expect(api.status()).toBe(400);
+    await page.context().close();
+  });
+}
+
 test("after Set role the menu shows the saved role, and focus is on the result", async ({
   browser,
 }) => {

@@ -15,17 +15,22 @@ const dateSchema = z
   });
 
 /** The audit page's query string: every field optional, bad values reported per field. */
-export const auditFilterSchema = z.object({
-  actor: z.string().max(200).optional(),
-  entityType: z.enum(auditEntityTypes, { error: "Pick one of the listed types." }).optional(),
-  action: z
-    .string()
-    .regex(/^[a-z-]+\.[a-z-]+$/, { error: "Pick one of the listed actions." })
-    .optional(),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
-  cursor: z.string().max(500).optional(),
-});
+export const auditFilterSchema = z
+  .object({
+    actor: z.string().max(200).optional(),
+    entityType: z.enum(auditEntityTypes, { error: "Pick one of the listed types." }).optional(),
+    action: z
+      .string()
+      .regex(/^[a-z-]+\.[a-z-]+$/, { error: "Pick one of the listed actions." })
+      .optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+    cursor: z.string().max(500).optional(),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    path: ["to"],
+    error: "The To date must be on or after the From date.",
+  });
 
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 

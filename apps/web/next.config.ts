@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The production build type-checks; the test build of the same sources need not do it twice.
   typescript: { ignoreBuildErrors: e2eBuild },
-  serverExternalPackages: ["better-sqlite3"],
+  serverExternalPackages: ["better-sqlite3", "pino", "prom-client"],
   // The proxy sees requests as sent (RSC and prefetch headers included) to answer them 401.
   skipProxyUrlNormalize: true,
   experimental: {

@@ -36,3 +36,75 @@ test("with its database down the server still starts: health 200, ready 503 nami
     await server.stop();
   }
 });
+
+test("every response carries a request id: a well-formed one sent in is kept, others replaced", async ({
+  request,
+}) => {
+  const fresh = await request.get("/api/health");
+  expect(fresh.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  const kept = await request.get("/api/health", {
+    headers: { "X-Request-Id": "lb-0123456789abcdef" },
+  });
+  expect(kept.headers()["x-request-id"]).toBe("lb-0123456789abcdef");
+  for (const bad of ["short", "x".repeat(65), "has space here!", "<script>alert(1)</script>"]) {
+    const replaced = await request.get("/api/health", { headers: { "X-Request-Id": bad } });
+    expect(replaced.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  }
+});
+
+test("metrics: off without a token; behind a Bearer token they count requests by route and chart queries, and the log has one JSON line per request", async ({
+  request,
+}) => {
+  expect((await request.get("/api/metrics")).status()).toBe(404);
+
+  const token = "metrics-token-0123456789";
+  const server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 8, {
+    env: { SEED_METRICS_TOKEN: token },
+  });
+  try {
+    for (const path of ["/d/demo", "/d/demo", "/d/no-such-dashboard"]) {
+      await fetch(`${server.url}${path}`, {
+        headers: { "X-Request-Id": `trace-${path.length}-abcdef` },
+      });
+    }
+    for (const authorization of [undefined, "Bearer wrong", `Basic ${token}`, token]) {
+      const refused = await fetch(`${server.url}/api/metrics`, {
+        headers: authorization ? { Authorization: authorization } : {},
+      });
+      expect(refused.status).toBe(401);
+    }
+    const metrics = await fetch(`${server.url}/api/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(
+      /seed_http_request_duration_seconds_count\{method="GET",route="\/d\/:slug",status="200"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /seed_http_request_duration_seconds_count\{method="GET",route="\/d\/:slug",status="404"\} 1/,
+    );
+    expect(text).toMatch(
+      /seed_chart_query_duration_seconds_count\{engine="(sqlite|postgres)",outcome="ok"\} [1-9]/,
+    );
+    expect(text).toContain("seed_dataset_imports_total");
+    expect(text).not.toContain("no-such-dashboard");
+
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = lines.find((line) => line.requestId === "trace-7-abcdef");
+    expect(logged).toMatchObject({
+      msg: "request",
+      method: "GET",
+      path: "/d/demo",
+      route: "/d/:slug",
+      status: 200,
+    });
+    expect(typeof logged?.ms).toBe("number");
+  } finally {
+    await server.stop();
+  }
+});

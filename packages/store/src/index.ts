@@ -71,8 +71,10 @@ export {
   QueryError,
   type QueryFilter,
   type QueryMeasure,
+  type QueryObserver,
   type QueryResult,
   type QueryResultColumn,
+  type QueryTiming,
   type RunQueryOptions,
 } from "./query/index.js";
 export { runStat, type StatQuery, type StatValue } from "./query/stat.js";

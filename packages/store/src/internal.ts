@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { BulkDriver } from "./datasets/bulk-writer.js";
 import { ConflictError, type EntityType, NotFoundError, ValidationError } from "./errors.js";
+import type { QueryObserver } from "./query/run.js";
 import type { StoreDatabase } from "./schema.js";
 import { formatZodError } from "./validation.js";
 
@@ -12,6 +13,8 @@ export interface StoreContext {
   now: () => Date;
   /** The driver objects, for bulk loads inside a transaction (datasets/bulk-writer.ts). */
   bulk: BulkDriver;
+  /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
+  observeQuery?: QueryObserver;
 }
 
 /** Who made a change; written to the audit log with every write. */

@@ -95,6 +95,7 @@ import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import {
   type ChartQueryInput,
+  type QueryObserver,
   type QueryResult,
   type RunQueryOptions,
   runDatasetQuery,
@@ -128,6 +129,8 @@ export interface OpenStoreOptions {
   maxConnections?: number;
   /** Clock for timestamps; tests pin it, everything else leaves it alone. */
   now?: () => Date;
+  /** Told how long every chart and stat query took, and whether it succeeded (for metrics). */
+  observeQuery?: QueryObserver;
 }
 
 /** What better-auth's `database` option accepts: a Kysely instance and its dialect name. */
@@ -466,7 +469,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     bulk = { engine: "sqlite", database: opened.database };
   }
   const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
-  const ctx: StoreContext = { db, now: options.now ?? (() => new Date()), bulk };
+  const ctx: StoreContext = {
+    db,
+    now: options.now ?? (() => new Date()),
+    bulk,
+    observeQuery: options.observeQuery,
+  };
   const prepare = async () => {
     await runMigrations(db, sqlite);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);
@@ -497,7 +505,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listDatasetRows: (id, rowsOptions) => listDatasetRowsIn(db, id, rowsOptions),
     getDatasetTable: (id) => getDatasetTableIn(db, id),
     runChartQuery: (datasetId, query, queryOptions) =>
-      runDatasetQuery(db, datasetId, query, queryOptions),
+      runDatasetQuery(db, datasetId, query, { observe: options.observeQuery, ...queryOptions }),
     importIntoDataset: (input, actor) => importIntoDataset(ctx, input, actor),
     importNewDataset: (input, actor) => importNewDataset(ctx, input, actor),
     createDataset: (input, actor) => createDataset(ctx, input, actor),

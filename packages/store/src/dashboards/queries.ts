@@ -648,7 +648,11 @@ export async function getDashboardBySlug(
           : [];
       const chartById = new Map(charts.map((chart) => [chart.id, chart]));
       const dashboard = toDashboard(row);
-      const queryOptions = { timeZone: dashboard.timeZone ?? "UTC", now: ctx.now() };
+      const queryOptions = {
+        timeZone: dashboard.timeZone ?? "UTC",
+        now: ctx.now(),
+        observe: ctx.observeQuery,
+      };
       const tables = new Map<string, DatasetTable | null>();
       const tableOf = async (datasetId: string) => {
         if (!tables.has(datasetId)) tables.set(datasetId, await getDatasetTableIn(trx, datasetId));

@@ -7,8 +7,10 @@ import type { ChartQueryInput } from "./schema.js";
 export {
   parseQuery,
   QueryError,
+  type QueryObserver,
   type QueryResult,
   type QueryResultColumn,
+  type QueryTiming,
   type RunQueryOptions,
   runQuery,
 } from "./run.js";

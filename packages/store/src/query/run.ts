@@ -51,6 +51,34 @@ export interface RunQueryOptions {
   now?: Date;
   /** Most points a raw series returns (min/max per bucket above it). */
   maxPoints?: number;
+  /** Told how long each query took (for metrics); see OpenStoreOptions.observeQuery. */
+  observe?: QueryObserver;
+}
+
+export interface QueryTiming {
+  kind: "chart" | "stat";
+  seconds: number;
+  ok: boolean;
+}
+
+export type QueryObserver = (timing: QueryTiming) => void;
+
+/** Runs `work`, telling the observer (if any) how long it took and whether it succeeded. */
+export async function timedQuery<T>(
+  kind: QueryTiming["kind"],
+  observe: QueryObserver | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!observe) return work();
+  const started = performance.now();
+  let ok = false;
+  try {
+    const result = await work();
+    ok = true;
+    return result;
+  } finally {
+    observe({ kind, seconds: (performance.now() - started) / 1000, ok });
+  }
 }
 
 /** A query that does not fit its dataset: field errors keyed by query path, naming the column. */
@@ -363,11 +391,22 @@ function xType(query: ChartQuery, column: DatasetColumn): DatasetColumnType {
  * Runs a parsed query over a dataset table. Throws QueryError when the query no longer fits the
  * table (a column deleted or retyped), naming the column.
  */
-export async function runQuery(
+export function runQuery(
   executor: AnyExecutor,
   descriptor: DatasetTable,
   input: ChartQueryInput,
   options: RunQueryOptions = {},
+): Promise<QueryResult> {
+  return timedQuery("chart", options.observe, () =>
+    runQueryUntimed(executor, descriptor, input, options),
+  );
+}
+
+async function runQueryUntimed(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: RunQueryOptions,
 ): Promise<QueryResult> {
   const query = parseQuery(input, descriptor.columns);
   const timeZone = options.timeZone ?? "UTC";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type DatasetTable, rowKeyColumn } from "../datasets/table.js";
-import { QueryError, type RunQueryOptions, runAggregate } from "./run.js";
+import { QueryError, type RunQueryOptions, runAggregate, timedQuery } from "./run.js";
 import type { QueryFilter } from "./schema.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
@@ -33,11 +33,22 @@ function change(value: number | null, previous: number | null): number | null {
  * A stat tile's value, with a comparison: "last" compares the last two values in row order;
  * `compare` compares with the same aggregate over the previous period of the relative filter.
  */
-export async function runStat(
+export function runStat(
   executor: AnyExecutor,
   descriptor: DatasetTable,
   stat: StatQuery,
   options: RunQueryOptions = {},
+): Promise<StatValue> {
+  return timedQuery("stat", options.observe, () =>
+    runStatUntimed(executor, descriptor, stat, options),
+  );
+}
+
+async function runStatUntimed(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  stat: StatQuery,
+  options: RunQueryOptions,
 ): Promise<StatValue> {
   const column = descriptor.columns.find((candidate) => candidate.name === stat.column);
   if (!column) {

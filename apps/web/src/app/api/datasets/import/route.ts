@@ -4,6 +4,7 @@ import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/impor
 import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
 import { withRole } from "@/server/auth";
+import { observability } from "@/server/observability";
 import { revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
@@ -59,7 +60,12 @@ function failureEvent(error: unknown): ImportEvent {
     const message = Object.values(shaped.fieldErrors ?? {}).flat()[0] ?? shaped.message;
     return { type: "error", code, line: null, column: null, message };
   }
-  console.error(error);
+  observability().logger.error(
+    {
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    },
+    "import failed",
+  );
   return {
     type: "error",
     code: "failed",
@@ -106,6 +112,8 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
     imported = resolve;
   });
   revalidateContentWhen(importEnded);
+  const importsCounter = observability().imports;
+  const importKind = into.success ? into.data.mode : "new";
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       const onProgress = ({ rows, bytes }: { rows: number; bytes: number }) => {
@@ -139,9 +147,11 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
               actor,
             );
         imported(true);
+        importsCounter.inc({ kind: importKind, outcome: "ok" });
         controller.enqueue(encode({ type: "done", ...result }));
       } catch (error) {
         imported(false);
+        importsCounter.inc({ kind: importKind, outcome: "error" });
         controller.enqueue(encode(failureEvent(error)));
       } finally {
         controller.close();

@@ -32,6 +32,7 @@ export function CartesianChartBase<Row>({
   bandIndex,
   vertical,
   stackOffset,
+  stacked,
   valueAxisMin,
   reportChartClicks,
 }: CartesianBaseProps<Row>) {
@@ -229,6 +230,7 @@ export function CartesianChartBase<Row>({
           vertical={vertical}
           bandIndex={bandIndex}
           stackOffset={stackOffset}
+          stacked={stacked}
           grid={grid}
           xAxis={xAxis}
           yAxis={yAxis}

@@ -41,8 +41,9 @@ describe("drawableValue", () => {
   it("gives explicit ticks only where Recharts' own would repeat", () => {
     expect(collapsedSpanTicks(0, 10)).toBeUndefined();
     expect(collapsedSpanTicks(1, 1 + 2 ** -52)).toEqual([1, 1 + 2 ** -52]);
-    expect(collapsedSpanTicks(3, 3)).toEqual([3]);
-    expect(collapsedSpanTicks(0, 0)).toEqual([0]);
+    expect(collapsedSpanTicks(3, 3)).toBeUndefined();
+    expect(collapsedSpanTicks(0, 0)).toBeUndefined();
+    expect(collapsedSpanTicks(-9060450964641506, -9060450964641506)).toEqual([-9060450964641506]);
   });
 });
 

@@ -60,12 +60,14 @@ export function drawableBound<T extends number | string>(
 
 /**
  * Ticks for a number axis over [min, max] when Recharts' own would repeat: across a span this
- * small for its magnitude, its decimal ticks round to the same few doubles (repeated React keys).
- * Undefined when Recharts' ticks are fine.
+ * small for its magnitude its decimal ticks round to the same few doubles, and around a single
+ * value past 2^52 its ticks one apart do too (repeated React keys). Undefined when Recharts'
+ * ticks are fine.
  */
 export function collapsedSpanTicks(min: number, max: number): number[] | undefined {
   if (!(min <= max)) return undefined;
   const magnitude = Math.max(Math.abs(min), Math.abs(max));
   if (max - min > magnitude * 1e-12) return undefined;
-  return min === max ? [min] : [min, max];
+  if (min === max) return magnitude >= 2 ** 52 ? [min] : undefined;
+  return [min, max];
 }

@@ -210,5 +210,5 @@ export function describeIssues(
     .slice(0, limit)
     .map((issue) => `  row ${issue.row}${issue.key ? ` (${issue.key})` : ""}: ${issue.reason}`);
   const more = issues.length > limit ? `\n  …and ${issues.length - limit} more` : "";
-  return `[@seed/charts] ${chartName} skipped invalid data:\n${lines.join("\n")}${more}`;
+  return `[@seed/charts] ${chartName} skipped or changed data it cannot draw:\n${lines.join("\n")}${more}`;
 }

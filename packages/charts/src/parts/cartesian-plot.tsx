@@ -159,11 +159,12 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     if (p.stackOffset === "expand") return undefined;
     const extent = valueExtent(visibleColumns, p.stacked);
     if (!extent) return undefined;
-    // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
+    // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat.
+    // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
     const [low, high] = valueDomain;
     return collapsedSpanTicks(
-      typeof low === "number" ? low : extent[0],
-      typeof high === "number" ? high : extent[1],
+      typeof low === "number" && low <= extent[0] ? low : extent[0],
+      typeof high === "number" && high >= extent[1] ? high : extent[1],
     );
   }, [visibleColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
 

@@ -51,6 +51,7 @@ export function AreaChart<Row>(props: AreaChartProps<Row>) {
       bandIndex={false}
       vertical={false}
       stackOffset={stack === "percent" ? "expand" : "none"}
+      stacked={stack !== "none"}
       reportChartClicks={true}
       valueAxisMin={0}
       renderSeries={({ series, highlighted, animate }) => (

@@ -38,6 +38,7 @@ export function BarChart<Row>(props: BarChartProps<Row>) {
       bandIndex
       vertical={horizontal}
       stackOffset={stack === "percent" ? "expand" : "none"}
+      stacked={stack !== "none"}
       reportChartClicks={false}
       valueAxisMin={0}
       renderSeries={({ series, highlighted, animate, onSeriesClick }) =>

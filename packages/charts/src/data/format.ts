@@ -1,3 +1,5 @@
+import { isDrawableTime } from "./domain";
+
 /** What the index holds, which decides axis type and formatting. */
 export type IndexKind = "time" | "number" | "category";
 
@@ -52,13 +54,14 @@ export function createNumberFormatter(
   return (value) => (Number.isFinite(value) ? format.format(value) : "–");
 }
 
-/** Formats timestamps with Intl in a locale and time zone. */
+/** Formats timestamps with Intl in a locale and time zone; values no Date can hold become "–". */
 export function createTimeFormatter(
   locale: string | undefined,
   options: Intl.DateTimeFormatOptions,
 ): (value: number) => string {
   const format = new Intl.DateTimeFormat(locale, options);
-  return (value) => (Number.isFinite(value) ? format.format(value) : "–");
+  // Intl throws "Invalid time value" past ±8.64e15 ms (a nice tick may land there)
+  return (value) => (isDrawableTime(value) ? format.format(value) : "–");
 }
 
 /** Full date (and time when not midnight UTC) for tooltips and the data table. */
@@ -93,14 +96,20 @@ const TIME_STEPS = [
   7 * DAY,
 ];
 
+/** Midnight UTC on the first of a month; NaN past the Date range, which ends the loops below. */
+function utcMonthStart(year: number, month: number): number {
+  // setUTCFullYear, unlike Date.UTC, does not read years 0..99 as 1900..1999
+  return new Date(0).setUTCFullYear(year, month, 1);
+}
+
 function addUtcMonths(timestamp: number, months: number): number {
   const d = new Date(timestamp);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1);
+  return utcMonthStart(d.getUTCFullYear(), d.getUTCMonth() + months);
 }
 
 /** Evenly spaced, calendar-aligned (UTC) tick timestamps within [min, max], at most `maxCount`. */
 export function timeTicks(min: number, max: number, maxCount: number): number[] {
-  if (!Number.isFinite(min) || !Number.isFinite(max) || max < min) return [];
+  if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
   if (max === min) return [min];
   const span = max - min;
   const target = Math.max(2, maxCount);
@@ -112,18 +121,34 @@ export function timeTicks(min: number, max: number, maxCount: number): number[] 
     return ticks;
   }
   const monthSteps = [1, 2, 3, 6, 12, 24, 60, 120, 240, 600];
-  const months = monthSteps.find((m) => span / (m * 30.44 * DAY) <= target) ?? 1200;
+  const months =
+    monthSteps.find((m) => span / (m * 30.44 * DAY) <= target) ??
+    niceYears(span / (365.25 * DAY) / target) * 12;
   const start = new Date(min);
-  let t = Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1);
-  if (t < min) t = addUtcMonths(t, 1);
-  // align to multiples of the step (quarters start in Jan/Apr/Jul/Oct, years in January)
-  while (new Date(t).getUTCMonth() % Math.min(months, 12) !== 0 && t <= max) t = addUtcMonths(t, 1);
-  const ticks: number[] = [];
-  for (; t <= max; t = addUtcMonths(t, months)) {
-    if (months >= 12 && new Date(t).getUTCFullYear() % (months / 12) !== 0) continue;
-    ticks.push(t);
+  let t: number;
+  if (months >= 12) {
+    // years that are multiples of the step, so ticks stay on round years whatever the data
+    const years = months / 12;
+    const year = Math.ceil(start.getUTCFullYear() / years) * years;
+    t = utcMonthStart(year, 0);
+    if (t < min) t = utcMonthStart(year + years, 0);
+  } else {
+    t = utcMonthStart(start.getUTCFullYear(), start.getUTCMonth());
+    // before min, or before the earliest Date (NaN): the next month
+    if (!(t >= min)) t = addUtcMonths(min, 1);
+    // align to multiples of the step (quarters start in Jan/Apr/Jul/Oct)
+    while (new Date(t).getUTCMonth() % months !== 0 && t <= max) t = addUtcMonths(t, 1);
   }
+  const ticks: number[] = [];
+  for (; t <= max; t = addUtcMonths(t, months)) ticks.push(t);
   return ticks;
+}
+
+/** Smallest of 1, 2 or 5 times a power of ten (at least 100) that is at least `years`. */
+function niceYears(years: number): number {
+  let step = 100;
+  for (let i = 0; step < years && i < 20; i++) step *= i % 3 === 1 ? 2.5 : 2;
+  return step;
 }
 
 /** Shortens a name to `max` characters with an ellipsis. */

@@ -65,7 +65,7 @@ describe("preparePieFrame", () => {
     expect(frame.emptyReason).toBe("All values are zero");
   });
 
-  it("says why when finite values add up past the largest number", () => {
+  it("skips values too large to draw, so finite values never add up past the largest number", () => {
     const frame = preparePieFrame(
       [
         { name: "a", v: Number.MAX_VALUE },
@@ -75,7 +75,26 @@ describe("preparePieFrame", () => {
     );
 
     expect(frame.slices).toEqual([]);
-    expect(frame.emptyReason).toBe("Values are too large to add up");
+    expect(frame.emptyReason).toBe("Values are too large to draw");
+    expect(frame.issues.map((issue) => issue.reason)).toEqual([
+      "1.7976931348623157e+308 is beyond ±1e300, too large to draw",
+      "1.7976931348623157e+308 is beyond ±1e300, too large to draw",
+    ]);
+  });
+
+  it("draws values nearer to 0 than 1e-300 as 0 and says so", () => {
+    const frame = preparePieFrame(
+      [
+        { name: "a", v: 5e-324 },
+        { name: "b", v: 1e300 },
+      ],
+      options,
+    );
+
+    expect(frame.slices.map((slice) => slice.value)).toEqual([0, 1e300]);
+    expect(frame.issues).toEqual([
+      { row: 0, key: "v", reason: "5e-324 is nearer to 0 than 1e-300, drawn as 0" },
+    ]);
   });
 
   it("never throws and its slices always sum to the total", () => {

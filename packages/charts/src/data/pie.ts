@@ -1,3 +1,4 @@
+import { drawableValue } from "./domain";
 import type { DataIssue } from "./rows";
 
 /** One slice to draw; `rows` lists the caller's row positions it stands for (several for "Other"). */
@@ -29,13 +30,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * Checks pie rows: drops rows with a missing name, a repeated name, or a value that is not a
- * finite number of at least zero; then groups small slices into "Other".
+ * finite number of at least zero, or too large to draw (values nearer to 0 than 1e-300 count as
+ * 0, see `drawableValue`); then groups small slices into "Other".
  */
 export function preparePieFrame(data: unknown, options: PreparePieOptions): PieFrame {
   const rows: readonly unknown[] = Array.isArray(data) ? data : [];
   const issues: DataIssue[] = [];
   const seen = new Set<string>();
   const valid: PieSlice[] = [];
+  let tooLarge = 0;
   rows.forEach((row, position) => {
     if (!isRecord(row)) {
       issues.push({ row: position, key: null, reason: "row is not an object" });
@@ -60,16 +63,26 @@ export function preparePieFrame(data: unknown, options: PreparePieOptions): PieF
       issues.push({ row: position, key: options.value, reason: `negative value ${value}` });
       return;
     }
+    // the same drawable range as the cartesian axes (data/domain.ts)
+    const drawable = drawableValue(value);
+    if (drawable.reason)
+      issues.push({ row: position, key: options.value, reason: drawable.reason });
+    if (Number.isNaN(drawable.value)) {
+      tooLarge++;
+      return;
+    }
     seen.add(label);
-    valid.push({ name: label, value, rows: [position], isOther: false });
+    valid.push({ name: label, value: drawable.value, rows: [position], isOther: false });
   });
 
   const total = valid.reduce((sum, slice) => sum + slice.value, 0);
   let emptyReason: string | null = null;
   if (rows.length === 0) emptyReason = "No data";
+  else if (valid.length === 0 && tooLarge > 0) emptyReason = "Values are too large to draw";
   else if (valid.length === 0) emptyReason = "No valid values to show";
   else if (total === 0) emptyReason = "All values are zero";
-  // Finite values can still add up past Number.MAX_VALUE; no share of an infinite total is drawable.
+  // Values up to 1e300 add up past Number.MAX_VALUE only beyond 1.8e8 slices; no share of an
+  // infinite total is drawable.
   else if (!Number.isFinite(total)) emptyReason = "Values are too large to add up";
   if (emptyReason) return { slices: [], total, issues, emptyReason };
 

@@ -1,3 +1,4 @@
+import { drawableValue, isDrawableTime } from "./domain";
 import { detectIndexKind, type IndexKind, toTimestamp } from "./format";
 
 /** One problem found in the caller's rows; `row` is the position in the data array. */
@@ -38,6 +39,9 @@ function describeValue(value: unknown): string {
   if (typeof value === "number") return String(value);
   if (value === undefined) return "undefined";
   if (value === null) return "null";
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? "an invalid Date" : value.toISOString();
+  }
   return typeof value;
 }
 
@@ -48,7 +52,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * Checks rows and converts them into columns. Rows with a missing or invalid index, and later
  * rows repeating an index value, are dropped; values that are not finite numbers become gaps.
- * Every drop is listed in `issues`.
+ * Numbers the axes cannot draw are dropped or drawn as 0 (see `drawableValue`). Every drop or
+ * change is listed in `issues`.
  */
 export function prepareCartesianFrame(
   data: unknown,
@@ -91,10 +96,27 @@ export function prepareCartesianFrame(
       categories?.push(label);
       xs[kept] = kept;
     } else {
-      const x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : Number.NaN;
+      let x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : Number.NaN;
       if (!Number.isFinite(x)) {
         issues.push({ row: i, key: index, reason: `index is ${describeValue(raw)}` });
         continue;
+      }
+      // the axes cannot place every finite number: see data/domain.ts
+      if (kind === "time") {
+        if (!isDrawableTime(x)) {
+          issues.push({
+            row: i,
+            key: index,
+            reason: `index ${describeValue(raw)} is outside the date range (±8.64e15 ms)`,
+          });
+          continue;
+        }
+      } else {
+        const drawable = drawableValue(x);
+        if (drawable.reason)
+          issues.push({ row: i, key: index, reason: `index ${drawable.reason}` });
+        if (Number.isNaN(drawable.value)) continue;
+        x = drawable.value;
       }
       if (x <= previousX) sorted = false;
       previousX = x;
@@ -141,6 +163,7 @@ export function prepareCartesianFrame(
 
   const values = keys.map(() => new Float64Array(count));
   let finiteCount = 0;
+  let tooLarge = 0;
   for (let s = 0; s < keys.length; s++) {
     const key = keys[s] as string;
     const column = values[s] as Float64Array;
@@ -148,8 +171,11 @@ export function prepareCartesianFrame(
       const rowPosition = rowIndex[k] as number;
       const value = (rows[rowPosition] as Record<string, unknown>)[key];
       if (typeof value === "number" && Number.isFinite(value)) {
-        column[k] = value;
-        finiteCount++;
+        const drawable = drawableValue(value);
+        if (drawable.reason) issues.push({ row: rowPosition, key, reason: drawable.reason });
+        column[k] = drawable.value;
+        if (Number.isNaN(drawable.value)) tooLarge++;
+        else finiteCount++;
       } else {
         column[k] = Number.NaN;
         if (value !== null && value !== undefined) {
@@ -167,6 +193,7 @@ export function prepareCartesianFrame(
   if (n === 0) emptyReason = "No data";
   else if (keys.length === 0) emptyReason = "No series to show";
   else if (count === 0) emptyReason = "No row has a valid index";
+  else if (finiteCount === 0 && tooLarge > 0) emptyReason = "Values are too large to draw";
   else if (finiteCount === 0) emptyReason = "No valid values to show";
 
   issues.sort((a, b) => a.row - b.row);
@@ -183,5 +210,5 @@ export function describeIssues(
     .slice(0, limit)
     .map((issue) => `  row ${issue.row}${issue.key ? ` (${issue.key})` : ""}: ${issue.reason}`);
   const more = issues.length > limit ? `\n  …and ${issues.length - limit} more` : "";
-  return `[@seed/charts] ${chartName} skipped invalid data:\n${lines.join("\n")}${more}`;
+  return `[@seed/charts] ${chartName} skipped or changed data it cannot draw:\n${lines.join("\n")}${more}`;
 }

@@ -36,6 +36,7 @@ export function LineChart<Row>(props: LineChartProps<Row>) {
       bandIndex={false}
       vertical={false}
       stackOffset="none"
+      stacked={false}
       reportChartClicks={true}
       valueAxisMin="auto"
       renderSeries={({ series, highlighted, animate }) =>

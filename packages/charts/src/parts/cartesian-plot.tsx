@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useCallback, useMemo } from "react";
 import { CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { collapsedSpanTicks, drawableBound } from "../data/domain";
 import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample";
 import { timeTicks } from "../data/format";
 import type { CartesianFrame } from "../data/rows";
@@ -12,7 +13,7 @@ import type {
   SeriesRenderContext,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
-import { buildDrawnRows, type DrawnRow } from "./plot-rows";
+import { buildDrawnRows, type DrawnRow, valueExtent } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
@@ -35,6 +36,7 @@ export interface CartesianPlotProps<Row> {
   vertical: boolean;
   bandIndex: boolean;
   stackOffset: "none" | "expand";
+  stacked: boolean;
   grid: GridLines;
   xAxis: AxisOptions | undefined;
   yAxis: AxisOptions | undefined;
@@ -90,7 +92,10 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
 
   const numericIndex = !p.bandIndex && frame.kind !== "category";
   const ticks = useMemo(() => {
-    if (!numericIndex || frame.kind !== "time" || frame.xs.length === 0) return undefined;
+    if (!numericIndex || frame.xs.length === 0) return undefined;
+    if (frame.kind !== "time") {
+      return collapsedSpanTicks(frame.xs[0] as number, frame.xs[frame.xs.length - 1] as number);
+    }
     const span = vertical ? height : width;
     return timeTicks(
       frame.xs[0] as number,
@@ -127,7 +132,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
   const valueDomain: [number | string, number | string] =
     p.stackOffset === "expand"
       ? [0, 1]
-      : [valueAxis?.min ?? p.valueAxisMin, valueAxis?.max ?? "auto"];
+      : [drawableBound(valueAxis?.min, p.valueAxisMin), drawableBound(valueAxis?.max, "auto")];
 
   const indexAxisProps = {
     dataKey: "__x",
@@ -150,9 +155,23 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
+  const valueTicks = useMemo(() => {
+    if (p.stackOffset === "expand") return undefined;
+    const extent = valueExtent(visibleColumns, p.stacked);
+    if (!extent) return undefined;
+    // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat.
+    // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
+    const [low, high] = valueDomain;
+    return collapsedSpanTicks(
+      typeof low === "number" && low <= extent[0] ? low : extent[0],
+      typeof high === "number" && high >= extent[1] ? high : extent[1],
+    );
+  }, [visibleColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
+
   const valueAxisProps = {
     type: "number" as const,
     domain: valueDomain as never,
+    ticks: valueTicks,
     hide: valueAxis?.show === false,
     tickFormatter: p.valueTickFormat,
     label: valueAxis?.label

@@ -66,6 +66,8 @@ export interface CartesianBaseProps<Row> {
   /** Horizontal bars: index on the vertical axis. */
   vertical: boolean;
   stackOffset: "none" | "expand";
+  /** Series are piled up ("stacked" or "percent"). */
+  stacked: boolean;
   /** Default lower bound of the value axis. */
   valueAxisMin: number | "auto";
   /** Clicks anywhere over a point report it (lines, areas); bars report their own clicks. */

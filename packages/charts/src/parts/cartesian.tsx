@@ -4,6 +4,7 @@ import { type ResolvedSeries, resolveSeries } from "../data/series";
 import type { ChartValueEvent } from "../types";
 import { CartesianPlot } from "./cartesian-plot";
 import type { CartesianBaseProps } from "./cartesian-types";
+import { ChartBoundary } from "./chart-error-boundary";
 import { ChartFrame } from "./chart-frame";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
@@ -21,8 +22,17 @@ export type {
   SeriesRenderContext,
 } from "./cartesian-types";
 
+/** LineChart, AreaChart and BarChart: the body below, inside the chart's own error boundary. */
+export function CartesianChartBase<Row>(base: CartesianBaseProps<Row>) {
+  return (
+    <ChartBoundary chartName={base.chartName} props={base.props}>
+      <CartesianChartBody {...base} />
+    </ChartBoundary>
+  );
+}
+
 /** The body of LineChart, AreaChart and BarChart: data checks, downsampling, axes, legend, a11y. */
-export function CartesianChartBase<Row>({
+function CartesianChartBody<Row>({
   props,
   chartName,
   noun,
@@ -32,6 +42,7 @@ export function CartesianChartBase<Row>({
   bandIndex,
   vertical,
   stackOffset,
+  stacked,
   valueAxisMin,
   reportChartClicks,
 }: CartesianBaseProps<Row>) {
@@ -229,6 +240,7 @@ export function CartesianChartBase<Row>({
           vertical={vertical}
           bandIndex={bandIndex}
           stackOffset={stackOffset}
+          stacked={stacked}
           grid={grid}
           xAxis={xAxis}
           yAxis={yAxis}

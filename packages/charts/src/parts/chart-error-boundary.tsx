@@ -1,9 +1,14 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type CSSProperties, type ErrorInfo, type ReactNode } from "react";
+import type { BaseChartProps } from "../types";
 import { EmptyState } from "./states";
 
 interface ChartErrorBoundaryProps {
   chartName: string;
   children: ReactNode;
+  /** A new value (e.g. new data) clears a caught error, so the chart tries again. */
+  resetKey?: unknown;
+  /** Wraps the error state, e.g. in a box of the chart's size. */
+  wrap?: (errorState: ReactNode) => ReactNode;
 }
 
 /** Keeps a chart that throws while drawing to its own plot box, so the rest of the page works. */
@@ -22,13 +27,60 @@ export class ChartErrorBoundary extends Component<
     console.error(`${this.props.chartName} could not be drawn`, error, info.componentStack);
   }
 
+  override componentDidUpdate(previous: ChartErrorBoundaryProps): void {
+    if (this.state.error && previous.resetKey !== this.props.resetKey) {
+      this.setState({ error: null });
+    }
+  }
+
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
+    const errorState = (
       <div role="alert" data-testid="seed-chart-error" style={{ display: "contents" }}>
         <EmptyState message="This chart could not be drawn." reason={error.message || null} />
       </div>
     );
+    return this.props.wrap ? this.props.wrap(errorState) : errorState;
   }
+}
+
+/**
+ * The outer boundary of every chart: a throw anywhere in the chart (data checks, summary,
+ * legend, formatters), not only while drawing the plot, shows the error state in a figure of
+ * the chart's size. The frame's inner boundary keeps legend and summary when only drawing fails.
+ */
+export function ChartBoundary<Row>({
+  chartName,
+  props,
+  children,
+}: {
+  chartName: string;
+  props: BaseChartProps<Row>;
+  children: ReactNode;
+}) {
+  const plotStyle: CSSProperties = props.aspectRatio
+    ? { aspectRatio: String(props.aspectRatio) }
+    : { height: props.height ?? 300 };
+  if (props.width !== undefined) plotStyle.width = props.width;
+  return (
+    <ChartErrorBoundary
+      chartName={chartName}
+      resetKey={props.data}
+      wrap={(errorState) => (
+        <figure
+          className={props.className ? `seed-chart ${props.className}` : "seed-chart"}
+          style={props.style}
+          data-chart={chartName}
+          aria-label={props.title ?? chartName}
+        >
+          <div className="seed-chart-plot" style={plotStyle}>
+            {errorState}
+          </div>
+        </figure>
+      )}
+    >
+      {children}
+    </ChartErrorBoundary>
+  );
 }

@@ -19,6 +19,42 @@ export function columnRange(column: Float64Array): [number, number] | null {
   return min <= max ? [min, max] : null;
 }
 
+/**
+ * Smallest and largest value the value axis must show: of the values, and of the piles when
+ * the series are stacked. Null when there is no value.
+ */
+export function valueExtent(
+  columns: readonly Float64Array[],
+  stacked: boolean,
+): [number, number] | null {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const column of columns) {
+    const range = columnRange(column);
+    if (!range) continue;
+    min = Math.min(min, range[0]);
+    max = Math.max(max, range[1]);
+  }
+  if (stacked && columns.length > 1) {
+    const n = (columns[0] as Float64Array).length;
+    for (let i = 0; i < n; i++) {
+      let total = 0;
+      let positive = 0;
+      let negative = 0;
+      for (const column of columns) {
+        const v = column[i] as number;
+        if (Number.isNaN(v)) continue;
+        total += v;
+        if (v > 0) positive += v;
+        else negative += v;
+      }
+      min = Math.min(min, total, negative);
+      max = Math.max(max, total, positive);
+    }
+  }
+  return min <= max ? [min, max] : null;
+}
+
 /** Recharts' row objects for the drawn positions (all rows when positions is null). */
 export function buildDrawnRows(
   frame: CartesianFrame,

@@ -4,6 +4,7 @@ import { createNumberFormatter } from "../data/format";
 import { type PieSlice, preparePieFrame } from "../data/pie";
 import { paletteColor, type RowKey, type SeriesConfig } from "../data/series";
 import { TooltipAnnouncer } from "../parts/announcer";
+import { ChartBoundary } from "../parts/chart-error-boundary";
 import { ChartFrame } from "../parts/chart-frame";
 import { DataTable } from "../parts/data-table";
 import { ANIMATION_MS, usePrefersReducedMotion } from "../parts/environment";
@@ -45,6 +46,14 @@ interface DrawnSlice extends PieSlice {
 
 /** A pie or donut chart; small slices are grouped into "Other" and negative values are skipped. */
 export function PieChart<Row>(props: PieChartProps<Row>) {
+  return (
+    <ChartBoundary chartName="PieChart" props={props}>
+      <PieChartBody {...props} />
+    </ChartBoundary>
+  );
+}
+
+function PieChartBody<Row>(props: PieChartProps<Row>) {
   const {
     data,
     index,

@@ -1,0 +1,10 @@
+import { describe } from "vitest";
+import { cartesianNeverThrows, logSeed } from "./support";
+
+logSeed("AreaChart");
+
+describe("no data, size or option makes a AreaChart throw (issue 11)", () => {
+  cartesianNeverThrows("AreaChart", { stack: "none" });
+  cartesianNeverThrows("AreaChart", { stack: "stacked" });
+  cartesianNeverThrows("AreaChart", { stack: "percent" });
+});

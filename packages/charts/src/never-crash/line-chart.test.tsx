@@ -1,0 +1,8 @@
+import { describe } from "vitest";
+import { cartesianNeverThrows, logSeed } from "./support";
+
+logSeed("LineChart");
+
+describe("no data, size or option makes a LineChart throw (issue 11)", () => {
+  cartesianNeverThrows("LineChart", {});
+});

@@ -1,0 +1,9 @@
+import { describe } from "vitest";
+import { logSeed, pieNeverThrows } from "./support";
+
+logSeed("PieChart");
+
+describe("no data, size or option makes a PieChart throw (issue 11)", () => {
+  pieNeverThrows("pie");
+  pieNeverThrows("donut");
+});

@@ -1,0 +1,408 @@
+/**
+ * Property tests of issue 11, "never crash on any data": no finite number, date in the valid
+ * range (and just past it), string, series count, row count or container size makes a chart
+ * throw, and every value the axes cannot draw is reported through onDataIssues. One test file
+ * per chart type (each in its own worker, so memory is returned between them).
+ *
+ * FC_SEED repeats a run (each file prints its seed at the start); FC_RUNS sets the runs per
+ * property (100 in `pnpm test`; `pnpm fuzz` runs 100,000 in all, see scripts/fuzz.mjs).
+ */
+import { cleanup, render } from "@testing-library/react";
+import fc from "fast-check";
+import type { ReactElement } from "react";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { AreaChart } from "../area-chart/area-chart";
+import { BarChart } from "../bar-chart/bar-chart";
+import type { DataIssue } from "../data/rows";
+import { LineChart } from "../line-chart/line-chart";
+import { PieChart } from "../pie-chart/pie-chart";
+import type { AxisOptions } from "../types";
+
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : (Math.random() * 2 ** 31) | 0;
+const RUNS = Number(process.env.FC_RUNS) || 100;
+
+/** Prints the seed once per test file, so a failing run can be repeated. */
+export function logSeed(chart: string): void {
+  console.log(
+    `[@seed/charts never-crash] ${chart}: fast-check seed ${SEED}, ${RUNS} runs per property (FC_SEED=${SEED} repeats this run)`,
+  );
+}
+
+type Row = Record<string, unknown>;
+
+const MAX_TIME = 8.64e15;
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+
+/** Values at and just past every edge the charts care about. */
+const edgeNumber = fc.constantFrom(
+  5e-324,
+  -5e-324,
+  SMALLEST_NORMAL,
+  -SMALLEST_NORMAL,
+  1e-300,
+  9.9e-301,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e300,
+  -1e300,
+  1.0000000000000002e300,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  -0,
+  0,
+  1,
+  1 + Number.EPSILON,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  MAX_TIME,
+  -MAX_TIME,
+  MAX_TIME + 1,
+);
+const subnormal = fc.double({ min: -SMALLEST_NORMAL, max: SMALLEST_NORMAL });
+const anyNumber = fc.oneof(
+  { weight: 4, arbitrary: edgeNumber },
+  { weight: 2, arbitrary: subnormal },
+  { weight: 3, arbitrary: fc.double() },
+  { weight: 3, arbitrary: fc.double({ min: -1e6, max: 1e6, noNaN: true }) },
+  { weight: 2, arbitrary: fc.integer() },
+);
+/** Empty, short, and long (up to 4,000 characters) strings. */
+const text = fc.oneof(
+  fc.constant(""),
+  fc.string({ maxLength: 6 }),
+  fc
+    .tuple(fc.string({ minLength: 1, maxLength: 4 }), fc.integer({ min: 50, max: 1000 }))
+    .map(([s, n]) => s.repeat(n)),
+);
+const value = fc.oneof(
+  { weight: 8, arbitrary: anyNumber },
+  { weight: 1, arbitrary: text },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined, true, {}) },
+);
+
+/** Value sets that crashed or garbled a chart before issue 11. */
+const knownBadPool = fc.constantFrom<unknown[]>(
+  [0, 5e-324],
+  [-5e-324, 0, 5e-324],
+  [5e-324],
+  [Number.MAX_VALUE, -Number.MAX_VALUE],
+  [Number.MAX_VALUE, 1],
+  [-Number.MAX_VALUE],
+  [1, 1 + Number.EPSILON],
+  [-9060450964641506],
+);
+
+const edgeTime = fc.constantFrom(-MAX_TIME, MAX_TIME, -MAX_TIME - 1, MAX_TIME + 1, MAX_TIME - 1, 0);
+const validDate = fc.date({
+  min: new Date(-MAX_TIME),
+  max: new Date(MAX_TIME),
+  noInvalidDate: true,
+});
+const timeIndex = fc.oneof(
+  edgeTime.map((t) => new Date(t)), // past the range this is an invalid Date
+  edgeTime,
+  fc.date({ noInvalidDate: false }),
+  validDate.map((d) => d.toISOString()), // ISO instants (years past 9999 are not ISO strings)
+  validDate.map((d) => d.toISOString().slice(0, 10)), // yyyy-mm-dd, as queries deliver them
+  fc
+    .date({ min: new Date("1900-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10)),
+);
+const index = fc.oneof(
+  { weight: 3, arbitrary: timeIndex },
+  { weight: 3, arbitrary: anyNumber },
+  { weight: 2, arbitrary: text },
+  { weight: 1, arbitrary: fc.constantFrom(null, undefined) },
+);
+
+interface Data {
+  keys: string[];
+  rows: unknown[];
+}
+
+/** ISO string of a timestamp, or a string no Date reads when it is out of range. */
+function iso(t: number): string {
+  const d = new Date(t);
+  return Number.isNaN(d.getTime()) ? `not a date ${t}` : d.toISOString();
+}
+
+/**
+ * Rows of one index style (random values, a number/date/ISO/yyyy-mm-dd sequence from an edge
+ * start and step, or names), 0 to 12 rows or now and then 100 to `maxRows`, whose cells draw from a
+ * pool of a few values, so that a data set is often all extreme (0 and 5e-324, or ±MAX_VALUE).
+ */
+function data(maxSeries: number, maxRows: number): fc.Arbitrary<Data> {
+  return fc
+    .record({
+      seriesCount: fc.integer({ min: 0, max: maxSeries }),
+      count: fc.oneof(
+        { weight: 14, arbitrary: fc.integer({ min: 0, max: 12 }) },
+        { weight: 1, arbitrary: fc.integer({ min: 100, max: maxRows }) },
+      ),
+      pool: fc.oneof(
+        { weight: 2, arbitrary: fc.array(value, { minLength: 1, maxLength: 4 }) },
+        {
+          weight: 2,
+          arbitrary: fc.array(fc.oneof(edgeNumber, subnormal), { minLength: 1, maxLength: 3 }),
+        },
+        { weight: 1, arbitrary: knownBadPool },
+      ),
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 16 }),
+      wave: fc.boolean(),
+      indexStyle: fc.constantFrom("random", "numbers", "dates", "iso", "days", "names"),
+      start: fc.oneof(edgeTime, anyNumber, fc.constant(Date.UTC(2024, 0, 1))),
+      step: fc.oneof(fc.constantFrom(86_400_000, 1, 3_600_000, 2 ** -52), anyNumber),
+      randomIndex: fc.array(index, { minLength: 1, maxLength: 12 }),
+      junk: fc.array(fc.tuple(fc.nat(), fc.constantFrom(null, 3, "row", [])), { maxLength: 2 }),
+    })
+    .map((d) => {
+      const keys = Array.from({ length: d.seriesCount }, (_, s) => `k${s}`);
+      const rows: unknown[] = Array.from({ length: d.count }, (_, i) => {
+        const t = d.start + i * d.step;
+        const x =
+          d.indexStyle === "numbers"
+            ? t
+            : d.indexStyle === "dates"
+              ? new Date(t)
+              : d.indexStyle === "iso"
+                ? iso(t)
+                : d.indexStyle === "days"
+                  ? iso(t).slice(0, 10)
+                  : d.indexStyle === "names"
+                    ? `${String(d.randomIndex[0])}${i}`
+                    : d.randomIndex[i % d.randomIndex.length];
+        const r: Row = { x };
+        keys.forEach((key, s) => {
+          const pick = d.picks[(i * keys.length + s) % d.picks.length] as number;
+          const v = d.pool[pick % d.pool.length];
+          // long series: a wave of the pool's value, so downsampling meets its extremes
+          r[key] = d.wave && d.count > 12 && typeof v === "number" ? Math.sin(i / 7 + s) * v : v;
+        });
+        return r;
+      });
+      for (const [at, junk] of d.junk) if (rows.length > 0) rows[at % rows.length] = junk;
+      return { keys, rows };
+    });
+}
+
+/** Containers of 0x0 and 1x1 px, a measured container (initialWidth) and normal sizes. */
+const size = fc.constantFrom(
+  { width: 0, height: 0 },
+  { width: 1, height: 1 },
+  { width: 0, height: 300 },
+  { width: 640, height: 0 },
+  { width: undefined, initialWidth: 0, height: 1 },
+  { width: undefined, initialWidth: 1, height: 0 },
+  { width: 640, height: 300 },
+  { width: 320, height: 180 },
+);
+
+const axisBound = fc.oneof(anyNumber, fc.constantFrom("auto" as const, undefined));
+const axis: fc.Arbitrary<AxisOptions | undefined> = fc.option(
+  fc.record({ min: axisBound, max: axisBound }).map((bounds) => {
+    const options: AxisOptions = {};
+    if (bounds.min !== undefined) options.min = bounds.min;
+    if (bounds.max !== undefined) options.max = bounds.max;
+    return options;
+  }),
+  { nil: undefined },
+);
+
+const common = fc.record({
+  size,
+  animate: fc.boolean(),
+  locale: fc.constantFrom(undefined, "en-US", "de-DE", "ar-EG"),
+});
+const cartesianCommon = fc.record({
+  indexType: fc.constantFrom(undefined, "time" as const, "number" as const, "category" as const),
+  timeZone: fc.constantFrom(undefined, "UTC", "Pacific/Kiritimati", "America/Adak"),
+  yAxis: axis,
+  xAxis: axis,
+});
+
+function isUndrawable(v: unknown): boolean {
+  if (typeof v !== "number" || !Number.isFinite(v)) return false;
+  const magnitude = Math.abs(v);
+  return magnitude > 1e300 || (magnitude !== 0 && magnitude < 1e-300);
+}
+
+/** Rows holding a finite value the axes cannot draw, under one of `keys`. */
+function rowsWithUndrawableValues(rows: readonly unknown[], keys: readonly string[]): number[] {
+  const found: number[] = [];
+  rows.forEach((row, i) => {
+    if (typeof row !== "object" || row === null) return;
+    if (keys.some((key) => isUndrawable((row as Row)[key]))) found.push(i);
+  });
+  return found;
+}
+
+type ConsoleSpy = { mock: { calls: unknown[][] }; mockClear: () => void };
+let consoleError: ConsoleSpy;
+let consoleWarn: ConsoleSpy;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  consoleWarn = vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Renders, asserts that nothing threw (or was caught by a chart's boundary) and every drop was reported. */
+function checkRender(
+  chart: (onDataIssues: (issues: readonly DataIssue[]) => void) => ReactElement,
+  mustReport: number[],
+) {
+  const reported: DataIssue[] = [];
+  consoleError.mockClear();
+  consoleWarn.mockClear();
+  const { container } = render(chart((issues) => reported.push(...issues)));
+  try {
+    const caught = container.querySelector("[data-testid=seed-chart-error]");
+    expect(caught?.textContent ?? null).toBeNull();
+    expect(consoleError.mock.calls.map((call) => call.map(String).join(" ").slice(0, 300))).toEqual(
+      [],
+    );
+    expect(container.querySelector("figure.seed-chart")).not.toBeNull();
+    const reportedRows = new Set(reported.map((issue) => issue.row));
+    for (const row of mustReport) expect(reportedRows.has(row), `row ${row} reported`).toBe(true);
+    for (const issue of reported) expect(issue.reason.length).toBeGreaterThan(0);
+    if (mustReport.length > 0) {
+      // the development warning names the skipped data too
+      const warnings = consoleWarn.mock.calls.map((call) => String(call[0]));
+      expect(warnings.some((w) => w.includes("skipped or changed data it cannot draw"))).toBe(true);
+    }
+  } finally {
+    // unmount and take the container out of the document (RTL's per-test cleanup, per case)
+    cleanup();
+  }
+}
+
+const runOptions = { seed: SEED, numRuns: RUNS };
+/** A case renders in 10 to 50 ms on a busy 2-core machine (long series more); keep slack. */
+const timeout = Math.max(60_000, RUNS * 1_000);
+
+type CartesianOption =
+  | Record<string, never>
+  | { stack: "none" | "stacked" | "percent"; horizontal?: boolean };
+
+/** One property: the cartesian chart `name` with `option`, over any data, size and options. */
+export function cartesianNeverThrows(
+  name: "LineChart" | "AreaChart" | "BarChart",
+  option: CartesianOption,
+): void {
+  it(`${name} ${JSON.stringify(option)}`, { timeout }, () => {
+    fc.assert(
+      fc.property(
+        // thousands of bars take seconds each in happy-dom; 500 are plenty for a bar chart
+        data(12, name === "BarChart" ? 500 : 3000),
+        common,
+        cartesianCommon,
+        fc.record({
+          curve: fc.constantFrom(
+            "linear" as const,
+            "monotone" as const,
+            "natural" as const,
+            "step" as const,
+          ),
+          connectNulls: fc.boolean(),
+          downsample: fc.constantFrom("lttb" as const, "min-max" as const, "none" as const),
+          hidden: fc.boolean(),
+        }),
+        ({ keys, rows }, { size, animate, locale }, cartesian, extra) => {
+          const props = {
+            data: rows as Row[],
+            index: "x",
+            series: keys,
+            ...size,
+            animate,
+            locale,
+            ...cartesian,
+            defaultHiddenSeries: extra.hidden ? keys.slice(0, 1) : [],
+          };
+          checkRender(
+            (onDataIssues) => {
+              if (name === "LineChart") {
+                return (
+                  <LineChart
+                    {...props}
+                    onDataIssues={onDataIssues}
+                    curve={extra.curve}
+                    connectNulls={extra.connectNulls}
+                    downsample={extra.downsample}
+                  />
+                );
+              }
+              if (name === "AreaChart") {
+                return (
+                  <AreaChart
+                    {...props}
+                    {...option}
+                    onDataIssues={onDataIssues}
+                    curve={extra.curve}
+                    connectNulls={extra.connectNulls}
+                    downsample={extra.downsample}
+                  />
+                );
+              }
+              return <BarChart {...props} {...option} onDataIssues={onDataIssues} />;
+            },
+            rowsWithUndrawableValues(rows, keys),
+          );
+        },
+      ),
+      runOptions,
+    );
+  });
+}
+
+/** One property: a pie or donut over any data, size and options. */
+export function pieNeverThrows(variant: "pie" | "donut"): void {
+  it(`PieChart ${variant}`, { timeout }, () => {
+    fc.assert(
+      fc.property(
+        data(1, 3000),
+        common,
+        fc.record({
+          labels: fc.constantFrom(
+            "percent" as const,
+            "value" as const,
+            "name" as const,
+            false as const,
+          ),
+          otherThreshold: fc.oneof(
+            fc.constantFrom(0, 0.03, 1),
+            fc.double({ min: 0, max: 1, noNaN: true }),
+          ),
+          nameFromIndex: fc.boolean(),
+        }),
+        ({ rows }, { size, animate, locale }, pie) => {
+          // names: the generated index (dates, numbers, strings) or row positions
+          const pieRows = rows.map((row, i) =>
+            typeof row === "object" && row !== null
+              ? { name: pie.nameFromIndex ? (row as Row).x : `slice ${i}`, v: (row as Row).k0 }
+              : row,
+          );
+          checkRender(
+            (onDataIssues) => (
+              <PieChart
+                data={pieRows as Row[]}
+                index="name"
+                value="v"
+                variant={variant}
+                labels={pie.labels}
+                otherThreshold={pie.otherThreshold}
+                {...size}
+                animate={animate}
+                locale={locale}
+                onDataIssues={onDataIssues}
+              />
+            ),
+            rowsWithUndrawableValues(pieRows, ["v"]),
+          );
+        },
+      ),
+      runOptions,
+    );
+  });
+}

@@ -118,3 +118,36 @@ test("a stat tile counts a period and compares it with the period before", async
   await expect(visitorPage.getByText("vs previous period")).toBeVisible();
   await visitor.close();
 });
+
+test("options follow the chart type and query: stacking only for several series", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  const stacking = page.getByLabel("Stacking");
+  await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
+
+  // One measure, no breakdown: nothing to stack.
+  await expect(stacking).toHaveCount(0);
+  await page.getByLabel("Combine rows with").selectOption({ label: "Sum" });
+  await page.getByLabel("Split into series by").selectOption("region");
+  await expect(stacking).toBeVisible();
+  await page.getByLabel("Split into series by").selectOption("");
+  await expect(stacking).toHaveCount(0);
+
+  // Each type shows only its own options.
+  for (const [type, present, absent] of [
+    ["Line", ["Curve"], ["Horizontal bars", "Donut (hole with the total)"]],
+    ["Pie", ["Donut (hole with the total)"], ["Curve", "Horizontal bars", "Stacking"]],
+    ["Bar", ["Horizontal bars"], ["Curve", "Donut (hole with the total)"]],
+  ] as const) {
+    await page.getByLabel("Type").selectOption({ label: type });
+    for (const label of present) await expect(page.getByLabel(label)).toBeVisible();
+    for (const label of absent) await expect(page.getByLabel(label)).toHaveCount(0);
+  }
+  await expectAxeClean(page);
+  await context.close();
+});

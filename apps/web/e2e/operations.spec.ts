@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startServer } from "./server-process";
+import { createAdminWithCli, startServer } from "./server-process";
+import { randomPassword, signInThroughForm } from "./support";
 
 // What a load balancer asks: /api/health (the process is up), /api/ready (database reached and
 // migrated). Issue 12's cluster tests build on these.
@@ -54,6 +55,7 @@ test("every response carries a request id: a well-formed one sent in is kept, ot
 
 test("metrics: off without a token; behind a Bearer token they count requests by route and chart queries, and the log has one JSON line per request", async ({
   request,
+  page,
 }) => {
   expect((await request.get("/api/metrics")).status()).toBe(404);
 
@@ -67,6 +69,19 @@ test("metrics: off without a token; behind a Bearer token they count requests by
         headers: { "X-Request-Id": `trace-${path.length}-abcdef` },
       });
     }
+    // Public pages may come from the build's shared page cache; a signed-in preview always
+    // renders, so its chart and stat queries run on this server.
+    const admin = {
+      email: "metrics@e2e.seed-charts.test",
+      name: "Metrics",
+      password: randomPassword(),
+    };
+    await createAdminWithCli(server, admin);
+    await page.goto(`${server.url}/login?next=/admin/preview/demo`);
+    await signInThroughForm(page, admin.email, admin.password);
+    await page.waitForURL((url) => url.pathname === "/admin/preview/demo");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
     for (const authorization of [undefined, "Bearer wrong", `Basic ${token}`, token]) {
       const refused = await fetch(`${server.url}/api/metrics`, {
         headers: authorization ? { Authorization: authorization } : {},

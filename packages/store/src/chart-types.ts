@@ -111,11 +111,25 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
 }
 
 /** Only the options a chart type accepts, from any set of options (what pages and previews draw). */
+/** Options that only mean something when a chart draws more than one series. */
+const multiSeriesOptions: ReadonlySet<ChartOptionName> = new Set(["stack"]);
+
+/** How many series a chart's query draws: a breakdown or several measures make "many". */
+export type SeriesShape = "one" | "many";
+
+/** The options an editor offers (and a save keeps) for this type drawing this many series. */
+export function offeredOptions(type: ChartType, series: SeriesShape = "many"): ChartOptionName[] {
+  return chartTypeSpecs[type].options.filter(
+    (name) => series === "many" || !multiSeriesOptions.has(name),
+  );
+}
+
 export function acceptedOptions<Options extends object>(
   type: ChartType,
   options: Options,
+  series: SeriesShape = "many",
 ): Options {
-  const accepted = new Set<string>(chartTypeSpecs[type].options);
+  const accepted = new Set<string>(offeredOptions(type, series));
   return Object.fromEntries(
     Object.entries(options).filter(([name]) => accepted.has(name)),
   ) as Options;

@@ -6,8 +6,10 @@ import {
   chartTypeSpecs,
   chartTypes,
   curveTypes,
+  offeredOptions,
   type QueryAggregate,
   queryLimits,
+  type SeriesShape,
   subDayGrains,
   type TimeGrain,
   timeGrains,
@@ -206,6 +208,15 @@ function draftOfFilter(
   }
 }
 
+/** One series, or several (more than one measure, or a breakdown that applies). */
+function seriesShape(draft: Draft): SeriesShape {
+  const breakdown =
+    draft.breakdown !== "" &&
+    draft.aggregate !== "none" &&
+    chartTypeSpecs[draft.type].accepts.breakdown;
+  return draft.seriesColumns.length > 1 || breakdown ? "many" : "one";
+}
+
 /** What the preview draws; formats Intl would reject are left out. */
 function previewView(draft: Draft): ChartView {
   let numberFormat: Chart["options"]["numberFormat"];
@@ -236,7 +247,7 @@ function previewView(draft: Draft): ChartView {
     id: "preview",
     title: draft.title.trim() || "Untitled chart",
     type: draft.type,
-    options: acceptedOptions(draft.type, options),
+    options: acceptedOptions(draft.type, options, seriesShape(draft)),
   };
 }
 
@@ -359,6 +370,8 @@ export function ChartEditor({
     (column) => column.type === "string" && column.name !== draft.indexColumn,
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
+  // Options come from the one table of chart types, narrowed to what this query draws.
+  const offered = new Set(offeredOptions(draft.type, seriesShape(draft)));
   const view = useMemo(() => previewView(draft), [draft]);
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
   const grains =
@@ -588,7 +601,7 @@ export function ChartEditor({
         <fieldset className={styles.fieldset}>
           <legend>Options</legend>
           <div className={styles.checkRow}>
-            {draft.type === "area" || draft.type === "bar" ? (
+            {offered.has("stack") ? (
               <label>
                 Stacking
                 <select
@@ -604,7 +617,7 @@ export function ChartEditor({
                 </select>
               </label>
             ) : null}
-            {draft.type === "bar" ? (
+            {offered.has("horizontal") ? (
               <label>
                 <input
                   type="checkbox"
@@ -615,7 +628,7 @@ export function ChartEditor({
                 Horizontal bars
               </label>
             ) : null}
-            {draft.type === "pie" ? (
+            {offered.has("donut") ? (
               <label>
                 <input
                   type="checkbox"
@@ -636,7 +649,7 @@ export function ChartEditor({
               Show the legend
             </label>
           </div>
-          {draft.type === "line" || draft.type === "area" ? (
+          {offered.has("curve") ? (
             <SelectField
               id="chart-curve"
               name="curve"

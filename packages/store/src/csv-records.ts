@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 
 // The one place CSV text becomes records, for whole texts (csv.ts) and streams (datasets/import.ts):
-// papaparse with a fixed "," delimiter (never guessed), line ends normalised to \n first so line
+// papaparse with the delimiter the caller gives (csv-dialect.ts guesses one for previews), line ends normalised to \n first so line
 // numbers match what editors show, blank lines skipped, cells trimmed.
 
 export interface CsvRecord {
@@ -85,6 +85,7 @@ export function parseCsvRecords(text: string, delimiter = ","): CsvRecord[] {
 export async function* streamCsvRecords(
   text: NodeJS.ReadableStream,
   highWaterMark = 2_000,
+  delimiter = ",",
 ): AsyncGenerator<CsvRecord[]> {
   const counter = new LineCounter();
   let queue: CsvRecord[] = [];
@@ -104,6 +105,7 @@ export async function* streamCsvRecords(
   });
   Papa.parse<string[]>(text as unknown as File, {
     ...papaOptions,
+    delimiter,
     beforeFirstChunk: (chunk) => withoutBom(chunk),
     step: (results, parser) => {
       handle = parser;

@@ -1,3 +1,10 @@
+import {
+  type CsvDelimiter,
+  type CsvDialect,
+  type DecimalSeparator,
+  detectCsvDialect,
+  normalizeNumberText,
+} from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
 import {
   type CellValue,
@@ -21,8 +28,10 @@ export interface CsvLimits {
 }
 
 export interface CsvParseOptions extends CsvLimits {
-  /** Field separator; default ",". */
-  delimiter?: string;
+  /** Field separator; "auto" (the default) guesses comma, semicolon, tab or pipe. */
+  delimiter?: CsvDelimiter | "auto";
+  /** Decimal mark of number cells; "auto" (the default) guesses from the cells. */
+  decimal?: DecimalSeparator | "auto";
   /** Forces a column's type instead of inferring it, e.g. keep "001" codes as strings. */
   columnTypes?: Record<string, ColumnType>;
   /** How many rows the preview holds; default 10. */
@@ -37,6 +46,8 @@ export const defaultCsvLimits = {
 
 export interface CsvDataset {
   ok: true;
+  /** How the text was read (guessed or as given), to show and let the user change. */
+  dialect: CsvDialect;
   columns: DatasetColumn[];
   rows: DatasetRow[];
   rowCount: number;
@@ -63,6 +74,8 @@ export type CsvProblemCode =
 
 export interface CsvProblem {
   ok: false;
+  /** How the text was read, when it got that far. */
+  dialect?: CsvDialect;
   code: CsvProblemCode;
   /** One sentence naming the line and column, e.g. Line 7, column "revenue": expected a number, got "abc". */
   message: string;
@@ -112,8 +125,6 @@ export function inferType(cells: readonly string[]): ColumnType {
  */
 export function parseCsvDataset(text: string, options: CsvParseOptions = {}): CsvParseResult {
   const maxBytes = options.maxBytes ?? defaultCsvLimits.maxBytes;
-  const maxRows = options.maxRows ?? defaultCsvLimits.maxRows;
-  const maxColumns = options.maxColumns ?? defaultCsvLimits.maxColumns;
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > maxBytes) {
     return problem(
@@ -121,9 +132,35 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
+  const guessed =
+    options.delimiter === undefined ||
+    options.delimiter === "auto" ||
+    options.decimal === undefined ||
+    options.decimal === "auto"
+      ? detectCsvDialect(text.slice(0, 64 * 1024))
+      : null;
+  const dialect: CsvDialect = {
+    delimiter:
+      options.delimiter && options.delimiter !== "auto"
+        ? options.delimiter
+        : (guessed?.delimiter ?? ","),
+    decimal:
+      options.decimal && options.decimal !== "auto" ? options.decimal : (guessed?.decimal ?? "."),
+  };
+  const result = parseWithDialect(text, dialect, options);
+  return result.ok ? result : { ...result, dialect };
+}
+
+function parseWithDialect(
+  text: string,
+  dialect: CsvDialect,
+  options: CsvParseOptions,
+): CsvParseResult {
+  const maxRows = options.maxRows ?? defaultCsvLimits.maxRows;
+  const maxColumns = options.maxColumns ?? defaultCsvLimits.maxColumns;
   let parsed: CsvRecord[];
   try {
-    parsed = parseCsvRecords(text, options.delimiter ?? ",");
+    parsed = parseCsvRecords(text, dialect.delimiter);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       return problem("invalid_csv", error.message, error.line);
@@ -212,18 +249,25 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
     }
   }
 
+  // Number cells in the file's convention ("4.222,5", "1,234.5") read as numbers; a column whose
+  // cells are not numbers that way keeps its text exactly.
+  const numberCells = header.map((_, index) =>
+    dataEntries.map((entry) => {
+      const cell = entry.record[index] ?? "";
+      return cell === "" ? "" : (normalizeNumberText(cell, dialect.decimal) ?? cell);
+    }),
+  );
   const columns: DatasetColumn[] = header.map((name, index) => ({
     name,
-    type:
-      options.columnTypes?.[name] ??
-      inferType(dataEntries.map((entry) => entry.record[index] ?? "")),
+    type: options.columnTypes?.[name] ?? inferType(numberCells[index] ?? []),
   }));
 
   const rows: DatasetRow[] = [];
-  for (const entry of dataEntries) {
+  for (const [rowIndex, entry] of dataEntries.entries()) {
     const row: DatasetRow = {};
     for (const [index, column] of columns.entries()) {
-      const cell = entry.record[index] ?? "";
+      const raw = entry.record[index] ?? "";
+      const cell = column.type === "number" ? (numberCells[index]?.[rowIndex] ?? raw) : raw;
       let value: CellValue = cell === "" ? null : cell;
       if (cell !== "" && column.type === "number") {
         if (!isNumber(cell)) {
@@ -255,9 +299,21 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   }
   return {
     ok: true,
+    dialect,
     columns,
     rows,
     rowCount: rows.length,
     preview: rows.slice(0, options.previewRows ?? 10),
   };
 }
+
+export {
+  type CsvDelimiter,
+  type CsvDialect,
+  csvDelimiters,
+  type DecimalSeparator,
+  decimalSeparators,
+  delimiterNames,
+  detectCsvDialect,
+  normalizeNumberText,
+} from "./csv-dialect.js";

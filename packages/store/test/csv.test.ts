@@ -9,6 +9,7 @@ describe("parseCsvDataset", () => {
 
     expect(result).toEqual({
       ok: true,
+      dialect: { delimiter: ",", decimal: "." },
       columns: [
         { name: "month", type: "date" },
         { name: "region", type: "string" },
@@ -63,6 +64,7 @@ describe("parseCsvDataset", () => {
 
     expect(result).toEqual({
       ok: false,
+      dialect: { delimiter: ",", decimal: "." },
       code: "not_a_number",
       message: 'Line 7, column "revenue": expected a number, got "abc".',
       line: 7,

@@ -155,6 +155,47 @@ for (const dialect of dialects) {
       expect((await store.getDataset(result.datasetId, 0))?.rowCount).toBe(60_000);
     });
 
+    it("imports a semicolon file with decimal commas when told its dialect", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const csv = 'day;region;revenue\n2026-01-05;Nord;"4.222,5"\n2026-01-06;Sud;1.050,25\n';
+      const dialectOfFile = { delimiter: ";", decimal: "," } as const;
+      const created = await store.importNewDataset(
+        { name: "Ventes", source: chunks(csv, 5), dialect: dialectOfFile },
+        editor,
+      );
+      const dataset = await store.getDataset(created.datasetId);
+      expect(dataset?.columns.map((column) => [column.name, column.type])).toEqual([
+        ["day", "date"],
+        ["region", "string"],
+        ["revenue", "number"],
+      ]);
+      expect(dataset?.rows.map((row) => row.revenue)).toEqual([4222.5, 1050.25]);
+      await store.importIntoDataset(
+        {
+          datasetId: created.datasetId,
+          expectedVersion: created.version,
+          mode: "append",
+          source: chunks("region;revenue;day\nEst;99,9;2026-01-07\n"),
+          dialect: dialectOfFile,
+        },
+        editor,
+      );
+      expect((await store.getDataset(created.datasetId))?.rows.at(-1)?.revenue).toBe(99.9);
+      // Read with the default dialect, the same file is one column and refused as a mismatch.
+      const wrong = await errorOf(
+        store.importIntoDataset(
+          {
+            datasetId: created.datasetId,
+            expectedVersion: created.version + 1,
+            mode: "append",
+            source: chunks("region;revenue;day\nEst;99,9;2026-01-07\n"),
+          },
+          editor,
+        ),
+      );
+      expect(wrong).toMatchObject({ name: "DatasetImportError" });
+    });
+
     it("replaces or appends rows, matching header names in any order", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
       const created = await store.createDataset(salesInput(), editor);

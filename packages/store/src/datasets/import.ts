@@ -1,6 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type CsvProblemCode, formatBytes, inferType } from "../csv.js";
+import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
 import { ValidationError } from "../errors.js";
 import {
@@ -61,6 +62,8 @@ interface ImportOptions {
   maxDatasetBytes?: number;
   /** The announced size (Content-Length): a shorter or longer stream is refused. */
   expectedBytes?: number;
+  /** How the file writes values (see csv-dialect.ts); default comma-separated, decimal point. */
+  dialect?: Partial<CsvDialect>;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -120,7 +123,8 @@ async function* csvRecords(
   source: CsvSource,
   maxBytes: number,
   onBytes: (bytes: number) => void,
-  expectedBytes?: number,
+  expectedBytes: number | undefined,
+  delimiter: string,
 ): AsyncGenerator<CsvRecord[]> {
   let bytes = 0;
   // Holds a chunk's last \r until the next chunk shows whether \n follows.
@@ -186,7 +190,7 @@ async function* csvRecords(
   // pipeline's own promise would reject unobserved when the consumer stops first.
   piping.catch(() => {});
   try {
-    yield* streamCsvRecords(counter);
+    yield* streamCsvRecords(counter, undefined, delimiter);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       throw new DatasetImportError("invalid_csv", error.reason, error.line);
@@ -209,8 +213,13 @@ const expected: Record<DatasetColumnType, string> = {
 export function typedCell(
   type: DatasetColumnType,
   cell: string,
+  decimal: DecimalSeparator = ".",
 ): { ok: true; value: CellValue | boolean } | { ok: false; code: CsvProblemCode; reason: string } {
   if (cell === "") return { ok: true, value: null };
+  if (type === "number" && cell.length <= datasetLimits.maxNumberLength) {
+    const number = normalizeNumberText(cell, decimal);
+    if (number !== null) return { ok: true, value: Number(number) };
+  }
   if (cell.length > datasetLimits.maxCellLength) {
     return {
       ok: false,
@@ -300,6 +309,7 @@ async function streamInto(
   let storedSize = bytesBefore;
   let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
+  const decimal = options.dialect?.decimal ?? ".";
 
   /** Checks and writes one row; a promise only when the writer asks to wait. */
   const add = (record: CsvRecord): void | Promise<void> => {
@@ -322,7 +332,7 @@ async function streamInto(
     const values: unknown[] = new Array(types.length);
     for (let index = 0; index < types.length; index++) {
       const type = types[index] as DatasetColumnType;
-      const typed = typedCell(type, record.cells[order[index] as number] ?? "");
+      const typed = typedCell(type, record.cells[order[index] as number] ?? "", decimal);
       if (!typed.ok) {
         const column = table.columns[index]?.name ?? null;
         throw new DatasetImportError(typed.code, typed.reason, record.line, column);
@@ -354,7 +364,13 @@ async function streamInto(
     bytes = total;
   };
   try {
-    const records = csvRecords(options.source, maxBytes, onBytes, options.expectedBytes);
+    const records = csvRecords(
+      options.source,
+      maxBytes,
+      onBytes,
+      options.expectedBytes,
+      options.dialect?.delimiter ?? ",",
+    );
     for await (const batch of records) {
       for (const record of batch) {
         if (descriptor) {
@@ -473,6 +489,7 @@ export async function importNewDataset(
   }
   const description = (input.description ?? "").trim().slice(0, 2_000);
   const id = newId();
+  const decimal = input.dialect?.decimal ?? ".";
   let created: DatasetTable | null = null;
   return ctx.db.transaction().execute(async (trx) => {
     const at = ctx.now().toISOString();
@@ -481,7 +498,12 @@ export async function importNewDataset(
       const columns: DatasetColumn[] = header.map((columnName, index) => ({
         id: ids[index] ?? `c_${index}`,
         name: columnName,
-        type: inferType(sample.map((record) => record.cells[index] ?? "")),
+        type: inferType(
+          sample.map((record) => {
+            const cell = record.cells[index] ?? "";
+            return cell === "" ? "" : (normalizeNumberText(cell, decimal) ?? cell);
+          }),
+        ),
       }));
       const descriptor = { table: datasetTableName(id), columns };
       await trx

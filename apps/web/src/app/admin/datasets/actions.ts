@@ -1,6 +1,6 @@
 "use server";
 
-import { parseCsvDataset } from "@seed/store/csv";
+import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
@@ -17,7 +17,17 @@ export const createDatasetFromCsv = formAction<ContentFormState>(
     const csv = formText(formData, "csv");
     const fieldErrors: Record<string, string[]> = {};
     if (name === "") fieldErrors.name = ["Enter a name."];
-    const parsed = csv.trim() === "" ? null : parseCsvDataset(csv);
+    const delimiter = formText(formData, "delimiter");
+    const decimal = formText(formData, "decimal");
+    const parsed =
+      csv.trim() === ""
+        ? null
+        : parseCsvDataset(csv, {
+            delimiter: (csvDelimiters as readonly string[]).includes(delimiter)
+              ? (delimiter as CsvDelimiter)
+              : "auto",
+            decimal: decimal === "," || decimal === "." ? decimal : "auto",
+          });
     if (parsed === null) fieldErrors.csv = ["Choose a CSV file or paste CSV text."];
     else if (!parsed.ok) fieldErrors.csv = [parsed.message];
     if (parsed === null || !parsed.ok || Object.keys(fieldErrors).length > 0) {

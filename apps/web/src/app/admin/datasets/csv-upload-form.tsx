@@ -1,7 +1,13 @@
 "use client";
 
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type CsvDialect, detectCsvDialect } from "@seed/store/csv";
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
+import {
+  CsvDialectFields,
+  type DecimalChoice,
+  type DelimiterChoice,
+} from "@/components/admin/csv-dialect-fields";
 import { type ImportEvent, importEventsHeader } from "./import-events";
 
 type Status =
@@ -70,6 +76,36 @@ export function CsvUploadForm(props: {
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [mode, setMode] = useState<"replace" | "append">("append");
+  const [detected, setDetected] = useState<CsvDialect | null>(null);
+  const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
+  const [decimal, setDecimal] = useState<DecimalChoice>("auto");
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const readAs: CsvDialect | null = detected
+    ? {
+        delimiter: delimiter === "auto" ? detected.delimiter : delimiter,
+        decimal: decimal === "auto" ? detected.decimal : decimal,
+      }
+    : null;
+
+  /** Checks the chosen file at once: too large is said before anything is sent, and the head
+   * of the file tells its separator and decimal mark. */
+  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    setStatus({ state: "idle" });
+    setDetected(null);
+    if (!file) {
+      setFileProblem(null);
+      return;
+    }
+    if (file.size > maxBytes) {
+      setFileProblem(
+        `This file is ${Math.ceil(file.size / 1024 / 1024)} MB; files up to 100 MB can be imported.`,
+      );
+      return;
+    }
+    setFileProblem(null);
+    setDetected(detectCsvDialect(await file.slice(0, 64 * 1024).text()));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,15 +115,7 @@ export function CsvUploadForm(props: {
       setStatus({ state: "failed", message: "Choose a CSV file.", line: null, column: null });
       return;
     }
-    if (file.size > maxBytes) {
-      setStatus({
-        state: "failed",
-        message: `This file is ${Math.ceil(file.size / 1024 / 1024)} MB; the limit is 100 MB.`,
-        line: null,
-        column: null,
-      });
-      return;
-    }
+    if (fileProblem) return;
     const params = new URLSearchParams(
       props.dataset
         ? { datasetId: props.dataset.id, version: String(props.dataset.version), mode }
@@ -96,6 +124,9 @@ export function CsvUploadForm(props: {
             description: String(form.get("description") ?? ""),
           },
     );
+    const dialect = readAs ?? detectCsvDialect(await file.slice(0, 64 * 1024).text());
+    params.set("delimiter", dialect.delimiter);
+    params.set("decimal", dialect.decimal);
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
     let finished: ImportEvent | null = null;
     await upload(
@@ -157,13 +188,28 @@ export function CsvUploadForm(props: {
           ref={fileInput}
           type="file"
           accept=".csv,text/csv,text/plain"
-          aria-describedby={`${id}-file-hint`}
+          onChange={onFileChosen}
+          aria-invalid={fileProblem ? true : undefined}
+          aria-describedby={`${id}-file-hint${fileProblem ? ` ${id}-file-error` : ""}`}
         />
         <span id={`${id}-file-hint`} className="muted">
-          A header row naming the columns, then one line per row. Nothing changes unless every line
-          fits.
+          A header row naming the columns, then one line per row, up to 100 MB. Nothing changes
+          unless every line fits.
         </span>
+        {fileProblem ? (
+          <p id={`${id}-file-error`} className="field-error" role="alert">
+            {fileProblem}
+          </p>
+        ) : null}
       </div>
+      <CsvDialectFields
+        idPrefix={id}
+        readAs={readAs}
+        delimiter={delimiter}
+        decimal={decimal}
+        onDelimiter={setDelimiter}
+        onDecimal={setDecimal}
+      />
       {props.dataset ? (
         <fieldset className="field">
           <legend>Rows already in the dataset</legend>
@@ -216,7 +262,7 @@ export function CsvUploadForm(props: {
         </div>
       ) : null}
       <div>
-        <button type="submit" className="button" disabled={running}>
+        <button type="submit" className="button" disabled={running || fileProblem !== null}>
           {running ? "Importing…" : props.dataset ? "Import rows" : "Import dataset"}
         </button>
       </div>

@@ -3,6 +3,11 @@
 import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
+import {
+  CsvDialectFields,
+  type DecimalChoice,
+  type DelimiterChoice,
+} from "@/components/admin/csv-dialect-fields";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { describedBy, FieldMessages, FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
@@ -18,11 +23,17 @@ export function NewDatasetForm() {
   const { state, pending, onSubmit } = useContentForm(createDatasetFromCsv);
   const [csv, setCsv] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);
+  const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
+  const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const deferredCsv = useDeferredValue(csv);
   const preview = useMemo(
-    () => (deferredCsv.trim() === "" ? null : parseCsvDataset(deferredCsv, { previewRows: 5 })),
-    [deferredCsv],
+    () =>
+      deferredCsv.trim() === ""
+        ? null
+        : parseCsvDataset(deferredCsv, { previewRows: 5, delimiter, decimal }),
+    [deferredCsv, delimiter, decimal],
   );
+  const readAs = preview?.dialect;
   const tooLarge = new TextEncoder().encode(csv).length > maxCsvBytes;
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
@@ -100,6 +111,14 @@ export function NewDatasetForm() {
           hint={csvHint}
         />
       </div>
+      <CsvDialectFields
+        idPrefix="dataset"
+        readAs={readAs ?? null}
+        delimiter={delimiter}
+        decimal={decimal}
+        onDelimiter={setDelimiter}
+        onDecimal={setDecimal}
+      />
       {preview?.ok ? (
         <DatasetPreview
           columns={preview.columns}

@@ -1,4 +1,5 @@
 import { datasetLimits } from "@seed/store";
+import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
@@ -17,6 +18,10 @@ const intoSchema = z.object({
   datasetId: z.string().min(1).max(200),
   version: z.coerce.number().int().min(1),
   mode: z.enum(["replace", "append"]),
+});
+const dialectSchema = z.object({
+  delimiter: z.enum(csvDelimiters).default(","),
+  decimal: z.enum(decimalSeparators).default("."),
 });
 const newSchema = z.object({
   name: z.string().trim().min(1).max(120),
@@ -99,6 +104,10 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
   if (!into.success && !created?.success) {
     return errorResponse(400, "Give a dataset, version and mode, or a name for a new dataset.");
   }
+  const dialect = dialectSchema.safeParse(params);
+  if (!dialect.success) {
+    return errorResponse(400, "The separator must be , ; tab or |, and the decimal mark . or ,.");
+  }
   const store = await getStore();
   const actor = actorOf(session);
   const source = request.body;
@@ -133,6 +142,7 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
                 source,
                 expectedBytes,
                 onProgress,
+                dialect: dialect.data,
               },
               actor,
             )
@@ -143,6 +153,7 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
                 source,
                 expectedBytes,
                 onProgress,
+                dialect: dialect.data,
               },
               actor,
             );

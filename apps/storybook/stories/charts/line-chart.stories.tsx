@@ -23,7 +23,7 @@ const meta = {
     },
     grid: { control: "inline-radio", options: ["horizontal", "vertical", "both", "none"] },
     legend: { control: "inline-radio", options: ["top", "bottom", "left", "right", false] },
-    downsample: { control: "inline-radio", options: ["lttb", "min-max", "none"] },
+    downsample: { control: "inline-radio", options: ["minmax-lttb", "lttb", "min-max", "none"] },
     data: { control: false },
     series: { control: "object" },
   },

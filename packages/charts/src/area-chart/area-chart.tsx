@@ -19,7 +19,7 @@ export interface AreaChartProps<Row> extends CartesianChartProps<Row> {
   stack?: "none" | "stacked" | "percent";
   /** Fill with a vertical gradient fading to transparent (default true). */
   gradient?: boolean;
-  /** Downsampling for series longer than the plot is wide (default "lttb"). */
+  /** Downsampling for series longer than the plot is wide (default "minmax-lttb": MinMaxLTTB). */
   downsample?: DownsampleMethod;
 }
 
@@ -32,7 +32,7 @@ export function AreaChart<Row>(props: AreaChartProps<Row>) {
     connectNulls = false,
     stack = "none",
     gradient = true,
-    downsample = "lttb",
+    downsample = "minmax-lttb",
   } = props;
   const gradientId = useId().replace(/[^a-zA-Z0-9_-]/g, "");
   return (

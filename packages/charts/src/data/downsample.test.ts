@@ -6,6 +6,7 @@ import {
   selectDrawnPositions,
   selectLttbIndices,
   selectMinMaxIndices,
+  selectMinMaxLttbIndices,
 } from "./downsample";
 
 function range(length: number): number[] {
@@ -130,5 +131,83 @@ describe("selectDrawnPositions", () => {
 
     expect(picked).toContain(300);
     expect(picked).toContain(1700);
+  });
+});
+
+/** A seeded random walk, the shape of real metrics (mulberry32). */
+function randomWalk(length: number, seed: number): Float64Array {
+  let state = seed >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const ys = new Float64Array(length);
+  let y = 1000;
+  for (let i = 0; i < length; i++) {
+    y += random() - 0.5;
+    ys[i] = y;
+  }
+  return ys;
+}
+
+describe("selectMinMaxLttbIndices (the default of line and area charts)", () => {
+  it("keeps a one-point spike and a one-point dip among 1,000,000 random-walk points", () => {
+    const seed = Number(process.env.FC_SEED ?? 20261123);
+    console.log(`[@seed/charts minmax-lttb] random-walk seed ${seed}`);
+    const length = 1_000_000;
+    const xs = Float64Array.from({ length }, (_, i) => 1.7e12 + i * 60_000);
+    const ys = randomWalk(length, seed);
+    const spike = 123_457 + (seed % 500_000);
+    const dip = 876_543 - (seed % 300_000);
+    ys[spike] = (ys[spike] as number) + 500;
+    ys[dip] = (ys[dip] as number) - 500;
+
+    const kept = selectMinMaxLttbIndices(xs, ys, 2_000);
+
+    expect(kept).toContain(spike);
+    expect(kept).toContain(dip);
+    expect(kept[0]).toBe(0);
+    expect(kept.at(-1)).toBe(length - 1);
+    expect(kept.length).toBeLessThanOrEqual(2_004);
+    expect(kept.length).toBeGreaterThan(1_900);
+    for (let i = 1; i < kept.length; i++) {
+      expect((kept[i] as number) > (kept[i - 1] as number)).toBe(true);
+    }
+  });
+
+  it("returns ascending unique positions within the input for any series, gaps kept", () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    console.log(`[@seed/charts minmax-lttb] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.double({ noNaN: false }), fc.constant(Number.NaN)), {
+          minLength: 0,
+          maxLength: 400,
+        }),
+        fc.integer({ min: 0, max: 100 }),
+        (values, threshold) => {
+          const ys = Float64Array.from(values);
+          const xs = Float64Array.from(values, (_, i) => i);
+          const kept = selectMinMaxLttbIndices(xs, ys, threshold);
+          for (let i = 0; i < kept.length; i++) {
+            expect(kept[i]).toBeGreaterThanOrEqual(0);
+            expect(kept[i]).toBeLessThan(values.length);
+            if (i > 0) expect((kept[i] as number) > (kept[i - 1] as number)).toBe(true);
+          }
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it("is what selectDrawnPositions uses for the minmax-lttb method", () => {
+    const ys = randomWalk(50_000, 7);
+    const xs = Float64Array.from(ys, (_, i) => i);
+    expect(selectDrawnPositions(xs, [ys], 500, "minmax-lttb")).toEqual(
+      selectMinMaxLttbIndices(xs, ys, 500),
+    );
   });
 });

@@ -1,5 +1,5 @@
 /** Options shared by the downsampling functions. */
-export type DownsampleMethod = "lttb" | "min-max" | "none";
+export type DownsampleMethod = "minmax-lttb" | "lttb" | "min-max" | "none";
 
 function isFiniteNumber(value: number): boolean {
   return value - value === 0;
@@ -169,6 +169,43 @@ export function selectMinMaxIndices(ys: ArrayLike<number>, threshold: number): n
   return sortedUnique(picked);
 }
 
+/** Points MinMaxLTTB preselects per point it keeps (the paper's suggested ratio). */
+export const minMaxLttbRatio = 4;
+
+/**
+ * MinMaxLTTB (Van Der Donckt et al., 2023): min-max decimation to `ratio` x threshold points,
+ * then LTTB over those. Same shape as LTTB, linear in the input with a small constant, and a
+ * spike always survives (it is some bucket's extreme, and the global extremes are kept).
+ */
+export function selectMinMaxLttbIndices(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  threshold: number,
+  ratio = minMaxLttbRatio,
+): number[] {
+  const length = ys.length;
+  if (threshold >= length) return identityPositions(length);
+  const preselected = selectMinMaxIndices(ys, Math.max(threshold, 3) * ratio);
+  const finite = preselected.filter((p) => isFiniteNumber(ys[p] as number));
+  if (finite.length <= Math.max(threshold, 3)) return preselected;
+  const picked = lttbOverPositions(xs, ys, finite, finite.length, Math.max(threshold, 3));
+  const [minPos, maxPos] = extremePositions(ys, finite);
+  picked.push(minPos, maxPos, ...gapStarts(ys));
+  return sortedUnique(picked);
+}
+
+/** Positions kept by `method` for one series. */
+function selectByMethod(
+  method: Exclude<DownsampleMethod, "none">,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  threshold: number,
+): number[] {
+  if (method === "minmax-lttb") return selectMinMaxLttbIndices(xs, ys, threshold);
+  if (method === "lttb") return selectLttbIndices(xs, ys, threshold);
+  return selectMinMaxIndices(ys, threshold);
+}
+
 /** A point of a series, for the array forms of the downsamplers. */
 export interface SeriesPoint {
   x: number;
@@ -208,16 +245,12 @@ export function selectDrawnPositions(
   const length = xs.length;
   if (method === "none" || length <= threshold || seriesValues.length === 0) return null;
   if (seriesValues.length === 1) {
-    const ys = seriesValues[0] as ArrayLike<number>;
-    return method === "lttb"
-      ? selectLttbIndices(xs, ys, threshold)
-      : selectMinMaxIndices(ys, threshold);
+    return selectByMethod(method, xs, seriesValues[0] as ArrayLike<number>, threshold);
   }
   const share = Math.max(32, Math.floor(threshold / seriesValues.length));
   const marks = new Uint8Array(length);
   for (const ys of seriesValues) {
-    const picked =
-      method === "lttb" ? selectLttbIndices(xs, ys, share) : selectMinMaxIndices(ys, share);
+    const picked = selectByMethod(method, xs, ys, share);
     for (const p of picked) marks[p] = 1;
   }
   const out: number[] = [];

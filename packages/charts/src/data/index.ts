@@ -2,9 +2,11 @@ export type { DownsampleMethod, SeriesPoint } from "./downsample";
 export {
   downsampleLttb,
   downsampleMinMax,
+  minMaxLttbRatio,
   selectDrawnPositions,
   selectLttbIndices,
   selectMinMaxIndices,
+  selectMinMaxLttbIndices,
 } from "./downsample";
 export type { IndexKind } from "./format";
 export type { PieFrame, PieSlice } from "./pie";

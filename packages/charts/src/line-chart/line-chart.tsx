@@ -17,7 +17,7 @@ export interface LineChartProps<Row> extends CartesianChartProps<Row> {
   connectNulls?: boolean;
   /** Draw a dot on every point (default: only when there are few points). */
   dots?: boolean;
-  /** Downsampling for series longer than the plot is wide (default "lttb"). */
+  /** Downsampling for series longer than the plot is wide (default "minmax-lttb": MinMaxLTTB). */
   downsample?: DownsampleMethod;
 }
 
@@ -25,7 +25,7 @@ const Root = RechartsLineChart as unknown as ComponentType<CartesianRootProps>;
 
 /** A line chart of one or more series over an index of dates, numbers or names. */
 export function LineChart<Row>(props: LineChartProps<Row>) {
-  const { curve = "monotone", connectNulls = false, dots, downsample = "lttb" } = props;
+  const { curve = "monotone", connectNulls = false, dots, downsample = "minmax-lttb" } = props;
   return (
     <CartesianChartBase
       props={props}

@@ -138,8 +138,53 @@ test("a typed cell that is not a number is refused with its row and column named
   ).toBeVisible();
   await expect(page.getByLabel("count, row 2")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("count, row 2")).toHaveValue("nine");
-  await page.reload();
+  // Focus and view moved to the summary, whose entry leads to the bad cell.
+  const summary = page.getByRole("group", { name: /1 problem in the rows/ });
+  await expect(summary).toBeFocused();
+  await expect(summary).toBeInViewport();
+  await summary
+    .getByRole("link", { name: 'Row 2, column "count": expected a number, got "nine".' })
+    .click();
+  await expect(page.getByLabel("count, row 2")).toBeFocused();
+  // The edit is still unsaved: reloading asks first.
+  const asked = page.waitForEvent("dialog");
+  const reloading = page.reload();
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
+  await reloading;
   await expect(page.getByLabel("count, row 2")).toHaveValue("9");
+  await context.close();
+});
+
+test("unsaved row edits: a link asks before leaving, and staying keeps them", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  const rows = Array.from({ length: 120 }, (_, index) => `item ${index + 1},${index + 1}`);
+  await createDatasetThroughForm(page, uniqueName("Paged"), ["item,count", ...rows].join("\n"));
+  await expect(page.getByText("120 rows, page 1 of 3")).toBeVisible();
+
+  await page.getByLabel("count, row 1", { exact: true }).fill("1000");
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("unsaved changes");
+    void dialog.dismiss();
+  });
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page.getByLabel("count, row 1", { exact: true })).toHaveValue("1000");
+  expect(new URL(page.url()).searchParams.get("page")).toBeNull();
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("link", { name: "Last page" }).click();
+  await expect(page.getByText("120 rows, page 3 of 3")).toBeVisible();
+  await expect(page.getByLabel("count, row 101", { exact: true })).toHaveValue("101");
+
+  // Jump straight to a page; nothing is edited, so nothing asks.
+  await page.getByLabel("Page (1 to 3)").fill("2");
+  await page.getByRole("button", { name: "Go to page" }).click();
+  await expect(page.getByText("120 rows, page 2 of 3")).toBeVisible();
+  await expect(page.getByLabel("count, row 51", { exact: true })).toHaveValue("51");
+  await expectAxeClean(page);
   await context.close();
 });
 

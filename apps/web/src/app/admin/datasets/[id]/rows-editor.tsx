@@ -2,7 +2,7 @@
 
 import type { KeyedRow } from "@seed/store";
 import type { DatasetColumn, DatasetRow } from "@seed/store/validation";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
@@ -29,22 +29,88 @@ function toEditable(columns: readonly DatasetColumn[], rows: readonly KeyedRow[]
   }));
 }
 
+interface RowProblem {
+  message: string;
+  /** The row ("12" or "new-2") and column of the bad cell, when the store named one. */
+  ref: string | null;
+  column: string | null;
+}
+
 /**
  * The store refuses bad cells at "rows.<ref>.<column>" (ref: a stored row's key, or "new-<n>" for
  * the n-th added row) with their messages; "rows" alone holds refusals of the whole table.
  */
 function rowProblems(fieldErrors: Record<string, string[] | undefined> | undefined) {
-  const messages: string[] = [];
+  const problems: RowProblem[] = [];
   const cells = new Set<string>();
+  const seen = new Set<string>();
   for (const [field, fieldMessages] of Object.entries(fieldErrors ?? {})) {
     if (field !== "rows" && !field.startsWith("rows.")) continue;
-    for (const message of fieldMessages ?? []) {
-      if (!messages.includes(message)) messages.push(message);
-    }
     const cell = /^rows\.([^.]+)\.(.+)$/.exec(field);
-    if (cell?.[1] && cell[2]) cells.add(`${cell[1]}:${cell[2]}`);
+    const ref = cell?.[1] ?? null;
+    const column = cell?.[2] ?? null;
+    if (ref && column) cells.add(`${ref}:${column}`);
+    for (const message of fieldMessages ?? []) {
+      if (seen.has(message)) continue;
+      seen.add(message);
+      problems.push({ message, ref, column });
+    }
   }
-  return { messages, cells };
+  return { problems, cells };
+}
+
+function cellId(ref: string, columnIndex: number): string {
+  return `rows-cell-${ref}-${columnIndex}`;
+}
+
+/** The edits that turn `initial` into `rows`: changed stored rows, removed ones, added ones. */
+function editsOf(
+  columns: readonly DatasetColumn[],
+  initial: readonly EditableRow[],
+  rows: readonly EditableRow[],
+) {
+  const kept = new Set(rows.flatMap((row) => (row.original === null ? [] : [row.original])));
+  const initialByKey = new Map(initial.map((row) => [row.key, row]));
+  return {
+    set: rows.flatMap((row) => {
+      if (row.original === null) return [];
+      const before = initialByKey.get(row.original)?.cells ?? {};
+      const changed = columns.some((column) => before[column.name] !== row.cells[column.name]);
+      return changed ? [{ key: row.original, row: row.cells }] : [];
+    }),
+    remove: initial.flatMap((row) => (kept.has(row.key) ? [] : [row.key])),
+    append: rows.flatMap((row) => (row.original === null ? [row.cells] : [])),
+  };
+}
+
+const leaveQuestion = "You have unsaved changes to these rows. Leave without saving them?";
+
+/**
+ * While there are unsaved edits: the browser asks before closing or reloading the tab, and a
+ * click on a link of the page (paging, navigation) asks first.
+ */
+function usePromptBeforeLeaving(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank") return;
+      if (link.getAttribute("href")?.startsWith("#")) return;
+      if (!window.confirm(leaveQuestion)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [dirty]);
 }
 
 /** One page of rows as inputs: change cells, add and remove rows, save against the version read. */
@@ -65,7 +131,24 @@ export function RowsEditor({
   // Keys of added rows are negative, so they never meet a stored key.
   const nextKey = useRef(-1);
   const tableRef = useRef<HTMLTableElement>(null);
-  const { messages: rowErrors, cells: badCells } = rowProblems(state.fieldErrors);
+  const { problems: rowErrors, cells: badCells } = rowProblems(state.fieldErrors);
+  const summary = useRef<HTMLDivElement>(null);
+  const dirty = useMemo(() => {
+    const edits = editsOf(columns, initial, rows);
+    return edits.set.length + edits.remove.length + edits.append.length > 0;
+  }, [columns, initial, rows]);
+  usePromptBeforeLeaving(dirty && !pending);
+
+  // After a refused save, focus and view go to the summary of what is wrong.
+  useEffect(() => {
+    if (
+      state.fieldErrors &&
+      Object.keys(state.fieldErrors).some((field) => field.startsWith("rows"))
+    ) {
+      summary.current?.focus();
+      summary.current?.scrollIntoView({ block: "center" });
+    }
+  }, [state]);
 
   function setCell(key: number, column: string, value: string) {
     setRows((current) =>
@@ -90,18 +173,7 @@ export function RowsEditor({
   }
 
   function save(form: HTMLFormElement) {
-    const kept = new Set(rows.flatMap((row) => (row.original === null ? [] : [row.original])));
-    const initialByKey = new Map(initial.map((row) => [row.key, row]));
-    const edits = {
-      set: rows.flatMap((row) => {
-        if (row.original === null) return [];
-        const before = initialByKey.get(row.original)?.cells ?? {};
-        const changed = columns.some((column) => before[column.name] !== row.cells[column.name]);
-        return changed ? [{ key: row.original, row: row.cells }] : [];
-      }),
-      remove: initial.flatMap((row) => (kept.has(row.key) ? [] : [row.key])),
-      append: rows.flatMap((row) => (row.original === null ? [row.cells] : [])),
-    };
+    const edits = editsOf(columns, initial, rows);
     const formData = new FormData(form);
     formData.set("edits", JSON.stringify(edits));
     submit(formData);
@@ -122,11 +194,41 @@ export function RowsEditor({
       <input type="hidden" name="version" value={version} />
       <FormMessages state={state} />
       {rowErrors.length > 0 ? (
-        <ul id="rows-errors" className="field-error">
-          {rowErrors.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
+        <div
+          id="rows-errors"
+          ref={summary}
+          tabIndex={-1}
+          className="field-error"
+          role="group"
+          aria-labelledby="rows-errors-title"
+        >
+          <p id="rows-errors-title">
+            {rowErrors.length === 1 ? "1 problem" : `${rowErrors.length} problems`} in the rows;
+            nothing was saved.
+          </p>
+          <ul>
+            {rowErrors.map((problem) => {
+              const columnIndex = columns.findIndex((column) => column.name === problem.column);
+              if (problem.ref === null || columnIndex < 0) {
+                return <li key={problem.message}>{problem.message}</li>;
+              }
+              const target = cellId(problem.ref, columnIndex);
+              return (
+                <li key={problem.message}>
+                  <a
+                    href={`#${target}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      document.getElementById(target)?.focus();
+                    }}
+                  >
+                    {problem.message}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       ) : null}
       <TableRegion label="Row editor">
         <table ref={tableRef}>
@@ -152,11 +254,12 @@ export function RowsEditor({
               return (
                 <tr key={row.key} data-row-key={row.key}>
                   <th scope="row">{label}</th>
-                  {columns.map((column) => {
+                  {columns.map((column, columnIndex) => {
                     const invalid = badCells.has(`${ref}:${column.name}`);
                     return (
                       <td key={column.name}>
                         <input
+                          id={cellId(ref, columnIndex)}
                           className={styles.cellInput}
                           aria-label={`${column.name}, row ${label}`}
                           value={row.cells[column.name] ?? ""}
@@ -173,7 +276,7 @@ export function RowsEditor({
                   <td>
                     <button
                       type="button"
-                      className="link-button"
+                      className="button button-secondary"
                       onClick={() => removeRow(row.key)}
                     >
                       Remove row {label}

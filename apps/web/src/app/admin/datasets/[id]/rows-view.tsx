@@ -64,9 +64,33 @@ export function RowsView(props: {
           {Math.min(props.page, pageCount).toLocaleString("en-US")} of{" "}
           {pageCount.toLocaleString("en-US")}
         </span>
+        {props.page > 1 ? <Link href={href(1)}>First page</Link> : null}
         {props.page > 1 ? <Link href={href(props.page - 1)}>Previous page</Link> : null}
         {props.page < pageCount ? <Link href={href(props.page + 1)}>Next page</Link> : null}
+        {props.page < pageCount ? <Link href={href(pageCount)}>Last page</Link> : null}
       </nav>
+      {pageCount > 1 ? (
+        <form method="get" className="inline-list" aria-label="Go to a page of rows">
+          {props.sort ? <input type="hidden" name="sort" value={props.sort} /> : null}
+          {props.descending ? <input type="hidden" name="dir" value="desc" /> : null}
+          {props.search ? <input type="hidden" name="q" value={props.search} /> : null}
+          <div className="field">
+            <label htmlFor="rows-page">Page (1 to {pageCount.toLocaleString("en-US")})</label>
+            <input
+              id="rows-page"
+              name="page"
+              type="number"
+              min={1}
+              max={pageCount}
+              required
+              defaultValue={Math.min(props.page, pageCount)}
+            />
+          </div>
+          <button type="submit" className="button button-secondary">
+            Go to page
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

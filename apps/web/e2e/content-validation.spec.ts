@@ -139,7 +139,7 @@ test("a typed cell that is not a number is refused with its row and column named
   await expect(page.getByLabel("count, row 2")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("count, row 2")).toHaveValue("nine");
   // Focus and view moved to the summary, whose entry leads to the bad cell.
-  const summary = page.getByRole("group", { name: /1 problem in the rows/ });
+  const summary = page.getByRole("region", { name: /1 problem in the rows/ });
   await expect(summary).toBeFocused();
   await expect(summary).toBeInViewport();
   await summary

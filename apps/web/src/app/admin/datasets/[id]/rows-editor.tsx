@@ -132,7 +132,7 @@ export function RowsEditor({
   const nextKey = useRef(-1);
   const tableRef = useRef<HTMLTableElement>(null);
   const { problems: rowErrors, cells: badCells } = rowProblems(state.fieldErrors);
-  const summary = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLElement>(null);
   const dirty = useMemo(() => {
     const edits = editsOf(columns, initial, rows);
     return edits.set.length + edits.remove.length + edits.append.length > 0;
@@ -194,12 +194,11 @@ export function RowsEditor({
       <input type="hidden" name="version" value={version} />
       <FormMessages state={state} />
       {rowErrors.length > 0 ? (
-        <div
+        <section
           id="rows-errors"
           ref={summary}
           tabIndex={-1}
           className="field-error"
-          role="group"
           aria-labelledby="rows-errors-title"
         >
           <p id="rows-errors-title">
@@ -228,7 +227,7 @@ export function RowsEditor({
               );
             })}
           </ul>
-        </div>
+        </section>
       ) : null}
       <TableRegion label="Row editor">
         <table ref={tableRef}>

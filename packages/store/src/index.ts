@@ -13,6 +13,13 @@ export {
   auditEntityTypes,
   type OverviewCounts,
 } from "./audit/queries.js";
+export {
+  BackupError,
+  type BackupResult,
+  backupDatabase,
+  type DatabaseLocation,
+  restoreDatabase,
+} from "./backup.js";
 export type { Chart } from "./charts/queries.js";
 export {
   type CsvDataset,

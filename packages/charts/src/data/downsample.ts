@@ -118,10 +118,18 @@ export function selectLttbIndices(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
   threshold: number,
+  preselect = 0,
 ): number[] {
   const length = ys.length;
   if (threshold >= length) return identityPositions(length);
-  const positions = finitePositions(ys);
+  // MinMaxLTTB: LTTB over a min-max preselection of `preselect` points per point kept.
+  const positions = preselect
+    ? Uint32Array.from(
+        selectMinMaxIndices(ys, Math.max(threshold, 3) * preselect).filter((p) =>
+          isFiniteNumber(ys[p] as number),
+        ),
+      )
+    : finitePositions(ys);
   const count = positions ? positions.length : length;
   if (count <= Math.max(threshold, 3)) {
     const kept = positions ? Array.from(positions) : identityPositions(length);
@@ -173,37 +181,16 @@ export function selectMinMaxIndices(ys: ArrayLike<number>, threshold: number): n
 export const minMaxLttbRatio = 4;
 
 /**
- * MinMaxLTTB (Van Der Donckt et al., 2023): min-max decimation to `ratio` x threshold points,
- * then LTTB over those. Same shape as LTTB, linear in the input with a small constant, and a
- * spike always survives (it is some bucket's extreme, and the global extremes are kept).
+ * MinMaxLTTB (Van Der Donckt et al., 2023): min-max decimation to 4 x threshold points, then LTTB
+ * over those. Same shape as LTTB, linear in the input with a small constant; an isolated spike is
+ * its bucket's extreme, and the global extremes are always kept.
  */
 export function selectMinMaxLttbIndices(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
   threshold: number,
-  ratio = minMaxLttbRatio,
 ): number[] {
-  const length = ys.length;
-  if (threshold >= length) return identityPositions(length);
-  const preselected = selectMinMaxIndices(ys, Math.max(threshold, 3) * ratio);
-  const finite = preselected.filter((p) => isFiniteNumber(ys[p] as number));
-  if (finite.length <= Math.max(threshold, 3)) return preselected;
-  const picked = lttbOverPositions(xs, ys, finite, finite.length, Math.max(threshold, 3));
-  const [minPos, maxPos] = extremePositions(ys, finite);
-  picked.push(minPos, maxPos, ...gapStarts(ys));
-  return sortedUnique(picked);
-}
-
-/** Positions kept by `method` for one series. */
-function selectByMethod(
-  method: Exclude<DownsampleMethod, "none">,
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number>,
-  threshold: number,
-): number[] {
-  if (method === "minmax-lttb") return selectMinMaxLttbIndices(xs, ys, threshold);
-  if (method === "lttb") return selectLttbIndices(xs, ys, threshold);
-  return selectMinMaxIndices(ys, threshold);
+  return selectLttbIndices(xs, ys, threshold, minMaxLttbRatio);
 }
 
 /** A point of a series, for the array forms of the downsamplers. */
@@ -244,13 +231,15 @@ export function selectDrawnPositions(
 ): number[] | null {
   const length = xs.length;
   if (method === "none" || length <= threshold || seriesValues.length === 0) return null;
-  if (seriesValues.length === 1) {
-    return selectByMethod(method, xs, seriesValues[0] as ArrayLike<number>, threshold);
-  }
+  const pick = (ys: ArrayLike<number>, count: number) =>
+    method === "min-max"
+      ? selectMinMaxIndices(ys, count)
+      : selectLttbIndices(xs, ys, count, method === "lttb" ? 0 : minMaxLttbRatio);
+  if (seriesValues.length === 1) return pick(seriesValues[0] as ArrayLike<number>, threshold);
   const share = Math.max(32, Math.floor(threshold / seriesValues.length));
   const marks = new Uint8Array(length);
   for (const ys of seriesValues) {
-    const picked = selectByMethod(method, xs, ys, share);
+    const picked = pick(ys, share);
     for (const p of picked) marks[p] = 1;
   }
   const out: number[] = [];

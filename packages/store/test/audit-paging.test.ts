@@ -96,18 +96,34 @@ describe.each(dialects)("audit paging on %s", (dialect) => {
                 event.at.toISOString() < (instants[choice.until] as Date).toISOString()),
           );
           const seen: string[] = [];
+          const pagesOlder: string[][] = [];
           let cursor: string | null = null;
+          let lastPage: Awaited<ReturnType<typeof store.listAuditEvents>> | null = null;
           for (let pages = 0; pages <= written.length + 1; pages++) {
             const page = await store.listAuditEvents({ ...filter, limit, cursor });
             expect(page.events.length).toBeLessThanOrEqual(limit);
+            expect(page.total).toBe(expected.length);
+            expect(page.previousCursor === null).toBe(pages === 0);
             seen.push(...page.events.map((event) => event.id));
+            pagesOlder.push(page.events.map((event) => event.id));
+            lastPage = page;
             cursor = page.nextCursor;
             if (cursor === null) break;
           }
-          await store.close();
           expect(cursor).toBeNull();
           expect([...seen].sort()).toEqual(expected.map((event) => event.id).sort());
           expect(new Set(seen).size).toBe(seen.length);
+          // Walking back with "newer" from the last page gives the same pages in reverse.
+          const pagesNewer: string[][] = [];
+          let after = lastPage?.previousCursor ?? null;
+          for (let pages = 0; after !== null && pages <= written.length + 1; pages++) {
+            const page = await store.listAuditEvents({ ...filter, limit, after });
+            pagesNewer.push(page.events.map((event) => event.id));
+            after = page.previousCursor;
+          }
+          await store.close();
+          expect(after).toBeNull();
+          expect(pagesNewer.flat()).toEqual(pagesOlder.slice(0, -1).reverse().flat());
         },
       ),
       { seed, numRuns: dialect === "sqlite" ? 40 : 15 },

@@ -26,6 +26,7 @@ export const auditFilterSchema = z
     from: dateSchema.optional(),
     to: dateSchema.optional(),
     cursor: z.string().max(500).optional(),
+    after: z.string().max(500).optional(),
   })
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
     path: ["to"],
@@ -49,6 +50,9 @@ export interface AuditActorView {
 
 export interface AuditEventView extends Omit<AuditEvent, "actor" | "detail"> {
   actor: AuditActorView;
+  /** The record's current name and admin page, or null when it no longer exists (or is a user
+   * the reader may not see). */
+  entity: { name: string; href: string | null } | null;
   /** null where the reader may not see it: a user record's contents, for non-admins. */
   detail: Record<string, unknown> | null;
 }
@@ -56,6 +60,52 @@ export interface AuditEventView extends Omit<AuditEvent, "actor" | "detail"> {
 export interface AuditEventViewPage {
   events: AuditEventView[];
   nextCursor: string | null;
+  previousCursor: string | null;
+  total: number;
+}
+
+const entityPaths = { dataset: "datasets", chart: "charts", dashboard: "dashboards" } as const;
+
+/** Current names of the records these events touch; deleted ones are absent. */
+async function entityNames(
+  events: readonly AuditEvent[],
+  role: Role,
+): Promise<Map<string, { name: string; href: string | null }>> {
+  const store = await getStore();
+  const wanted = new Set(events.map((event) => event.entityType));
+  const names = new Map<string, { name: string; href: string | null }>();
+  const [datasets, charts, dashboards] = await Promise.all([
+    wanted.has("dataset") ? store.listDatasets() : [],
+    wanted.has("chart") ? store.listCharts() : [],
+    wanted.has("dashboard") ? store.listDashboards() : [],
+  ]);
+  for (const dataset of datasets) {
+    names.set(`dataset:${dataset.id}`, {
+      name: dataset.name,
+      href: `/admin/${entityPaths.dataset}/${dataset.id}`,
+    });
+  }
+  for (const chart of charts) {
+    names.set(`chart:${chart.id}`, {
+      name: chart.title,
+      href: `/admin/${entityPaths.chart}/${chart.id}`,
+    });
+  }
+  for (const dashboard of dashboards) {
+    names.set(`dashboard:${dashboard.id}`, {
+      name: dashboard.title,
+      href: `/admin/${entityPaths.dashboard}/${dashboard.id}`,
+    });
+  }
+  const userIds = events
+    .filter((event) => event.entityType === "user")
+    .map((event) => event.entityId);
+  if (userIds.length > 0 && canSeeUserRecords(role)) {
+    for (const [id, name] of await actorNames(userIds)) {
+      if (name !== "Former user") names.set(`user:${id}`, { name, href: "/admin/users" });
+    }
+  }
+  return names;
 }
 
 // Actors that are not accounts: the CLI and the store's own seeding.
@@ -81,10 +131,11 @@ function canSeeUserRecords(role: Role): boolean {
   return role === "admin";
 }
 
-/** Newest first, one page of 50, shaped for the reader's role. */
+/** Newest first, one page (50 by default, at most 200), shaped for the reader's role. */
 export async function findAuditEvents(
   filter: AuditFilter,
   role: Role,
+  limit = 50,
 ): Promise<AuditEventViewPage> {
   const store = await getStore();
   const page = await store.listAuditEvents({
@@ -94,13 +145,18 @@ export async function findAuditEvents(
     since: filter.from ? `${filter.from}T00:00:00.000Z` : undefined,
     until: filter.to ? dayAfter(filter.to) : undefined,
     cursor: filter.cursor ?? null,
-    limit: 50,
+    after: filter.after ?? null,
+    limit,
   });
-  const names = await actorNames(page.events.map((event) => event.actor.id));
+  const [names, entities] = await Promise.all([
+    actorNames(page.events.map((event) => event.actor.id)),
+    entityNames(page.events, role),
+  ]);
   const full = canSeeUserRecords(role);
   return {
     events: page.events.map((event) => ({
       ...event,
+      entity: entities.get(`${event.entityType}:${event.entityId}`) ?? null,
       actor: {
         id: event.actor.id,
         name: names.get(event.actor.id) ?? "Former user",
@@ -109,6 +165,8 @@ export async function findAuditEvents(
       detail: full || event.entityType !== "user" ? event.detail : null,
     })),
     nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+    total: page.total,
   };
 }
 

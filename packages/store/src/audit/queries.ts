@@ -26,14 +26,20 @@ export interface AuditEventFilter {
   until?: Date | string;
   /** 1-200, default 50. */
   limit?: number;
-  /** The nextCursor of the previous page. */
+  /** The nextCursor of the previous page: events older than it. */
   cursor?: string | null;
+  /** The previousCursor of a page: events newer than it (only one of cursor and after). */
+  after?: string | null;
 }
 
 export interface AuditEventPage {
   events: AuditEvent[];
   /** Pass back as cursor for the next (older) page; null on the last page. */
   nextCursor: string | null;
+  /** Pass back as after for the page before (newer); null on the first page. */
+  previousCursor: string | null;
+  /** Events matching the filter, all pages together. */
+  total: number;
 }
 
 const instant = z
@@ -73,6 +79,7 @@ const filterSchema = z.object({
     .max(200, "The limit can be at most 200.")
     .default(50),
   cursor: blankAsUnset(z.string().nullable().optional()),
+  after: blankAsUnset(z.string().nullable().optional()),
 });
 
 const cursorSchema = z.tuple([z.string(), z.string()]);
@@ -98,28 +105,49 @@ export async function listAuditEvents(
   filter: AuditEventFilter = {},
 ): Promise<AuditEventPage> {
   const parsed = parseInput(filterSchema, filter);
-  let query = ctx.db.selectFrom("audit_events").selectAll();
-  if (parsed.actorId !== undefined) query = query.where("actor_id", "=", parsed.actorId);
-  if (parsed.entityType !== undefined) query = query.where("entity_type", "=", parsed.entityType);
-  if (parsed.action !== undefined) query = query.where("action", "=", parsed.action);
-  if (parsed.since !== undefined) query = query.where("at", ">=", parsed.since);
-  if (parsed.until !== undefined) query = query.where("at", "<", parsed.until);
-  if (parsed.cursor) {
-    const cursor = decodeCursor(parsed.cursor);
+  if (parsed.cursor && parsed.after) {
+    throw new ValidationError({ fieldErrors: { after: ["Give either cursor or after."] } });
+  }
+  let filtered = ctx.db.selectFrom("audit_events");
+  if (parsed.actorId !== undefined) filtered = filtered.where("actor_id", "=", parsed.actorId);
+  if (parsed.entityType !== undefined) {
+    filtered = filtered.where("entity_type", "=", parsed.entityType);
+  }
+  if (parsed.action !== undefined) filtered = filtered.where("action", "=", parsed.action);
+  if (parsed.since !== undefined) filtered = filtered.where("at", ">=", parsed.since);
+  if (parsed.until !== undefined) filtered = filtered.where("at", "<", parsed.until);
+  const cursorOf = (text: string, field: "cursor" | "after") => {
+    const cursor = decodeCursor(text);
     if (!cursor) {
-      throw new ValidationError({ fieldErrors: { cursor: ["This page link is not valid."] } });
+      throw new ValidationError({ fieldErrors: { [field]: ["This page link is not valid."] } });
     }
-    const [at, id] = cursor;
+    return cursor;
+  };
+  let query = filtered.selectAll();
+  const newer = Boolean(parsed.after);
+  if (parsed.cursor) {
+    const [at, id] = cursorOf(parsed.cursor, "cursor");
     query = query.where((eb) =>
       eb.or([eb("at", "<", at), eb.and([eb("at", "=", at), eb("id", "<", id)])]),
     );
+  } else if (parsed.after) {
+    const [at, id] = cursorOf(parsed.after, "after");
+    query = query.where((eb) =>
+      eb.or([eb("at", ">", at), eb.and([eb("at", "=", at), eb("id", ">", id)])]),
+    );
   }
-  const rows = await query
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(parsed.limit + 1)
-    .execute();
+  const direction = newer ? "asc" : "desc";
+  const [rows, counted] = await Promise.all([
+    query
+      .orderBy("at", direction)
+      .orderBy("id", direction)
+      .limit(parsed.limit + 1)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+  ]);
+  const more = rows.length > parsed.limit;
   const page = rows.slice(0, parsed.limit);
+  if (newer) page.reverse();
   const events = page.map(
     (row): AuditEvent => ({
       id: row.id,
@@ -131,8 +159,17 @@ export async function listAuditEvents(
       detail: parseJson<Record<string, unknown>>(row.detail_json),
     }),
   );
+  const first = events[0];
   const last = events[events.length - 1];
-  return { events, nextCursor: rows.length > parsed.limit && last ? encodeCursor(last) : null };
+  // Going newer, older pages exist (the caller came from one); going older, newer ones do.
+  const hasOlder = newer ? events.length > 0 : more;
+  const hasNewer = newer ? more : Boolean(parsed.cursor) && events.length > 0;
+  return {
+    events,
+    nextCursor: hasOlder && last ? encodeCursor(last) : null,
+    previousCursor: hasNewer && first ? encodeCursor(first) : null,
+    total: Number(counted?.n ?? 0),
+  };
 }
 
 export interface AuditEventInput {

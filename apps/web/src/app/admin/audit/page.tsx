@@ -31,6 +31,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     from: firstValue(params.from),
     to: firstValue(params.to),
     cursor: firstValue(params.cursor),
+    after: firstValue(params.after),
   };
   const parsed = auditFilterSchema.safeParse(raw);
   const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues);
@@ -38,13 +39,16 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     auditFilterChoices(role),
     parsed.success ? findAuditEvents(parsed.data, role) : Promise.resolve(null),
   ]);
-  const nextQuery = page?.nextCursor
-    ? new URLSearchParams(
-        Object.entries({ ...raw, cursor: page.nextCursor }).filter(
-          (entry): entry is [string, string] => Boolean(entry[1]),
-        ),
-      ).toString()
-    : null;
+  const filterOnly = { ...raw, cursor: undefined, after: undefined };
+  const queryWith = (extra: Record<string, string | undefined>) =>
+    new URLSearchParams(
+      Object.entries({ ...filterOnly, ...extra }).filter((entry): entry is [string, string] =>
+        Boolean(entry[1]),
+      ),
+    ).toString();
+  const nextQuery = page?.nextCursor ? queryWith({ cursor: page.nextCursor }) : null;
+  const previousQuery = page?.previousCursor ? queryWith({ after: page.previousCursor }) : null;
+  const exportQuery = queryWith({});
 
   return (
     <>
@@ -121,7 +125,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <TableRegion label="Audit events">
           <table>
             <caption className="muted">
-              {page.events.length === 0 ? "No events match." : "Newest first."}
+              {page.total === 0
+                ? "No events match."
+                : `${page.total.toLocaleString("en-US")} ${page.total === 1 ? "event" : "events"} match; newest first.`}
             </caption>
             <thead>
               <tr>
@@ -144,11 +150,20 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                   </td>
                   <td>{event.action}</td>
                   <td>
-                    {event.entityType} <span className="muted">{event.entityId}</span>
+                    {event.entityType}{" "}
+                    {event.entity?.href ? (
+                      <Link href={event.entity.href}>{event.entity.name}</Link>
+                    ) : event.entity ? (
+                      event.entity.name
+                    ) : (
+                      <span className="muted">
+                        {event.entityType === "user" && role !== "admin" ? "(hidden)" : "(deleted)"}
+                      </span>
+                    )}
                   </td>
                   <td>
                     {event.detail ? (
-                      <code>{JSON.stringify(event.detail)}</code>
+                      <DetailList detail={event.detail} />
                     ) : (
                       <span className="muted">Only admins see user details.</span>
                     )}
@@ -161,7 +176,49 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       ) : (
         <Text>Fix the filter to see events.</Text>
       )}
-      {nextQuery ? <Link href={`/admin/audit?${nextQuery}`}>Older events</Link> : null}
+      <nav aria-label="Audit pages" className="inline-list">
+        {previousQuery ? <Link href={`/admin/audit?${previousQuery}`}>Newer events</Link> : null}
+        {nextQuery ? <Link href={`/admin/audit?${nextQuery}`}>Older events</Link> : null}
+        {page && page.total > 0 ? (
+          <a href={`/admin/api/audit/export${exportQuery ? `?${exportQuery}` : ""}`} download>
+            Download these events (CSV)
+          </a>
+        ) : null}
+      </nav>
     </>
+  );
+}
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined) return "–";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * An event's detail as a readable list: "field: before → after" where the detail holds
+ * before/after pairs, "field: value" otherwise.
+ */
+function DetailList({ detail }: { detail: Record<string, unknown> }) {
+  const entries = Object.entries(detail);
+  if (entries.length === 0) return <span className="muted">–</span>;
+  return (
+    <dl className="detail-list">
+      {entries.map(([field, value]) => {
+        const pair =
+          value !== null && typeof value === "object" && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : null;
+        const changed = pair && ("before" in pair || "after" in pair);
+        return (
+          <div key={field}>
+            <dt>{field}</dt>
+            <dd>
+              {changed ? `${showValue(pair.before)} → ${showValue(pair.after)}` : showValue(value)}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }

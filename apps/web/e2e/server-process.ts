@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createThrowawayDatabase } from "../../../scripts/throwaway-postgres.mjs";
+import { randomPassword } from "./support";
 
 const appDir = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
@@ -134,4 +135,19 @@ export async function createAdminWithCli(
     },
   );
   return stdout;
+}
+
+/** A fresh server whose first admin the CLI made (nothing has called its HTTP API yet). */
+export async function startServerWithAdmin(
+  port: number,
+  options: Parameters<typeof startServer>[1] = {},
+): Promise<{ server: ServerProcess; admin: { email: string; name: string; password: string } }> {
+  const admin = {
+    email: `admin-${port}@e2e.seed-charts.test`,
+    name: "Admin",
+    password: randomPassword(),
+  };
+  const server = await startServer(port, options);
+  await createAdminWithCli(server, admin);
+  return { server, admin };
 }

@@ -120,6 +120,21 @@ export function inferType(cells: readonly string[]): ColumnType {
 }
 
 /**
+ * The dialect to read `text` with: what the caller chose, and a guess from the start of the
+ * text for whatever is left at "auto" (or unset).
+ */
+export function resolveCsvDialect(
+  text: string,
+  choice: Pick<CsvParseOptions, "delimiter" | "decimal"> = {},
+): CsvDialect {
+  const delimiter = choice.delimiter && choice.delimiter !== "auto" ? choice.delimiter : null;
+  const decimal = choice.decimal && choice.decimal !== "auto" ? choice.decimal : null;
+  if (delimiter && decimal) return { delimiter, decimal };
+  const guessed = detectCsvDialect(text.slice(0, 64 * 1024));
+  return { delimiter: delimiter ?? guessed.delimiter, decimal: decimal ?? guessed.decimal };
+}
+
+/**
  * Parses CSV text with a header row into typed dataset columns and rows. Returns the first
  * problem (with its line and column) instead of throwing, so forms can show it as is.
  */
@@ -132,21 +147,7 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
-  const guessed =
-    options.delimiter === undefined ||
-    options.delimiter === "auto" ||
-    options.decimal === undefined ||
-    options.decimal === "auto"
-      ? detectCsvDialect(text.slice(0, 64 * 1024))
-      : null;
-  const dialect: CsvDialect = {
-    delimiter:
-      options.delimiter && options.delimiter !== "auto"
-        ? options.delimiter
-        : (guessed?.delimiter ?? ","),
-    decimal:
-      options.decimal && options.decimal !== "auto" ? options.decimal : (guessed?.decimal ?? "."),
-  };
+  const dialect = resolveCsvDialect(text, options);
   const result = parseWithDialect(text, dialect, options);
   return result.ok ? result : { ...result, dialect };
 }

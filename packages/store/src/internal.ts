@@ -212,11 +212,18 @@ export async function writeAudit(
   };
 }
 
-/** Unique-constraint failures from better-sqlite3 and pg, told apart from other errors. */
+/**
+ * Unique-constraint failures (a unique index or a primary key) from better-sqlite3 and pg, told
+ * apart from other errors.
+ */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("code" in error)) return false;
   const code = (error as { code: unknown }).code;
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505"
+  );
 }
 
 export function parseJson<T>(text: string): T {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { createAdminWithCli, type ServerProcess, startServer } from "../server-process";
+import { type ServerProcess, startServerWithAdmin } from "../server-process";
 import { randomPassword, signInThroughForm } from "../support";
 
 // A refusal must read as the form's message whichever bundle built the auth instance first, so
@@ -15,11 +15,9 @@ test.afterEach(async () => {
 });
 
 async function freshServerWithAdmin(port: number) {
-  const admin = { email: "admin@refusals.test", name: "Admin", password: randomPassword() };
-  const started = await startServer(port);
-  server = started;
-  await createAdminWithCli(started, admin);
-  return { server: started, admin };
+  const started = await startServerWithAdmin(port);
+  server = started.server;
+  return started;
 }
 
 async function authApiRequest(page: Page, url: string) {

@@ -1,14 +1,20 @@
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
 import { appBaseURL, signInThroughForm, testUser } from "../support";
 
-// Sign-out ends the session on the server: a copy of the old cookie is worth nothing after it.
-test("after sign-out a replayed session cookie is refused everywhere", async ({ browser }) => {
+/** A new session of the viewer, signed in through the form (not the saved one others share). */
+async function freshViewerSession(browser: Browser) {
   const viewer = testUser("viewer");
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/login?next=/admin");
   await signInThroughForm(page, viewer.email, viewer.password);
   await page.waitForURL((url) => url.pathname === "/admin");
+  return { context, page };
+}
+
+// Sign-out ends the session on the server: a copy of the old cookie is worth nothing after it.
+test("after sign-out a replayed session cookie is refused everywhere", async ({ browser }) => {
+  const { context, page } = await freshViewerSession(browser);
   const stolen = await context.storageState();
   expect(stolen.cookies.some((cookie) => cookie.name.includes("session_token"))).toBe(true);
 
@@ -34,12 +40,7 @@ test("after sign-out a replayed session cookie is refused everywhere", async ({ 
 test("auth cookies are HttpOnly, SameSite=Lax, and Secure exactly when the app's URL is https", async ({
   browser,
 }) => {
-  const viewer = testUser("viewer");
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/login?next=/admin");
-  await signInThroughForm(page, viewer.email, viewer.password);
-  await page.waitForURL((url) => url.pathname === "/admin");
+  const { context } = await freshViewerSession(browser);
   const cookies = (await context.cookies()).filter((cookie) => cookie.name.includes("better-auth"));
   expect(cookies.length).toBeGreaterThan(0);
   for (const cookie of cookies) {

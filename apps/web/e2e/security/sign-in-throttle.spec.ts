@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createAdminWithCli, type ServerProcess, startServer } from "../server-process";
-import { randomPassword, signInThroughForm } from "../support";
+import { type ServerProcess, startServerWithAdmin } from "../server-process";
+import { signInThroughForm } from "../support";
 
 // The throttle counts in the database, per client address and per account; X-Forwarded-For is
 // believed only from SEED_TRUSTED_PROXIES. Each test runs on a server of its own, so the refused
@@ -33,9 +33,9 @@ async function attempt(page: Page, url: string, email: string, password: string,
 test("15 wrong passwords from one client are refused, however X-Forwarded-For is forged", async ({
   page,
 }) => {
-  server = await startServer(basePort);
-  const admin = { email: "admin@throttle.test", name: "Admin", password: randomPassword() };
-  await createAdminWithCli(server, admin);
+  const started = await startServerWithAdmin(basePort);
+  server = started.server;
+  const { admin } = started;
   const answers: string[] = [];
   for (let i = 0; i < 15; i += 1) {
     // A new forged address each time, and new accounts: neither may reset the count.
@@ -62,11 +62,11 @@ test("15 wrong passwords from one client are refused, however X-Forwarded-For is
 test("behind a trusted proxy each client counts alone, and an attacked account is slowed, not locked", async ({
   page,
 }) => {
-  server = await startServer(basePort + 1, {
+  const started = await startServerWithAdmin(basePort + 1, {
     env: { SEED_TRUSTED_PROXIES: "127.0.0.1, ::1" },
   });
-  const admin = { email: "admin@throttle.test", name: "Admin", password: randomPassword() };
-  await createAdminWithCli(server, admin);
+  server = started.server;
+  const { admin } = started;
 
   // The attacker, behind the proxy at 203.0.113.66, hammers the admin's account.
   const attacker = "203.0.113.66";

@@ -225,7 +225,7 @@ export function createBaseAuthOptions({ store, secret, env = process.env }) {
  * @param {string | undefined} baseURL
  */
 export function isSecureBaseURL(baseURL) {
-  return baseURL !== undefined && baseURL.startsWith("https://");
+  return baseURL?.startsWith("https://") === true;
 }
 
 /** @param {AuthSetup} input */

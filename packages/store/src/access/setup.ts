@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { StoreContext } from "../internal.js";
+import { isUniqueViolation, type StoreContext } from "../internal.js";
 
 /**
  * First-run setup: the server prints a one-time token at start while no user exists, and the
@@ -44,12 +44,6 @@ export async function isSetupTokenValid(ctx: StoreContext, token: string): Promi
   return row !== undefined;
 }
 
-function isConstraintViolation(error: unknown): boolean {
-  if (typeof error !== "object" || error === null || !("code" in error)) return false;
-  const code = String((error as { code: unknown }).code);
-  return code.startsWith("SQLITE_CONSTRAINT") || code === "23505";
-}
-
 /** Takes the one-time right to create the first admin: of racing callers exactly one gets true. */
 export async function claimFirstAdmin(ctx: StoreContext): Promise<boolean> {
   const now = ctx.now();
@@ -65,7 +59,7 @@ export async function claimFirstAdmin(ctx: StoreContext): Promise<boolean> {
       .execute();
     return true;
   } catch (error) {
-    if (isConstraintViolation(error)) return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

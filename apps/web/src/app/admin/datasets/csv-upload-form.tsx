@@ -1,6 +1,6 @@
 "use client";
 
-import { type CsvDialect, detectCsvDialect } from "@seed/store/csv";
+import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import {
@@ -76,23 +76,20 @@ export function CsvUploadForm(props: {
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [mode, setMode] = useState<"replace" | "append">("append");
-  const [detected, setDetected] = useState<CsvDialect | null>(null);
+  // The start of the chosen file, enough to tell its separator and decimal mark.
+  const [sample, setSample] = useState<string | null>(null);
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const readAs: CsvDialect | null = detected
-    ? {
-        delimiter: delimiter === "auto" ? detected.delimiter : delimiter,
-        decimal: decimal === "auto" ? detected.decimal : decimal,
-      }
-    : null;
+  const readAs: CsvDialect | null =
+    sample === null ? null : resolveCsvDialect(sample, { delimiter, decimal });
 
   /** Checks the chosen file at once: too large is said before anything is sent, and the head
    * of the file tells its separator and decimal mark. */
   async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     setStatus({ state: "idle" });
-    setDetected(null);
+    setSample(null);
     if (!file) {
       setFileProblem(null);
       return;
@@ -104,7 +101,7 @@ export function CsvUploadForm(props: {
       return;
     }
     setFileProblem(null);
-    setDetected(detectCsvDialect(await file.slice(0, 64 * 1024).text()));
+    setSample(await file.slice(0, 64 * 1024).text());
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -124,7 +121,8 @@ export function CsvUploadForm(props: {
             description: String(form.get("description") ?? ""),
           },
     );
-    const dialect = readAs ?? detectCsvDialect(await file.slice(0, 64 * 1024).text());
+    const dialect =
+      readAs ?? resolveCsvDialect(await file.slice(0, 64 * 1024).text(), { delimiter, decimal });
     params.set("delimiter", dialect.delimiter);
     params.set("decimal", dialect.decimal);
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });

@@ -32,13 +32,22 @@ const setRoleSchema = z.object({
 
 type AuthInstance = Awaited<ReturnType<typeof getAuth>>;
 
-/** Admins who can still sign in: the last of them may not be demoted or blocked. */
-async function activeAdminIds(auth: AuthInstance, requestHeaders: Headers): Promise<string[]> {
+/**
+ * Whether `target` is the last admin who can still sign in: such an account may be neither
+ * demoted nor blocked.
+ */
+async function isLastActiveAdmin(
+  auth: AuthInstance,
+  requestHeaders: Headers,
+  target: { id: string; role: string | null },
+): Promise<boolean> {
+  if (target.role !== "admin") return false;
   const { users } = await auth.api.listUsers({
     query: { filterField: "role", filterOperator: "eq", filterValue: "admin", limit: 10_000 },
     headers: requestHeaders,
   });
-  return users.filter((user) => !user.banned).map((user) => user.id);
+  const active = users.filter((user) => !user.banned).map((user) => user.id);
+  return active.length <= 1 && active.includes(target.id);
 }
 
 /** The user with its admin-plugin fields (role, banned), or null. */
@@ -118,11 +127,8 @@ export const setUserRole = formAction<UserActionState>(
     if (target.role === parsed.data.role) {
       return done({ message: `Role is already ${parsed.data.role}.`, revalidate: "none" });
     }
-    if (target.role === "admin" && parsed.data.role !== "admin") {
-      const activeAdmins = await activeAdminIds(auth, requestHeaders);
-      if (activeAdmins.length <= 1 && activeAdmins.includes(target.id)) {
-        return refuse({ formError: "This is the last admin; make another admin first." });
-      }
+    if (parsed.data.role !== "admin" && (await isLastActiveAdmin(auth, requestHeaders, target))) {
+      return refuse({ formError: "This is the last admin; make another admin first." });
     }
     const refusal = await refusalOf(
       auth.api.setRole({ body: parsed.data, headers: requestHeaders }),
@@ -158,13 +164,8 @@ function userChange(change: UserChange) {
     const requestHeaders = await headers();
     const target = await findUser(auth, userId);
     if (!target) return refuse({ formError: "That user no longer exists." });
-    if (change === "ban" && target.role === "admin") {
-      const activeAdmins = await activeAdminIds(auth, requestHeaders);
-      if (activeAdmins.length <= 1 && activeAdmins.includes(target.id)) {
-        return refuse({
-          formError: "This is the last admin who can sign in; it can't be blocked.",
-        });
-      }
+    if (change === "ban" && (await isLastActiveAdmin(auth, requestHeaders, target))) {
+      return refuse({ formError: "This is the last admin who can sign in; it can't be blocked." });
     }
     const body = { userId };
     const call =

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine of the project's kind: pnpm, optional Debian Chromium, dependencies.
-# Usage: bash scripts/bootstrap.sh [--for-tests]   (--for-tests adds Chromium, PostgreSQL, sqlite3)
+# Usage: bash scripts/bootstrap.sh [--for-tests]   (--for-tests adds Chromium, PostgreSQL, sqlite3, nginx)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,12 +19,14 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$pnpm_version"
 fi
 
 # Browser tests use Debian's Chromium; store tests also run against a real PostgreSQL server;
-# the import benchmark compares with the sqlite3 shell's own .import.
+# the import benchmark compares with the sqlite3 shell's own .import; the cluster test puts nginx
+# in front of two instances of the app.
 if $for_tests; then
   missing=()
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+  [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "bootstrap: installing ${missing[*]} from Debian"
     sudo_cmd=""

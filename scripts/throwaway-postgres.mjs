@@ -31,7 +31,7 @@ export function findPostgresBinDir(postgresRoot = "/usr/lib/postgresql") {
 }
 
 /**
- * @typedef {{ url: string; dir: string; port: number; stop: () => void }} ThrowawayPostgres
+ * @typedef {{ url: string; dir: string; port: number; stop: () => void; restart: () => void }} ThrowawayPostgres
  */
 
 /**
@@ -97,7 +97,21 @@ export function startThrowawayPostgres({
     ].join(" ");
     try {
       run("pg_ctl", ["-D", dataDir, "-o", serverOptions, "-l", logFile, "-w", "start"]);
-      return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, dir, port, stop };
+      // Drops every connection (as a crash or an upgrade would) and comes back on the same port.
+      const restart = () =>
+        run("pg_ctl", [
+          "-D",
+          dataDir,
+          "-o",
+          serverOptions,
+          "-l",
+          logFile,
+          "-m",
+          "fast",
+          "-w",
+          "restart",
+        ]);
+      return { url: `postgresql://postgres@127.0.0.1:${port}/postgres`, dir, port, stop, restart };
     } catch {
       // Most likely the port is taken: the log says "could not bind"; try the next one.
       const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 
 // Test-only routes (files named page.e2e.tsx) exist only in a build made with SEED_E2E_BUILD=1,
@@ -20,6 +21,10 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // The production build type-checks; the test build of the same sources need not do it twice.
   typescript: { ignoreBuildErrors: e2eBuild },
+  // Published pages are cached per instance and expired through the database, so several
+  // instances on one PostgreSQL serve the same content (src/server/page-cache-handler.mjs).
+  cacheHandler: fileURLToPath(new URL("./src/server/page-cache-handler.mjs", import.meta.url)),
+  cacheMaxMemorySize: 0,
   serverExternalPackages: ["better-sqlite3", "pino", "prom-client"],
   // The proxy sees requests as sent (RSC and prefetch headers included) to answer them 401.
   skipProxyUrlNormalize: true,

@@ -1,12 +1,12 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { createThrowawayDatabase } from "../../../scripts/throwaway-postgres.mjs";
+import { appDir, startNextInstance } from "../scripts/next-instance.mjs";
 import { randomPassword } from "./support";
 
-const appDir = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 
 /** A `next start` of the test build on its own port and fresh data folder, started by a test. */
@@ -28,85 +28,24 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "seed-web-e2e-own-"));
   const databaseUrl = options.databaseUrl ?? freshDatabaseUrl();
-  const url = `http://localhost:${port}`;
-  const child: ChildProcess = spawn(
-    path.join(appDir, "node_modules/.bin/next"),
-    ["start", "-p", String(port)],
-    {
-      cwd: appDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SEED_E2E_BUILD: "1",
-        SEED_DATA_DIR: dataDir,
-        BETTER_AUTH_URL: url,
-        DATABASE_URL: databaseUrl,
-        BETTER_AUTH_SECRET: "",
-        ...options.env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const instance = await startNextInstance({
+    port,
+    env: {
+      SEED_DATA_DIR: dataDir,
+      BETTER_AUTH_URL: `http://localhost:${port}`,
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: "",
+      ...options.env,
     },
-  );
-  let printed = "";
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    printed += chunk.toString("utf8");
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-
-  const waitForOutput = (pattern: RegExp, timeoutMs = 30_000) =>
-    new Promise<RegExpMatchArray>((resolve, reject) => {
-      const check = () => {
-        const match = printed.match(pattern);
-        if (!match) return;
-        listeners.delete(check);
-        clearTimeout(timer);
-        resolve(match);
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`The server never printed ${pattern}. It printed:\n${printed}`));
-      }, timeoutMs);
-      listeners.add(check);
-      check();
-    });
-
-  const server: ServerProcess = {
-    url,
+  });
+  return {
+    url: instance.url,
     dataDir,
     databaseUrl,
-    output: () => printed,
-    waitForOutput,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
+    output: instance.output,
+    waitForOutput: instance.waitForOutput,
+    stop: instance.stop,
   };
-  try {
-    await waitForOutput(/Ready in|✓ Ready/, 60_000);
-    await waitUntilHealthy(url);
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
-}
-
-async function waitUntilHealthy(url: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url}/api/health never answered 200.`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 /** A fresh database on the run's PostgreSQL cluster, or "" when the suite runs on SQLite. */

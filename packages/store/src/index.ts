@@ -20,6 +20,7 @@ export {
   type DatabaseLocation,
   restoreDatabase,
 } from "./backup.js";
+export { pageCacheTagLimits } from "./cache/page-cache-tags.js";
 export type { Chart } from "./charts/queries.js";
 export {
   type CsvDataset,

@@ -235,6 +235,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("seed_web_setup_claim").ifExists().execute();
     },
   },
+  "0007_page_cache": {
+    // The web app's page cache shares which tags were expired, so a write through one instance
+    // is on the next page any instance serves (src/cache/page-cache-tags.ts).
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("page_cache_tags")
+        .addColumn("tag", "text", (col) => col.primaryKey())
+        .addColumn("generation", "bigint", (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

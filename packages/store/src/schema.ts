@@ -76,8 +76,15 @@ export interface StoreDatabase {
   audit_events: AuditEventsTable;
   store_meta: StoreMetaTable;
   sign_in_throttle: SignInThrottleTable;
+  page_cache_tags: PageCacheTagsTable;
   setup_tokens: SetupTokensTable;
   setup_claim: SetupClaimTable;
+}
+
+/** When each page-cache tag was last expired (src/cache/page-cache-tags.ts). */
+export interface PageCacheTagsTable {
+  tag: string;
+  generation: number;
 }
 
 export interface SignInThrottleTable {

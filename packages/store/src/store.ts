@@ -41,6 +41,11 @@ import {
   recordAuditEvent,
 } from "./audit/queries.js";
 import {
+  currentPageCacheGeneration,
+  expirePageCacheTags,
+  pageCacheTagsGeneration,
+} from "./cache/page-cache-tags.js";
+import {
   type Chart,
   createChart,
   deleteChart,
@@ -270,6 +275,13 @@ export interface Store {
    * together on an empty database migrate once. openStore takes the same lock.
    */
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
+
+  /** The page cache's generation now: stored with each page the web app caches. */
+  currentPageCacheGeneration(): Promise<number>;
+  /** The latest generation at which any of `tags` was expired (0 if never). */
+  pageCacheTagsGeneration(tags: readonly string[]): Promise<number>;
+  /** Expires `tags` for every instance on this database; returns the new generation. */
+  expirePageCacheTags(tags: readonly string[]): Promise<number>;
 
   /** One round trip to the database (for readiness checks); throws when it is unreachable. */
   ping(): Promise<void>;
@@ -552,6 +564,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     claimFirstAdmin: () => claimFirstAdmin(ctx),
     releaseFirstAdminClaim: () => releaseFirstAdminClaim(ctx),
     endSetup: () => endSetup(ctx),
+
+    currentPageCacheGeneration: () => currentPageCacheGeneration(ctx),
+    pageCacheTagsGeneration: (tags) => pageCacheTagsGeneration(ctx, tags),
+    expirePageCacheTags: (tags) => expirePageCacheTags(ctx, tags),
 
     runExclusive,
     ping: async () => {

@@ -55,7 +55,7 @@ export function formAction<State extends FormState<Record<string, string>>>(
     }
     if ("refused" in outcome) return outcome.refused;
     const { message, redirectTo, revalidate = "content" } = outcome.done;
-    if (revalidate === "content") revalidateContent();
+    if (revalidate === "content") await revalidateContent();
     if (revalidate === "users") revalidatePath("/admin/users");
     // redirect() throws Next's redirect signal, so it stays outside the try above.
     if (redirectTo) redirect(redirectTo);

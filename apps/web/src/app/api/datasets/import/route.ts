@@ -6,7 +6,7 @@ import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
 import { withRole } from "@/server/auth";
 import { observability } from "@/server/observability";
-import { revalidateContentWhen } from "@/server/revalidate";
+import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
 // Streamed CSV import: the file is the request body, read as it arrives (never whole in memory),
@@ -159,6 +159,9 @@ export const POST = withRole(["admin", "editor"], async (request, session) => {
             );
         imported(true);
         importsCounter.inc({ kind: importKind, outcome: "ok" });
+        // The rows are committed: a failed expiry must not report the import as failed (the
+        // revalidation after the response tries again).
+        await expireContentNow().catch(() => undefined);
         controller.enqueue(encode({ type: "done", ...result }));
       } catch (error) {
         imported(false);

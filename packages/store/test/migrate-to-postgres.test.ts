@@ -1,7 +1,9 @@
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import { admin } from "better-auth/plugins/admin";
@@ -19,12 +21,14 @@ import {
 import { errorOf } from "./helpers.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
+const run = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, "../../..");
 const secret = "migrate-test-secret-of-at-least-32-characters";
 const password = "correct horse battery staple";
 const actor = { id: "user-editor", email: "editor@example.com" };
 
 // The schema-relevant part of the web app's auth setup (apps/web/src/server/auth-options.mjs):
-// email and password, and the admin plugin's role and ban fields.
+// email and password, and the admin plugin's role and ban fields. The CLI test uses the app's own.
 function authOptions(database: { db: AnyKysely; type: "sqlite" | "postgres" }) {
   return {
     database,
@@ -286,5 +290,36 @@ describe("migrateSqliteToPostgres", () => {
       "select count(*)::int as n from pg_class where relkind = 'S' and relnamespace = 'public'::regnamespace",
     );
     expect(sequences).toEqual([{ n: 0 }]);
+  });
+
+  it("runs the db:migrate-to-postgres CLI as a child process and prints the per-table report", async () => {
+    const source = await createSourceInstall();
+    const url = await emptyPostgres();
+    const script = path.join(repoRoot, "apps/web/scripts/migrate-to-postgres.mjs");
+    const env: NodeJS.ProcessEnv = { ...process.env, BETTER_AUTH_SECRET: secret };
+    delete env.DATABASE_URL;
+    delete env.SEED_DATA_DIR;
+
+    const { stdout } = await run("node", [script, "--from", source.file, "--to", url], { env });
+
+    expect(stdout).toMatch(/user\s+2\s+2\s+[0-9a-f]{12}\s+ok/);
+    expect(stdout).toMatch(/datasets\s+\d+\s+\d+\s+[0-9a-f]{12}\s+ok/);
+    expect(stdout).toMatch(/All \d+ tables match/);
+    const users = await query<{ email: string }>(url, `select email from "user" order by email`);
+    expect(users.map((user) => user.email)).toEqual(["ada@example.com", "grace@example.com"]);
+
+    // A second run, located the way the app is (SEED_DATA_DIR, DATABASE_URL), finds the target
+    // full and refuses with a non-zero exit code.
+    const second = await errorOf(
+      run("node", [script], {
+        env: { ...env, SEED_DATA_DIR: path.dirname(source.file), DATABASE_URL: url },
+      }),
+    );
+    expect((second as { code?: number }).code).toBe(1);
+    expect((second as { stderr?: string }).stderr).toMatch(/not empty/);
+    expect(await query(url, `select count(*)::int as n from "user"`)).toEqual([{ n: 2 }]);
+    const missing = await errorOf(run("node", [script, "--from", source.file], { env }));
+    expect((missing as { code?: number }).code).toBe(2);
+    expect((missing as { stderr?: string }).stderr).toMatch(/DATABASE_URL|--to/);
   });
 });

@@ -14,10 +14,12 @@ import { describe, expect, inject, it, onTestFinished } from "vitest";
 import {
   type AnyKysely,
   MigrationRefusedError,
+  MigrationVerificationError,
   migrateSqliteToPostgres,
   openStore,
   type Store,
 } from "../src/index.js";
+import { canonicalValue } from "../src/migrate-to-postgres.js";
 import { errorOf } from "./helpers.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
@@ -292,6 +294,28 @@ describe("migrateSqliteToPostgres", () => {
     expect(sequences).toEqual([{ n: 0 }]);
   });
 
+  it("fails verification and rolls back when PostgreSQL keeps a value in another form", async () => {
+    const source = await createSourceInstall();
+    const url = await emptyPostgres();
+    // PostgreSQL accepts this date but stores it as 2025-01-05: the copy succeeds, the check fails.
+    const writable = new BetterSqlite3(source.file);
+    const table = `ds_${source.datasetId.toLowerCase().replace(/[^a-z0-9]/g, "_")}`;
+    writable.prepare(`update ${table} set c_day = '2025-1-5' where _row = 1`).run();
+    writable.close();
+
+    const error = await errorOf(
+      migrateSqliteToPostgres({ sqliteFile: source.file, postgresUrl: url, createAuthSchema }),
+    );
+
+    expect(error).toBeInstanceOf(MigrationVerificationError);
+    const tables = (error as MigrationVerificationError).tables;
+    expect(tables.filter((entry) => !entry.matches).map((entry) => entry.table)).toEqual([table]);
+    expect(tables.find((entry) => entry.table === table)).toEqual(
+      expect.objectContaining({ sourceRows: 4, targetRows: 4 }),
+    );
+    expect(await userTables(url)).toEqual([]);
+  });
+
   it("runs the db:migrate-to-postgres CLI as a child process and prints the per-table report", async () => {
     const source = await createSourceInstall();
     const url = await emptyPostgres();
@@ -321,5 +345,26 @@ describe("migrateSqliteToPostgres", () => {
     const missing = await errorOf(run("node", [script, "--from", source.file], { env }));
     expect((missing as { code?: number }).code).toBe(2);
     expect((missing as { stderr?: string }).stderr).toMatch(/DATABASE_URL|--to/);
+  });
+});
+
+describe("canonicalValue", () => {
+  it("gives one form per value whichever engine it was read from", () => {
+    const same = (kind: Parameters<typeof canonicalValue>[0], ...forms: unknown[]) =>
+      expect(new Set(forms.map((form) => canonicalValue(kind, form))).size).toBe(1);
+    same("boolean", 1, 1n, "1", "t", "true", true);
+    same("boolean", 0, 0n, "0", "f", "false", false);
+    same("timestamp", 1735732496789, 1735732496789n, "1735732496789", "2025-01-01T11:54:56.789Z");
+    same("timestamp", "2025-01-01 11:54:56", "2025-01-01T11:54:56Z", "1735732496000");
+    same("integer", 9007199254740993n, "9007199254740993");
+    same("float", 1e21, "1e+21", "1000000000000000000000");
+    same("float", 0.30000000000000004, "0.30000000000000004");
+    same("json", '{"b":1,"a":[1,2]}', '{"a": [1, 2], "b": 1}');
+    expect(canonicalValue("float", -0)).toBe("-0");
+    expect(canonicalValue("float", "-0")).toBe("-0");
+    expect(canonicalValue("text", null)).toBeNull();
+    expect(canonicalValue("text", "")).toBe("");
+    expect(() => canonicalValue("boolean", "maybe")).toThrow(/not a boolean/);
+    expect(() => canonicalValue("timestamp", "soon")).toThrow(/not a timestamp/);
   });
 });

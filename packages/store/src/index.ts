@@ -68,6 +68,16 @@ export {
   datasetTableName,
 } from "./datasets/table.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
+export {
+  type AnyKysely,
+  type MigratedSequence,
+  type MigratedTable,
+  type MigrateToPostgresOptions,
+  type MigrateToPostgresResult,
+  MigrationRefusedError,
+  MigrationVerificationError,
+  migrateSqliteToPostgres,
+} from "./migrate-to-postgres.js";
 export { migrations } from "./migrations.js";
 export {
   type ChartQuery,

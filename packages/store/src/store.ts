@@ -413,7 +413,7 @@ const sqliteSetups = new Map<string, Promise<unknown>>();
  * same file at once would block each other; setups of one file therefore run one after another.
  */
 /** Any fixed number: every instance of the app on one PostgreSQL database takes the same lock. */
-const postgresSetupLockKey = 7_305_517_113;
+export const postgresSetupLockKey = 7_305_517_113;
 
 /**
  * Runs `work` holding a session-level advisory lock on a connection of its own, so the work can

@@ -166,7 +166,8 @@ function checkUserRecord(user) {
 }
 
 /**
- * @typedef {{ store: import("@seed/store").Store; secret: string; env?: NodeJS.ProcessEnv }} AuthSetup
+ * Only the store's auth database is used (db:migrate-to-postgres passes its transaction's).
+ * @typedef {{ store: Pick<import("@seed/store").Store, "authDatabase">; secret: string; env?: NodeJS.ProcessEnv }} AuthSetup
  */
 
 /**

@@ -81,9 +81,15 @@ function copyField(value: unknown): string {
 
 async function postgresWriter(client: pg.ClientBase, descriptor: DatasetTable): Promise<RowWriter> {
   const columns = descriptor.columns.map((column) => quoted(column.id)).join(", ");
-  const stream = client.query(
-    copyFrom(`copy ${quoted(descriptor.table)} (${columns}) from stdin with (format csv)`),
-  );
+  return openCsvCopy(client, `copy ${quoted(descriptor.table)} (${columns})`);
+}
+
+/**
+ * COPY FROM STDIN in CSV format on the client's current transaction. `copyInto` is the statement
+ * up to its column list ("copy <table> (<columns>)"), identifiers already quoted by the caller.
+ */
+export function openCsvCopy(client: pg.ClientBase, copyInto: string): RowWriter {
+  const stream = client.query(copyFrom(`${copyInto} from stdin with (format csv)`));
   let failure: Error | null = null;
   stream.on("error", (error: Error) => {
     failure ??= error;

@@ -13,17 +13,7 @@ export interface TestUser {
   storageState: string;
 }
 
-export const chromiumLaunchOptions = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-dev-shm-usage",
-  ],
-};
+export { chromiumLaunchOptions } from "../scripts/chromium.mjs";
 
 /** A fresh password per run: no credentials live in the code. */
 export function randomPassword(): string {

@@ -31,10 +31,18 @@ test("bad CSV names the line and column, and saving it writes nothing", async ({
 
   const message = 'Line 7, column "revenue": expected a number, got "abc".';
   const csvField = page.getByLabel("CSV text");
-  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.locator("#dataset-csv-error")).toHaveText(message);
+  await expect(
+    page.getByRole("region", { name: /1 problem in the file/ }).getByRole("listitem"),
+  ).toHaveText([message]);
   await expect(csvField).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("region", { name: "Preview" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Save dataset" }).click();
+  // Save is off while the preview finds problems; the server parses again on its own, so a
+  // submit that goes around the browser's check is refused there too.
+  const save = page.getByRole("button", { name: "Save dataset" });
+  await expect(save).toBeDisabled();
+  await save.evaluate((button) => button.removeAttribute("disabled"));
+  await save.click();
   // The form-level summary comes only from the server's own parse.
   await expect(page.getByText("Check the marked fields.")).toBeVisible();
   await expect(csvField).toHaveAttribute("aria-describedby", /dataset-csv-error/);

@@ -32,8 +32,10 @@ export interface CsvParseOptions extends CsvLimits {
   delimiter?: CsvDelimiter | "auto";
   /** Decimal mark of number cells; "auto" (the default) guesses from the cells. */
   decimal?: DecimalSeparator | "auto";
-  /** Forces a column's type instead of inferring it, e.g. keep "001" codes as strings. */
+  /** Forces a column's type instead of inferring it, e.g. keep "001" codes as strings; keyed by the file's header. */
   columnTypes?: Record<string, ColumnType>;
+  /** Saves a column under another name; keyed by the file's header. Empty keeps the header. */
+  columnNames?: Record<string, string>;
   /** How many rows the preview holds; default 10. */
   previewRows?: number;
 }
@@ -44,10 +46,21 @@ export const defaultCsvLimits = {
   maxColumns: datasetLimits.maxColumns,
 } as const;
 
+/** A column as the file has it: its header and the type its cells suggest. */
+export interface CsvSourceColumn {
+  header: string;
+  inferred: ColumnType;
+}
+
+/** At most this many problems are listed; the count says how many there were in all. */
+export const maxListedCsvProblems = 100;
+
 export interface CsvDataset {
   ok: true;
   /** How the text was read (guessed or as given), to show and let the user change. */
   dialect: CsvDialect;
+  /** The file's own columns, before any rename or type the caller chose. */
+  sourceColumns: CsvSourceColumn[];
   columns: DatasetColumn[];
   rows: DatasetRow[];
   rowCount: number;
@@ -72,15 +85,28 @@ export type CsvProblemCode =
   | "not_a_number"
   | "not_a_date";
 
-export interface CsvProblem {
-  ok: false;
-  /** How the text was read, when it got that far. */
-  dialect?: CsvDialect;
+/** One thing wrong with the file, with where it is. */
+export interface CsvProblemDetail {
   code: CsvProblemCode;
   /** One sentence naming the line and column, e.g. Line 7, column "revenue": expected a number, got "abc". */
   message: string;
   line: number | null;
   column: string | null;
+}
+
+export interface CsvProblem extends CsvProblemDetail {
+  ok: false;
+  /** How the text was read, when it got that far. */
+  dialect?: CsvDialect;
+  /** The file's own columns, when the header was read: to rename or retype them and try again. */
+  sourceColumns?: CsvSourceColumn[];
+  /**
+   * Every problem found, in file order, up to maxListedCsvProblems (the fields above repeat the
+   * first). A file whose header is wrong stops there; rows are all checked.
+   */
+  problems: CsvProblemDetail[];
+  /** How many problems there were in all (more than are listed when over the limit). */
+  problemCount: number;
 }
 
 export type CsvParseResult = CsvDataset | CsvProblem;
@@ -94,7 +120,30 @@ function problem(
   line: number | null = null,
   column: string | null = null,
 ): CsvProblem {
-  return { ok: false, code, message, line, column };
+  const detail = { code, message, line, column };
+  return { ok: false, ...detail, problems: [detail], problemCount: 1 };
+}
+
+/** Collects row problems in file order, keeping the first maxListedCsvProblems. */
+class ProblemList {
+  readonly listed: CsvProblemDetail[] = [];
+  count = 0;
+  add(code: CsvProblemCode, message: string, line: number | null, column: string | null): void {
+    this.count += 1;
+    if (this.listed.length < maxListedCsvProblems)
+      this.listed.push({ code, message, line, column });
+  }
+  result(sourceColumns: CsvSourceColumn[]): CsvProblem | null {
+    const [first] = this.listed;
+    if (!first) return null;
+    return {
+      ok: false,
+      ...first,
+      sourceColumns,
+      problems: this.listed,
+      problemCount: this.count,
+    };
+  }
 }
 
 export function formatBytes(bytes: number): string {
@@ -150,6 +199,43 @@ export function parseCsvDataset(text: string, options: CsvParseOptions = {}): Cs
   const dialect = resolveCsvDialect(text, options);
   const result = parseWithDialect(text, dialect, options);
   return result.ok ? result : { ...result, dialect };
+}
+
+/** The names the columns are saved under (after renames) must be filled, short and unique. */
+function checkColumnNames(
+  columns: readonly DatasetColumn[],
+  header: readonly string[],
+  headerLine: number,
+): CsvProblem | null {
+  const seen = new Map<string, number>();
+  for (const [index, column] of columns.entries()) {
+    const source = header[index] ?? column.name;
+    if (column.name.length > datasetLimits.maxColumnNameLength) {
+      return problem(
+        "header_too_long",
+        `Column ${index + 1} ("${source}"): the name is longer than ${datasetLimits.maxColumnNameLength} characters.`,
+        headerLine,
+        source,
+      );
+    }
+    const first = seen.get(column.name);
+    if (first !== undefined) {
+      // Blame the column the user renamed into the clash (this one, unless only the first was).
+      const firstSource = header[first] ?? "";
+      const blameFirst = column.name === source && firstSource !== column.name;
+      const [blamed, other, blamedSource] = blameFirst
+        ? [first, index, firstSource]
+        : [index, first, source];
+      return problem(
+        "duplicate_header",
+        `Column ${blamed + 1} ("${blamedSource}"): "${column.name}" is already the name of column ${other + 1}; column names must be unique.`,
+        headerLine,
+        blamedSource,
+      );
+    }
+    seen.set(column.name, index);
+  }
+  return null;
 }
 
 function parseWithDialect(
@@ -228,25 +314,24 @@ function parseWithDialect(
   if (dataEntries.length === 0) {
     return problem("no_rows", `The file has a header but no rows of data.`, headerLine + 1);
   }
-  for (const entry of dataEntries) {
+  // Rows of the wrong shape are told in file order with the rest, while typing below.
+  const misshapen = new Map<number, Omit<CsvProblemDetail, "line">>();
+  for (const [rowIndex, entry] of dataEntries.entries()) {
+    const line = startLine(entry);
     const tooLong = entry.record.findIndex((cell) => cell.length > datasetLimits.maxCellLength);
     if (tooLong >= 0) {
-      const line = startLine(entry);
       const name = header[tooLong] ?? null;
-      return problem(
-        "cell_too_long",
-        `Line ${line}, column "${name}": the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
-        line,
-        name,
-      );
-    }
-    if (entry.record.length !== header.length) {
-      const line = startLine(entry);
-      return problem(
-        "wrong_value_count",
-        `Line ${line}: expected ${header.length} values (one per column), got ${entry.record.length}.`,
-        line,
-      );
+      misshapen.set(rowIndex, {
+        code: "cell_too_long",
+        message: `Line ${line}, column "${name}": the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
+        column: name,
+      });
+    } else if (entry.record.length !== header.length) {
+      misshapen.set(rowIndex, {
+        code: "wrong_value_count",
+        message: `Line ${line}: expected ${header.length} values (one per column), got ${entry.record.length}.`,
+        column: null,
+      });
     }
   }
 
@@ -258,13 +343,26 @@ function parseWithDialect(
       return cell === "" ? "" : (normalizeNumberText(cell, dialect.decimal) ?? cell);
     }),
   );
-  const columns: DatasetColumn[] = header.map((name, index) => ({
-    name,
-    type: options.columnTypes?.[name] ?? inferType(numberCells[index] ?? []),
+  const sourceColumns: CsvSourceColumn[] = header.map((name, index) => ({
+    header: name,
+    inferred: inferType(numberCells[index] ?? []),
   }));
+  const columns: DatasetColumn[] = sourceColumns.map((source) => ({
+    name: options.columnNames?.[source.header]?.trim() || source.header,
+    type: options.columnTypes?.[source.header] ?? source.inferred,
+  }));
+  const renamed = checkColumnNames(columns, header, headerLine);
+  if (renamed) return { ...renamed, sourceColumns };
 
+  const found = new ProblemList();
   const rows: DatasetRow[] = [];
   for (const [rowIndex, entry] of dataEntries.entries()) {
+    const line = startLine(entry);
+    const shape = misshapen.get(rowIndex);
+    if (shape) {
+      found.add(shape.code, shape.message, line, shape.column);
+      continue;
+    }
     const row: DatasetRow = {};
     for (const [index, column] of columns.entries()) {
       const raw = entry.record[index] ?? "";
@@ -272,35 +370,38 @@ function parseWithDialect(
       let value: CellValue = cell === "" ? null : cell;
       if (cell !== "" && column.type === "number") {
         if (!isNumber(cell)) {
-          const line = startLine(entry);
-          return problem(
+          found.add(
             "not_a_number",
             `Line ${line}, column "${column.name}": expected a number, got ${describeValue(cell)}.`,
             line,
             column.name,
           );
+          continue;
         }
         value = Number(cell);
       }
       const isDateType = column.type === "date" || column.type === "timestamp";
       if (cell !== "" && isDateType && !(column.type === "date" ? isIsoDay : isIsoDate)(cell)) {
-        const line = startLine(entry);
         const expected =
           column.type === "date" ? "a date (yyyy-mm-dd)" : "a date and time (ISO 8601)";
-        return problem(
+        found.add(
           "not_a_date",
           `Line ${line}, column "${column.name}": expected ${expected}, got ${describeValue(cell)}.`,
           line,
           column.name,
         );
+        continue;
       }
       row[column.name] = value;
     }
     rows.push(row);
   }
+  const problems = found.result(sourceColumns);
+  if (problems) return problems;
   return {
     ok: true,
     dialect,
+    sourceColumns,
     columns,
     rows,
     rowCount: rows.length,

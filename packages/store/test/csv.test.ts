@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCsvDataset } from "../src/csv.js";
+import { maxListedCsvProblems, parseCsvDataset } from "../src/csv.js";
 
 describe("parseCsvDataset", () => {
   it("infers number, date and string columns and types the rows", () => {
@@ -10,6 +10,11 @@ describe("parseCsvDataset", () => {
     expect(result).toEqual({
       ok: true,
       dialect: { delimiter: ",", decimal: "." },
+      sourceColumns: [
+        { header: "month", inferred: "date" },
+        { header: "region", inferred: "string" },
+        { header: "revenue", inferred: "number" },
+      ],
       columns: [
         { name: "month", type: "date" },
         { name: "region", type: "string" },
@@ -62,13 +67,22 @@ describe("parseCsvDataset", () => {
 
     const result = parseCsvDataset(csv);
 
-    expect(result).toEqual({
-      ok: false,
-      dialect: { delimiter: ",", decimal: "." },
+    const detail = {
       code: "not_a_number",
       message: 'Line 7, column "revenue": expected a number, got "abc".',
       line: 7,
       column: "revenue",
+    };
+    expect(result).toEqual({
+      ok: false,
+      dialect: { delimiter: ",", decimal: "." },
+      ...detail,
+      sourceColumns: [
+        { header: "week", inferred: "number" },
+        { header: "revenue", inferred: "number" },
+      ],
+      problems: [detail],
+      problemCount: 1,
     });
   });
 
@@ -191,5 +205,71 @@ describe("parseCsvDataset", () => {
 
     expect(result.ok && result.preview).toHaveLength(5);
     expect(result.ok && result.rows).toHaveLength(30);
+  });
+
+  it("lists every bad row at once, in file order, up to the limit, with the total", () => {
+    const lines = Array.from(
+      { length: 300 },
+      (_, index) => `${index + 1},${index * 10},2025-01-01`,
+    );
+    // Three different kinds of problem on lines 3, 5 and 8 (line 1 is the header).
+    lines[1] = "2,oops,2025-01-01";
+    lines[3] = "4,40";
+    lines[6] = "7,70,2025-13-45";
+    const few = parseCsvDataset(["week,revenue,day", ...lines].join("\n"));
+    expect(few.ok).toBe(false);
+    if (few.ok) return;
+    expect(few.problems.map((found) => [found.code, found.line, found.column])).toEqual([
+      ["not_a_number", 3, "revenue"],
+      ["wrong_value_count", 5, null],
+      ["not_a_date", 8, "day"],
+    ]);
+    expect(few.problemCount).toBe(3);
+    expect(few.message).toBe(few.problems[0]?.message);
+
+    // 250 bad cells: the first 100 are listed, and the count tells the rest.
+    const many = lines.map((line, index) =>
+      index < 250 ? `${index + 1},bad${index},2025-01-01` : line,
+    );
+    const result = parseCsvDataset(["week,revenue,day", ...many].join("\n"), {
+      columnTypes: { revenue: "number" },
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(maxListedCsvProblems);
+    expect(result.problemCount).toBe(250);
+    expect(result.problems[99]?.line).toBe(101);
+  });
+
+  it("saves columns under the names and types the user chose, and refuses clashing names", () => {
+    const csv = "code,amount\n001,5\n002,7\n";
+    const chosen = parseCsvDataset(csv, {
+      columnNames: { code: "  Product code ", amount: "" },
+      columnTypes: { code: "string" },
+    });
+    expect(chosen).toMatchObject({
+      ok: true,
+      sourceColumns: [
+        { header: "code", inferred: "number" },
+        { header: "amount", inferred: "number" },
+      ],
+      columns: [
+        { name: "Product code", type: "string" },
+        { name: "amount", type: "number" },
+      ],
+      rows: [
+        { "Product code": "001", amount: 5 },
+        { "Product code": "002", amount: 7 },
+      ],
+    });
+    const clash = parseCsvDataset(csv, { columnNames: { code: "amount" } });
+    expect(clash).toMatchObject({ ok: false, code: "duplicate_header", column: "code" });
+    const long = parseCsvDataset(csv, { columnNames: { amount: "x".repeat(200) } });
+    expect(long).toMatchObject({ ok: false, code: "header_too_long", column: "amount" });
+    // A type the cells do not fit lists each cell that does not.
+    const wrongType = parseCsvDataset("day,n\nMonday,1\nTuesday,2\n", {
+      columnTypes: { day: "date" },
+    });
+    expect(wrongType).toMatchObject({ ok: false, code: "not_a_date", problemCount: 2 });
   });
 });

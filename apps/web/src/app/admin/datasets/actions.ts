@@ -1,12 +1,43 @@
 "use server";
 
 import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
+import { columnTypes, datasetLimits } from "@seed/store/validation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
 const writers = ["admin", "editor"] as const;
+
+const columnChoicesSchema = z
+  .object({
+    columnNames: z
+      .record(
+        z.string().max(datasetLimits.maxColumnNameLength),
+        z.string().max(datasetLimits.maxColumnNameLength),
+      )
+      .default({}),
+    columnTypes: z
+      .record(z.string().max(datasetLimits.maxColumnNameLength), z.enum(columnTypes))
+      .default({}),
+  })
+  .refine(
+    (choices) =>
+      Object.keys(choices.columnNames).length <= datasetLimits.maxColumns &&
+      Object.keys(choices.columnTypes).length <= datasetLimits.maxColumns,
+  );
+
+/** The preview's column names and types (a JSON field; empty means none chosen), or null. */
+function readColumnChoices(text: string) {
+  if (text.trim() === "") return { columnNames: {}, columnTypes: {} };
+  if (text.length > 20_000) return null;
+  try {
+    const parsed = columnChoicesSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Re-parses the CSV on the server (the browser preview is only a preview) and creates the dataset. */
 export const createDatasetFromCsv = formAction<ContentFormState>(
@@ -19,17 +50,21 @@ export const createDatasetFromCsv = formAction<ContentFormState>(
     if (name === "") fieldErrors.name = ["Enter a name."];
     const delimiter = formText(formData, "delimiter");
     const decimal = formText(formData, "decimal");
+    const columns = readColumnChoices(formText(formData, "columns"));
+    if (!columns) fieldErrors.columns = ["The column names and types could not be read."];
     const parsed =
-      csv.trim() === ""
+      csv.trim() === "" || !columns
         ? null
         : parseCsvDataset(csv, {
             delimiter: (csvDelimiters as readonly string[]).includes(delimiter)
               ? (delimiter as CsvDelimiter)
               : "auto",
             decimal: decimal === "," || decimal === "." ? decimal : "auto",
+            ...columns,
           });
-    if (parsed === null) fieldErrors.csv = ["Choose a CSV file or paste CSV text."];
-    else if (!parsed.ok) fieldErrors.csv = [parsed.message];
+    if (parsed === null) {
+      if (columns) fieldErrors.csv = ["Choose a CSV file or paste CSV text."];
+    } else if (!parsed.ok) fieldErrors.csv = parsed.problems.map((found) => found.message);
     if (parsed === null || !parsed.ok || Object.keys(fieldErrors).length > 0) {
       return refuse({ fieldErrors, formError: "Check the marked fields." });
     }

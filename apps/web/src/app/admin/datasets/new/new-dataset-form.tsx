@@ -4,6 +4,12 @@ import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import {
+  type CsvColumnChoices,
+  CsvColumnsFields,
+  CsvProblemList,
+  csvColumnOptions,
+} from "@/components/admin/csv-columns";
+import {
   CsvDialectFields,
   type DecimalChoice,
   type DelimiterChoice,
@@ -16,8 +22,7 @@ import { createDatasetFromCsv } from "../actions";
 
 // The store's limit; next.config raises the server-action body limit above it.
 const maxCsvBytes = defaultCsvLimits.maxBytes;
-const csvHint =
-  "A header row, then one line per row. Types are inferred: number, date, timestamp or string.";
+const csvHint = `A header row, then one line per row; up to ${maxCsvBytes / 1024 / 1024} MB, ${defaultCsvLimits.maxRows.toLocaleString("en-US")} rows and ${defaultCsvLimits.maxColumns} columns here (larger files, up to 100 MB, through Upload a CSV file on the datasets page). Types are inferred: number, date, timestamp or string.`;
 
 export function NewDatasetForm() {
   const { state, pending, onSubmit } = useContentForm(createDatasetFromCsv);
@@ -25,14 +30,22 @@ export function NewDatasetForm() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
+  const [columnChoices, setColumnChoices] = useState<CsvColumnChoices>({});
+  const chosenColumns = useMemo(() => csvColumnOptions(columnChoices), [columnChoices]);
   const deferredCsv = useDeferredValue(csv);
   const preview = useMemo(
     () =>
       deferredCsv.trim() === ""
         ? null
-        : parseCsvDataset(deferredCsv, { previewRows: 5, delimiter, decimal }),
-    [deferredCsv, delimiter, decimal],
+        : parseCsvDataset(deferredCsv, {
+            previewRows: 5,
+            delimiter,
+            decimal,
+            ...chosenColumns,
+          }),
+    [deferredCsv, delimiter, decimal, chosenColumns],
   );
+  const sourceColumns = preview?.sourceColumns ?? null;
   const readAs = preview?.dialect;
   const tooLarge = new TextEncoder().encode(csv).length > maxCsvBytes;
 
@@ -54,7 +67,13 @@ export function NewDatasetForm() {
     ...(tooLarge
       ? [`The CSV text is over ${maxCsvBytes / 1024 / 1024} MB; split it into smaller datasets.`]
       : []),
-    ...(preview && !preview.ok ? [preview.message] : []),
+    ...(preview && !preview.ok
+      ? [
+          preview.problemCount > 1
+            ? `${preview.problemCount.toLocaleString()} problems, listed below the preview; the first: ${preview.message}`
+            : preview.message,
+        ]
+      : []),
     ...(state.fieldErrors?.csv ?? []),
   ];
   const uniqueCsvErrors = [...new Set(csvErrors)];
@@ -119,6 +138,15 @@ export function NewDatasetForm() {
         onDelimiter={setDelimiter}
         onDecimal={setDecimal}
       />
+      <input type="hidden" name="columns" value={JSON.stringify(chosenColumns)} />
+      {sourceColumns ? (
+        <CsvColumnsFields
+          idPrefix="dataset"
+          columns={sourceColumns}
+          choices={columnChoices}
+          onChange={setColumnChoices}
+        />
+      ) : null}
       {preview?.ok ? (
         <DatasetPreview
           columns={preview.columns}
@@ -126,8 +154,13 @@ export function NewDatasetForm() {
           rowCount={preview.rowCount}
         />
       ) : null}
+      {preview && !preview.ok ? <CsvProblemList id="dataset-problems" problem={preview} /> : null}
       <div>
-        <button type="submit" className="button" disabled={pending || tooLarge}>
+        <button
+          type="submit"
+          className="button"
+          disabled={pending || tooLarge || fileError !== null || (preview !== null && !preview.ok)}
+        >
           {pending ? "Saving…" : "Save dataset"}
         </button>
       </div>

@@ -22,6 +22,7 @@ export {
   checkTileLayout,
   compareReadingOrder,
   defaultTileSize,
+  firstFreePlace,
   flowLayout,
   gridLimits,
   placeTile,

@@ -215,7 +215,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
     expect(same).toMatchObject({ slug: "first", description: "x", version: 3 });
   });
 
-  it("adds a tile below the others and removes tiles, each bumping the version", async () => {
+  it("adds a tile at the first free place and removes tiles, each bumping the version", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const { dataset, chart } = await createChartAndDataset(store);
     const dashboard = await store.createDashboard(
@@ -240,7 +240,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
 
     expect(added.tiles.map((tile) => [tile.kind, tile.layout])).toEqual([
       ["chart", { x: 0, y: 0, w: 6, h: 4 }],
-      ["stat", { x: 0, y: 4, w: 3, h: 2 }],
+      ["stat", { x: 6, y: 0, w: 3, h: 2 }],
     ]);
     expect(chartTile?.id).toBe(dashboard.tiles[0]?.id);
     expect(removed.tiles.map((tile) => tile.id)).toEqual([statTile?.id]);

@@ -63,6 +63,22 @@ export function flowLayout(kinds: readonly TileKind[], startRow = 0): TileLayout
   return placed;
 }
 
+/**
+ * The first place, row by row and left to right, where a tile of this kind fits without
+ * overlapping `taken`: where a tile added to a dashboard goes.
+ */
+export function firstFreePlace(kind: TileKind, taken: readonly TileLayout[]): TileLayout {
+  const { w, h } = defaultTileSize[kind];
+  for (let y = 0; y + h <= gridLimits.maxRows; y++) {
+    for (let x = 0; x + w <= gridLimits.columns; x++) {
+      const place = { x, y, w, h };
+      if (!taken.some((other) => tilesOverlap(place, other))) return place;
+    }
+  }
+  // A full grid: below everything, where validation names the problem.
+  return { x: 0, y: bottomOf(taken), w, h };
+}
+
 /** Reading order (row, then column): the order of the public page's one-column phone view. */
 export function compareReadingOrder(a: TileLayout, b: TileLayout): number {
   return a.y - b.y || a.x - b.x;

@@ -25,7 +25,6 @@ import { runStat } from "../query/stat.js";
 import type { DashboardsTable } from "../schema.js";
 import {
   type Aggregation,
-  bottomOf,
   checkStatTileColumn,
   checkTileLayout,
   compareReadingOrder,
@@ -37,6 +36,7 @@ import {
   dashboardLayoutSchema,
   dashboardLimits,
   dashboardPatchSchema,
+  firstFreePlace,
   flowLayout,
   formatZodError,
   type IconName,
@@ -313,13 +313,18 @@ async function writeTiles(
     }
     return null;
   });
-  // Tiles without a place (new ones, older API writes) flow in order below the placed ones.
+  // Tiles without a place: a new dashboard's flow in order; a tile added to a laid-out
+  // dashboard takes the first free place that fits, row by row.
   const placed = parsedTiles.flatMap((tile) => (tile?.layout ? [tile.layout] : []));
   const unplaced = parsedTiles.flatMap((tile) => (tile && !tile.layout ? [tile.kind] : []));
-  const flowed = flowLayout(unplaced, bottomOf(placed));
-  const layouts = parsedTiles.map((tile) =>
-    tile?.layout ? tile.layout : tile ? (flowed.shift() as TileLayout) : null,
-  );
+  const flowed = placed.length === 0 ? flowLayout(unplaced) : null;
+  const layouts = parsedTiles.map((tile) => {
+    if (!tile) return null;
+    if (tile.layout) return tile.layout;
+    const layout = flowed ? (flowed.shift() as TileLayout) : firstFreePlace(tile.kind, placed);
+    placed.push(layout);
+    return layout;
+  });
   const written: DashboardTile[] = [];
   const usedIds = new Set<string>();
   for (const [index, tile] of parsedTiles.entries()) {

@@ -113,7 +113,7 @@ test("an editor arranges tiles by keyboard and drag, undoes, and saves one versi
   });
   await page.getByRole("link", { name: "Back to dashboards" }).click();
   await expect.poll(() => asked).toEqual(["Leave this page? Your layout changes are not saved."]);
-  await expect(page).toHaveURL(dashboardUrl);
+  await expect(page).toHaveURL((url) => url.pathname === new URL(dashboardUrl).pathname);
   await expect(page.getByTestId("layout-state")).toHaveText("Unsaved layout changes.");
 
   // Save: the whole arrangement is one change, one new version.
@@ -158,6 +158,15 @@ test("an editor arranges tiles by keyboard and drag, undoes, and saves one versi
   for (const width of widths.tiles) expect(Math.abs(width - widths.grid)).toBeLessThan(1);
   await expectAxeClean(phone.page);
   await phone.context.close();
+
+  // Status messages replace each other: removing a tile replaces "Layout saved.", and
+  // unpublishing replaces "Tile removed."
+  await page.getByRole("button", { name: "Remove Total revenue" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile removed." })).toBeVisible();
+  await expect(page.getByText("Layout saved.")).toHaveCount(0);
+  await page.getByRole("button", { name: `Unpublish ${dashboardTitle}` }).click();
+  await expect(page.getByText("Moved back to draft.")).toBeVisible();
+  await expect(page.getByText("Tile removed.")).toHaveCount(0);
   await context.close();
 });
 
@@ -196,6 +205,7 @@ test("a text tile's Markdown reaches the public page without scripts, handlers o
   ).toBeVisible();
   await expectAxeClean(page);
   await publish(page, title);
+  await expect(page.getByText("Tile added.")).toHaveCount(0);
 
   const visitor = await visitorPage(browser);
   await visitor.page.goto(`/d/${slug}`);

@@ -74,12 +74,16 @@ function dashboardWrite(
   ) => Promise<ContentFormState | undefined>,
   redirectTo: (dashboardId: string, formData: FormData) => string,
 ) {
+  // Every dashboard write adds one to the version; the page shows a "saved" message only for
+  // the version it names, so an old address never shows a stale message again.
   return formAction<ContentFormState>(writers, async (context) => {
     const record = readVersionedRecord(context.formData, "dashboardId");
     if (!record) return refuse(staleForm);
     const refused = await write(context, record);
     if (refused) return refuse(refused);
-    return done({ redirectTo: redirectTo(record.id, context.formData) });
+    const to = redirectTo(record.id, context.formData);
+    const savedAt = to.includes("?saved=") ? `&v=${record.version + 1}` : "";
+    return done({ redirectTo: `${to}${savedAt}` });
   });
 }
 

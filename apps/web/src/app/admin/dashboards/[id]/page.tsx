@@ -41,7 +41,7 @@ export default async function DashboardEditPage({
   searchParams,
 }: {
   params: Params;
-  searchParams: Promise<{ saved?: string }>;
+  searchParams: Promise<{ saved?: string; v?: string }>;
 }) {
   const session = await requireRole("admin", "editor", "viewer");
   const dashboard = await loadDashboard((await params).id);
@@ -54,7 +54,11 @@ export default async function DashboardEditPage({
   ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
   const canWrite = hasRole(session, "admin", "editor");
-  const { saved } = await searchParams;
+  const { saved, v } = await searchParams;
+  // Only the write that made this version speaks; an older address (or a reload after another
+  // change) shows nothing.
+  const savedMessage =
+    saved !== undefined && Number(v) === dashboard.version ? (savedMessages[saved] ?? null) : null;
   const record = { dashboardId: dashboard.id, version: String(dashboard.version) };
   const renderedTiles = rendered?.tiles ?? [];
   const previews = Object.fromEntries(
@@ -74,7 +78,7 @@ export default async function DashboardEditPage({
         ) : null}{" "}
         <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link>
       </Text>
-      <PageStatus key={dashboard.version} message={(saved && savedMessages[saved]) || null} />
+      <PageStatus key={dashboard.version} message={savedMessage} />
       <Card
         title="Layout"
         titleAs="h2"

@@ -302,12 +302,28 @@ const actionCases: ActionCase[] = [
     refusal: /Enter a label\.|changed by someone else/,
   },
   {
-    name: "move tile",
+    name: "add text tile",
     path: async () => `/admin/dashboards/${await firstId("dashboards")}`,
     submit: async (page) => {
-      const button = page.getByRole("button", { name: /^Move down: / }).first();
-      await staleVersion(page, button.locator("xpath=ancestor::form"));
-      await button.click();
+      const form = page.getByRole("form", { name: "Add a text tile" });
+      await staleVersion(page, form);
+      await form.getByLabel("Text (Markdown)").fill("## A note");
+      await form.getByRole("button", { name: "Add text tile" }).click();
+    },
+    refusal: conflict,
+  },
+  {
+    name: "save layout",
+    path: async () => `/admin/dashboards/${await firstId("dashboards")}`,
+    submit: async (page) => {
+      const form = page.getByRole("form", { name: "Save layout" });
+      await staleVersion(page, form);
+      // A keyboard move makes the layout unsaved, which enables the save button.
+      await page
+        .getByRole("button", { name: /^Move or resize / })
+        .last()
+        .press("ArrowDown");
+      await form.getByRole("button", { name: "Save layout" }).click();
     },
     refusal: conflict,
   },
@@ -315,7 +331,7 @@ const actionCases: ActionCase[] = [
     name: "remove tile",
     path: async () => `/admin/dashboards/${await firstId("dashboards")}`,
     submit: async (page) => {
-      const button = page.getByRole("button", { name: /^Remove: / }).first();
+      const button = page.getByRole("button", { name: /^Remove / }).first();
       await staleVersion(page, button.locator("xpath=ancestor::form"));
       await button.click();
     },

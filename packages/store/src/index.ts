@@ -44,6 +44,7 @@ export type {
   RenderedStatTile,
   RenderedTile,
   StatTile,
+  TextTile,
 } from "./dashboards/queries.js";
 export {
   type CsvSource,

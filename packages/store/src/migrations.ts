@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
+import { flowLayout, type TileKind } from "./dashboards/layout.js";
 import { createRowsTable, insertRows } from "./datasets/rows-table.js";
 import { columnIdsFor, type DatasetColumn, datasetTableName } from "./datasets/table.js";
 
@@ -233,6 +234,44 @@ export const migrations: Record<string, Migration> = {
         .addColumn("claimed_at", "text", (col) => col.notNull())
         .execute();
       await db.schema.dropTable("seed_web_setup_claim").ifExists().execute();
+    },
+  },
+  "0006_tile_layout": {
+    // Tiles gain a place on a 12-column grid. Existing tiles keep their order, flowing left to
+    // right at their kind's default size (stats 3 wide, charts 6), a new row when one is full.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      for (const [column, initial] of [
+        ["x", 0],
+        ["y", 0],
+        ["w", 6],
+        ["h", 4],
+      ] as const) {
+        await db.schema
+          .alterTable("dashboard_tiles")
+          .addColumn(column, "integer", (col) => col.notNull().defaultTo(initial))
+          .execute();
+      }
+      const tiles = await db
+        .selectFrom("dashboard_tiles")
+        .select(["id", "dashboard_id", "kind"])
+        .orderBy("dashboard_id")
+        .orderBy("position")
+        .execute();
+      const byDashboard = new Map<string, { id: string; kind: TileKind }[]>();
+      for (const tile of tiles) {
+        const list = byDashboard.get(tile.dashboard_id) ?? [];
+        list.push({ id: tile.id, kind: tile.kind === "chart" ? "chart" : "stat" });
+        byDashboard.set(tile.dashboard_id, list);
+      }
+      for (const list of byDashboard.values()) {
+        const layouts = flowLayout(list.map((tile) => tile.kind));
+        for (const [index, tile] of list.entries()) {
+          const layout = layouts[index];
+          if (!layout) continue;
+          await db.updateTable("dashboard_tiles").set(layout).where("id", "=", tile.id).execute();
+        }
+      }
     },
   },
   "0007_page_cache": {

@@ -45,7 +45,14 @@ export interface DashboardsTable {
 export interface DashboardTilesTable {
   id: string;
   dashboard_id: string;
+  /** Reading order of the grid (row, then column). */
   position: number;
+  /** Place on the 12-column grid, in cells (dashboards/layout.ts). */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** "chart", "stat" or "text"; config_json holds a stat's or text's settings. */
   kind: string;
   chart_id: string | null;
   dataset_id: string | null;

@@ -67,7 +67,7 @@ import {
   publishDashboard,
   type RenderedDashboard,
   removeDashboardTile,
-  reorderDashboardTiles,
+  saveDashboardLayout,
   unpublishDashboard,
   updateDashboard,
 } from "./dashboards/queries.js";
@@ -112,6 +112,7 @@ import type {
   ChartInput,
   ChartPatch,
   DashboardInput,
+  DashboardLayoutInput,
   DashboardPatch,
   DatasetInput,
   DatasetPatch,
@@ -231,10 +232,11 @@ export interface Store {
     tileId: string,
     actor: Actor,
   ): Promise<DashboardWithTiles>;
-  reorderDashboardTiles(
+  /** Saves every tile's place at once: one version, one audit event. */
+  saveDashboardLayout(
     id: string,
     expectedVersion: number,
-    tileIds: readonly string[],
+    layout: DashboardLayoutInput,
     actor: Actor,
   ): Promise<DashboardWithTiles>;
   publishDashboard(id: string, expectedVersion: number, actor: Actor): Promise<DashboardWithTiles>;
@@ -543,8 +545,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       addDashboardTile(ctx, id, version, tile, actor, tileOptions),
     removeDashboardTile: (id, version, tileId, actor) =>
       removeDashboardTile(ctx, id, version, tileId, actor),
-    reorderDashboardTiles: (id, version, tileIds, actor) =>
-      reorderDashboardTiles(ctx, id, version, tileIds, actor),
+    saveDashboardLayout: (id, version, layout, actor) =>
+      saveDashboardLayout(ctx, id, version, layout, actor),
     publishDashboard: (id, version, actor) => publishDashboard(ctx, id, version, actor),
     unpublishDashboard: (id, version, actor) => unpublishDashboard(ctx, id, version, actor),
     deleteDashboard: (id, version, actor) => deleteDashboard(ctx, id, version, actor),

@@ -215,7 +215,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
     expect(same).toMatchObject({ slug: "first", description: "x", version: 3 });
   });
 
-  it("adds, reorders and removes tiles, each bumping the version", async () => {
+  it("adds a tile at the first free place and removes tiles, each bumping the version", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const { dataset, chart } = await createChartAndDataset(store);
     const dashboard = await store.createDashboard(
@@ -234,28 +234,20 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         aggregation: "last",
       },
       editor,
-      { position: 0 },
     );
-    const [statTile, chartTile] = added.tiles;
-    const reordered = await store.reorderDashboardTiles(
-      dashboard.id,
-      2,
-      [chartTile?.id ?? "", statTile?.id ?? ""],
-      editor,
-    );
-    const removed = await store.removeDashboardTile(dashboard.id, 3, chartTile?.id ?? "", editor);
+    const [chartTile, statTile] = added.tiles;
+    const removed = await store.removeDashboardTile(dashboard.id, 2, chartTile?.id ?? "", editor);
 
-    expect(added.tiles.map((tile) => tile.kind)).toEqual(["stat", "chart"]);
-    expect(chartTile?.id).toBe(dashboard.tiles[0]?.id);
-    expect(reordered.tiles.map((tile) => [tile.id, tile.position])).toEqual([
-      [chartTile?.id, 0],
-      [statTile?.id, 1],
+    expect(added.tiles.map((tile) => [tile.kind, tile.layout])).toEqual([
+      ["chart", { x: 0, y: 0, w: 6, h: 4 }],
+      ["stat", { x: 6, y: 0, w: 3, h: 2 }],
     ]);
+    expect(chartTile?.id).toBe(dashboard.tiles[0]?.id);
     expect(removed.tiles.map((tile) => tile.id)).toEqual([statTile?.id]);
-    expect(removed.version).toBe(4);
+    expect(removed.version).toBe(3);
   });
 
-  it("rejects a reorder that is not a permutation and an invalid added tile", async () => {
+  it("rejects an invalid added tile", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const { chart } = await createChartAndDataset(store);
     const dashboard = await store.createDashboard(
@@ -263,14 +255,10 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
       editor,
     );
 
-    const badOrder = await errorOf(
-      store.reorderDashboardTiles(dashboard.id, 1, ["x", "y"], editor),
-    );
     const badTile = await errorOf(
       store.addDashboardTile(dashboard.id, 1, { kind: "chart", chartId: "" }, editor),
     );
 
-    expect((badOrder as ValidationError).fieldErrors.tileIds).toHaveLength(1);
     expect((badTile as ValidationError).fieldErrors).toEqual({
       "tiles.1.chartId": ["Choose a chart."],
     });

@@ -137,7 +137,9 @@ describe.each(dialects)("openStore on %s", (dialect) => {
       (await store.getDashboardBySlug(demoDashboardSlug))?.tiles.map((tile) =>
         tile.kind === "stat"
           ? [tile.label, tile.value, tile.delta]
-          : [tile.chart.title, tile.result?.rows],
+          : tile.kind === "chart"
+            ? [tile.chart.title, tile.result?.rows]
+            : [tile.markdown],
       );
 
     expect(await values(first)).toEqual(await values(second));

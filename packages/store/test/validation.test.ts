@@ -71,11 +71,11 @@ describe("dashboardInputSchema", () => {
 });
 
 describe("tileInputSchema", () => {
-  it("names the kind field when a tile is neither a chart nor a stat", () => {
+  it("names the kind field when a tile is neither a chart, a stat nor text", () => {
     const result = tileInputSchema.safeParse({ kind: "image" });
 
     expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
-      kind: ['A tile\'s kind must be "chart" or "stat".'],
+      kind: ['A tile\'s kind must be "chart", "stat" or "text".'],
     });
   });
 });

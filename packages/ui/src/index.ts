@@ -1,6 +1,11 @@
 export { Card, type CardProps } from "./card/card";
 export * from "./icons";
-export { StatTile, type StatTileProps } from "./stat-tile/stat-tile";
+export {
+  StatTile,
+  type StatTileProps,
+  type StatTileStatus,
+  type StatTileTone,
+} from "./stat-tile/stat-tile";
 // Client-only module: built as its own file that keeps "use client".
 export {
   Tooltip,

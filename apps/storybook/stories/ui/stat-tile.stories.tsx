@@ -44,6 +44,11 @@ const meta = {
       description: "Skeleton instead of value and delta; aria-busy.",
       table: { defaultValue: { summary: "false" } },
     },
+    status: {
+      description:
+        "How the value stands against a target: colours the value and adds an icon and words (never colour alone).",
+      table: { type: { summary: '{ tone: "good" | "warning" | "bad"; label: string }' } },
+    },
   },
   decorators: [
     (Story) => (
@@ -72,6 +77,30 @@ export const Falling: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByText("-8.3%")).toBeVisible();
     await expect(canvasElement.querySelector("[data-seed-icon='arrow-down']")).not.toBeNull();
+  },
+};
+
+export const BelowTarget: Story = {
+  args: { status: { tone: "bad", label: "below target" } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("below target")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-tone='bad']")).not.toBeNull();
+  },
+};
+
+export const NearTarget: Story = {
+  args: { status: { tone: "warning", label: "close to target" }, delta: undefined },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("close to target")).toBeVisible();
+  },
+};
+
+export const OnTarget: Story = {
+  args: { status: { tone: "good", label: "at or above target" } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("at or above target")).toBeVisible();
+    await expect(canvasElement.querySelector("[data-tone='good']")).not.toBeNull();
   },
 };
 

@@ -27,11 +27,14 @@ export function DashboardChart({
   result,
   error = null,
   headingLevel = "h2",
+  height = 280,
 }: {
   chart: ChartView;
   result: QueryResult | null;
   error?: string | null;
   headingLevel?: "h2" | "h3";
+  /** Drawing height in px; a dashboard tile passes its own from its rows. */
+  height?: number;
 }) {
   const valueFormatter = useValueFormatter(chart);
   if (!result) {
@@ -47,7 +50,7 @@ export function DashboardChart({
   const common = {
     data: result.rows,
     title: chart.title,
-    height: 280,
+    height,
     locale: "en-US",
     legend,
     valueFormatter,

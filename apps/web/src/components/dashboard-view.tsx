@@ -1,13 +1,10 @@
 import type { RenderedDashboard } from "@seed/store";
-import { Heading, StatTile, Text } from "@seed/ui";
-import { chartView } from "@/components/chart-view";
-import { DashboardChart } from "@/components/dashboard-chart";
+import { Heading, Text } from "@seed/ui";
+import { gridPlacement, TileContent } from "@/components/dashboard-tile";
 
-/** A rendered dashboard: stat tiles and charts from their query results (server component). */
+/** A rendered dashboard: its tiles on the 12-column grid, in reading order (server component). */
 export function DashboardView({ rendered }: { rendered: RenderedDashboard }) {
   const { dashboard, tiles } = rendered;
-  const stats = tiles.filter((tile) => tile.kind === "stat");
-  const charts = tiles.filter((tile) => tile.kind === "chart");
   return (
     <>
       <Heading level={1}>{dashboard.title}</Heading>
@@ -17,33 +14,32 @@ export function DashboardView({ rendered }: { rendered: RenderedDashboard }) {
         </Text>
       ) : null}
       {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
-      {stats.length > 0 ? (
-        <section aria-label="Key figures" className="grid">
-          {stats.map((tile) => (
-            <StatTile
-              key={tile.id}
-              label={tile.label}
-              value={tile.value}
-              format={tile.format ?? undefined}
-              icon={tile.icon ?? undefined}
-              delta={tile.delta ?? undefined}
-              deltaLabel={tile.error ?? tile.deltaLabel ?? undefined}
-            />
-          ))}
-        </section>
-      ) : null}
-      {charts.length > 0 ? (
-        <div className="grid-wide">
-          {charts.map((tile) => (
-            <DashboardChart
-              key={tile.id}
-              chart={chartView(tile.chart)}
-              result={tile.result}
-              error={tile.error}
-            />
-          ))}
-        </div>
-      ) : null}
+      {tiles.length > 0 ? <DashboardGrid tiles={tiles} /> : null}
     </>
+  );
+}
+
+export function DashboardGrid({
+  tiles,
+  headingLevel = 2,
+}: {
+  tiles: RenderedDashboard["tiles"];
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <div className="dashboard-grid" data-testid="dashboard-grid">
+      {[...tiles]
+        .sort((a, b) => a.position - b.position)
+        .map((tile) => (
+          <div
+            key={tile.id}
+            className="dashboard-tile"
+            data-tile-kind={tile.kind}
+            style={gridPlacement(tile.layout)}
+          >
+            <TileContent tile={tile} headingLevel={headingLevel} />
+          </div>
+        ))}
+    </div>
   );
 }

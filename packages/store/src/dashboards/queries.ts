@@ -26,17 +26,29 @@ import type { DashboardsTable } from "../schema.js";
 import {
   type Aggregation,
   checkStatTileColumn,
+  checkTileLayout,
+  compareReadingOrder,
   type DashboardInput,
+  type DashboardLayoutInput,
   type DashboardPatch,
   type DatasetColumn,
   dashboardInputSchema,
+  dashboardLayoutSchema,
   dashboardLimits,
   dashboardPatchSchema,
+  firstFreePlace,
+  flowLayout,
   formatZodError,
   type IconName,
   type NumberFormat,
+  type ThresholdRule,
+  type ThresholdStatus,
   type TileInput,
+  type TileKind,
+  type TileLayout,
+  thresholdStatus,
   tileInputSchema,
+  tilesOverlap,
 } from "../validation.js";
 
 export type DashboardStatus = "draft" | "published";
@@ -63,14 +75,26 @@ export interface DashboardSummary extends Dashboard {
 export interface ChartTile {
   kind: "chart";
   id: string;
+  /** Reading order: by row, then column. */
   position: number;
+  layout: TileLayout;
   chartId: string;
+}
+
+export interface TextTile {
+  kind: "text";
+  id: string;
+  position: number;
+  layout: TileLayout;
+  /** Markdown as the editor wrote it; pages render it without raw HTML or unsafe links. */
+  markdown: string;
 }
 
 export interface StatTile {
   kind: "stat";
   id: string;
   position: number;
+  layout: TileLayout;
   label: string;
   datasetId: string;
   column: string;
@@ -79,9 +103,10 @@ export interface StatTile {
   icon: IconName | null;
   filters: QueryFilter[];
   compare: boolean;
+  thresholds: ThresholdRule[];
 }
 
-export type DashboardTile = ChartTile | StatTile;
+export type DashboardTile = ChartTile | StatTile | TextTile;
 
 export interface DashboardWithTiles extends Dashboard {
   tiles: DashboardTile[];
@@ -91,6 +116,7 @@ export interface RenderedChartTile {
   kind: "chart";
   id: string;
   position: number;
+  layout: TileLayout;
   chart: Chart;
   /** The chart's query result: all a page gets of the dataset. Null when `error` says why. */
   result: QueryResult | null;
@@ -102,6 +128,7 @@ export interface RenderedStatTile {
   kind: "stat";
   id: string;
   position: number;
+  layout: TileLayout;
   label: string;
   datasetId: string;
   datasetName: string;
@@ -111,7 +138,10 @@ export interface RenderedStatTile {
   icon: IconName | null;
   filters: QueryFilter[];
   compare: boolean;
+  thresholds: ThresholdRule[];
   value: number | null;
+  /** The threshold rule the value meets, as a tone and words; null when none applies. */
+  status: ThresholdStatus | null;
   /** Fraction (-0.12 = -12%) against the previous period, or the previous value for "last". */
   delta: number | null;
   deltaLabel: string | null;
@@ -119,7 +149,7 @@ export interface RenderedStatTile {
   error: string | null;
 }
 
-export type RenderedTile = RenderedChartTile | RenderedStatTile;
+export type RenderedTile = RenderedChartTile | RenderedStatTile | TextTile;
 
 /** Everything a page needs to draw a dashboard, read in one consistent transaction. */
 export interface RenderedDashboard {
@@ -128,7 +158,8 @@ export interface RenderedDashboard {
 }
 
 type StatTileConfig = Pick<StatTile, "label" | "column" | "aggregation" | "format" | "icon"> &
-  Partial<Pick<StatTile, "filters" | "compare">>;
+  Partial<Pick<StatTile, "filters" | "compare" | "thresholds">>;
+type TextTileConfig = Pick<TextTile, "markdown">;
 
 function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
   return {
@@ -154,19 +185,21 @@ async function listTilesIn(trx: Executor, dashboardId: string): Promise<Dashboar
     .orderBy("position")
     .execute();
   return rows.map((row): DashboardTile => {
+    const layout = { x: Number(row.x), y: Number(row.y), w: Number(row.w), h: Number(row.h) };
+    const position = Number(row.position);
     if (row.kind === "chart") {
-      return {
-        kind: "chart",
-        id: row.id,
-        position: Number(row.position),
-        chartId: row.chart_id ?? "",
-      };
+      return { kind: "chart", id: row.id, position, layout, chartId: row.chart_id ?? "" };
+    }
+    if (row.kind === "text") {
+      const { markdown } = parseJson<TextTileConfig>(row.config_json);
+      return { kind: "text", id: row.id, position, layout, markdown };
     }
     const config = parseJson<StatTileConfig>(row.config_json);
     return {
       kind: "stat",
       id: row.id,
-      position: Number(row.position),
+      position,
+      layout,
       datasetId: row.dataset_id ?? "",
       label: config.label,
       column: config.column,
@@ -175,6 +208,7 @@ async function listTilesIn(trx: Executor, dashboardId: string): Promise<Dashboar
       icon: config.icon ?? null,
       filters: config.filters ?? [],
       compare: config.compare ?? false,
+      thresholds: config.thresholds ?? [],
     };
   });
 }
@@ -216,11 +250,38 @@ export async function getDashboardIn(
   return { ...toDashboard(row), tiles: await listTilesIn(trx, id) };
 }
 
-/** Checks tile references inside the write's transaction, then rewrites the dashboard's tiles. */
+/**
+ * The grid's rules over a whole dashboard: each tile inside the grid at an allowed size, no two
+ * overlapping. Problems are keyed "<prefix>.<index>.<field>"; overlaps name the other tile.
+ */
+function gridProblems(
+  tiles: ReadonlyArray<{ kind: TileKind; layout: TileLayout }>,
+  prefix: string,
+): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [index, tile] of tiles.entries()) {
+    for (const [field, message] of Object.entries(checkTileLayout(tile.kind, tile.layout))) {
+      fieldErrors[`${prefix}.${index}.${field}`] = [message];
+    }
+    const other = tiles.findIndex(
+      (candidate, at) => at < index && tilesOverlap(candidate.layout, tile.layout),
+    );
+    if (other !== -1) {
+      fieldErrors[`${prefix}.${index}.layout`] = [
+        `This tile overlaps tile ${other + 1}; move or resize one of them.`,
+      ];
+    }
+  }
+  return fieldErrors;
+}
+
+type TileWrite = TileInput & { id?: string };
+
+/** Checks tile references and the grid inside the write's transaction, then rewrites the tiles. */
 async function writeTiles(
   trx: Executor,
   dashboardId: string,
-  tiles: ReadonlyArray<TileInput & { id?: string }>,
+  tiles: ReadonlyArray<TileWrite>,
 ): Promise<DashboardTile[]> {
   const fieldErrors: Record<string, string[]> = {};
   const existingIds = new Set(
@@ -244,43 +305,61 @@ async function writeTiles(
     }
     return columnsByDataset.get(datasetId) ?? null;
   };
+  const parsedTiles = tiles.map((input, index) => {
+    const parsed = tileInputSchema.safeParse(input);
+    if (parsed.success) return parsed.data;
+    for (const [field, messages] of Object.entries(formatZodError(parsed.error).fieldErrors)) {
+      fieldErrors[`tiles.${index}.${field}`] = messages;
+    }
+    return null;
+  });
+  // Tiles without a place: a new dashboard's flow in order; a tile added to a laid-out
+  // dashboard takes the first free place that fits, row by row.
+  const placed = parsedTiles.flatMap((tile) => (tile?.layout ? [tile.layout] : []));
+  const unplaced = parsedTiles.flatMap((tile) => (tile && !tile.layout ? [tile.kind] : []));
+  const flowed = placed.length === 0 ? flowLayout(unplaced) : null;
+  const layouts = parsedTiles.map((tile) => {
+    if (!tile) return null;
+    if (tile.layout) return tile.layout;
+    const layout = flowed ? (flowed.shift() as TileLayout) : firstFreePlace(tile.kind, placed);
+    placed.push(layout);
+    return layout;
+  });
   const written: DashboardTile[] = [];
   const usedIds = new Set<string>();
-  for (const [position, input] of tiles.entries()) {
-    const parsed = tileInputSchema.safeParse(input);
-    if (!parsed.success) {
-      for (const [field, messages] of Object.entries(formatZodError(parsed.error).fieldErrors)) {
-        fieldErrors[`tiles.${position}.${field}`] = messages;
-      }
-      continue;
-    }
-    const tile = parsed.data;
+  for (const [index, tile] of parsedTiles.entries()) {
+    const layout = layouts[index];
+    if (!tile || !layout) continue;
     // Keep a tile's id across edits, but never adopt an id of another dashboard or reuse one twice.
     const id =
       tile.id !== undefined && existingIds.has(tile.id) && !usedIds.has(tile.id)
         ? tile.id
         : newId();
     usedIds.add(id);
+    const position = index;
     if (tile.kind === "chart") {
       const chart = await trx
         .selectFrom("charts")
         .select("id")
         .where("id", "=", tile.chartId)
         .executeTakeFirst();
-      if (!chart) fieldErrors[`tiles.${position}.chartId`] = ["Choose an existing chart."];
-      written.push({ kind: "chart", id, position, chartId: tile.chartId });
+      if (!chart) fieldErrors[`tiles.${index}.chartId`] = ["Choose an existing chart."];
+      written.push({ kind: "chart", id, position, layout, chartId: tile.chartId });
+    } else if (tile.kind === "text") {
+      written.push({ kind: "text", id, position, layout, markdown: tile.markdown });
     } else {
       const columns = await columnsOf(tile.datasetId);
       if (!columns) {
-        fieldErrors[`tiles.${position}.datasetId`] = ["Choose an existing dataset."];
+        fieldErrors[`tiles.${index}.datasetId`] = ["Choose an existing dataset."];
       } else {
         const problem = checkStatTileColumn(tile, columns);
-        if (problem) fieldErrors[`tiles.${position}.column`] = [problem];
+        if (problem) fieldErrors[`tiles.${index}.column`] = [problem];
       }
       written.push({
         kind: "stat",
         id,
         position,
+        layout,
         label: tile.label,
         datasetId: tile.datasetId,
         column: tile.column,
@@ -289,39 +368,55 @@ async function writeTiles(
         icon: tile.icon ?? null,
         filters: tile.filters ?? [],
         compare: tile.compare ?? false,
+        thresholds: tile.thresholds ?? [],
       });
     }
   }
+  if (Object.keys(fieldErrors).length === 0)
+    Object.assign(fieldErrors, gridProblems(written, "tiles"));
   if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+  // Positions follow the grid's reading order, the order of the one-column phone view.
+  const ordered = [...written]
+    .sort((a, b) => compareReadingOrder(a.layout, b.layout))
+    .map((tile, position) => ({ ...tile, position }));
   await trx.deleteFrom("dashboard_tiles").where("dashboard_id", "=", dashboardId).execute();
-  if (written.length > 0) {
+  if (ordered.length > 0) {
     await trx
       .insertInto("dashboard_tiles")
       .values(
-        written.map((tile) => ({
+        ordered.map((tile) => ({
           id: tile.id,
           dashboard_id: dashboardId,
           position: tile.position,
+          x: tile.layout.x,
+          y: tile.layout.y,
+          w: tile.layout.w,
+          h: tile.layout.h,
           kind: tile.kind,
           chart_id: tile.kind === "chart" ? tile.chartId : null,
           dataset_id: tile.kind === "stat" ? tile.datasetId : null,
-          config_json:
-            tile.kind === "stat"
-              ? JSON.stringify({
-                  label: tile.label,
-                  column: tile.column,
-                  aggregation: tile.aggregation,
-                  format: tile.format,
-                  icon: tile.icon,
-                  ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
-                  ...(tile.compare ? { compare: true } : {}),
-                } satisfies StatTileConfig)
-              : "{}",
+          config_json: tileConfigJson(tile),
         })),
       )
       .execute();
   }
-  return written;
+  return ordered;
+}
+
+function tileConfigJson(tile: DashboardTile): string {
+  if (tile.kind === "chart") return "{}";
+  if (tile.kind === "text")
+    return JSON.stringify({ markdown: tile.markdown } satisfies TextTileConfig);
+  return JSON.stringify({
+    label: tile.label,
+    column: tile.column,
+    aggregation: tile.aggregation,
+    format: tile.format,
+    icon: tile.icon,
+    ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
+    ...(tile.compare ? { compare: true } : {}),
+    ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
+  } satisfies StatTileConfig);
 }
 
 function duplicateSlug(slug: string): ValidationError {
@@ -408,7 +503,7 @@ export async function createDashboard(
 
 interface DashboardChange {
   values?: Partial<Record<keyof DashboardsTable, string | null>>;
-  tiles?: ReadonlyArray<TileInput & { id?: string }>;
+  tiles?: ReadonlyArray<TileWrite>;
   action: AuditAction;
   detail: (current: DashboardWithTiles) => Record<string, unknown>;
 }
@@ -482,11 +577,13 @@ export async function updateDashboard(
   });
 }
 
-function tileToInput(tile: DashboardTile): TileInput & { id: string } {
-  if (tile.kind === "chart") return { kind: "chart", id: tile.id, chartId: tile.chartId };
+function tileToInput(tile: DashboardTile): TileWrite & { id: string } {
+  const base = { id: tile.id, layout: tile.layout };
+  if (tile.kind === "chart") return { kind: "chart", ...base, chartId: tile.chartId };
+  if (tile.kind === "text") return { kind: "text", ...base, markdown: tile.markdown };
   return {
     kind: "stat",
-    id: tile.id,
+    ...base,
     label: tile.label,
     datasetId: tile.datasetId,
     column: tile.column,
@@ -495,6 +592,7 @@ function tileToInput(tile: DashboardTile): TileInput & { id: string } {
     ...(tile.icon ? { icon: tile.icon } : {}),
     ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
     ...(tile.compare ? { compare: true } : {}),
+    ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
   };
 }
 
@@ -513,10 +611,10 @@ export async function addDashboardTile(
         formError: `A dashboard has at most ${dashboardLimits.maxTiles} tiles.`,
       });
     }
-    const tiles: TileInput[] = current.tiles.map(tileToInput);
+    const tiles: TileWrite[] = current.tiles.map(tileToInput);
     const position = Math.max(0, Math.min(options.position ?? tiles.length, tiles.length));
-    // A new tile never reuses an id, so writeTiles mints one.
-    const { id: _ignoredId, ...freshTile } = tile as TileInput & { id?: string };
+    // A new tile never reuses an id, so writeTiles mints one; without a place it goes below the rest.
+    const { id: _ignoredId, ...freshTile } = tile as TileWrite;
     tiles.splice(position, 0, freshTile as TileInput);
     return {
       tiles,
@@ -547,28 +645,59 @@ export async function removeDashboardTile(
   });
 }
 
-export async function reorderDashboardTiles(
+/**
+ * Saves a whole arrangement as one change: every tile of the dashboard exactly once with its
+ * place, checked against the grid's rules, one version and one audit event.
+ */
+export async function saveDashboardLayout(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
-  tileIds: readonly string[],
+  layout: DashboardLayoutInput,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
+  const result = dashboardLayoutSchema.safeParse(layout);
+  if (!result.success) {
+    const { fieldErrors, formError } = formatZodError(result.error);
+    throw new ValidationError({
+      fieldErrors: Object.fromEntries(
+        Object.entries(fieldErrors).map(([field, messages]) => [`layout.${field}`, messages]),
+      ),
+      ...(formError === undefined ? {} : { formError }),
+    });
+  }
+  const parsed = result.data;
   return changeDashboard(ctx, id, expectedVersion, actor, (current) => {
     const byId = new Map(current.tiles.map((tile) => [tile.id, tile]));
-    const isPermutation =
-      tileIds.length === current.tiles.length &&
-      new Set(tileIds).size === tileIds.length &&
-      tileIds.every((tileId) => byId.has(tileId));
-    if (!isPermutation) {
+    const isEveryTileOnce =
+      parsed.length === current.tiles.length &&
+      new Set(parsed.map((entry) => entry.tileId)).size === parsed.length &&
+      parsed.every((entry) => byId.has(entry.tileId));
+    if (!isEveryTileOnce) {
       throw new ValidationError({
-        fieldErrors: { tileIds: ["List every tile of the dashboard exactly once."] },
+        fieldErrors: { layout: ["Place every tile of the dashboard exactly once."] },
       });
     }
+    const placed = parsed.map(({ tileId, x, y, w, h }) => {
+      const tile = byId.get(tileId) as DashboardTile;
+      return { tile, layout: { x, y, w, h } };
+    });
+    const problems = gridProblems(
+      placed.map(({ tile, layout }) => ({ kind: tile.kind, layout })),
+      "layout",
+    );
+    if (Object.keys(problems).length > 0) throw new ValidationError({ fieldErrors: problems });
+    const moved = placed.filter(
+      ({ tile, layout }) =>
+        tile.layout.x !== layout.x ||
+        tile.layout.y !== layout.y ||
+        tile.layout.w !== layout.w ||
+        tile.layout.h !== layout.h,
+    ).length;
     return {
-      tiles: tileIds.map((tileId) => tileToInput(byId.get(tileId) as DashboardTile)),
+      tiles: placed.map(({ tile, layout }) => ({ ...tileToInput(tile), layout })),
       action: "dashboard.update",
-      detail: () => ({ title: current.title, changed: ["tileOrder"] }),
+      detail: () => ({ title: current.title, changed: ["layout"], tilesChanged: moved }),
     };
   });
 }
@@ -665,7 +794,13 @@ export async function getDashboardBySlug(
           // Foreign keys keep charts present; the guard only satisfies the type checker.
           if (!chart) continue;
           const table = await tableOf(chart.datasetId);
-          const base = { kind: "chart" as const, id: tile.id, position: tile.position, chart };
+          const base = {
+            kind: "chart" as const,
+            id: tile.id,
+            position: tile.position,
+            layout: tile.layout,
+            chart,
+          };
           try {
             if (!table) throw new NotFoundError("dataset", chart.datasetId);
             const result = await runQuery(trx, table, chart.query, queryOptions);
@@ -675,17 +810,23 @@ export async function getDashboardBySlug(
           }
           continue;
         }
+        if (tile.kind === "text") {
+          rendered.push(tile);
+          continue;
+        }
         const table = await tableOf(tile.datasetId);
         const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
         try {
           if (!table) throw new NotFoundError("dataset", tile.datasetId);
           const stat = await runStat(trx, table, tile, queryOptions);
-          rendered.push({ ...tile, datasetName, ...stat, error: null });
+          const status = thresholdStatus(stat.value, tile.thresholds);
+          rendered.push({ ...tile, datasetName, ...stat, status, error: null });
         } catch (error) {
           rendered.push({
             ...tile,
             datasetName,
             value: null,
+            status: null,
             delta: null,
             deltaLabel: null,
             error: tileError(error),

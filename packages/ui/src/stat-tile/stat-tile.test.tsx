@@ -3,6 +3,28 @@ import { describe, expect, it } from "vitest";
 import { StatTile } from "./stat-tile";
 
 describe("StatTile", () => {
+  it("tones the value by its status and says it in words with an icon beside it", () => {
+    const { container } = render(
+      <StatTile label="Revenue" value={80} status={{ tone: "bad", label: "below target" }} />,
+    );
+
+    const value = container.querySelector(".seed-stat-tile__value");
+    expect(value).toHaveAttribute("data-tone", "bad");
+    expect(value).toHaveClass("seed-stat-tile__value--bad");
+    const status = container.querySelector(".seed-stat-tile__status");
+    expect(status).toHaveTextContent("below target");
+    expect(status?.querySelector("svg")).toHaveAttribute("aria-hidden", "true");
+  });
+
+  it("shows no status without a value", () => {
+    const { container } = render(
+      <StatTile label="Revenue" value={null} status={{ tone: "good", label: "on target" }} />,
+    );
+
+    expect(container.querySelector(".seed-stat-tile__status")).toBeNull();
+    expect(container.querySelector(".seed-stat-tile__value")).not.toHaveAttribute("data-tone");
+  });
+
   it("formats the value with the given locale and options", () => {
     const { container } = render(
       <StatTile

@@ -1,4 +1,4 @@
-import { ArrowUp } from "lucide-react";
+import { ArrowUp, CircleCheck, CircleX, TriangleAlert } from "lucide-react";
 import type { HTMLAttributes } from "react";
 import { Icon } from "../icons/icon";
 import type { IconName } from "../icons/icon-types";
@@ -20,7 +20,21 @@ export interface StatTileProps extends HTMLAttributes<HTMLDivElement> {
   icon?: IconName;
   /** Shows a skeleton and marks the tile aria-busy. */
   loading?: boolean;
+  /**
+   * How the value stands against a target: colours the value and adds an icon and words, so
+   * colour is never the only sign, e.g. { tone: "bad", label: "below target" }.
+   */
+  status?: StatTileStatus;
 }
+
+export type StatTileTone = "good" | "warning" | "bad";
+
+export interface StatTileStatus {
+  tone: StatTileTone;
+  label: string;
+}
+
+const TONE_ICON = { good: CircleCheck, warning: TriangleAlert, bad: CircleX } as const;
 
 const TREND_WORD: Record<Trend, string> = { up: "up", down: "down", flat: "no change" };
 
@@ -33,6 +47,7 @@ export function StatTile({
   deltaLabel,
   icon,
   loading = false,
+  status,
   className,
   ...rest
 }: StatTileProps) {
@@ -55,7 +70,14 @@ export function StatTile({
           <span className="seed-visually-hidden">Loading</span>
         </div>
       ) : (
-        <p className="seed-stat-tile__value">
+        <p
+          className={
+            status && hasValue
+              ? `seed-stat-tile__value seed-stat-tile__value--${status.tone}`
+              : "seed-stat-tile__value"
+          }
+          data-tone={status && hasValue ? status.tone : undefined}
+        >
           {hasValue ? (
             createNumberFormat(locale, format).format(value)
           ) : (
@@ -66,6 +88,7 @@ export function StatTile({
           )}
         </p>
       )}
+      {status && hasValue && !loading ? <StatStatus status={status} /> : null}
       {showDelta ? <StatDelta delta={delta} locale={locale} deltaLabel={deltaLabel} /> : null}
     </div>
   );
@@ -96,6 +119,21 @@ function StatDelta({
       <span className="seed-stat-tile__delta-value">{formatSignedPercent(delta, locale)}</span>
       <span className="seed-visually-hidden"> ({TREND_WORD[trend]})</span>
       {deltaLabel ? <span className="seed-stat-tile__delta-label"> {deltaLabel}</span> : null}
+    </p>
+  );
+}
+
+function StatStatus({ status }: { status: StatTileStatus }) {
+  const ToneIcon = TONE_ICON[status.tone];
+  return (
+    <p className={`seed-stat-tile__status seed-stat-tile__status--${status.tone}`}>
+      <ToneIcon
+        size={16}
+        aria-hidden="true"
+        focusable="false"
+        className="seed-icon seed-stat-tile__status-icon"
+      />
+      <span>{status.label}</span>
     </p>
   );
 }

@@ -4,6 +4,7 @@ import {
   type TextareaHTMLAttributes,
   useEffect,
   useRef,
+  useState,
 } from "react";
 import type { FormState } from "@/lib/form-state";
 
@@ -97,9 +98,20 @@ export function FormMessages({
   useEffect(() => {
     if (state !== initial.current && hasOutcome) region.current?.focus();
   }, [state, hasOutcome]);
+  // A success message gives way to the next one: another form's submit hides it.
+  const [hiddenState, setHiddenState] = useState<FormState<Record<string, string>> | null>(null);
+  useEffect(() => {
+    if (!state.message) return;
+    const onSubmit = (event: SubmitEvent) => {
+      if (!region.current?.closest("form")?.contains(event.target as Node)) setHiddenState(state);
+    };
+    document.addEventListener("submit", onSubmit);
+    return () => document.removeEventListener("submit", onSubmit);
+  }, [state]);
+  const message = hiddenState === state ? undefined : state.message;
   return (
     <div role="status" ref={region} tabIndex={-1} className="form-messages">
-      {state.message ? <p className="form-status">{state.message}</p> : null}
+      {message ? <p className="form-status">{message}</p> : null}
       {state.formError ? <p className="form-error">{state.formError}</p> : null}
       {fieldMessages.length > 0 ? <p className="form-error">{fieldMessages.join(" ")}</p> : null}
     </div>

@@ -1,6 +1,13 @@
 "use server";
 
-import { type Aggregation, type IconName, slugify, type TileInput } from "@seed/store";
+import {
+  type Aggregation,
+  type DashboardLayoutInput,
+  type IconName,
+  slugify,
+  type ThresholdRule,
+  type TileInput,
+} from "@seed/store";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
@@ -67,12 +74,16 @@ function dashboardWrite(
   ) => Promise<ContentFormState | undefined>,
   redirectTo: (dashboardId: string, formData: FormData) => string,
 ) {
+  // Every dashboard write adds one to the version; the page shows a "saved" message only for
+  // the version it names, so an old address never shows a stale message again.
   return formAction<ContentFormState>(writers, async (context) => {
     const record = readVersionedRecord(context.formData, "dashboardId");
     if (!record) return refuse(staleForm);
     const refused = await write(context, record);
     if (refused) return refuse(refused);
-    return done({ redirectTo: redirectTo(record.id, context.formData) });
+    const to = redirectTo(record.id, context.formData);
+    const savedAt = to.includes("?saved=") ? `&v=${record.version + 1}` : "";
+    return done({ redirectTo: `${to}${savedAt}` });
   });
 }
 
@@ -130,9 +141,35 @@ function statPeriod(formData: FormData) {
   return { filters: [filter], compare: formText(formData, "compare") === "on" };
 }
 
+export const addTextTile = addTile((formData) => ({
+  kind: "text",
+  markdown: formText(formData, "markdown"),
+}));
+
+/**
+ * Threshold rules from the form's rows ("thresholdWhen.0", "thresholdValue.0", ...); a row with
+ * no value is left out. A value that is not a number reaches the store as NaN, so its field says so.
+ */
+function readThresholds(formData: FormData): ThresholdRule[] {
+  const rules: ThresholdRule[] = [];
+  for (let index = 0; formData.has(`thresholdWhen.${index}`); index++) {
+    const value = formText(formData, `thresholdValue.${index}`).trim();
+    if (value === "") continue;
+    const label = formText(formData, `thresholdLabel.${index}`).trim();
+    rules.push({
+      when: formText(formData, `thresholdWhen.${index}`) as ThresholdRule["when"],
+      value: Number(value),
+      tone: formText(formData, `thresholdTone.${index}`) as ThresholdRule["tone"],
+      ...(label === "" ? {} : { label }),
+    });
+  }
+  return rules;
+}
+
 export const addStatTile = addTile((formData, fieldErrors) => {
   const icon = formText(formData, "icon");
   const format = readNumberFormat(formData, fieldErrors);
+  const thresholds = readThresholds(formData);
   return {
     kind: "stat",
     label: formText(formData, "label"),
@@ -142,6 +179,7 @@ export const addStatTile = addTile((formData, fieldErrors) => {
     ...(format ? { format } : {}),
     ...(icon ? { icon: icon as IconName } : {}),
     ...statPeriod(formData),
+    ...(thresholds.length > 0 ? { thresholds } : {}),
   };
 });
 
@@ -153,27 +191,25 @@ export const removeTile = dashboardWrite(
   (dashboardId) => `/admin/dashboards/${dashboardId}?saved=removed`,
 );
 
-/** Moves one tile a place up or down; the new order is checked against the version read. */
-export const moveTile = dashboardWrite(
-  async ({ formData, store, actor }, { id: dashboardId, version }) => {
-    const direction = formText(formData, "direction");
-    const tileId = formText(formData, "tileId");
-    if (direction !== "up" && direction !== "down") return staleForm;
-    const dashboard = await store.getDashboard(dashboardId);
-    if (!dashboard) return { formError: "This dashboard no longer exists." };
-    const order = dashboard.tiles.map((tile) => tile.id);
-    const from = order.indexOf(tileId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (from === -1 || to < 0 || to >= order.length) {
-      return { formError: "This tile cannot move further." };
-    }
-    [order[from], order[to]] = [order[to] as string, order[from] as string];
-    await store.reorderDashboardTiles(dashboardId, version, order, actor);
+/** Reads the composer's layout (JSON of tile ids and places); the store checks it against the grid. */
+function readLayout(formData: FormData): DashboardLayoutInput | null {
+  try {
+    const layout: unknown = JSON.parse(formText(formData, "layout"));
+    return Array.isArray(layout) ? (layout as DashboardLayoutInput) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the whole arrangement as one change: one version, one audit event. */
+export const saveLayout = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    const layout = readLayout(formData);
+    if (!layout) return staleForm;
+    await store.saveDashboardLayout(id, version, layout, actor);
     return undefined;
   },
-  // Focus returns to the same button after the page redraws in the new order.
-  (dashboardId, formData) =>
-    `/admin/dashboards/${dashboardId}?focus=${formText(formData, "direction")}-${encodeURIComponent(formText(formData, "tileId"))}`,
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=layout`,
 );
 
 export const deleteDashboard = dashboardWrite(

@@ -1,16 +1,21 @@
 "use client";
 
 import type { DatasetColumn } from "@seed/store/validation";
-import { aggregations } from "@seed/store/validation";
+import {
+  aggregations,
+  textTileLimits,
+  thresholdLimits,
+  thresholdTones,
+} from "@seed/store/validation";
 import type { IconName } from "@seed/ui";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import type { ContentAction } from "@/components/admin/content-form-state";
-import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { FormMessages, SelectField, TextAreaField } from "@/components/admin/form-controls";
 import { IconPicker } from "@/components/admin/icon-picker";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
-import { addChartTile, addStatTile } from "./actions";
+import { addChartTile, addStatTile, addTextTile } from "./actions";
 
 function RecordFields({ dashboardId, version }: { dashboardId?: string; version?: number }) {
   if (dashboardId === undefined || version === undefined) return null;
@@ -294,6 +299,7 @@ export function AddStatTileForm({
           errors={errors["format.maximumFractionDigits"]}
         />
       ) : null}
+      <ThresholdFields errors={errors} />
       <IconPicker
         id="stat-icon"
         name="icon"
@@ -310,37 +316,130 @@ export function AddStatTileForm({
   );
 }
 
-/** One button posting one tile change (move or remove); takes focus back after a move redraws. */
+const toneWords: Record<(typeof thresholdTones)[number], string> = {
+  good: "Good (green)",
+  warning: "Warning (amber)",
+  bad: "Bad (red)",
+};
+
+/** Two rule rows, e.g. below 1000 is bad, at or above 1000 is good; blank rows are left out. */
+function ThresholdFields({ errors }: { errors: Partial<Record<string, string[]>> }) {
+  const rows = [
+    { when: "below", tone: "bad" },
+    { when: "at_or_above", tone: "good" },
+  ] as const;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Targets (optional)</legend>
+      <p className="muted">
+        Colour the value against a target; the value also gets an icon and words such as "below
+        target", so colour is never the only sign. Where several rules apply, the one whose value is
+        nearest wins.
+      </p>
+      {errors.thresholds ? <p className="field-error">{errors.thresholds.join(" ")}</p> : null}
+      {rows.map((row, index) => (
+        <div key={row.when} className={styles.checkRow}>
+          <SelectField
+            id={`threshold-when-${index}`}
+            name={`thresholdWhen.${index}`}
+            label={`Rule ${index + 1}: when the value is`}
+            defaultValue={row.when}
+            errors={errors[`thresholds.${index}.when`]}
+          >
+            <option value="below">below</option>
+            <option value="at_or_above">at or above</option>
+          </SelectField>
+          <FormField
+            name={`thresholdValue.${index}`}
+            id={`threshold-value-${index}`}
+            label={`Rule ${index + 1}: target`}
+            inputMode="decimal"
+            errors={errors[`thresholds.${index}.value`]}
+          />
+          <SelectField
+            id={`threshold-tone-${index}`}
+            name={`thresholdTone.${index}`}
+            label={`Rule ${index + 1}: show as`}
+            defaultValue={row.tone}
+            errors={errors[`thresholds.${index}.tone`]}
+          >
+            {thresholdTones.map((tone) => (
+              <option key={tone} value={tone}>
+                {toneWords[tone]}
+              </option>
+            ))}
+          </SelectField>
+          <FormField
+            name={`thresholdLabel.${index}`}
+            id={`threshold-label-${index}`}
+            label={`Rule ${index + 1}: words (optional)`}
+            maxLength={thresholdLimits.maxLabelLength + 20}
+            errors={errors[`thresholds.${index}.label`]}
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A heading or note in Markdown; raw HTML is not shown and links must be http(s) or mailto. */
+export function AddTextTileForm({
+  dashboardId,
+  version,
+}: {
+  dashboardId: string;
+  version: number;
+}) {
+  const { state, pending, onSubmit } = useContentForm(addTextTile);
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a text tile">
+      <RecordFields dashboardId={dashboardId} version={version} />
+      <FormMessages state={state} />
+      <TextAreaField
+        id="text-markdown"
+        name="markdown"
+        label="Text (Markdown)"
+        hint={`Headings (## Title), **bold**, *italic*, lists and [links](https://example.com). No HTML; at most ${textTileLimits.maxLength.toLocaleString("en-US")} characters.`}
+        rows={5}
+        errors={state.fieldErrors?.markdown}
+      />
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          Add text tile
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One button posting one tile change (remove). */
 export function TileActionButton({
   action,
   fields,
   label,
+  shortLabel,
   disabled = false,
-  focusOnMount = false,
 }: {
   action: ContentAction;
   fields: Record<string, string>;
   label: string;
+  /** Shown instead of `label` where room is short; `label` stays the accessible name. */
+  shortLabel?: string;
   disabled?: boolean;
-  focusOnMount?: boolean;
 }) {
   const { state, pending, onSubmit } = useContentForm(action);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (focusOnMount) buttonRef.current?.focus();
-  }, [focusOnMount]);
   return (
     <form onSubmit={onSubmit}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button
-        ref={buttonRef}
         type="submit"
         className="button button-secondary"
         disabled={disabled || pending}
+        aria-label={shortLabel ? label : undefined}
       >
-        {label}
+        {shortLabel ?? label}
       </button>
       <FormMessages state={state} />
     </form>

@@ -1,19 +1,22 @@
-import type { DashboardTile } from "@seed/store";
 import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
+import { PageStatus } from "@/components/admin/page-status";
+import { TileContent, tileName } from "@/components/dashboard-tile";
+import { DashboardGrid } from "@/components/dashboard-view";
 import { hasRole, requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
-import { deleteDashboard, moveTile, removeTile, updateDashboardDetails } from "../actions";
+import { deleteDashboard, updateDashboardDetails } from "../actions";
 import {
   AddChartTileForm,
   AddStatTileForm,
+  AddTextTileForm,
   DashboardDetailsForm,
-  TileActionButton,
 } from "../dashboard-forms";
+import { LayoutComposer } from "../layout-composer";
 import { PublishButton } from "../publish-button";
 
 type Params = Promise<{ id: string }>;
@@ -30,30 +33,40 @@ const savedMessages: Record<string, string> = {
   details: "Details saved.",
   tile: "Tile added.",
   removed: "Tile removed.",
+  layout: "Layout saved.",
 };
-
-function describeTile(tile: DashboardTile, chartTitles: Map<string, string>): string {
-  if (tile.kind === "chart") return `Chart: ${chartTitles.get(tile.chartId) ?? "missing chart"}`;
-  return `Stat: ${tile.label} (${tile.aggregation} of ${tile.column})`;
-}
 
 export default async function DashboardEditPage({
   params,
   searchParams,
 }: {
   params: Params;
-  searchParams: Promise<{ saved?: string; focus?: string }>;
+  searchParams: Promise<{ saved?: string; v?: string }>;
 }) {
   const session = await requireRole("admin", "editor", "viewer");
   const dashboard = await loadDashboard((await params).id);
   if (!dashboard) notFound();
   const store = await getStore();
-  const [charts, datasets] = await Promise.all([store.listCharts(), store.listDatasets()]);
+  const [charts, datasets, rendered] = await Promise.all([
+    store.listCharts(),
+    store.listDatasets(),
+    store.getDashboardBySlug(dashboard.slug, { includeDrafts: true }),
+  ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
   const canWrite = hasRole(session, "admin", "editor");
-  const { saved, focus } = await searchParams;
+  const { saved, v } = await searchParams;
+  // Only the write that made this version speaks; an older address (or a reload after another
+  // change) shows nothing.
+  const savedMessage =
+    saved !== undefined && Number(v) === dashboard.version ? (savedMessages[saved] ?? null) : null;
   const record = { dashboardId: dashboard.id, version: String(dashboard.version) };
-  const lastIndex = dashboard.tiles.length - 1;
+  const renderedTiles = rendered?.tiles ?? [];
+  const previews = Object.fromEntries(
+    renderedTiles.map((tile) => [
+      tile.id,
+      <TileContent key={tile.id} tile={tile} headingLevel={3} />,
+    ]),
+  );
   return (
     <>
       <Heading level={1}>{dashboard.title}</Heading>
@@ -65,54 +78,29 @@ export default async function DashboardEditPage({
         ) : null}{" "}
         <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link>
       </Text>
-      {saved && savedMessages[saved] ? (
-        <p role="status" className="form-status">
-          {savedMessages[saved]}
-        </p>
-      ) : null}
-      <Card title="Tiles" titleAs="h2" description="Shown in this order on the dashboard.">
+      <PageStatus key={dashboard.version} message={savedMessage} />
+      <Card
+        title="Layout"
+        titleAs="h2"
+        description="A 12-column grid, as it will be published; on a phone the tiles stack in reading order."
+      >
         {dashboard.tiles.length === 0 ? (
           <Text>No tiles yet.</Text>
+        ) : canWrite ? (
+          <LayoutComposer
+            key={dashboard.version}
+            dashboardId={dashboard.id}
+            version={dashboard.version}
+            tiles={dashboard.tiles.map((tile) => ({
+              id: tile.id,
+              kind: tile.kind,
+              name: tileName(tile, chartTitles),
+              layout: tile.layout,
+            }))}
+            previews={previews}
+          />
         ) : (
-          <ol key={dashboard.version} className="stack">
-            {dashboard.tiles.map((tile, index) => {
-              const name = describeTile(tile, chartTitles);
-              const tileRecord = { ...record, tileId: tile.id };
-              // After a move, focus the same button, or its partner when it hit an end.
-              const focusUp =
-                (focus === `up-${tile.id}` && index > 0) ||
-                (focus === `down-${tile.id}` && index === lastIndex && index > 0);
-              const focusDown = !focusUp && focus?.endsWith(`-${tile.id}`) === true;
-              return (
-                <li key={tile.id}>
-                  <span>{name}</span>
-                  {canWrite ? (
-                    <div className="inline-list">
-                      <TileActionButton
-                        action={moveTile}
-                        fields={{ ...tileRecord, direction: "up" }}
-                        label={`Move up: ${name}`}
-                        disabled={index === 0}
-                        focusOnMount={focusUp}
-                      />
-                      <TileActionButton
-                        action={moveTile}
-                        fields={{ ...tileRecord, direction: "down" }}
-                        label={`Move down: ${name}`}
-                        disabled={index === lastIndex}
-                        focusOnMount={focusDown && index < lastIndex}
-                      />
-                      <TileActionButton
-                        action={removeTile}
-                        fields={tileRecord}
-                        label={`Remove: ${name}`}
-                      />
-                    </div>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
+          <DashboardGrid tiles={renderedTiles} headingLevel={3} />
         )}
       </Card>
       {canWrite ? (
@@ -137,6 +125,13 @@ export default async function DashboardEditPage({
               dashboardId={dashboard.id}
               version={dashboard.version}
               datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+            />
+          </Card>
+          <Card title="Add a text tile" titleAs="h2">
+            <AddTextTileForm
+              key={dashboard.version}
+              dashboardId={dashboard.id}
+              version={dashboard.version}
             />
           </Card>
           <Card title="Publishing" titleAs="h2">

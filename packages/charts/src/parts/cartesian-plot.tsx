@@ -258,6 +258,16 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
             return typeof v === "number" ? (s.formatter ?? p.valueFormat)(v) : "–";
           }),
         }))}
+        csv={() => [
+          [p.indexLabel, ...visible.map((s) => s.label)],
+          ...drawn.map((row) => [
+            // ISO dates, so spreadsheets read them as dates; midnight UTC as a plain day
+            frame.kind === "time"
+              ? new Date(row.__x).toISOString().replace("T00:00:00.000Z", "")
+              : row.__x,
+            ...visible.map((s) => row[s.dataKey] ?? null),
+          ]),
+        ]}
       />
     </>
   );

@@ -51,7 +51,7 @@ export interface CartesianPlotProps<Row> {
   describeDrawn: (drawn: DrawnRow) => string;
   liveRegion: { current: HTMLParagraphElement | null };
   activeRow: { current: DrawnRow | null };
-  data: readonly Row[];
+  rowOf: (drawn: DrawnRow) => Row;
   animate: boolean;
   highlighted: string | null;
   renderSeries: (context: SeriesRenderContext) => ReactNode;
@@ -118,14 +118,14 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       if (typeof p.tooltip === "function") {
         return p.tooltip({
           label,
-          row: p.data[row.__row] as Row,
+          row: p.rowOf(row),
           rowIndex: row.__row,
           items,
         });
       }
       return <TooltipPanel label={label} items={items} />;
     },
-    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.data],
+    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.rowOf],
   );
 
   const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import type { ColumnData } from "../data/columns";
 import type { DownsampleMethod } from "../data/downsample";
 import type { IndexKind } from "../data/format";
 import type { ResolvedSeries, RowKey, Series } from "../data/series";
@@ -25,6 +26,15 @@ export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
   grid?: GridLines;
   /** Series keys hidden at first; the legend toggles them. */
   defaultHiddenSeries?: readonly RowKey<Row>[];
+}
+
+/** LineChart and AreaChart also take columns instead of rows. */
+export interface ColumnarChartProps<Row> extends Omit<CartesianChartProps<Row>, "data"> {
+  /**
+   * Rows, or one `{ x, y }` per series key (typed arrays welcome): a million points need no
+   * million objects. `index` then only names the x values.
+   */
+  data: readonly Row[] | ColumnData<Row>;
 }
 
 export type { DrawnRow };
@@ -54,7 +64,7 @@ export interface CartesianRootProps {
 }
 
 export interface CartesianBaseProps<Row> {
-  props: CartesianChartProps<Row>;
+  props: ColumnarChartProps<Row>;
   chartName: "LineChart" | "AreaChart" | "BarChart";
   /** "Line chart", used in the default title and summary. */
   noun: string;

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
+import { isColumnData, prepareColumnFrame } from "../data/columns";
 import { prepareCartesianFrame } from "../data/rows";
 import { type ResolvedSeries, resolveSeries } from "../data/series";
 import type { ChartValueEvent } from "../types";
@@ -18,6 +19,7 @@ export type {
   CartesianBaseProps,
   CartesianChartProps,
   CartesianRootProps,
+  ColumnarChartProps,
   DrawnRow,
   SeriesRenderContext,
 } from "./cartesian-types";
@@ -67,12 +69,14 @@ function CartesianChartBody<Row>({
   const keys = useMemo(() => (keySignature ? keySignature.split("\u0000") : []), [keySignature]);
   const frame = useMemo(
     () =>
-      prepareCartesianFrame(data, {
-        index,
-        keys,
-        indexKind: props.indexType,
-        sortByIndex: !bandIndex,
-      }),
+      isColumnData(data) && !bandIndex
+        ? prepareColumnFrame(data, keys, props.indexType === "time")
+        : prepareCartesianFrame(data, {
+            index,
+            keys,
+            indexKind: props.indexType,
+            sortByIndex: !bandIndex,
+          }),
     [data, index, keys, props.indexType, bandIndex],
   );
 
@@ -179,6 +183,18 @@ function CartesianChartBody<Row>({
     [indexFullFormat, tooltipItems],
   );
 
+  // columns have no row objects: the caller gets one built from the drawn point
+  const rowOf = useCallback(
+    (drawn: DrawnRow): Row =>
+      Array.isArray(data)
+        ? (data[drawn.__row] as Row)
+        : (Object.fromEntries([
+            [index, drawn.__x],
+            ...allSeries.map((s) => [s.key, drawn[s.dataKey]]),
+          ]) as Row),
+    [data, index, allSeries],
+  );
+
   const report = useCallback(
     (drawn: DrawnRow | undefined | null, series?: ResolvedSeries) => {
       if (!onValueChange) return;
@@ -187,7 +203,7 @@ function CartesianChartBody<Row>({
         return;
       }
       const event: ChartValueEvent<Row> = {
-        row: (data as Row[])[drawn.__row] as Row,
+        row: rowOf(drawn),
         rowIndex: drawn.__row,
       };
       if (series) {
@@ -197,7 +213,7 @@ function CartesianChartBody<Row>({
       }
       onValueChange(event);
     },
-    [onValueChange, data],
+    [onValueChange, rowOf],
   );
 
   const onPlotKeyDown = useCallback(
@@ -255,7 +271,7 @@ function CartesianChartBody<Row>({
           describeDrawn={describeDrawn}
           liveRegion={liveRegion}
           activeRow={activeRow}
-          data={data}
+          rowOf={rowOf}
           animate={(props.animate ?? true) && !reducedMotion}
           highlighted={highlighted}
           renderSeries={renderSeries}

@@ -7,6 +7,7 @@ import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
 import { TooltipAnnouncer } from "./announcer";
+import { charsFitting, shorten, shortTick } from "./axis-tick";
 import type {
   CartesianChartProps,
   CartesianRootProps,
@@ -64,9 +65,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
   const { frame, visible, visibleColumns, width, height, vertical } = p;
   const indexAxis = vertical ? p.yAxis : p.xAxis;
   const valueAxis = vertical ? p.xAxis : p.yAxis;
-  const valueAxisWidth = valueAxis?.width ?? (vertical ? undefined : 56);
-  // about one point per pixel of plot width
-  const threshold = Math.max(32, Math.round(width - (valueAxisWidth ?? 56) - 24));
+  // about one point per pixel of plot width (the value axis is about 56 px wide)
+  const threshold = Math.max(32, Math.round(width - (valueAxis?.width ?? 56) - 24));
 
   const drawn = useMemo(() => {
     const positions =
@@ -134,13 +134,21 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       ? [0, 1]
       : [drawableBound(valueAxis?.min, p.valueAxisMin), drawableBound(valueAxis?.max, "auto")];
 
+  // long index labels are cut to their share of the axis (at least a sixth of it), full text on hover
+  const indexFormat = indexAxis?.tickFormatter ?? p.indexTickFormat;
+  const indexChars = charsFitting(
+    vertical
+      ? (indexAxis?.width ?? 96) - 12
+      : Math.max(width / Math.max(1, frame.xs.length), width / 6) - 8,
+  );
   const indexAxisProps = {
     dataKey: "__x",
     type: numericIndex ? ("number" as const) : ("category" as const),
     domain: indexDomain as never,
     ticks,
     hide: indexAxis?.show === false,
-    tickFormatter: indexAxis?.tickFormatter ?? p.indexTickFormat,
+    tickFormatter: (value: number | string) => shorten(indexFormat(value), indexChars),
+    tick: shortTick(indexFormat, indexChars),
     label: indexAxis?.label
       ? {
           value: indexAxis.label,
@@ -226,7 +234,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         ) : (
           <>
             <XAxis {...indexAxisProps} />
-            <YAxis {...valueAxisProps} width={valueAxisWidth} />
+            {/* "auto": as wide as the longest tick label, so "$52,000.00" is never clipped */}
+            <YAxis {...valueAxisProps} width={valueAxis?.width ?? "auto"} />
           </>
         )}
         {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}

@@ -551,3 +551,28 @@ describe("LineChart with typed-array columns", () => {
     expect(charts).toHaveLength(2);
   });
 });
+
+describe("LineChart syncId", () => {
+  it("moves the other chart's tooltip to the nearest x, though each is downsampled differently", async () => {
+    const dense = Array.from({ length: 20_000 }, (_, i) => ({ x: i, v: Math.sin(i / 100) }));
+    const sparse = Array.from({ length: 21 }, (_, i) => ({ x: i * 1000, w: i }));
+    const { container } = render(
+      <>
+        <LineChart data={dense} index="x" series={["v"]} width={600} syncId="sync-test" />
+        <LineChart data={sparse} index="x" series={["w"]} width={600} syncId="sync-test" />
+      </>,
+    );
+    const [first, second] = Array.from(container.querySelectorAll("figure.seed-chart"));
+
+    hover(first as HTMLElement, 330);
+
+    await waitFor(() =>
+      expect((second as HTMLElement).querySelector(".seed-chart-tooltip")).not.toBeNull(),
+    );
+    const shown = (first as HTMLElement).querySelector(".seed-chart-tooltip")?.textContent ?? "";
+    const x = Number(/^([\d,]+)/.exec(shown)?.[1]?.replaceAll(",", ""));
+    const other = (second as HTMLElement).querySelector(".seed-chart-tooltip")?.textContent ?? "";
+    // the sparse chart shows its point nearest to the hovered x
+    expect(other.startsWith((Math.round(x / 1000) * 1000).toLocaleString("en-US"))).toBe(true);
+  });
+});

@@ -14,7 +14,7 @@ import type {
   SeriesRenderContext,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
-import { buildDrawnRows, type DrawnRow, valueExtent } from "./plot-rows";
+import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
@@ -58,6 +58,9 @@ export interface CartesianPlotProps<Row> {
   renderSeries: (context: SeriesRenderContext) => ReactNode;
   report: (drawn: DrawnRow | undefined | null, series?: ResolvedSeries) => void;
   clickable: boolean;
+  syncId: string | undefined;
+  /** A zoom layer, drawn inside the chart so it can use Recharts' scales. */
+  zoom: ReactNode;
 }
 
 /** The plot area: downsampling, axes, grid, tooltip, series and the hidden data table. */
@@ -208,6 +211,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         stackOffset={p.stackOffset}
         // the drawn data is small, so handle the pointer at once instead of on the next frame
         throttledEvents={NO_THROTTLING}
+        syncId={p.syncId}
+        syncMethod={nearestTick}
         onClick={
           p.clickable
             ? (state) => {
@@ -245,6 +250,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           animate,
           onSeriesClick: (series, row) => p.report(row, series),
         })}
+        {p.zoom}
         <TooltipAnnouncer
           liveRegion={p.liveRegion}
           activeRow={p.activeRow}

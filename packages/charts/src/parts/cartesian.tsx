@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { isColumnData, prepareColumnFrame } from "../data/columns";
 import { prepareCartesianFrame } from "../data/rows";
 import { type ResolvedSeries, resolveSeries } from "../data/series";
@@ -9,7 +9,7 @@ import { ChartBoundary } from "./chart-error-boundary";
 import { ChartFrame } from "./chart-frame";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
-import { columnRange, type DrawnRow } from "./plot-rows";
+import { columnRange, type DrawnRow, sliceFrame } from "./plot-rows";
 import { type ChartTooltipItem, tooltipSentence } from "./tooltip";
 import { formatSeriesValue, seriesLabels, useCartesianFormats } from "./use-cartesian-formats";
 import { useDataIssues } from "./use-data-issues";
@@ -85,6 +85,10 @@ function CartesianChartBody<Row>({
     props.defaultHiddenSeries,
   );
 
+  // zoom (line and area): the plot draws and downsamples only the chosen x range
+  const [range, setRange] = useState<[number, number] | null>(null);
+  const shown = useMemo(() => (range ? sliceFrame(frame, range) : frame), [frame, range]);
+
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
   // keyed by a string so inline `series` arrays do not redo downsampling on every render
   const visibleSignature = visible.map((s) => s.key).join("\u0000");
@@ -94,8 +98,8 @@ function CartesianChartBody<Row>({
         ? []
         : visibleSignature
             .split("\u0000")
-            .map((key) => frame.values[keys.indexOf(key)] as Float64Array),
-    [visibleSignature, keys, frame],
+            .map((key) => shown.values[keys.indexOf(key)] as Float64Array),
+    [visibleSignature, keys, shown],
   );
 
   const liveRegion = useRef<HTMLParagraphElement | null>(null);
@@ -244,7 +248,7 @@ function CartesianChartBody<Row>({
     >
       {({ width, height: plotHeight }) => (
         <CartesianPlot
-          frame={frame}
+          frame={shown}
           visible={visible}
           visibleColumns={visibleColumns}
           width={width}
@@ -277,6 +281,16 @@ function CartesianChartBody<Row>({
           renderSeries={renderSeries}
           report={report}
           clickable={reportChartClicks && onValueChange !== undefined}
+          syncId={props.syncId}
+          zoom={
+            props.zoom && !bandIndex && frame.xs.length > 1 ? (
+              <props.zoom
+                range={range}
+                onRange={setRange}
+                extent={[frame.xs[0] as number, frame.xs[frame.xs.length - 1] as number]}
+              />
+            ) : null
+          }
         />
       )}
     </ChartFrame>

@@ -19,6 +19,7 @@ export default defineConfig([
       "area-chart": "src/area-chart/index.ts",
       "bar-chart": "src/bar-chart/index.ts",
       "pie-chart": "src/pie-chart/index.ts",
+      zoom: "src/zoom/index.ts",
     },
     // shared chunks, so a LineChart-only import never loads pie code
     splitting: true,

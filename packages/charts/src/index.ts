@@ -3,18 +3,20 @@ export { AreaChart } from "./area-chart";
 export type { BarChartProps } from "./bar-chart";
 export { BarChart } from "./bar-chart";
 export type {
+  ColumnData,
   DataIssue,
   DownsampleMethod,
   IndexKind,
   RowKey,
   Series,
+  SeriesColumns,
   SeriesConfig,
   ValueFormatter,
 } from "./data";
 export { downsampleLttb, downsampleMinMax, selectLttbIndices, selectMinMaxIndices } from "./data";
 export type { CurveType, LineChartProps } from "./line-chart";
 export { LineChart } from "./line-chart";
-export type { CartesianChartProps } from "./parts/cartesian";
+export type { CartesianChartProps, ColumnarChartProps } from "./parts/cartesian";
 export type { LegendPosition } from "./parts/legend";
 export type { ChartTooltipContext, ChartTooltipItem, ChartTooltipRender } from "./parts/tooltip";
 export type { PieChartProps } from "./pie-chart";

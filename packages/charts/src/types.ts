@@ -59,7 +59,7 @@ export interface AxisOptions {
   min?: number | "auto" | "dataMin";
   max?: number | "auto" | "dataMax";
   tickFormatter?: (value: number | string) => string;
-  /** Width reserved for a vertical axis, px. */
+  /** Width reserved for a vertical axis, px (default: the value axis fits its longest label). */
   width?: number;
 }
 

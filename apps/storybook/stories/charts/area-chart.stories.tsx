@@ -2,7 +2,7 @@ import { AreaChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { dailyTraffic, sensorSeries, type TrafficRow } from "./data";
+import { dailyTraffic, sensorColumns, sensorSeries, type TrafficRow } from "./data";
 import { arrowThroughPoints, hoverPlot, toggleLegendItem } from "./play-helpers";
 
 const meta = {
@@ -83,5 +83,22 @@ export const LargeData100k = {
   ),
   play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
     await hoverPlot(canvasElement, 0.4);
+  },
+} satisfies StoryObj;
+
+/** Columns of Float64Arrays instead of rows, stacked. */
+export const TypedArrayColumns = {
+  render: () => (
+    <AreaChart<{ time: number; cpu: number; memory: number }>
+      data={sensorColumns(200_000)}
+      index="time"
+      indexType="time"
+      series={["cpu", "memory"]}
+      stack="stacked"
+      title="Two sensors, 200,000 readings each, stacked, from typed arrays"
+    />
+  ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    await hoverPlot(canvasElement, 0.3);
   },
 } satisfies StoryObj;

@@ -99,3 +99,65 @@ export const BadData = {
     />
   ),
 } satisfies StoryObj;
+
+const longRegions = [
+  { region: "North", revenue: 48_250.5 },
+  { region: "The Southern Territories and Outlying Islands", revenue: 52_000 },
+  { region: "East", revenue: 31_900.25 },
+  { region: "West Coast Metropolitan Area", revenue: 40_120 },
+];
+
+/** A currency value axis as wide as "$52,000.00"; long region names cut, full name in a title. */
+export const CurrencyAxisAndLongLabels = {
+  render: () => (
+    <div style={{ maxWidth: 480 }}>
+      <BarChart
+        data={longRegions}
+        index="region"
+        series={[{ key: "revenue", label: "Revenue" }]}
+        title="Revenue by region"
+        locale="en-US"
+        valueFormatter={(v) =>
+          v.toLocaleString("en-US", {
+            style: "currency",
+            currency: "USD",
+            minimumFractionDigits: 2,
+          })
+        }
+        yAxis={{ min: 0, max: 52_000 }}
+        animate={false}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const svg = await waitFor(() => {
+      const surface = canvasElement.querySelector("svg.recharts-surface");
+      if (!surface) throw new Error("not drawn yet");
+      return surface;
+    });
+    // the widest label is drawn whole, inside the chart
+    const top = await waitFor(() => {
+      const labels = [
+        ...svg.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+      ];
+      const found = labels.find((label) => label.textContent === "$52,000.00");
+      if (!found) throw new Error("no $52,000.00 tick yet");
+      return found;
+    });
+    await waitFor(() =>
+      expect(top.getBoundingClientRect().left).toBeGreaterThanOrEqual(
+        svg.getBoundingClientRect().left,
+      ),
+    );
+    // first and last categories keep their labels; a long one is cut and titled in full
+    const xLabels = [
+      ...svg.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+    ].map((label) => label.textContent ?? "");
+    await expect(xLabels[0]).toBe("North");
+    await expect(xLabels[xLabels.length - 1]).toMatch(/^West.*…$|^West Coast Metropolitan Area$/);
+    const titles = [...svg.querySelectorAll(".recharts-xAxis-tick-labels title")].map(
+      (title) => title.textContent,
+    );
+    await expect(titles).toContain("The Southern Territories and Outlying Islands");
+  },
+} satisfies StoryObj;

@@ -102,6 +102,37 @@ export function sensorSeries(points: number): SensorRow[] {
   return rows;
 }
 
+/**
+ * A seeded random walk as typed-array columns: one shared x (minutes from 2024-01-01), one y per
+ * sensor, a spike at 70% and a NaN gap of 1,000 points at 40%. No row objects at all.
+ */
+export function sensorColumns(points: number): {
+  cpu: { x: Float64Array; y: Float64Array };
+  memory: { x: Float64Array; y: Float64Array };
+} {
+  const x = new Float64Array(points);
+  const cpu = new Float64Array(points);
+  const memory = new Float64Array(points);
+  const start = Date.UTC(2024, 0, 1);
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647 - 0.5;
+  };
+  let a = 40;
+  let b = 60;
+  for (let i = 0; i < points; i++) {
+    x[i] = start + i * 60_000;
+    a += random();
+    b += random() * 0.5;
+    cpu[i] = a;
+    memory[i] = b;
+  }
+  cpu[Math.floor(points * 0.7)] = a + 200;
+  cpu.fill(Number.NaN, Math.floor(points * 0.4), Math.floor(points * 0.4) + 1000);
+  return { cpu: { x, y: cpu }, memory: { x, y: memory } };
+}
+
 /** Rows with every kind of bad value the charts must survive. */
 export function badRows(): Record<string, unknown>[] {
   return [

@@ -1,8 +1,10 @@
-import { LineChart } from "@seed/charts";
+import { AreaChart, LineChart } from "@seed/charts";
+import { exportChartCsv } from "@seed/charts/export";
+import { BrushZoom } from "@seed/charts/zoom";
 import "@seed/charts/styles.css";
 import type { StoryObj } from "@storybook/react-vite";
 import { expect, fireEvent, userEvent, waitFor, within } from "storybook/test";
-import { dailyTraffic } from "./data";
+import { dailyTraffic, sensorColumns, sensorSeries } from "./data";
 import { SalesLineChart } from "./sales-chart";
 
 const meta = { title: "Charts/Interactions" };
@@ -151,5 +153,105 @@ export const ManySeriesLegend: StoryObj = {
     await expect(legend.getBoundingClientRect().bottom).toBeLessThanOrEqual(
       figure.getBoundingClientRect().bottom,
     );
+  },
+};
+
+/** First and last x the chart draws (its CSV export), as numbers. */
+function drawnSpan(canvasElement: HTMLElement): number {
+  const lines = exportChartCsv(canvasElement.querySelector(".seed-chart") as HTMLElement)
+    .split("\r\n")
+    .filter((line) => line !== "");
+  const first = Date.parse(lines[1]?.split(",")[0] ?? "");
+  const last = Date.parse(lines[lines.length - 1]?.split(",")[0] ?? "");
+  return last - first;
+}
+
+/** Drag across 200,000 points to zoom (drawn again at full detail), Reset zoom, and + / - / 0 keys. */
+export const BrushZoomAndReset: StoryObj = {
+  render: () => (
+    <LineChart<{ time: number; cpu: number; memory: number }>
+      data={sensorColumns(200_000)}
+      index="time"
+      indexType="time"
+      series={[
+        { key: "cpu", label: "CPU" },
+        { key: "memory", label: "Memory" },
+      ]}
+      title="Two sensors: drag across the plot to zoom"
+      locale="en-US"
+      height={260}
+      animate={false}
+      zoom={BrushZoom}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelector(".recharts-line-curve")).not.toBeNull(),
+      WAIT,
+    );
+    const full = drawnSpan(canvasElement);
+    const from = plotPoint(canvasElement, 0.3);
+    const to = plotPoint(canvasElement, 0.5);
+    fireEvent.pointerDown(from.wrapper, { clientX: from.clientX, clientY: from.clientY });
+    fireEvent.pointerMove(window, { clientX: to.clientX, clientY: to.clientY });
+    fireEvent.pointerUp(window, { clientX: to.clientX, clientY: to.clientY });
+
+    const reset = await within(canvasElement).findByRole("button", { name: "Reset zoom" });
+    await waitFor(() => expect(drawnSpan(canvasElement)).toBeLessThan(full / 3), WAIT);
+    await userEvent.click(reset);
+    await waitFor(() => expect(drawnSpan(canvasElement)).toBe(full), WAIT);
+
+    // keyboard: + zooms in around the active point, 0 resets
+    const plot = within(canvasElement).getByRole("application");
+    plot.focus();
+    await userEvent.keyboard("+");
+    await waitFor(() => expect(drawnSpan(canvasElement)).toBeLessThan(full * 0.6), WAIT);
+    await userEvent.keyboard("0");
+    await waitFor(() => expect(drawnSpan(canvasElement)).toBe(full), WAIT);
+  },
+};
+
+/**
+ * Two charts with one syncId: hovering one moves the other's crosshair and tooltip to the same
+ * time, though one has 100,000 points per series and the other 2,000 (each downsampled apart).
+ */
+export const SyncedCharts: StoryObj = {
+  render: () => (
+    <div style={{ display: "grid", gap: 16 }}>
+      <LineChart
+        data={sensorSeries(100_000)}
+        index="t"
+        series={["a", "b"]}
+        title="Sensors a and b, 100,000 readings"
+        locale="en-US"
+        height={200}
+        animate={false}
+        syncId="sensors"
+      />
+      <AreaChart
+        data={sensorSeries(100_000).filter((_, i) => i % 50 === 0)}
+        index="t"
+        series={["c"]}
+        title="Sensor c, every 50th reading"
+        locale="en-US"
+        height={200}
+        animate={false}
+        syncId="sensors"
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelectorAll(".recharts-wrapper")).toHaveLength(2),
+      WAIT,
+    );
+    const [first, second] = [...canvasElement.querySelectorAll<HTMLElement>("figure.seed-chart")];
+    const point = plotPoint(first as HTMLElement, 0.6);
+    fireEvent.mouseMove(point.wrapper, { clientX: point.clientX, clientY: point.clientY });
+    await waitFor(() => expect(second?.querySelector(".seed-chart-tooltip")).not.toBeNull(), WAIT);
+    // both tooltips name the same day (times differ by at most the sparse chart's step)
+    const day = (figure: HTMLElement | undefined) =>
+      figure?.querySelector(".seed-chart-tooltip")?.textContent?.slice(0, 6);
+    await expect(day(second)).toBe(day(first));
   },
 };

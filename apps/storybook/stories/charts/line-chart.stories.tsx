@@ -2,7 +2,14 @@ import { LineChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
-import { badRows, gappyReadings, monthlySales, type SalesRow, sensorSeries } from "./data";
+import {
+  badRows,
+  gappyReadings,
+  monthlySales,
+  type SalesRow,
+  sensorColumns,
+  sensorSeries,
+} from "./data";
 import { arrowThroughPoints, hoverPlot, toggleLegendItem } from "./play-helpers";
 
 const meta = {
@@ -188,6 +195,32 @@ export const LargeData100k = {
       expect(within(table).getAllByRole("row", { hidden: true }).length).toBeLessThan(4000),
     );
     await hoverPlot(canvasElement, 0.6);
+  },
+} satisfies StoryObj;
+
+/** A million points per series as Float64Array columns: no row objects, same downsampling. */
+export const TypedArrays1M = {
+  render: () => (
+    <LineChart<{ time: number; cpu: number; memory: number }>
+      data={sensorColumns(1_000_000)}
+      index="time"
+      indexType="time"
+      series={[
+        { key: "cpu", label: "CPU" },
+        { key: "memory", label: "Memory" },
+      ]}
+      title="Two sensors, 1,000,000 readings each, from typed arrays"
+      animate={false}
+    />
+  ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const table = within(canvasElement).getByRole("table", { hidden: true });
+    // about one drawn point per pixel, the table shortened to about 200 of them
+    await waitFor(() =>
+      expect(table.querySelector("caption")?.textContent).toMatch(/\(\d+ of \d+ drawn points/),
+    );
+    const tooltip = await hoverPlot(canvasElement, 0.6);
+    await expect(tooltip).toHaveTextContent(/CPU/);
   },
 } satisfies StoryObj;
 

@@ -100,3 +100,27 @@ describe("AreaChart", () => {
     warn.mockRestore();
   }, 60_000);
 });
+
+describe("AreaChart with typed-array columns", () => {
+  it("stacks series given as columns with their own x", () => {
+    type Load = { t: number; web: number; api: number };
+    const { container } = render(
+      <AreaChart<Load>
+        data={{
+          web: { x: new Float64Array([1, 2, 3]), y: new Float64Array([10, 20, 30]) },
+          api: { x: new Float64Array([1, 2, 3]), y: new Float64Array([5, 5, 5]) },
+        }}
+        index="t"
+        series={["web", "api"]}
+        stack="stacked"
+        width={600}
+      />,
+    );
+
+    expect(container.querySelectorAll(".recharts-area-area")).toHaveLength(2);
+    const ticks = Array.from(
+      container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+    ).map((node) => Number(node.textContent));
+    expect(Math.max(...ticks)).toBeGreaterThanOrEqual(35);
+  });
+});

@@ -3,14 +3,14 @@ import { Area, AreaChart as RechartsAreaChart } from "recharts";
 import type { DownsampleMethod } from "../data/downsample";
 import {
   CartesianChartBase,
-  type CartesianChartProps,
   type CartesianRootProps,
+  type ColumnarChartProps,
 } from "../parts/cartesian";
 import { ANIMATION_MS } from "../parts/environment";
 
 export type AreaCurveType = "linear" | "monotone" | "natural" | "step" | "stepBefore" | "stepAfter";
 
-export interface AreaChartProps<Row> extends CartesianChartProps<Row> {
+export interface AreaChartProps<Row> extends ColumnarChartProps<Row> {
   /** How points are joined (default "monotone"). */
   curve?: AreaCurveType;
   /** Draw across missing values instead of breaking the area (default false). */

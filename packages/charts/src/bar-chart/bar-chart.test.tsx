@@ -142,3 +142,40 @@ describe("BarChart", () => {
     warn.mockRestore();
   }, 60_000);
 });
+
+describe("BarChart axis labels", () => {
+  const regions = [
+    { region: "North", sales: 1 },
+    { region: "The Southern Territories and Outlying Islands", sales: 2 },
+    { region: "East", sales: 3 },
+  ];
+
+  it("cuts a long category label with an ellipsis and keeps the full text in its title", () => {
+    const { container } = render(
+      <BarChart data={regions} index="region" series={["sales"]} width={400} />,
+    );
+
+    const labels = Array.from(
+      container.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+    ).map((node) => node.textContent);
+    expect(labels[0]).toBe("North");
+    expect(labels[1]).toMatch(/^The Southern.*…$/);
+    expect(labels[2]).toBe("East");
+    const titles = Array.from(container.querySelectorAll(".recharts-xAxis-tick-labels title"));
+    expect(titles.map((title) => title.textContent)).toEqual([
+      "The Southern Territories and Outlying Islands",
+    ]);
+  });
+
+  it("cuts long labels of horizontal bars to the index axis width", () => {
+    const { container } = render(
+      <BarChart data={regions} index="region" series={["sales"]} width={400} horizontal />,
+    );
+
+    const labels = Array.from(
+      container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+    ).map((node) => node.textContent ?? "");
+    expect(labels).toContain("North");
+    expect(labels.every((label) => label.length <= 12)).toBe(true);
+  });
+});

@@ -1,3 +1,5 @@
+export type { ColumnData, SeriesColumns } from "./columns";
+export { prepareColumnFrame } from "./columns";
 export type { DownsampleMethod, SeriesPoint } from "./downsample";
 export {
   downsampleLttb,

@@ -34,7 +34,8 @@ export interface PrepareCartesianOptions {
   sortByIndex: boolean;
 }
 
-function describeValue(value: unknown): string {
+/** A value as an issue names it: strings quoted and cut, Dates as ISO. */
+export function describeValue(value: unknown): string {
   if (typeof value === "string") return `"${value.length > 20 ? `${value.slice(0, 20)}…` : value}"`;
   if (typeof value === "number") return String(value);
   if (value === undefined) return "undefined";
@@ -189,15 +190,31 @@ export function prepareCartesianFrame(
     }
   }
 
-  let emptyReason: string | null = null;
-  if (n === 0) emptyReason = "No data";
-  else if (keys.length === 0) emptyReason = "No series to show";
-  else if (count === 0) emptyReason = "No row has a valid index";
-  else if (finiteCount === 0 && tooLarge > 0) emptyReason = "Values are too large to draw";
-  else if (finiteCount === 0) emptyReason = "No valid values to show";
-
   issues.sort((a, b) => a.row - b.row);
-  return { kind, rowIndex, xs: xColumn, categories, values, issues, emptyReason };
+  return {
+    kind,
+    rowIndex,
+    xs: xColumn,
+    categories,
+    values,
+    issues,
+    emptyReason: emptyReasonOf(n, keys.length, count, finiteCount, tooLarge),
+  };
+}
+
+/** Why nothing can be drawn, or null: from the counts of rows, series, kept rows and values. */
+export function emptyReasonOf(
+  rows: number,
+  series: number,
+  kept: number,
+  finite: number,
+  tooLarge: number,
+): string | null {
+  if (rows === 0) return "No data";
+  if (series === 0) return "No series to show";
+  if (kept === 0) return "No row has a valid index";
+  if (finite > 0) return null;
+  return tooLarge > 0 ? "Values are too large to draw" : "No valid values to show";
 }
 
 /** One line per problem, naming at most `limit` rows, for a dev-mode console warning. */

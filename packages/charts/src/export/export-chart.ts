@@ -1,3 +1,4 @@
+import type { CsvSourceTable } from "../parts/data-table";
 import { toCsv } from "./csv";
 import { type ChartTarget, findChart } from "./find-chart";
 import { serializeChartSvg } from "./serialize-svg";
@@ -23,7 +24,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
  * styles inlined so it looks like the screen, or that SVG drawn onto a canvas as PNG.
  */
 export async function exportChart(target: ChartTarget, options: ExportChartOptions): Promise<Blob> {
-  const { svg, width, height } = serializeChartSvg(findChart(target));
+  const { svg, width, height } = await serializeChartSvg(findChart(target));
   if (options.format === "svg") return new Blob([svg], { type: "image/svg+xml" });
 
   const ratio =
@@ -44,12 +45,15 @@ export async function exportChart(target: ChartTarget, options: ExportChartOptio
 }
 
 /**
- * What the chart draws as CSV: the rows of its data table (after downsampling and legend
- * toggles, as formatted on screen), headed by the index name and the series labels.
+ * What the chart draws as CSV, headed by the index name and the series labels: for line, area
+ * and bar charts every drawn point (after downsampling and legend toggles) with raw numbers and
+ * ISO dates; for pies the slices of the data table.
  */
 export function exportChartCsv(target: ChartTarget): string {
-  const table = findChart(target).querySelector("table");
+  const table = findChart(target).querySelector<CsvSourceTable>("table");
   if (!table) return toCsv([], []);
+  const source = table.seedCsv?.();
+  if (source) return toCsv(source[0] ?? [], source.slice(1));
   const cellsOf = (row: Element) => [...row.children].map((cell) => cell.textContent ?? "");
   const header = table.querySelector("thead tr");
   return toCsv(header ? cellsOf(header) : [], [...table.querySelectorAll("tbody tr")].map(cellsOf));

@@ -43,15 +43,72 @@ function legendEntries(chart: HTMLElement) {
   });
 }
 
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+const unquote = (family: string) =>
+  family
+    .trim()
+    .replace(/^["']|["']$/g, "")
+    .toLowerCase();
+
+/**
+ * The page's @font-face rules for `families`, their files inlined as data URLs: an SVG drawn as
+ * an image cannot load the page's web fonts, so without this the PNG would fall back to others.
+ */
+export async function embeddedFontFaces(families: ReadonlySet<string>): Promise<string> {
+  const rules: CSSFontFaceRule[] = [];
+  for (const sheet of document.styleSheets) {
+    let list: CSSRuleList;
+    try {
+      list = sheet.cssRules;
+    } catch {
+      continue; // a cross-origin stylesheet cannot be read
+    }
+    for (const rule of list) {
+      if (
+        rule instanceof CSSFontFaceRule &&
+        families.has(unquote(rule.style.getPropertyValue("font-family")))
+      ) {
+        rules.push(rule);
+      }
+    }
+  }
+  const faces = await Promise.all(
+    rules.map(async (rule) => {
+      let css = rule.cssText;
+      for (const [whole, , url] of rule.cssText.matchAll(/url\((["']?)([^"')]+)\1\)/g)) {
+        if (!url || url.startsWith("data:")) continue;
+        try {
+          const href = new URL(url, rule.parentStyleSheet?.href ?? document.baseURI).href;
+          const response = await fetch(href);
+          if (!response.ok) continue;
+          css = css.replace(whole, `url("${await dataUrl(await response.blob())}")`);
+        } catch {
+          // a font file that cannot be fetched leaves its url: the image falls back, as any page would
+        }
+      }
+      return css;
+    }),
+  );
+  return faces.join("\n");
+}
+
 /**
  * A standalone copy of the chart as SVG markup: every element's computed paint inlined (so CSS
  * variables and theme classes resolve as on screen), the background filled, the legend drawn below.
  */
-export function serializeChartSvg(chart: HTMLElement): {
+export async function serializeChartSvg(chart: HTMLElement): Promise<{
   svg: string;
   width: number;
   height: number;
-} {
+}> {
   const surface = chartSurface(chart);
   const box = surface.getBoundingClientRect();
   const width = Math.round(box.width);
@@ -59,11 +116,15 @@ export function serializeChartSvg(chart: HTMLElement): {
   const clone = surface.cloneNode(true) as SVGSVGElement;
 
   const originals = [surface, ...surface.querySelectorAll("*")];
+  const families = new Set<string>();
   const copies = [clone, ...clone.querySelectorAll("*")];
   originals.forEach((original, i) => {
     const copy = copies[i];
     if (!(copy instanceof Element)) return;
     const computed = getComputedStyle(original);
+    if (original.tagName === "text") {
+      for (const family of computed.fontFamily.split(",")) families.add(unquote(family));
+    }
     const parent =
       original.parentElement && i > 0 ? getComputedStyle(original.parentElement) : null;
     // only what differs from the parent (inherited values need not repeat) keeps the file small
@@ -90,10 +151,23 @@ export function serializeChartSvg(chart: HTMLElement): {
   const background = chartStyle.getPropertyValue("--seed-chart-bg").trim() || "#ffffff";
   const foreground = chartStyle.color;
   const font = chartStyle.fontFamily;
+  for (const family of font.split(",")) families.add(unquote(family));
 
+  // about 7 px per character of 12 px text: close enough to lay out legend rows
   const entries = legendEntries(chart);
-  const legendHeight = entries.length ? 24 : 0;
-  const height = plotHeight + legendHeight;
+  let rows = entries.length ? 1 : 0;
+  let x = 0;
+  const placed = entries.map((entry) => {
+    const itemWidth = 16 + entry.label.length * 7;
+    if (x > 0 && x + itemWidth > width - 16) {
+      rows++;
+      x = 0;
+    }
+    const at = { entry, x, y: plotHeight + 16 + (rows - 1) * 20 };
+    x += itemWidth + 16;
+    return at;
+  });
+  const height = plotHeight + (rows ? rows * 20 + 4 : 0);
 
   const backdrop = document.createElementNS(SVG_NS, "rect");
   backdrop.setAttribute("width", "100%");
@@ -101,29 +175,32 @@ export function serializeChartSvg(chart: HTMLElement): {
   backdrop.setAttribute("style", `fill:${background}`);
   clone.insertBefore(backdrop, clone.firstChild);
 
-  if (entries.length) {
-    const legend = document.createElementNS(SVG_NS, "g");
-    legend.setAttribute("transform", `translate(8 ${plotHeight + 16})`);
-    let x = 0;
-    for (const entry of entries) {
-      const swatch = document.createElementNS(SVG_NS, "rect");
-      swatch.setAttribute("x", String(x));
-      swatch.setAttribute("y", "-9");
-      swatch.setAttribute("width", "10");
-      swatch.setAttribute("height", "10");
-      swatch.setAttribute(
-        "style",
-        `fill:${entry.shown ? entry.color : "none"};stroke:${entry.color};stroke-width:2`,
-      );
-      const text = document.createElementNS(SVG_NS, "text");
-      text.setAttribute("x", String(x + 16));
-      text.setAttribute("style", `fill:${foreground};font-family:${font};font-size:12px`);
-      text.textContent = entry.label;
-      legend.append(swatch, text);
-      // about 7 px per character of 12 px text: close enough for a legend row
-      x += 16 + entry.label.length * 7 + 16;
-    }
-    clone.append(legend);
+  const legend = document.createElementNS(SVG_NS, "g");
+  legend.setAttribute("transform", "translate(8 0)");
+  for (const { entry, x, y } of placed) {
+    const swatch = document.createElementNS(SVG_NS, "rect");
+    swatch.setAttribute("x", String(x));
+    swatch.setAttribute("y", String(y - 9));
+    swatch.setAttribute("width", "10");
+    swatch.setAttribute("height", "10");
+    swatch.setAttribute(
+      "style",
+      `fill:${entry.shown ? entry.color : "none"};stroke:${entry.color};stroke-width:2`,
+    );
+    const text = document.createElementNS(SVG_NS, "text");
+    text.setAttribute("x", String(x + 16));
+    text.setAttribute("y", String(y));
+    text.setAttribute("style", `fill:${foreground};font-family:${font};font-size:12px`);
+    text.textContent = entry.label;
+    legend.append(swatch, text);
+  }
+  if (placed.length) clone.append(legend);
+
+  const fontFaces = await embeddedFontFaces(families);
+  if (fontFaces) {
+    const style = document.createElementNS(SVG_NS, "style");
+    style.textContent = fontFaces;
+    clone.insertBefore(style, clone.firstChild);
   }
 
   clone.setAttribute("xmlns", SVG_NS);

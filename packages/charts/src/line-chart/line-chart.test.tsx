@@ -483,3 +483,96 @@ describe("LineChart large data and events", () => {
     );
   });
 });
+
+describe("LineChart with typed-array columns", () => {
+  type Metrics = { time: number; cpu: number; memory: number };
+
+  it("downsamples a million points given as Float64Arrays and keeps the spike", () => {
+    const n = 1_000_000;
+    const x = new Float64Array(n);
+    const y = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      x[i] = i;
+      y[i] = Math.sin(i / 5000);
+    }
+    y[654_321] = 50;
+
+    const { container } = render(
+      <LineChart<Metrics> data={{ cpu: { x, y } }} index="time" series={["cpu"]} width={600} />,
+    );
+
+    const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
+    const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
+    expect(drawnPoints).toBeLessThanOrEqual(600);
+    expect(drawnPoints).toBeGreaterThan(200);
+    const peak = Array.from(screen.getByRole("table").querySelectorAll("tbody tr")).find((tr) =>
+      tr.querySelector("th")?.textContent?.includes("654,321"),
+    );
+    expect(peak).toHaveTextContent("50");
+  });
+
+  it("reports invalid values, hands tooltips a row built from the point, and reads time", async () => {
+    const onDataIssues = vi.fn();
+    const day = 86_400_000;
+    const { container } = render(
+      <LineChart<Metrics>
+        data={{
+          cpu: { x: new Float64Array([0, day, 2 * day]), y: new Float64Array([1, Number.NaN, 3]) },
+          memory: { x: new Float64Array([0, 2 * day]), y: new Float64Array([5, 7]) },
+        }}
+        index="time"
+        indexType="time"
+        series={["cpu", "memory"]}
+        width={600}
+        locale="en-US"
+        onDataIssues={onDataIssues}
+        tooltip={({ row, rowIndex }) => (
+          <div data-testid="custom">{`${rowIndex}: ${row.time} ${row.cpu} ${row.memory}`}</div>
+        )}
+      />,
+    );
+
+    expect(onDataIssues).toHaveBeenCalledWith([
+      { row: 1, key: "cpu", reason: "NaN is not a finite number" },
+    ]);
+    expect(tickTexts(container, "xAxis")[0]).toBe("Jan 1");
+    hover(container, 70);
+    await waitFor(() => expect(screen.getByTestId("custom")).toHaveTextContent("0: 0 1 5"));
+  });
+
+  it("checks column keys against the row type (verified by tsc)", () => {
+    const x = new Float64Array(1);
+    const charts = [
+      // @ts-expect-error "disk" is not a key of Metrics
+      <LineChart<Metrics> key="data" data={{ disk: { x, y: x } }} index="time" series={["cpu"]} />,
+      <LineChart<Metrics> key="ok" data={{ cpu: { x, y: x } }} index="time" series={["cpu"]} />,
+    ];
+
+    expect(charts).toHaveLength(2);
+  });
+});
+
+describe("LineChart syncId", () => {
+  it("moves the other chart's tooltip to the nearest x, though each is downsampled differently", async () => {
+    const dense = Array.from({ length: 20_000 }, (_, i) => ({ x: i, v: Math.sin(i / 100) }));
+    const sparse = Array.from({ length: 21 }, (_, i) => ({ x: i * 1000, w: i }));
+    const { container } = render(
+      <>
+        <LineChart data={dense} index="x" series={["v"]} width={600} syncId="sync-test" />
+        <LineChart data={sparse} index="x" series={["w"]} width={600} syncId="sync-test" />
+      </>,
+    );
+    const [first, second] = Array.from(container.querySelectorAll("figure.seed-chart"));
+
+    hover(first as HTMLElement, 330);
+
+    await waitFor(() =>
+      expect((second as HTMLElement).querySelector(".seed-chart-tooltip")).not.toBeNull(),
+    );
+    const shown = (first as HTMLElement).querySelector(".seed-chart-tooltip")?.textContent ?? "";
+    const x = Number(/^([\d,]+)/.exec(shown)?.[1]?.replaceAll(",", ""));
+    const other = (second as HTMLElement).querySelector(".seed-chart-tooltip")?.textContent ?? "";
+    // the sparse chart shows its point nearest to the hovered x
+    expect(other.startsWith((Math.round(x / 1000) * 1000).toLocaleString("en-US"))).toBe(true);
+  });
+});

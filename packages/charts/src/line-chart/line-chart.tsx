@@ -3,14 +3,14 @@ import { Line, LineChart as RechartsLineChart } from "recharts";
 import type { DownsampleMethod } from "../data/downsample";
 import {
   CartesianChartBase,
-  type CartesianChartProps,
   type CartesianRootProps,
+  type ColumnarChartProps,
 } from "../parts/cartesian";
 import { ANIMATION_MS } from "../parts/environment";
 
 export type CurveType = "linear" | "monotone" | "natural" | "step" | "stepBefore" | "stepAfter";
 
-export interface LineChartProps<Row> extends CartesianChartProps<Row> {
+export interface LineChartProps<Row> extends ColumnarChartProps<Row> {
   /** How points are joined (default "monotone"). */
   curve?: CurveType;
   /** Draw across missing values instead of breaking the line (default false). */
@@ -49,7 +49,12 @@ export function LineChart<Row>(props: LineChartProps<Row>) {
             stroke={s.color}
             strokeWidth={2}
             strokeOpacity={highlighted && highlighted !== s.key ? 0.2 : 1}
-            dot={dots ?? (props.data.length <= 24 ? { r: 2.5, fill: s.color } : false)}
+            dot={
+              dots ??
+              (Array.isArray(props.data) && props.data.length <= 24
+                ? { r: 2.5, fill: s.color }
+                : false)
+            }
             activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
             connectNulls={connectNulls}
             isAnimationActive={animate}

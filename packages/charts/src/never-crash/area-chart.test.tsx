@@ -1,5 +1,5 @@
 import { describe } from "vitest";
-import { cartesianNeverThrows, logSeed } from "./support";
+import { cartesianNeverThrows, columnsNeverThrow, logSeed } from "./support";
 
 logSeed("AreaChart");
 
@@ -7,4 +7,7 @@ describe("no data, size or option makes a AreaChart throw (issue 11)", () => {
   cartesianNeverThrows("AreaChart", { stack: "none" });
   cartesianNeverThrows("AreaChart", { stack: "stacked" });
   cartesianNeverThrows("AreaChart", { stack: "percent" });
+  columnsNeverThrow("AreaChart", "none");
+  columnsNeverThrow("AreaChart", "stacked");
+  columnsNeverThrow("AreaChart", "percent");
 });

@@ -7,13 +7,14 @@ import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
 import { TooltipAnnouncer } from "./announcer";
+import { charsFitting, shorten, shortTick } from "./axis-tick";
 import type {
   CartesianChartProps,
   CartesianRootProps,
   SeriesRenderContext,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
-import { buildDrawnRows, type DrawnRow, valueExtent } from "./plot-rows";
+import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
@@ -51,12 +52,15 @@ export interface CartesianPlotProps<Row> {
   describeDrawn: (drawn: DrawnRow) => string;
   liveRegion: { current: HTMLParagraphElement | null };
   activeRow: { current: DrawnRow | null };
-  data: readonly Row[];
+  rowOf: (drawn: DrawnRow) => Row;
   animate: boolean;
   highlighted: string | null;
   renderSeries: (context: SeriesRenderContext) => ReactNode;
   report: (drawn: DrawnRow | undefined | null, series?: ResolvedSeries) => void;
   clickable: boolean;
+  syncId: string | undefined;
+  /** A zoom layer, drawn inside the chart so it can use Recharts' scales. */
+  zoom: ReactNode;
 }
 
 /** The plot area: downsampling, axes, grid, tooltip, series and the hidden data table. */
@@ -64,9 +68,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
   const { frame, visible, visibleColumns, width, height, vertical } = p;
   const indexAxis = vertical ? p.yAxis : p.xAxis;
   const valueAxis = vertical ? p.xAxis : p.yAxis;
-  const valueAxisWidth = valueAxis?.width ?? (vertical ? undefined : 56);
-  // about one point per pixel of plot width
-  const threshold = Math.max(32, Math.round(width - (valueAxisWidth ?? 56) - 24));
+  // about one point per pixel of plot width (the value axis is about 56 px wide)
+  const threshold = Math.max(32, Math.round(width - (valueAxis?.width ?? 56) - 24));
 
   const drawn = useMemo(() => {
     const positions =
@@ -118,14 +121,14 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       if (typeof p.tooltip === "function") {
         return p.tooltip({
           label,
-          row: p.data[row.__row] as Row,
+          row: p.rowOf(row),
           rowIndex: row.__row,
           items,
         });
       }
       return <TooltipPanel label={label} items={items} />;
     },
-    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.data],
+    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.rowOf],
   );
 
   const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;
@@ -134,13 +137,21 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       ? [0, 1]
       : [drawableBound(valueAxis?.min, p.valueAxisMin), drawableBound(valueAxis?.max, "auto")];
 
+  // long index labels are cut to their share of the axis (at least a sixth of it), full text on hover
+  const indexFormat = indexAxis?.tickFormatter ?? p.indexTickFormat;
+  const indexChars = charsFitting(
+    vertical
+      ? (indexAxis?.width ?? 96) - 12
+      : Math.max(width / Math.max(1, frame.xs.length), width / 6) - 8,
+  );
   const indexAxisProps = {
     dataKey: "__x",
     type: numericIndex ? ("number" as const) : ("category" as const),
     domain: indexDomain as never,
     ticks,
     hide: indexAxis?.show === false,
-    tickFormatter: indexAxis?.tickFormatter ?? p.indexTickFormat,
+    tickFormatter: (value: number | string) => shorten(indexFormat(value), indexChars),
+    tick: shortTick(indexFormat, indexChars),
     label: indexAxis?.label
       ? {
           value: indexAxis.label,
@@ -200,6 +211,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         stackOffset={p.stackOffset}
         // the drawn data is small, so handle the pointer at once instead of on the next frame
         throttledEvents={NO_THROTTLING}
+        syncId={p.syncId}
+        syncMethod={nearestTick}
         onClick={
           p.clickable
             ? (state) => {
@@ -226,7 +239,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         ) : (
           <>
             <XAxis {...indexAxisProps} />
-            <YAxis {...valueAxisProps} width={valueAxisWidth} />
+            {/* "auto": as wide as the longest tick label, so "$52,000.00" is never clipped */}
+            <YAxis {...valueAxisProps} width={valueAxis?.width ?? "auto"} />
           </>
         )}
         {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}
@@ -236,6 +250,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           animate,
           onSeriesClick: (series, row) => p.report(row, series),
         })}
+        {p.zoom}
         <TooltipAnnouncer
           liveRegion={p.liveRegion}
           activeRow={p.activeRow}
@@ -258,6 +273,16 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
             return typeof v === "number" ? (s.formatter ?? p.valueFormat)(v) : "–";
           }),
         }))}
+        csv={() => [
+          [p.indexLabel, ...visible.map((s) => s.label)],
+          ...drawn.map((row) => [
+            // ISO dates, so spreadsheets read them as dates; midnight UTC as a plain day
+            frame.kind === "time"
+              ? new Date(row.__x).toISOString().replace("T00:00:00.000Z", "")
+              : row.__x,
+            ...visible.map((s) => row[s.dataKey] ?? null),
+          ]),
+        ]}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
+import type { ColumnData } from "../data/columns";
 import type { DownsampleMethod } from "../data/downsample";
 import type { IndexKind } from "../data/format";
 import type { ResolvedSeries, RowKey, Series } from "../data/series";
@@ -25,6 +26,34 @@ export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
   grid?: GridLines;
   /** Series keys hidden at first; the legend toggles them. */
   defaultHiddenSeries?: readonly RowKey<Row>[];
+  /**
+   * Charts with the same syncId show their crosshair and tooltip together, matched by x value
+   * (the nearest drawn point), so differently downsampled charts stay in step.
+   */
+  syncId?: string;
+}
+
+/** What a zoom layer (e.g. `BrushZoom` from `@seed/charts/zoom`) gets from a line or area chart. */
+export interface ZoomLayerProps {
+  /** The x range shown, or null for all of it. */
+  range: readonly [number, number] | null;
+  onRange: (range: [number, number] | null) => void;
+  /** First and last x of the whole data. */
+  extent: readonly [number, number];
+}
+
+/** LineChart and AreaChart also take columns instead of rows. */
+export interface ColumnarChartProps<Row> extends Omit<CartesianChartProps<Row>, "data"> {
+  /**
+   * Rows, or one `{ x, y }` per series key (typed arrays welcome): a million points need no
+   * million objects. `index` then only names the x values.
+   */
+  data: readonly Row[] | ColumnData<Row>;
+  /**
+   * Drag-to-zoom: pass `BrushZoom` from `@seed/charts/zoom` (its own entry, so charts without
+   * zoom carry none of its code). Zooming downsamples the visible range again, at full detail.
+   */
+  zoom?: ComponentType<ZoomLayerProps>;
 }
 
 export type { DrawnRow };
@@ -49,12 +78,14 @@ export interface CartesianRootProps {
   layout?: "horizontal" | "vertical";
   stackOffset?: "none" | "expand";
   throttledEvents?: readonly string[];
+  syncId?: string | undefined;
+  syncMethod?: (ticks: readonly { value?: unknown }[], state: { activeLabel?: string }) => number;
   onClick?: (state: { activeTooltipIndex?: number | string | null | undefined }) => void;
   children: ReactNode;
 }
 
 export interface CartesianBaseProps<Row> {
-  props: CartesianChartProps<Row>;
+  props: ColumnarChartProps<Row>;
   chartName: "LineChart" | "AreaChart" | "BarChart";
   /** "Line chart", used in the default title and summary. */
   noun: string;

@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { isColumnData, prepareColumnFrame } from "../data/columns";
 import { prepareCartesianFrame } from "../data/rows";
 import { type ResolvedSeries, resolveSeries } from "../data/series";
 import type { ChartValueEvent } from "../types";
@@ -8,7 +9,7 @@ import { ChartBoundary } from "./chart-error-boundary";
 import { ChartFrame } from "./chart-frame";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
-import { columnRange, type DrawnRow } from "./plot-rows";
+import { columnRange, type DrawnRow, sliceFrame } from "./plot-rows";
 import { type ChartTooltipItem, tooltipSentence } from "./tooltip";
 import { formatSeriesValue, seriesLabels, useCartesianFormats } from "./use-cartesian-formats";
 import { useDataIssues } from "./use-data-issues";
@@ -18,6 +19,7 @@ export type {
   CartesianBaseProps,
   CartesianChartProps,
   CartesianRootProps,
+  ColumnarChartProps,
   DrawnRow,
   SeriesRenderContext,
 } from "./cartesian-types";
@@ -67,12 +69,14 @@ function CartesianChartBody<Row>({
   const keys = useMemo(() => (keySignature ? keySignature.split("\u0000") : []), [keySignature]);
   const frame = useMemo(
     () =>
-      prepareCartesianFrame(data, {
-        index,
-        keys,
-        indexKind: props.indexType,
-        sortByIndex: !bandIndex,
-      }),
+      isColumnData(data) && !bandIndex
+        ? prepareColumnFrame(data, keys, props.indexType === "time")
+        : prepareCartesianFrame(data, {
+            index,
+            keys,
+            indexKind: props.indexType,
+            sortByIndex: !bandIndex,
+          }),
     [data, index, keys, props.indexType, bandIndex],
   );
 
@@ -80,6 +84,10 @@ function CartesianChartBody<Row>({
   const { hidden, toggle, highlighted, setHighlighted } = useSeriesToggle(
     props.defaultHiddenSeries,
   );
+
+  // zoom (line and area): the plot draws and downsamples only the chosen x range
+  const [range, setRange] = useState<[number, number] | null>(null);
+  const shown = useMemo(() => (range ? sliceFrame(frame, range) : frame), [frame, range]);
 
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
   // keyed by a string so inline `series` arrays do not redo downsampling on every render
@@ -90,8 +98,8 @@ function CartesianChartBody<Row>({
         ? []
         : visibleSignature
             .split("\u0000")
-            .map((key) => frame.values[keys.indexOf(key)] as Float64Array),
-    [visibleSignature, keys, frame],
+            .map((key) => shown.values[keys.indexOf(key)] as Float64Array),
+    [visibleSignature, keys, shown],
   );
 
   const liveRegion = useRef<HTMLParagraphElement | null>(null);
@@ -179,6 +187,18 @@ function CartesianChartBody<Row>({
     [indexFullFormat, tooltipItems],
   );
 
+  // columns have no row objects: the caller gets one built from the drawn point
+  const rowOf = useCallback(
+    (drawn: DrawnRow): Row =>
+      Array.isArray(data)
+        ? (data[drawn.__row] as Row)
+        : (Object.fromEntries([
+            [index, drawn.__x],
+            ...allSeries.map((s) => [s.key, drawn[s.dataKey]]),
+          ]) as Row),
+    [data, index, allSeries],
+  );
+
   const report = useCallback(
     (drawn: DrawnRow | undefined | null, series?: ResolvedSeries) => {
       if (!onValueChange) return;
@@ -187,7 +207,7 @@ function CartesianChartBody<Row>({
         return;
       }
       const event: ChartValueEvent<Row> = {
-        row: (data as Row[])[drawn.__row] as Row,
+        row: rowOf(drawn),
         rowIndex: drawn.__row,
       };
       if (series) {
@@ -197,7 +217,7 @@ function CartesianChartBody<Row>({
       }
       onValueChange(event);
     },
-    [onValueChange, data],
+    [onValueChange, rowOf],
   );
 
   const onPlotKeyDown = useCallback(
@@ -228,7 +248,7 @@ function CartesianChartBody<Row>({
     >
       {({ width, height: plotHeight }) => (
         <CartesianPlot
-          frame={frame}
+          frame={shown}
           visible={visible}
           visibleColumns={visibleColumns}
           width={width}
@@ -255,12 +275,22 @@ function CartesianChartBody<Row>({
           describeDrawn={describeDrawn}
           liveRegion={liveRegion}
           activeRow={activeRow}
-          data={data}
+          rowOf={rowOf}
           animate={(props.animate ?? true) && !reducedMotion}
           highlighted={highlighted}
           renderSeries={renderSeries}
           report={report}
           clickable={reportChartClicks && onValueChange !== undefined}
+          syncId={props.syncId}
+          zoom={
+            props.zoom && !bandIndex && frame.xs.length > 1 ? (
+              <props.zoom
+                range={range}
+                onRange={setRange}
+                extent={[frame.xs[0] as number, frame.xs[frame.xs.length - 1] as number]}
+              />
+            ) : null
+          }
         />
       )}
     </ChartFrame>

@@ -56,7 +56,7 @@ export function ChartBoundary<Row>({
   children,
 }: {
   chartName: string;
-  props: BaseChartProps<Row>;
+  props: Omit<BaseChartProps<Row>, "data"> & { data: unknown };
   children: ReactNode;
 }) {
   const plotStyle: CSSProperties = props.aspectRatio

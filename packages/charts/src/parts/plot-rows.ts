@@ -55,6 +55,48 @@ export function valueExtent(
   return min <= max ? [min, max] : null;
 }
 
+/** The frame's points with x in `range` (at least two when there are two), for a zoomed plot. */
+export function sliceFrame(
+  frame: CartesianFrame,
+  range: readonly [number, number],
+): CartesianFrame {
+  const { xs } = frame;
+  let from = 0;
+  while (from < xs.length - 2 && (xs[from] as number) < range[0]) from++;
+  let to = xs.length;
+  while (to > from + 2 && (xs[to - 1] as number) > range[1]) to--;
+  return {
+    ...frame,
+    rowIndex: frame.rowIndex.subarray(from, to),
+    xs: xs.subarray(from, to),
+    values: frame.values.map((column) => column.subarray(from, to)),
+  };
+}
+
+/**
+ * Recharts' syncMethod: the drawn point nearest to the other chart's x, or none (-1) outside
+ * this chart's range. Charts downsampled differently share no index, so "index" would mismatch.
+ */
+export function nearestTick(
+  ticks: readonly { value?: unknown }[],
+  state: { activeLabel?: string },
+): number {
+  const target = Number(state.activeLabel);
+  let best = -1;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  ticks.forEach((tick, i) => {
+    const distance =
+      String(tick.value) === state.activeLabel ? -1 : Math.abs(Number(tick.value) - target);
+    if (distance < bestDistance) {
+      best = i;
+      bestDistance = distance;
+    }
+  });
+  const first = Number(ticks[0]?.value);
+  const last = Number(ticks[ticks.length - 1]?.value);
+  return bestDistance >= 0 && (target < first || target > last) ? -1 : best;
+}
+
 /** Recharts' row objects for the drawn positions (all rows when positions is null). */
 export function buildDrawnRows(
   frame: CartesianFrame,

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, importCsvAsEditor, signedInPage, uniqueName } from "./content-support";
+import { testUser } from "./support";
 
 // The CSV preview lists every problem of the file at once, each with its line, and Save stays
 // off until they are fixed; each column can be renamed and given another type before saving.
@@ -66,4 +67,27 @@ test("columns are saved under the name and type chosen in the preview", async ({
   await expect(page.getByLabel("Product code, row 1")).toHaveValue("001");
   await expect(page.getByLabel("amount, row 3")).toHaveValue("9");
   await context.close();
+});
+
+test("row counts are written in the reader's locale", async ({ browser }) => {
+  const rows = Array.from({ length: 1500 }, (_, index) => `${index},${(index * 7) % 101}`);
+  const created = await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(uniqueName("Counted"))}`,
+    ["n,value", ...rows].join("\n"),
+  );
+  for (const [locale, count] of [
+    ["de-DE", "1.500 rows"],
+    ["en-GB", "1,500 rows"],
+    ["fr-FR", "1\u202f500 rows"],
+  ] as const) {
+    const context = await browser.newContext({
+      storageState: testUser("editor").storageState,
+      locale,
+    });
+    const page = await context.newPage();
+    await page.goto(`/admin/datasets/${created.datasetId}`);
+    await expect(page.getByText(`${count} · version`)).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Row pages" })).toContainText(count);
+    await context.close();
+  }
 });

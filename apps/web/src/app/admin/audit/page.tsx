@@ -10,6 +10,7 @@ import {
   findAuditEvents,
 } from "@/server/audit-log";
 import { requireRole } from "@/server/auth";
+import { requestLocale } from "@/server/request-locale";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -24,6 +25,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const session = await requireRole("admin", "editor", "viewer");
   const role = session.user.role;
   const params = await searchParams;
+  const locale = await requestLocale();
   const raw = {
     actor: firstValue(params.actor),
     entityType: firstValue(params.entityType),
@@ -127,7 +129,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
             <caption className="muted">
               {page.total === 0
                 ? "No events match."
-                : `${page.total.toLocaleString("en-US")} ${page.total === 1 ? "event" : "events"} match; newest first.`}
+                : `${page.total.toLocaleString(locale)} ${page.total === 1 ? "event" : "events"} match; newest first.`}
             </caption>
             <thead>
               <tr>

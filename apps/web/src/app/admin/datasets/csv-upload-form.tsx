@@ -237,15 +237,15 @@ export function CsvUploadForm(props: {
         <div role="status">
           <label htmlFor={`${id}-progress`}>
             Uploaded {Math.round((status.sent / Math.max(1, status.total)) * 100)}% ·{" "}
-            {status.rows.toLocaleString("en-US")} rows imported
+            {status.rows.toLocaleString()} rows imported
           </label>{" "}
           <progress id={`${id}-progress`} max={status.total} value={status.sent} />
         </div>
       ) : null}
       {status.state === "done" ? (
         <p role="status" className="form-status">
-          Imported {status.imported.toLocaleString("en-US")} rows; the dataset has{" "}
-          {status.rowCount.toLocaleString("en-US")}.
+          Imported {status.imported.toLocaleString()} rows; the dataset has{" "}
+          {status.rowCount.toLocaleString()}.
         </p>
       ) : null}
       {status.state === "failed" ? (

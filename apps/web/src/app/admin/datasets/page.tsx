@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
 import { hasRole, requireRole } from "@/server/auth";
+import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Datasets" };
@@ -10,6 +11,7 @@ export const metadata: Metadata = { title: "Datasets" };
 export default async function DatasetsPage() {
   const session = await requireRole("admin", "editor", "viewer");
   const datasets = await (await getStore()).listDatasets();
+  const locale = await requestLocale();
   return (
     <>
       <Heading level={1}>Datasets</Heading>
@@ -41,7 +43,7 @@ export default async function DatasetsPage() {
                     <Link href={`/admin/datasets/${dataset.id}`}>{dataset.name}</Link>
                   </td>
                   <td>{dataset.columns.map((column) => column.name).join(", ")}</td>
-                  <td>{dataset.rowCount}</td>
+                  <td>{dataset.rowCount.toLocaleString(locale)}</td>
                   <td>{dataset.updatedAt.slice(0, 10)}</td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { hasRole, requireRole } from "@/server/auth";
+import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
 import { CsvUploadForm } from "../csv-upload-form";
@@ -49,6 +50,7 @@ export default async function DatasetPage({
   if (!dataset) notFound();
   const canWrite = hasRole(session, "admin", "editor");
   const query = await searchParams;
+  const locale = await requestLocale();
   const { saved } = query;
   const view = rowsQuery(query);
   const rowsPage = (await (
@@ -62,6 +64,7 @@ export default async function DatasetPage({
   })) ?? { rows: [], total: 0 };
   const rowsView = (
     <RowsView
+      locale={locale}
       datasetId={dataset.id}
       columns={dataset.columns}
       total={rowsPage.total}
@@ -73,7 +76,7 @@ export default async function DatasetPage({
     <>
       <Heading level={1}>{dataset.name}</Heading>
       <Text muted>
-        {dataset.rowCount} rows · version {dataset.version} · updated{" "}
+        {dataset.rowCount.toLocaleString(locale)} rows · version {dataset.version} · updated{" "}
         {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>
       {saved === "rows" || saved === "import" ? (

@@ -11,6 +11,8 @@ export function RowsView(props: {
   sort?: string;
   descending: boolean;
   search?: string;
+  /** The reader's locale, for the counts. */
+  locale: string;
 }) {
   const pageCount = Math.max(1, Math.ceil(props.total / props.pageSize));
   const href = (page: number) => {
@@ -59,10 +61,10 @@ export function RowsView(props: {
       </form>
       <nav aria-label="Row pages" className="inline-list">
         <span className="muted">
-          {props.total.toLocaleString("en-US")} rows
+          {props.total.toLocaleString(props.locale)} rows
           {props.search ? " match" : ""}, page{" "}
-          {Math.min(props.page, pageCount).toLocaleString("en-US")} of{" "}
-          {pageCount.toLocaleString("en-US")}
+          {Math.min(props.page, pageCount).toLocaleString(props.locale)} of{" "}
+          {pageCount.toLocaleString(props.locale)}
         </span>
         {props.page > 1 ? <Link href={href(1)}>First page</Link> : null}
         {props.page > 1 ? <Link href={href(props.page - 1)}>Previous page</Link> : null}
@@ -75,7 +77,7 @@ export function RowsView(props: {
           {props.descending ? <input type="hidden" name="dir" value="desc" /> : null}
           {props.search ? <input type="hidden" name="q" value={props.search} /> : null}
           <div className="field">
-            <label htmlFor="rows-page">Page (1 to {pageCount.toLocaleString("en-US")})</label>
+            <label htmlFor="rows-page">Page (1 to {pageCount.toLocaleString(props.locale)})</label>
             <input
               id="rows-page"
               name="page"

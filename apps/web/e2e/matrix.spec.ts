@@ -191,7 +191,7 @@ test.describe("server actions", () => {
     expect(await replay(action, "admin")).toBe(200);
   });
 
-  for (const change of ["Block", "Sign out"] as const) {
+  for (const change of ["Block", "Sign out", "Delete"] as const) {
     test(`${change} user (admin only): anonymous 401, viewer 403, editor 403, admin 200`, async ({
       browser,
     }) => {

@@ -232,6 +232,52 @@ test("blocking and signing out everywhere ask first in a dialog; Cancel and Esca
   await expect(page.getByRole("dialog")).toBeHidden();
 
   await expect(row.getByRole("cell").nth(3)).toHaveText("Active");
-  await expect(row.getByRole("status")).toHaveText(["", "", ""]);
+  await expect(row.getByRole("status")).toHaveText(["", "", "", ""]);
+  await page.context().close();
+});
+
+test("deleting a user asks first, ends their session, keeps their audit trail, and is logged", async ({
+  browser,
+}) => {
+  const email = `delete-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
+  const password = randomPassword();
+  const page = await adminPage(browser, "/admin/users");
+  await createUserThroughForm(page, email, password, "editor");
+  const row = page.locator(`tr[data-user-email="${email}"]`);
+  await expect(row).toBeVisible();
+
+  // The user is signed in somewhere.
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  await theirPage.goto("/login");
+  await signInThroughForm(theirPage, email, password);
+  await theirPage.waitForURL(/\/admin(?:$|[/?])/);
+
+  const remove = row.getByRole("button", { name: `Delete ${email}` });
+  await remove.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText(`Delete ${email}?`);
+  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  expect(axe.violations).toEqual([]);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(row).toBeVisible();
+
+  await remove.click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: `Yes, delete ${email}` })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "The user was deleted" })).toBeFocused();
+  await expect(page.locator(`tr[data-user-email="${email}"]`)).toHaveCount(0);
+
+  // Their session is gone, and so is their sign-in.
+  await theirPage.goto("/admin");
+  await expect(theirPage).toHaveURL(/\/login/);
+  await signInThroughForm(theirPage, email, password);
+  await expect(theirPage.getByText("The email or password is not right.")).toBeVisible();
+  await theirs.close();
+
+  await page.goto("/admin/audit?action=user.delete");
+  await expect(page.getByRole("table").getByText("user.delete").first()).toBeVisible();
   await page.context().close();
 });

@@ -6,14 +6,15 @@ export type UserAuditAction =
   | "user.set-role"
   | "user.ban"
   | "user.unban"
-  | "user.revoke-sessions";
+  | "user.revoke-sessions"
+  | "user.delete";
 
 export interface AuditActor {
   id: string;
   email: string;
 }
 
-/** User-management events go to the Store/** User-management events go through the store's audit API, beside its own events. */
+/** User-management events go through the store's audit API, beside its own events. */
 export async function recordUserEvent(
   actor: AuditActor,
   action: UserAuditAction,

@@ -142,12 +142,13 @@ export const setUserRole = formAction<UserActionState>(
   },
 );
 
-type UserChange = "ban" | "unban" | "revoke-sessions";
+type UserChange = "ban" | "unban" | "revoke-sessions" | "delete";
 
 const changeDone: Record<UserChange, string> = {
   ban: "Blocked.",
   unban: "Unblocked.",
   "revoke-sessions": "Signed out everywhere.",
+  delete: "The user was deleted.",
 };
 
 function userChange(change: UserChange) {
@@ -160,12 +161,20 @@ function userChange(change: UserChange) {
     if (change === "ban" && userId === session.user.id) {
       return refuse({ formError: "You can't block your own account." });
     }
+    if (change === "delete" && userId === session.user.id) {
+      return refuse({ formError: "You can't delete your own account." });
+    }
     const auth = await getAuth();
     const requestHeaders = await headers();
     const target = await findUser(auth, userId);
     if (!target) return refuse({ formError: "That user no longer exists." });
-    if (change === "ban" && (await isLastActiveAdmin(auth, requestHeaders, target))) {
-      return refuse({ formError: "This is the last admin who can sign in; it can't be blocked." });
+    if (
+      (change === "ban" || change === "delete") &&
+      (await isLastActiveAdmin(auth, requestHeaders, target))
+    ) {
+      return refuse({
+        formError: `This is the last admin who can sign in; it can't be ${change === "ban" ? "blocked" : "deleted"}.`,
+      });
     }
     const body = { userId };
     const call =
@@ -173,7 +182,9 @@ function userChange(change: UserChange) {
         ? auth.api.banUser({ body, headers: requestHeaders })
         : change === "unban"
           ? auth.api.unbanUser({ body, headers: requestHeaders })
-          : auth.api.revokeUserSessions({ body, headers: requestHeaders });
+          : change === "delete"
+            ? auth.api.removeUser({ body, headers: requestHeaders })
+            : auth.api.revokeUserSessions({ body, headers: requestHeaders });
     const refusal = await refusalOf(call);
     if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
     // Acting on another admin is allowed only through this flow, and the log says so.
@@ -183,6 +194,9 @@ function userChange(change: UserChange) {
       userId,
       target.role === "admin" ? { targetRole: "admin" } : {},
     );
+    // A deleted user's row goes with it, so the page itself says what happened.
+    if (change === "delete")
+      return done({ redirectTo: "/admin/users?deleted=1", revalidate: "users" });
     return done({ message: changeDone[change], revalidate: "users" });
   });
 }
@@ -190,3 +204,4 @@ function userChange(change: UserChange) {
 export const banUser = userChange("ban");
 export const unbanUser = userChange("unban");
 export const revokeUserSessions = userChange("revoke-sessions");
+export const deleteUser = userChange("delete");

@@ -1,6 +1,7 @@
 import { Card, Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
 import { requireRole } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
@@ -8,8 +9,13 @@ import { CreateUserForm, UserRowActions } from "./user-forms";
 
 export const metadata: Metadata = { title: "Users" };
 
-export default async function UsersPage() {
+export default async function UsersPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ deleted?: string }>;
+}) {
   const session = await requireRole("admin");
+  const { deleted } = await searchParams;
   const auth = await getAuth();
   const { users, total } = await auth.api.listUsers({
     query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },
@@ -18,6 +24,10 @@ export default async function UsersPage() {
   return (
     <>
       <Heading level={1}>Users</Heading>
+      {deleted === "1" ? (
+        // The deleted user's row (where its buttons spoke) is gone, so the page says it.
+        <FocusedStatus>The user was deleted; their sessions ended with the account.</FocusedStatus>
+      ) : null}
       <Card title={`All users (${total})`} titleAs="h2">
         <TableRegion label="Users">
           <table>

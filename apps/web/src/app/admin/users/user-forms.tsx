@@ -7,6 +7,7 @@ import {
   banUser,
   type CreateUserState,
   createUser,
+  deleteUser,
   revokeUserSessions,
   setUserRole,
   type UserActionState,
@@ -200,6 +201,15 @@ export function UserRowActions({
           confirm={{
             question: `Sign ${email} out on every device? Their open pages stop working.`,
             yes: `Yes, sign out ${email}`,
+          }}
+        />
+        <RowButton
+          action={deleteUser}
+          userId={userId}
+          label={`Delete ${email}`}
+          confirm={{
+            question: `Delete ${email}? The account and its sessions are removed for good; what they made stays, and the audit log keeps their email.`,
+            yes: `Yes, delete ${email}`,
           }}
         />
       </div>

@@ -19,6 +19,34 @@ async function createChartAndDataset(store: Store) {
 }
 
 describe.each(dialects)("dashboards on %s", (dialect) => {
+  it("lists each dashboard's last update: its own, its charts' or the data they draw", async () => {
+    let now = Date.parse("2026-03-01T10:00:00.000Z");
+    const store = await openTestStore(dialect, {
+      seedDemo: false,
+      now: () => new Date(now),
+    });
+    const { dataset, chart } = await createChartAndDataset(store);
+    now += 60_000;
+    const dashboard = await store.createDashboard(
+      { title: "Recent", slug: "recent", tiles: [{ kind: "chart", chartId: chart.id }] },
+      editor,
+    );
+    const lastUpdate = async () =>
+      (await store.listDashboards()).find((entry) => entry.id === dashboard.id)?.lastUpdatedAt;
+    expect(await lastUpdate()).toBe("2026-03-01T10:01:00.000Z");
+    now += 60_000;
+    await store.updateChart(chart.id, chart.version, { title: "Revenue (net)" }, editor);
+    expect(await lastUpdate()).toBe("2026-03-01T10:02:00.000Z");
+    now += 60_000;
+    await store.replaceDatasetRows(
+      dataset.id,
+      dataset.version,
+      [{ month: "2026-01-01", revenue: 5 }],
+      editor,
+    );
+    expect(await lastUpdate()).toBe("2026-03-01T10:03:00.000Z");
+  });
+
   it("keeps an IANA time zone and refuses unknown ones with a field error", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const created = await store.createDashboard(

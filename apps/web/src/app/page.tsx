@@ -5,6 +5,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { chartView } from "@/components/chart-view";
 import { SiteHeader } from "@/components/site-header";
+import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";
 
@@ -16,9 +17,14 @@ export default async function HomePage() {
   const store = await getStore();
   const dashboards = await store.listPublishedDashboards();
   const showcase = await loadShowcase(dashboards);
+  const dateFormat = new Intl.DateTimeFormat(await requestLocale(), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
   return (
     <>
-      <SiteHeader />
+      <SiteHeader current="dashboards" />
       <main id="main" className="site-main stack">
         <Heading level={1}>Seed Charts</Heading>
         <Text muted>Dashboards of charts and KPI tiles, in light and dark.</Text>
@@ -47,7 +53,10 @@ export default async function HomePage() {
                   >
                     <Text size="sm">{dashboard.description || "No description."}</Text>
                     <Text size="xs" muted>
-                      {dashboard.tileCount} tiles
+                      {dashboard.tileCount} {dashboard.tileCount === 1 ? "tile" : "tiles"} · updated{" "}
+                      <time dateTime={dashboard.lastUpdatedAt}>
+                        {dateFormat.format(new Date(dashboard.lastUpdatedAt))} UTC
+                      </time>
                     </Text>
                   </Card>
                 </li>

@@ -3,7 +3,8 @@
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo, useRef } from "react";
+import { ChartExport } from "./chart-export";
 import type { ChartView } from "./chart-view";
 
 type ResultRow = QueryResult["rows"][number];
@@ -37,6 +38,7 @@ export function DashboardChart({
   height?: number;
 }) {
   const valueFormatter = useValueFormatter(chart);
+  const drawing = useRef<HTMLDivElement>(null);
   if (!result) {
     return (
       <Card title={chart.title} titleAs={headingLevel}>
@@ -62,6 +64,7 @@ export function DashboardChart({
         <LineChart<ResultRow>
           {...common}
           index="x"
+          indexLabel={result.x.label}
           series={series}
           curve={chart.options.curve ?? "monotone"}
         />
@@ -72,6 +75,7 @@ export function DashboardChart({
         <AreaChart<ResultRow>
           {...common}
           index="x"
+          indexLabel={result.x.label}
           series={series}
           curve={chart.options.curve ?? "monotone"}
           stack={stack}
@@ -83,6 +87,7 @@ export function DashboardChart({
         <BarChart<ResultRow>
           {...common}
           index="x"
+          indexLabel={result.x.label}
           series={series}
           stack={stack}
           horizontal={chart.options.horizontal ?? false}
@@ -102,7 +107,8 @@ export function DashboardChart({
   }
   return (
     <Card title={chart.title} titleAs={headingLevel}>
-      {drawn}
+      <div ref={drawing}>{drawn}</div>
+      <ChartExport target={drawing} title={chart.title} />
       {result.notes.length > 0 ? (
         <ul className="chart-notes">
           {result.notes.map((note) => (

@@ -70,6 +70,8 @@ export interface Dashboard {
 
 export interface DashboardSummary extends Dashboard {
   tileCount: number;
+  /** The latest change to the dashboard, its charts or the data they draw (ISO 8601). */
+  lastUpdatedAt: string;
 }
 
 export interface ChartTile {
@@ -218,12 +220,29 @@ async function summarize(trx: Executor, status?: DashboardStatus): Promise<Dashb
   if (status) query = query.where("status", "=", status);
   const dashboards = await query.execute();
   const counts = await trx
-    .selectFrom("dashboard_tiles")
-    .select(["dashboard_id", (eb) => eb.fn.countAll<string | number>().as("tile_count")])
-    .groupBy("dashboard_id")
+    .selectFrom("dashboard_tiles as t")
+    .leftJoin("charts as c", "c.id", "t.chart_id")
+    .leftJoin("datasets as chart_data", "chart_data.id", "c.dataset_id")
+    .leftJoin("datasets as stat_data", "stat_data.id", "t.dataset_id")
+    .select((eb) => [
+      "t.dashboard_id",
+      eb.fn.countAll<string | number>().as("tile_count"),
+      eb.fn.max("c.updated_at").as("chart_at"),
+      eb.fn.max("chart_data.updated_at").as("chart_data_at"),
+      eb.fn.max("stat_data.updated_at").as("stat_data_at"),
+    ])
+    .groupBy("t.dashboard_id")
     .execute();
-  const countById = new Map(counts.map((row) => [row.dashboard_id, Number(row.tile_count)]));
-  return dashboards.map((row) => ({ ...toDashboard(row), tileCount: countById.get(row.id) ?? 0 }));
+  const byId = new Map(counts.map((row) => [row.dashboard_id, row]));
+  return dashboards.map((row) => {
+    const tiles = byId.get(row.id);
+    // ISO 8601 text in UTC sorts as time does.
+    const times = [row.updated_at, tiles?.chart_at, tiles?.chart_data_at, tiles?.stat_data_at];
+    const lastUpdatedAt = times
+      .filter((time): time is string => typeof time === "string")
+      .reduce((latest, time) => (time > latest ? time : latest), row.updated_at);
+    return { ...toDashboard(row), tileCount: Number(tiles?.tile_count ?? 0), lastUpdatedAt };
+  });
 }
 
 export async function listDashboards(

@@ -238,9 +238,11 @@ async function summarize(trx: Executor, status?: DashboardStatus): Promise<Dashb
     const tiles = byId.get(row.id);
     // ISO 8601 text in UTC sorts as time does.
     const times = [row.updated_at, tiles?.chart_at, tiles?.chart_data_at, tiles?.stat_data_at];
-    const lastUpdatedAt = times
-      .filter((time): time is string => typeof time === "string")
-      .reduce((latest, time) => (time > latest ? time : latest), row.updated_at);
+    const lastUpdatedAt =
+      times
+        .filter((time): time is string => typeof time === "string")
+        .sort()
+        .at(-1) ?? row.updated_at;
     return { ...toDashboard(row), tileCount: Number(tiles?.tile_count ?? 0), lastUpdatedAt };
   });
 }

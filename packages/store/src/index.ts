@@ -68,6 +68,12 @@ export {
   type DatasetTable,
   datasetTableName,
 } from "./datasets/table.js";
+export type {
+  EntityVersion,
+  EntityVersionWithSnapshot,
+  VersionChange,
+  VersionedEntity,
+} from "./history/versions.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export {
   type AnyKysely,

@@ -131,11 +131,13 @@ export type AuditAction =
   | "chart.create"
   | "chart.update"
   | "chart.delete"
+  | "chart.restore"
   | "dashboard.create"
   | "dashboard.update"
   | "dashboard.delete"
   | "dashboard.publish"
   | "dashboard.unpublish"
+  | "dashboard.restore"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

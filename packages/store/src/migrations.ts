@@ -286,6 +286,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0010_entity_versions": {
+    // Charts and dashboards keep every saved state, for history, differences and restore
+    // (src/history/versions.ts). Entities made before this start their history at their next save.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("entity_versions")
+        .addColumn("entity_type", "text", (col) => col.notNull())
+        .addColumn("entity_id", "text", (col) => col.notNull())
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("at", "text", (col) => col.notNull())
+        .addColumn("actor_id", "text", (col) => col.notNull())
+        .addColumn("actor_email", "text", (col) => col.notNull())
+        .addColumn("action", "text", (col) => col.notNull())
+        .addColumn("snapshot_json", "text", (col) => col.notNull())
+        .addColumn("restored_from", "integer")
+        .addPrimaryKeyConstraint("entity_versions_pk", ["entity_type", "entity_id", "version"])
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

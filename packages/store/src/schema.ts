@@ -84,8 +84,23 @@ export interface StoreDatabase {
   store_meta: StoreMetaTable;
   sign_in_throttle: SignInThrottleTable;
   page_cache_tags: PageCacheTagsTable;
+  entity_versions: EntityVersionsTable;
   setup_tokens: SetupTokensTable;
   setup_claim: SetupClaimTable;
+}
+
+/** Every saved state of a chart or dashboard (src/history/versions.ts). */
+export interface EntityVersionsTable {
+  entity_type: string;
+  entity_id: string;
+  version: number;
+  at: string;
+  actor_id: string;
+  actor_email: string;
+  action: string;
+  /** The state in the shape its update takes, as JSON. */
+  snapshot_json: string;
+  restored_from: number | null;
 }
 
 /** When each page-cache tag was last expired (src/cache/page-cache-tags.ts). */

@@ -51,6 +51,7 @@ import {
   deleteChart,
   getChartIn,
   listCharts,
+  restoreChartVersion,
   updateChart,
 } from "./charts/queries.js";
 import {
@@ -67,6 +68,7 @@ import {
   publishDashboard,
   type RenderedDashboard,
   removeDashboardTile,
+  restoreDashboardVersion,
   saveDashboardLayout,
   unpublishDashboard,
   updateDashboard,
@@ -96,6 +98,15 @@ import {
 } from "./datasets/queries.js";
 import type { RowsPageOptions } from "./datasets/rows-table.js";
 import type { DatasetTable } from "./datasets/table.js";
+import {
+  diffSnapshots,
+  type EntityVersion,
+  type EntityVersionWithSnapshot,
+  getVersionIn,
+  listVersions,
+  type VersionChange,
+  type VersionedEntity,
+} from "./history/versions.js";
 import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import {
@@ -277,6 +288,36 @@ export interface Store {
    * together on an empty database migrate once. openStore takes the same lock.
    */
   runExclusive<T>(work: () => Promise<T>): Promise<T>;
+
+  /** A chart's or dashboard's kept versions, newest first. */
+  listVersions(entityType: VersionedEntity, id: string): Promise<EntityVersion[]>;
+  /** One kept version with what the entity was then, or null. */
+  getVersion(
+    entityType: VersionedEntity,
+    id: string,
+    version: number,
+  ): Promise<EntityVersionWithSnapshot | null>;
+  /** What changed from version `from` to version `to` (null when either is not kept). */
+  compareVersions(
+    entityType: VersionedEntity,
+    id: string,
+    from: number,
+    to: number,
+  ): Promise<VersionChange[] | null>;
+  /** Saves version `fromVersion` again as the next version (audited as chart.restore). */
+  restoreChartVersion(
+    id: string,
+    expectedVersion: number,
+    fromVersion: number,
+    actor: Actor,
+  ): Promise<Chart>;
+  /** Saves version `fromVersion` again as the next version (audited as dashboard.restore). */
+  restoreDashboardVersion(
+    id: string,
+    expectedVersion: number,
+    fromVersion: number,
+    actor: Actor,
+  ): Promise<DashboardWithTiles>;
 
   /** The page cache's generation now: stored with each page the web app caches. */
   currentPageCacheGeneration(): Promise<number>;
@@ -566,6 +607,20 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     claimFirstAdmin: () => claimFirstAdmin(ctx),
     releaseFirstAdminClaim: () => releaseFirstAdminClaim(ctx),
     endSetup: () => endSetup(ctx),
+
+    listVersions: (entityType, id) => listVersions(ctx, entityType, id),
+    getVersion: (entityType, id, version) => getVersionIn(db, entityType, id, version),
+    compareVersions: async (entityType, id, from, to) => {
+      const [before, after] = await Promise.all([
+        getVersionIn(db, entityType, id, from),
+        getVersionIn(db, entityType, id, to),
+      ]);
+      return before && after ? diffSnapshots(before.snapshot, after.snapshot) : null;
+    },
+    restoreChartVersion: (id, version, fromVersion, actor) =>
+      restoreChartVersion(ctx, id, version, fromVersion, actor),
+    restoreDashboardVersion: (id, version, fromVersion, actor) =>
+      restoreDashboardVersion(ctx, id, version, fromVersion, actor),
 
     currentPageCacheGeneration: () => currentPageCacheGeneration(ctx),
     pageCacheTagsGeneration: (tags) => pageCacheTagsGeneration(ctx, tags),

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { InUseError, NotFoundError, ValidationError } from "../errors.js";
+import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
   type Actor,
   assertVersion,
@@ -125,6 +126,17 @@ async function checkChart(trx: Executor, input: ChartInput) {
   };
 }
 
+/** What a chart's history keeps of it: the fields its update takes, so a restore replays them. */
+function chartSnapshot(chart: Pick<Chart, "title" | "type" | "datasetId" | "query" | "options">) {
+  return {
+    title: chart.title,
+    type: chart.type,
+    datasetId: chart.datasetId,
+    query: chart.query,
+    options: chart.options,
+  };
+}
+
 export async function createChartIn(
   trx: Executor,
   ctx: StoreContext,
@@ -152,7 +164,33 @@ export async function createChartIn(
     title: chart.title,
     type: chart.type,
   });
+  await recordVersion(trx, ctx, {
+    entityType: "chart",
+    entityId: id,
+    version: 1,
+    actor,
+    action: "chart.create",
+    snapshot: chartSnapshot(chart),
+  });
   return { id, ...chart, version: 1, createdAt: at, updatedAt: at };
+}
+
+/** Saves an older version's fields as the chart's next version (checked like any update). */
+export async function restoreChartVersion(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  fromVersion: number,
+  actor: Actor,
+): Promise<Chart> {
+  const kept = await getVersionIn(ctx.db, "chart", id, fromVersion);
+  if (!kept) {
+    const message = `Version ${fromVersion} of this chart is not kept.`;
+    throw new ValidationError({ fieldErrors: { fromVersion: [message] }, formError: message });
+  }
+  return updateChart(ctx, id, expectedVersion, kept.snapshot as ChartPatch, actor, {
+    restoredFrom: fromVersion,
+  });
 }
 
 export async function createChart(
@@ -170,6 +208,7 @@ export async function updateChart(
   expectedVersion: number,
   patch: ChartPatch,
   actor: Actor,
+  options: { restoredFrom?: number } = {},
 ): Promise<Chart> {
   const checkedActor = checkActor(actor);
   checkVersion(expectedVersion);
@@ -200,9 +239,20 @@ export async function updateChart(
       options_json: JSON.stringify(chart.options),
       updated_at: at,
     });
-    await writeAudit(trx, ctx, checkedActor, "chart.update", "chart", id, {
+    const action = options.restoredFrom === undefined ? "chart.update" : "chart.restore";
+    await writeAudit(trx, ctx, checkedActor, action, "chart", id, {
       title: chart.title,
       changed: Object.keys(patch),
+      ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
+    });
+    await recordVersion(trx, ctx, {
+      entityType: "chart",
+      entityId: id,
+      version: expectedVersion + 1,
+      actor: checkedActor,
+      action,
+      snapshot: chartSnapshot(chart),
+      restoredFrom: options.restoredFrom ?? null,
     });
     return {
       ...current,

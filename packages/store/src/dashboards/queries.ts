@@ -3,6 +3,7 @@ import { type Chart, toChart } from "../charts/queries.js";
 import { getDatasetSummaryIn, getDatasetTableIn } from "../datasets/queries.js";
 import type { DatasetTable } from "../datasets/table.js";
 import { NotFoundError, ValidationError } from "../errors.js";
+import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
   type Actor,
   type AuditAction,
@@ -507,7 +508,16 @@ export async function createDashboardIn(
     status: dashboard.status,
     tileCount: tiles.length,
   });
-  return { ...dashboard, tiles };
+  const created = { ...dashboard, tiles };
+  await recordVersion(trx, ctx, {
+    entityType: "dashboard",
+    entityId: dashboard.id,
+    version: 1,
+    actor,
+    action: "dashboard.create",
+    snapshot: dashboardSnapshot(created),
+  });
+  return created;
 }
 
 export async function createDashboard(
@@ -526,6 +536,8 @@ interface DashboardChange {
   values?: Partial<Record<keyof DashboardsTable, string | null>>;
   tiles?: ReadonlyArray<TileWrite>;
   action: AuditAction;
+  /** Set when the change restores an older version. */
+  restoredFrom?: number;
   detail: (current: DashboardWithTiles) => Record<string, unknown>;
 }
 
@@ -561,6 +573,15 @@ function changeDashboard(
     );
     const next = await getDashboardIn(trx, id);
     if (!next) throw new NotFoundError("dashboard", id);
+    await recordVersion(trx, ctx, {
+      entityType: "dashboard",
+      entityId: id,
+      version: next.version,
+      actor: checkedActor,
+      action: change.action,
+      snapshot: dashboardSnapshot(next),
+      restoredFrom: change.restoredFrom ?? null,
+    });
     return next;
   });
 }
@@ -571,6 +592,7 @@ export async function updateDashboard(
   expectedVersion: number,
   patch: DashboardPatch,
   actor: Actor,
+  options: { restoredFrom?: number } = {},
 ): Promise<DashboardWithTiles> {
   const parsed = parseInput(dashboardPatchSchema, patch);
   return withSlugGuard(parsed.slug, async () => {
@@ -585,16 +607,57 @@ export async function updateDashboard(
       return {
         values,
         ...(parsed.tiles ? { tiles: parsed.tiles } : {}),
-        action: "dashboard.update",
+        ...(options.restoredFrom === undefined
+          ? { action: "dashboard.update" as const }
+          : { action: "dashboard.restore" as const, restoredFrom: options.restoredFrom }),
         detail: () => ({
           title: parsed.title ?? current.title,
           changed: Object.keys(parsed),
+          ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
           ...(parsed.slug !== undefined && parsed.slug !== current.slug
             ? { slugFrom: current.slug, slugTo: parsed.slug }
             : {}),
         }),
       };
     });
+  });
+}
+
+/**
+ * What a dashboard's history keeps of it: every field its update takes (so a restore replays
+ * them, and settings added later are kept too) and its tiles as inputs, plus its status to show.
+ */
+function dashboardSnapshot(dashboard: DashboardWithTiles): VersionSnapshot {
+  const snapshot: VersionSnapshot = {};
+  const fields = dashboard as unknown as Record<string, unknown>;
+  for (const key of Object.keys(dashboardPatchSchema.shape)) {
+    if (key !== "tiles" && key in fields) snapshot[key] = fields[key];
+  }
+  snapshot.status = dashboard.status;
+  snapshot.tiles = dashboard.tiles.map(tileToInput);
+  return snapshot;
+}
+
+/**
+ * Saves an older version's fields and tiles as the dashboard's next version, checked like any
+ * update (a tile whose chart or dataset is gone is refused and nothing changes). Whether it is
+ * published stays as it is: publishing is its own action.
+ */
+export async function restoreDashboardVersion(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  fromVersion: number,
+  actor: Actor,
+): Promise<DashboardWithTiles> {
+  const kept = await getVersionIn(ctx.db, "dashboard", id, fromVersion);
+  if (!kept) {
+    const message = `Version ${fromVersion} of this dashboard is not kept.`;
+    throw new ValidationError({ fieldErrors: { fromVersion: [message] }, formError: message });
+  }
+  const { status: _status, ...patch } = kept.snapshot;
+  return updateDashboard(ctx, id, expectedVersion, patch as DashboardPatch, actor, {
+    restoredFrom: fromVersion,
   });
 }
 

@@ -17,6 +17,36 @@ export function ConfirmDelete({
   /** e.g. dataset "Sales", used in the button names and the question. */
   what: string;
 }) {
+  return (
+    <ConfirmAction
+      action={action}
+      fields={fields}
+      ask={`Delete ${what}`}
+      question={`Delete ${what}? This cannot be undone.`}
+      yes={`Yes, delete ${what}`}
+      pendingText="Deleting…"
+    />
+  );
+}
+
+/** A change in two steps: the first button only asks, the second one posts. */
+export function ConfirmAction({
+  action,
+  fields,
+  ask,
+  question,
+  yes,
+  pendingText,
+}: {
+  action: ContentAction;
+  fields: Record<string, string>;
+  /** The first button's name, e.g. "Restore version 2". */
+  ask: string;
+  question: string;
+  /** The confirming button's name. */
+  yes: string;
+  pendingText: string;
+}) {
   const { state, pending, onSubmit } = useContentForm(action);
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -37,9 +67,9 @@ export function ConfirmDelete({
       ))}
       {asking ? (
         <fieldset aria-labelledby={questionId} className={styles.confirm}>
-          <p id={questionId}>Delete {what}? This cannot be undone.</p>
+          <p id={questionId}>{question}</p>
           <button ref={confirmRef} type="submit" className="button" disabled={pending}>
-            {pending ? "Deleting…" : `Yes, delete ${what}`}
+            {pending ? pendingText : yes}
           </button>
           <button
             type="button"
@@ -56,7 +86,7 @@ export function ConfirmDelete({
           className="button button-secondary"
           onClick={() => setAsking(true)}
         >
-          Delete {what}
+          {ask}
         </button>
       )}
       <FormMessages state={state} />

@@ -81,3 +81,18 @@ export const deleteChart = formAction<ContentFormState>(
     return done({ redirectTo: "/admin/charts" });
   },
 );
+
+/** Saves an older version of the chart again as its next version. */
+export const restoreChart = formAction<ContentFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const record = readVersionedRecord(formData, "chartId");
+    const fromVersion = Number(formText(formData, "fromVersion"));
+    if (!record) return refuse(staleForm);
+    if (!Number.isSafeInteger(fromVersion) || fromVersion < 1) {
+      return refuse({ formError: "Choose a version to restore." });
+    }
+    const restored = await store.restoreChartVersion(record.id, record.version, fromVersion, actor);
+    return done({ redirectTo: `/admin/charts/${record.id}/history?restored=${restored.version}` });
+  },
+);

@@ -219,3 +219,17 @@ export const deleteDashboard = dashboardWrite(
   },
   () => "/admin/dashboards",
 );
+
+/** Saves an older version of the dashboard again as its next version. */
+export const restoreDashboard = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    const fromVersion = Number(formText(formData, "fromVersion"));
+    if (!Number.isSafeInteger(fromVersion) || fromVersion < 1) {
+      return { formError: "Choose a version to restore." };
+    }
+    await store.restoreDashboardVersion(id, version, fromVersion, actor);
+    return undefined;
+  },
+  (dashboardId, formData) =>
+    `/admin/dashboards/${dashboardId}/history?restored=${Number(formText(formData, "version")) + 1}`,
+);

@@ -41,7 +41,8 @@ export default async function ChartPage({
     <>
       <Heading level={1}>{chart.title}</Heading>
       <Text muted>
-        {chart.type} chart of {dataset?.name ?? "a missing dataset"} · version {chart.version}
+        {chart.type} chart of {dataset?.name ?? "a missing dataset"} · version {chart.version} ·{" "}
+        <Link href={`/admin/charts/${chart.id}/history`}>History</Link>
       </Text>
       {saved ? (
         <p role="status" className="form-status">

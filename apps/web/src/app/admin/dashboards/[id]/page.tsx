@@ -76,7 +76,8 @@ export default async function DashboardEditPage({
         {dashboard.status === "published" ? (
           <Link href={`/d/${dashboard.slug}`}>View at /d/{dashboard.slug}</Link>
         ) : null}{" "}
-        <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link>
+        <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link> ·{" "}
+        <Link href={`/admin/dashboards/${dashboard.id}/history`}>History</Link>
       </Text>
       <PageStatus key={dashboard.version} message={savedMessage} />
       <Card

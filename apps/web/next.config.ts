@@ -34,7 +34,16 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: "3mb" },
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // The upload routes skip the proxy (see its matcher), which sets every other response's
+    // policy; what they answer is data, never a document.
+    const dataOnly = [
+      { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" },
+    ];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/datasets/import", headers: dataOnly },
+      { source: "/api/datasets/:id/rows", headers: dataOnly },
+    ];
   },
 };
 

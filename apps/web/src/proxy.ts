@@ -75,6 +75,9 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Static chunks and images carry no document, so they need no policy.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Static chunks and images carry no document, so they need no policy. The streamed upload
+  // routes (CSV import, row pushes) are left out too: Next.js copies a request's whole body for
+  // the proxy, in memory and cut at 10 MB, which would truncate a 100 MB import. They check the
+  // session or token themselves, like every route, and set their own headers.
+  matcher: ["/((?!_next/static|_next/image|api/datasets/import$|api/datasets/[^/]+/rows$).*)"],
 };

@@ -250,6 +250,53 @@ for (const dialect of dialects) {
       expect((await store.listAuditEvents({ limit: 50 })).events).toHaveLength(auditBefore);
     });
 
+    it("lists every bad line of a file at once (up to 100, with the total) and writes nothing", async () => {
+      const store = await openTestStore(dialect, { seedDemo: false });
+      const created = await store.createDataset(salesInput(), editor);
+      const before = await store.getDataset(created.id);
+      const lines = salesCsv(3_000).trimEnd().split("\n");
+      // Line numbers are 1-based with the header on line 1.
+      lines[2_000] = "2025-01-01,R1,oops,3";
+      lines[2_500] = "2025-01-01,R1";
+      lines[2_700] = "2025-13-45,R1,1,1";
+      const few = await errorOf(
+        store.importIntoDataset(
+          {
+            datasetId: created.id,
+            expectedVersion: 1,
+            mode: "append",
+            source: chunks(`${lines.join("\n")}\n`, 65_536),
+          },
+          editor,
+        ),
+      );
+      expect(few).toBeInstanceOf(DatasetImportError);
+      const found = few as DatasetImportError;
+      expect(found).toMatchObject({ code: "not_a_number", line: 2_001, problemCount: 3 });
+      expect(found.lineProblems.map((problem) => [problem.code, problem.line])).toEqual([
+        ["not_a_number", 2_001],
+        ["wrong_value_count", 2_501],
+        ["not_a_date", 2_701],
+      ]);
+      // 300 bad lines: 100 listed, all counted.
+      const many = salesCsv(1_000).trimEnd().split("\n");
+      for (let index = 1; index <= 300; index++) many[index] = "2025-01-01,R1,bad,1";
+      const lots = (await errorOf(
+        store.importIntoDataset(
+          {
+            datasetId: created.id,
+            expectedVersion: 1,
+            mode: "replace",
+            source: chunks(`${many.join("\n")}\n`, 65_536),
+          },
+          editor,
+        ),
+      )) as DatasetImportError;
+      expect(lots.lineProblems).toHaveLength(100);
+      expect(lots.problemCount).toBe(300);
+      expect(await store.getDataset(created.id)).toEqual(before);
+    });
+
     it("names lines correctly across quoted newlines and blank lines", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
       const created = await store.createDataset(

@@ -1,6 +1,6 @@
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type CsvProblemCode, formatBytes, inferType } from "../csv.js";
+import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "../csv.js";
 import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
 import { ValidationError } from "../errors.js";
@@ -85,31 +85,50 @@ export interface ImportResult {
   rowCount: number;
 }
 
-/** The first problem of an import: nothing was written. Also a ValidationError on field `csv`. */
+/** One bad line of an import, as a sentence and where it is. */
+export interface ImportLineProblem {
+  code: DatasetImportError["code"];
+  message: string;
+  line: number | null;
+  column: string | null;
+}
+
+function describeAt(line: number | null, column: string | null, reason: string): string {
+  const where =
+    line === null ? "" : column === null ? `Line ${line}: ` : `Line ${line}, column "${column}": `;
+  return `${where}${reason}`;
+}
+
+/**
+ * Why an import wrote nothing: the first problem (code, line, column), and for bad rows every
+ * problem of the file up to maxListedCsvProblems with how many there were in all. Also a
+ * ValidationError on field `csv`.
+ */
 export class DatasetImportError extends ValidationError {
   override name = "DatasetImportError";
   readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload" | "dataset_too_large";
   readonly line: number | null;
   readonly column: string | null;
   readonly reason: string;
+  /** Every listed problem, the first one included. */
+  readonly lineProblems: ImportLineProblem[];
+  readonly problemCount: number;
 
   constructor(
     code: DatasetImportError["code"],
     reason: string,
     line: number | null = null,
     column: string | null = null,
+    more: { problems: ImportLineProblem[]; count: number } | null = null,
   ) {
-    const where =
-      line === null
-        ? ""
-        : column === null
-          ? `Line ${line}: `
-          : `Line ${line}, column "${column}": `;
-    super({ fieldErrors: { csv: [`${where}${reason}`] } });
+    const message = describeAt(line, column, reason);
+    super({ fieldErrors: { csv: [message] } });
     this.code = code;
     this.line = line;
     this.column = column;
     this.reason = reason;
+    this.lineProblems = more?.problems ?? [{ code, message, line, column }];
+    this.problemCount = more?.count ?? 1;
   }
 }
 
@@ -310,17 +329,35 @@ async function streamInto(
   let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
+  // Bad rows are all told at once (up to the listed limit); after the first, nothing more is
+  // written, but the rest of the file is still read to find the others.
+  const problems: ImportLineProblem[] = [];
+  let problemCount = 0;
+  let firstReason = "";
+  const problem = (
+    code: DatasetImportError["code"],
+    reason: string,
+    line: number,
+    column: string | null = null,
+  ) => {
+    if (problemCount === 0) firstReason = reason;
+    problemCount++;
+    if (problems.length < maxListedCsvProblems) {
+      problems.push({ code, message: describeAt(line, column, reason), line, column });
+    }
+  };
 
   /** Checks and writes one row; a promise only when the writer asks to wait. */
   const add = (record: CsvRecord): void | Promise<void> => {
     const table = descriptor;
     if (!table || !header || !writer) return;
     if (record.cells.length !== header.cells.length) {
-      throw new DatasetImportError(
+      problem(
         "wrong_value_count",
         `expected ${header.cells.length} values (one per column), got ${record.cells.length}.`,
         record.line,
       );
+      return;
     }
     if (rowsBefore + imported >= maxRows) {
       throw new DatasetImportError(
@@ -330,16 +367,19 @@ async function streamInto(
       );
     }
     const values: unknown[] = new Array(types.length);
+    let rowIsBad = false;
     for (let index = 0; index < types.length; index++) {
       const type = types[index] as DatasetColumnType;
       const typed = typedCell(type, record.cells[order[index] as number] ?? "", decimal);
       if (!typed.ok) {
-        const column = table.columns[index]?.name ?? null;
-        throw new DatasetImportError(typed.code, typed.reason, record.line, column);
+        problem(typed.code, typed.reason, record.line, table.columns[index]?.name ?? null);
+        rowIsBad = true;
+        continue;
       }
       storedSize += cellBytes(type, typed.value);
       values[index] = toStored(bulk.engine, type, typed.value);
     }
+    if (rowIsBad || problemCount > 0) return;
     if (storedSize > maxDatasetBytes) {
       throw new DatasetImportError("dataset_too_large", datasetSizeReason(), record.line);
     }
@@ -393,6 +433,13 @@ async function streamInto(
       );
     }
     if (!descriptor) await start();
+    const [first] = problems;
+    if (first) {
+      throw new DatasetImportError(first.code, firstReason, first.line, first.column, {
+        problems,
+        count: problemCount,
+      });
+    }
     await (writer as RowWriter | null)?.close();
   } catch (error) {
     await (writer as RowWriter | null)?.abort();

@@ -14,7 +14,15 @@ type Status =
   | { state: "idle" }
   | { state: "running"; sent: number; total: number; rows: number }
   | { state: "done"; imported: number; rowCount: number }
-  | { state: "failed"; message: string; line: number | null; column: string | null };
+  | {
+      state: "failed";
+      message: string;
+      line: number | null;
+      column: string | null;
+      /** Every bad line, when the file had several. */
+      problems?: { message: string }[];
+      problemCount?: number;
+    };
 
 // The store's own limit (datasetLimits.maxImportBytes); the server checks it again.
 const maxBytes = 100 * 1024 * 1024;
@@ -153,6 +161,8 @@ export function CsvUploadForm(props: {
         message: result.message,
         line: result.line,
         column: result.column,
+        ...(result.problems ? { problems: result.problems } : {}),
+        ...(result.problemCount ? { problemCount: result.problemCount } : {}),
       });
     } else {
       setStatus({
@@ -250,13 +260,35 @@ export function CsvUploadForm(props: {
       ) : null}
       {status.state === "failed" ? (
         <div role="alert" className="form-error" id={`${id}-error`}>
-          <p>{status.message}</p>
-          {status.line !== null ? (
-            <p>
-              Line {status.line}
-              {status.column !== null ? `, column "${status.column}"` : ""}. Nothing was changed.
-            </p>
-          ) : null}
+          {status.problems && status.problemCount ? (
+            <>
+              <p>
+                {status.problemCount.toLocaleString()} lines have problems; nothing was changed.
+              </p>
+              <ol>
+                {status.problems.map((found, index) => (
+                  <li key={`${index}-${found.message}`}>{found.message}</li>
+                ))}
+              </ol>
+              {status.problemCount > status.problems.length ? (
+                <p>
+                  The first {status.problems.length} are listed;{" "}
+                  {(status.problemCount - status.problems.length).toLocaleString()} more are not.
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <p>{status.message}</p>
+              {status.line !== null ? (
+                <p>
+                  Line {status.line}
+                  {status.column !== null ? `, column "${status.column}"` : ""}. Nothing was
+                  changed.
+                </p>
+              ) : null}
+            </>
+          )}
         </div>
       ) : null}
       <div>

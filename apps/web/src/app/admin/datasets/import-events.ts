@@ -13,4 +13,8 @@ export type ImportEvent =
       line: number | null;
       column: string | null;
       message: string;
+      /** Every bad line found, up to 100, when the file had bad rows (the first one included). */
+      problems?: { message: string; line: number | null; column: string | null }[];
+      /** How many bad lines there were in all. */
+      problemCount?: number;
     };

@@ -52,12 +52,23 @@ const refusalCodes: Record<string, string> = {
 function failureEvent(error: unknown): ImportEvent {
   const shaped = error instanceof Error ? (error as StoreErrorShape) : null;
   if (shaped?.name === "DatasetImportError" && typeof shaped.code === "string") {
+    // By shape, not instanceof: the store this process opened may be another copy of the class.
+    const { lineProblems, problemCount } = error as {
+      lineProblems?: { message: string; line: number | null; column: string | null }[];
+      problemCount?: number;
+    };
     return {
       type: "error",
       code: shaped.code,
       line: typeof shaped.line === "number" ? shaped.line : null,
       column: typeof shaped.column === "string" ? shaped.column : null,
       message: shaped.fieldErrors?.csv?.[0] ?? shaped.message,
+      ...(Array.isArray(lineProblems) && typeof problemCount === "number" && problemCount > 1
+        ? {
+            problems: lineProblems.map(({ message, line, column }) => ({ message, line, column })),
+            problemCount,
+          }
+        : {}),
     };
   }
   const code = shaped ? refusalCodes[shaped.name] : undefined;

@@ -92,6 +92,13 @@ test("each option is offered only where the chart type and query allow it", asyn
   // Names on x: no date format.
   await page.getByLabel("Slice names (index column)").selectOption("region");
   await expect(dateFormat).toHaveCount(0);
+
+  // The store's limit comes back on the field, and nothing is saved.
+  await other.fill("60");
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await expect(other).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#chart-other-error")).toHaveText("Group at most slices under 50%.");
+  await expect(page).toHaveURL(/\/admin\/charts\/new$/);
   await context.close();
 });
 

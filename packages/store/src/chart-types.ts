@@ -19,8 +19,44 @@ export const chartOptionNames = [
   "donut",
   "numberFormat",
   "showLegend",
+  "legendPosition",
+  "valueLabels",
+  "otherThreshold",
+  "locale",
+  "dateFormat",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
+
+/** Where a shown legend sits (a hidden legend is `showLegend: false`). */
+export const legendPositions = ["bottom", "top", "left", "right"] as const;
+export type LegendPosition = (typeof legendPositions)[number];
+
+/** What value labels on bars or slices say; which a type offers is in chartTypeSpecs. */
+export const valueLabelModes = ["none", "value", "percent", "name"] as const;
+export type ValueLabelMode = (typeof valueLabelModes)[number];
+
+/** Locales a chart may format in; "visitor" follows the visitor's browser. Unset: en-US. */
+export const chartLocales = [
+  "en-US",
+  "en-GB",
+  "de-DE",
+  "fr-FR",
+  "es-ES",
+  "it-IT",
+  "nl-NL",
+  "pt-BR",
+  "ja-JP",
+  "zh-CN",
+  "visitor",
+] as const;
+export type ChartLocale = (typeof chartLocales)[number];
+
+/** How dates on the index are written; unset picks by the data's span. */
+export const dateFormats = ["day", "month", "year"] as const;
+export type DateFormat = (typeof dateFormats)[number];
+
+/** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
+export const maxOtherThreshold = 0.5;
 
 /** Time grains for date and timestamp x columns; weeks are ISO weeks starting on Monday. */
 export const timeGrains = ["minute", "hour", "day", "week", "month", "quarter", "year"] as const;
@@ -67,6 +103,8 @@ export interface ChartTypeSpec {
   label: string;
   /** Options this type accepts; the store refuses any other. */
   options: readonly ChartOptionName[];
+  /** Value label modes this type draws, the first being the default (when it has valueLabels). */
+  valueLabels: readonly ValueLabelMode[];
   accepts: {
     /** A time grain on the x column. */
     grain: boolean;
@@ -82,22 +120,52 @@ export interface ChartTypeSpec {
 export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
   line: {
     label: "Line",
-    options: ["curve", "numberFormat", "showLegend"],
+    options: ["curve", "numberFormat", "showLegend", "legendPosition", "locale", "dateFormat"],
+    valueLabels: [],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
   },
   area: {
     label: "Area",
-    options: ["stack", "curve", "numberFormat", "showLegend"],
+    options: [
+      "stack",
+      "curve",
+      "numberFormat",
+      "showLegend",
+      "legendPosition",
+      "locale",
+      "dateFormat",
+    ],
+    valueLabels: [],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
   },
   bar: {
     label: "Bar",
-    options: ["stack", "horizontal", "numberFormat", "showLegend"],
+    options: [
+      "stack",
+      "horizontal",
+      "valueLabels",
+      "numberFormat",
+      "showLegend",
+      "legendPosition",
+      "locale",
+      "dateFormat",
+    ],
+    valueLabels: ["none", "value"],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
   },
   pie: {
     label: "Pie",
-    options: ["donut", "numberFormat", "showLegend"],
+    options: [
+      "donut",
+      "valueLabels",
+      "otherThreshold",
+      "numberFormat",
+      "showLegend",
+      "legendPosition",
+      "locale",
+      "dateFormat",
+    ],
+    valueLabels: ["percent", "value", "name", "none"],
     accepts: { grain: true, breakdown: false, multipleMeasures: false, rawMeasures: true },
   },
 };
@@ -110,28 +178,69 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
   );
 }
 
-/** Only the options a chart type accepts, from any set of options (what pages and previews draw). */
 /** Options that only mean something when a chart draws more than one series. */
 const multiSeriesOptions: ReadonlySet<ChartOptionName> = new Set(["stack"]);
+/** Options that only mean something when the index holds dates. */
+const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set(["dateFormat"]);
 
 /** How many series a chart's query draws: a breakdown or several measures make "many". */
 export type SeriesShape = "one" | "many";
 
-/** The options an editor offers (and a save keeps) for this type drawing this many series. */
-export function offeredOptions(type: ChartType, series: SeriesShape = "many"): ChartOptionName[] {
+/** What a chart's query draws, as far as options care. */
+export interface QueryShape {
+  series: SeriesShape;
+  /** The x column holds dates or timestamps. */
+  timeIndex: boolean;
+}
+
+/** A bare series shape leaves the index open (date options stay offered). */
+function shapeOf(shape: SeriesShape | QueryShape): QueryShape {
+  return typeof shape === "string" ? { series: shape, timeIndex: true } : shape;
+}
+
+/** The shape of a query over a dataset's columns (an unknown x column counts as not dates). */
+export function queryShape(
+  type: ChartType,
+  query: { x: { column: string }; measures: readonly unknown[]; breakdown?: unknown },
+  columns: readonly { name: string; type: string }[],
+): QueryShape {
+  const breakdown = query.breakdown !== undefined && chartTypeSpecs[type].accepts.breakdown;
+  const x = columns.find((column) => column.name === query.x.column);
+  return {
+    series: query.measures.length > 1 || breakdown ? "many" : "one",
+    timeIndex: x?.type === "date" || x?.type === "timestamp",
+  };
+}
+
+/** The options an editor offers (and a save keeps) for this type drawing this query's shape. */
+export function offeredOptions(
+  type: ChartType,
+  shape: SeriesShape | QueryShape = "many",
+): ChartOptionName[] {
+  const { series, timeIndex } = shapeOf(shape);
   return chartTypeSpecs[type].options.filter(
-    (name) => series === "many" || !multiSeriesOptions.has(name),
+    (name) =>
+      (series === "many" || !multiSeriesOptions.has(name)) &&
+      (timeIndex || !timeIndexOptions.has(name)),
   );
 }
 
+/**
+ * Only the options a chart type offers for this shape, from any set of options (what a save
+ * keeps and pages and previews draw); a value label mode the type does not draw goes too.
+ */
 export function acceptedOptions<Options extends object>(
   type: ChartType,
   options: Options,
-  series: SeriesShape = "many",
+  shape: SeriesShape | QueryShape = "many",
 ): Options {
-  const accepted = new Set<string>(offeredOptions(type, series));
+  const accepted = new Set<string>(offeredOptions(type, shape));
+  const labels: readonly string[] = chartTypeSpecs[type].valueLabels;
   return Object.fromEntries(
-    Object.entries(options).filter(([name]) => accepted.has(name)),
+    Object.entries(options).filter(
+      ([name, value]) =>
+        accepted.has(name) && (name !== "valueLabels" || labels.includes(value as string)),
+    ),
   ) as Options;
 }
 

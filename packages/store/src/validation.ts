@@ -1,11 +1,16 @@
 // Browser-safe: zod schemas and pure checks only, so client forms can import "@seed/store/validation".
 import { type ZodError, z } from "zod";
 import {
+  chartLocales,
   chartTypeSpecs,
   chartTypes,
   curveTypes,
+  dateFormats,
+  legendPositions,
+  maxOtherThreshold,
   queryLimits,
   unsupportedOptions,
+  valueLabelModes,
 } from "./chart-types.js";
 import { type FieldErrors, type FieldProblem, ValidationError } from "./errors.js";
 import {
@@ -450,6 +455,21 @@ export const chartOptionsSchema = z
     numberFormat: numberFormatSchema.optional(),
     donut: z.boolean({ error: "Donut must be true or false." }).optional(),
     showLegend: z.boolean({ error: "Show legend must be true or false." }).optional(),
+    legendPosition: z
+      .enum(legendPositions, { error: "Legend position must be bottom, top, left or right." })
+      .optional(),
+    valueLabels: z
+      .enum(valueLabelModes, { error: "Value labels must be none, value, percent or name." })
+      .optional(),
+    otherThreshold: z
+      .number({ error: "Enter the share under which slices are grouped as a number." })
+      .min(0, "The share for Other cannot be negative.")
+      .max(maxOtherThreshold, `Group at most slices under ${maxOtherThreshold * 100}%.`)
+      .optional(),
+    locale: z.enum(chartLocales, { error: "Choose one of the listed locales." }).optional(),
+    dateFormat: z
+      .enum(dateFormats, { error: "Date format must be day, month or year." })
+      .optional(),
   })
   .strict();
 export type ChartOptions = z.infer<typeof chartOptionsSchema>;
@@ -489,6 +509,15 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
       code: "custom",
       path: ["options", name],
       message: `A ${chartTypeSpecs[chart.type].label.toLowerCase()} chart has no ${name} option.`,
+    });
+  }
+  const labelModes: readonly string[] = chartTypeSpecs[chart.type].valueLabels;
+  const labels = chart.options.valueLabels;
+  if (labels !== undefined && labelModes.length > 0 && !labelModes.includes(labels)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["options", "valueLabels"],
+      message: `Value labels on a ${chartTypeSpecs[chart.type].label.toLowerCase()} chart are one of: ${labelModes.join(", ")}.`,
     });
   }
   if (chart.query) return;

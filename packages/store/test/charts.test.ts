@@ -24,20 +24,105 @@ describe.each(dialects)("charts on %s", (dialect) => {
       ).toHaveLength(1);
     }
     expect(await store.listCharts()).toEqual([]);
-    // What each type accepts passes.
+    // What each type accepts passes, and is stored as given (a pie draws one series).
     for (const type of chartTypes) {
+      const spec = chartTypeSpecs[type];
       const options = acceptedOptions(type, {
         stack: "stacked" as const,
         horizontal: true,
         curve: "step" as const,
         donut: true,
         showLegend: false,
+        legendPosition: "left" as const,
+        valueLabels: spec.valueLabels.at(-1) ?? "none",
+        otherThreshold: 0.05,
+        locale: "de-DE" as const,
+        dateFormat: "month" as const,
+        numberFormat: { style: "decimal" as const, maximumFractionDigits: 1 },
       });
-      const created = await store.createChart({ ...base, title: type, type, options }, editor);
-      expect(Object.keys(created.options).sort()).toEqual(
-        [...chartTypeSpecs[type].options].filter((name) => name !== "numberFormat").sort(),
+      const seriesColumns = type === "pie" ? ["revenue"] : ["revenue", "orders"];
+      const created = await store.createChart(
+        { ...base, seriesColumns, title: type, type, options },
+        editor,
       );
+      expect(Object.keys(created.options).sort(), type).toEqual([...spec.options].sort());
+      expect((await store.getChart(created.id))?.options, type).toEqual(options);
     }
+  });
+
+  it("refuses bad values of legend, labels, Other, locale and date format, each on its field", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const base = { datasetId: dataset.id, indexColumn: "month", seriesColumns: ["revenue"] };
+    const cases = [
+      { type: "line", options: { legendPosition: "middle" }, field: "options.legendPosition" },
+      { type: "bar", options: { valueLabels: "percent" }, field: "options.valueLabels" },
+      { type: "line", options: { valueLabels: "value" }, field: "options.valueLabels" },
+      { type: "pie", options: { valueLabels: "everything" }, field: "options.valueLabels" },
+      { type: "pie", options: { otherThreshold: 0.9 }, field: "options.otherThreshold" },
+      { type: "pie", options: { otherThreshold: -0.01 }, field: "options.otherThreshold" },
+      { type: "pie", options: { otherThreshold: "3" }, field: "options.otherThreshold" },
+      { type: "bar", options: { otherThreshold: 0.05 }, field: "options.otherThreshold" },
+      { type: "area", options: { locale: "xx-XX" }, field: "options.locale" },
+      { type: "area", options: { locale: "de-DE".repeat(50) }, field: "options.locale" },
+      { type: "line", options: { dateFormat: "fortnight" }, field: "options.dateFormat" },
+    ] as const;
+    for (const { type, options, field } of cases) {
+      const error = await errorOf(
+        store.createChart(
+          { ...base, title: type, type, options: options as Record<string, unknown> },
+          editor,
+        ),
+      );
+      expect(error, `${type} ${field}`).toBeInstanceOf(ValidationError);
+      expect(Object.keys((error as ValidationError).fieldErrors), `${type} ${field}`).toEqual([
+        field,
+      ]);
+    }
+    expect(await store.listCharts()).toEqual([]);
+  });
+
+  it("drops options the query does not draw: stacking one series, date formats of a non-date x", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const options = { stack: "stacked", dateFormat: "year", valueLabels: "value" } as const;
+    const oneSeries = await store.createChart(
+      {
+        title: "One series",
+        type: "bar",
+        datasetId: dataset.id,
+        indexColumn: "region",
+        seriesColumns: ["revenue"],
+        options,
+      },
+      editor,
+    );
+    const split = await store.createChart(
+      {
+        title: "Split by region",
+        type: "bar",
+        datasetId: dataset.id,
+        query: {
+          x: { column: "month", grain: "month" },
+          measures: [{ column: "revenue", aggregate: "sum" }],
+          breakdown: { column: "region", top: 5 },
+        },
+        options,
+      },
+      editor,
+    );
+
+    expect((await store.getChart(oneSeries.id))?.options).toEqual({ valueLabels: "value" });
+    expect((await store.getChart(split.id))?.options).toEqual(options);
+    // A change of columns drops what no longer applies; the rest stays.
+    const updated = await store.updateChart(
+      split.id,
+      1,
+      { query: { x: { column: "region" }, measures: [{ column: "revenue", aggregate: "sum" }] } },
+      editor,
+    );
+    expect(updated.options).toEqual({ valueLabels: "value" });
+    expect((await store.getChart(split.id))?.options).toEqual({ valueLabels: "value" });
   });
 
   it("creates a chart over existing columns and reads it back", async () => {

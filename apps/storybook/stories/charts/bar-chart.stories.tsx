@@ -49,6 +49,29 @@ export const Horizontal: Story = { args: { horizontal: true } };
 
 export const HorizontalStacked: Story = { args: { horizontal: true, stack: "stacked" } };
 
+/** Each bar's value at its end, in the chart's locale (German digits here), formatted like the tooltip. */
+export const ValueLabels: Story = {
+  args: {
+    data: regionSales().map((row) => ({ ...row, online: row.online * 10 + 0.5 })),
+    valueLabels: true,
+    locale: "de-DE",
+    animate: false,
+    series: [{ key: "online", label: "Online" }],
+  },
+  argTypes: { valueLabels: { control: "boolean" } },
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll(".seed-chart-value-label").length).toBeGreaterThan(0),
+    );
+    const first = canvasElement.querySelector(".seed-chart-value-label")?.textContent ?? "";
+    await expect(first).toBe("4.200,5");
+  },
+};
+
+export const ValueLabelsStacked: Story = {
+  args: { valueLabels: true, stack: "stacked", animate: false },
+};
+
 export const KeyboardNavigation: Story = {
   play: async ({ canvasElement }) => {
     await arrowThroughPoints(canvasElement);

@@ -3,20 +3,59 @@
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
-import { type ReactNode, useMemo, useRef } from "react";
+import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
 import { ChartExport } from "./chart-export";
+import {
+  chartDateFormatter,
+  chartValueFormatter,
+  defaultChartLocale,
+  resolveChartLocale,
+} from "./chart-format";
 import type { ChartView } from "./chart-view";
 
 type ResultRow = QueryResult["rows"][number];
 
+function subscribeToLanguage(onChange: () => void) {
+  window.addEventListener("languagechange", onChange);
+  return () => window.removeEventListener("languagechange", onChange);
+}
+
+/**
+ * The browser's language; pages (cached, shared by all visitors) render with the default, and
+ * hydration then switches to the visitor's without a mismatch.
+ */
+function useVisitorLocale(): string {
+  return useSyncExternalStore(
+    subscribeToLanguage,
+    () => navigator.language,
+    () => defaultChartLocale,
+  );
+}
+
 // Formatters are functions, so they are built here on the client from the stored options.
-function useValueFormatter(chart: ChartView): ((value: number) => string) | undefined {
-  const format = chart.options.numberFormat;
-  return useMemo(() => {
-    if (!format) return undefined;
-    const formatter = new Intl.NumberFormat("en-US", format);
-    return (value: number) => formatter.format(value);
-  }, [format]);
+function useChartFormatting(chart: ChartView) {
+  const visitorLocale = useVisitorLocale();
+  const { numberFormat, dateFormat, locale: choice } = chart.options;
+  const locale = resolveChartLocale(choice, visitorLocale);
+  return useMemo(
+    () => ({
+      locale,
+      valueFormatter: chartValueFormatter(numberFormat, locale),
+      indexFormatter: chartDateFormatter(dateFormat, locale),
+    }),
+    [numberFormat, dateFormat, locale],
+  );
+}
+
+/** The x values of a query's rows, written by the date format (a pie names its slices by them). */
+function rowsWithNames(
+  rows: readonly ResultRow[],
+  format: ((value: number | string) => string) | undefined,
+): readonly ResultRow[] {
+  if (!format) return rows;
+  return rows.map((row) =>
+    typeof row.x === "string" || typeof row.x === "number" ? { ...row, x: format(row.x) } : row,
+  );
 }
 
 /**
@@ -37,7 +76,11 @@ export function DashboardChart({
   /** Drawing height in px; a dashboard tile passes its own from its rows. */
   height?: number;
 }) {
-  const valueFormatter = useValueFormatter(chart);
+  const { locale, valueFormatter, indexFormatter } = useChartFormatting(chart);
+  const pieRows = useMemo(
+    () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
+    [chart.type, result, indexFormatter],
+  );
   const drawing = useRef<HTMLDivElement>(null);
   if (!result) {
     return (
@@ -46,14 +89,15 @@ export function DashboardChart({
       </Card>
     );
   }
-  const legend = chart.options.showLegend === false ? false : "bottom";
-  const stack = chart.options.stack ?? "none";
+  const { options } = chart;
+  const legend = options.showLegend === false ? false : (options.legendPosition ?? "bottom");
+  const stack = options.stack ?? "none";
   const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));
   const common = {
     data: result.rows,
     title: chart.title,
     height,
-    locale: "en-US",
+    locale,
     legend,
     valueFormatter,
   } as const;
@@ -66,7 +110,8 @@ export function DashboardChart({
           index="x"
           indexLabel={result.x.label}
           series={series}
-          curve={chart.options.curve ?? "monotone"}
+          indexFormatter={indexFormatter}
+          curve={options.curve ?? "monotone"}
         />
       );
       break;
@@ -77,7 +122,8 @@ export function DashboardChart({
           index="x"
           indexLabel={result.x.label}
           series={series}
-          curve={chart.options.curve ?? "monotone"}
+          indexFormatter={indexFormatter}
+          curve={options.curve ?? "monotone"}
           stack={stack}
         />
       );
@@ -89,8 +135,10 @@ export function DashboardChart({
           index="x"
           indexLabel={result.x.label}
           series={series}
+          indexFormatter={indexFormatter}
           stack={stack}
-          horizontal={chart.options.horizontal ?? false}
+          horizontal={options.horizontal ?? false}
+          valueLabels={options.valueLabels === "value"}
         />
       );
       break;
@@ -98,9 +146,14 @@ export function DashboardChart({
       drawn = (
         <PieChart<ResultRow>
           {...common}
+          data={pieRows}
           index="x"
           value={series[0]?.key ?? ""}
-          variant={chart.options.donut ? "donut" : "pie"}
+          variant={options.donut ? "donut" : "pie"}
+          labels={options.valueLabels === "none" ? false : (options.valueLabels ?? "percent")}
+          {...(options.otherThreshold === undefined
+            ? {}
+            : { otherThreshold: options.otherThreshold })}
         />
       );
       break;

@@ -7,6 +7,7 @@ import {
   type DrawnRow,
 } from "../parts/cartesian";
 import { ANIMATION_MS } from "../parts/environment";
+import { barLabelFormatter, barValueLabels } from "./value-labels";
 
 export interface BarChartProps<Row> extends CartesianChartProps<Row> {
   /** "stacked" piles series up; "percent" stacks them to 100% (default "none": side by side). */
@@ -15,13 +16,15 @@ export interface BarChartProps<Row> extends CartesianChartProps<Row> {
   horizontal?: boolean;
   /** Corner radius of the bars' outer end, px (default 3). */
   radius?: number;
+  /** Writes each bar's value at its end (inside the bar when stacked), formatted like the tooltip. */
+  valueLabels?: boolean;
 }
 
 const Root = RechartsBarChart as unknown as ComponentType<CartesianRootProps>;
 
 /** A bar chart: grouped, stacked or 100%-stacked, vertical or horizontal bars. */
 export function BarChart<Row>(props: BarChartProps<Row>) {
-  const { stack = "none", horizontal = false, radius = 3 } = props;
+  const { stack = "none", horizontal = false, radius = 3, valueLabels = false } = props;
   const noun =
     stack === "percent"
       ? "100% stacked bar chart"
@@ -60,7 +63,16 @@ export function BarChart<Row>(props: BarChartProps<Row>) {
               onClick={(entry: { payload?: unknown }) =>
                 onSeriesClick(s, entry.payload as DrawnRow | undefined)
               }
-            />
+            >
+              {valueLabels
+                ? barValueLabels({
+                    series: s,
+                    horizontal,
+                    stacked: stack !== "none",
+                    format: barLabelFormatter(s, props.valueFormatter, props.locale),
+                  })
+                : null}
+            </Bar>
           );
         })
       }

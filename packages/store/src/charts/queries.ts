@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { acceptedOptions, queryShape } from "../chart-types.js";
 import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
@@ -122,7 +123,8 @@ async function checkChart(trx: Executor, input: ChartInput) {
     datasetId: chart.datasetId,
     query,
     ...columnsOfQuery(query),
-    options: chart.options,
+    // What the query does not draw (stacking one series, date formats of a non-date x) is dropped.
+    options: acceptedOptions(chart.type, chart.options, queryShape(chart.type, query, columns)),
   };
 }
 

@@ -3,19 +3,38 @@
 import type { Chart, ChartQueryInput, DatasetColumn, QueryResult } from "@seed/store";
 import {
   acceptedOptions,
+  type ChartLocale,
+  type ChartOptionName,
+  chartLocales,
+  chartOptionNames,
   chartTypeSpecs,
   chartTypes,
   curveTypes,
+  type DateFormat,
+  dateFormats,
+  type LegendPosition,
+  legendPositions,
   offeredOptions,
   type QueryAggregate,
+  type QueryShape,
   queryLimits,
   type SeriesShape,
   subDayGrains,
   type TimeGrain,
   timeGrains,
+  type ValueLabelMode,
 } from "@seed/store/chart-types";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { saveChart } from "@/app/admin/charts/actions";
+import { chartLocaleLabels, defaultChartLocale } from "@/components/chart-format";
 import type { ChartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { FormField } from "@/components/form-field";
@@ -40,6 +59,30 @@ const stackLabels: Record<StackMode, string> = {
   percent: "Stacked to 100%",
 };
 
+const legendLabels: Record<LegendPosition | "hidden", string> = {
+  bottom: "Below the chart",
+  top: "Above the chart",
+  left: "Left of the chart",
+  right: "Right of the chart",
+  hidden: "Hidden",
+};
+
+const valueLabelLabels: Record<ValueLabelMode, string> = {
+  none: "None",
+  value: "Values",
+  percent: "Share of the total (%)",
+  name: "Slice names",
+};
+
+const dateFormatLabels: Record<DateFormat, string> = {
+  day: "Day (e.g. 03/01/2024)",
+  month: "Month (e.g. Mar 2024)",
+  year: "Year (e.g. 2024)",
+};
+
+/** The kit groups slices under 3% into "Other" unless told otherwise. */
+const defaultOtherPercent = "3";
+
 interface Draft {
   title: string;
   type: ChartType;
@@ -60,8 +103,13 @@ interface Draft {
   horizontal: boolean;
   curve: Curve;
   donut: boolean;
-  showLegend: boolean;
-  formatStyle: "" | "decimal" | "percent" | "currency";
+  legend: LegendPosition | "hidden";
+  valueLabels: ValueLabelMode;
+  /** Slices under this share (percent of the total) become "Other"; 0 keeps every slice. */
+  otherPercent: string;
+  locale: ChartLocale;
+  dateFormat: DateFormat | "";
+  formatStyle: "" | "decimal" | "compact" | "percent" | "currency";
   formatCurrency: string;
   formatMaxDigits: string;
 }
@@ -117,6 +165,11 @@ function defaultColumns(columns: readonly DatasetColumn[]) {
   return { indexColumn: index?.name ?? "", seriesColumns: firstNumber ? [firstNumber.name] : [] };
 }
 
+/** A type's first value label mode is what it draws unless told otherwise. */
+function defaultValueLabels(type: ChartType): ValueLabelMode {
+  return chartTypeSpecs[type].valueLabels[0] ?? "none";
+}
+
 function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Draft {
   if (chart) {
     const format = chart.options.numberFormat;
@@ -133,8 +186,16 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
       horizontal: chart.options.horizontal ?? false,
       curve: chart.options.curve ?? "monotone",
       donut: chart.options.donut ?? false,
-      showLegend: chart.options.showLegend !== false,
-      formatStyle: format?.style ?? "",
+      legend:
+        chart.options.showLegend === false ? "hidden" : (chart.options.legendPosition ?? "bottom"),
+      valueLabels: chart.options.valueLabels ?? defaultValueLabels(chart.type),
+      otherPercent:
+        chart.options.otherThreshold === undefined
+          ? defaultOtherPercent
+          : String(Math.round(chart.options.otherThreshold * 10_000) / 100),
+      locale: chart.options.locale ?? defaultChartLocale,
+      dateFormat: chart.options.dateFormat ?? "",
+      formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
       formatCurrency: format?.currency ?? "",
       formatMaxDigits:
         format?.maximumFractionDigits === undefined ? "" : String(format.maximumFractionDigits),
@@ -153,7 +214,11 @@ function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Dra
     horizontal: false,
     curve: "monotone",
     donut: false,
-    showLegend: true,
+    legend: "bottom",
+    valueLabels: defaultValueLabels("line"),
+    otherPercent: defaultOtherPercent,
+    locale: defaultChartLocale,
+    dateFormat: "",
     formatStyle: "",
     formatCurrency: "",
     formatMaxDigits: "",
@@ -217,12 +282,78 @@ function seriesShape(draft: Draft): SeriesShape {
   return draft.seriesColumns.length > 1 || breakdown ? "many" : "one";
 }
 
+/** What the draft's query draws, as the chart types table asks: series and whether x holds dates. */
+function draftShape(draft: Draft, columns: readonly DatasetColumn[]): QueryShape {
+  const x = columns.find((column) => column.name === draft.indexColumn);
+  return {
+    series: seriesShape(draft),
+    timeIndex: x?.type === "date" || x?.type === "timestamp",
+  };
+}
+
+/** Each option's draft fields as a fresh draft has them. */
+const draftDefaults: Record<ChartOptionName, (type: ChartType) => Partial<Draft>> = {
+  stack: () => ({ stack: "none" }),
+  horizontal: () => ({ horizontal: false }),
+  curve: () => ({ curve: "monotone" }),
+  donut: () => ({ donut: false }),
+  numberFormat: () => ({ formatStyle: "", formatCurrency: "", formatMaxDigits: "" }),
+  showLegend: () => ({ legend: "bottom" }),
+  legendPosition: () => ({ legend: "bottom" }),
+  valueLabels: (type) => ({ valueLabels: defaultValueLabels(type) }),
+  otherThreshold: () => ({ otherPercent: defaultOtherPercent }),
+  locale: () => ({ locale: defaultChartLocale }),
+  dateFormat: () => ({ dateFormat: "" }),
+};
+
+/**
+ * After a change of type or columns: every option the chart types table no longer offers for
+ * this query goes back to its default, so it neither shows in the preview nor returns later.
+ */
+function withoutStaleOptions(draft: Draft, columns: readonly DatasetColumn[]): Draft {
+  const offered = new Set(offeredOptions(draft.type, draftShape(draft, columns)));
+  let next = draft;
+  for (const name of chartOptionNames) {
+    if (!offered.has(name)) next = { ...next, ...draftDefaults[name](draft.type) };
+  }
+  if (!chartTypeSpecs[draft.type].valueLabels.includes(next.valueLabels)) {
+    next = { ...next, valueLabels: defaultValueLabels(draft.type) };
+  }
+  // Same values, same object: nothing re-renders or re-runs for a change that reset nothing.
+  const same = (Object.keys(next) as (keyof Draft)[]).every((key) => next[key] === draft[key]);
+  return same ? draft : next;
+}
+
+/** The options a draft stands for, before the chart types table narrows them. */
+function draftOptions(draft: Draft, numberFormat: Chart["options"]["numberFormat"]) {
+  const options: Chart["options"] = {
+    stack: draft.stack,
+    horizontal: draft.horizontal,
+    curve: draft.curve,
+    donut: draft.donut,
+    ...(draft.legend === "hidden"
+      ? { showLegend: false }
+      : { showLegend: true, legendPosition: draft.legend }),
+    valueLabels: draft.valueLabels,
+    locale: draft.locale,
+    ...(draft.dateFormat ? { dateFormat: draft.dateFormat } : {}),
+    ...(numberFormat ? { numberFormat } : {}),
+  };
+  const percent = Number(draft.otherPercent);
+  if (draft.otherPercent.trim() !== "" && Number.isFinite(percent) && percent >= 0) {
+    options.otherThreshold = Math.min(percent, 50) / 100;
+  }
+  return options;
+}
+
 /** What the preview draws; formats Intl would reject are left out. */
-function previewView(draft: Draft): ChartView {
+function previewView(draft: Draft, columns: readonly DatasetColumn[]): ChartView {
   let numberFormat: Chart["options"]["numberFormat"];
   if (draft.formatStyle !== "") {
     const candidate = {
-      style: draft.formatStyle,
+      ...(draft.formatStyle === "compact"
+        ? { notation: "compact" as const }
+        : { style: draft.formatStyle }),
       ...(draft.formatStyle === "currency" ? { currency: draft.formatCurrency.toUpperCase() } : {}),
       ...(/^\d{1,2}$/.test(draft.formatMaxDigits) && Number(draft.formatMaxDigits) <= 20
         ? { maximumFractionDigits: Number(draft.formatMaxDigits) }
@@ -235,20 +366,55 @@ function previewView(draft: Draft): ChartView {
       numberFormat = undefined;
     }
   }
-  const options: Chart["options"] = {
-    stack: draft.stack,
-    horizontal: draft.horizontal,
-    curve: draft.curve,
-    donut: draft.donut,
-    showLegend: draft.showLegend,
-    ...(numberFormat ? { numberFormat } : {}),
-  };
   return {
     id: "preview",
     title: draft.title.trim() || "Untitled chart",
     type: draft.type,
-    options: acceptedOptions(draft.type, options, seriesShape(draft)),
+    options: acceptedOptions(
+      draft.type,
+      draftOptions(draft, numberFormat),
+      draftShape(draft, columns),
+    ),
   };
+}
+
+/**
+ * The preview is drawn anew under a resting pointer whenever the query changes, and the browser
+ * then reports the new chart as entered (boundary events with no move): Recharts would open the
+ * tooltip on a point nobody pointed at. Each drawing lets no pointer events through to the chart
+ * until the pointer really moves over it (set on the DOM at once, so the next event already
+ * reaches the chart); keyboard focus is unaffected.
+ */
+function PreviewChart({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const arm = (event: MouseEvent) => {
+      element.dataset.pointer = "moved";
+      element.removeEventListener("mousemove", arm);
+      // That first move reached only this box: hand it on to what now lies under the pointer.
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      if (under && under !== element && element.contains(under)) {
+        under.dispatchEvent(
+          new MouseEvent("mousemove", {
+            bubbles: true,
+            clientX: event.clientX,
+            clientY: event.clientY,
+            screenX: event.screenX,
+            screenY: event.screenY,
+          }),
+        );
+      }
+    };
+    element.addEventListener("mousemove", arm);
+    return () => element.removeEventListener("mousemove", arm);
+  }, []);
+  return (
+    <div ref={ref} className={styles.previewChart} data-pointer="resting">
+      {children}
+    </div>
+  );
 }
 
 type PreviewState =
@@ -319,7 +485,15 @@ export function ChartEditor({
   chart: Chart | null;
 }) {
   const { state, pending, onSubmit } = useContentForm(saveChart);
-  const [draft, setDraft] = useState(() => draftFrom(chart, datasets));
+  const [draft, setRawDraft] = useState(() => draftFrom(chart, datasets));
+  // Every change goes through here, so options a new type or query no longer offers reset.
+  function setDraft(change: (current: Draft) => Draft) {
+    setRawDraft((current) => {
+      const next = change(current);
+      const nextColumns = datasets.find((choice) => choice.id === next.datasetId)?.columns ?? [];
+      return withoutStaleOptions(next, nextColumns);
+    });
+  }
   const seriesId = useId();
   const errors = state.fieldErrors ?? {};
   const dataset = datasets.find((candidate) => candidate.id === draft.datasetId);
@@ -342,6 +516,11 @@ export function ChartEditor({
       ...current,
       type,
       seriesColumns: type === "pie" ? current.seriesColumns.slice(0, 1) : current.seriesColumns,
+      // Labels left at the old type's default take the new type's (a pie shows shares, bars none).
+      valueLabels:
+        current.valueLabels === defaultValueLabels(current.type)
+          ? defaultValueLabels(type)
+          : current.valueLabels,
     }));
   }
 
@@ -371,8 +550,9 @@ export function ChartEditor({
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   // Options come from the one table of chart types, narrowed to what this query draws.
-  const offered = new Set(offeredOptions(draft.type, seriesShape(draft)));
-  const view = useMemo(() => previewView(draft), [draft]);
+  const offered = new Set(offeredOptions(draft.type, draftShape(draft, columns)));
+  const view = useMemo(() => previewView(draft, columns), [draft, columns]);
+  const valueLabelModes = chartTypeSpecs[draft.type].valueLabels;
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
   const grains =
     xType === "timestamp"
@@ -639,16 +819,90 @@ export function ChartEditor({
                 Donut (hole with the total)
               </label>
             ) : null}
-            <label>
-              <input
-                type="checkbox"
-                name="showLegend"
-                checked={draft.showLegend}
-                onChange={(event) => update("showLegend", event.currentTarget.checked)}
-              />
-              Show the legend
-            </label>
           </div>
+          {offered.has("showLegend") ? (
+            <SelectField
+              id="chart-legend"
+              name="legend"
+              label="Legend"
+              value={draft.legend}
+              onChange={(event) =>
+                update("legend", event.currentTarget.value as LegendPosition | "hidden")
+              }
+              errors={[...(errors.legendPosition ?? []), ...(errors.showLegend ?? [])]}
+            >
+              {[...legendPositions, "hidden" as const].map((position) => (
+                <option key={position} value={position}>
+                  {legendLabels[position]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {offered.has("valueLabels") ? (
+            <SelectField
+              id="chart-value-labels"
+              name="valueLabels"
+              label={draft.type === "pie" ? "Slice labels" : "Value labels"}
+              value={draft.valueLabels}
+              onChange={(event) =>
+                update("valueLabels", event.currentTarget.value as ValueLabelMode)
+              }
+              errors={errors.valueLabels}
+            >
+              {valueLabelModes.map((mode) => (
+                <option key={mode} value={mode}>
+                  {valueLabelLabels[mode]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {offered.has("otherThreshold") ? (
+            <FormField
+              name="otherPercent"
+              label="Group slices under this share into Other (%)"
+              id="chart-other"
+              hint="0 keeps every slice; at most 50."
+              inputMode="decimal"
+              value={draft.otherPercent}
+              onChange={(event) => update("otherPercent", event.currentTarget.value)}
+              errors={errors.otherThreshold}
+            />
+          ) : null}
+          {offered.has("locale") ? (
+            <SelectField
+              id="chart-locale"
+              name="locale"
+              label="Numbers and dates written for"
+              value={draft.locale}
+              onChange={(event) => update("locale", event.currentTarget.value as ChartLocale)}
+              errors={errors.locale}
+            >
+              {chartLocales.map((locale) => (
+                <option key={locale} value={locale}>
+                  {chartLocaleLabels[locale]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {offered.has("dateFormat") ? (
+            <SelectField
+              id="chart-date-format"
+              name="dateFormat"
+              label="Date format"
+              value={draft.dateFormat}
+              onChange={(event) =>
+                update("dateFormat", event.currentTarget.value as DateFormat | "")
+              }
+              errors={errors.dateFormat}
+            >
+              <option value="">Automatic (by the dates' span)</option>
+              {dateFormats.map((format) => (
+                <option key={format} value={format}>
+                  {dateFormatLabels[format]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           {offered.has("curve") ? (
             <SelectField
               id="chart-curve"
@@ -677,6 +931,7 @@ export function ChartEditor({
           >
             <option value="">Automatic</option>
             <option value="decimal">Decimal</option>
+            <option value="compact">Compact (1.2K)</option>
             <option value="percent">Percent</option>
             <option value="currency">Currency</option>
           </SelectField>
@@ -726,7 +981,9 @@ export function ChartEditor({
                 </button>
               </p>
             ) : null}
-            <DashboardChart chart={view} result={preview.result} headingLevel="h3" />
+            <PreviewChart>
+              <DashboardChart chart={view} result={preview.result} headingLevel="h3" />
+            </PreviewChart>
           </div>
         ) : preview.status === "failed" ? (
           <p className="form-error">{preview.message}</p>

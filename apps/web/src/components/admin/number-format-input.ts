@@ -19,7 +19,8 @@ export function readNumberFormat(
 ): NumberFormat | undefined {
   const style = formText(formData, "formatStyle");
   if (style === "") return undefined;
-  const format: Record<string, unknown> = { style };
+  // "compact" is a notation of plain numbers (1.2K), not an Intl style
+  const format: Record<string, unknown> = style === "compact" ? { notation: "compact" } : { style };
   const currency = formText(formData, "formatCurrency").trim().toUpperCase();
   if (style === "currency" && currency !== "") format.currency = currency;
   const digits = formText(formData, "formatMaxDigits").trim();

@@ -4,12 +4,18 @@ import type { ChartInput, ChartOptions } from "@seed/store";
 import { acceptedOptions, chartTypeSpecs } from "@seed/store/chart-types";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
+import { defaultChartLocale } from "@/components/chart-format";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
 const maxQueryJson = 20_000;
+/** The kit's own "Other" share, in percent, which a chart need not store. */
+const defaultOtherPercent = "3";
 
-/** The chart of the editor's form; only options the chosen type accepts are kept. */
+/**
+ * The chart of the editor's form; only options the chosen type accepts are kept (the store then
+ * drops what the query does not draw, e.g. stacking of one series).
+ */
 function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
   const type = formText(formData, "type") as ChartInput["type"];
   const all: ChartOptions = {};
@@ -19,7 +25,27 @@ function readChart(formData: FormData, fieldErrors: Record<string, string[]>): C
   const curve = formText(formData, "curve");
   if (curve) all.curve = curve as ChartOptions["curve"];
   if (formText(formData, "donut") === "on") all.donut = true;
-  if (formText(formData, "showLegend") !== "on") all.showLegend = false;
+  // Defaults (legend below, the type's own labels, en-US) are left out of what is stored.
+  const legend = formText(formData, "legend");
+  if (legend === "hidden") all.showLegend = false;
+  else if (legend && legend !== "bottom")
+    all.legendPosition = legend as ChartOptions["legendPosition"];
+  const valueLabels = formText(formData, "valueLabels");
+  if (valueLabels && Object.hasOwn(chartTypeSpecs, type)) {
+    if (valueLabels !== chartTypeSpecs[type].valueLabels[0]) {
+      all.valueLabels = valueLabels as ChartOptions["valueLabels"];
+    }
+  } else if (valueLabels) all.valueLabels = valueLabels as ChartOptions["valueLabels"];
+  const otherPercent = formText(formData, "otherPercent").trim();
+  if (otherPercent !== "" && otherPercent !== defaultOtherPercent) {
+    const percent = Number(otherPercent);
+    if (Number.isFinite(percent)) all.otherThreshold = percent / 100;
+    else fieldErrors.otherThreshold = ["Enter a percentage such as 3, or 0 to keep every slice."];
+  }
+  const locale = formText(formData, "locale");
+  if (locale && locale !== defaultChartLocale) all.locale = locale as ChartOptions["locale"];
+  const dateFormat = formText(formData, "dateFormat");
+  if (dateFormat) all.dateFormat = dateFormat as ChartOptions["dateFormat"];
   // An unknown type keeps every option: the store refuses the type by name.
   const options = Object.hasOwn(chartTypeSpecs, type) ? acceptedOptions(type, all) : all;
   const numberFormat = readNumberFormat(formData, fieldErrors);

@@ -1,0 +1,74 @@
+import type { ChartOptions } from "@seed/store";
+import type { ChartLocale, DateFormat } from "@seed/store/chart-types";
+
+// The one home of how a stored chart writes numbers and dates: the renderer hands these to
+// @seed/charts, which uses them on axis ticks, tooltips, value labels and the data table alike.
+
+/** What charts without a locale option format in (the same on the server and in every browser). */
+export const defaultChartLocale = "en-US";
+
+/** Names of the locale choices, in their own language so each is recognisable. */
+export const chartLocaleLabels: Record<ChartLocale, string> = {
+  "en-US": "English (United States): 1,234.5",
+  "en-GB": "English (United Kingdom): 1,234.5",
+  "de-DE": "Deutsch (Deutschland): 1.234,5",
+  "fr-FR": "Français (France): 1 234,5",
+  "es-ES": "Español (España): 1234,5",
+  "it-IT": "Italiano (Italia): 1.234,5",
+  "nl-NL": "Nederlands (Nederland): 1.234,5",
+  "pt-BR": "Português (Brasil): 1.234,5",
+  "ja-JP": "日本語 (日本): 1,234.5",
+  "zh-CN": "中文 (中国): 1,234.5",
+  visitor: "The visitor's own (from their browser)",
+};
+
+/** A BCP 47 tag Intl can use: the chosen locale, the visitor's for "visitor", else the default. */
+export function resolveChartLocale(choice: ChartLocale | undefined, visitorLocale: string): string {
+  if (choice === undefined) return defaultChartLocale;
+  if (choice !== "visitor") return choice;
+  return Intl.NumberFormat.supportedLocalesOf([visitorLocale])[0] ?? defaultChartLocale;
+}
+
+/** Values as the chart's number format says, or undefined for the kit's own default in the locale. */
+export function chartValueFormatter(
+  format: ChartOptions["numberFormat"],
+  locale: string,
+): ((value: number) => string) | undefined {
+  if (!format) return undefined;
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(locale, format);
+  } catch {
+    // a format the store let through but this runtime rejects draws with the default
+    return undefined;
+  }
+  return (value) => (Number.isFinite(value) ? formatter.format(value) : "–");
+}
+
+/** Dates are whole UTC days or instants in the query's results; UTC keeps server and browser equal. */
+const dateFormatOptions: Record<DateFormat, Intl.DateTimeFormatOptions> = {
+  day: { year: "numeric", month: "2-digit", day: "2-digit", timeZone: "UTC" },
+  month: { year: "numeric", month: "short", timeZone: "UTC" },
+  year: { year: "numeric", timeZone: "UTC" },
+};
+
+const isoDate = /^\d{4}-\d{2}-\d{2}([T ].*)?$/;
+
+/**
+ * Index values (timestamps from the kit, or the query's ISO strings) as the chosen date format;
+ * anything that is not a date is written as it is. Undefined keeps the kit's format by span.
+ */
+export function chartDateFormatter(
+  format: DateFormat | undefined,
+  locale: string,
+): ((value: number | string) => string) | undefined {
+  if (!format) return undefined;
+  const formatter = new Intl.DateTimeFormat(locale, dateFormatOptions[format]);
+  return (value) => {
+    const time =
+      typeof value === "number" ? value : isoDate.test(value) ? Date.parse(value) : Number.NaN;
+    return Number.isFinite(time) && Math.abs(time) <= 8.64e15
+      ? formatter.format(time)
+      : String(value);
+  };
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { acceptedOptions, offeredOptions, queryShape } from "../src/chart-types.js";
+
+const columns = [
+  { name: "month", type: "date" },
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+  { name: "orders", type: "number" },
+];
+
+describe("the chart types table", () => {
+  it("offers Other grouping on pies only and value labels on bars and pies", () => {
+    const offering = (name: string) =>
+      (["line", "area", "bar", "pie"] as const).filter((type) =>
+        offeredOptions(type, { series: "one", timeIndex: true }).includes(name as never),
+      );
+
+    expect(offering("otherThreshold")).toEqual(["pie"]);
+    expect(offering("valueLabels")).toEqual(["bar", "pie"]);
+    expect(offering("locale")).toEqual(["line", "area", "bar", "pie"]);
+    expect(offering("legendPosition")).toEqual(["line", "area", "bar", "pie"]);
+  });
+
+  it("reads the query's shape: several measures or a breakdown make many series, a date x a time index", () => {
+    const sum = { column: "revenue", aggregate: "sum" };
+
+    expect(queryShape("bar", { x: { column: "month" }, measures: [sum] }, columns)).toEqual({
+      series: "one",
+      timeIndex: true,
+    });
+    expect(
+      queryShape(
+        "bar",
+        { x: { column: "region" }, measures: [sum], breakdown: { column: "region" } },
+        columns,
+      ),
+    ).toEqual({ series: "many", timeIndex: false });
+    // A pie takes no breakdown, so one stays one.
+    expect(
+      queryShape("pie", { x: { column: "x" }, measures: [sum], breakdown: {} }, columns),
+    ).toEqual({ series: "one", timeIndex: false });
+  });
+
+  it("keeps only what applies: no stacking of one series, no date format of names, labels the type draws", () => {
+    const options = {
+      stack: "stacked",
+      dateFormat: "day",
+      valueLabels: "percent",
+      locale: "fr-FR",
+    } as const;
+
+    expect(acceptedOptions("bar", options, { series: "one", timeIndex: false })).toEqual({
+      locale: "fr-FR",
+    });
+    expect(acceptedOptions("bar", options, { series: "many", timeIndex: true })).toEqual({
+      stack: "stacked",
+      dateFormat: "day",
+      locale: "fr-FR",
+    });
+    expect(acceptedOptions("pie", options, { series: "one", timeIndex: true })).toEqual({
+      dateFormat: "day",
+      valueLabels: "percent",
+      locale: "fr-FR",
+    });
+  });
+});

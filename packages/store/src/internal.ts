@@ -136,6 +136,9 @@ export type AuditAction =
   | "dashboard.delete"
   | "dashboard.publish"
   | "dashboard.unpublish"
+  | "dataset.token-create"
+  | "dataset.token-revoke"
+  | "dataset.push"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -6,6 +6,7 @@ import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records
 import { ValidationError } from "../errors.js";
 import {
   type Actor,
+  type AuditAction,
   assertVersion,
   checkActor,
   checkVersion,
@@ -91,6 +92,8 @@ export class DatasetImportError extends ValidationError {
   readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload" | "dataset_too_large";
   readonly line: number | null;
   readonly column: string | null;
+  /** The data row (1 = the first row after the header), when the problem is in one. */
+  readonly row: number | null;
   readonly reason: string;
 
   constructor(
@@ -98,6 +101,7 @@ export class DatasetImportError extends ValidationError {
     reason: string,
     line: number | null = null,
     column: string | null = null,
+    row: number | null = null,
   ) {
     const where =
       line === null
@@ -105,10 +109,23 @@ export class DatasetImportError extends ValidationError {
         : column === null
           ? `Line ${line}: `
           : `Line ${line}, column "${column}": `;
-    super({ fieldErrors: { csv: [`${where}${reason}`] } });
+    const message = `${where}${reason}`;
+    super({
+      fieldErrors: { csv: [message] },
+      problems: [
+        {
+          field: "csv",
+          code,
+          message,
+          ...(row === null ? {} : { row }),
+          ...(column === null ? {} : { column }),
+        },
+      ],
+    });
     this.code = code;
     this.line = line;
     this.column = column;
+    this.row = row;
     this.reason = reason;
   }
 }
@@ -312,14 +329,18 @@ async function streamInto(
   const decimal = options.dialect?.decimal ?? ".";
 
   /** Checks and writes one row; a promise only when the writer asks to wait. */
+  let seen = 0;
   const add = (record: CsvRecord): void | Promise<void> => {
     const table = descriptor;
     if (!table || !header || !writer) return;
+    const row = ++seen;
     if (record.cells.length !== header.cells.length) {
       throw new DatasetImportError(
         "wrong_value_count",
         `expected ${header.cells.length} values (one per column), got ${record.cells.length}.`,
         record.line,
+        null,
+        row,
       );
     }
     if (rowsBefore + imported >= maxRows) {
@@ -327,6 +348,8 @@ async function streamInto(
         "too_many_rows",
         `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
         record.line,
+        null,
+        row,
       );
     }
     const values: unknown[] = new Array(types.length);
@@ -335,13 +358,19 @@ async function streamInto(
       const typed = typedCell(type, record.cells[order[index] as number] ?? "", decimal);
       if (!typed.ok) {
         const column = table.columns[index]?.name ?? null;
-        throw new DatasetImportError(typed.code, typed.reason, record.line, column);
+        throw new DatasetImportError(typed.code, typed.reason, record.line, column, row);
       }
       storedSize += cellBytes(type, typed.value);
       values[index] = toStored(bulk.engine, type, typed.value);
     }
     if (storedSize > maxDatasetBytes) {
-      throw new DatasetImportError("dataset_too_large", datasetSizeReason(), record.line);
+      throw new DatasetImportError(
+        "dataset_too_large",
+        datasetSizeReason(),
+        record.line,
+        null,
+        row,
+      );
     }
     imported++;
     if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes });
@@ -417,61 +446,81 @@ export async function importIntoDataset(
 ): Promise<ImportResult> {
   const checkedActor = checkActor(actor);
   checkVersion(input.expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("datasets")
-      .select(["id", "version", "columns_json"])
-      .where("id", "=", input.datasetId)
-      .executeTakeFirst();
-    assertVersion("dataset", input.datasetId, current, input.expectedVersion);
-    const descriptor: DatasetTable = {
-      table: datasetTableName(input.datasetId),
-      columns: JSON.parse(current.columns_json) as DatasetColumn[],
-    };
-    if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
-    const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-    const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
-    const imported = await streamInto(
-      trx,
-      ctx.bulk,
-      input,
-      before,
-      bytesBefore,
-      async (header, _sample) => {
-        const names = new Set(header);
-        const missing = descriptor.columns.filter((column) => !names.has(column.name));
-        const known = new Set(descriptor.columns.map((column) => column.name));
-        const extra = header.filter((name) => !known.has(name));
-        if (missing.length > 0 || extra.length > 0) {
-          const parts = [
-            missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-            extra.length > 0
-              ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-              : "",
-          ].filter(Boolean);
-          throw new DatasetImportError(
-            "header_mismatch",
-            `the header must name the dataset's columns (${parts.join("; ")}).`,
-            1,
-          );
-        }
-        return descriptor;
-      },
-    );
-    const rowCount = before + imported;
-    const at = ctx.now().toISOString();
-    await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
-      row_count: rowCount,
-      updated_at: at,
-    });
-    await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", input.datasetId, {
-      changed: ["rows"],
-      import: input.mode,
-      imported,
-      rowCount,
-    });
-    return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
+  return ctx.db.transaction().execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
+}
+
+/** How an import records itself in the audit log, when not as a plain dataset.update. */
+export interface ImportAudit {
+  action: AuditAction;
+  detail: Record<string, unknown>;
+}
+
+/** importIntoDataset on the caller's transaction (the push API adds its own records to it). */
+export async function importIntoDatasetIn(
+  trx: Executor,
+  ctx: StoreContext,
+  input: ImportIntoDatasetInput,
+  actor: Actor,
+  audit?: ImportAudit,
+): Promise<ImportResult> {
+  const current = await trx
+    .selectFrom("datasets")
+    .select(["id", "version", "columns_json"])
+    .where("id", "=", input.datasetId)
+    .executeTakeFirst();
+  assertVersion("dataset", input.datasetId, current, input.expectedVersion);
+  const descriptor: DatasetTable = {
+    table: datasetTableName(input.datasetId),
+    columns: JSON.parse(current.columns_json) as DatasetColumn[],
+  };
+  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
+  const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
+  const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
+  const imported = await streamInto(
+    trx,
+    ctx.bulk,
+    input,
+    before,
+    bytesBefore,
+    async (header, _sample) => {
+      const names = new Set(header);
+      const missing = descriptor.columns.filter((column) => !names.has(column.name));
+      const known = new Set(descriptor.columns.map((column) => column.name));
+      const extra = header.filter((name) => !known.has(name));
+      if (missing.length > 0 || extra.length > 0) {
+        const parts = [
+          missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+          extra.length > 0
+            ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
+            : "",
+        ].filter(Boolean);
+        throw new DatasetImportError(
+          "header_mismatch",
+          `the header must name the dataset's columns (${parts.join("; ")}).`,
+          1,
+        );
+      }
+      return descriptor;
+    },
+  );
+  const rowCount = before + imported;
+  const at = ctx.now().toISOString();
+  await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
+    row_count: rowCount,
+    updated_at: at,
   });
+  await writeAudit(
+    trx,
+    ctx,
+    actor,
+    audit?.action ?? "dataset.update",
+    "dataset",
+    input.datasetId,
+    audit
+      ? { ...audit.detail, imported, rowCount }
+      : { changed: ["rows"], import: input.mode, imported, rowCount },
+  );
+  return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }
 
 /** Creates a dataset from a CSV stream; column types come from the first 1,000 rows. */

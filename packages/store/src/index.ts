@@ -69,6 +69,7 @@ export {
   type PushMode,
   type PushRefusalReason,
   pushRefusalOf,
+  tokenActorPrefix,
 } from "./datasets/push.js";
 export type {
   Dataset,

@@ -215,6 +215,38 @@ describe.each(dialects)("push API on %s", (dialect) => {
     expect(after?.version).toBe(1);
   });
 
+  it("refuses a push of more rows than one push carries, JSON or CSV, and writes nothing", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const { secret } = await store.createDatasetToken(
+      { datasetId: dataset.id, name: "Pusher", scope: "append" },
+      editor,
+    );
+    const count = pushLimits.maxRows + 1;
+
+    const json = await refusalOf(
+      store.pushDatasetRows({
+        token: secret,
+        datasetId: dataset.id,
+        format: "json",
+        body: JSON.stringify(Array.from({ length: count }, () => row)),
+      }),
+    );
+    const csv = (await errorOf(
+      store.pushDatasetRows({
+        token: secret,
+        datasetId: dataset.id,
+        format: "csv",
+        body: `month,region,revenue,orders\n${"2025-05-01,North,10,1\n".repeat(count)}`,
+      }),
+    )) as ValidationError;
+
+    expect(json.reason).toBe("too_many_rows");
+    expect(csv.problems).toEqual([expect.objectContaining({ code: "too_many_rows", row: count })]);
+    expect(csv.problems[0]?.message).toContain("one push adds at most 10,000 rows");
+    expect((await store.getDataset(dataset.id))?.rowCount).toBe(3);
+  });
+
   it("answers a retried Idempotency-Key without writing, and refuses the key for other content", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);

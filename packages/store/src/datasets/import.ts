@@ -59,6 +59,8 @@ interface ImportOptions {
   /** Lower limits for tests and callers; never above the store's own. */
   maxBytes?: number;
   maxRows?: number;
+  /** What a refusal at `maxRows` says, when that limit is the caller's own (e.g. per push). */
+  maxRowsReason?: string;
   /** Lower dataset size limit (see datasetLimits.maxDatasetBytes) for tests; never above it. */
   maxDatasetBytes?: number;
   /** The announced size (Content-Length): a shorter or longer stream is refused. */
@@ -346,7 +348,9 @@ async function streamInto(
     if (rowsBefore + imported >= maxRows) {
       throw new DatasetImportError(
         "too_many_rows",
-        `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
+        maxRows < datasetLimits.maxImportRows && options.maxRowsReason
+          ? options.maxRowsReason
+          : `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
         record.line,
         null,
         row,

@@ -98,9 +98,15 @@ export function pushRefusalOf(error: unknown): DatasetPushRefusal | null {
     : null;
 }
 
+/** Audit actor ids of push API tokens start with this. */
+export const tokenActorPrefix = "api-token:";
+
 /** Who a push is in the audit log: the token, not the person who made it. */
 export function tokenActor(token: DatasetToken): Actor {
-  return { id: `api-token:${token.id}`, email: `API token "${token.name}"` };
+  return {
+    id: `${tokenActorPrefix}${token.id}`,
+    email: `"${token.name}" (made by ${token.createdBy.email})`.slice(0, 320),
+  };
 }
 
 function fingerprintOf(format: PushFormat, mode: PushMode, body: string): string {
@@ -323,6 +329,7 @@ async function writePush(
               maxRows:
                 (mode === "append" ? await rowCountOf(trx, input.datasetId) : 0) +
                 pushLimits.maxRows,
+              maxRowsReason: `one push adds at most ${pushLimits.maxRows.toLocaleString("en-US")} rows; send them in several.`,
             },
             actor,
             audit,

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { pushLimits } from "@seed/store/validation";
 import {
   expectAxeClean,
   importCsvAsEditor,
@@ -171,6 +172,21 @@ test("bad rows, other datasets, wrong scope, sessions and revoked tokens are ref
     data: "day,amount\n2026-01-02,2\n",
   });
   expect(wrongType.status()).toBe(415);
+  const tooLarge = await curl.post(url, {
+    headers: bearer(secret, "text/csv"),
+    data: `day,amount\n${"2026-01-02,1\n".repeat(Math.ceil(pushLimits.maxBodyBytes / 13))}`,
+  });
+  expect(tooLarge.status()).toBe(413);
+  expect((await tooLarge.json()).error).toBe("too_large");
+  const tooMany = await curl.post(url, {
+    headers: bearer(secret, "text/csv"),
+    data: `day,amount\n${"2026-01-02,1\n".repeat(pushLimits.maxRows + 1)}`,
+  });
+  expect(tooMany.status()).toBe(413);
+  expect(await tooMany.json()).toMatchObject({
+    error: "too_many_rows",
+    problems: [{ row: pushLimits.maxRows + 1, code: "too_many_rows" }],
+  });
 
   // A signed-in browser session is no credential here.
   const session = await request.newContext({

@@ -124,6 +124,10 @@ function failure(error: unknown): Response {
       : codes.some((code) => csvShapeCodes.has(code))
         ? 400
         : 422;
+    if (status === 413) {
+      const code = codes.includes("file_too_large") ? "too_large" : "too_many_rows";
+      return pushError(413, code, problems[0]?.message ?? "The push is too large.", { problems });
+    }
     return pushError(status, "invalid_rows", "Nothing was written; fix the rows named.", {
       problems,
     });

@@ -13,11 +13,11 @@ import {
   signedInPage,
   uniqueName,
 } from "./content-support";
-import { randomPassword, type TestRole, testUser } from "./support";
+import { appBaseURL, randomPassword, type TestRole, testUser } from "./support";
 
 type Who = "anonymous" | TestRole;
 const everyone: Who[] = ["anonymous", "viewer", "editor", "admin"];
-const baseURL = "http://localhost:3100";
+const baseURL = appBaseURL();
 const html = { Accept: "text/html,application/xhtml+xml" };
 
 async function clientFor(who: Who): Promise<APIRequestContext> {
@@ -83,6 +83,22 @@ for (const route of routeHandlers) {
       await client.dispose();
     });
   }
+}
+
+// The push API takes a bearer token only: a session of any role is no credential there.
+for (const who of everyone) {
+  test(`route POST /api/datasets/[id]/rows as ${who} (session, no token): 401`, async () => {
+    const client = await clientFor(who);
+
+    const response = await client.post("/api/datasets/any-dataset/rows", {
+      headers: { "Content-Type": "application/json", Origin: baseURL },
+      data: JSON.stringify([{ a: 1 }]),
+    });
+
+    expect(response.status()).toBe(401);
+    expect((await response.json()).error).toBe("unauthenticated");
+    await client.dispose();
+  });
 }
 
 interface CapturedAction {
@@ -302,6 +318,67 @@ test.describe("server actions", () => {
     expect(await replay(action, "anonymous")).toBe(401);
     expect(await replay(action, "viewer")).toBe(403);
     expect(await replay(action, "editor")).toBe(403);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  /** The id of the first dataset on the list, found through its link. */
+  async function someDatasetId(): Promise<string> {
+    const admin = await clientFor("admin");
+    const page = await (await admin.get("/admin/datasets", { headers: html })).text();
+    await admin.dispose();
+    const id = /href="\/admin\/datasets\/([0-9a-f-]{36})"/.exec(page)?.[1];
+    if (!id) throw new Error("No dataset link on /admin/datasets");
+    return id;
+  }
+
+  test("create API token (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const datasetId = await someDatasetId();
+    const action = await captureAction(browser, `/admin/datasets/${datasetId}`, async (page) => {
+      const form = page.getByRole("form", { name: "Create an API token" });
+      // A dataset that does not exist: each replay is checked and refused, no token is made.
+      await form.locator('input[name="datasetId"]').evaluate((input: HTMLInputElement) => {
+        input.value = "no-such-dataset";
+      });
+      await form.getByLabel("Token name").fill("Matrix token");
+      await form.getByRole("button", { name: "Create token" }).click();
+      await expect(page.getByText(/No dataset with id/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  test("revoke API token (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const datasetId = await someDatasetId();
+    const name = `Matrix revoke ${Date.now()}`;
+    const action = await captureAction(browser, `/admin/datasets/${datasetId}`, async (page) => {
+      const form = page.getByRole("form", { name: "Create an API token" });
+      await form.getByLabel("Token name").fill(name);
+      await form.getByRole("button", { name: "Create token" }).click();
+      await expect(page.getByLabel(`Token for ${name}`)).toHaveValue(/^seed_/);
+      const row = page.getByRole("row", { name: new RegExp(name) });
+      const revoke = row.locator("form");
+      // An id no token has: each replay is refused, and the shared dataset's tokens stay.
+      await revoke.locator('input[name="tokenId"]').evaluate((input: HTMLInputElement) => {
+        input.value = "no-such-token";
+      });
+      await row.getByRole("button", { name: `Revoke ${name}` }).click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: `Yes, revoke ${name}` })
+        .click();
+      await expect(revoke.getByRole("status")).not.toBeEmpty();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
     expect(await replay(action, "admin")).toBe(200);
   });
 

@@ -20,6 +20,9 @@ export interface FieldProblem {
   /** "invalid" for a field that failed validation; imports use their own problem codes. */
   code: string;
   message: string;
+  /** For a dataset's cells: the row (from 1, in the rows or file given) and column named. */
+  row?: number;
+  column?: string;
 }
 
 /** Base class of every refusal; `kind` says which, so callers need no instanceof or parsing. */

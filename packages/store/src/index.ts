@@ -1,3 +1,8 @@
+export {
+  type DatasetToken,
+  type DatasetTokenInput,
+  datasetTokenPrefix,
+} from "./access/dataset-tokens.js";
 export { setupTokenLifetimeMs } from "./access/setup.js";
 export {
   accountDelayMs,
@@ -55,6 +60,17 @@ export {
   type ImportProgress,
   type ImportResult,
 } from "./datasets/import.js";
+export {
+  type DatasetPushAnswer,
+  type DatasetPushInput,
+  DatasetPushRefusal,
+  type DatasetPushResult,
+  type PushFormat,
+  type PushMode,
+  type PushRefusalReason,
+  pushRefusalOf,
+  tokenActorPrefix,
+} from "./datasets/push.js";
 export type {
   Dataset,
   DatasetRowEdits,

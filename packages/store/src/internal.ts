@@ -138,6 +138,9 @@ export type AuditAction =
   | "dashboard.publish"
   | "dashboard.unpublish"
   | "dashboard.restore"
+  | "dataset.token-create"
+  | "dataset.token-revoke"
+  | "dataset.push"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -286,6 +286,54 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0008_dataset_tokens": {
+    // The push API: tokens that write one dataset (only their hashes are kept), each with its
+    // own request counter, and the answers of pushes sent with an Idempotency-Key.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("dataset_tokens")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("dataset_id", "text", (col) =>
+          col.notNull().references("datasets.id").onDelete("cascade"),
+        )
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("scope", "text", (col) => col.notNull())
+        .addColumn("token_hash", "text", (col) => col.notNull().unique())
+        .addColumn("token_prefix", "text", (col) => col.notNull())
+        .addColumn("created_by_id", "text", (col) => col.notNull())
+        .addColumn("created_by_email", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("expires_at", "text")
+        .addColumn("last_used_at", "text")
+        .addColumn("revoked_at", "text")
+        .addColumn("rate_count", "integer", (col) => col.notNull().defaultTo(0))
+        .addColumn("rate_window_started_at", "text")
+        .execute();
+      await db.schema
+        .createIndex("dataset_tokens_dataset_id")
+        .on("dataset_tokens")
+        .columns(["dataset_id", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("dataset_push_requests")
+        .addColumn("token_id", "text", (col) =>
+          col.notNull().references("dataset_tokens.id").onDelete("cascade"),
+        )
+        .addColumn("idempotency_key", "text", (col) => col.notNull())
+        .addColumn("fingerprint", "text", (col) => col.notNull())
+        .addColumn("status", "integer", (col) => col.notNull())
+        .addColumn("response_json", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("dataset_push_requests_pk", ["token_id", "idempotency_key"])
+        .execute();
+      await db.schema
+        .createIndex("dataset_push_requests_created_at")
+        .on("dataset_push_requests")
+        .column("created_at")
+        .execute();
+    },
+  },
   "0010_entity_versions": {
     // Charts and dashboards keep every saved state, for history, differences and restore
     // (src/history/versions.ts). Entities made before this start their history at their next save.

@@ -87,6 +87,41 @@ export interface StoreDatabase {
   entity_versions: EntityVersionsTable;
   setup_tokens: SetupTokensTable;
   setup_claim: SetupClaimTable;
+  dataset_tokens: DatasetTokensTable;
+  dataset_push_requests: DatasetPushRequestsTable;
+}
+
+/** Push API tokens (src/access/dataset-tokens.ts): each writes one dataset. */
+export interface DatasetTokensTable {
+  id: string;
+  dataset_id: string;
+  name: string;
+  /** "append" or "replace" (replace may also append). */
+  scope: string;
+  /** SHA-256 of the whole token, hex; the token itself is shown once and never kept. */
+  token_hash: string;
+  /** The token's first characters ("seed_ab12"), so a listed token can be told apart. */
+  token_prefix: string;
+  created_by_id: string;
+  created_by_email: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  /** Requests counted in the current rate window, and when that window began. */
+  rate_count: number;
+  rate_window_started_at: string | null;
+}
+
+/** A push's answer kept under its Idempotency-Key, so a retry is answered without writing. */
+export interface DatasetPushRequestsTable {
+  token_id: string;
+  idempotency_key: string;
+  /** SHA-256 of what was sent (format, mode, body): the same key with other content is refused. */
+  fingerprint: string;
+  status: number;
+  response_json: string;
+  created_at: string;
 }
 
 /** Every saved state of a chart or dashboard (src/history/versions.ts). */

@@ -16,6 +16,13 @@ import {
 } from "kysely";
 import pg from "pg";
 import {
+  createDatasetToken,
+  type DatasetToken,
+  type DatasetTokenInput,
+  listDatasetTokens,
+  revokeDatasetToken,
+} from "./access/dataset-tokens.js";
+import {
   claimFirstAdmin,
   createSetupToken,
   endSetup,
@@ -81,6 +88,7 @@ import {
   importIntoDataset,
   importNewDataset,
 } from "./datasets/import.js";
+import { type DatasetPushInput, type DatasetPushResult, pushDatasetRows } from "./datasets/push.js";
 import {
   createDataset,
   type Dataset,
@@ -209,6 +217,20 @@ export interface Store {
     actor: Actor,
   ): Promise<Dataset>;
   deleteDataset(id: string, expectedVersion: number, actor: Actor): Promise<void>;
+
+  /** A push API token for one dataset: the secret is returned this once, only its hash is kept. */
+  createDatasetToken(
+    input: DatasetTokenInput,
+    actor: Actor,
+  ): Promise<{ token: DatasetToken; secret: string }>;
+  listDatasetTokens(datasetId: string): Promise<DatasetToken[]>;
+  revokeDatasetToken(datasetId: string, tokenId: string, actor: Actor): Promise<DatasetToken>;
+  /**
+   * The push API: authenticates the bearer token, counts it against its rate limit, and writes
+   * the rows all or nothing (replaying the first answer for a repeated Idempotency-Key). Throws
+   * DatasetPushRefusal, or ValidationError for bad rows (each problem with its row and column).
+   */
+  pushDatasetRows(input: DatasetPushInput): Promise<DatasetPushResult>;
 
   listCharts(filter?: { datasetId?: string }): Promise<Chart[]>;
   getChart(id: string): Promise<Chart | null>;
@@ -569,6 +591,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       replaceDatasetRows(ctx, id, version, rows, actor),
     editDatasetRows: (id, version, edits, actor) => editDatasetRows(ctx, id, version, edits, actor),
     deleteDataset: (id, version, actor) => deleteDataset(ctx, id, version, actor),
+    createDatasetToken: (input, actor) => createDatasetToken(ctx, input, actor),
+    listDatasetTokens: (datasetId) => listDatasetTokens(ctx, datasetId),
+    revokeDatasetToken: (datasetId, tokenId, actor) =>
+      revokeDatasetToken(ctx, datasetId, tokenId, actor),
+    pushDatasetRows: (input) => pushDatasetRows(ctx, input),
 
     listCharts: (filter) => listCharts(ctx, filter),
     getChart: (id) => getChartIn(db, id),

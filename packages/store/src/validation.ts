@@ -95,6 +95,28 @@ export const datasetLimits = {
    */
   maxDatasetBytes: 256 * 1024 * 1024,
 } as const;
+/** Push API tokens (access/dataset-tokens.ts) and what one push may carry. */
+export const datasetTokenScopes = ["append", "replace"] as const;
+export type DatasetTokenScope = (typeof datasetTokenScopes)[number];
+
+export const pushLimits = {
+  /** Largest request body the push route reads, in bytes. */
+  maxBodyBytes: 10 * 1024 * 1024,
+  /** Most rows one push may carry. */
+  maxRows: 10_000,
+  /** Requests one token may make per window. */
+  requestsPerWindow: 60,
+  windowMs: 60 * 1000,
+  /** How long a push's answer is kept under its Idempotency-Key. */
+  idempotencyMs: 24 * 60 * 60 * 1000,
+  maxIdempotencyKeyLength: 200,
+  maxTokenNameLength: 100,
+  /** Tokens a dataset may have that are neither revoked nor expired. */
+  maxActiveTokensPerDataset: 20,
+  /** Furthest expiry a token may be given. */
+  maxLifetimeMs: 366 * 24 * 60 * 60 * 1000,
+} as const;
+
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;
 
@@ -304,15 +326,17 @@ export function checkRows(
  * "rows.<ref>.<column>" with its code, so forms mark the cell without reading the sentence.
  */
 export function rowProblemsError(
-  problems: ReadonlyArray<{ problem: RowProblem; ref: string; label: string }>,
+  problems: ReadonlyArray<{ problem: RowProblem; ref: string; label: string; row?: number }>,
   extra: FieldProblem[] = [],
 ): ValidationError {
   const fieldProblems: FieldProblem[] = [
     ...extra,
-    ...problems.map(({ problem, ref, label }) => ({
+    ...problems.map(({ problem, ref, label, row }) => ({
       field: `rows.${ref}.${problem.column}`,
       code: problem.code,
       message: describeRowProblem(problem, label),
+      // Callers that number rows (the push API) also get row and column apart from the path.
+      ...(row === undefined ? {} : { row, column: problem.column }),
     })),
   ];
   return new ValidationError({

@@ -1,5 +1,5 @@
 import "server-only";
-import type { AuditEvent } from "@seed/store";
+import { type AuditEvent, tokenActorPrefix } from "@seed/store";
 import { z } from "zod";
 import { getAuth } from "./auth-instance";
 import type { Role } from "./auth-options.mjs";
@@ -114,7 +114,9 @@ const builtInActorNames: Record<string, string> = { cli: "Command line", system:
 /** Display names of the accounts behind these actor ids; deleted accounts read "Former user". */
 async function actorNames(ids: readonly string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
-  const accountIds = [...new Set(ids)].filter((id) => !(id in builtInActorNames));
+  const accountIds = [...new Set(ids)].filter(
+    (id) => !(id in builtInActorNames) && !id.startsWith(tokenActorPrefix),
+  );
   if (accountIds.length > 0) {
     const context = await (await getAuth()).$context;
     const users = await context.adapter.findMany<{ id: string; name: string }>({
@@ -123,7 +125,10 @@ async function actorNames(ids: readonly string[]): Promise<Map<string, string>> 
     });
     for (const user of users) names.set(user.id, user.name);
   }
-  for (const id of ids) names.set(id, builtInActorNames[id] ?? names.get(id) ?? "Former user");
+  for (const id of ids) {
+    const builtIn = id.startsWith(tokenActorPrefix) ? "API token" : builtInActorNames[id];
+    names.set(id, builtIn ?? names.get(id) ?? "Former user");
+  }
   return names;
 }
 

@@ -27,8 +27,10 @@ export interface ActionDone {
   /** Shown in the form's status region when the action does not redirect. */
   message?: string;
   redirectTo?: string;
-  /** What the change makes stale: content pages (default), the users page, or nothing. */
-  revalidate?: "content" | "users" | "none";
+  /** What the change makes stale: content pages (default), the users page, one admin page, or nothing. */
+  revalidate?: "content" | "users" | "none" | { adminPath: `/admin/${string}` };
+  /** More of the form's state to hand back with the message (e.g. a secret shown once). */
+  extra?: Record<string, string>;
 }
 
 export type ActionOutcome<State> = { refused: State } | { done: ActionDone };
@@ -54,12 +56,13 @@ export function formAction<State extends FormState<Record<string, string>>>(
       return storeErrorState(error) as State;
     }
     if ("refused" in outcome) return outcome.refused;
-    const { message, redirectTo, revalidate = "content" } = outcome.done;
+    const { message, redirectTo, revalidate = "content", extra } = outcome.done;
     if (revalidate === "content") await revalidateContent();
     if (revalidate === "users") revalidatePath("/admin/users");
+    if (typeof revalidate === "object") revalidatePath(revalidate.adminPath);
     // redirect() throws Next's redirect signal, so it stays outside the try above.
     if (redirectTo) redirect(redirectTo);
-    return (message === undefined ? {} : { message }) as State;
+    return { ...extra, ...(message === undefined ? {} : { message }) } as State;
   };
 }
 

@@ -43,7 +43,7 @@ function create(): Observability {
     }),
     imports: new client.Counter({
       name: "seed_dataset_imports_total",
-      help: "CSV imports into datasets, by kind (new, append, replace) and outcome.",
+      help: "CSV imports into datasets (new, append, replace) and push API writes (push), by outcome.",
       labelNames: ["kind", "outcome"],
       registers: [registry],
     }),

@@ -6,6 +6,7 @@ import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records
 import { ValidationError } from "../errors.js";
 import {
   type Actor,
+  type AuditAction,
   assertVersion,
   checkActor,
   checkVersion,
@@ -58,6 +59,8 @@ interface ImportOptions {
   /** Lower limits for tests and callers; never above the store's own. */
   maxBytes?: number;
   maxRows?: number;
+  /** What a refusal at `maxRows` says, when that limit is the caller's own (e.g. per push). */
+  maxRowsReason?: string;
   /** Lower dataset size limit (see datasetLimits.maxDatasetBytes) for tests; never above it. */
   maxDatasetBytes?: number;
   /** The announced size (Content-Length): a shorter or longer stream is refused. */
@@ -91,6 +94,8 @@ export interface ImportLineProblem {
   message: string;
   line: number | null;
   column: string | null;
+  /** The data row (1 = the first row after the header), when the problem is in one. */
+  row: number | null;
 }
 
 function describeAt(line: number | null, column: string | null, reason: string): string {
@@ -100,15 +105,17 @@ function describeAt(line: number | null, column: string | null, reason: string):
 }
 
 /**
- * Why an import wrote nothing: the first problem (code, line, column), and for bad rows every
- * problem of the file up to maxListedCsvProblems with how many there were in all. Also a
- * ValidationError on field `csv`.
+ * Why an import wrote nothing: the first problem (code, line, column, row), and for bad rows
+ * every problem of the file up to maxListedCsvProblems with how many there were in all. Also a
+ * ValidationError on field `csv`, whose `problems` carry each one's row and column.
  */
 export class DatasetImportError extends ValidationError {
   override name = "DatasetImportError";
   readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload" | "dataset_too_large";
   readonly line: number | null;
   readonly column: string | null;
+  /** The data row (1 = the first row after the header), when the problem is in one. */
+  readonly row: number | null;
   readonly reason: string;
   /** Every listed problem, the first one included. */
   readonly lineProblems: ImportLineProblem[];
@@ -119,15 +126,27 @@ export class DatasetImportError extends ValidationError {
     reason: string,
     line: number | null = null,
     column: string | null = null,
+    row: number | null = null,
     more: { problems: ImportLineProblem[]; count: number } | null = null,
   ) {
     const message = describeAt(line, column, reason);
-    super({ fieldErrors: { csv: [message] } });
+    const listed = more?.problems ?? [{ code, message, line, column, row }];
+    super({
+      fieldErrors: { csv: [message] },
+      problems: listed.map((found) => ({
+        field: "csv",
+        code: found.code,
+        message: found.message,
+        ...(found.row === null ? {} : { row: found.row }),
+        ...(found.column === null ? {} : { column: found.column }),
+      })),
+    });
     this.code = code;
     this.line = line;
     this.column = column;
+    this.row = row;
     this.reason = reason;
-    this.lineProblems = more?.problems ?? [{ code, message, line, column }];
+    this.lineProblems = listed;
     this.problemCount = more?.count ?? 1;
   }
 }
@@ -329,6 +348,7 @@ async function streamInto(
   let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
+
   // Bad rows are all told at once (up to the listed limit); after the first, nothing more is
   // written, but the rest of the file is still read to find the others.
   const problems: ImportLineProblem[] = [];
@@ -338,32 +358,41 @@ async function streamInto(
     code: DatasetImportError["code"],
     reason: string,
     line: number,
-    column: string | null = null,
+    column: string | null,
+    row: number,
   ) => {
     if (problemCount === 0) firstReason = reason;
     problemCount++;
     if (problems.length < maxListedCsvProblems) {
-      problems.push({ code, message: describeAt(line, column, reason), line, column });
+      problems.push({ code, message: describeAt(line, column, reason), line, column, row });
     }
   };
 
   /** Checks and writes one row; a promise only when the writer asks to wait. */
+  let seen = 0;
   const add = (record: CsvRecord): void | Promise<void> => {
     const table = descriptor;
     if (!table || !header || !writer) return;
+    const row = ++seen;
     if (record.cells.length !== header.cells.length) {
       problem(
         "wrong_value_count",
         `expected ${header.cells.length} values (one per column), got ${record.cells.length}.`,
         record.line,
+        null,
+        row,
       );
       return;
     }
     if (rowsBefore + imported >= maxRows) {
       throw new DatasetImportError(
         "too_many_rows",
-        `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
+        maxRows < datasetLimits.maxImportRows && options.maxRowsReason
+          ? options.maxRowsReason
+          : `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
         record.line,
+        null,
+        row,
       );
     }
     const values: unknown[] = new Array(types.length);
@@ -372,7 +401,7 @@ async function streamInto(
       const type = types[index] as DatasetColumnType;
       const typed = typedCell(type, record.cells[order[index] as number] ?? "", decimal);
       if (!typed.ok) {
-        problem(typed.code, typed.reason, record.line, table.columns[index]?.name ?? null);
+        problem(typed.code, typed.reason, record.line, table.columns[index]?.name ?? null, row);
         rowIsBad = true;
         continue;
       }
@@ -381,7 +410,13 @@ async function streamInto(
     }
     if (rowIsBad || problemCount > 0) return;
     if (storedSize > maxDatasetBytes) {
-      throw new DatasetImportError("dataset_too_large", datasetSizeReason(), record.line);
+      throw new DatasetImportError(
+        "dataset_too_large",
+        datasetSizeReason(),
+        record.line,
+        null,
+        row,
+      );
     }
     imported++;
     if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes });
@@ -435,7 +470,7 @@ async function streamInto(
     if (!descriptor) await start();
     const [first] = problems;
     if (first) {
-      throw new DatasetImportError(first.code, firstReason, first.line, first.column, {
+      throw new DatasetImportError(first.code, firstReason, first.line, first.column, first.row, {
         problems,
         count: problemCount,
       });
@@ -464,61 +499,81 @@ export async function importIntoDataset(
 ): Promise<ImportResult> {
   const checkedActor = checkActor(actor);
   checkVersion(input.expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("datasets")
-      .select(["id", "version", "columns_json"])
-      .where("id", "=", input.datasetId)
-      .executeTakeFirst();
-    assertVersion("dataset", input.datasetId, current, input.expectedVersion);
-    const descriptor: DatasetTable = {
-      table: datasetTableName(input.datasetId),
-      columns: JSON.parse(current.columns_json) as DatasetColumn[],
-    };
-    if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
-    const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-    const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
-    const imported = await streamInto(
-      trx,
-      ctx.bulk,
-      input,
-      before,
-      bytesBefore,
-      async (header, _sample) => {
-        const names = new Set(header);
-        const missing = descriptor.columns.filter((column) => !names.has(column.name));
-        const known = new Set(descriptor.columns.map((column) => column.name));
-        const extra = header.filter((name) => !known.has(name));
-        if (missing.length > 0 || extra.length > 0) {
-          const parts = [
-            missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-            extra.length > 0
-              ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-              : "",
-          ].filter(Boolean);
-          throw new DatasetImportError(
-            "header_mismatch",
-            `the header must name the dataset's columns (${parts.join("; ")}).`,
-            1,
-          );
-        }
-        return descriptor;
-      },
-    );
-    const rowCount = before + imported;
-    const at = ctx.now().toISOString();
-    await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
-      row_count: rowCount,
-      updated_at: at,
-    });
-    await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", input.datasetId, {
-      changed: ["rows"],
-      import: input.mode,
-      imported,
-      rowCount,
-    });
-    return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
+  return ctx.db.transaction().execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
+}
+
+/** How an import records itself in the audit log, when not as a plain dataset.update. */
+export interface ImportAudit {
+  action: AuditAction;
+  detail: Record<string, unknown>;
+}
+
+/** importIntoDataset on the caller's transaction (the push API adds its own records to it). */
+export async function importIntoDatasetIn(
+  trx: Executor,
+  ctx: StoreContext,
+  input: ImportIntoDatasetInput,
+  actor: Actor,
+  audit?: ImportAudit,
+): Promise<ImportResult> {
+  const current = await trx
+    .selectFrom("datasets")
+    .select(["id", "version", "columns_json"])
+    .where("id", "=", input.datasetId)
+    .executeTakeFirst();
+  assertVersion("dataset", input.datasetId, current, input.expectedVersion);
+  const descriptor: DatasetTable = {
+    table: datasetTableName(input.datasetId),
+    columns: JSON.parse(current.columns_json) as DatasetColumn[],
+  };
+  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
+  const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
+  const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
+  const imported = await streamInto(
+    trx,
+    ctx.bulk,
+    input,
+    before,
+    bytesBefore,
+    async (header, _sample) => {
+      const names = new Set(header);
+      const missing = descriptor.columns.filter((column) => !names.has(column.name));
+      const known = new Set(descriptor.columns.map((column) => column.name));
+      const extra = header.filter((name) => !known.has(name));
+      if (missing.length > 0 || extra.length > 0) {
+        const parts = [
+          missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+          extra.length > 0
+            ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
+            : "",
+        ].filter(Boolean);
+        throw new DatasetImportError(
+          "header_mismatch",
+          `the header must name the dataset's columns (${parts.join("; ")}).`,
+          1,
+        );
+      }
+      return descriptor;
+    },
+  );
+  const rowCount = before + imported;
+  const at = ctx.now().toISOString();
+  await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
+    row_count: rowCount,
+    updated_at: at,
   });
+  await writeAudit(
+    trx,
+    ctx,
+    actor,
+    audit?.action ?? "dataset.update",
+    "dataset",
+    input.datasetId,
+    audit
+      ? { ...audit.detail, imported, rowCount }
+      : { changed: ["rows"], import: input.mode, imported, rowCount },
+  );
+  return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }
 
 /** Creates a dataset from a CSV stream; column types come from the first 1,000 rows. */

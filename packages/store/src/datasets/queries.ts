@@ -3,6 +3,7 @@ import type { ChartType } from "../chart-types.js";
 import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
+  type AuditAction,
   assertVersion,
   checkActor,
   checkVersion,
@@ -33,6 +34,7 @@ import {
   rowProblemsError,
 } from "../validation.js";
 import {
+  clearRowsTable,
   countRows,
   createRowsTable,
   deleteRows,
@@ -495,4 +497,78 @@ export async function deleteDataset(
       name: current?.name,
     });
   });
+}
+
+/** Rows given as a list (the push API's JSON), checked and written all or none. */
+export interface ListedRowsInput {
+  datasetId: string;
+  expectedVersion: number;
+  mode: "append" | "replace";
+  rows: ReadonlyArray<Record<string, unknown>>;
+}
+
+/**
+ * Appends or replaces rows on the caller's transaction: each cell checked against its column
+ * (problems name the row as given and the column), the table cleared first for replace, the
+ * dataset's size and row limits kept, one versioned update and one audit event.
+ */
+export async function writeListedRowsIn(
+  trx: Executor,
+  ctx: StoreContext,
+  input: ListedRowsInput,
+  actor: Actor,
+  audit: { action: AuditAction; detail: Record<string, unknown> },
+): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
+  const current = await getDatasetSummaryIn(trx, input.datasetId);
+  assertVersion("dataset", input.datasetId, current ?? undefined, input.expectedVersion);
+  if (!current) throw new NotFoundError("dataset", input.datasetId);
+  const checked = checkRows(current.columns, input.rows);
+  if (checked.problems.length > 0) {
+    throw rowProblemsError(
+      checked.problems.map((problem) => ({
+        problem,
+        ref: String(problem.row),
+        label: `Row ${problem.row}`,
+        row: problem.row,
+      })),
+    );
+  }
+  const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
+  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
+  const before = input.mode === "append" ? current.rowCount : 0;
+  if (before + checked.rows.length > datasetLimits.maxImportRows) {
+    throw new ValidationError({
+      fieldErrors: {
+        rows: [
+          `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+        ],
+      },
+      problems: [
+        {
+          field: "rows",
+          code: "too_many_rows",
+          message: `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+        },
+      ],
+    });
+  }
+  await insertRows(trx, descriptor, rowsById(descriptor.columns, checked.rows));
+  await assertDatasetSize(trx, descriptor);
+  const rowCount = before + checked.rows.length;
+  const at = ctx.now().toISOString();
+  await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
+    row_count: rowCount,
+    updated_at: at,
+  });
+  await writeAudit(trx, ctx, actor, audit.action, "dataset", input.datasetId, {
+    ...audit.detail,
+    imported: checked.rows.length,
+    rowCount,
+  });
+  return {
+    datasetId: input.datasetId,
+    version: input.expectedVersion + 1,
+    imported: checked.rows.length,
+    rowCount,
+  };
 }

@@ -1,7 +1,12 @@
 "use server";
 
 import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
-import { columnTypes, datasetLimits } from "@seed/store/validation";
+import {
+  columnTypes,
+  type DatasetTokenScope,
+  datasetLimits,
+  pushLimits,
+} from "@seed/store/validation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
@@ -128,5 +133,65 @@ export const deleteDataset = formAction<ContentFormState>(
     if (!record) return refuse(staleForm);
     await store.deleteDataset(record.id, record.version, actor);
     return done({ redirectTo: "/admin/datasets" });
+  },
+);
+
+/** The create-token form's state: on success, the secret (shown this once) and its name. */
+export type DatasetTokenFormState = ContentFormState & { secret?: string; tokenName?: string };
+
+const tokenFormSchema = z.object({
+  datasetId: z.string().min(1).max(200),
+  name: z.string().max(pushLimits.maxTokenNameLength + 1),
+  scope: z.string().max(20),
+  expiresAt: z.string().max(40),
+});
+
+/** Makes a push API token for the dataset; the secret goes back to this form only, never stored. */
+export const createDatasetToken = formAction<DatasetTokenFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const parsed = tokenFormSchema.safeParse({
+      datasetId: formText(formData, "datasetId"),
+      name: formText(formData, "name"),
+      scope: formText(formData, "scope"),
+      expiresAt: formText(formData, "expiresAt"),
+    });
+    if (!parsed.success) {
+      return refuse({
+        fieldErrors: {
+          name: [`Keep the name under ${pushLimits.maxTokenNameLength + 1} characters.`],
+        },
+        formError: "Check the marked fields.",
+      });
+    }
+    const { datasetId, name, scope, expiresAt } = parsed.data;
+    const created = await store.createDatasetToken(
+      {
+        datasetId,
+        name,
+        scope: scope as DatasetTokenScope,
+        expiresAt: expiresAt.trim() === "" ? null : expiresAt,
+      },
+      actor,
+    );
+    return done({
+      message: `Token "${created.token.name}" created. Copy it now: it is not shown again.`,
+      extra: { secret: created.secret, tokenName: created.token.name },
+      revalidate: { adminPath: `/admin/datasets/${datasetId}` },
+    });
+  },
+);
+
+export const revokeDatasetToken = formAction<ContentFormState>(
+  writers,
+  async ({ formData, store, actor }) => {
+    const datasetId = formText(formData, "datasetId").slice(0, 200);
+    const tokenId = formText(formData, "tokenId").slice(0, 200);
+    if (datasetId === "" || tokenId === "") return refuse(staleForm);
+    const revoked = await store.revokeDatasetToken(datasetId, tokenId, actor);
+    return done({
+      message: `Token "${revoked.name}" revoked.`,
+      revalidate: { adminPath: `/admin/datasets/${datasetId}` },
+    });
   },
 );

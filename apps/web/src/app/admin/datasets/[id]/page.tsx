@@ -10,6 +10,7 @@ import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
 import { CsvUploadForm } from "../csv-upload-form";
+import { CreateTokenForm, TokenList, type TokenRow } from "./api-tokens";
 import { RenameDatasetForm } from "./rename-form";
 import { RowsEditor } from "./rows-editor";
 import { RowsView } from "./rows-view";
@@ -62,6 +63,24 @@ export default async function DatasetPage({
     descending: view.descending,
     search: view.search,
   })) ?? { rows: [], total: 0 };
+  // Tokens are for writers only: a viewer's page never loads them.
+  const tokens: TokenRow[] = canWrite
+    ? (await (await getStore()).listDatasetTokens(dataset.id)).map((token) => ({
+        id: token.id,
+        name: token.name,
+        prefix: token.prefix,
+        scope: token.scope,
+        createdBy: token.createdBy.email,
+        createdAt: token.createdAt,
+        expiresAt: token.expiresAt,
+        lastUsedAt: token.lastUsedAt,
+        status: token.revokedAt
+          ? "revoked"
+          : token.expiresAt && token.expiresAt <= new Date().toISOString()
+            ? "expired"
+            : "active",
+      }))
+    : [];
   const rowsView = (
     <RowsView
       locale={locale}
@@ -115,6 +134,17 @@ export default async function DatasetPage({
             description="The header must name this dataset's columns. All rows go in, or none."
           >
             <CsvUploadForm dataset={{ id: dataset.id, version: dataset.version }} />
+          </Card>
+          <Card
+            title="API tokens"
+            titleAs="h2"
+            description="A token lets a program push rows into this dataset only (POST /api/datasets/…/rows; see the README's Push API). It is shown once when made."
+          >
+            <TokenList datasetId={dataset.id} tokens={tokens} />
+            <CreateTokenForm
+              datasetId={dataset.id}
+              csvHeader={dataset.columns.map((column) => column.name).join(",")}
+            />
           </Card>
           <Card title="Delete" titleAs="h2">
             <ConfirmDelete

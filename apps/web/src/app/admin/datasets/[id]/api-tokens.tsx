@@ -1,0 +1,260 @@
+"use client";
+
+import { pushLimits } from "@seed/store/validation";
+import { useActionState, useId, useRef, useState } from "react";
+import type { ContentFormState } from "@/components/admin/content-form-state";
+import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { FormField } from "@/components/form-field";
+import { createDatasetToken, type DatasetTokenFormState, revokeDatasetToken } from "../actions";
+
+/** A listed token as the page hands it over: no secret, no hash. */
+export interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  status: "active" | "expired" | "revoked";
+}
+
+const scopeLabels: Record<string, string> = {
+  append: "Append rows",
+  replace: "Replace or append rows",
+};
+
+function minute(stamp: string | null): string {
+  return stamp ? `${stamp.replace("T", " ").slice(0, 16)} UTC` : "Never";
+}
+
+/** The example a token's owner copies: the real URL, their token, the dataset's columns. */
+function curlExample(origin: string, datasetId: string, secret: string, csvHeader: string) {
+  const url = `${origin}/api/datasets/${datasetId}/rows`;
+  return [
+    `curl -X POST '${url}' \\`,
+    `  -H 'Authorization: Bearer ${secret}' \\`,
+    `  -H 'Content-Type: text/csv' \\`,
+    `  -H 'Idempotency-Key: '"$(uuidgen)" \\`,
+    `  --data-binary @rows.csv`,
+    "",
+    `# rows.csv starts with the header: ${csvHeader}`,
+  ].join("\n");
+}
+
+function NewToken({
+  secret,
+  name,
+  datasetId,
+  csvHeader,
+}: {
+  secret: string;
+  name: string;
+  datasetId: string;
+  csvHeader: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const inputId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section aria-label="New token" className="stack">
+      <div className="field">
+        <label htmlFor={inputId}>Token for {name}</label>
+        <span id={`${inputId}-hint`} className="muted">
+          Copy it now and keep it secret: it is shown only this once.
+        </span>
+        <input
+          id={inputId}
+          readOnly
+          value={secret}
+          aria-describedby={`${inputId}-hint`}
+          onFocus={(event) => event.currentTarget.select()}
+          spellCheck={false}
+        />
+      </div>
+      <div className="inline-list">
+        <button type="button" className="button button-secondary" onClick={copy}>
+          Copy token
+        </button>
+        <span role="status">{copied ? "Copied." : ""}</span>
+      </div>
+      <p>Push rows with it, for example:</p>
+      <pre className="code-block">
+        <code>{curlExample(window.location.origin, datasetId, secret, csvHeader)}</code>
+      </pre>
+    </section>
+  );
+}
+
+export function CreateTokenForm({
+  datasetId,
+  csvHeader,
+}: {
+  datasetId: string;
+  csvHeader: string;
+}) {
+  const [state, action, pending] = useActionState<DatasetTokenFormState, FormData>(
+    createDatasetToken,
+    {},
+  );
+  return (
+    <div className="stack">
+      <FormMessages state={state} />
+      {state.secret ? (
+        <NewToken
+          key={state.secret}
+          secret={state.secret}
+          name={state.tokenName ?? ""}
+          datasetId={datasetId}
+          csvHeader={csvHeader}
+        />
+      ) : null}
+      <form action={action} className="form" noValidate aria-label="Create an API token">
+        <input type="hidden" name="datasetId" value={datasetId} />
+        <FormField
+          name="name"
+          label="Token name"
+          id="token-name"
+          required
+          maxLength={pushLimits.maxTokenNameLength}
+          hint="Say what uses it, e.g. the nightly sales export."
+          errors={state.fieldErrors?.name}
+        />
+        <SelectField
+          id="token-scope"
+          name="scope"
+          label="Scope"
+          defaultValue="append"
+          errors={state.fieldErrors?.scope}
+        >
+          <option value="append">{scopeLabels.append}</option>
+          <option value="replace">{scopeLabels.replace}</option>
+        </SelectField>
+        <FormField
+          name="expiresAt"
+          label="Expires on (optional)"
+          id="token-expires"
+          type="date"
+          maxLength={10}
+          hint="The token stops working at 00:00 UTC that day; at most a year ahead."
+          errors={state.fieldErrors?.expiresAt}
+        />
+        <div>
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Creating…" : "Create token"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * Revoke behind a modal question (Escape or Cancel closes it; focus returns to the button). Once
+ * revoked the button goes, but the form stays so its message (where focus lands) stays too.
+ */
+function RevokeButton({ datasetId, token }: { datasetId: string; token: TokenRow }) {
+  const [state, formAction, pending] = useActionState<ContentFormState, FormData>(
+    revokeDatasetToken,
+    {},
+  );
+  const dialog = useRef<HTMLDialogElement>(null);
+  const questionId = useId();
+  return (
+    <form action={formAction}>
+      <input type="hidden" name="datasetId" value={datasetId} />
+      <input type="hidden" name="tokenId" value={token.id} />
+      {token.status === "revoked" ? null : (
+        <>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={pending}
+            onClick={() => dialog.current?.showModal()}
+          >
+            Revoke {token.name}
+          </button>
+          <dialog ref={dialog} aria-labelledby={questionId} className="confirm-dialog">
+            <p id={questionId}>
+              Revoke the token "{token.name}"? Programs using it are refused from now on.
+            </p>
+            <div className="inline-list">
+              <button type="submit" className="button" onClick={() => dialog.current?.close()}>
+                Yes, revoke {token.name}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => dialog.current?.close()}
+              >
+                Cancel
+              </button>
+            </div>
+          </dialog>
+        </>
+      )}
+      <FormMessages state={state} withFieldErrors />
+    </form>
+  );
+}
+
+export function TokenList({ datasetId, tokens }: { datasetId: string; tokens: TokenRow[] }) {
+  if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+    <section className="table-wrap" aria-label="Token list" tabIndex={0}>
+      <table>
+        <caption className="muted">
+          Tokens of this dataset; the secret itself is never shown again.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Starts with</th>
+            <th scope="col">Scope</th>
+            <th scope="col">Created by</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr key={token.id} data-token-name={token.name}>
+              <td>{token.name}</td>
+              <td>
+                <code>{token.prefix}…</code>
+              </td>
+              <td>{scopeLabels[token.scope] ?? token.scope}</td>
+              <td>
+                {token.createdBy}
+                <span className="muted"> {minute(token.createdAt)}</span>
+              </td>
+              <td>{token.expiresAt ? minute(token.expiresAt) : "Never"}</td>
+              <td>{minute(token.lastUsedAt)}</td>
+              <td>
+                {token.status === "active"
+                  ? "Active"
+                  : token.status === "expired"
+                    ? "Expired"
+                    : "Revoked"}
+              </td>
+              <td>
+                <RevokeButton datasetId={datasetId} token={token} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -39,6 +39,9 @@ export type {
   DashboardSummary,
   DashboardTile,
   DashboardWithTiles,
+  EmbedAccess,
+  EmbedKind,
+  RenderedChartEmbed,
   RenderedChartTile,
   RenderedDashboard,
   RenderedStatTile,
@@ -68,6 +71,14 @@ export {
   type DatasetTable,
   datasetTableName,
 } from "./datasets/table.js";
+export {
+  type EmbedLinkSubject,
+  type EmbedLinkVerdict,
+  embedLinkKey,
+  embedLinkLimits,
+  signEmbedLink,
+  verifyEmbedLink,
+} from "./embeds/signed-links.js";
 export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
 export {
   type AnyKysely,

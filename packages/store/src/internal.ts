@@ -136,6 +136,8 @@ export type AuditAction =
   | "dashboard.delete"
   | "dashboard.publish"
   | "dashboard.unpublish"
+  /** A signed embed link was made (the web app records it; links themselves are not stored). */
+  | "dashboard.sign-embed-link"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

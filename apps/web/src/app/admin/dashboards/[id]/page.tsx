@@ -15,6 +15,8 @@ import {
   AddStatTileForm,
   AddTextTileForm,
   DashboardDetailsForm,
+  DashboardEmbeddingForm,
+  EmbedLinkForm,
 } from "../dashboard-forms";
 import { LayoutComposer } from "../layout-composer";
 import { PublishButton } from "../publish-button";
@@ -34,6 +36,7 @@ const savedMessages: Record<string, string> = {
   tile: "Tile added.",
   removed: "Tile removed.",
   layout: "Layout saved.",
+  embedding: "Embedding and refresh saved.",
 };
 
 export default async function DashboardEditPage({
@@ -157,6 +160,44 @@ export default async function DashboardEditPage({
                 timeZone: dashboard.timeZone,
               }}
               submitLabel="Save details"
+            />
+          </Card>
+          <Card
+            title="Embedding and refresh"
+            titleAs="h2"
+            description={
+              dashboard.status === "published"
+                ? `Embed at /embed/d/${dashboard.slug}, or a chart of it at /embed/c/<chart id>.`
+                : "A draft can be embedded only through a signed link."
+            }
+          >
+            <DashboardEmbeddingForm
+              key={dashboard.version}
+              dashboardId={dashboard.id}
+              version={dashboard.version}
+              initial={{
+                embedOrigins: dashboard.embedOrigins,
+                refreshSeconds: dashboard.refreshSeconds,
+              }}
+            />
+          </Card>
+          <Card
+            title="Signed embed link"
+            titleAs="h2"
+            description="Embeds the dashboard (published or not) until the link expires, only on the sites allowed above."
+          >
+            <EmbedLinkForm
+              dashboardId={dashboard.id}
+              title={dashboard.title}
+              charts={[
+                ...new Map(
+                  dashboard.tiles.flatMap((tile) =>
+                    tile.kind === "chart"
+                      ? [[tile.chartId, chartTitles.get(tile.chartId) ?? "Chart"] as const]
+                      : [],
+                  ),
+                ),
+              ].map(([id, title]) => ({ id, title }))}
             />
           </Card>
           <Card title="Delete" titleAs="h2">

@@ -111,6 +111,7 @@ test("an allowed origin frames the dashboard and chart embeds; another origin is
   );
   const frame = hostPage.frameLocator('iframe[title="Dashboard"]');
   await expect(frame.getByRole("heading", { level: 1, name: board.dashboardTitle })).toBeVisible();
+  await expect(frame.locator("html[data-hydrated]")).toBeAttached();
   await expect(frame.getByRole("figure", { name: board.chartTitle })).toBeVisible();
   // No site header or navigation inside the embed.
   await expect(frame.getByRole("banner")).toHaveCount(0);
@@ -233,6 +234,8 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   await hostPage.goto(`${host.allowedOrigin}/frame?src=${encodeURIComponent(src)}&title=Draft`);
   const frame = hostPage.frameLocator('iframe[title="Draft"]');
   await expect(frame.getByRole("heading", { level: 1, name: draftTitle })).toBeVisible();
+  // Hydrated: the per-request nonce lets the page's scripts run inside the frame.
+  await expect(frame.locator("html[data-hydrated]")).toBeAttached();
   await expect(frame.getByRole("figure", { name: board.chartTitle })).toBeVisible();
   await expect(frame.getByText(/Draft preview/)).toHaveCount(0);
   const signedResponse = await framed;

@@ -64,6 +64,16 @@ export default async function DashboardEditPage({
     saved !== undefined && Number(v) === dashboard.version ? (savedMessages[saved] ?? null) : null;
   const record = { dashboardId: dashboard.id, version: String(dashboard.version) };
   const renderedTiles = rendered?.tiles ?? [];
+  // Each chart on the dashboard once, for its embed address and the signed-link choice.
+  const embeddedCharts = [
+    ...new Map(
+      dashboard.tiles.flatMap((tile) =>
+        tile.kind === "chart"
+          ? [[tile.chartId, chartTitles.get(tile.chartId) ?? "Chart"] as const]
+          : [],
+      ),
+    ),
+  ].map(([id, title]) => ({ id, title }));
   const previews = Object.fromEntries(
     renderedTiles.map((tile) => [
       tile.id,
@@ -167,10 +177,22 @@ export default async function DashboardEditPage({
             titleAs="h2"
             description={
               dashboard.status === "published"
-                ? `Embed at /embed/d/${dashboard.slug}, or a chart of it at /embed/c/<chart id>.`
-                : "A draft can be embedded only through a signed link."
+                ? "Embed addresses, for the sites allowed below:"
+                : "A draft can be embedded only through a signed link (below)."
             }
           >
+            {dashboard.status === "published" ? (
+              <ul className="embed-addresses">
+                <li>
+                  Dashboard: <code>/embed/d/{dashboard.slug}</code>
+                </li>
+                {embeddedCharts.map((chart) => (
+                  <li key={chart.id}>
+                    {chart.title}: <code>/embed/c/{chart.id}</code>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <DashboardEmbeddingForm
               key={dashboard.version}
               dashboardId={dashboard.id}
@@ -189,15 +211,7 @@ export default async function DashboardEditPage({
             <EmbedLinkForm
               dashboardId={dashboard.id}
               title={dashboard.title}
-              charts={[
-                ...new Map(
-                  dashboard.tiles.flatMap((tile) =>
-                    tile.kind === "chart"
-                      ? [[tile.chartId, chartTitles.get(tile.chartId) ?? "Chart"] as const]
-                      : [],
-                  ),
-                ),
-              ].map(([id, title]) => ({ id, title }))}
+              charts={embeddedCharts}
             />
           </Card>
           <Card title="Delete" titleAs="h2">

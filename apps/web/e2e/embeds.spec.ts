@@ -165,7 +165,10 @@ test("embed headers: allowlist or 'none' on /embed, DENY everywhere else, cached
   expect(embed.headers()["x-frame-options"]).toBeUndefined();
   expect(frameAncestorsOf(embed)).toEqual(["https://wall.example.com"]);
   expect(embed.headers()["content-security-policy"]).toContain("script-src 'self' 'unsafe-inline'");
-  expect((await visitor.get(`/embed/d/${board.slug}`)).headers()["x-nextjs-cache"]).toBe("HIT");
+  // Served again from the cache (polled: a write by a test running alongside expires every page).
+  await expect
+    .poll(async () => (await visitor.get(`/embed/d/${board.slug}`)).headers()["x-nextjs-cache"])
+    .toBe("HIT");
   // An empty allowlist renders, but nothing may frame it.
   const none = await visitor.get(`/embed/d/${closed.slug}`);
   expect(none.status()).toBe(200);
@@ -373,4 +376,26 @@ test("the embed pages are axe-clean, and the public page shows when it was updat
   await viewer.goto(`/d/${board.slug}`);
   await expect(viewer.getByTestId("refresh-status")).toHaveText(/^Updated \d\d:\d\d:\d\d$/);
   await visitor.close();
+});
+
+test("the settings form refuses a bad origin at its field and keeps what was typed", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Embed form");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const origins = page.getByLabel("Sites allowed to embed this dashboard (one origin per line)");
+
+  await origins.fill("https://ok.example.com\nhttp://plain.example.com");
+  await page.getByRole("button", { name: "Save embedding and refresh" }).click();
+
+  await expect(page.getByText(/"http:\/\/plain\.example\.com": use https/)).toBeVisible();
+  await expect(origins).toHaveAttribute("aria-invalid", "true");
+  await expect(origins).toHaveValue("https://ok.example.com\nhttp://plain.example.com");
+  await expectAxeClean(page);
+  await context.close();
 });

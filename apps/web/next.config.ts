@@ -5,9 +5,10 @@ import type { NextConfig } from "next";
 // which goes to its own folder so it never stands in for the production build in .next.
 const e2eBuild = process.env.SEED_E2E_BUILD === "1";
 
-// The Content-Security-Policy and HSTS are set per request in src/proxy.ts.
+// The Content-Security-Policy and HSTS are set per request in src/proxy.ts. Everything but
+// /embed is also closed to framing by X-Frame-Options; embeds are framed only as their CSP
+// frame-ancestors (from the dashboard's allowlist, 'none' when empty) allows.
 const securityHeaders = [
-  { key: "X-Frame-Options", value: "DENY" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
@@ -43,6 +44,12 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/datasets/import", headers: dataOnly },
       { source: "/api/datasets/:id/rows", headers: dataOnly },
+      {
+        // Every path except /embed and below it (a raw-path match: an escaped spelling of
+        // /embed keeps DENY, which only ever closes more).
+        source: "/:path((?!embed(?:/|$)).*)",
+        headers: [{ key: "X-Frame-Options", value: "DENY" }],
+      },
     ];
   },
 };

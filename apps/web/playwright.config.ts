@@ -48,6 +48,8 @@ function serverEnv(
     // Never let a developer's database or secret leak into the test servers.
     DATABASE_URL: databaseUrl ?? "",
     BETTER_AUTH_SECRET: "",
+    // Embed links are signed with a key derived from the data folder's auth secret.
+    SEED_EMBED_SECRET: "",
   };
 }
 

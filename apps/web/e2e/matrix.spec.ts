@@ -17,6 +17,7 @@ import { appBaseURL, randomPassword, type TestRole, testUser } from "./support";
 
 type Who = "anonymous" | TestRole;
 const everyone: Who[] = ["anonymous", "viewer", "editor", "admin"];
+// The app server of this run (SEED_E2E_PORT), so checkouts running side by side test their own.
 const baseURL = appBaseURL();
 const html = { Accept: "text/html,application/xhtml+xml" };
 
@@ -61,6 +62,24 @@ for (const adminPage of adminPages) {
       await client.dispose();
     });
   }
+}
+
+// Embeds are public pages: the published demo for everyone; a draft for nobody without a signed
+// link, whoever is signed in (the embed never reads the session).
+for (const who of everyone) {
+  test(`embeds as ${who}: published 200 without admin content, draft 404`, async () => {
+    const client = await clientFor(who);
+
+    const published = await client.get("/embed/d/demo", { headers: html });
+    const draft = await client.get("/embed/d/marketing-funnel", { headers: html });
+
+    expect(published.status()).toBe(200);
+    const body = await published.text();
+    expect(body).not.toContain("Sign out");
+    expect(body).not.toContain('aria-label="Site"');
+    expect(draft.status()).toBe(404);
+    await client.dispose();
+  });
 }
 
 const routeHandlers: { path: string; roles: TestRole[] }[] = [
@@ -205,6 +224,54 @@ test.describe("server actions", () => {
         });
       await form.first().getByRole("button").click();
       await expect(page.getByText(/changed by someone else/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  /** The admin page of the first dashboard listed (the seeded demo at least). */
+  async function firstDashboardPath(page: import("@playwright/test").Page): Promise<string> {
+    await page.goto("/admin/dashboards");
+    const href = await page
+      .locator('a[href^="/admin/dashboards/"]:not([href$="/new"])')
+      .first()
+      .getAttribute("href");
+    if (!href) throw new Error("No dashboard listed");
+    return href;
+  }
+
+  test("embedding settings (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/dashboards", async (page) => {
+      await page.goto(await firstDashboardPath(page));
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const form = page.getByRole("form", { name: "Embedding and refresh" });
+      // A version that never exists: every replay is refused by the store, nothing changes.
+      await form.locator('input[name="version"]').evaluate((input: HTMLInputElement) => {
+        input.value = "999999";
+      });
+      await form.getByRole("button", { name: "Save embedding and refresh" }).click();
+      await expect(form.getByText(/changed by someone else/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  test("signed embed link (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/dashboards", async (page) => {
+      await page.goto(await firstDashboardPath(page));
+      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await page.getByRole("button", { name: "Make signed link" }).click();
+      await expect(page.getByLabel("Embed code")).toBeVisible();
     });
 
     expect(await replay(action, "anonymous")).toBe(401);

@@ -3,13 +3,20 @@ import { type NextRequest, NextResponse } from "next/server";
 import { statusNames } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import {
+  decodedPath,
+  type EmbedPath,
+  embedPath,
+  frameAncestors,
   isAdminPath,
   isPerRequestPath,
   isServedOverHttps,
   nonceContentSecurityPolicy,
   publicContentSecurityPolicy,
+  publicContentSecurityPolicyFor,
   strictTransportSecurity,
 } from "@/lib/security-headers";
+import { embedPathOf, verifySignedEmbed } from "@/server/embed-links";
+import { processStore } from "@/server/process-store.mjs";
 
 // Kept in step with requestPathHeader in src/server/auth.ts (that module is server-only).
 const requestPathHeader = "x-seed-request-path";
@@ -49,13 +56,82 @@ function adminGate(request: NextRequest, forwarded: Headers): NextResponse {
   return response;
 }
 
+function freshNonce(): string {
+  return Buffer.from(crypto.randomUUID()).toString("base64");
+}
+
+/** A short plain-text refusal that no page may frame. */
+function plainRefusal(status: 403 | 404, message: string): NextResponse {
+  return new NextResponse(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The origins that may frame this embed; none when the store cannot say (closed, not open). */
+async function embedOrigins(embed: EmbedPath, includeDrafts: boolean): Promise<string[]> {
+  try {
+    const store = await processStore();
+    return (
+      (await store.getEmbedAccess(embed.kind, embed.key, { includeDrafts }))?.embedOrigins ?? []
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * /embed/d/<slug> and /embed/c/<id>. Unsigned: the cached public render, framed by the
+ * allowlist read here per request. Signed (?exp&sig): verified here, then rewritten to the
+ * per-request render under /embed/signed (nonce CSP, never stored in a shared cache); a bad or
+ * expired link gets a plain 403. The /embed/signed paths themselves are not reachable directly.
+ */
+async function embedGate(
+  request: NextRequest,
+  embed: EmbedPath,
+): Promise<{ response: NextResponse; policy: string }> {
+  const closed = publicContentSecurityPolicy;
+  if (embed.signedRoute) return { response: plainRefusal(404, "Not found."), policy: closed };
+  const { searchParams, pathname } = request.nextUrl;
+  if (!searchParams.has("sig") && !searchParams.has("exp")) {
+    const framing = frameAncestors(await embedOrigins(embed, false));
+    return { response: NextResponse.next(), policy: publicContentSecurityPolicyFor(framing) };
+  }
+  const verdict = verifySignedEmbed(embed.kind, embed.key, {
+    exp: searchParams.get("exp"),
+    sig: searchParams.get("sig"),
+  });
+  if (verdict !== "valid") {
+    const message =
+      verdict === "expired" ? "This embed link has expired." : "This embed link is not valid.";
+    return { response: plainRefusal(403, message), policy: closed };
+  }
+  const policy = nonceContentSecurityPolicy(
+    freshNonce(),
+    frameAncestors(await embedOrigins(embed, true)),
+  );
+  const forwarded = new Headers(request.headers);
+  forwarded.set("Content-Security-Policy", policy);
+  const target = request.nextUrl.clone();
+  const suffix = decodedPath(pathname).endsWith(".rsc") ? ".rsc" : "";
+  target.pathname = `${embedPathOf(embed.kind, embed.key).replace(/^\/embed\//, "/embed/signed/")}${suffix}`;
+  const response = NextResponse.rewrite(target, { request: { headers: forwarded } });
+  response.headers.set("Cache-Control", "private, no-store");
+  return { response, policy };
+}
+
 /** Every response gets its CSP here; per-request pages get a fresh nonce, /admin its gate. */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   let response: NextResponse;
   let policy = publicContentSecurityPolicy;
-  if (isPerRequestPath(pathname)) {
-    policy = nonceContentSecurityPolicy(Buffer.from(crypto.randomUUID()).toString("base64"));
+  const embed = embedPath(pathname);
+  // Framing opens only for the plain spelling of an embed path; an escaped one stays closed
+  // (still with the 404 for the internal signed paths).
+  if (embed && (embed.signedRoute || pathname === decodedPath(pathname))) {
+    ({ response, policy } = await embedGate(request, embed));
+  } else if (isPerRequestPath(pathname)) {
+    policy = nonceContentSecurityPolicy(freshNonce());
     const forwarded = new Headers(request.headers);
     forwarded.set("Content-Security-Policy", policy);
     response = isAdminPath(pathname)

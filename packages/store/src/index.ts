@@ -44,6 +44,9 @@ export type {
   DashboardSummary,
   DashboardTile,
   DashboardWithTiles,
+  EmbedAccess,
+  EmbedKind,
+  RenderedChartEmbed,
   RenderedChartTile,
   RenderedDashboard,
   RenderedStatTile,
@@ -84,6 +87,14 @@ export {
   type DatasetTable,
   datasetTableName,
 } from "./datasets/table.js";
+export {
+  type EmbedLinkSubject,
+  type EmbedLinkVerdict,
+  embedLinkKey,
+  embedLinkLimits,
+  signEmbedLink,
+  verifyEmbedLink,
+} from "./embeds/signed-links.js";
 export type {
   EntityVersion,
   EntityVersionWithSnapshot,

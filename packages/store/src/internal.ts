@@ -141,6 +141,8 @@ export type AuditAction =
   | "dataset.token-create"
   | "dataset.token-revoke"
   | "dataset.push"
+  /** A signed embed link was made (the web app records it; links themselves are not stored). */
+  | "dashboard.sign-embed-link"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -334,6 +334,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0009_embed_settings": {
+    // Per-dashboard embedding (the origins allowed to frame it) and auto-refresh. Every existing
+    // dashboard starts closed to framing and with refresh off.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("dashboards")
+        .addColumn("embed_origins_json", "text", (col) => col.notNull().defaultTo("[]"))
+        .execute();
+      await db.schema.alterTable("dashboards").addColumn("refresh_seconds", "integer").execute();
+    },
+  },
   "0010_entity_versions": {
     // Charts and dashboards keep every saved state, for history, differences and restore
     // (src/history/versions.ts). Entities made before this start their history at their next save.

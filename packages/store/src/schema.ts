@@ -37,6 +37,10 @@ export interface DashboardsTable {
   published_at: string | null;
   /** IANA zone for day and coarser buckets; null means UTC. */
   time_zone: string | null;
+  /** JSON list of origins allowed to frame the dashboard's embeds; "[]" allows none. */
+  embed_origins_json: string;
+  /** Seconds between the page's own refreshes (30, 60, 300 or 900); null is off. */
+  refresh_seconds: number | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -68,11 +68,16 @@ import {
   type DashboardSummary,
   type DashboardWithTiles,
   deleteDashboard,
+  type EmbedAccess,
+  type EmbedKind,
+  getChartEmbed,
   getDashboard,
   getDashboardBySlug,
+  getEmbedAccess,
   listDashboards,
   listPublishedDashboards,
   publishDashboard,
+  type RenderedChartEmbed,
   type RenderedDashboard,
   removeDashboardTile,
   restoreDashboardVersion,
@@ -245,6 +250,17 @@ export interface Store {
     slug: string,
     options?: { includeDrafts?: boolean },
   ): Promise<RenderedDashboard | null>;
+  /** Whether an embed may render and which origins may frame it (read by the web app's proxy). */
+  getEmbedAccess(
+    kind: EmbedKind,
+    key: string,
+    options?: { includeDrafts?: boolean },
+  ): Promise<EmbedAccess | null>;
+  /** One chart for /embed/c/<id>: on a published dashboard, or any with `includeDrafts`. */
+  getChartEmbed(
+    chartId: string,
+    options?: { includeDrafts?: boolean },
+  ): Promise<RenderedChartEmbed | null>;
   createDashboard(input: DashboardInput, actor: Actor): Promise<DashboardWithTiles>;
   updateDashboard(
     id: string,
@@ -607,6 +623,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listPublishedDashboards: () => listPublishedDashboards(ctx),
     getDashboard: (id) => getDashboard(ctx, id),
     getDashboardBySlug: (slug, slugOptions) => getDashboardBySlug(ctx, slug, slugOptions),
+    getEmbedAccess: (kind, key, embedOptions) => getEmbedAccess(ctx, kind, key, embedOptions),
+    getChartEmbed: (chartId, embedOptions) => getChartEmbed(ctx, chartId, embedOptions),
     createDashboard: (input, actor) => createDashboard(ctx, input, actor),
     updateDashboard: (id, version, patch, actor) => updateDashboard(ctx, id, version, patch, actor),
     addDashboardTile: (id, version, tile, actor, tileOptions) =>

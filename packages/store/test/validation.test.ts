@@ -63,6 +63,8 @@ describe("dashboardInputSchema", () => {
       slug: "t",
       description: "",
       icon: null,
+      embedOrigins: [],
+      refreshSeconds: null,
       published: false,
       tiles: [],
     });

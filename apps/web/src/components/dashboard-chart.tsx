@@ -72,7 +72,7 @@ export function DashboardChart({
   chart: ChartView;
   result: QueryResult | null;
   error?: string | null;
-  headingLevel?: "h2" | "h3";
+  headingLevel?: "h1" | "h2" | "h3";
   /** Drawing height in px; a dashboard tile passes its own from its rows. */
   height?: number;
 }) {

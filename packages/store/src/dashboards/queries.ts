@@ -37,11 +37,14 @@ import {
   dashboardLayoutSchema,
   dashboardLimits,
   dashboardPatchSchema,
+  embedOriginProblem,
   firstFreePlace,
   flowLayout,
   formatZodError,
   type IconName,
   type NumberFormat,
+  type RefreshSeconds,
+  refreshIntervals,
   type ThresholdRule,
   type ThresholdStatus,
   type TileInput,
@@ -64,6 +67,10 @@ export interface Dashboard {
   timeZone: string | null;
   status: DashboardStatus;
   publishedAt: string | null;
+  /** Origins allowed to frame this dashboard's embeds (CSP frame-ancestors); empty allows none. */
+  embedOrigins: string[];
+  /** Seconds between the public page's own refreshes; null is off. */
+  refreshSeconds: RefreshSeconds | null;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -174,10 +181,28 @@ function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
     timeZone: row.time_zone ?? null,
     status: row.status as DashboardStatus,
     publishedAt: row.published_at,
+    embedOrigins: storedEmbedOrigins(row.embed_origins_json),
+    refreshSeconds: storedRefreshSeconds(row.refresh_seconds),
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The stored allowlist, re-checked: an entry that fails today's rule never reaches a header. */
+function storedEmbedOrigins(json: string | null | undefined): string[] {
+  const origins = parseJson<unknown>(json ?? "[]");
+  if (!Array.isArray(origins)) return [];
+  return origins.filter(
+    (origin): origin is string => typeof origin === "string" && embedOriginProblem(origin) === null,
+  );
+}
+
+function storedRefreshSeconds(value: number | string | null | undefined): RefreshSeconds | null {
+  const seconds = Number(value);
+  return (refreshIntervals as readonly number[]).includes(seconds)
+    ? (seconds as RefreshSeconds)
+    : null;
 }
 
 async function listTilesIn(trx: Executor, dashboardId: string): Promise<DashboardTile[]> {
@@ -481,6 +506,8 @@ export async function createDashboardIn(
     timeZone: parsed.timeZone,
     status: parsed.published ? "published" : "draft",
     publishedAt: parsed.published ? at : null,
+    embedOrigins: parsed.embedOrigins,
+    refreshSeconds: parsed.refreshSeconds,
     version: 1,
     createdAt: at,
     updatedAt: at,
@@ -496,6 +523,8 @@ export async function createDashboardIn(
       time_zone: dashboard.timeZone,
       status: dashboard.status,
       published_at: dashboard.publishedAt,
+      embed_origins_json: JSON.stringify(dashboard.embedOrigins),
+      refresh_seconds: dashboard.refreshSeconds,
       version: 1,
       created_at: at,
       updated_at: at,
@@ -533,7 +562,7 @@ export async function createDashboard(
 }
 
 interface DashboardChange {
-  values?: Partial<Record<keyof DashboardsTable, string | null>>;
+  values?: Partial<Record<keyof DashboardsTable, string | number | null>>;
   tiles?: ReadonlyArray<TileWrite>;
   action: AuditAction;
   /** Set when the change restores an older version. */
@@ -604,6 +633,9 @@ export async function updateDashboard(
       if (parsed.description !== undefined) values.description = parsed.description;
       if (parsed.icon !== undefined) values.icon = parsed.icon;
       if (parsed.timeZone !== undefined) values.time_zone = parsed.timeZone;
+      if (parsed.embedOrigins !== undefined)
+        values.embed_origins_json = JSON.stringify(parsed.embedOrigins);
+      if (parsed.refreshSeconds !== undefined) values.refresh_seconds = parsed.refreshSeconds;
       return {
         values,
         ...(parsed.tiles ? { tiles: parsed.tiles } : {}),
@@ -614,6 +646,8 @@ export async function updateDashboard(
           title: parsed.title ?? current.title,
           changed: Object.keys(parsed),
           ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
+          ...(parsed.embedOrigins !== undefined ? { embedOrigins: parsed.embedOrigins } : {}),
+          ...(parsed.refreshSeconds !== undefined ? { refreshSeconds: parsed.refreshSeconds } : {}),
           ...(parsed.slug !== undefined && parsed.slug !== current.slug
             ? { slugFrom: current.slug, slugTo: parsed.slug }
             : {}),
@@ -918,6 +952,131 @@ export async function getDashboardBySlug(
         }
       }
       return { dashboard, tiles: rendered };
+    });
+}
+
+export type EmbedKind = "dashboard" | "chart";
+
+/** What an embed response needs before rendering: may it render, and who may frame it. */
+export interface EmbedAccess {
+  /** The CSP frame-ancestors allowlist; empty means no page may frame it. */
+  embedOrigins: string[];
+}
+
+/** A chart shown alone (/embed/c/<id>), with the settings of the dashboards that hold it. */
+export interface RenderedChartEmbed {
+  chart: Chart;
+  result: QueryResult | null;
+  error: string | null;
+  refreshSeconds: RefreshSeconds | null;
+}
+
+/**
+ * The dashboards a chart embed takes its settings from: the published ones holding the chart,
+ * or with `includeDrafts` (a signed link) every one holding it; ordered by slug.
+ */
+async function dashboardsHoldingChart(
+  trx: Executor,
+  chartId: string,
+  includeDrafts: boolean,
+): Promise<Dashboard[]> {
+  let query = trx
+    .selectFrom("dashboards")
+    .selectAll("dashboards")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("dashboard_tiles")
+          .select("dashboard_tiles.id")
+          .whereRef("dashboard_tiles.dashboard_id", "=", "dashboards.id")
+          .where("dashboard_tiles.chart_id", "=", chartId),
+      ),
+    )
+    .orderBy("slug");
+  if (!includeDrafts) query = query.where("status", "=", "published");
+  return (await query.execute()).map(toDashboard);
+}
+
+/** Every origin any of the dashboards allows, once each. */
+function unionOfOrigins(dashboards: readonly Dashboard[]): string[] {
+  return [...new Set(dashboards.flatMap((dashboard) => dashboard.embedOrigins))];
+}
+
+/**
+ * One cheap read for the embed routes' headers. A dashboard embed: the published dashboard with
+ * this slug (any with `includeDrafts`). A chart embed: a chart on at least one published
+ * dashboard, framed by the union of their allowlists; with `includeDrafts` any existing chart,
+ * framed by the union over every dashboard holding it. Null when there is nothing to embed.
+ */
+export async function getEmbedAccess(
+  ctx: StoreContext,
+  kind: EmbedKind,
+  key: string,
+  options: { includeDrafts?: boolean } = {},
+): Promise<EmbedAccess | null> {
+  const includeDrafts = options.includeDrafts ?? false;
+  if (kind === "dashboard") {
+    let query = ctx.db
+      .selectFrom("dashboards")
+      .select(["embed_origins_json"])
+      .where("slug", "=", key);
+    if (!includeDrafts) query = query.where("status", "=", "published");
+    const row = await query.executeTakeFirst();
+    return row ? { embedOrigins: storedEmbedOrigins(row.embed_origins_json) } : null;
+  }
+  const chart = await ctx.db
+    .selectFrom("charts")
+    .select("id")
+    .where("id", "=", key)
+    .executeTakeFirst();
+  if (!chart) return null;
+  const holders = await dashboardsHoldingChart(ctx.db, key, includeDrafts);
+  if (holders.length === 0 && !includeDrafts) return null;
+  return { embedOrigins: unionOfOrigins(holders) };
+}
+
+/**
+ * A chart for /embed/c/<id>, under the rule of getEmbedAccess. It is drawn in the time zone of
+ * the first of its dashboards by slug (UTC when none), and refreshes at the shortest interval
+ * any of them sets.
+ */
+export async function getChartEmbed(
+  ctx: StoreContext,
+  chartId: string,
+  options: { includeDrafts?: boolean } = {},
+): Promise<RenderedChartEmbed | null> {
+  const includeDrafts = options.includeDrafts ?? false;
+  return ctx.db
+    .transaction()
+    .setAccessMode("read only")
+    .execute(async (trx) => {
+      const row = await trx
+        .selectFrom("charts")
+        .selectAll()
+        .where("id", "=", chartId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const holders = await dashboardsHoldingChart(trx, chartId, includeDrafts);
+      if (holders.length === 0 && !includeDrafts) return null;
+      const chart = toChart(row);
+      const intervals = holders.flatMap((holder) =>
+        holder.refreshSeconds === null ? [] : [holder.refreshSeconds],
+      );
+      const refreshSeconds =
+        intervals.length > 0 ? (Math.min(...intervals) as RefreshSeconds) : null;
+      const queryOptions = {
+        timeZone: holders[0]?.timeZone ?? "UTC",
+        now: ctx.now(),
+        observe: ctx.observeQuery,
+      };
+      try {
+        const table = await getDatasetTableIn(trx, chart.datasetId);
+        if (!table) throw new NotFoundError("dataset", chart.datasetId);
+        const result = await runQuery(trx, table, chart.query, queryOptions);
+        return { chart, result, error: null, refreshSeconds };
+      } catch (error) {
+        return { chart, result: null, error: tileError(error), refreshSeconds };
+      }
     });
 }
 

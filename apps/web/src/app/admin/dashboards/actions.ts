@@ -3,7 +3,9 @@
 import {
   type Aggregation,
   type DashboardLayoutInput,
+  type EmbedKind,
   type IconName,
+  type RefreshSeconds,
   slugify,
   type ThresholdRule,
   type TileInput,
@@ -11,7 +13,10 @@ import {
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
+import { actorOf } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
+import { requireRole } from "@/server/auth";
+import { signedEmbedPath } from "@/server/embed-links";
 import {
   type ActionContext,
   done,
@@ -20,6 +25,8 @@ import {
   refuse,
   staleForm,
 } from "@/server/form-action";
+import { publicOrigin } from "@/server/public-origin";
+import { getStore } from "@/server/store";
 
 export type PublishState = FormState<{ dashboardId: string; version: string }>;
 
@@ -102,6 +109,78 @@ export const updateDashboardDetails = dashboardWrite(
   },
   (dashboardId) => `/admin/dashboards/${dashboardId}?saved=details`,
 );
+
+/** The allowlist as typed, one origin per line (the store checks and normalises each). */
+function readEmbedSettings(formData: FormData) {
+  const refresh = formText(formData, "refreshSeconds");
+  return {
+    embedOrigins: formText(formData, "embedOrigins")
+      .split(/[\r\n]+/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+    // Anything but the listed intervals reaches the store as a number it refuses.
+    refreshSeconds: refresh === "" ? null : (Number(refresh) as RefreshSeconds),
+  };
+}
+
+export const updateDashboardEmbedding = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    await store.updateDashboard(id, version, readEmbedSettings(formData), actor);
+    return undefined;
+  },
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=embedding`,
+);
+
+export type EmbedLinkState = FormState<{ url: string; expiresAt: string }>;
+
+/** The lifetimes an editor can choose for a signed link, in seconds (at most the store's 30 days). */
+const embedLinkLifetimes = new Set([3600, 86_400, 604_800, 2_592_000]);
+
+/**
+ * Signs an embed link for the dashboard or one of its charts. Nothing is written but the audit
+ * event; the link works until it expires (rotating the secret ends every link at once).
+ */
+export async function createEmbedLink(
+  _previous: EmbedLinkState,
+  formData: FormData,
+): Promise<EmbedLinkState> {
+  const session = await requireRole(...writers);
+  const store = await getStore();
+  const dashboard = await store.getDashboard(formText(formData, "dashboardId"));
+  if (!dashboard) return { formError: "This dashboard no longer exists. Reload the page." };
+  const lifetime = Number(formText(formData, "expiresIn"));
+  if (!embedLinkLifetimes.has(lifetime)) {
+    return { fieldErrors: { expiresAt: ["Choose how long the link works."] } };
+  }
+  const target = formText(formData, "target");
+  const chartId = target.startsWith("chart:") ? target.slice("chart:".length) : null;
+  if (
+    chartId !== null &&
+    !dashboard.tiles.some((tile) => tile.kind === "chart" && tile.chartId === chartId)
+  ) {
+    return { fieldErrors: { url: ["Choose the dashboard or one of its charts."] } };
+  }
+  const kind: EmbedKind = chartId === null ? "dashboard" : "chart";
+  const key = chartId ?? dashboard.slug;
+  const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
+  const url = `${await publicOrigin()}${signedEmbedPath(kind, key, expiresAt)}`;
+  await store.recordAuditEvent({
+    actor: actorOf(session),
+    action: "dashboard.sign-embed-link",
+    entityType: "dashboard",
+    entityId: dashboard.id,
+    detail: {
+      title: dashboard.title,
+      kind,
+      key,
+      expiresAt: new Date(expiresAt * 1000).toISOString(),
+    },
+  });
+  return {
+    message: "Signed link ready.",
+    values: { url, expiresAt: new Date(expiresAt * 1000).toISOString() },
+  };
+}
 
 function addTile(
   readTile: (formData: FormData, fieldErrors: Record<string, string[]>) => TileInput,

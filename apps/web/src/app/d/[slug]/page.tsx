@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { AutoRefresh } from "@/components/auto-refresh";
 import { DashboardView } from "@/components/dashboard-view";
 import { SiteHeader } from "@/components/site-header";
+import { contentKey } from "@/server/content-key";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ slug: string }>;
@@ -34,6 +36,15 @@ export default async function DashboardPage({ params }: { params: Params }) {
       <SiteHeader />
       <main id="main" className="site-main stack">
         <DashboardView rendered={rendered} />
+        <AutoRefresh
+          intervalSeconds={rendered.dashboard.refreshSeconds}
+          renderedAt={new Date().toISOString()}
+          dataKey={contentKey({
+            title: rendered.dashboard.title,
+            description: rendered.dashboard.description,
+            tiles: rendered.tiles,
+          })}
+        />
       </main>
     </>
   );

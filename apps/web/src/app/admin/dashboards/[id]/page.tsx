@@ -15,6 +15,8 @@ import {
   AddStatTileForm,
   AddTextTileForm,
   DashboardDetailsForm,
+  DashboardEmbeddingForm,
+  EmbedLinkForm,
 } from "../dashboard-forms";
 import { LayoutComposer } from "../layout-composer";
 import { PublishButton } from "../publish-button";
@@ -34,6 +36,7 @@ const savedMessages: Record<string, string> = {
   tile: "Tile added.",
   removed: "Tile removed.",
   layout: "Layout saved.",
+  embedding: "Embedding and refresh saved.",
 };
 
 export default async function DashboardEditPage({
@@ -61,6 +64,16 @@ export default async function DashboardEditPage({
     saved !== undefined && Number(v) === dashboard.version ? (savedMessages[saved] ?? null) : null;
   const record = { dashboardId: dashboard.id, version: String(dashboard.version) };
   const renderedTiles = rendered?.tiles ?? [];
+  // Each chart on the dashboard once, for its embed address and the signed-link choice.
+  const embeddedCharts = [
+    ...new Map(
+      dashboard.tiles.flatMap((tile) =>
+        tile.kind === "chart"
+          ? [[tile.chartId, chartTitles.get(tile.chartId) ?? "Chart"] as const]
+          : [],
+      ),
+    ),
+  ].map(([id, title]) => ({ id, title }));
   const previews = Object.fromEntries(
     renderedTiles.map((tile) => [
       tile.id,
@@ -158,6 +171,48 @@ export default async function DashboardEditPage({
                 timeZone: dashboard.timeZone,
               }}
               submitLabel="Save details"
+            />
+          </Card>
+          <Card
+            title="Embedding and refresh"
+            titleAs="h2"
+            description={
+              dashboard.status === "published"
+                ? "Embed addresses, for the sites allowed below:"
+                : "A draft can be embedded only through a signed link (below)."
+            }
+          >
+            {dashboard.status === "published" ? (
+              <ul className="embed-addresses">
+                <li>
+                  Dashboard: <code>/embed/d/{dashboard.slug}</code>
+                </li>
+                {embeddedCharts.map((chart) => (
+                  <li key={chart.id}>
+                    {chart.title}: <code>/embed/c/{chart.id}</code>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <DashboardEmbeddingForm
+              key={dashboard.version}
+              dashboardId={dashboard.id}
+              version={dashboard.version}
+              initial={{
+                embedOrigins: dashboard.embedOrigins,
+                refreshSeconds: dashboard.refreshSeconds,
+              }}
+            />
+          </Card>
+          <Card
+            title="Signed embed link"
+            titleAs="h2"
+            description="Embeds the dashboard (published or not) until the link expires, only on the sites allowed above."
+          >
+            <EmbedLinkForm
+              dashboardId={dashboard.id}
+              title={dashboard.title}
+              charts={embeddedCharts}
             />
           </Card>
           <Card title="Delete" titleAs="h2">

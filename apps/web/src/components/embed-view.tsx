@@ -1,0 +1,43 @@
+import type { RenderedChartEmbed, RenderedDashboard } from "@seed/store";
+import { Heading, Text } from "@seed/ui";
+import { AutoRefresh } from "@/components/auto-refresh";
+import { chartView } from "@/components/chart-view";
+import { DashboardChart } from "@/components/dashboard-chart";
+import { DashboardGrid } from "@/components/dashboard-view";
+import { contentKey } from "@/server/content-key";
+
+/** A dashboard inside someone else's page: no site header or navigation, just its tiles. */
+export function EmbedDashboard({ rendered }: { rendered: RenderedDashboard }) {
+  const { dashboard, tiles } = rendered;
+  return (
+    <main id="main" className="embed-main stack">
+      <Heading level={1}>{dashboard.title}</Heading>
+      {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
+      {tiles.length > 0 ? <DashboardGrid tiles={tiles} /> : null}
+      <AutoRefresh
+        intervalSeconds={dashboard.refreshSeconds}
+        renderedAt={new Date().toISOString()}
+        dataKey={contentKey({ title: dashboard.title, description: dashboard.description, tiles })}
+      />
+    </main>
+  );
+}
+
+/** One chart inside someone else's page; its card title is the page's heading. */
+export function EmbedChart({ embed }: { embed: RenderedChartEmbed }) {
+  return (
+    <main id="main" className="embed-main stack">
+      <DashboardChart
+        chart={chartView(embed.chart)}
+        result={embed.result}
+        error={embed.error}
+        headingLevel="h1"
+      />
+      <AutoRefresh
+        intervalSeconds={embed.refreshSeconds}
+        renderedAt={new Date().toISOString()}
+        dataKey={contentKey({ title: embed.chart.title, result: embed.result, error: embed.error })}
+      />
+    </main>
+  );
+}

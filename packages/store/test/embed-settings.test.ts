@@ -1,0 +1,194 @@
+import { describe, expect, it } from "vitest";
+import { ConflictError, embedOriginProblem, ValidationError } from "../src/index.js";
+import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+
+function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  expect(error).toBeInstanceOf(ValidationError);
+  return (error as ValidationError).fieldErrors;
+}
+
+describe("embed origins", () => {
+  it.each([
+    "https://example.com",
+    "https://news.example.co.uk:8443",
+    "https://*.example.com",
+    "https://203.0.113.9",
+    "http://localhost",
+    "http://localhost:3000",
+    "http://127.0.0.1:4100",
+  ])("allows %s", (origin) => {
+    expect(embedOriginProblem(origin)).toBeNull();
+  });
+
+  it.each([
+    ["http://example.com", "use https"],
+    ["https://example.com/page", "is not an origin"],
+    ["https://*.com", "a wildcard needs a domain under it"],
+    ["https://*", "is not an origin"],
+    ["*", "is not an origin"],
+    ["https://intranet", "needs a full host name"],
+    ["https://example.com:0", "port outside"],
+    ["https://example.com:70000", "port outside"],
+    ["https://300.1.1.1", "is not an address"],
+    ["https://example.com 'unsafe-inline'", "is not an origin"],
+    ["https://example.com;script-src *", "is not an origin"],
+    ["https://user@example.com", "is not an origin"],
+    ["'self'", "is not an origin"],
+    ["data:", "is not an origin"],
+  ])("refuses %s", (origin, reason) => {
+    expect(embedOriginProblem(origin)).toContain(reason);
+  });
+});
+
+describe.each(dialects)("dashboard embed and refresh settings on %s", (dialect) => {
+  it("starts closed to framing with refresh off", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+
+    const created = await store.createDashboard({ title: "Plain", slug: "plain" }, editor);
+
+    expect(created.embedOrigins).toEqual([]);
+    expect(created.refreshSeconds).toBeNull();
+  });
+
+  it("keeps a normalised allowlist and an interval, audited as one versioned update", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const created = await store.createDashboard({ title: "Wall", slug: "wall" }, editor);
+
+    const updated = await store.updateDashboard(
+      created.id,
+      1,
+      {
+        embedOrigins: [" HTTPS://Intranet.Example.com/ ", "https://intranet.example.com", ""],
+        refreshSeconds: 300,
+      },
+      editor,
+    );
+
+    expect(updated.embedOrigins).toEqual(["https://intranet.example.com"]);
+    expect(updated.refreshSeconds).toBe(300);
+    expect(updated.version).toBe(2);
+    const reread = await store.getDashboard(created.id);
+    expect(reread?.embedOrigins).toEqual(["https://intranet.example.com"]);
+    expect(reread?.refreshSeconds).toBe(300);
+    const { events } = await store.listAuditEvents({ entityType: "dashboard" });
+    const update = events.find((event) => event.action === "dashboard.update");
+    expect(update?.detail).toMatchObject({
+      changed: ["embedOrigins", "refreshSeconds"],
+      embedOrigins: ["https://intranet.example.com"],
+      refreshSeconds: 300,
+    });
+    const stale = await errorOf(
+      store.updateDashboard(created.id, 1, { refreshSeconds: null }, editor),
+    );
+    expect(stale).toBeInstanceOf(ConflictError);
+  });
+
+  it("refuses bad origins, too many origins and other intervals with field errors", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const created = await store.createDashboard({ title: "Strict", slug: "strict" }, editor);
+
+    const badOrigins = fieldErrorsOf(
+      await errorOf(
+        store.updateDashboard(
+          created.id,
+          1,
+          { embedOrigins: ["https://ok.example.com", "http://plain.example.com", "https://*.com"] },
+          editor,
+        ),
+      ),
+    );
+    const tooMany = fieldErrorsOf(
+      await errorOf(
+        store.updateDashboard(
+          created.id,
+          1,
+          {
+            embedOrigins: Array.from({ length: 21 }, (_, index) => `https://s${index}.example.com`),
+          },
+          editor,
+        ),
+      ),
+    );
+    const badInterval = fieldErrorsOf(
+      await errorOf(store.updateDashboard(created.id, 1, { refreshSeconds: 5 as 30 }, editor)),
+    );
+
+    expect(badOrigins.embedOrigins).toEqual([
+      '"http://plain.example.com": use https (plain http is allowed only for localhost).',
+      '"https://*.com": a wildcard needs a domain under it, e.g. https://*.example.com.',
+    ]);
+    expect(tooMany.embedOrigins).toEqual(["Allow at most 20 origins."]);
+    expect(badInterval.refreshSeconds).toEqual(["Choose off, 30 seconds, 1, 5 or 15 minutes."]);
+    expect((await store.getDashboard(created.id))?.version).toBe(1);
+  });
+
+  it("lets a chart be embedded only through dashboards that are published, unless signed", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const chart = await store.createChart(
+      {
+        title: "Revenue",
+        type: "line",
+        datasetId: dataset.id,
+        indexColumn: "month",
+        seriesColumns: ["revenue"],
+      },
+      editor,
+    );
+    const tiles = [{ kind: "chart" as const, chartId: chart.id }];
+    await store.createDashboard(
+      {
+        title: "Draft",
+        slug: "draft",
+        tiles,
+        embedOrigins: ["https://draft.example.com"],
+        refreshSeconds: 30,
+      },
+      editor,
+    );
+
+    expect(await store.getEmbedAccess("chart", chart.id)).toBeNull();
+    expect(await store.getChartEmbed(chart.id)).toBeNull();
+    expect(await store.getEmbedAccess("chart", chart.id, { includeDrafts: true })).toEqual({
+      embedOrigins: ["https://draft.example.com"],
+    });
+
+    await store.createDashboard(
+      {
+        title: "Public A",
+        slug: "public-a",
+        tiles,
+        published: true,
+        embedOrigins: ["https://a.example.com", "https://shared.example.com"],
+        refreshSeconds: 900,
+      },
+      editor,
+    );
+    await store.createDashboard(
+      {
+        title: "Public B",
+        slug: "public-b",
+        tiles,
+        published: true,
+        embedOrigins: ["https://shared.example.com"],
+        refreshSeconds: 60,
+      },
+      editor,
+    );
+
+    expect(await store.getEmbedAccess("chart", chart.id)).toEqual({
+      embedOrigins: ["https://a.example.com", "https://shared.example.com"],
+    });
+    const embed = await store.getChartEmbed(chart.id);
+    expect(embed?.chart.title).toBe("Revenue");
+    expect(embed?.result?.rows.length).toBeGreaterThan(0);
+    expect(embed?.refreshSeconds).toBe(60);
+    expect(await store.getEmbedAccess("dashboard", "draft")).toBeNull();
+    expect(await store.getEmbedAccess("dashboard", "draft", { includeDrafts: true })).toEqual({
+      embedOrigins: ["https://draft.example.com"],
+    });
+    expect(
+      await store.getEmbedAccess("chart", "no-such-chart", { includeDrafts: true }),
+    ).toBeNull();
+  });
+});

@@ -1,7 +1,10 @@
 import type { EntityVersion, VersionChange, VersionedEntity } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { TableRegion } from "@/components/table-region";
+import { hasRole, requireRole } from "@/server/auth";
+import { getStore } from "@/server/store";
 import { ConfirmAction } from "./confirm-delete";
 import type { ContentAction } from "./content-form-state";
 
@@ -190,5 +193,43 @@ export function HistoryView({
         <Link href={backHref}>Back to {title}</Link>
       </p>
     </>
+  );
+}
+
+/**
+ * The whole history page of one chart or dashboard: the role check, the record, its versions
+ * and the chosen comparison (default: the newest change), and the restore for writers.
+ */
+export async function HistoryPage({
+  entityType,
+  id,
+  query,
+  restore,
+}: {
+  entityType: VersionedEntity;
+  id: string;
+  query: { from?: string; to?: string; restored?: string };
+  restore: ContentAction;
+}) {
+  const session = await requireRole("admin", "editor", "viewer");
+  const store = await getStore();
+  const record = entityType === "chart" ? await store.getChart(id) : await store.getDashboard(id);
+  if (!record) notFound();
+  const to = versionParam(query.to, record.version);
+  const from = versionParam(query.from, Math.max(1, to - 1));
+  return (
+    <HistoryView
+      entityType={entityType}
+      id={id}
+      title={record.title}
+      currentVersion={record.version}
+      versions={await store.listVersions(entityType, id)}
+      from={from}
+      to={to}
+      changes={await store.compareVersions(entityType, id, from, to)}
+      {...(hasRole(session, "admin", "editor") ? { restore } : {})}
+      backHref={`/admin/${entityType}s/${id}`}
+      restored={query.restored ? versionParam(query.restored, 0) : undefined}
+    />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useId, useRef } from "react";
+import { useActionState, useId } from "react";
+import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import { FormMessages } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
 import {
@@ -103,37 +104,16 @@ function RowButton({
   confirm?: { question: string; yes: string };
 }) {
   const [state, formAction, pending] = useActionState<UserActionState, FormData>(action, {});
-  const dialog = useRef<HTMLDialogElement>(null);
-  const questionId = useId();
   return (
     <form action={formAction}>
       <input type="hidden" name="userId" value={userId} />
       {confirm ? (
-        <>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={pending}
-            onClick={() => dialog.current?.showModal()}
-          >
-            {label}
-          </button>
-          <dialog ref={dialog} aria-labelledby={questionId} className="confirm-dialog">
-            <p id={questionId}>{confirm.question}</p>
-            <div className="inline-list">
-              <button type="submit" className="button" onClick={() => dialog.current?.close()}>
-                {confirm.yes}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => dialog.current?.close()}
-              >
-                Cancel
-              </button>
-            </div>
-          </dialog>
-        </>
+        <ConfirmDialogButton
+          label={label}
+          question={confirm.question}
+          yes={confirm.yes}
+          disabled={pending}
+        />
       ) : (
         <button type="submit" className="button button-secondary" disabled={pending}>
           {label}

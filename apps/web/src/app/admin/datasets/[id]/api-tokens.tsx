@@ -1,7 +1,8 @@
 "use client";
 
 import { pushLimits } from "@seed/store/validation";
-import { useActionState, useId, useRef, useState } from "react";
+import { useActionState, useId, useState } from "react";
+import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
@@ -166,40 +167,17 @@ function RevokeButton({ datasetId, token }: { datasetId: string; token: TokenRow
     revokeDatasetToken,
     {},
   );
-  const dialog = useRef<HTMLDialogElement>(null);
-  const questionId = useId();
   return (
     <form action={formAction}>
       <input type="hidden" name="datasetId" value={datasetId} />
       <input type="hidden" name="tokenId" value={token.id} />
       {token.status === "revoked" ? null : (
-        <>
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={pending}
-            onClick={() => dialog.current?.showModal()}
-          >
-            Revoke {token.name}
-          </button>
-          <dialog ref={dialog} aria-labelledby={questionId} className="confirm-dialog">
-            <p id={questionId}>
-              Revoke the token "{token.name}"? Programs using it are refused from now on.
-            </p>
-            <div className="inline-list">
-              <button type="submit" className="button" onClick={() => dialog.current?.close()}>
-                Yes, revoke {token.name}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => dialog.current?.close()}
-              >
-                Cancel
-              </button>
-            </div>
-          </dialog>
-        </>
+        <ConfirmDialogButton
+          label={`Revoke ${token.name}`}
+          question={`Revoke the token "${token.name}"? Programs using it are refused from now on.`}
+          yes={`Yes, revoke ${token.name}`}
+          disabled={pending}
+        />
       )}
       <FormMessages state={state} withFieldErrors />
     </form>

@@ -1,20 +1,23 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  createLiveSourceDatabase,
+  type LiveSourceDatabase,
+} from "../../../scripts/throwaway-live-source.mjs";
 import { InUseError, openStore, type Store, ValidationError } from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openTestStore } from "./helpers.js";
-import { createRemoteSource, type RemoteSource } from "./remote-source.js";
 
 const key = randomBytes(32).toString("base64");
 const admin = { id: "user-admin", email: "admin@example.com" };
 
-let remote: RemoteSource;
-beforeAll(async () => {
-  remote = await createRemoteSource(inject("postgresUrl"));
+let remote: LiveSourceDatabase;
+beforeAll(() => {
+  remote = createLiveSourceDatabase(inject("postgresUrl"));
 });
-afterAll(async () => {
-  await remote.drop();
+afterAll(() => {
+  remote.drop();
 });
 
 function sourceInput(overrides: Record<string, unknown> = {}) {
@@ -323,7 +326,7 @@ describe("live source connections", () => {
         "chart",
         15,
       ]);
-      await remote.exec("update sales set orders = orders + 100 where region = 'South'");
+      remote.exec("update sales set orders = orders + 100 where region = 'South'");
       try {
         const again = await store.getDashboardBySlug("live");
         expect(again?.tiles[1] && "value" in again.tiles[1] ? again.tiles[1].value : null).toBe(
@@ -331,7 +334,7 @@ describe("live source connections", () => {
         );
         expect((await store.getChartEmbed(chart.id))?.liveCacheSeconds).toBe(60);
       } finally {
-        await remote.exec("update sales set orders = orders - 100 where region = 'South'");
+        remote.exec("update sales set orders = orders - 100 where region = 'South'");
       }
     },
   );

@@ -260,8 +260,17 @@ describe("live source connections", () => {
       rows: [],
       total: 0,
     });
-    // A rename is fine: only the rows are out of reach.
+    // A rename is fine (only the rows are out of reach), and the dataset still reads its source.
     await store.updateDataset(id, 1, { name: "Remote sales" }, editor);
+    const afterRename = await store.runChartQuery(id, {
+      x: { column: "region" },
+      measures: [{ column: "orders", aggregate: "sum" }],
+      filters: [],
+    });
+    expect(afterRename.rows).toEqual([
+      { x: "North", m0: 9 },
+      { x: "South", m0: 6 },
+    ]);
   });
 
   it.each(dialects)(

@@ -390,7 +390,8 @@ export async function updateDataset(
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
       name: next.name,
       description: next.description,
-      columns_json: JSON.stringify(stored),
+      // A live dataset's column ids are the remote names from its catalog: kept as they are.
+      ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
       row_count: rowCount,
       updated_at: at,
     });

@@ -64,7 +64,7 @@ export default async function SourcePage({
         ) : listed.tables.length === 0 ? (
           <Text>This user may read no tables or views.</Text>
         ) : (
-          <TableRegion label="Tables and views">
+          <TableRegion label="Remote tables">
             <table>
               <caption className="muted">Add one as a dataset to chart it.</caption>
               <thead>

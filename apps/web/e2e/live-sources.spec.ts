@@ -8,7 +8,7 @@ import {
   type ThrowawayPostgres,
 } from "../../../scripts/throwaway-postgres.mjs";
 import { expectAxeClean, publishSummedBarChart, signedInPage, uniqueName } from "./content-support";
-import { appBaseURL } from "./support";
+import { appBaseURL, captureServerAction, replayServerAction } from "./support";
 
 // Live sources: an admin connects a PostgreSQL database the test starts, adds a table as a
 // dataset; an editor charts it on a published dashboard; visitors see the source's rows, and a
@@ -147,4 +147,20 @@ test("editors cannot open live sources", async ({ browser }) => {
   expect(response?.status()).toBe(403);
   await expect(page.getByText("Your role does not allow this page.")).toBeVisible();
   await context.close();
+});
+
+test("the source action checks the role on the server: only admins reach the store", async ({
+  browser,
+}) => {
+  // An admin's "Add source" without a name, replayed with other sessions: nothing is ever written.
+  const action = await captureServerAction(browser, "admin", "/admin/sources/new", async (page) => {
+    await page.getByRole("button", { name: "Add source" }).click();
+    await expect(page.getByText("Enter the name.")).toBeVisible();
+  });
+  expect((await replayServerAction(action, "anonymous")).status).toBe(401);
+  expect((await replayServerAction(action, "viewer")).status).toBe(403);
+  expect((await replayServerAction(action, "editor")).status).toBe(403);
+  const admin = await replayServerAction(action, "admin");
+  expect(admin.status).toBe(200);
+  expect(admin.body).toContain("Enter the name.");
 });

@@ -5,9 +5,15 @@ import {
   createLiveSourceDatabase,
   type LiveSourceDatabase,
 } from "../../../scripts/throwaway-live-source.mjs";
-import { InUseError, openStore, type Store, ValidationError } from "../src/index.js";
+import {
+  InUseError,
+  migrateSqliteToPostgres,
+  openStore,
+  type Store,
+  ValidationError,
+} from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
-import { dialects, editor, errorOf, openTestStore } from "./helpers.js";
+import { createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
 const key = randomBytes(32).toString("base64");
 const admin = { id: "user-admin", email: "admin@example.com" };
@@ -441,5 +447,38 @@ describe("live source connections", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("live sources moved from SQLite to PostgreSQL", () => {
+  it("copies sources and live datasets (no rows table to copy); the same key reads them there", async () => {
+    const sqlite = await openTestStore("sqlite", { seedDemo: false, sourcesKey: key });
+    const source = await sqlite.createSource(sourceInput(), admin);
+    const { id } = await sqlite.createLiveDataset(
+      { sourceId: source.id, schema: "public", table: "sales" },
+      editor,
+    );
+    await sqlite.close();
+    const target = await createTestDatabase("postgres");
+    const result = await migrateSqliteToPostgres({
+      sqliteFile: sqlite.sqliteFile ?? "",
+      postgresUrl: target.options.databaseUrl ?? "",
+    });
+    expect(result.tables.find((table) => table.table === "data_sources")).toMatchObject({
+      sourceRows: 1,
+      targetRows: 1,
+      matches: true,
+    });
+    const moved = await openStore({ ...target.options, seedDemo: false, sourcesKey: key });
+    target.openStores.push(moved);
+    const rows = await moved.runChartQuery(id, {
+      x: { column: "region" },
+      measures: [{ column: "orders", aggregate: "sum" }],
+      filters: [],
+    });
+    expect(rows.rows).toEqual([
+      { x: "North", m0: 9 },
+      { x: "South", m0: 6 },
+    ]);
   });
 });

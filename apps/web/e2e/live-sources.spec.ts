@@ -74,6 +74,10 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   await expect(tables.getByText("public.secrets")).toHaveCount(0);
   await expectAxeClean(page);
   expect(await page.content()).not.toContain(remote.password);
+  await page.goto("/admin/sources");
+  await expect(page.getByRole("row", { name: new RegExp(sourceName) })).toContainText("Ready");
+  await expectAxeClean(page);
+  await page.goto(sourceUrl);
 
   // The table as a live dataset, renamed so this run's charts find it by a name of its own.
   await page.getByRole("button", { name: "Add public.sales as dataset" }).click();

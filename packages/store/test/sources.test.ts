@@ -193,6 +193,15 @@ describe("live source connections", () => {
     });
     expect(JSON.stringify([wrong, unreachable])).not.toContain(remote.password);
 
+    remote.exec(`grant insert on readings to ${remote.user}`);
+    try {
+      const writer = await store.testSourceConnection(sourceInput());
+      expect(writer.ok && writer.warnings).toEqual([
+        "This user can write to 1 table: use a read-only role instead.",
+      ]);
+    } finally {
+      remote.exec(`revoke insert on readings from ${remote.user}`);
+    }
     const superuser = await store.testSourceConnection(sourceInput({ user: "postgres" }));
     expect(superuser.ok && superuser.warnings).toEqual([
       "This user is a superuser: use a read-only role instead.",

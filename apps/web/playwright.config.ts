@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,8 @@ import { chromiumLaunchOptions } from "./e2e/support";
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
 process.env.SEED_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-"));
 process.env.SEED_E2E_PRODUCTION_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "seed-web-e2e-prod-"));
+// The live sources' password key of this run's test servers (never a fixed or default key).
+process.env.SEED_E2E_SOURCES_KEY ??= randomBytes(32).toString("base64");
 
 // SEED_E2E_DATABASE=postgres runs the whole suite on PostgreSQL: one throwaway cluster for the
 // run (stopped by global-teardown.ts), a fresh database for each server.
@@ -50,6 +53,8 @@ function serverEnv(
     BETTER_AUTH_SECRET: "",
     // Embed links are signed with a key derived from the data folder's auth secret.
     SEED_EMBED_SECRET: "",
+    // Live sources (e2e/live-sources.spec.ts) on the test build; production runs without a key.
+    SEED_SOURCES_KEY: e2eBuild ? (process.env.SEED_E2E_SOURCES_KEY ?? "") : "",
   };
 }
 

@@ -35,6 +35,8 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/charts", heading: "Charts", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/dashboards", heading: "Dashboards", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/users", heading: "Users", roles: ["admin"] },
+  { path: "/admin/sources", heading: "Live sources", roles: ["admin"] },
+  { path: "/admin/sources/new", heading: "New live source", roles: ["admin"] },
   { path: "/admin/audit", heading: "Audit log", roles: ["viewer", "editor", "admin"] },
 ];
 

@@ -9,7 +9,7 @@ export interface FieldErrors {
   problems?: FieldProblem[];
 }
 
-export type EntityType = "dataset" | "chart" | "dashboard";
+export type EntityType = "dataset" | "chart" | "dashboard" | "source";
 
 /** What kind of refusal a store error is; callers branch on this, never on message text. */
 export type StoreErrorKind = "invalid" | "conflict" | "not_found" | "in_use";

@@ -79,6 +79,7 @@ export type {
   DatasetRowEdits,
   DatasetRowsPage,
   DatasetWithRows,
+  LiveDatasetOrigin,
 } from "./datasets/queries.js";
 export type { KeyedRow, RowsPageOptions } from "./datasets/rows-table.js";
 export {
@@ -132,6 +133,8 @@ export {
 export { runStat, type StatQuery, type StatValue } from "./query/stat.js";
 export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
+export type { ConnectionTestResult, DataSource, RemoteTable } from "./sources/queries.js";
+export { sourcesKeyProblem, sourcesKeyVariable } from "./sources/secret.js";
 export {
   type BetterAuthDatabase,
   type OpenStoreOptions,

@@ -4,6 +4,7 @@ import type { BulkDriver } from "./datasets/bulk-writer.js";
 import { ConflictError, type EntityType, NotFoundError, ValidationError } from "./errors.js";
 import type { QueryObserver } from "./query/run.js";
 import type { StoreDatabase } from "./schema.js";
+import type { SourcePools } from "./sources/connections.js";
 import { formatZodError } from "./validation.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -15,6 +16,10 @@ export interface StoreContext {
   bulk: BulkDriver;
   /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
   observeQuery?: QueryObserver;
+  /** Live sources' connection pools of this process (src/sources). */
+  sources: SourcePools;
+  /** The key that encrypts source passwords (SEED_SOURCES_KEY), read when needed. */
+  sourcesKey: () => string | undefined;
 }
 
 /** Who made a change; written to the audit log with every write. */
@@ -74,7 +79,7 @@ export function assertVersion(
   }
 }
 
-type VersionedTable = "datasets" | "charts" | "dashboards";
+type VersionedTable = "datasets" | "charts" | "dashboards" | "data_sources";
 
 /** UPDATE ... WHERE id = ? AND version = ?; zero affected rows means someone else won the race. */
 export async function updateVersioned(
@@ -143,6 +148,9 @@ export type AuditAction =
   | "dataset.push"
   /** A signed embed link was made (the web app records it; links themselves are not stored). */
   | "dashboard.sign-embed-link"
+  | "source.create"
+  | "source.update"
+  | "source.delete"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -283,7 +283,9 @@ function readSource(database: BetterSqlite3.Database, file: string): SourceInfo 
     });
   }
   const datasets = (
-    database.prepare("select id, columns_json from datasets order by id").all() as {
+    database
+      .prepare("select id, columns_json from datasets where source_id is null order by id")
+      .all() as {
       id: string;
       columns_json: string;
     }[]

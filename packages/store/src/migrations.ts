@@ -366,6 +366,44 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0011_live_sources": {
+    // Live database sources (src/sources): PostgreSQL connections whose tables and views are
+    // datasets queried where they live; the password is kept only encrypted (AES-256-GCM).
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("data_sources")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull().unique())
+        .addColumn("host", "text", (col) => col.notNull())
+        .addColumn("port", "integer", (col) => col.notNull())
+        .addColumn("database_name", "text", (col) => col.notNull())
+        .addColumn("user_name", "text", (col) => col.notNull())
+        .addColumn("password_encrypted", "text", (col) => col.notNull())
+        .addColumn("ssl_mode", "text", (col) => col.notNull())
+        .addColumn("statement_timeout_ms", "integer", (col) => col.notNull())
+        .addColumn("row_cap", "integer", (col) => col.notNull())
+        .addColumn("cache_ttl_seconds", "integer", (col) => col.notNull())
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .addColumn("created_by_id", "text", (col) => col.notNull())
+        .addColumn("created_by_email", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .alterTable("datasets")
+        .addColumn("source_id", "text", (col) => col.references("data_sources.id"))
+        .execute();
+      await db.schema.alterTable("datasets").addColumn("source_schema", "text").execute();
+      await db.schema.alterTable("datasets").addColumn("source_table", "text").execute();
+      await db.schema.alterTable("datasets").addColumn("source_note", "text").execute();
+      await db.schema
+        .createIndex("datasets_source_id")
+        .on("datasets")
+        .column("source_id")
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

@@ -12,6 +12,35 @@ export interface DatasetsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** A live dataset's source (src/sources); null for a dataset whose rows live here. */
+  source_id: string | null;
+  /** The remote schema and table or view, as the source's catalog names them. */
+  source_schema: string | null;
+  source_table: string | null;
+  /** Why some remote columns were left out (unsupported types), or null. */
+  source_note: string | null;
+}
+
+/** A live PostgreSQL source (src/sources): its password only encrypted (AES-256-GCM). */
+export interface DataSourcesTable {
+  id: string;
+  name: string;
+  host: string;
+  port: number;
+  database_name: string;
+  user_name: string;
+  /** "v1:" + base64(iv | tag | ciphertext), key from SEED_SOURCES_KEY, the id as associated data. */
+  password_encrypted: string;
+  /** "disable", "require" or "verify-full". */
+  ssl_mode: string;
+  statement_timeout_ms: number;
+  row_cap: number;
+  cache_ttl_seconds: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  created_by_id: string;
+  created_by_email: string;
 }
 
 export interface ChartsTable {
@@ -81,6 +110,7 @@ export interface StoreMetaTable {
 
 export interface StoreDatabase {
   datasets: DatasetsTable;
+  data_sources: DataSourcesTable;
   charts: ChartsTable;
   dashboards: DashboardsTable;
   dashboard_tiles: DashboardTilesTable;

@@ -131,6 +131,20 @@ import {
 } from "./query/index.js";
 import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
+import { SourcePools } from "./sources/connections.js";
+import {
+  type ConnectionTestResult,
+  createLiveDataset,
+  createSource,
+  type DataSource,
+  deleteSource,
+  getSource,
+  listSources,
+  listSourceTables,
+  type RemoteTable,
+  testSourceConnection,
+  updateSource,
+} from "./sources/queries.js";
 import { storeInternals } from "./store-internals.js";
 import type {
   ChartInput,
@@ -140,6 +154,9 @@ import type {
   DashboardPatch,
   DatasetInput,
   DatasetPatch,
+  LiveDatasetInput,
+  SourceInput,
+  SourcePatch,
   TileInput,
 } from "./validation.js";
 
@@ -161,6 +178,8 @@ export interface OpenStoreOptions {
   now?: () => Date;
   /** Told how long every chart and stat query took, and whether it succeeded (for metrics). */
   observeQuery?: QueryObserver;
+  /** The key of live sources' passwords; defaults to SEED_SOURCES_KEY, read when needed. */
+  sourcesKey?: string;
 }
 
 /** What better-auth's `database` option accepts: a Kysely instance and its dialect name. */
@@ -236,6 +255,30 @@ export interface Store {
    * DatasetPushRefusal, or ValidationError for bad rows (each problem with its row and column).
    */
   pushDatasetRows(input: DatasetPushInput): Promise<DatasetPushResult>;
+
+  /** Live PostgreSQL sources (src/sources): never with their passwords. */
+  listSources(): Promise<DataSource[]>;
+  getSource(id: string): Promise<DataSource | null>;
+  /** Refused with a message naming SEED_SOURCES_KEY when that key is missing or malformed. */
+  createSource(input: SourceInput, actor: Actor): Promise<DataSource>;
+  /** A blank password keeps the stored one. */
+  updateSource(
+    id: string,
+    expectedVersion: number,
+    patch: SourcePatch,
+    actor: Actor,
+  ): Promise<DataSource>;
+  /** Refused (InUseError naming them) while datasets read from the source. */
+  deleteSource(id: string, expectedVersion: number, actor: Actor): Promise<void>;
+  /** Connects with the given settings (blank password + sourceId: the stored one); never throws for remote failures. */
+  testSourceConnection(input: SourcePatch & { sourceId?: string }): Promise<ConnectionTestResult>;
+  /** The tables and views the source's user may read. */
+  listSourceTables(sourceId: string): Promise<RemoteTable[]>;
+  /** Adds a remote table or view as a read-only live dataset, its columns from the catalog. */
+  createLiveDataset(
+    input: LiveDatasetInput,
+    actor: Actor,
+  ): Promise<{ id: string; note: string | null }>;
 
   listCharts(filter?: { datasetId?: string }): Promise<Chart[]>;
   getChart(id: string): Promise<Chart | null>;
@@ -567,6 +610,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     now: options.now ?? (() => new Date()),
     bulk,
     observeQuery: options.observeQuery,
+    sources: new SourcePools(),
+    sourcesKey: () => options.sourcesKey ?? process.env.SEED_SOURCES_KEY,
   };
   const prepare = async () => {
     await runMigrations(db, sqlite);
@@ -598,7 +643,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listDatasetRows: (id, rowsOptions) => listDatasetRowsIn(db, id, rowsOptions),
     getDatasetTable: (id) => getDatasetTableIn(db, id),
     runChartQuery: (datasetId, query, queryOptions) =>
-      runDatasetQuery(db, datasetId, query, { observe: options.observeQuery, ...queryOptions }),
+      runDatasetQuery(ctx, db, datasetId, query, {
+        observe: options.observeQuery,
+        ...queryOptions,
+      }),
     importIntoDataset: (input, actor) => importIntoDataset(ctx, input, actor),
     importNewDataset: (input, actor) => importNewDataset(ctx, input, actor),
     createDataset: (input, actor) => createDataset(ctx, input, actor),
@@ -612,6 +660,15 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     revokeDatasetToken: (datasetId, tokenId, actor) =>
       revokeDatasetToken(ctx, datasetId, tokenId, actor),
     pushDatasetRows: (input) => pushDatasetRows(ctx, input),
+
+    listSources: () => listSources(ctx),
+    getSource: (id) => getSource(ctx, id),
+    createSource: (input, actor) => createSource(ctx, input, actor),
+    updateSource: (id, version, patch, actor) => updateSource(ctx, id, version, patch, actor),
+    deleteSource: (id, version, actor) => deleteSource(ctx, id, version, actor),
+    testSourceConnection: (input) => testSourceConnection(ctx, input),
+    listSourceTables: (sourceId) => listSourceTables(ctx, sourceId),
+    createLiveDataset: (input, actor) => createLiveDataset(ctx, input, actor),
 
     listCharts: (filter) => listCharts(ctx, filter),
     getChart: (id) => getChartIn(db, id),
@@ -676,7 +733,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       await sql`select 1`.execute(db);
     },
     migrate: () => runMigrations(db, null),
-    close: () => db.destroy(),
+    close: async () => {
+      await ctx.sources.closeAll();
+      await db.destroy();
+    },
   };
   storeInternals.set(store, { db, database });
   return store;

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { chartView } from "@/components/chart-view";
 import { SiteHeader } from "@/components/site-header";
+import { limitPageCacheTo } from "@/server/live-cache";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";
@@ -88,6 +89,7 @@ async function loadShowcase(dashboards: DashboardSummary[]): Promise<ShowcaseIte
   const rendered = await Promise.all(
     dashboards.map((dashboard) => store.getDashboardBySlug(dashboard.slug)),
   );
+  await limitPageCacheTo(...rendered.map((dashboard) => dashboard?.liveCacheSeconds));
   const chartTiles = rendered.flatMap((dashboard) =>
     (dashboard?.tiles ?? []).flatMap((tile) => (tile.kind === "chart" ? [tile] : [])),
   );

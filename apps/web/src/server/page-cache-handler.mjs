@@ -25,6 +25,27 @@ import { processStore } from "./process-store.mjs";
  */
 
 const tagsHeader = "x-next-cache-tags";
+const liveTtlTagPrefix = "seed-live-ttl:";
+
+/**
+ * The tag a page reading live sources carries (src/server/live-cache.ts): its time-to-live.
+ * @param {number} seconds
+ */
+export function liveTtlTag(seconds) {
+  return `${liveTtlTagPrefix}${seconds}`;
+}
+
+/**
+ * Whether an entry outlived the shortest live-source time-to-live among its tags.
+ * @param {{ tags: string[]; lastModified: number }} entry
+ */
+function pastLiveTtl(entry) {
+  const ttls = entry.tags
+    .filter((tag) => tag.startsWith(liveTtlTagPrefix))
+    .map((tag) => Number(tag.slice(liveTtlTagPrefix.length)))
+    .filter((seconds) => Number.isFinite(seconds));
+  return ttls.length > 0 && Date.now() - entry.lastModified >= Math.min(...ttls) * 1000;
+}
 const megabyte = 1024 * 1024;
 
 function memoryBudgetBytes() {
@@ -103,6 +124,12 @@ export default class PageCacheHandler {
     try {
       const store = await processStore();
       if (!entry) {
+        noteLookup(key, await store.currentPageCacheGeneration());
+        return null;
+      }
+      // Live data is not served stale: past its time-to-live the page is rendered again now.
+      if (pastLiveTtl(entry)) {
+        forget(key);
         noteLookup(key, await store.currentPageCacheGeneration());
         return null;
       }

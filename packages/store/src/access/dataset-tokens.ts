@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { z } from "zod";
+import { liveDatasetReadOnly } from "../datasets/table.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
@@ -129,10 +130,11 @@ export async function createDatasetToken(
   return ctx.db.transaction().execute(async (trx) => {
     const dataset = await trx
       .selectFrom("datasets")
-      .select("id")
+      .select(["id", "source_id"])
       .where("id", "=", parsed.datasetId)
       .executeTakeFirst();
     if (!dataset) throw new NotFoundError("dataset", parsed.datasetId);
+    if (dataset.source_id !== null) throw liveDatasetReadOnly();
     const stamp = now.toISOString();
     const active = await trx
       .selectFrom("dataset_tokens")

@@ -54,7 +54,7 @@ const instant = z
   })
   .optional();
 
-export const auditEntityTypes = ["dataset", "chart", "dashboard", "user"] as const;
+export const auditEntityTypes = ["dataset", "chart", "dashboard", "source", "user"] as const;
 
 // Query strings send "" for an unused filter; treat it as no filter rather than an error.
 const blankAsUnset = <Schema extends z.ZodType>(schema: Schema) =>
@@ -65,7 +65,7 @@ const filterSchema = z.object({
   entityType: blankAsUnset(
     z
       .enum(auditEntityTypes, {
-        error: "Entity type must be dataset, chart, dashboard or user.",
+        error: "Entity type must be dataset, chart, dashboard, source or user.",
       })
       .optional(),
   ),
@@ -190,7 +190,7 @@ const auditEventInputSchema = z
         'Write the action as "<entity>.<verb>", e.g. user.set-role.',
       ),
     entityType: z.enum(auditEntityTypes, {
-      error: "Entity type must be dataset, chart, dashboard or user.",
+      error: "Entity type must be dataset, chart, dashboard, source or user.",
     }),
     entityId: z.string({ error: "Give the entity id." }).min(1, "Give the entity id."),
     detail: z.record(z.string(), z.unknown()).default({}),

@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
 import { type Chart, toChart } from "../charts/queries.js";
-import { getDatasetSummaryIn, getDatasetTableIn } from "../datasets/queries.js";
-import type { DatasetTable } from "../datasets/table.js";
+import { getDatasetSummaryIn } from "../datasets/queries.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
@@ -24,6 +23,7 @@ import { type QueryResult, runQuery } from "../query/run.js";
 import type { QueryFilter } from "../query/schema.js";
 import { runStat } from "../query/stat.js";
 import type { DashboardsTable } from "../schema.js";
+import { type DatasetTarget, resolveDatasetTarget } from "../sources/target.js";
 import {
   type Aggregation,
   checkStatTileColumn,
@@ -165,6 +165,8 @@ export type RenderedTile = RenderedChartTile | RenderedStatTile | TextTile;
 export interface RenderedDashboard {
   dashboard: Dashboard;
   tiles: RenderedTile[];
+  /** The shortest cache time-to-live of the live sources its tiles read; null when none. */
+  liveCacheSeconds: number | null;
 }
 
 type StatTileConfig = Pick<StatTile, "label" | "column" | "aggregation" | "format" | "icon"> &
@@ -900,9 +902,11 @@ export async function getDashboardBySlug(
         now: ctx.now(),
         observe: ctx.observeQuery,
       };
-      const tables = new Map<string, DatasetTable | null>();
+      const tables = new Map<string, DatasetTarget | null>();
       const tableOf = async (datasetId: string) => {
-        if (!tables.has(datasetId)) tables.set(datasetId, await getDatasetTableIn(trx, datasetId));
+        if (!tables.has(datasetId)) {
+          tables.set(datasetId, await resolveDatasetTarget(ctx, trx, datasetId));
+        }
         return tables.get(datasetId) ?? null;
       };
       const rendered: RenderedTile[] = [];
@@ -911,7 +915,6 @@ export async function getDashboardBySlug(
           const chart = chartById.get(tile.chartId);
           // Foreign keys keep charts present; the guard only satisfies the type checker.
           if (!chart) continue;
-          const table = await tableOf(chart.datasetId);
           const base = {
             kind: "chart" as const,
             id: tile.id,
@@ -920,8 +923,11 @@ export async function getDashboardBySlug(
             chart,
           };
           try {
+            const table = await tableOf(chart.datasetId);
             if (!table) throw new NotFoundError("dataset", chart.datasetId);
-            const result = await runQuery(trx, table, chart.query, queryOptions);
+            const result = await table.run((executor) =>
+              runQuery(executor, table.table, chart.query, queryOptions),
+            );
             rendered.push({ ...base, result, error: null });
           } catch (error) {
             rendered.push({ ...base, result: null, error: tileError(error) });
@@ -932,11 +938,13 @@ export async function getDashboardBySlug(
           rendered.push(tile);
           continue;
         }
-        const table = await tableOf(tile.datasetId);
         const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
         try {
+          const table = await tableOf(tile.datasetId);
           if (!table) throw new NotFoundError("dataset", tile.datasetId);
-          const stat = await runStat(trx, table, tile, queryOptions);
+          const stat = await table.run((executor) =>
+            runStat(executor, table.table, tile, queryOptions),
+          );
           const status = thresholdStatus(stat.value, tile.thresholds);
           rendered.push({ ...tile, datasetName, ...stat, status, error: null });
         } catch (error) {
@@ -951,7 +959,7 @@ export async function getDashboardBySlug(
           });
         }
       }
-      return { dashboard, tiles: rendered };
+      return { dashboard, tiles: rendered, liveCacheSeconds: liveCacheSecondsOf(tables.values()) };
     });
 }
 
@@ -969,6 +977,8 @@ export interface RenderedChartEmbed {
   result: QueryResult | null;
   error: string | null;
   refreshSeconds: RefreshSeconds | null;
+  /** The live source's cache time-to-live when the chart reads one; null otherwise. */
+  liveCacheSeconds: number | null;
 }
 
 /**
@@ -1069,15 +1079,34 @@ export async function getChartEmbed(
         now: ctx.now(),
         observe: ctx.observeQuery,
       };
+      let target: DatasetTarget | null = null;
       try {
-        const table = await getDatasetTableIn(trx, chart.datasetId);
+        target = await resolveDatasetTarget(ctx, trx, chart.datasetId);
+        const table = target;
         if (!table) throw new NotFoundError("dataset", chart.datasetId);
-        const result = await runQuery(trx, table, chart.query, queryOptions);
-        return { chart, result, error: null, refreshSeconds };
+        const result = await table.run((executor) =>
+          runQuery(executor, table.table, chart.query, queryOptions),
+        );
+        return {
+          chart,
+          result,
+          error: null,
+          refreshSeconds,
+          liveCacheSeconds: liveCacheSecondsOf([target]),
+        };
       } catch (error) {
-        return { chart, result: null, error: tileError(error), refreshSeconds };
+        const liveCacheSeconds = liveCacheSecondsOf([target]);
+        return { chart, result: null, error: tileError(error), refreshSeconds, liveCacheSeconds };
       }
     });
+}
+
+/** The shortest cache time-to-live of the live sources a page reads; null when it reads none. */
+function liveCacheSecondsOf(targets: Iterable<DatasetTarget | null>): number | null {
+  const ttls = [...targets].flatMap((target) =>
+    target?.cacheTtlSeconds === null || target === null ? [] : [target.cacheTtlSeconds],
+  );
+  return ttls.length > 0 ? Math.min(...ttls) : null;
 }
 
 /** A tile's problem as one sentence for the page (query errors name the column). */

@@ -41,6 +41,7 @@ import {
   type DatasetColumnType,
   type DatasetTable,
   datasetTableName,
+  liveDatasetReadOnly,
 } from "./table.js";
 
 export type ImportMode = "replace" | "append";
@@ -518,10 +519,11 @@ export async function importIntoDatasetIn(
 ): Promise<ImportResult> {
   const current = await trx
     .selectFrom("datasets")
-    .select(["id", "version", "columns_json"])
+    .select(["id", "version", "columns_json", "source_id"])
     .where("id", "=", input.datasetId)
     .executeTakeFirst();
   assertVersion("dataset", input.datasetId, current, input.expectedVersion);
+  if (current.source_id !== null) throw liveDatasetReadOnly();
   const descriptor: DatasetTable = {
     table: datasetTableName(input.datasetId),
     columns: JSON.parse(current.columns_json) as DatasetColumn[],

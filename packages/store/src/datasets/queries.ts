@@ -52,6 +52,7 @@ import {
   columnIdsFor,
   type DatasetTable,
   datasetTableName,
+  liveDatasetReadOnly,
   type DatasetColumn as StoredColumn,
 } from "./table.js";
 
@@ -64,6 +65,16 @@ export interface Dataset {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** Where a live dataset's rows are (src/sources); null when they are kept here. */
+  live: LiveDatasetOrigin | null;
+}
+
+/** A live dataset's table or view in its source, and which remote columns were left out. */
+export interface LiveDatasetOrigin {
+  sourceId: string;
+  schema: string;
+  table: string;
+  note: string | null;
 }
 
 export interface DatasetWithRows extends Dataset {
@@ -79,6 +90,10 @@ const summaryColumns = [
   "version",
   "created_at",
   "updated_at",
+  "source_id",
+  "source_schema",
+  "source_table",
+  "source_note",
 ] as const;
 
 type DatasetSummaryRow = Selectable<DatasetsTable>;
@@ -96,6 +111,15 @@ function toDataset(row: DatasetSummaryRow): Dataset {
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    live:
+      row.source_id === null
+        ? null
+        : {
+            sourceId: row.source_id,
+            schema: row.source_schema ?? "",
+            table: row.source_table ?? "",
+            note: row.source_note,
+          },
   };
 }
 
@@ -139,10 +163,17 @@ async function writeRowsTable(
 export async function getDatasetTableIn(trx: Executor, id: string): Promise<DatasetTable | null> {
   const row = await trx
     .selectFrom("datasets")
-    .select("columns_json")
+    .select(["columns_json", "source_id", "source_schema", "source_table"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? descriptorOf(id, row.columns_json) : null;
+  if (!row) return null;
+  if (row.source_id === null) return descriptorOf(id, row.columns_json);
+  // A live dataset's table is remote: its row cap comes with the source (src/sources/target.ts).
+  return {
+    table: row.source_table ?? "",
+    columns: parseJson<StoredColumn[]>(row.columns_json),
+    remote: { schema: row.source_schema ?? "", rowCap: 0 },
+  };
 }
 
 export interface DatasetRowsPage {
@@ -159,6 +190,7 @@ export async function listDatasetRowsIn(
 ): Promise<DatasetRowsPage | null> {
   const descriptor = await getDatasetTableIn(trx, id);
   if (!descriptor) return null;
+  if (descriptor.remote) return { rows: [], total: 0 };
   const limit = Math.min(options.limit, 1_000);
   const sortBy = descriptor.columns.find((column) => column.name === options.sortBy)?.id;
   const [rows, total] = await Promise.all([
@@ -186,6 +218,7 @@ export async function getDatasetIn(
 ): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
+  if (row.source_id !== null) return { ...toDataset(row), rows: [] };
   const rows = await readRows(trx, descriptorOf(id, row.columns_json), { limit: rowLimit });
   return { ...toDataset(row), rows };
 }
@@ -233,6 +266,7 @@ export async function createDatasetIn(
     version: 1,
     createdAt: at,
     updatedAt: at,
+    live: null,
   };
   await trx
     .insertInto("datasets")
@@ -321,6 +355,7 @@ export async function updateDataset(
     if (!summary) throw new NotFoundError("dataset", id);
     const columns = parsed.columns ?? summary.columns;
     const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+    if (summary.live && rowsChange) throw liveDatasetReadOnly();
     // Rewriting columns reads every row into memory: only within the in-memory row limit.
     if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
       throw new ValidationError({
@@ -355,7 +390,8 @@ export async function updateDataset(
     await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
       name: next.name,
       description: next.description,
-      columns_json: JSON.stringify(stored),
+      // A live dataset's column ids are the remote names from its catalog: kept as they are.
+      ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
       row_count: rowCount,
       updated_at: at,
     });
@@ -405,6 +441,7 @@ export async function editDatasetRows(
     const current = await getDatasetSummaryIn(trx, id);
     assertVersion("dataset", id, current ?? undefined, expectedVersion);
     if (!current) throw new NotFoundError("dataset", id);
+    if (current.live) throw liveDatasetReadOnly();
     const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
     const sets = edits.set ?? [];
     const removals = [...new Set(edits.remove ?? [])];
@@ -522,6 +559,7 @@ export async function writeListedRowsIn(
   const current = await getDatasetSummaryIn(trx, input.datasetId);
   assertVersion("dataset", input.datasetId, current ?? undefined, input.expectedVersion);
   if (!current) throw new NotFoundError("dataset", input.datasetId);
+  if (current.live) throw liveDatasetReadOnly();
   const checked = checkRows(current.columns, input.rows);
   if (checked.problems.length > 0) {
     throw rowProblemsError(

@@ -1,3 +1,5 @@
+import { ValidationError } from "../errors.js";
+
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
 // the query engine (which reads them). See DATASET-TABLES contract: one table per dataset, a `_row`
 // key, one typed column per dataset column named by a safe identifier.
@@ -15,6 +17,11 @@ export interface DatasetColumn {
 export interface DatasetTable {
   table: string;
   columns: DatasetColumn[];
+  /**
+   * A live source's table or view (src/sources): `table` and the column ids are the names its
+   * catalog gave, quoted when used; it has no row key, and raw series stop at its row cap.
+   */
+  remote?: { schema: string; rowCap: number };
 }
 
 /** Longest identifier PostgreSQL keeps (NAMEDATALEN - 1); SQLite has no limit. */
@@ -58,7 +65,25 @@ export function columnIdsFor(names: readonly string[]): string[] {
   });
 }
 
+/** A name from a remote catalog: PostgreSQL keeps at most 63 bytes, and none holds a NUL. */
+export function isRemoteIdentifier(identifier: string): boolean {
+  return (
+    identifier.length > 0 &&
+    Buffer.byteLength(identifier) <= maxIdentifierBytes &&
+    !identifier.includes("\u0000")
+  );
+}
+
 /** True for identifiers this module makes; checked before any identifier reaches SQL. */
 export function isSafeIdentifier(identifier: string): boolean {
   return /^[a-z_][a-z0-9_]{0,62}$/.test(identifier);
+}
+
+/** Live datasets are read-only: their rows stay in the source database. */
+export function liveDatasetReadOnly(): ValidationError {
+  return new ValidationError({
+    fieldErrors: {},
+    formError:
+      "This dataset is live: its rows stay in its source database and cannot be imported, pushed or edited here.",
+  });
 }

@@ -1,6 +1,6 @@
-import { getDatasetTableIn } from "../datasets/queries.js";
 import { NotFoundError } from "../errors.js";
-import type { Executor } from "../internal.js";
+import type { Executor, StoreContext } from "../internal.js";
+import { resolveDatasetTarget } from "../sources/target.js";
 import { type QueryResult, type RunQueryOptions, runQuery } from "./run.js";
 import type { ChartQueryInput } from "./schema.js";
 
@@ -26,12 +26,13 @@ export { isTimeZone } from "./time.js";
 
 /** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
 export async function runDatasetQuery(
+  ctx: StoreContext,
   executor: Executor,
   datasetId: string,
   query: ChartQueryInput,
   options: RunQueryOptions = {},
 ): Promise<QueryResult> {
-  const descriptor = await getDatasetTableIn(executor, datasetId);
-  if (!descriptor) throw new NotFoundError("dataset", datasetId);
-  return runQuery(executor, descriptor, query, options);
+  const target = await resolveDatasetTarget(ctx, executor, datasetId);
+  if (!target) throw new NotFoundError("dataset", datasetId);
+  return target.run((trx) => runQuery(trx, target.table, query, options));
 }

@@ -5,6 +5,7 @@ import {
   type DatasetColumn,
   type DatasetColumnType,
   type DatasetTable,
+  isRemoteIdentifier,
   isSafeIdentifier,
   rowKeyColumn,
 } from "../datasets/table.js";
@@ -94,6 +95,23 @@ function checked(identifier: string): string {
   return identifier;
 }
 
+/** A column or table name as checked for its kind of table: ours are made safe, remote ones are quoted. */
+export function identifierOf(descriptor: DatasetTable, identifier: string): string {
+  if (!descriptor.remote) return checked(identifier);
+  if (!isRemoteIdentifier(identifier)) throw new Error("Unsafe remote identifier");
+  return identifier;
+}
+
+/** The table a query reads: a dataset's own, or a live source's schema-qualified table or view. */
+export function tableRefOf(descriptor: DatasetTable): Sql {
+  return descriptor.remote
+    ? sql.id(
+        identifierOf(descriptor, descriptor.remote.schema),
+        identifierOf(descriptor, descriptor.table),
+      )
+    : sql.table(checked(descriptor.table));
+}
+
 /** Parses and checks a query against a dataset's columns; throws QueryError with field errors. */
 export function parseQuery(input: ChartQueryInput, columns: readonly DatasetColumn[]): ChartQuery {
   const parsed = chartQuerySchema.safeParse(input);
@@ -123,7 +141,7 @@ class Compiler {
   ) {
     this.engine = engineOf(executor);
     this.columns = new Map(descriptor.columns.map((column) => [column.name, column]));
-    this.table = sql.table(checked(descriptor.table));
+    this.table = tableRefOf(descriptor);
   }
 
   column(name: string): DatasetColumn {
@@ -133,7 +151,7 @@ class Compiler {
   }
 
   ref(column: DatasetColumn): Sql {
-    return sql.id(checked(column.id));
+    return sql.id(identifierOf(this.descriptor, column.id));
   }
 
   /** A text expression sorts the same on both engines (byte order, like SQLite's BINARY). */
@@ -705,7 +723,14 @@ async function runRaw(
   );
   const total = Number(counts.rows[0]?.n ?? 0);
   const duplicateX = Number(counts.rows[0]?.d ?? 0);
-  const limit = Math.min(query.limit ?? Number.POSITIVE_INFINITY, Math.max(2, maxPoints));
+  const rowCap = compiler.descriptor.remote?.rowCap;
+  // A live source returns at most its row cap per query: past it, the first rows and a note.
+  const capped = rowCap !== undefined && total > rowCap;
+  const limit = Math.min(
+    query.limit ?? Number.POSITIVE_INFINITY,
+    Math.max(2, maxPoints),
+    rowCap ?? Number.POSITIVE_INFINITY,
+  );
   const notes: string[] = [];
   if (duplicateX > 0) {
     notes.push(
@@ -721,7 +746,9 @@ async function runRaw(
     return out;
   };
   const measureRefs = query.measures.map((measure) => compiler.aggregate(measure));
-  if (total <= limit || numericX === null || query.limit !== undefined) {
+  // A live table has no row key: ties in x keep the source's order.
+  const key = compiler.descriptor.remote ? sql`0` : sql.id(rowKeyColumn);
+  if (total <= limit || numericX === null || query.limit !== undefined || capped) {
     const xOrder = xColumn.type === "string" ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
     const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
     const order =
@@ -730,12 +757,16 @@ async function runRaw(
         : sql`${xOrder} ${direction} nulls last, ${sql.ref("k")}`;
     const result = await sql<
       Record<string, unknown>
-    >`select * from (select ${sql.id(rowKeyColumn)} as k, ${compiler.read(xColumn)} as x, ${sql.join(
+    >`select * from (select ${key} as k, ${compiler.read(xColumn)} as x, ${sql.join(
       measureRefs.map((ref, index) => sql`${ref} as ${sql.id(`m${index}`)}`),
     )} from ${compiler.table} ${where}) as raw order by ${order} limit ${sql.lit(limit)}`.execute(
       compiler.executor,
     );
-    if (total > limit && query.limit === undefined) {
+    if (capped && rowCap <= limit) {
+      notes.push(
+        `Showing the first ${limit.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows: this live source returns at most ${rowCap.toLocaleString("en-US")} rows per query (its row cap). Filter or choose an aggregate to see all.`,
+      );
+    } else if (total > limit && query.limit === undefined) {
       notes.push(
         `Showing the first ${limit.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} rows.`,
       );

@@ -58,6 +58,15 @@ async function runStatUntimed(
   }
   const filters = stat.filters ?? [];
   if (stat.aggregation === "last") {
+    if (descriptor.remote) {
+      throw new QueryError({
+        fieldErrors: {
+          aggregation: [
+            "A live dataset keeps no order of its rows, so it has no last value: choose another aggregation.",
+          ],
+        },
+      });
+    }
     const ref = sql.id(column.id);
     const result = await sql<{
       v: unknown;

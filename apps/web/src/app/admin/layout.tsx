@@ -17,7 +17,12 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     { href: "/admin/datasets", label: "Datasets" },
     { href: "/admin/charts", label: "Charts" },
     { href: "/admin/dashboards", label: "Dashboards" },
-    ...(session.user.role === "admin" ? [{ href: "/admin/users", label: "Users" }] : []),
+    ...(session.user.role === "admin"
+      ? [
+          { href: "/admin/sources", label: "Live sources" },
+          { href: "/admin/users", label: "Users" },
+        ]
+      : []),
     { href: "/admin/audit", label: "Audit log" },
   ];
   return (

@@ -5,6 +5,7 @@ import { AutoRefresh } from "@/components/auto-refresh";
 import { DashboardView } from "@/components/dashboard-view";
 import { SiteHeader } from "@/components/site-header";
 import { contentKey } from "@/server/content-key";
+import { limitPageCacheTo } from "@/server/live-cache";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ slug: string }>;
@@ -31,6 +32,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function DashboardPage({ params }: { params: Params }) {
   const rendered = await loadDashboard((await params).slug);
   if (!rendered) notFound();
+  await limitPageCacheTo(rendered.liveCacheSeconds);
   return (
     <>
       <SiteHeader />

@@ -11,6 +11,7 @@ import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
 import { CsvUploadForm } from "../csv-upload-form";
 import { CreateTokenForm, TokenList, type TokenRow } from "./api-tokens";
+import { LiveDatasetPage } from "./live-dataset";
 import { RenameDatasetForm } from "./rename-form";
 import { RowsEditor } from "./rows-editor";
 import { RowsView } from "./rows-view";
@@ -50,6 +51,9 @@ export default async function DatasetPage({
   const dataset = await loadDataset((await params).id);
   if (!dataset) notFound();
   const canWrite = hasRole(session, "admin", "editor");
+  if (dataset.live) {
+    return <LiveDatasetPage dataset={{ ...dataset, live: dataset.live }} canWrite={canWrite} />;
+  }
   const query = await searchParams;
   const locale = await requestLocale();
   const { saved } = query;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EmbedChart } from "@/components/embed-view";
+import { limitPageCacheTo } from "@/server/live-cache";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ id: string }>;
@@ -25,5 +26,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function EmbedChartPage({ params }: { params: Params }) {
   const embed = await loadChart((await params).id);
   if (!embed) notFound();
+  await limitPageCacheTo(embed.liveCacheSeconds);
   return <EmbedChart embed={embed} />;
 }

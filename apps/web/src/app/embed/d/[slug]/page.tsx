@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { EmbedDashboard } from "@/components/embed-view";
+import { limitPageCacheTo } from "@/server/live-cache";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ slug: string }>;
@@ -26,5 +27,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function EmbedDashboardPage({ params }: { params: Params }) {
   const rendered = await loadDashboard((await params).slug);
   if (!rendered) notFound();
+  await limitPageCacheTo(rendered.liveCacheSeconds);
   return <EmbedDashboard rendered={rendered} />;
 }

@@ -251,7 +251,7 @@ export interface Store {
   getDashboard(id: string): Promise<DashboardWithTiles | null>;
   getDashboardBySlug(
     slug: string,
-    options?: { includeDrafts?: boolean; filters?: AppliedDashboardFilters },
+    options?: { includeDrafts?: boolean; filters?: AppliedDashboardFilters; filterQuery?: string },
   ): Promise<RenderedDashboard | null>;
   /** The columns a dashboard's filters may use (from its tiles' datasets). */
   getDashboardFilterColumns(id: string): Promise<DashboardFilterColumns>;

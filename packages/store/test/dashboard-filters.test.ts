@@ -219,6 +219,22 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     expect(tilesOf(rendered).stats[0]?.value).toBe(120);
   });
 
+  it("applies a link's filter query and reports what it ignored", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await salesBoard(store);
+
+    const rendered = await store.getDashboardBySlug("sales", {
+      filterQuery: "range=next-week&region=South&colour=red",
+    });
+
+    expect(tilesOf(rendered).stats[0]?.value).toBe(150);
+    expect(rendered?.filterBar.applied).toEqual({ range: null, categories: { region: ["South"] } });
+    expect(rendered?.filterBar.problems).toEqual([
+      'There is no filter "colour"; it was ignored.',
+      '"next-week" is not a date range; showing all time.',
+    ]);
+  });
+
   it("reads a custom range as whole local days in the dashboard's time zone", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const events = await store.createDataset(

@@ -63,6 +63,7 @@ import {
   filterParamName,
   noAppliedFilters,
   noDashboardFilters,
+  parseDashboardFilterQuery,
 } from "./filters.js";
 
 export type DashboardStatus = "draft" | "published";
@@ -194,6 +195,8 @@ export interface RenderedDashboard {
     dateColumn: string | null;
     categories: DashboardCategoryFilter[];
     applied: AppliedDashboardFilters;
+    /** What was ignored of the filters asked for (an unknown name, a bad date), one sentence each. */
+    problems: string[];
   };
 }
 
@@ -991,7 +994,12 @@ export async function getDashboard(
 export async function getDashboardBySlug(
   ctx: StoreContext,
   slug: string,
-  options: { includeDrafts?: boolean; filters?: AppliedDashboardFilters } = {},
+  options: {
+    includeDrafts?: boolean;
+    filters?: AppliedDashboardFilters;
+    /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
+    filterQuery?: string;
+  } = {},
 ): Promise<RenderedDashboard | null> {
   return ctx.db
     .transaction()
@@ -1021,7 +1029,11 @@ export async function getDashboardBySlug(
         if (!tables.has(datasetId)) tables.set(datasetId, await getDatasetTableIn(trx, datasetId));
         return tables.get(datasetId) ?? null;
       };
-      const applied = options.filters ?? noAppliedFilters;
+      const asked =
+        options.filterQuery === undefined
+          ? { applied: options.filters ?? noAppliedFilters, problems: [] }
+          : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
+      const applied = asked.applied;
       const filtersFor = (table: DatasetTable | null) =>
         dashboardFilterQueries(
           dashboard.filters,
@@ -1096,7 +1108,12 @@ export async function getDashboardBySlug(
           values: await categoryValues(trx, datasetTables, column),
         });
       }
-      const filterBar = { dateColumn: dashboard.filters.dateColumn, categories, applied };
+      const filterBar = {
+        dateColumn: dashboard.filters.dateColumn,
+        categories,
+        applied,
+        problems: asked.problems,
+      };
       return { dashboard, tiles: rendered, filterBar };
     });
 }

@@ -131,6 +131,26 @@ export const updateDashboardEmbedding = dashboardWrite(
   (dashboardId) => `/admin/dashboards/${dashboardId}?saved=embedding`,
 );
 
+/** The filter columns as chosen: a date column (blank: none) and category columns, blanks dropped. */
+function readFilterSettings(formData: FormData) {
+  const dateColumn = formText(formData, "dateColumn").trim();
+  return {
+    dateColumn: dateColumn === "" ? null : dateColumn,
+    categories: formData
+      .getAll("category")
+      .map((value) => (typeof value === "string" ? value.trim() : ""))
+      .filter((value) => value !== ""),
+  };
+}
+
+export const updateDashboardFilters = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    await store.updateDashboard(id, version, { filters: readFilterSettings(formData) }, actor);
+    return undefined;
+  },
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=filters`,
+);
+
 export type EmbedLinkState = FormState<{ url: string; expiresAt: string }>;
 
 /** The lifetimes an editor can choose for a signed link, in seconds (at most the store's 30 days). */

@@ -53,6 +53,19 @@ async function filteredBoard(browser: Browser): Promise<FilteredBoard> {
   await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
 
   const filtersForm = page.getByRole("form", { name: "Dashboard filters" });
+  // The server checks each column against the dashboard's datasets, whatever the form offered.
+  await filtersForm.getByLabel("Category filter 2").evaluate((select: HTMLSelectElement) => {
+    select.add(new Option("nowhere", "nowhere", true, true));
+  });
+  await filtersForm.getByRole("button", { name: "Save filters" }).click();
+  await expect(
+    filtersForm.getByText(
+      'No dataset on this dashboard has a text or true/false column "nowhere".',
+    ),
+  ).toBeVisible();
+  await expect(filtersForm.getByLabel("Category filter 2")).toHaveAttribute("aria-invalid", "true");
+  await expectAxeClean(page);
+  await filtersForm.getByLabel("Category filter 2").selectOption("");
   await filtersForm.getByLabel("Date range filter").selectOption("day");
   await filtersForm.getByLabel("Category filter 1").selectOption("region");
   await filtersForm.getByRole("button", { name: "Save filters" }).click();
@@ -191,6 +204,11 @@ test("each filter combination is cached and every write expires it", async ({ br
   const payload = async () => (await visitor.get(canonical, { headers: { RSC: "1" } })).text();
   expect(await payload()).toContain("200");
   expect(await payload()).not.toContain("3000");
+
+  // Only canonical combinations are pages: anything else under /f/ takes no cache space.
+  expect((await visitor.get(`/d/${board.slug}/f/not-canonical`)).status()).toBe(404);
+  const reversed = Buffer.from("region=Bravo&range=last-30-days").toString("base64url");
+  expect((await visitor.get(`/d/${board.slug}/f/${reversed}`)).status()).toBe(404);
 
   await importCsvAsEditor(
     `/api/datasets/import?datasetId=${board.salesId}&version=${board.salesVersion}&mode=append`,

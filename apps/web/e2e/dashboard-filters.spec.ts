@@ -243,7 +243,9 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
-test("the embed filters the same way, in its own address", async ({ browser }) => {
+test("the embed and the admin preview filter the same way, in their own addresses", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const board = await filteredBoard(browser);
   const visitor = await browser.newContext();
@@ -263,4 +265,13 @@ test("the embed filters the same way, in its own address", async ({ browser }) =
   await waitForAddress(page, `/embed/d/${board.slug}`);
   await expect(table).toContainText("Alfa");
   await visitor.close();
+
+  // The admin preview filters per request, with the same bar.
+  const editor = await signedInPage(browser, "editor");
+  await editor.page.goto(`/admin/preview/${board.slug}?region=Bravo&range=last-30-days`);
+  const preview = chartTable(editor.page, board.chartTitle);
+  await expect(preview).toContainText("Bravo");
+  await expect(preview).not.toContainText("Alfa");
+  await expect(editor.page.getByLabel("region", { exact: true })).toHaveValues(["Bravo"]);
+  await editor.context.close();
 });

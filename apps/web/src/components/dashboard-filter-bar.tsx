@@ -1,4 +1,8 @@
 import type { RenderedDashboard } from "@seed/store";
+import { CustomRangeSwitch } from "@/components/custom-range-switch";
+
+const customDateIds = ["filter-from", "filter-to"] as const;
+
 import {
   allTimeRange,
   customRange,
@@ -82,6 +86,11 @@ export function DashboardFilterBar({
             <p id="filter-dates-hint" className="muted dashboard-filter-hint">
               From and To apply with Period set to Custom dates.
             </p>
+            <CustomRangeSwitch
+              rangeId="filter-range"
+              dateIds={customDateIds}
+              customValue={customRange}
+            />
           </fieldset>
         ) : null}
         {categories.map((category) => {

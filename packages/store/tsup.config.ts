@@ -6,6 +6,7 @@ export default defineConfig({
     validation: "src/validation.ts",
     csv: "src/csv.ts",
     "chart-types": "src/chart-types.ts",
+    "dashboard-filters": "src/dashboards/filters.ts",
   },
   format: ["esm"],
   dts: true,

@@ -1,5 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
+import { canonicalQueryOf, filterablePath, filterSegmentOf } from "@/lib/filter-link";
 import { statusNames } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import {
@@ -56,6 +57,35 @@ function adminGate(request: NextRequest, forwarded: Headers): NextResponse {
   return response;
 }
 
+/**
+ * A dashboard link with filters (/d/<slug>?range=…&region=…, the same under /embed/d) is
+ * rewritten to its cached route /d/<slug>/f/<canonical filters>: any order or spelling of the
+ * same filters is one cache entry. Null when there is nothing to rewrite.
+ */
+function filteredDashboardRewrite(request: NextRequest): NextResponse | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const { pathname, searchParams } = request.nextUrl;
+  const suffix = pathname.endsWith(".rsc") ? ".rsc" : "";
+  const base = filterablePath(suffix ? pathname.slice(0, -suffix.length) : pathname);
+  if (!base) return null;
+  const canonical = canonicalQueryOf(searchParams);
+  const own = [...searchParams].filter(([name]) => name.startsWith("_"));
+  const asked = new URLSearchParams([...searchParams].filter(([name]) => !name.startsWith("_")));
+  // A page load with a non-canonical query (a submitted form's blank fields, another order)
+  // moves to the canonical address, so the address bar holds the short link to share.
+  if (asked.toString() !== canonical && own.length === 0 && !request.headers.has("rsc")) {
+    const canonicalUrl = request.nextUrl.clone();
+    canonicalUrl.search = canonical;
+    return NextResponse.redirect(canonicalUrl, 303);
+  }
+  if (canonical === "") return null;
+  const target = request.nextUrl.clone();
+  target.pathname = `${base}/f/${filterSegmentOf(canonical)}${suffix}`;
+  // Only Next.js's own parameters (_rsc) go along; the filters are in the path now.
+  target.search = new URLSearchParams(own).toString();
+  return NextResponse.rewrite(target);
+}
+
 function freshNonce(): string {
   return Buffer.from(crypto.randomUUID()).toString("base64");
 }
@@ -95,7 +125,10 @@ async function embedGate(
   const { searchParams, pathname } = request.nextUrl;
   if (!searchParams.has("sig") && !searchParams.has("exp")) {
     const framing = frameAncestors(await embedOrigins(embed, false));
-    return { response: NextResponse.next(), policy: publicContentSecurityPolicyFor(framing) };
+    return {
+      response: filteredDashboardRewrite(request) ?? NextResponse.next(),
+      policy: publicContentSecurityPolicyFor(framing),
+    };
   }
   const verdict = verifySignedEmbed(embed.kind, embed.key, {
     exp: searchParams.get("exp"),
@@ -138,7 +171,7 @@ export async function proxy(request: NextRequest) {
       ? adminGate(request, forwarded)
       : NextResponse.next({ request: { headers: forwarded } });
   } else {
-    response = NextResponse.next();
+    response = filteredDashboardRewrite(request) ?? NextResponse.next();
   }
   response.headers.set("Content-Security-Policy", policy);
   const https = isServedOverHttps(

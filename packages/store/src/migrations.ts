@@ -404,6 +404,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0012_dashboard_filters": {
+    // The columns a dashboard's filter bar filters by; existing dashboards start with none.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("dashboards")
+        .addColumn("filters_json", "text", (col) =>
+          col.notNull().defaultTo('{"dateColumn":null,"categories":[]}'),
+        )
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

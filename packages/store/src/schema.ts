@@ -70,6 +70,8 @@ export interface DashboardsTable {
   embed_origins_json: string;
   /** Seconds between the page's own refreshes (30, 60, 300 or 900); null is off. */
   refresh_seconds: number | null;
+  /** JSON of the filter bar's columns: {"dateColumn": null | name, "categories": [names]}. */
+  filters_json: string;
   version: number;
   created_at: string;
   updated_at: string;

@@ -61,9 +61,11 @@ import {
   restoreChartVersion,
   updateChart,
 } from "./charts/queries.js";
+import type { AppliedDashboardFilters } from "./dashboards/filters.js";
 import {
   addDashboardTile,
   createDashboard,
+  type DashboardFilterColumns,
   type DashboardStatus,
   type DashboardSummary,
   type DashboardWithTiles,
@@ -73,6 +75,7 @@ import {
   getChartEmbed,
   getDashboard,
   getDashboardBySlug,
+  getDashboardFilterColumns,
   getEmbedAccess,
   listDashboards,
   listPublishedDashboards,
@@ -291,8 +294,10 @@ export interface Store {
   getDashboard(id: string): Promise<DashboardWithTiles | null>;
   getDashboardBySlug(
     slug: string,
-    options?: { includeDrafts?: boolean },
+    options?: { includeDrafts?: boolean; filters?: AppliedDashboardFilters; filterQuery?: string },
   ): Promise<RenderedDashboard | null>;
+  /** The columns a dashboard's filters may use (from its tiles' datasets). */
+  getDashboardFilterColumns(id: string): Promise<DashboardFilterColumns>;
   /** Whether an embed may render and which origins may frame it (read by the web app's proxy). */
   getEmbedAccess(
     kind: EmbedKind,
@@ -680,6 +685,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listPublishedDashboards: () => listPublishedDashboards(ctx),
     getDashboard: (id) => getDashboard(ctx, id),
     getDashboardBySlug: (slug, slugOptions) => getDashboardBySlug(ctx, slug, slugOptions),
+    getDashboardFilterColumns: (id) => getDashboardFilterColumns(ctx, id),
     getEmbedAccess: (kind, key, embedOptions) => getEmbedAccess(ctx, kind, key, embedOptions),
     getChartEmbed: (chartId, embedOptions) => getChartEmbed(ctx, chartId, embedOptions),
     createDashboard: (input, actor) => createDashboard(ctx, input, actor),

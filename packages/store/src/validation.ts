@@ -12,6 +12,7 @@ import {
   unsupportedOptions,
   valueLabelModes,
 } from "./chart-types.js";
+import { dashboardFilterConfigSchema, noDashboardFilters } from "./dashboards/filters.js";
 import { type FieldErrors, type FieldProblem, ValidationError } from "./errors.js";
 import {
   type ChartQueryInput,
@@ -924,6 +925,7 @@ export const dashboardInputSchema = z.object({
   timeZone: timeZoneSchema.nullable().default(null),
   embedOrigins: embedOriginsSchema.default([]),
   refreshSeconds: refreshSecondsSchema.nullable().default(null),
+  filters: dashboardFilterConfigSchema.default(noDashboardFilters),
   published: z.boolean({ error: "Published must be true or false." }).default(false),
   tiles: tilesSchema.default([]),
 });
@@ -937,6 +939,7 @@ export const dashboardPatchSchema = z.object({
   timeZone: timeZoneSchema.nullable().optional(),
   embedOrigins: embedOriginsSchema.optional(),
   refreshSeconds: refreshSecondsSchema.nullable().optional(),
+  filters: dashboardFilterConfigSchema.optional(),
   tiles: tilesSchema.optional(),
 });
 export type DashboardPatch = z.input<typeof dashboardPatchSchema>;

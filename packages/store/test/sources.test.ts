@@ -363,6 +363,52 @@ describe("live source connections", () => {
     },
   );
 
+  it("applies dashboard filters to live tiles and offers the live column's values", async () => {
+    const { store, source } = await storeWithSource("sqlite");
+    const { id } = await store.createLiveDataset(
+      { sourceId: source.id, schema: "public", table: "sales" },
+      editor,
+    );
+    const chart = await store.createChart(
+      {
+        title: "By month",
+        type: "bar",
+        datasetId: id,
+        query: {
+          x: { column: "region" },
+          measures: [{ column: "revenue", aggregate: "sum" }],
+          filters: [],
+        },
+      },
+      editor,
+    );
+    const board = await store.createDashboard(
+      {
+        title: "Live filtered",
+        slug: "live-filtered",
+        tiles: [
+          { kind: "chart", chartId: chart.id },
+          { kind: "stat", label: "Orders", datasetId: id, column: "orders", aggregation: "sum" },
+        ],
+        filters: { dateColumn: null, categories: ["region"] },
+      },
+      editor,
+    );
+    const rendered = await store.getDashboardBySlug(board.slug, {
+      includeDrafts: true,
+      filterQuery: "region=South",
+    });
+    expect(rendered?.filterBar.categories).toEqual([
+      { column: "region", param: "region", values: ["North", "South"] },
+    ]);
+    const [chartTile, statTile] = rendered?.tiles ?? [];
+    expect(chartTile && "result" in chartTile ? chartTile.result?.rows : null).toEqual([
+      { x: "South", m0: 150 },
+    ]);
+    expect(statTile && "value" in statTile ? statTile.value : null).toBe(6);
+    expect(statTile && "notFilteredBy" in statTile ? statTile.notFilteredBy : null).toEqual([]);
+  });
+
   it("stops a slow query at the source's statement timeout; the rest of the page still renders", async () => {
     const { store, source } = await storeWithSource("sqlite", { statementTimeoutMs: 300 });
     const slow = await store.createLiveDataset(

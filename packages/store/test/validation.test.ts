@@ -65,6 +65,7 @@ describe("dashboardInputSchema", () => {
       icon: null,
       embedOrigins: [],
       refreshSeconds: null,
+      filters: { dateColumn: null, categories: [] },
       published: false,
       tiles: [],
     });

@@ -1,9 +1,17 @@
 import type { RenderedDashboard } from "@seed/store";
 import { Heading, Text } from "@seed/ui";
+import { DashboardFilterBar } from "@/components/dashboard-filter-bar";
 import { gridPlacement, TileContent } from "@/components/dashboard-tile";
 
 /** A rendered dashboard: its tiles on the 12-column grid, in reading order (server component). */
-export function DashboardView({ rendered }: { rendered: RenderedDashboard }) {
+export function DashboardView({
+  rendered,
+  filterAction,
+}: {
+  rendered: RenderedDashboard;
+  /** The path the filter bar submits to (the page's own). */
+  filterAction: string;
+}) {
   const { dashboard, tiles } = rendered;
   return (
     <>
@@ -14,6 +22,7 @@ export function DashboardView({ rendered }: { rendered: RenderedDashboard }) {
         </Text>
       ) : null}
       {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
+      <DashboardFilterBar filterBar={rendered.filterBar} action={filterAction} />
       {tiles.length > 0 ? <DashboardGrid tiles={tiles} /> : null}
     </>
   );
@@ -38,6 +47,9 @@ export function DashboardGrid({
             style={gridPlacement(tile.layout)}
           >
             <TileContent tile={tile} headingLevel={headingLevel} />
+            {"notFilteredBy" in tile && tile.notFilteredBy?.length ? (
+              <p className="tile-note">Not filtered by {tile.notFilteredBy.join(", ")}</p>
+            ) : null}
           </div>
         ))}
     </div>

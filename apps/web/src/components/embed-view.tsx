@@ -3,6 +3,7 @@ import { Heading, Text } from "@seed/ui";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
+import { DashboardFilterBar } from "@/components/dashboard-filter-bar";
 import { DashboardGrid } from "@/components/dashboard-view";
 import { contentKey } from "@/server/content-key";
 
@@ -13,6 +14,7 @@ export function EmbedDashboard({ rendered }: { rendered: RenderedDashboard }) {
     <main id="main" className="embed-main stack">
       <Heading level={1}>{dashboard.title}</Heading>
       {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
+      <DashboardFilterBar filterBar={rendered.filterBar} action={`/embed/d/${dashboard.slug}`} />
       {tiles.length > 0 ? <DashboardGrid tiles={tiles} /> : null}
       <AutoRefresh
         intervalSeconds={dashboard.refreshSeconds}

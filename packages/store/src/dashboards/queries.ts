@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import { type Chart, toChart } from "../charts/queries.js";
 import { getDatasetSummaryIn } from "../datasets/queries.js";
+import type { DatasetTable } from "../datasets/table.js";
 import { NotFoundError, ValidationError } from "../errors.js";
 import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
@@ -19,7 +20,7 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import { type QueryResult, runQuery } from "../query/run.js";
+import { type QueryResult, runQuery, topColumnValues } from "../query/run.js";
 import type { QueryFilter } from "../query/schema.js";
 import { runStat } from "../query/stat.js";
 import type { DashboardsTable } from "../schema.js";
@@ -54,6 +55,17 @@ import {
   tileInputSchema,
   tilesOverlap,
 } from "../validation.js";
+import {
+  type AppliedDashboardFilters,
+  type DashboardFilterConfig,
+  dashboardFilterConfigSchema,
+  dashboardFilterLimits,
+  dashboardFilterQueries,
+  filterParamName,
+  noAppliedFilters,
+  noDashboardFilters,
+  parseDashboardFilterQuery,
+} from "./filters.js";
 
 export type DashboardStatus = "draft" | "published";
 
@@ -71,6 +83,8 @@ export interface Dashboard {
   embedOrigins: string[];
   /** Seconds between the public page's own refreshes; null is off. */
   refreshSeconds: RefreshSeconds | null;
+  /** The columns its filter bar filters by. */
+  filters: DashboardFilterConfig;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -132,6 +146,8 @@ export interface RenderedChartTile {
   result: QueryResult | null;
   /** Why the chart cannot be drawn, e.g. a column it uses was deleted (names the column). */
   error: string | null;
+  /** Applied dashboard filters that do not reach this chart's dataset (column names). */
+  notFilteredBy: string[];
 }
 
 export interface RenderedStatTile {
@@ -157,9 +173,19 @@ export interface RenderedStatTile {
   deltaLabel: string | null;
   /** Why the value cannot be computed (a column it uses was deleted or retyped). */
   error: string | null;
+  /** Applied dashboard filters that do not reach this tile's dataset (column names). */
+  notFilteredBy: string[];
 }
 
 export type RenderedTile = RenderedChartTile | RenderedStatTile | TextTile;
+
+/** One category filter of the bar: its column, its name in the URL and the values it offers. */
+export interface DashboardCategoryFilter {
+  column: string;
+  param: string;
+  /** The most common values across the dashboard's datasets, most common first (bounded). */
+  values: string[];
+}
 
 /** Everything a page needs to draw a dashboard, read in one consistent transaction. */
 export interface RenderedDashboard {
@@ -167,6 +193,14 @@ export interface RenderedDashboard {
   tiles: RenderedTile[];
   /** The shortest cache time-to-live of the live sources its tiles read; null when none. */
   liveCacheSeconds: number | null;
+  /** The filter bar: what it offers and what is applied. */
+  filterBar: {
+    dateColumn: string | null;
+    categories: DashboardCategoryFilter[];
+    applied: AppliedDashboardFilters;
+    /** What was ignored of the filters asked for (an unknown name, a bad date), one sentence each. */
+    problems: string[];
+  };
 }
 
 type StatTileConfig = Pick<StatTile, "label" | "column" | "aggregation" | "format" | "icon"> &
@@ -185,6 +219,7 @@ function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
     publishedAt: row.published_at,
     embedOrigins: storedEmbedOrigins(row.embed_origins_json),
     refreshSeconds: storedRefreshSeconds(row.refresh_seconds),
+    filters: storedFilters(row.filters_json),
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -198,6 +233,12 @@ function storedEmbedOrigins(json: string | null | undefined): string[] {
   return origins.filter(
     (origin): origin is string => typeof origin === "string" && embedOriginProblem(origin) === null,
   );
+}
+
+/** The stored filter configuration, re-checked: one that fails today's rule filters nothing. */
+function storedFilters(json: string | null | undefined): DashboardFilterConfig {
+  const parsed = dashboardFilterConfigSchema.safeParse(parseJson<unknown>(json ?? "{}"));
+  return parsed.success ? parsed.data : noDashboardFilters;
 }
 
 function storedRefreshSeconds(value: number | string | null | undefined): RefreshSeconds | null {
@@ -468,6 +509,77 @@ function tileConfigJson(tile: DashboardTile): string {
   } satisfies StatTileConfig);
 }
 
+/** The columns a dashboard's filters can use: those of its tiles' datasets, by fitting type. */
+export interface DashboardFilterColumns {
+  /** Date and timestamp columns, for the date range. */
+  dateColumns: string[];
+  /** Text and true/false columns, for category filters. */
+  categoryColumns: string[];
+}
+
+async function filterColumnsIn(
+  trx: Executor,
+  dashboardId: string,
+): Promise<DashboardFilterColumns> {
+  const tiles = await trx
+    .selectFrom("dashboard_tiles as t")
+    .leftJoin("charts as c", "c.id", "t.chart_id")
+    .select(["c.dataset_id as chart_dataset_id", "t.dataset_id as stat_dataset_id"])
+    .where("t.dashboard_id", "=", dashboardId)
+    .execute();
+  const ids = [
+    ...new Set(
+      tiles.flatMap((row) => [row.chart_dataset_id, row.stat_dataset_id].filter((id) => !!id)),
+    ),
+  ] as string[];
+  const rows =
+    ids.length > 0
+      ? await trx.selectFrom("datasets").select("columns_json").where("id", "in", ids).execute()
+      : [];
+  const dates = new Set<string>();
+  const categories = new Set<string>();
+  for (const row of rows) {
+    for (const column of parseJson<Pick<DatasetTable["columns"][number], "name" | "type">[]>(
+      row.columns_json,
+    )) {
+      if (column.type === "date" || column.type === "timestamp") dates.add(column.name);
+      if (column.type === "string" || column.type === "boolean") categories.add(column.name);
+    }
+  }
+  const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b));
+  return { dateColumns: sorted(dates), categoryColumns: sorted(categories) };
+}
+
+export async function getDashboardFilterColumns(
+  ctx: StoreContext,
+  id: string,
+): Promise<DashboardFilterColumns> {
+  return filterColumnsIn(ctx.db, id);
+}
+
+/** Each filter column must be one of the dashboard's datasets, of a fitting type. */
+async function checkFilterColumns(
+  trx: Executor,
+  dashboardId: string,
+  filters: DashboardFilterConfig,
+): Promise<void> {
+  const { dateColumns, categoryColumns } = await filterColumnsIn(trx, dashboardId);
+  const fieldErrors: Record<string, string[]> = {};
+  if (filters.dateColumn !== null && !dateColumns.includes(filters.dateColumn)) {
+    fieldErrors["filters.dateColumn"] = [
+      `No dataset on this dashboard has a date column "${filters.dateColumn}".`,
+    ];
+  }
+  for (const [index, column] of filters.categories.entries()) {
+    if (!categoryColumns.includes(column)) {
+      fieldErrors[`filters.categories.${index}`] = [
+        `No dataset on this dashboard has a text or true/false column "${column}".`,
+      ];
+    }
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+}
+
 function duplicateSlug(slug: string): ValidationError {
   return new ValidationError({
     fieldErrors: { slug: [`The slug "${slug}" is already used by another dashboard.`] },
@@ -510,6 +622,7 @@ export async function createDashboardIn(
     publishedAt: parsed.published ? at : null,
     embedOrigins: parsed.embedOrigins,
     refreshSeconds: parsed.refreshSeconds,
+    filters: parsed.filters,
     version: 1,
     createdAt: at,
     updatedAt: at,
@@ -527,6 +640,7 @@ export async function createDashboardIn(
       published_at: dashboard.publishedAt,
       embed_origins_json: JSON.stringify(dashboard.embedOrigins),
       refresh_seconds: dashboard.refreshSeconds,
+      filters_json: JSON.stringify(dashboard.filters),
       version: 1,
       created_at: at,
       updated_at: at,
@@ -565,6 +679,8 @@ export async function createDashboard(
 
 interface DashboardChange {
   values?: Partial<Record<keyof DashboardsTable, string | number | null>>;
+  /** New filter columns, checked against the datasets of the dashboard's tiles after the write. */
+  filters?: DashboardFilterConfig;
   tiles?: ReadonlyArray<TileWrite>;
   action: AuditAction;
   /** Set when the change restores an older version. */
@@ -593,6 +709,7 @@ function changeDashboard(
       updated_at: at,
     });
     if (change.tiles) await writeTiles(trx, id, change.tiles);
+    if (change.filters) await checkFilterColumns(trx, id, change.filters);
     await writeAudit(
       trx,
       ctx,
@@ -638,9 +755,11 @@ export async function updateDashboard(
       if (parsed.embedOrigins !== undefined)
         values.embed_origins_json = JSON.stringify(parsed.embedOrigins);
       if (parsed.refreshSeconds !== undefined) values.refresh_seconds = parsed.refreshSeconds;
+      if (parsed.filters !== undefined) values.filters_json = JSON.stringify(parsed.filters);
       return {
         values,
         ...(parsed.tiles ? { tiles: parsed.tiles } : {}),
+        ...(parsed.filters ? { filters: parsed.filters } : {}),
         ...(options.restoredFrom === undefined
           ? { action: "dashboard.update" as const }
           : { action: "dashboard.restore" as const, restoredFrom: options.restoredFrom }),
@@ -650,6 +769,7 @@ export async function updateDashboard(
           ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
           ...(parsed.embedOrigins !== undefined ? { embedOrigins: parsed.embedOrigins } : {}),
           ...(parsed.refreshSeconds !== undefined ? { refreshSeconds: parsed.refreshSeconds } : {}),
+          ...(parsed.filters !== undefined ? { filters: parsed.filters } : {}),
           ...(parsed.slug !== undefined && parsed.slug !== current.slug
             ? { slugFrom: current.slug, slugTo: parsed.slug }
             : {}),
@@ -877,7 +997,12 @@ export async function getDashboard(
 export async function getDashboardBySlug(
   ctx: StoreContext,
   slug: string,
-  options: { includeDrafts?: boolean } = {},
+  options: {
+    includeDrafts?: boolean;
+    filters?: AppliedDashboardFilters;
+    /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
+    filterQuery?: string;
+  } = {},
 ): Promise<RenderedDashboard | null> {
   return ctx.db
     .transaction()
@@ -909,6 +1034,18 @@ export async function getDashboardBySlug(
         }
         return tables.get(datasetId) ?? null;
       };
+      const asked =
+        options.filterQuery === undefined
+          ? { applied: options.filters ?? noAppliedFilters, problems: [] }
+          : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
+      const applied = asked.applied;
+      const filtersFor = (table: DatasetTable | null) =>
+        dashboardFilterQueries(
+          dashboard.filters,
+          applied,
+          table?.columns ?? [],
+          queryOptions.timeZone,
+        );
       const rendered: RenderedTile[] = [];
       for (const tile of tiles) {
         if (tile.kind === "chart") {
@@ -922,15 +1059,20 @@ export async function getDashboardBySlug(
             layout: tile.layout,
             chart,
           };
+          // Until the dataset is found, every applied filter counts as not reaching the tile.
+          let notFilteredBy = filtersFor(null).notFilteredBy;
           try {
-            const table = await tableOf(chart.datasetId);
-            if (!table) throw new NotFoundError("dataset", chart.datasetId);
-            const result = await table.run((executor) =>
-              runQuery(executor, table.table, chart.query, queryOptions),
+            const target = await tableOf(chart.datasetId);
+            if (!target) throw new NotFoundError("dataset", chart.datasetId);
+            const scoped = filtersFor(target.table);
+            notFilteredBy = scoped.notFilteredBy;
+            const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
+            const result = await target.run((executor) =>
+              runQuery(executor, target.table, query, queryOptions),
             );
-            rendered.push({ ...base, result, error: null });
+            rendered.push({ ...base, result, error: null, notFilteredBy });
           } catch (error) {
-            rendered.push({ ...base, result: null, error: tileError(error) });
+            rendered.push({ ...base, result: null, error: tileError(error), notFilteredBy });
           }
           continue;
         }
@@ -939,14 +1081,23 @@ export async function getDashboardBySlug(
           continue;
         }
         const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
+        // "last" reads the newest value regardless of filters, so no dashboard filter reaches it.
+        const notFilteredByOf = (scoped: { notFilteredBy: string[] }) =>
+          tile.aggregation === "last"
+            ? [...new Set([...scoped.notFilteredBy, ...appliedNames(dashboard, applied)])]
+            : scoped.notFilteredBy;
+        let notFilteredBy = notFilteredByOf(filtersFor(null));
         try {
-          const table = await tableOf(tile.datasetId);
-          if (!table) throw new NotFoundError("dataset", tile.datasetId);
-          const stat = await table.run((executor) =>
-            runStat(executor, table.table, tile, queryOptions),
+          const target = await tableOf(tile.datasetId);
+          if (!target) throw new NotFoundError("dataset", tile.datasetId);
+          const scoped = filtersFor(target.table);
+          notFilteredBy = notFilteredByOf(scoped);
+          const filters = [...tile.filters, ...scoped.filters];
+          const stat = await target.run((executor) =>
+            runStat(executor, target.table, { ...tile, filters }, queryOptions),
           );
           const status = thresholdStatus(stat.value, tile.thresholds);
-          rendered.push({ ...tile, datasetName, ...stat, status, error: null });
+          rendered.push({ ...tile, datasetName, ...stat, status, error: null, notFilteredBy });
         } catch (error) {
           rendered.push({
             ...tile,
@@ -956,10 +1107,33 @@ export async function getDashboardBySlug(
             delta: null,
             deltaLabel: null,
             error: tileError(error),
+            notFilteredBy,
           });
         }
       }
-      return { dashboard, tiles: rendered, liveCacheSeconds: liveCacheSecondsOf(tables.values()) };
+      const categories: DashboardCategoryFilter[] = [];
+      const targets = [...tables.values()].filter(
+        (target): target is DatasetTarget => target !== null,
+      );
+      for (const column of dashboard.filters.categories) {
+        categories.push({
+          column,
+          param: filterParamName(column),
+          values: await categoryValues(targets, column),
+        });
+      }
+      const filterBar = {
+        dateColumn: dashboard.filters.dateColumn,
+        categories,
+        applied,
+        problems: asked.problems,
+      };
+      return {
+        dashboard,
+        tiles: rendered,
+        filterBar,
+        liveCacheSeconds: liveCacheSecondsOf(tables.values()),
+      };
     });
 }
 
@@ -1107,6 +1281,45 @@ function liveCacheSecondsOf(targets: Iterable<DatasetTarget | null>): number | n
     target?.cacheTtlSeconds === null || target === null ? [] : [target.cacheTtlSeconds],
   );
   return ttls.length > 0 ? Math.min(...ttls) : null;
+}
+
+/** The column names of the applied filters, in the bar's order. */
+function appliedNames(dashboard: Dashboard, applied: AppliedDashboardFilters): string[] {
+  const names =
+    dashboard.filters.dateColumn !== null && applied.range !== null
+      ? [dashboard.filters.dateColumn]
+      : [];
+  return [...names, ...Object.keys(applied.categories)];
+}
+
+/**
+ * A category filter's offer: the most common values of the column over every dataset of the
+ * dashboard where it holds text or true/false, counted together (bounded, long text left out).
+ */
+async function categoryValues(
+  targets: readonly DatasetTarget[],
+  column: string,
+): Promise<string[]> {
+  const { maxOptions, maxValueLength } = dashboardFilterLimits;
+  const counts = new Map<string, number>();
+  for (const target of targets) {
+    const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
+    if (type !== "string" && type !== "boolean") continue;
+    let values: Array<{ value: string; count: number }>;
+    try {
+      values = await target.run((executor) =>
+        topColumnValues(executor, target.table, column, maxOptions, maxValueLength),
+      );
+    } catch {
+      // A live source that fails here already shows its reason on its tiles; the bar goes on.
+      continue;
+    }
+    for (const { value, count } of values) counts.set(value, (counts.get(value) ?? 0) + count);
+  }
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, maxOptions)
+    .map(([value]) => value);
 }
 
 /** A tile's problem as one sentence for the page (query errors name the column). */

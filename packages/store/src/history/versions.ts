@@ -126,6 +126,7 @@ const fieldLabels: Record<string, string> = {
   icon: "Icon",
   timeZone: "Time zone",
   status: "Status",
+  filters: "Dashboard filters",
 };
 
 function labelOf(field: string): string {
@@ -134,8 +135,22 @@ function labelOf(field: string): string {
   );
 }
 
-function show(value: unknown): string | null {
+/** A dashboard's filter columns as a sentence: "Date range by month; categories: region, channel". */
+function describeFilters(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { dateColumn, categories } = value as { dateColumn?: unknown; categories?: unknown };
+  const parts = [
+    typeof dateColumn === "string" ? `Date range by ${dateColumn}` : "No date range",
+    Array.isArray(categories) && categories.length > 0
+      ? `categories: ${categories.join(", ")}`
+      : "no categories",
+  ];
+  return parts.join("; ");
+}
+
+function show(value: unknown, key?: string): string | null {
   if (value === undefined) return null;
+  if (key === "filters") return describeFilters(value) ?? JSON.stringify(value);
   if (value === null) return "(none)";
   if (typeof value === "string") return value;
   return JSON.stringify(value);
@@ -163,8 +178,8 @@ export function diffSnapshots(from: VersionSnapshot, to: VersionSnapshot): Versi
     (key) => key !== "tiles",
   );
   for (const key of keys) {
-    const before = show(from[key]);
-    const after = show(to[key]);
+    const before = show(from[key], key);
+    const after = show(to[key], key);
     if (before !== after) changes.push({ path: key, label: labelOf(key), before, after });
   }
   const fromTiles = (Array.isArray(from.tiles) ? from.tiles : []) as TileSnapshot[];

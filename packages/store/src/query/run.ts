@@ -840,3 +840,31 @@ function dayOfMs(ms: number) {
   const date = new Date(Math.round(ms / 86_400_000) * 86_400_000);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
+
+/**
+ * The most common non-empty values of a string or boolean column with their row counts, most
+ * common first (ties in byte order), at most `limit`; text longer than `maxLength` is left out.
+ */
+export async function topColumnValues(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  columnName: string,
+  limit: number,
+  maxLength: number,
+): Promise<Array<{ value: string; count: number }>> {
+  const compiler = new Compiler(executor, descriptor, "UTC", 0);
+  const column = compiler.column(columnName);
+  const ref = compiler.ref(column);
+  const text = column.type === "string";
+  const short = text ? [sql`length(${ref}) <= ${sql.lit(Math.trunc(maxLength))}`] : [];
+  const result = await sql<{
+    v: unknown;
+    n: number | string;
+  }>`select ${compiler.read(column)} as v, count(*) as n from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, ...short])} group by 1 order by 2 desc, ${text ? compiler.textOrder(ref) : sql`1`} limit ${sql.lit(Math.trunc(limit))}`.execute(
+    executor,
+  );
+  return result.rows.map((row) => ({
+    value: text ? String(row.v) : Number(row.v) === 1 || row.v === true ? "true" : "false",
+    count: Number(row.n),
+  }));
+}

@@ -13,7 +13,7 @@ import {
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
-import { actorOf } from "@/components/admin/store-errors";
+import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { requireRole } from "@/server/auth";
 import { signedEmbedPath } from "@/server/embed-links";
@@ -129,6 +129,45 @@ export const updateDashboardEmbedding = dashboardWrite(
     return undefined;
   },
   (dashboardId) => `/admin/dashboards/${dashboardId}?saved=embedding`,
+);
+
+/**
+ * The filter columns as chosen: a date column (blank: none) and the filled category slots, with
+ * the slot each came from (so a problem with the nth column lands on its own slot).
+ */
+function readFilterSettings(formData: FormData) {
+  const dateColumn = formText(formData, "dateColumn").trim();
+  const slots = formData
+    .getAll("category")
+    .map((value, slot) => ({ slot, column: typeof value === "string" ? value.trim() : "" }))
+    .filter(({ column }) => column !== "");
+  return {
+    filters: {
+      dateColumn: dateColumn === "" ? null : dateColumn,
+      categories: slots.map(({ column }) => column),
+    },
+    slots: slots.map(({ slot }) => slot),
+  };
+}
+
+export const updateDashboardFilters = dashboardWrite(
+  async ({ formData, store, actor }, { id, version }) => {
+    const { filters, slots } = readFilterSettings(formData);
+    try {
+      await store.updateDashboard(id, version, { filters }, actor);
+      return undefined;
+    } catch (error) {
+      const state = storeErrorState(error);
+      const fieldErrors = Object.fromEntries(
+        Object.entries(state.fieldErrors ?? {}).map(([field, messages]) => {
+          const at = /^filters\.categories\.(\d+)$/.exec(field);
+          return [at ? `filters.categories.${slots[Number(at[1])] ?? at[1]}` : field, messages];
+        }),
+      );
+      return { ...state, fieldErrors };
+    }
+  },
+  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=filters`,
 );
 
 export type EmbedLinkState = FormState<{ url: string; expiresAt: string }>;

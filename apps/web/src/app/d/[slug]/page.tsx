@@ -1,12 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
-import { AutoRefresh } from "@/components/auto-refresh";
-import { DashboardView } from "@/components/dashboard-view";
-import { SiteHeader } from "@/components/site-header";
-import { contentKey } from "@/server/content-key";
-import { limitPageCacheTo } from "@/server/live-cache";
-import { getStore } from "@/server/store";
+import { PublicDashboard } from "@/components/public-dashboard";
+import { loadPublishedDashboard, publishedDashboardMetadata } from "@/server/published-dashboard";
 
 type Params = Promise<{ slug: string }>;
 
@@ -14,6 +9,7 @@ type Params = Promise<{ slug: string }>;
 // content write revalidates them (server/revalidate.ts), and relative date ranges ("last
 // month") are refreshed at least hourly. Nothing here may read the request (cookies, headers),
 // or the page would render per request again; drafts are previewed at /admin/preview/<slug>.
+// A filtered link (?range=…&region=…) is rewritten by the proxy to ./f/[filters], cached alike.
 export const revalidate = 3600;
 export const dynamicParams = true;
 
@@ -22,32 +18,14 @@ export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-const loadDashboard = cache(async (slug: string) => (await getStore()).getDashboardBySlug(slug));
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const rendered = await loadDashboard((await params).slug);
-  return { title: rendered ? rendered.dashboard.title : "Not Found" };
+  const { slug } = await params;
+  return publishedDashboardMetadata(slug);
 }
 
 export default async function DashboardPage({ params }: { params: Params }) {
-  const rendered = await loadDashboard((await params).slug);
+  const { slug } = await params;
+  const rendered = await loadPublishedDashboard(slug);
   if (!rendered) notFound();
-  await limitPageCacheTo(rendered.liveCacheSeconds);
-  return (
-    <>
-      <SiteHeader />
-      <main id="main" className="site-main stack">
-        <DashboardView rendered={rendered} />
-        <AutoRefresh
-          intervalSeconds={rendered.dashboard.refreshSeconds}
-          renderedAt={new Date().toISOString()}
-          dataKey={contentKey({
-            title: rendered.dashboard.title,
-            description: rendered.dashboard.description,
-            tiles: rendered.tiles,
-          })}
-        />
-      </main>
-    </>
-  );
+  return <PublicDashboard rendered={rendered} />;
 }

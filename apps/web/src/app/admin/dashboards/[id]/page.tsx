@@ -1,3 +1,4 @@
+import { dashboardFilterLimits } from "@seed/store/dashboard-filters";
 import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -16,6 +17,7 @@ import {
   AddTextTileForm,
   DashboardDetailsForm,
   DashboardEmbeddingForm,
+  DashboardFiltersForm,
   EmbedLinkForm,
 } from "../dashboard-forms";
 import { LayoutComposer } from "../layout-composer";
@@ -37,6 +39,7 @@ const savedMessages: Record<string, string> = {
   removed: "Tile removed.",
   layout: "Layout saved.",
   embedding: "Embedding and refresh saved.",
+  filters: "Filters saved.",
 };
 
 export default async function DashboardEditPage({
@@ -50,10 +53,11 @@ export default async function DashboardEditPage({
   const dashboard = await loadDashboard((await params).id);
   if (!dashboard) notFound();
   const store = await getStore();
-  const [charts, datasets, rendered] = await Promise.all([
+  const [charts, datasets, rendered, filterColumns] = await Promise.all([
     store.listCharts(),
     store.listDatasets(),
     store.getDashboardBySlug(dashboard.slug, { includeDrafts: true }),
+    store.getDashboardFilterColumns(dashboard.id),
   ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
   const canWrite = hasRole(session, "admin", "editor");
@@ -155,6 +159,21 @@ export default async function DashboardEditPage({
               version={dashboard.version}
               published={dashboard.status === "published"}
               title={dashboard.title}
+            />
+          </Card>
+          <Card
+            title="Filters"
+            titleAs="h2"
+            description="A filter bar at the top of the dashboard; visitors' choices go into the page's address."
+          >
+            <DashboardFiltersForm
+              key={dashboard.version}
+              dashboardId={dashboard.id}
+              version={dashboard.version}
+              initial={dashboard.filters}
+              dateColumns={filterColumns.dateColumns}
+              categoryColumns={filterColumns.categoryColumns}
+              maxCategories={dashboardFilterLimits.maxCategories}
             />
           </Card>
           <Card title="Details" titleAs="h2">

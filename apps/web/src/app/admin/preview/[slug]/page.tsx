@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DashboardView } from "@/components/dashboard-view";
+import { canonicalQueryOf, searchParamsOf } from "@/lib/filter-link";
 import { requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ slug: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 // Drafts and published dashboards as they are now, for signed-in admin-area users; rendered per
 // request so the public /d/<slug> pages can stay cached.
@@ -15,14 +17,24 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Preview ${(await params).slug}` };
 }
 
-export default async function PreviewPage({ params }: { params: Params }) {
+export default async function PreviewPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: SearchParams;
+}) {
   await requireRole("admin", "editor", "viewer");
   const { slug } = await params;
-  const rendered = await (await getStore()).getDashboardBySlug(slug, { includeDrafts: true });
+  const filterQuery = canonicalQueryOf(searchParamsOf(await searchParams));
+  const rendered = await (await getStore()).getDashboardBySlug(slug, {
+    includeDrafts: true,
+    filterQuery,
+  });
   if (!rendered) notFound();
   return (
     <div className="stack">
-      <DashboardView rendered={rendered} />
+      <DashboardView rendered={rendered} filterAction={`/admin/preview/${slug}`} />
       <p>
         <Link href={`/admin/dashboards/${rendered.dashboard.id}`}>Back to the dashboard</Link>
       </p>

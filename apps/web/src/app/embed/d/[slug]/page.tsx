@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { EmbedDashboard } from "@/components/embed-view";
-import { limitPageCacheTo } from "@/server/live-cache";
-import { getStore } from "@/server/store";
+import { loadPublishedDashboard, publishedDashboardMetadata } from "@/server/published-dashboard";
 
 type Params = Promise<{ slug: string }>;
 
@@ -13,20 +11,19 @@ type Params = Promise<{ slug: string }>;
 export const revalidate = 3600;
 export const dynamicParams = true;
 
+/** No dashboard is rendered at build time (the build has no database); each on first request. */
 export function generateStaticParams(): { slug: string }[] {
   return [];
 }
 
-const loadDashboard = cache(async (slug: string) => (await getStore()).getDashboardBySlug(slug));
-
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const rendered = await loadDashboard((await params).slug);
-  return { title: rendered ? rendered.dashboard.title : "Not Found" };
+  const { slug } = await params;
+  return publishedDashboardMetadata(slug);
 }
 
 export default async function EmbedDashboardPage({ params }: { params: Params }) {
-  const rendered = await loadDashboard((await params).slug);
+  const { slug } = await params;
+  const rendered = await loadPublishedDashboard(slug);
   if (!rendered) notFound();
-  await limitPageCacheTo(rendered.liveCacheSeconds);
   return <EmbedDashboard rendered={rendered} />;
 }

@@ -1,0 +1,284 @@
+import { type Browser, expect, type Page, request, test } from "@playwright/test";
+import {
+  expectAxeClean,
+  importCsvAsEditor,
+  publishSummedBarChart,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
+import { appBaseURL } from "./support";
+
+// Dashboard filters: the admin picks a date column and a category column; a visitor filters by
+// a preset and a value, the address holds the filters (a link shows the same view), back and
+// "Clear filters" undo them, bad values are ignored with a message, each combination is cached
+// and expired by writes, at a phone's width in both themes, and in the embed too.
+
+function dayBefore(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+interface FilteredBoard {
+  slug: string;
+  chartTitle: string;
+  salesId: string;
+  salesVersion: number;
+}
+
+/** Sales by region (recent and old rows) and visits without a region, on one published board. */
+async function filteredBoard(browser: Browser): Promise<FilteredBoard> {
+  const salesName = uniqueName("Filtered sales");
+  const recent = dayBefore(2);
+  const old = dayBefore(100);
+  const sales = await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(salesName)}`,
+    `day,region,amount\n${recent},Alfa,100\n${recent},Bravo,200\n${old},Alfa,1000\n${old},Charlie,3000\n`,
+  );
+  const visitsName = uniqueName("Filtered visits");
+  await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(visitsName)}`,
+    `day,visits\n${recent},7\n${old},70000\n`,
+  );
+  const { context, page } = await signedInPage(browser, "editor");
+  const { slug, chartTitle } = await publishSummedBarChart(page, {
+    datasetName: salesName,
+    x: "region",
+    measure: "amount",
+  });
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("Visits total");
+  await statForm.getByLabel("Dataset").selectOption({ label: visitsName });
+  await statForm.getByLabel("Column").selectOption("visits");
+  await statForm.getByLabel("Aggregation").selectOption("sum");
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+
+  const filtersForm = page.getByRole("form", { name: "Dashboard filters" });
+  // The server checks each column against the dashboard's datasets, whatever the form offered.
+  await filtersForm.getByLabel("Category filter 2").evaluate((select: HTMLSelectElement) => {
+    select.add(new Option("nowhere", "nowhere", true, true));
+  });
+  await filtersForm.getByRole("button", { name: "Save filters" }).click();
+  await expect(
+    filtersForm.getByText(
+      'No dataset on this dashboard has a text or true/false column "nowhere".',
+    ),
+  ).toBeVisible();
+  await expect(filtersForm.getByLabel("Category filter 2")).toHaveAttribute("aria-invalid", "true");
+  await expectAxeClean(page);
+  await filtersForm.getByLabel("Category filter 2").selectOption("");
+  await filtersForm.getByLabel("Date range filter").selectOption("day");
+  await filtersForm.getByLabel("Category filter 1").selectOption("region");
+  await filtersForm.getByRole("button", { name: "Save filters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Filters saved." })).toBeVisible();
+  await context.close();
+  return { slug, chartTitle, salesId: sales.datasetId, salesVersion: sales.version };
+}
+
+/** Waits for the address to be exactly this path and query. */
+async function waitForAddress(page: Page, pathname: string, search = "") {
+  await page.waitForURL((url) => url.pathname === pathname && url.search === search);
+}
+
+function chartTable(page: Page, chartTitle: string) {
+  return page.getByRole("figure", { name: chartTitle }).getByTestId("seed-chart-table");
+}
+
+test("a visitor filters by a preset and a region; the address is the link, back and clear undo it", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const board = await filteredBoard(browser);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+
+  await page.goto(`/d/${board.slug}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const table = chartTable(page, board.chartTitle);
+  await expect(table).toContainText("Charlie");
+  await expect(page.getByText("Not filtered by")).toHaveCount(0);
+
+  const filters = page.getByRole("region", { name: "Filters" });
+  await filters.getByLabel("Period", { exact: true }).selectOption("last-30-days");
+  await filters.getByLabel("region", { exact: true }).selectOption(["Alfa"]);
+  await filters.getByRole("button", { name: "Apply filters" }).click();
+
+  await waitForAddress(page, `/d/${board.slug}`, "?range=last-30-days&region=Alfa");
+  await expect(table).toContainText("Alfa");
+  await expect(table).toContainText("100");
+  await expect(table).not.toContainText("Bravo");
+  await expect(table).not.toContainText("Charlie");
+  await expect(table).not.toContainText("1,100");
+  const stat = page.locator("[data-tile-kind=stat]");
+  await expect(stat).toContainText("Not filtered by region");
+  await expect(stat).toContainText("7");
+  await expect(stat).not.toContainText("70");
+  await expect(page.getByTestId("applied-filters")).toHaveText(
+    "Showing: Last 30 days; region: Alfa",
+  );
+  await expectAxeClean(page);
+
+  // The link, opened fresh (without JavaScript), shows the same view with the same choices in
+  // the bar, and the bar still works.
+  const fresh = await browser.newContext({ javaScriptEnabled: false });
+  const linked = await fresh.newPage();
+  await linked.goto(page.url());
+  await expect(chartTable(linked, board.chartTitle)).toContainText("Alfa");
+  await expect(chartTable(linked, board.chartTitle)).not.toContainText("Bravo");
+  await expect(linked.getByLabel("Period", { exact: true })).toHaveValue("last-30-days");
+  await expect(linked.getByLabel("region", { exact: true })).toHaveValues(["Alfa"]);
+  await linked.getByLabel("region", { exact: true }).selectOption(["Alfa", "Bravo"]);
+  await linked.getByRole("button", { name: "Apply filters" }).click();
+  await waitForAddress(linked, `/d/${board.slug}`, "?range=last-30-days&region=Alfa&region=Bravo");
+  await expect(chartTable(linked, board.chartTitle)).toContainText("Bravo");
+  await fresh.close();
+
+  await page.goBack();
+  await waitForAddress(page, `/d/${board.slug}`);
+  await expect(table).toContainText("Charlie");
+  await page.goForward();
+  await expect(table).not.toContainText("Charlie");
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await waitForAddress(page, `/d/${board.slug}`);
+  await expect(table).toContainText("Charlie");
+  await expect(page.getByTestId("applied-filters")).toHaveText("Showing: All time");
+
+  // A custom range: both ends.
+  // Typing a date switches the period to Custom dates.
+  await page.getByLabel("From", { exact: true }).fill(dayBefore(120));
+  await page.getByLabel("To", { exact: true }).fill(dayBefore(60));
+  await expect(page.getByLabel("Period", { exact: true })).toHaveValue("custom");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await waitForAddress(page, `/d/${board.slug}`, `?from=${dayBefore(120)}&to=${dayBefore(60)}`);
+  await expect(table).toContainText("Charlie");
+  await expect(table).not.toContainText("Bravo");
+  await visitor.close();
+});
+
+test("bad filter values in the address are ignored with a message and the rest applies", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const board = await filteredBoard(browser);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+
+  await page.goto(
+    `/d/${board.slug}?range=forever&region=Alfa&colour=red&region=${"x".repeat(150)}`,
+  );
+
+  const problems = page.getByRole("status").filter({ hasText: "were ignored" });
+  await expect(problems).toContainText('"forever" is not a date range');
+  await expect(problems).toContainText('There is no filter "colour"');
+  await expect(problems).toContainText("at most 100 characters");
+  const table = chartTable(page, board.chartTitle);
+  await expect(table).toContainText("1,100");
+  await expect(table).not.toContainText("Bravo");
+  await expectAxeClean(page);
+
+  for (const query of ["from=2026-02-30", "from=2026-03-01&to=2026-01-01"]) {
+    await page.goto(`/d/${board.slug}?${query}`);
+    await expect(page.getByRole("status").filter({ hasText: "were ignored" })).toBeVisible();
+    await expect(table).toContainText("Charlie");
+  }
+  const tooMany = Array.from({ length: 45 }, (_, index) => `region=R${index}`).join("&");
+  const response = await page.goto(`/d/${board.slug}?${tooMany}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("status").filter({ hasText: "were ignored" })).toBeVisible();
+  await visitor.close();
+});
+
+test("each filter combination is cached and every write expires it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const board = await filteredBoard(browser);
+  const visitor = await request.newContext({ baseURL: appBaseURL() });
+  const canonical = `/d/${board.slug}?range=last-30-days&region=Bravo`;
+
+  // Another order and spelling lands on the same canonical address.
+  const reordered = await visitor.get(`/d/${board.slug}?region=Bravo&from=&range=last-30-days`, {
+    maxRedirects: 0,
+  });
+  expect(reordered.status()).toBe(303);
+  expect(new URL(reordered.headers().location ?? "", appBaseURL()).search).toBe(
+    "?range=last-30-days&region=Bravo",
+  );
+
+  expect((await visitor.get(canonical)).status()).toBe(200);
+  const again = await visitor.get(canonical);
+  expect(again.headers()["x-nextjs-cache"]).toBe("HIT");
+  // Another combination is its own entry, not the first one's page.
+  const other = await visitor.get(`/d/${board.slug}?region=Charlie`, { headers: { RSC: "1" } });
+  expect(await other.text()).toContain("3000");
+  const payload = async () => (await visitor.get(canonical, { headers: { RSC: "1" } })).text();
+  expect(await payload()).toContain("200");
+  expect(await payload()).not.toContain("3000");
+
+  // Only canonical combinations are pages: anything else under /f/ takes no cache space.
+  expect((await visitor.get(`/d/${board.slug}/f/not-canonical`)).status()).toBe(404);
+  const reversed = Buffer.from("region=Bravo&range=last-30-days").toString("base64url");
+  expect((await visitor.get(`/d/${board.slug}/f/${reversed}`)).status()).toBe(404);
+
+  await importCsvAsEditor(
+    `/api/datasets/import?datasetId=${board.salesId}&version=${board.salesVersion}&mode=append`,
+    `day,region,amount\n${dayBefore(1)},Bravo,55\n`,
+  );
+  await expect.poll(payload, { timeout: 5_000 }).toContain("255");
+  await visitor.dispose();
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the filter bar fits a phone's width (375 px, ${colorScheme}) and passes axe`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const board = await filteredBoard(browser);
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      colorScheme,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`/d/${board.slug}?range=this-year&region=Alfa&region=Bravo`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAxeClean(page);
+    await context.close();
+  });
+}
+
+test("the embed and the admin preview filter the same way, in their own addresses", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const board = await filteredBoard(browser);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+
+  await page.goto(`/embed/d/${board.slug}`);
+  const table = chartTable(page, board.chartTitle);
+  await expect(table).toContainText("Charlie");
+  await page.getByLabel("region", { exact: true }).selectOption(["Charlie"]);
+  await page.getByRole("button", { name: "Apply filters" }).click();
+
+  await waitForAddress(page, `/embed/d/${board.slug}`, "?region=Charlie");
+  await expect(table).toContainText("Charlie");
+  await expect(table).not.toContainText("Alfa");
+  await expectAxeClean(page);
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await waitForAddress(page, `/embed/d/${board.slug}`);
+  await expect(table).toContainText("Alfa");
+  await visitor.close();
+
+  // The admin preview filters per request, with the same bar.
+  const editor = await signedInPage(browser, "editor");
+  await editor.page.goto(`/admin/preview/${board.slug}?region=Bravo&range=last-30-days`);
+  const preview = chartTable(editor.page, board.chartTitle);
+  await expect(preview).toContainText("Bravo");
+  await expect(preview).not.toContainText("Alfa");
+  await expect(editor.page.getByLabel("region", { exact: true })).toHaveValues(["Bravo"]);
+  await editor.context.close();
+});

@@ -1,0 +1,41 @@
+import "server-only";
+import type { RenderedDashboard } from "@seed/store";
+import type { Metadata } from "next";
+import { cache } from "react";
+import { canonicalQueryOfSegment } from "@/lib/filter-link";
+import { limitPageCacheTo } from "@/server/live-cache";
+import { getStore } from "@/server/store";
+
+// The one loader of the cached published-dashboard pages: /d/<slug>, /embed/d/<slug> and their
+// filtered variants /…/f/<segment>. Nothing here reads the request, so each stays cacheable.
+
+/**
+ * A published dashboard, filtered by a canonical filter segment when given; null when there is no
+ * such published dashboard or the segment is not one the proxy makes (so it is not a page).
+ * Marks the page with its live sources' shortest cache time-to-live.
+ */
+export const loadPublishedDashboard = cache(
+  async (slug: string, segment?: string): Promise<RenderedDashboard | null> => {
+    let filterQuery: string | undefined;
+    if (segment !== undefined) {
+      const canonical = canonicalQueryOfSegment(segment);
+      if (canonical === null) return null;
+      filterQuery = canonical;
+    }
+    const rendered = await (await getStore()).getDashboardBySlug(slug, { filterQuery });
+    if (rendered) await limitPageCacheTo(rendered.liveCacheSeconds);
+    return rendered;
+  },
+);
+
+/** The page title; a filtered view is not indexed (the unfiltered page is the one to index). */
+export async function publishedDashboardMetadata(
+  slug: string,
+  segment?: string,
+): Promise<Metadata> {
+  const rendered = await loadPublishedDashboard(slug, segment);
+  if (!rendered) return { title: "Not Found" };
+  return segment === undefined
+    ? { title: rendered.dashboard.title }
+    : { title: `${rendered.dashboard.title} (filtered)`, robots: { index: false } };
+}

@@ -1,0 +1,392 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  type AppliedDashboardFilters,
+  appliedFilterQuery,
+  canonicalFilterQuery,
+  type DashboardFilterConfig,
+  dashboardFilterLimits,
+  parseDashboardFilterQuery,
+  type RenderedChartTile,
+  type RenderedStatTile,
+  type Store,
+  ValidationError,
+} from "../src/index.js";
+import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+
+const config: DashboardFilterConfig = {
+  dateColumn: "month",
+  categories: ["region", "Sales Channel"],
+};
+
+function parse(query: string) {
+  return parseDashboardFilterQuery(canonicalFilterQuery(new URLSearchParams(query)), config);
+}
+
+describe("dashboard filter links", () => {
+  it.each([
+    [
+      "range=last-30-days&region=North&region=South",
+      "range=last-30-days&region=North&region=South",
+    ],
+    [
+      "region=South&region=North&range=last-30-days",
+      "range=last-30-days&region=North&region=South",
+    ],
+    ["REGION=North&region=North&region=+North+", "region=North"],
+    ["range=last-7-days&from=2026-01-01&to=2026-02-01", "range=last-7-days"],
+    ["range=all-time&from=2026-01-01&region=North", "region=North"],
+    ["range=custom&to=2026-03-31&from=2026-01-01", "from=2026-01-01&to=2026-03-31"],
+    ["from=&to=&region=", ""],
+    ["", ""],
+  ])("canonicalises %j to %j", (query, canonical) => {
+    expect(canonicalFilterQuery(new URLSearchParams(query))).toBe(canonical);
+  });
+
+  it("applies presets, custom ranges and categories by their URL names", () => {
+    expect(parse("range=last-30-days&region=North&region=South&sales-channel=Web")).toEqual({
+      applied: {
+        range: { preset: "last-30-days" },
+        categories: { region: ["North", "South"], "Sales Channel": ["Web"] },
+      },
+      problems: [],
+    });
+    expect(parse("from=2026-01-01&to=2026-03-31").applied.range).toEqual({
+      from: "2026-01-01",
+      to: "2026-03-31",
+    });
+    expect(parse("from=2026-01-01").applied.range).toEqual({ from: "2026-01-01", to: null });
+  });
+
+  it.each([
+    ["range=next-week&region=North", "is not a date range", { region: ["North"] }],
+    ["from=2026-02-30&region=North", "is not a date", { region: ["North"] }],
+    [
+      "from=2026-03-01&to=2026-01-01&region=North",
+      "starts (2026-03-01) after it ends",
+      { region: ["North"] },
+    ],
+    ["colour=red&region=North", 'There is no filter "colour"', { region: ["North"] }],
+    [`region=${"x".repeat(101)}&region=North`, "at most 100 characters", { region: ["North"] }],
+  ])(
+    "ignores the bad part of %s with a message and applies the rest",
+    (query, message, categories) => {
+      const { applied, problems } = parse(query);
+      expect(problems.join(" ")).toContain(message);
+      expect(applied.range).toBeNull();
+      expect(applied.categories).toEqual(categories);
+    },
+  );
+
+  it("keeps at most the allowed number of values and says so", () => {
+    const many = Array.from(
+      { length: 30 },
+      (_, index) => `region=R${String(index).padStart(2, "0")}`,
+    );
+    const { applied, problems } = parse(many.join("&"));
+    expect(applied.categories.region).toHaveLength(dashboardFilterLimits.maxValuesPerFilter);
+    expect(problems.join(" ")).toContain("at most 20 values of region");
+  });
+
+  it("never throws, and the canonical form is stable and bounded for any query", () => {
+    const pair = fc.tuple(
+      fc.oneof(fc.constantFrom("range", "from", "to", "region", "sales-channel"), fc.string()),
+      fc.oneof(
+        fc.constantFrom("last-7-days", "2026-01-01", "North", "all-time"),
+        fc.string({ maxLength: 300 }),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 80 }), (pairs) => {
+        const canonical = canonicalFilterQuery(pairs);
+        expect(canonicalFilterQuery(new URLSearchParams(canonical))).toBe(canonical);
+        expect([...new URLSearchParams(canonical)].length).toBeLessThanOrEqual(
+          dashboardFilterLimits.maxPairs + 1,
+        );
+        const { applied } = parseDashboardFilterQuery(canonical, config);
+        // What applies round-trips through its own link.
+        const again = parseDashboardFilterQuery(appliedFilterQuery(applied), config);
+        expect(again.applied).toEqual(applied);
+        expect(again.problems).toEqual([]);
+      }),
+    );
+  });
+});
+
+async function salesBoard(store: Store) {
+  const sales = await store.createDataset(salesInput(), editor);
+  const visits = await store.createDataset(
+    {
+      name: "Visits",
+      columns: [
+        { name: "month", type: "date" },
+        { name: "visits", type: "number" },
+      ],
+      rows: [
+        { month: "2025-01-01", visits: 10 },
+        { month: "2025-03-01", visits: 30 },
+      ],
+    },
+    editor,
+  );
+  const byRegion = await store.createChart(
+    {
+      title: "Revenue by region",
+      type: "bar",
+      datasetId: sales.id,
+      query: { x: { column: "region" }, measures: [{ column: "revenue", aggregate: "sum" }] },
+    },
+    editor,
+  );
+  const visitsChart = await store.createChart(
+    {
+      title: "Visits",
+      type: "bar",
+      datasetId: visits.id,
+      query: { x: { column: "month" }, measures: [{ column: "visits", aggregate: "sum" }] },
+    },
+    editor,
+  );
+  const board = await store.createDashboard(
+    {
+      title: "Sales",
+      slug: "sales",
+      published: true,
+      filters: { dateColumn: "month", categories: ["region"] },
+      tiles: [
+        { kind: "chart", chartId: byRegion.id },
+        { kind: "chart", chartId: visitsChart.id },
+        {
+          kind: "stat",
+          label: "Revenue",
+          datasetId: sales.id,
+          column: "revenue",
+          aggregation: "sum",
+        },
+      ],
+    },
+    editor,
+  );
+  return { board };
+}
+
+function tilesOf(rendered: Awaited<ReturnType<Store["getDashboardBySlug"]>>) {
+  const tiles = rendered?.tiles ?? [];
+  const charts = tiles.filter((tile): tile is RenderedChartTile => tile.kind === "chart");
+  const stats = tiles.filter((tile): tile is RenderedStatTile => tile.kind === "stat");
+  return { charts, stats };
+}
+
+describe.each(dialects)("dashboard filters on %s", (dialect) => {
+  it("narrows charts and stats over matching columns and notes the tiles they do not reach", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await salesBoard(store);
+
+    const plain = tilesOf(await store.getDashboardBySlug("sales"));
+    expect(plain.charts[0]?.result?.rows).toHaveLength(2);
+    expect(plain.stats[0]?.value).toBe(370);
+
+    const filters: AppliedDashboardFilters = {
+      range: { from: "2025-02-01", to: "2025-03-31" },
+      categories: { region: ["North"] },
+    };
+    const rendered = await store.getDashboardBySlug("sales", { filters });
+    const { charts, stats } = tilesOf(rendered);
+    expect(charts[0]?.result?.rows).toEqual([{ x: "North", m0: 120 }]);
+    expect(charts[0]?.notFilteredBy).toEqual([]);
+    // Visits has a month column but no region: the date range reaches it, region does not.
+    expect(charts[1]?.result?.rows).toEqual([{ x: "2025-03-01", m0: 30 }]);
+    expect(charts[1]?.notFilteredBy).toEqual(["region"]);
+    expect(stats[0]?.value).toBe(120);
+    expect(rendered?.filterBar).toMatchObject({
+      dateColumn: "month",
+      categories: [{ column: "region", param: "region", values: ["North", "South"] }],
+      applied: filters,
+    });
+  });
+
+  it("reads preset ranges at the store's now", async () => {
+    const store = await openTestStore(dialect, {
+      seedDemo: false,
+      now: () => new Date("2025-03-15T12:00:00Z"),
+    });
+    await salesBoard(store);
+
+    const rendered = await store.getDashboardBySlug("sales", {
+      filters: { range: { preset: "this-month" }, categories: {} },
+    });
+
+    expect(tilesOf(rendered).stats[0]?.value).toBe(120);
+  });
+
+  it("applies a link's filter query and reports what it ignored", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await salesBoard(store);
+
+    const rendered = await store.getDashboardBySlug("sales", {
+      filterQuery: "range=next-week&region=South&colour=red",
+    });
+
+    expect(tilesOf(rendered).stats[0]?.value).toBe(150);
+    expect(rendered?.filterBar.applied).toEqual({ range: null, categories: { region: ["South"] } });
+    expect(rendered?.filterBar.problems).toEqual([
+      'There is no filter "colour"; it was ignored.',
+      '"next-week" is not a date range; showing all time.',
+    ]);
+  });
+
+  it("reads a custom range as whole local days in the dashboard's time zone", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const events = await store.createDataset(
+      {
+        name: "Events",
+        columns: [
+          { name: "at", type: "timestamp" },
+          { name: "amount", type: "number" },
+        ],
+        rows: [
+          // Paris is UTC+1 in winter: these are 1 Feb 00:30, 1 Feb 01:30 and 2 Feb 00:30 there.
+          { at: "2026-01-31T23:30:00Z", amount: 1 },
+          { at: "2026-02-01T00:30:00Z", amount: 10 },
+          { at: "2026-02-01T23:30:00Z", amount: 100 },
+        ],
+      },
+      editor,
+    );
+    const tile = {
+      kind: "stat" as const,
+      label: "Amount",
+      datasetId: events.id,
+      column: "amount",
+      aggregation: "sum" as const,
+    };
+    const filters = { dateColumn: "at", categories: [] };
+    for (const [slug, timeZone] of [
+      ["paris", "Europe/Paris"],
+      ["utc", null],
+    ] as const) {
+      await store.createDashboard(
+        { title: slug, slug, published: true, timeZone, filters, tiles: [tile] },
+        editor,
+      );
+    }
+    const oneDay: AppliedDashboardFilters = {
+      range: { from: "2026-02-01", to: "2026-02-01" },
+      categories: {},
+    };
+
+    const paris = await store.getDashboardBySlug("paris", { filters: oneDay });
+    const utc = await store.getDashboardBySlug("utc", { filters: oneDay });
+
+    expect(tilesOf(paris).stats[0]?.value).toBe(11);
+    expect(tilesOf(utc).stats[0]?.value).toBe(110);
+  });
+
+  it("offers at most the 200 most common values, leaving out overlong ones", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const rows = Array.from({ length: 250 }, (_, index) => ({
+      shop: `Shop ${String(index).padStart(3, "0")}`,
+      amount: 1,
+    }));
+    // Shop 249 is the most common; a long name is the second most common but never offered.
+    rows.push({ shop: "Shop 249", amount: 1 }, { shop: "Shop 249", amount: 1 });
+    rows.push({ shop: "L".repeat(150), amount: 1 }, { shop: "L".repeat(150), amount: 1 });
+    const shops = await store.createDataset(
+      {
+        name: "Shops",
+        columns: [
+          { name: "shop", type: "string" },
+          { name: "amount", type: "number" },
+        ],
+        rows,
+      },
+      editor,
+    );
+    await store.createDashboard(
+      {
+        title: "Shops",
+        slug: "shops",
+        published: true,
+        filters: { dateColumn: null, categories: ["shop"] },
+        tiles: [
+          {
+            kind: "stat",
+            label: "Amount",
+            datasetId: shops.id,
+            column: "amount",
+            aggregation: "sum",
+          },
+        ],
+      },
+      editor,
+    );
+
+    const rendered = await store.getDashboardBySlug("shops");
+
+    const values = rendered?.filterBar.categories[0]?.values ?? [];
+    expect(values).toHaveLength(dashboardFilterLimits.maxOptions);
+    expect(values[0]).toBe("Shop 249");
+    expect(values[1]).toBe("Shop 000");
+    expect(values.every((value) => value.length <= dashboardFilterLimits.maxValueLength)).toBe(
+      true,
+    );
+  });
+
+  it("checks filter columns against the dashboard's datasets; a change is versioned, compared and audited", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const { board } = await salesBoard(store);
+
+    const error = await errorOf(
+      store.updateDashboard(
+        board.id,
+        board.version,
+        { filters: { dateColumn: "region", categories: ["revenue", "nowhere"] } },
+        editor,
+      ),
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(Object.keys((error as ValidationError).fieldErrors).sort()).toEqual([
+      "filters.categories.0",
+      "filters.categories.1",
+      "filters.dateColumn",
+    ]);
+    const reserved = await errorOf(
+      store.updateDashboard(board.id, board.version, { filters: { categories: ["From"] } }, editor),
+    );
+    expect((reserved as ValidationError).fieldErrors["filters.categories.0"]?.[0]).toContain(
+      "cannot be a filter's name",
+    );
+    expect((await store.getDashboard(board.id))?.filters).toEqual({
+      dateColumn: "month",
+      categories: ["region"],
+    });
+
+    const updated = await store.updateDashboard(
+      board.id,
+      board.version,
+      { filters: { dateColumn: null, categories: ["region"] } },
+      editor,
+    );
+
+    expect(updated.filters).toEqual({ dateColumn: null, categories: ["region"] });
+    expect(await store.getDashboardFilterColumns(board.id)).toEqual({
+      dateColumns: ["month"],
+      categoryColumns: ["region"],
+    });
+    expect(await store.compareVersions("dashboard", board.id, 1, 2)).toEqual([
+      {
+        path: "filters",
+        label: "Dashboard filters",
+        before: "Date range by month; categories: region",
+        after: "No date range; categories: region",
+      },
+    ]);
+    const { events } = await store.listAuditEvents({ entityType: "dashboard" });
+    expect(events.find((event) => event.action === "dashboard.update")?.detail).toMatchObject({
+      changed: ["filters"],
+      filters: { dateColumn: null, categories: ["region"] },
+    });
+    const restored = await store.restoreDashboardVersion(board.id, 2, 1, editor);
+    expect(restored.filters).toEqual({ dateColumn: "month", categories: ["region"] });
+  });
+});

@@ -14,6 +14,7 @@ import type {
   SeriesRenderContext,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
+import { PointerGate } from "./hover-overlay";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
@@ -251,6 +252,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           onSeriesClick: (series, row) => p.report(row, series),
         })}
         {p.zoom}
+        <PointerGate drawn={drawn} />
         <TooltipAnnouncer
           liveRegion={p.liveRegion}
           activeRow={p.activeRow}

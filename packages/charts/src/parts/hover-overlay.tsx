@@ -89,3 +89,76 @@ export function HoverOverlay({ series }: { series: readonly OverlaySeries[] }) {
 
   return <g ref={anchor} className="seed-chart-hover-anchor" />;
 }
+
+/** Pointer types that never hover: a tap or drag shows the tooltip where it lands. */
+function isTouchLike(event: PointerEvent): boolean {
+  return event.pointerType === "touch" || event.pointerType === "pen";
+}
+
+/**
+ * Lives inside a Recharts chart and keeps its tooltip honest about the pointer:
+ * - after a mount or a change of `drawn` under a resting pointer, the hover state is cleared and
+ *   the browser's boundary events (sent on layout, with no move) open nothing until the pointer
+ *   really moves, presses or a key is pressed: no tooltip from values nobody pointed at;
+ * - a touch or pen press, or drag, on the plot shows the tooltip at the nearest x (Recharts
+ *   itself follows only mouse moves and touchmove).
+ * Writes nothing to React state, so a hover costs no extra render.
+ */
+export function PointerGate({ drawn }: { drawn: unknown }) {
+  const anchor = useRef<SVGGElement | null>(null);
+  const resting = useRef(true);
+  const seen = useRef(drawn);
+
+  useEffect(() => {
+    const host = anchor.current?.closest(".recharts-wrapper");
+    if (!(host instanceof HTMLElement)) return;
+    const wake = () => {
+      resting.current = false;
+    };
+    // React derives mouseenter from mouseover in the bubble phase: stopped here, Recharts never sees it
+    const blockBoundary = (event: MouseEvent) => {
+      if (resting.current) event.stopPropagation();
+    };
+    const touch = (event: PointerEvent) => {
+      if (!isTouchLike(event)) return;
+      wake();
+      // Recharts reads the position from a mouse move on its wrapper
+      host.dispatchEvent(
+        new MouseEvent("mousemove", {
+          bubbles: true,
+          clientX: event.clientX,
+          clientY: event.clientY,
+          screenX: event.screenX,
+          screenY: event.screenY,
+        }),
+      );
+    };
+    host.addEventListener("mouseover", blockBoundary, true);
+    host.addEventListener("mousemove", wake, true);
+    host.addEventListener("mousedown", wake, true);
+    host.addEventListener("keydown", wake, true);
+    host.addEventListener("pointerdown", touch);
+    host.addEventListener("pointermove", touch);
+    return () => {
+      host.removeEventListener("mouseover", blockBoundary, true);
+      host.removeEventListener("mousemove", wake, true);
+      host.removeEventListener("mousedown", wake, true);
+      host.removeEventListener("keydown", wake, true);
+      host.removeEventListener("pointerdown", touch);
+      host.removeEventListener("pointermove", touch);
+    };
+  }, []);
+
+  useIsomorphicLayoutEffect(() => {
+    if (seen.current === drawn) return;
+    seen.current = drawn;
+    resting.current = true;
+    const host = anchor.current?.closest(".recharts-wrapper");
+    // a leave as React sees it (out of the wrapper into its parent) clears Recharts' hover state
+    host?.dispatchEvent(
+      new MouseEvent("mouseout", { bubbles: true, relatedTarget: host.parentElement }),
+    );
+  }, [drawn]);
+
+  return <g ref={anchor} className="seed-chart-pointer-gate" />;
+}

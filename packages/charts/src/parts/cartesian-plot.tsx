@@ -7,7 +7,7 @@ import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
 import { TooltipAnnouncer } from "./announcer";
-import { charsFitting, shorten, shortTick } from "./axis-tick";
+import { charsFitting, shorten, shortTick, valueAxisWidth } from "./axis-tick";
 import type {
   CartesianChartProps,
   CartesianRootProps,
@@ -167,18 +167,30 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
-  const valueTicks = useMemo(() => {
-    if (p.stackOffset === "expand") return undefined;
+  // the drawn extent (after downsampling), widened to bounds that leave no data out
+  const valueBounds = useMemo((): [number, number] | null => {
+    if (p.stackOffset === "expand") return [0, 1];
     const extent = valueExtent(visibleColumns, p.stacked);
-    if (!extent) return undefined;
-    // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat.
+    if (!extent) return null;
     // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
     const [low, high] = valueDomain;
-    return collapsedSpanTicks(
+    return [
       typeof low === "number" && low <= extent[0] ? low : extent[0],
       typeof high === "number" && high >= extent[1] ? high : extent[1],
-    );
+    ];
   }, [visibleColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
+  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
+  const valueTicks =
+    p.stackOffset === "expand" || !valueBounds
+      ? undefined
+      : collapsedSpanTicks(valueBounds[0], valueBounds[1]);
+  const valueWidth = useMemo(
+    () =>
+      valueBounds
+        ? valueAxisWidth(valueBounds[0], valueBounds[1], p.valueTickFormat, valueTicks)
+        : undefined,
+    [valueBounds, p.valueTickFormat, valueTicks],
+  );
 
   const valueAxisProps = {
     type: "number" as const,
@@ -240,8 +252,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         ) : (
           <>
             <XAxis {...indexAxisProps} />
-            {/* "auto": as wide as the longest tick label, so "$52,000.00" is never clipped */}
-            <YAxis {...valueAxisProps} width={valueAxis?.width ?? "auto"} />
+            {/* as wide as the longest tick label, so "$52,000.00" is never clipped */}
+            <YAxis {...valueAxisProps} width={valueAxis?.width ?? valueWidth ?? "auto"} />
           </>
         )}
         {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}

@@ -167,10 +167,17 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
-  // the drawn extent (after downsampling), widened to bounds that leave no data out
+  // the extent of what is drawn (Recharts' own domain), widened to bounds that leave no data out
   const valueBounds = useMemo((): [number, number] | null => {
     if (p.stackOffset === "expand") return [0, 1];
-    const extent = valueExtent(visibleColumns, p.stacked);
+    // the drawn rows, not the full columns: a few hundred values instead of millions
+    const drawnColumns = visible.map((s) =>
+      Float64Array.from(drawn, (row) => {
+        const v = row[s.dataKey];
+        return typeof v === "number" ? v : Number.NaN;
+      }),
+    );
+    const extent = valueExtent(drawnColumns, p.stacked);
     if (!extent) return null;
     // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
     const [low, high] = valueDomain;
@@ -178,7 +185,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       typeof low === "number" && low <= extent[0] ? low : extent[0],
       typeof high === "number" && high >= extent[1] ? high : extent[1],
     ];
-  }, [visibleColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
+  }, [drawn, visible, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
   // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
   const valueTicks =
     p.stackOffset === "expand" || !valueBounds

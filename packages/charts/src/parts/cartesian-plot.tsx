@@ -214,6 +214,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         }
       : undefined,
     allowDataOverflow: false,
+    // about five ticks up a plot this tall never overlap: show them all without measuring text
+    ...(!vertical && height >= 120 ? { interval: 0 } : {}),
   };
 
   return (
@@ -263,7 +265,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
             <YAxis {...valueAxisProps} width={valueAxis?.width ?? valueWidth ?? "auto"} />
           </>
         )}
-        {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}
+
         {p.renderSeries({
           series: visible,
           highlighted: p.highlighted,
@@ -271,7 +273,12 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           onSeriesClick: (series, row) => p.report(row, series),
         })}
         {p.zoom}
-        <PointerGate drawn={drawn} />
+        {/* synced charts show each other's tooltips, so theirs must be there from the start */}
+        <PointerGate drawn={drawn} eager={p.syncId !== undefined}>
+          {p.tooltip !== false ? (
+            <Tooltip content={renderTooltip} isAnimationActive={false} />
+          ) : null}
+        </PointerGate>
         <TooltipAnnouncer
           liveRegion={p.liveRegion}
           activeRow={p.activeRow}

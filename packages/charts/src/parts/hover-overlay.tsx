@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   useActiveTooltipCoordinate,
   useActiveTooltipDataPoints,
@@ -102,18 +102,32 @@ function isTouchLike(event: PointerEvent): boolean {
  *   really moves, presses or a key is pressed: no tooltip from values nobody pointed at;
  * - a touch or pen press, or drag, on the plot shows the tooltip at the nearest x (Recharts
  *   itself follows only mouse moves and touchmove).
- * Writes nothing to React state, so a hover costs no extra render.
+ * - the tooltip (`children`) mounts on the first interaction: a chart nobody touches never pays
+ *   for it (Recharts measures its box at mount, forcing a layout). One render, once.
  */
-export function PointerGate({ drawn }: { drawn: unknown }) {
+export function PointerGate({
+  drawn,
+  eager,
+  children,
+}: {
+  drawn: unknown;
+  /** Mount `children` at once instead of on the first pointer, touch, key or focus. */
+  eager: boolean;
+  /** The tooltip: mounted only once someone interacts, so a chart's first paint skips its cost. */
+  children: ReactNode;
+}) {
   const anchor = useRef<SVGGElement | null>(null);
   const resting = useRef(true);
   const seen = useRef(drawn);
+  const [interacted, setInteracted] = useState(eager);
 
   useEffect(() => {
     const host = anchor.current?.closest(".recharts-wrapper");
     if (!(host instanceof HTMLElement)) return;
+    const mount = () => setInteracted(true);
     const wake = () => {
       resting.current = false;
+      mount();
     };
     // React derives mouseenter from mouseover in the bubble phase: stopped here, Recharts never sees it
     const blockBoundary = (event: MouseEvent) => {
@@ -137,6 +151,7 @@ export function PointerGate({ drawn }: { drawn: unknown }) {
     host.addEventListener("mousemove", wake, true);
     host.addEventListener("mousedown", wake, true);
     host.addEventListener("keydown", wake, true);
+    host.addEventListener("focusin", mount);
     host.addEventListener("pointerdown", touch);
     host.addEventListener("pointermove", touch);
     return () => {
@@ -144,6 +159,7 @@ export function PointerGate({ drawn }: { drawn: unknown }) {
       host.removeEventListener("mousemove", wake, true);
       host.removeEventListener("mousedown", wake, true);
       host.removeEventListener("keydown", wake, true);
+      host.removeEventListener("focusin", mount);
       host.removeEventListener("pointerdown", touch);
       host.removeEventListener("pointermove", touch);
     };
@@ -160,5 +176,10 @@ export function PointerGate({ drawn }: { drawn: unknown }) {
     );
   }, [drawn]);
 
-  return <g ref={anchor} className="seed-chart-pointer-gate" />;
+  return (
+    <>
+      <g ref={anchor} className="seed-chart-pointer-gate" />
+      {interacted ? children : null}
+    </>
+  );
 }

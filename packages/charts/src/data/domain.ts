@@ -38,12 +38,6 @@ export function drawableValue(value: number): DrawableValue {
   return { value: value === 0 ? 0 : value, reason: null };
 }
 
-/** True for a finite value drawn as it is (drawableValue would return it unchanged, no reason). */
-export function isPlainDrawable(value: number): boolean {
-  const magnitude = value < 0 ? -value : value;
-  return magnitude <= MAX_DRAWABLE && (magnitude >= MIN_DRAWABLE || magnitude === 0);
-}
-
 /** True for a timestamp a Date can hold (and Intl can format). */
 export function isDrawableTime(timestamp: number): boolean {
   return Number.isFinite(timestamp) && Math.abs(timestamp) <= MAX_TIME;

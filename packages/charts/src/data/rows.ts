@@ -1,4 +1,4 @@
-import { drawableValue, isDrawableTime, isPlainDrawable } from "./domain";
+import { drawableValue, isDrawableTime } from "./domain";
 import { detectIndexKind, type IndexKind, toTimestamp } from "./format";
 
 /** One problem found in the caller's rows; `row` is the position in the data array. */
@@ -74,7 +74,6 @@ export function prepareCartesianFrame(
   const seen = kind === "category" ? new Set<string>() : null;
   let kept = 0;
   let sorted = true;
-  let repeated = false;
   let previousX = Number.NEGATIVE_INFINITY;
 
   for (let i = 0; i < n; i++) {
@@ -98,7 +97,7 @@ export function prepareCartesianFrame(
       categories?.push(label);
       xs[kept] = kept;
     } else {
-      let x = typeof raw === "number" ? raw : kind === "time" ? toTimestamp(raw) : Number.NaN;
+      let x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : Number.NaN;
       if (!Number.isFinite(x)) {
         issues.push({ row: i, key: index, reason: `index is ${describeValue(raw)}` });
         continue;
@@ -113,15 +112,14 @@ export function prepareCartesianFrame(
           });
           continue;
         }
-      } else if (!isPlainDrawable(x)) {
+      } else {
         const drawable = drawableValue(x);
         if (drawable.reason)
           issues.push({ row: i, key: index, reason: `index ${drawable.reason}` });
         if (Number.isNaN(drawable.value)) continue;
         x = drawable.value;
       }
-      if (x < previousX) sorted = false;
-      else if (x === previousX) repeated = true;
+      if (x <= previousX) sorted = false;
       previousX = x;
       xs[kept] = x;
     }
@@ -137,17 +135,17 @@ export function prepareCartesianFrame(
     if (options.sortByIndex) order.sort((a, b) => (xs[a] as number) - (xs[b] as number) || a - b);
   }
 
-  // drop repeated x values (first one wins) while laying out the final order; rows already in
-  // order with no repeats (the usual case) are kept as they are, without a second copy
-  const inOrder = kind === "category" || (sorted && !repeated);
-  const finalRow = inOrder ? keptRow : new Uint32Array(kept);
-  const finalX = inOrder ? xs : new Float64Array(kept);
-  let count = inOrder ? kept : 0;
+  // drop repeated x values (first one wins) while laying out the final order
+  const finalRow = new Uint32Array(kept);
+  const finalX = new Float64Array(kept);
+  let count = 0;
   const seenX = order && !options.sortByIndex ? new Set<number>() : null;
-  for (let k = 0; k < kept && !inOrder; k++) {
+  for (let k = 0; k < kept; k++) {
     const from = order ? (order[k] as number) : k;
     const x = xs[from] as number;
-    const duplicate = seenX ? seenX.has(x) : count > 0 && (finalX[count - 1] as number) === x;
+    const duplicate =
+      kind !== "category" &&
+      (seenX ? seenX.has(x) : count > 0 && (finalX[count - 1] as number) === x);
     if (duplicate) {
       issues.push({
         row: keptRow[from] as number,
@@ -158,7 +156,7 @@ export function prepareCartesianFrame(
     }
     seenX?.add(x);
     finalRow[count] = keptRow[from] as number;
-    finalX[count] = x;
+    finalX[count] = kind === "category" ? count : x;
     count++;
   }
   const rowIndex = finalRow.subarray(0, count);
@@ -167,25 +165,20 @@ export function prepareCartesianFrame(
   const values = keys.map(() => new Float64Array(count));
   let finiteCount = 0;
   let tooLarge = 0;
-  // row by row, all series at once: each row object is read while it is in the cache
-  for (let k = 0; k < count; k++) {
-    const rowPosition = rowIndex[k] as number;
-    const row = rows[rowPosition] as Record<string, unknown>;
-    for (let s = 0; s < keys.length; s++) {
-      const key = keys[s] as string;
-      const value = row[key];
-      if (typeof value === "number" && isPlainDrawable(value)) {
-        // the common case, without drawableValue's result object (a million of them is a GC)
-        (values[s] as Float64Array)[k] = value === 0 ? 0 : value;
-        finiteCount++;
-      } else if (typeof value === "number" && Number.isFinite(value)) {
+  for (let s = 0; s < keys.length; s++) {
+    const key = keys[s] as string;
+    const column = values[s] as Float64Array;
+    for (let k = 0; k < count; k++) {
+      const rowPosition = rowIndex[k] as number;
+      const value = (rows[rowPosition] as Record<string, unknown>)[key];
+      if (typeof value === "number" && Number.isFinite(value)) {
         const drawable = drawableValue(value);
         if (drawable.reason) issues.push({ row: rowPosition, key, reason: drawable.reason });
-        (values[s] as Float64Array)[k] = drawable.value;
+        column[k] = drawable.value;
         if (Number.isNaN(drawable.value)) tooLarge++;
         else finiteCount++;
       } else {
-        (values[s] as Float64Array)[k] = Number.NaN;
+        column[k] = Number.NaN;
         if (value !== null && value !== undefined) {
           issues.push({
             row: rowPosition,

@@ -14,8 +14,8 @@ import type {
   SeriesRenderContext,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
-import { PointerGate } from "./hover-overlay";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
+import { PointerGate } from "./pointer-gate";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
@@ -191,14 +191,9 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     p.stackOffset === "expand" || !valueBounds
       ? undefined
       : collapsedSpanTicks(valueBounds[0], valueBounds[1]);
-  const valueWidth = useMemo(
-    () =>
-      valueBounds
-        ? valueAxisWidth(valueBounds[0], valueBounds[1], p.valueTickFormat, valueTicks)
-        : undefined,
-    [valueBounds, p.valueTickFormat, valueTicks],
-  );
-
+  const valueWidth = valueBounds
+    ? valueAxisWidth(valueBounds[0], valueBounds[1], p.valueTickFormat)
+    : undefined;
   const valueAxisProps = {
     type: "number" as const,
     domain: valueDomain as never,

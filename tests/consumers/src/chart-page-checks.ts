@@ -45,32 +45,20 @@ export async function hoverForTooltip(page: Page, kind: ChartKind): Promise<stri
     return null;
   }, kind);
   if (!point) throw new Error(`found no point on the ${kind} chart to hover`);
-  // Known issue (issue 11): the first tooltip can fail to open when the pointer enters the plot
-  // from outside, so the pointer leaves and enters again, up to three times, before giving up.
-  let lastError: unknown = null;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.mouse.move(point.x - 5, point.y);
-    await page.mouse.move(point.x, point.y, { steps: 3 });
-    try {
-      const handle = await page.waitForFunction(
-        (chart) => {
-          const wrapper = document.querySelector(
-            `[data-example="${chart}"] .recharts-tooltip-wrapper`,
-          );
-          if (!wrapper || getComputedStyle(wrapper).visibility !== "visible") return false;
-          const text = wrapper.textContent?.trim() ?? "";
-          return text.length > 0 ? text : false;
-        },
-        kind,
-        { timeout: 5_000 },
-      );
-      return (await handle.jsonValue()) as string;
-    } catch (error) {
-      lastError = error;
-      await page.mouse.move(1, 1);
-    }
-  }
-  throw lastError;
+  // The pointer enters from outside the chart exactly once: the first entry must open the tooltip.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(point.x, point.y, { steps: 3 });
+  const handle = await page.waitForFunction(
+    (chart) => {
+      const wrapper = document.querySelector(`[data-example="${chart}"] .recharts-tooltip-wrapper`);
+      if (!wrapper || getComputedStyle(wrapper).visibility !== "visible") return false;
+      const text = wrapper.textContent?.trim() ?? "";
+      return text.length > 0 ? text : false;
+    },
+    kind,
+    { timeout: 10_000 },
+  );
+  return (await handle.jsonValue()) as string;
 }
 
 /** Theme tokens as the page resolved them: empty strings mean a stylesheet export was not applied. */

@@ -63,4 +63,29 @@ describe("Vite + React app using the packed tarballs", () => {
     expect(tooltips.pie).toMatch(/Jan|Feb|Mar|Apr/);
     expect(describeProblems(problems)).toBe("");
   });
+
+  it("shows the tooltip for the nearest x where a finger taps the plot, and moves it on the next tap", async () => {
+    if (!browser) throw new Error("Chromium did not start");
+    const context = await browser.newContext({
+      viewport: { width: 1000, height: 800 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await waitForChartDrawn(page, "line");
+    const plot = page.locator('[data-example="line"] svg.recharts-surface');
+    await plot.scrollIntoViewIfNeeded();
+    const box = await plot.boundingBox();
+    if (!box) throw new Error("the line chart has no plot");
+    const tooltip = page.locator('[data-example="line"] .seed-chart-tooltip');
+
+    await page.touchscreen.tap(box.x + box.width * 0.15, box.y + box.height / 2);
+    await expect.poll(() => tooltip.textContent()).toMatch(/^(Jan|Feb)/);
+    const first = await tooltip.textContent();
+    await page.touchscreen.tap(box.x + box.width * 0.9, box.y + box.height / 2);
+    await expect.poll(() => tooltip.textContent()).toMatch(/^(Nov|Dec)/);
+    expect(await tooltip.textContent()).not.toBe(first);
+    await context.close();
+  });
 });

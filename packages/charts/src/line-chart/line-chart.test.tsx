@@ -576,3 +576,49 @@ describe("LineChart syncId", () => {
     expect(other.startsWith((Math.round(x / 1000) * 1000).toLocaleString("en-US"))).toBe(true);
   });
 });
+
+describe("LineChart value axis width", () => {
+  /** Left edge of the plot: where the horizontal grid lines start. */
+  function plotLeft(container: HTMLElement): number {
+    const line = container.querySelector(".recharts-cartesian-grid-horizontal line");
+    return Number(line?.getAttribute("x1") ?? line?.getAttribute("x"));
+  }
+
+  it("is as wide as its longest tick label from the first drawing, narrow for short labels", () => {
+    const wide = render(
+      <LineChart
+        data={[
+          { m: 1, v: 48_250.5 },
+          { m: 2, v: 52_000 },
+        ]}
+        index="m"
+        series={["v"]}
+        width={600}
+        locale="en-US"
+        valueFormatter={(v) =>
+          v.toLocaleString("en-US", {
+            style: "currency",
+            currency: "USD",
+            minimumFractionDigits: 2,
+          })
+        }
+      />,
+    );
+    // "$52,000.00" is 10 characters: at least 7 px each plus the tick line
+    expect(plotLeft(wide.container)).toBeGreaterThanOrEqual(4 + 70 + 8);
+    wide.unmount();
+
+    const narrow = render(
+      <LineChart
+        data={[
+          { m: 1, v: 1 },
+          { m: 2, v: 2 },
+        ]}
+        index="m"
+        series={["v"]}
+        width={600}
+      />,
+    );
+    expect(plotLeft(narrow.container)).toBeLessThan(45);
+  });
+});

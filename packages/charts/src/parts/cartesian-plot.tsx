@@ -7,7 +7,7 @@ import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
 import { TooltipAnnouncer } from "./announcer";
-import { charsFitting, shorten, shortTick } from "./axis-tick";
+import { charsFitting, shorten, shortTick, valueAxisWidth } from "./axis-tick";
 import type {
   CartesianChartProps,
   CartesianRootProps,
@@ -15,6 +15,7 @@ import type {
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
+import { PointerGate } from "./pointer-gate";
 import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
@@ -166,19 +167,33 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
-  const valueTicks = useMemo(() => {
-    if (p.stackOffset === "expand") return undefined;
-    const extent = valueExtent(visibleColumns, p.stacked);
-    if (!extent) return undefined;
-    // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat.
+  // the extent of what is drawn (Recharts' own domain), widened to bounds that leave no data out
+  const valueBounds = useMemo((): [number, number] | null => {
+    if (p.stackOffset === "expand") return [0, 1];
+    // the drawn rows, not the full columns: a few hundred values instead of millions
+    const drawnColumns = visible.map((s) =>
+      Float64Array.from(drawn, (row) => {
+        const v = row[s.dataKey];
+        return typeof v === "number" ? v : Number.NaN;
+      }),
+    );
+    const extent = valueExtent(drawnColumns, p.stacked);
+    if (!extent) return null;
     // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
     const [low, high] = valueDomain;
-    return collapsedSpanTicks(
+    return [
       typeof low === "number" && low <= extent[0] ? low : extent[0],
       typeof high === "number" && high >= extent[1] ? high : extent[1],
-    );
-  }, [visibleColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
-
+    ];
+  }, [drawn, visible, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
+  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
+  const valueTicks =
+    p.stackOffset === "expand" || !valueBounds
+      ? undefined
+      : collapsedSpanTicks(valueBounds[0], valueBounds[1]);
+  const valueWidth = valueBounds
+    ? valueAxisWidth(valueBounds[0], valueBounds[1], p.valueTickFormat)
+    : undefined;
   const valueAxisProps = {
     type: "number" as const,
     domain: valueDomain as never,
@@ -194,6 +209,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         }
       : undefined,
     allowDataOverflow: false,
+    // about five ticks up a plot this tall never overlap: show them all without measuring text
+    ...(!vertical && height >= 120 ? { interval: 0 } : {}),
   };
 
   return (
@@ -239,11 +256,11 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         ) : (
           <>
             <XAxis {...indexAxisProps} />
-            {/* "auto": as wide as the longest tick label, so "$52,000.00" is never clipped */}
-            <YAxis {...valueAxisProps} width={valueAxis?.width ?? "auto"} />
+            {/* as wide as the longest tick label, so "$52,000.00" is never clipped */}
+            <YAxis {...valueAxisProps} width={valueAxis?.width ?? valueWidth ?? "auto"} />
           </>
         )}
-        {p.tooltip !== false ? <Tooltip content={renderTooltip} isAnimationActive={false} /> : null}
+
         {p.renderSeries({
           series: visible,
           highlighted: p.highlighted,
@@ -251,6 +268,12 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           onSeriesClick: (series, row) => p.report(row, series),
         })}
         {p.zoom}
+        {/* synced charts show each other's tooltips, so theirs must be there from the start */}
+        <PointerGate drawn={drawn} eager={p.syncId !== undefined}>
+          {p.tooltip !== false ? (
+            <Tooltip content={renderTooltip} isAnimationActive={false} />
+          ) : null}
+        </PointerGate>
         <TooltipAnnouncer
           liveRegion={p.liveRegion}
           activeRow={p.activeRow}

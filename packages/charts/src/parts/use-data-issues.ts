@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { type DataIssue, describeIssues } from "../data/rows";
-import { isDevelopment } from "./environment";
+
+declare const process: { env: Record<string, string | undefined> };
 
 /** Reports a frame's data issues to the caller, and to the console in development. */
 export function useDataIssues(
@@ -11,6 +12,9 @@ export function useDataIssues(
   useEffect(() => {
     if (issues.length === 0) return;
     onDataIssues?.(issues);
-    if (isDevelopment()) console.warn(describeIssues(chartName, issues));
+    // written out (not through a helper) so bundlers drop the warning from production builds
+    if (typeof process !== "undefined" && process.env.NODE_ENV !== "production") {
+      console.warn(describeIssues(chartName, issues));
+    }
   }, [issues, chartName, onDataIssues]);
 }

@@ -80,3 +80,39 @@ describe("forced colours", () => {
     expect(rules).not.toMatch(/var\(--seed-chart-\d\)/);
   });
 });
+
+describe("motion in the stylesheet (issue 11)", () => {
+  /** Every `animation`/`transition` declaration with the selector of its rule. */
+  const motions = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].flatMap(([, selector, body]) =>
+    [...(body ?? "").matchAll(/(?:^|;)\s*(animation|transition)(?:-duration)?:\s*([^;]+)/g)].map(
+      ([, property, value]) => ({
+        selector: (selector ?? "").trim(),
+        property,
+        value: (value ?? "").trim(),
+      }),
+    ),
+  );
+  const durationsMs = (value: string) =>
+    [...value.matchAll(/(\d*\.?\d+)(ms|s)\b/g)].map(([, n, unit]) =>
+      unit === "s" ? Number(n) * 1000 : Number(n),
+    );
+
+  it("settles every finite animation and transition within 400 ms", () => {
+    const slow = motions.filter(
+      (m) => !m.value.includes("infinite") && durationsMs(m.value).some((ms) => ms > 400),
+    );
+    expect(slow).toEqual([]);
+  });
+
+  it("turns every looping animation (the loading pulse) off under prefers-reduced-motion", () => {
+    const looping = motions.filter((m) => m.value.includes("infinite"));
+    const start = css.indexOf("@media (prefers-reduced-motion: reduce)");
+    const reduced = css.slice(start, css.indexOf("\n}\n", start));
+    expect(looping.map((m) => m.selector)).toEqual([".seed-chart-skeleton"]);
+    for (const { selector } of looping) {
+      expect(reduced).toMatch(
+        new RegExp(`${selector.replace(".", "\\.")}\\s*\\{\\s*animation: none`),
+      );
+    }
+  });
+});

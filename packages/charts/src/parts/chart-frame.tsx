@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import { useEffect, useId } from "react";
+import type { DataIssue } from "../data/rows";
 import { ChartErrorBoundary } from "./chart-error-boundary";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
@@ -22,6 +23,8 @@ export interface ChartFrameProps {
   className: string | undefined;
   style: CSSProperties | undefined;
   liveRegion: RefObject<HTMLParagraphElement | null>;
+  /** Rows and values skipped or changed, listed under the plot. */
+  issues?: readonly DataIssue[] | undefined;
   /** Keys pressed while focus is inside the plot (the chart surface). */
   onPlotKeyDown?: ((event: KeyboardEvent) => void) | undefined;
   /** Draws the chart at the measured size. */
@@ -76,6 +79,9 @@ export function ChartFrame(props: ChartFrameProps) {
           </ChartErrorBoundary>
         ) : null}
       </div>
+      {props.status !== "loading" && props.issues && props.issues.length > 0 ? (
+        <DataIssuesNote issues={props.issues} />
+      ) : null}
       <p id={summaryId} className="seed-chart-sr-only">
         {props.status === "loading" ? `Loading ${props.title}` : props.summary}
       </p>
@@ -86,6 +92,33 @@ export function ChartFrame(props: ChartFrameProps) {
         aria-atomic="true"
       />
     </figure>
+  );
+}
+
+/** Issues listed in the note; the rest are counted. */
+const NOTE_LIMIT = 10;
+
+/** The data issues on screen (not only through onDataIssues): a count that opens the reasons. */
+function DataIssuesNote({ issues }: { issues: readonly DataIssue[] }) {
+  const count = issues.length;
+  return (
+    <details className="seed-chart-issues" data-testid="seed-chart-issues">
+      <summary>
+        {count === 1 ? "1 data issue" : `${count.toLocaleString("en-US")} data issues`}: skipped or
+        changed to draw
+      </summary>
+      <ul>
+        {issues.slice(0, NOTE_LIMIT).map((issue) => (
+          <li key={`${issue.row}-${issue.key ?? ""}-${issue.reason}`}>
+            Row {issue.row}
+            {issue.key ? ` (${issue.key})` : ""}: {issue.reason}
+          </li>
+        ))}
+        {count > NOTE_LIMIT ? (
+          <li>…and {(count - NOTE_LIMIT).toLocaleString("en-US")} more</li>
+        ) : null}
+      </ul>
+    </details>
   );
 }
 

@@ -53,6 +53,32 @@ describe("series palette", () => {
     });
   }
 
+  it("keeps 3:1 on the backgrounds @seed/ui's stylesheet gives pages and cards, light and dark", () => {
+    // the charts' --seed-chart-bg follows --seed-color-bg when that stylesheet is loaded
+    const uiCss = readFileSync(fileURLToPath(import.meta.resolve("@seed/ui/styles.css")), "utf8");
+    /** The declarations of the first rule whose selector list contains `selector`. */
+    const uiRule = (selector: string) => {
+      const start = uiCss.indexOf(selector);
+      if (start < 0) throw new Error(`@seed/ui has no rule for ${selector}`);
+      return uiCss.slice(start, uiCss.indexOf("}", start));
+    };
+    const uiThemes = { light: uiRule(":root"), dark: uiRule(".dark,") };
+    const failing: string[] = [];
+    for (const [theme, uiBlock] of Object.entries(uiThemes)) {
+      const palette = theme === "light" ? themes.light : themes.dark;
+      for (const name of ["--seed-color-bg", "--seed-color-surface"]) {
+        const background = token(uiBlock, name);
+        for (let i = 1; i <= 8; i++) {
+          const color = token(palette, `--seed-chart-${i}`);
+          const ratio = contrast(color, background);
+          if (ratio < 3)
+            failing.push(`${theme} ${color} on ${name} ${background}: ${ratio.toFixed(2)}`);
+        }
+      }
+    }
+    expect(failing).toEqual([]);
+  });
+
   it("computes the WCAG ratio the spec gives for black on white", () => {
     expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
     expect(contrast("#777777", "#ffffff")).toBeCloseTo(4.48, 2);

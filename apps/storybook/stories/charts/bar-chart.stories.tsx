@@ -128,7 +128,7 @@ export const BadData = {
     await userEvent.click(summary);
     const note = canvasElement.querySelector(".seed-chart-issues") as HTMLDetailsElement;
     await expect(note.open).toBe(true);
-    await expect(note.querySelector("li")).toBeVisible();
+    await expect(note.querySelector("p")).toBeVisible();
   },
 } satisfies StoryObj;
 

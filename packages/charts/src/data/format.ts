@@ -108,90 +108,46 @@ function addUtcMonths(timestamp: number, months: number): number {
 }
 
 const MAX_TIME = 8.64e15;
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormats: Record<string, Intl.DateTimeFormat> = {};
+const clampTime = (t: number) => Math.min(MAX_TIME, Math.max(-MAX_TIME, t));
 
 /** Offset of `timeZone` from UTC at `timestamp`, ms (local wall clock minus UTC). */
 export function zoneOffset(timestamp: number, timeZone: string): number {
-  let format = offsetFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      era: "short",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    offsetFormats.set(timeZone, format);
-  }
-  const at = Math.min(MAX_TIME, Math.max(-MAX_TIME, Math.floor(timestamp / 1000) * 1000));
-  const part: Record<string, string> = {};
-  for (const { type, value } of format.formatToParts(at)) part[type] = value;
-  const year = Number(part.year);
-  const wall = new Date(0).setUTCFullYear(
-    part.era === "BC" || part.era === "B" ? 1 - year : year,
-    Number(part.month) - 1,
-    Number(part.day),
-  );
-  return (
-    wall +
-    Number(part.hour) * 3_600_000 +
-    Number(part.minute) * 60_000 +
-    Number(part.second) * 1000 -
-    at
-  );
-}
-
-/**
- * The first instant after `after` at which `timeZone`'s wall clock shows `wall` (a wall-clock
- * time written as UTC ms), trying the offsets `hints` and those near `wall`; in a DST gap, where
- * no instant shows it, the instant just after the gap (02:30 becomes 03:30).
- */
-function fromWallClock(wall: number, timeZone: string, hints: number[], after: number): number {
-  const near = zoneOffset(wall - zoneOffset(wall, timeZone), timeZone);
-  const offsets = [...hints, near, zoneOffset(wall - near, timeZone)];
-  const shown = offsets
-    .map((offset) => wall - offset)
-    .filter((t) => t > after && zoneOffset(t, timeZone) === wall - t);
-  return shown.length > 0 ? Math.min(...shown) : wall - Math.min(...offsets);
+  const at = Math.floor(clampTime(timestamp) / 1000) * 1000;
+  // "sv" writes 2024-03-01 05:30:00: numbers in a fixed order, 24-hour clock
+  offsetFormats[timeZone] ??= new Intl.DateTimeFormat("sv", {
+    timeZone,
+    dateStyle: "short",
+    timeStyle: "medium",
+  });
+  const [y, mo, d, h, mi, s] = offsetFormats[timeZone].format(at).split(/\D+/).map(Number);
+  const offset = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s) - at;
+  // years before 100 AD (read as 19xx, and no era) or anything unreadable: taken as UTC
+  return Math.abs(offset) < DAY ? offset : 0;
 }
 
 /**
  * Evenly spaced, calendar-aligned tick timestamps within [min, max], at most `maxCount`: round
- * seconds, minutes and hours, midnights, Mondays, firsts of the month and January 1sts on the
+ * seconds, minutes and hours, midnights, firsts of the month and January 1sts on the
  * wall clock of `timeZone` (default UTC), across DST changes.
  */
 export function timeTicks(min: number, max: number, maxCount: number, timeZone = "UTC"): number[] {
   if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
-  if (timeZone === "UTC" || timeZone === "Etc/UTC") return utcTimeTicks(min, max, maxCount);
-  const hints = [zoneOffset(min, timeZone), zoneOffset(max, timeZone)] as const;
-  const step = TIME_STEPS.find((s) => (max - min) / s <= Math.max(2, maxCount));
+  const start = zoneOffset(min, timeZone);
+  const step = TIME_STEPS.find((s) => (max - min) / s <= Math.max(2, maxCount)) ?? DAY;
   const ticks: number[] = [];
-  if (step !== undefined && step <= 3_600_000) {
+  if (step <= 3_600_000) {
     // up to hourly: real-time steps from a round local time (DST moves clocks by whole hours)
-    for (let t = Math.ceil((min + hints[0]) / step) * step - hints[0]; t <= max; t += step) {
-      if (t >= min) ticks.push(t);
-    }
+    for (let t = Math.ceil((min + start) / step) * step - start; t <= max; t += step) ticks.push(t);
     return ticks;
   }
-  // coarser: steps on the wall clock (local midnights stay midnights across DST); the wall span
+  // coarser: steps on the wall clock, so midnights stay midnights across DST; the wall span
   // reaches the later offset's end, so a fall-back hour does not shorten it
-  const toWall = (t: number) => Math.min(MAX_TIME, Math.max(-MAX_TIME, t));
-  const wallTicks = utcTimeTicks(
-    toWall(min + hints[0]),
-    toWall(max + Math.max(hints[0], hints[1])),
-    maxCount,
-  );
-  let last = min - 1;
-  for (const wall of wallTicks) {
-    const t = fromWallClock(wall, timeZone, [...hints], last);
-    if (t >= min && t <= max && t > last) {
-      ticks.push(t);
-      last = t;
-    }
+  const end = clampTime(max + Math.max(start, zoneOffset(max, timeZone)));
+  for (const wall of utcTimeTicks(clampTime(min + start), end, maxCount)) {
+    // the instant the zone's clock shows `wall` (in a DST gap: one near it)
+    const t = wall - zoneOffset(wall - zoneOffset(wall, timeZone), timeZone);
+    if (t >= min && t <= max && !(t <= (ticks[ticks.length - 1] as number))) ticks.push(t);
   }
   return ticks;
 }
@@ -204,9 +160,7 @@ function utcTimeTicks(min: number, max: number, maxCount: number): number[] {
   const target = Math.max(2, maxCount);
   const step = TIME_STEPS.find((s) => span / s <= target);
   if (step !== undefined) {
-    // weeks start on Mondays (the epoch, 1970-01-01, was a Thursday)
-    const phase = step === 7 * DAY ? 4 * DAY : 0;
-    const first = Math.ceil((min - phase) / step) * step + phase;
+    const first = Math.ceil(min / step) * step;
     const ticks: number[] = [];
     for (let t = first; t <= max; t += step) ticks.push(t);
     return ticks;

@@ -85,7 +85,7 @@ describe("motion", () => {
 describe("data issues on screen (issue 11)", () => {
   it("lists skipped and changed values under the plot, not only through onDataIssues", async () => {
     const onDataIssues = vi.fn();
-    render(
+    const { container } = render(
       <LineChart
         data={[
           { x: 1, v: 3 },
@@ -100,11 +100,11 @@ describe("data issues on screen (issue 11)", () => {
       />,
     );
 
-    const note = screen.getByTestId("seed-chart-issues");
+    const note = container.querySelector(".seed-chart-issues") as HTMLElement;
     expect(onDataIssues).toHaveBeenCalledTimes(1);
     const count = ((onDataIssues.mock.calls[0] ?? [])[0] as unknown[]).length;
     expect(within(note).getByText(new RegExp(`^${count} data issues`))).toBeVisible();
-    expect(note).toHaveTextContent(/Row 2 \(v\)/);
+    expect(note).toHaveTextContent(/row 2 \(v\)/);
     expect(note).toHaveTextContent(/too large to draw/);
     // a native disclosure: keyboard reachable, opens to the reasons
     await userEvent.click(within(note).getByText(/data issues/));
@@ -112,15 +112,17 @@ describe("data issues on screen (issue 11)", () => {
   });
 
   it("shows the reasons beside the empty state and for a pie", () => {
-    render(<PieChart data={[{ n: "a", v: -5 }]} index="n" value="v" width={300} />);
+    const { container } = render(
+      <PieChart data={[{ n: "a", v: -5 }]} index="n" value="v" width={300} />,
+    );
 
     expect(screen.getByTestId("seed-chart-empty")).toBeInTheDocument();
-    expect(screen.getByTestId("seed-chart-issues")).toHaveTextContent(/1 data issue/);
+    expect(container.querySelector(".seed-chart-issues")).toHaveTextContent(/^1 data issue:/);
   });
 
   it("shows no note for clean data", () => {
-    render(<LineChart data={rows()} index="x" series={["v"]} width={500} />);
+    const { container } = render(<LineChart data={rows()} index="x" series={["v"]} width={500} />);
 
-    expect(screen.queryByTestId("seed-chart-issues")).toBeNull();
+    expect(container.querySelector(".seed-chart-issues")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import { useEffect, useId } from "react";
-import type { DataIssue } from "../data/rows";
+import { type DataIssue, describeIssues } from "../data/rows";
 import { ChartErrorBoundary } from "./chart-error-boundary";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
@@ -38,12 +38,9 @@ export interface ChartFrameProps {
 export function ChartFrame(props: ChartFrameProps) {
   const summaryId = useId();
   const [plotRef, measuredWidth] = usePlotWidth(props.width, props.initialWidth);
-  const plotHeight =
-    props.aspectRatio && measuredWidth
-      ? Math.round(measuredWidth / props.aspectRatio)
-      : props.aspectRatio
-        ? Math.round(props.initialWidth / props.aspectRatio)
-        : props.height;
+  const plotHeight = props.aspectRatio
+    ? Math.round((measuredWidth || props.initialWidth) / props.aspectRatio)
+    : props.height;
   const plotStyle: CSSProperties = props.aspectRatio
     ? { aspectRatio: String(props.aspectRatio) }
     : { height: props.height };
@@ -65,7 +62,7 @@ export function ChartFrame(props: ChartFrameProps) {
       data-legend={showLegend ? props.legendPosition : undefined}
       aria-label={props.title}
       aria-describedby={summaryId}
-      aria-busy={props.status === "loading" ? true : undefined}
+      aria-busy={props.status === "loading" || undefined}
     >
       {showLegend ? props.legend : null}
       <div ref={plotRef} className="seed-chart-plot" style={plotStyle}>
@@ -79,8 +76,16 @@ export function ChartFrame(props: ChartFrameProps) {
           </ChartErrorBoundary>
         ) : null}
       </div>
-      {props.status !== "loading" && props.issues && props.issues.length > 0 ? (
-        <DataIssuesNote issues={props.issues} />
+      {props.status !== "loading" && props.issues?.length ? (
+        // the data issues on screen too, not only through onDataIssues: a count that opens to
+        // the development warning's lines ("row 2 (cost): …", ten and "…and 5 more")
+        <details className="seed-chart-issues">
+          <summary>
+            {props.issues.length} data issue{props.issues.length === 1 ? "" : "s"}: skipped or
+            changed to draw
+          </summary>
+          <p>{describeIssues(props.chartName, props.issues).replace(/^.*\n/, "")}</p>
+        </details>
       ) : null}
       <p id={summaryId} className="seed-chart-sr-only">
         {props.status === "loading" ? `Loading ${props.title}` : props.summary}
@@ -92,33 +97,6 @@ export function ChartFrame(props: ChartFrameProps) {
         aria-atomic="true"
       />
     </figure>
-  );
-}
-
-/** Issues listed in the note; the rest are counted. */
-const NOTE_LIMIT = 10;
-
-/** The data issues on screen (not only through onDataIssues): a count that opens the reasons. */
-function DataIssuesNote({ issues }: { issues: readonly DataIssue[] }) {
-  const count = issues.length;
-  return (
-    <details className="seed-chart-issues" data-testid="seed-chart-issues">
-      <summary>
-        {count === 1 ? "1 data issue" : `${count.toLocaleString("en-US")} data issues`}: skipped or
-        changed to draw
-      </summary>
-      <ul>
-        {issues.slice(0, NOTE_LIMIT).map((issue) => (
-          <li key={`${issue.row}-${issue.key ?? ""}-${issue.reason}`}>
-            Row {issue.row}
-            {issue.key ? ` (${issue.key})` : ""}: {issue.reason}
-          </li>
-        ))}
-        {count > NOTE_LIMIT ? (
-          <li>…and {(count - NOTE_LIMIT).toLocaleString("en-US")} more</li>
-        ) : null}
-      </ul>
-    </details>
   );
 }
 

@@ -2,13 +2,18 @@
 // Each round is a fresh Vitest process: chart renders in happy-dom keep memory for the life
 // of a worker (about 1 MB a render, raw Recharts too), so one long run would run out of memory.
 //
-// FC_SEED: seed of the first round (round r uses FC_SEED + r); random when unset.
-// FUZZ_TOTAL: total runs (default 100,000); FC_RUNS: runs per property and round (default 200).
+// FC_SEED: seed of the first round (round r uses FC_SEED + r); random when unset (`pnpm test`
+// uses a fixed one). FUZZ_TOTAL: total runs (default 100,000); FC_RUNS: runs per property and
+// round (default 500, as in `pnpm test`).
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 
-const PROPERTIES = 10; // line 1, area 3, bar 4, pie 2
+// one property per test file: each chart type and option combination
+const PROPERTIES = readdirSync(new URL("../src/never-crash/", import.meta.url)).filter((file) =>
+  file.endsWith(".test.tsx"),
+).length;
 const total = Number(process.env.FUZZ_TOTAL) || 100_000;
-const runs = Number(process.env.FC_RUNS) || 200;
+const runs = Number(process.env.FC_RUNS) || 500;
 const rounds = Math.ceil(total / (runs * PROPERTIES));
 const base = process.env.FC_SEED ? Number(process.env.FC_SEED) : (Math.random() * 2 ** 31) | 0;
 
@@ -26,7 +31,7 @@ for (let round = 0; round < rounds; round++) {
   });
   if (result.status !== 0) {
     console.error(
-      `[@seed/charts fuzz] round ${round + 1} failed; repeat it with FC_SEED=${seed} FC_RUNS=${runs} pnpm vitest run src/never-crash`,
+      `[@seed/charts fuzz] round ${round + 1} failed; repeat it with FC_SEED=${seed} FC_RUNS=${runs} pnpm exec vitest run src/never-crash`,
     );
     process.exit(result.status ?? 1);
   }

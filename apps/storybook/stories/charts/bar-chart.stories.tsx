@@ -112,6 +112,7 @@ export const Empty: Story = {
 
 export const Loading: Story = { args: { loading: true } };
 
+/** Bad rows are skipped, and the reasons are on screen under the plot. */
 export const BadData = {
   render: () => (
     <BarChart
@@ -121,6 +122,14 @@ export const BadData = {
       title="Bars from bad rows"
     />
   ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const summary = await within(canvasElement).findByText(/data issues?: skipped or changed/);
+    await expect(summary).toBeVisible();
+    await userEvent.click(summary);
+    const note = canvasElement.querySelector(".seed-chart-issues") as HTMLDetailsElement;
+    await expect(note.open).toBe(true);
+    await expect(note.querySelector("p")).toBeVisible();
+  },
 } satisfies StoryObj;
 
 const longRegions = [

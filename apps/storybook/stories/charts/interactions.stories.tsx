@@ -156,6 +156,56 @@ export const ManySeriesLegend: StoryObj = {
   },
 };
 
+/** 60 series with long names in a 320 px chart, legend on the right then on top: nothing leaves the chart. */
+export const ManySeriesLegendNarrow: StoryObj = {
+  render: () => {
+    const { rows, keys } = manySeries(60);
+    const series = keys.map((key, i) => ({
+      key,
+      label: `Region ${i + 1} with a rather long name for a legend`,
+    }));
+    return (
+      <div style={{ width: 320, display: "grid", gap: 16 }}>
+        {(["right", "top"] as const).map((legend) => (
+          <LineChart
+            key={legend}
+            data={rows}
+            index="day"
+            series={series}
+            title={`Visits in 60 regions, legend ${legend}`}
+            locale="en-US"
+            height={200}
+            legend={legend}
+            animate={false}
+          />
+        ))}
+      </div>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const buttons = await canvas.findAllByRole("button", { name: "+52 more" });
+    await expect(buttons).toHaveLength(2);
+    for (const more of buttons) await userEvent.click(more);
+    await expect(canvas.getAllByRole("button", { name: "Show fewer" })).toHaveLength(2);
+    for (const figure of canvasElement.querySelectorAll<HTMLElement>(".seed-chart")) {
+      const legend = figure.querySelector(".seed-chart-legend") as HTMLElement;
+      const box = figure.getBoundingClientRect();
+      const legendBox = legend.getBoundingClientRect();
+      // the unfolded legend scrolls inside the chart instead of growing past it
+      await expect(legend.scrollHeight).toBeGreaterThan(legend.clientHeight);
+      await expect(legend.scrollWidth).toBeLessThanOrEqual(legend.clientWidth);
+      await expect(figure.scrollWidth).toBeLessThanOrEqual(figure.clientWidth);
+      await expect(legendBox.left).toBeGreaterThanOrEqual(box.left);
+      await expect(legendBox.right).toBeLessThanOrEqual(box.right + 0.5);
+      await expect(legendBox.bottom).toBeLessThanOrEqual(box.bottom + 0.5);
+      // the plot keeps a usable width beside a side legend
+      const plot = figure.querySelector(".seed-chart-plot") as HTMLElement;
+      await expect(plot.getBoundingClientRect().width).toBeGreaterThan(100);
+    }
+  },
+};
+
 /** First and last x the chart draws (its CSV export), as numbers. */
 function drawnSpan(canvasElement: HTMLElement): number {
   const lines = exportChartCsv(canvasElement.querySelector(".seed-chart") as HTMLElement)

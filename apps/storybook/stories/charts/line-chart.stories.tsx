@@ -235,3 +235,58 @@ export const MinMaxDownsampling = {
     />
   ),
 } satisfies StoryObj;
+
+/** Every 10 minutes over a day from `start` (UTC ms), as ISO instants. */
+function readingsEvery10Minutes(start: number) {
+  return Array.from({ length: 144 }, (_, i) => ({
+    at: new Date(start + i * 600_000).toISOString(),
+    load: 40 + 20 * Math.sin(i / 12),
+  }));
+}
+
+/** Time ticks in the chart's zone: round hours in Kolkata (UTC+5:30), German day labels in Berlin across the spring DST change. */
+export const TimeZonesAndLocales = {
+  render: () => (
+    <div style={{ display: "grid", gap: 16 }}>
+      <div data-zone="kolkata">
+        <LineChart
+          data={readingsEvery10Minutes(Date.UTC(2024, 2, 1))}
+          index="at"
+          series={[{ key: "load", label: "Load" }]}
+          title="Load in Kolkata"
+          locale="en-GB"
+          timeZone="Asia/Kolkata"
+          height={200}
+          animate={false}
+        />
+      </div>
+      <div data-zone="berlin">
+        <LineChart
+          data={Array.from({ length: 10 }, (_, day) => ({
+            day: new Date(Date.UTC(2024, 2, 26 + day, 6)).toISOString(),
+            visits: 100 + day * 7,
+          }))}
+          index="day"
+          series={[{ key: "visits", label: "Besuche" }]}
+          title="Besuche in Berlin"
+          locale="de-DE"
+          timeZone="Europe/Berlin"
+          height={200}
+          animate={false}
+        />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const ticks = (zone: string) =>
+      [
+        ...canvasElement.querySelectorAll(
+          `[data-zone=${zone}] .recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value`,
+        ),
+      ].map((tick) => tick.textContent ?? "");
+    await waitFor(() => expect(ticks("kolkata").length).toBeGreaterThan(2));
+    for (const tick of ticks("kolkata")) await expect(tick).toMatch(/^\d\d:00$/);
+    await waitFor(() => expect(ticks("berlin").length).toBeGreaterThan(2));
+    for (const tick of ticks("berlin")) await expect(tick).toMatch(/^\d{1,2}\. (März|Apr\.)$/);
+  },
+} satisfies StoryObj;

@@ -131,3 +131,62 @@ export const DonutCentreFitsSmallHole: Story = {
     );
   },
 };
+
+const centreSizes = [32, 48, 80, 140, 320];
+const centreTotals = [7, 3_950, 1_234_567_890, 987_654_321_012_345];
+
+/** Donuts from 32 to 320 px around totals up to 10^15: every centre label lies wholly inside its hole. */
+export const DonutCentreFitsAnySize: Story = {
+  render: (args) => (
+    <div style={{ display: "flex", flexWrap: "wrap", alignItems: "end", gap: 8 }}>
+      {centreTotals.flatMap((total) =>
+        centreSizes.map((size) => (
+          <PieChart
+            key={`${total}-${size}`}
+            {...args}
+            data={[
+              { browser: "A", visits: total * 0.6 },
+              { browser: "B", visits: total * 0.4 },
+            ]}
+            title={`Donut of ${size} px, total ${total}`}
+            variant="donut"
+            labels={false}
+            legend={false}
+            width={size}
+            height={size}
+            animate={false}
+          />
+        )),
+      )}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const figures = [...canvasElement.querySelectorAll(".seed-chart")];
+    await expect(figures).toHaveLength(centreSizes.length * centreTotals.length);
+    await waitFor(
+      async () => {
+        for (const figure of figures) {
+          const pie = figure.querySelector(".recharts-pie") as SVGGElement | null;
+          const centre = figure.querySelector(".seed-chart-center-label") as SVGTextElement | null;
+          if (!pie || !centre) throw new Error("not drawn yet");
+          const ring = pie.getBoundingClientRect();
+          const cx = ring.left + ring.width / 2;
+          const cy = ring.top + ring.height / 2;
+          // the hole is 62% of the ring's outer diameter; the ring fits its box
+          const hole = (Math.max(ring.width, ring.height) * 0.62) / 2;
+          const text = centre.getBoundingClientRect();
+          const reach = Math.hypot(
+            Math.max(Math.abs(text.left - cx), Math.abs(text.right - cx)),
+            Math.max(Math.abs(text.top - cy), Math.abs(text.bottom - cy)),
+          );
+          await expect(reach, figure.getAttribute("aria-label") ?? "").toBeLessThanOrEqual(
+            hole + 0.5,
+          );
+          const box = figure.querySelector(".seed-chart-plot")?.getBoundingClientRect();
+          await expect(ring.width).toBeLessThanOrEqual((box?.width ?? 0) + 0.5);
+        }
+      },
+      { timeout: 5000 },
+    );
+  },
+};

@@ -107,8 +107,53 @@ function addUtcMonths(timestamp: number, months: number): number {
   return utcMonthStart(d.getUTCFullYear(), d.getUTCMonth() + months);
 }
 
-/** Evenly spaced, calendar-aligned (UTC) tick timestamps within [min, max], at most `maxCount`. */
-export function timeTicks(min: number, max: number, maxCount: number): number[] {
+const MAX_TIME = 8.64e15;
+const offsetFormats: Record<string, Intl.DateTimeFormat> = {};
+const clampTime = (t: number) => Math.min(MAX_TIME, Math.max(-MAX_TIME, t));
+
+/** Offset of `timeZone` from UTC at `timestamp`, ms (local wall clock minus UTC). */
+export function zoneOffset(timestamp: number, timeZone: string): number {
+  const at = Math.floor(clampTime(timestamp) / 1000) * 1000;
+  // "sv" writes 2024-03-01 05:30:00: numbers in a fixed order, 24-hour clock
+  offsetFormats[timeZone] ??= new Intl.DateTimeFormat("sv", {
+    timeZone,
+    dateStyle: "short",
+    timeStyle: "medium",
+  });
+  const [y, mo, d, h, mi, s] = offsetFormats[timeZone].format(at).split(/\D+/).map(Number);
+  const offset = Date.UTC(y as number, (mo as number) - 1, d, h, mi, s) - at;
+  // years before 100 AD (read as 19xx, and no era) or anything unreadable: taken as UTC
+  return Math.abs(offset) < DAY ? offset : 0;
+}
+
+/**
+ * Evenly spaced, calendar-aligned tick timestamps within [min, max], at most `maxCount`: round
+ * seconds, minutes and hours, midnights, firsts of the month and January 1sts on the
+ * wall clock of `timeZone` (default UTC), across DST changes.
+ */
+export function timeTicks(min: number, max: number, maxCount: number, timeZone = "UTC"): number[] {
+  if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
+  const start = zoneOffset(min, timeZone);
+  const step = TIME_STEPS.find((s) => (max - min) / s <= Math.max(2, maxCount)) ?? DAY;
+  const ticks: number[] = [];
+  if (step <= 3_600_000) {
+    // up to hourly: real-time steps from a round local time (DST moves clocks by whole hours)
+    for (let t = Math.ceil((min + start) / step) * step - start; t <= max; t += step) ticks.push(t);
+    return ticks;
+  }
+  // coarser: steps on the wall clock, so midnights stay midnights across DST; the wall span
+  // reaches the later offset's end, so a fall-back hour does not shorten it
+  const end = clampTime(max + Math.max(start, zoneOffset(max, timeZone)));
+  for (const wall of utcTimeTicks(clampTime(min + start), end, maxCount)) {
+    // the instant the zone's clock shows `wall` (in a DST gap: one near it)
+    const t = wall - zoneOffset(wall - zoneOffset(wall, timeZone), timeZone);
+    if (t >= min && t <= max && !(t <= (ticks[ticks.length - 1] as number))) ticks.push(t);
+  }
+  return ticks;
+}
+
+/** timeTicks on the UTC wall clock. */
+function utcTimeTicks(min: number, max: number, maxCount: number): number[] {
   if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
   if (max === min) return [min];
   const span = max - min;

@@ -44,6 +44,8 @@ export interface CartesianPlotProps<Row> {
   yAxis: AxisOptions | undefined;
   indexLabel: string;
   valueAxisMin: number | "auto";
+  /** Time zone whose midnights, month and year starts time ticks fall on. */
+  timeZone: string;
   indexTickFormat: (value: number | string) => string;
   indexFullFormat: (value: number | string) => string;
   valueTickFormat: (value: number | string) => string;
@@ -105,8 +107,9 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       frame.xs[0] as number,
       frame.xs[frame.xs.length - 1] as number,
       Math.max(2, Math.floor(span / 90)),
+      p.timeZone,
     );
-  }, [numericIndex, frame, vertical, width, height]);
+  }, [numericIndex, frame, vertical, width, height, p.timeZone]);
 
   const animate =
     p.animate && drawn.length <= ANIMATION_LIMIT && frame.xs.length <= 5 * ANIMATION_LIMIT;

@@ -229,6 +229,7 @@ function CartesianChartBody<Row>({
 
   return (
     <ChartFrame
+      issues={frame.issues}
       chartName={chartName}
       title={title}
       summary={summary}
@@ -248,6 +249,7 @@ function CartesianChartBody<Row>({
     >
       {({ width, height: plotHeight }) => (
         <CartesianPlot
+          timeZone={timeZone}
           frame={shown}
           visible={visible}
           visibleColumns={visibleColumns}

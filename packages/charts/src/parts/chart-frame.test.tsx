@@ -1,6 +1,8 @@
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineChart } from "../line-chart";
+import { PieChart } from "../pie-chart";
 
 function rows() {
   return [
@@ -77,5 +79,50 @@ describe("motion", () => {
 
     expect(dashOf(false)).not.toBeNull();
     expect(dashOf(true)).toBeNull();
+  });
+});
+
+describe("data issues on screen (issue 11)", () => {
+  it("lists skipped and changed values under the plot, not only through onDataIssues", async () => {
+    const onDataIssues = vi.fn();
+    const { container } = render(
+      <LineChart
+        data={[
+          { x: 1, v: 3 },
+          { x: 2, v: "abc" },
+          { x: 3, v: Number.MAX_VALUE },
+          { x: 4, v: 4 },
+        ]}
+        index="x"
+        series={["v"]}
+        width={500}
+        onDataIssues={onDataIssues}
+      />,
+    );
+
+    const note = container.querySelector(".seed-chart-issues") as HTMLElement;
+    expect(onDataIssues).toHaveBeenCalledTimes(1);
+    const count = ((onDataIssues.mock.calls[0] ?? [])[0] as unknown[]).length;
+    expect(within(note).getByText(new RegExp(`^${count} data issues`))).toBeVisible();
+    expect(note).toHaveTextContent(/row 2 \(v\)/);
+    expect(note).toHaveTextContent(/too large to draw/);
+    // a native disclosure: keyboard reachable, opens to the reasons
+    await userEvent.click(within(note).getByText(/data issues/));
+    expect(note).toHaveAttribute("open");
+  });
+
+  it("shows the reasons beside the empty state and for a pie", () => {
+    const { container } = render(
+      <PieChart data={[{ n: "a", v: -5 }]} index="n" value="v" width={300} />,
+    );
+
+    expect(screen.getByTestId("seed-chart-empty")).toBeInTheDocument();
+    expect(container.querySelector(".seed-chart-issues")).toHaveTextContent(/^1 data issue:/);
+  });
+
+  it("shows no note for clean data", () => {
+    const { container } = render(<LineChart data={rows()} index="x" series={["v"]} width={500} />);
+
+    expect(container.querySelector(".seed-chart-issues")).toBeNull();
   });
 });

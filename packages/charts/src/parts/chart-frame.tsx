@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import { useEffect, useId } from "react";
+import { type DataIssue, describeIssues } from "../data/rows";
 import { ChartErrorBoundary } from "./chart-error-boundary";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
@@ -22,6 +23,8 @@ export interface ChartFrameProps {
   className: string | undefined;
   style: CSSProperties | undefined;
   liveRegion: RefObject<HTMLParagraphElement | null>;
+  /** Rows and values skipped or changed, listed under the plot. */
+  issues?: readonly DataIssue[] | undefined;
   /** Keys pressed while focus is inside the plot (the chart surface). */
   onPlotKeyDown?: ((event: KeyboardEvent) => void) | undefined;
   /** Draws the chart at the measured size. */
@@ -35,12 +38,9 @@ export interface ChartFrameProps {
 export function ChartFrame(props: ChartFrameProps) {
   const summaryId = useId();
   const [plotRef, measuredWidth] = usePlotWidth(props.width, props.initialWidth);
-  const plotHeight =
-    props.aspectRatio && measuredWidth
-      ? Math.round(measuredWidth / props.aspectRatio)
-      : props.aspectRatio
-        ? Math.round(props.initialWidth / props.aspectRatio)
-        : props.height;
+  const plotHeight = props.aspectRatio
+    ? Math.round((measuredWidth || props.initialWidth) / props.aspectRatio)
+    : props.height;
   const plotStyle: CSSProperties = props.aspectRatio
     ? { aspectRatio: String(props.aspectRatio) }
     : { height: props.height };
@@ -62,7 +62,7 @@ export function ChartFrame(props: ChartFrameProps) {
       data-legend={showLegend ? props.legendPosition : undefined}
       aria-label={props.title}
       aria-describedby={summaryId}
-      aria-busy={props.status === "loading" ? true : undefined}
+      aria-busy={props.status === "loading" || undefined}
     >
       {showLegend ? props.legend : null}
       <div ref={plotRef} className="seed-chart-plot" style={plotStyle}>
@@ -76,6 +76,17 @@ export function ChartFrame(props: ChartFrameProps) {
           </ChartErrorBoundary>
         ) : null}
       </div>
+      {props.status !== "loading" && props.issues?.length ? (
+        // the data issues on screen too, not only through onDataIssues: a count that opens to
+        // the development warning's lines ("row 2 (cost): …", ten and "…and 5 more")
+        <details className="seed-chart-issues">
+          <summary>
+            {props.issues.length} data issue{props.issues.length === 1 ? "" : "s"}: skipped or
+            changed to draw
+          </summary>
+          <p>{describeIssues(props.chartName, props.issues).replace(/^.*\n/, "")}</p>
+        </details>
+      ) : null}
       <p id={summaryId} className="seed-chart-sr-only">
         {props.status === "loading" ? `Loading ${props.title}` : props.summary}
       </p>

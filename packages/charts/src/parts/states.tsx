@@ -22,10 +22,8 @@ export function EmptyState({ message, reason }: { message: string; reason: strin
   return (
     <div className="seed-chart-state" data-testid="seed-chart-empty">
       <CircleX />
-      <p style={{ margin: 0 }}>{message}</p>
-      {reason && reason !== message ? (
-        <p style={{ margin: 0, fontSize: "0.75rem" }}>{reason}</p>
-      ) : null}
+      <p>{message}</p>
+      {reason && reason !== message ? <small>{reason}</small> : null}
     </div>
   );
 }

@@ -52,12 +52,9 @@ function useViewportFit(ref: { current: HTMLElement | null }) {
     // measure where Recharts put it, without our previous correction
     const left = box.left - applied.current.x;
     const top = box.top - applied.current.y;
-    const x = fitOffset(left, box.width, document.documentElement.clientWidth || window.innerWidth);
-    const y = fitOffset(
-      top,
-      box.height,
-      document.documentElement.clientHeight || window.innerHeight,
-    );
+    const root = document.documentElement;
+    const x = fitOffset(left, box.width, root.clientWidth || innerWidth);
+    const y = fitOffset(top, box.height, root.clientHeight || innerHeight);
     if (x === applied.current.x && y === applied.current.y) return;
     applied.current = { x, y };
     element.style.translate = x || y ? `${x}px ${y}px` : "";

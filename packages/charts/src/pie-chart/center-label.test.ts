@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitText, holeTextWidth } from "./center-label";
+import { fitText, textExtent } from "./center-label";
 
 describe("donut centre fitting", () => {
   it("keeps text that fits at full size", () => {
@@ -15,9 +15,16 @@ describe("donut centre fitting", () => {
     expect(fitText(300, 100, false)).toEqual({ scale: 1 / 3, shorter: false });
   });
 
-  it("gives a hole's usable width below its diameter, and nothing for no hole", () => {
-    expect(holeTextWidth(50)).toBeLessThan(100);
-    expect(holeTextWidth(50)).toBeGreaterThan(70);
-    expect(holeTextWidth(0)).toBe(0);
+  it("scales to nothing for a hole of no size", () => {
+    expect(fitText(30, 0, false)).toEqual({ scale: 0, shorter: false });
+  });
+
+  it("measures how far a text box reaches from the centre, width and height both", () => {
+    // 40 x 30 box centred on (100, 100): corners 25 px away
+    expect(textExtent({ x: 80, y: 85, width: 40, height: 30 }, 100, 100)).toBe(25);
+    // the caption below makes the box reach further down than up
+    expect(textExtent({ x: 90, y: 90, width: 20, height: 40 }, 100, 100)).toBeCloseTo(
+      Math.hypot(10, 30),
+    );
   });
 });

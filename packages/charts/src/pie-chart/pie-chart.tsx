@@ -235,6 +235,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
 
   return (
     <ChartFrame
+      issues={frame.issues}
       chartName="PieChart"
       title={title}
       summary={summary}
@@ -259,7 +260,9 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
       }
     >
       {({ width, height }) => {
-        const radius = Math.max(20, Math.min(width, height) / 2 - (labels ? 28 : 6));
+        const half = Math.min(width, height) / 2;
+        // tiny boxes give up the room for labels first, and the pie never outgrows its box
+        const radius = Math.max(0, Math.min(20, half - 1), half - (labels ? 28 : 6));
         return (
           <>
             <RechartsPieChart

@@ -1,0 +1,8 @@
+import { describe } from "vitest";
+import { cartesianNeverThrows, logSeed } from "./support";
+
+logSeed("AreaChart stack none");
+
+describe("no data, size or option makes a AreaChart throw (issue 11)", () => {
+  cartesianNeverThrows("AreaChart", { stack: "none" });
+});

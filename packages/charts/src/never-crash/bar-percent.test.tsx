@@ -1,0 +1,8 @@
+import { describe } from "vitest";
+import { cartesianNeverThrows, logSeed } from "./support";
+
+logSeed("BarChart stack percent");
+
+describe("no data, size or option makes a BarChart throw (issue 11)", () => {
+  cartesianNeverThrows("BarChart", { stack: "percent" });
+});

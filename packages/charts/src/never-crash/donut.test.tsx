@@ -1,0 +1,8 @@
+import { describe } from "vitest";
+import { logSeed, pieNeverThrows } from "./support";
+
+logSeed("PieChart donut");
+
+describe("no data, size or option makes a PieChart throw (issue 11)", () => {
+  pieNeverThrows("donut");
+});

@@ -24,7 +24,15 @@ import {
   timeGrains,
   type ValueLabelMode,
 } from "@seed/store/chart-types";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { saveChart } from "@/app/admin/charts/actions";
 import { chartLocaleLabels, defaultChartLocale } from "@/components/chart-format";
 import type { ChartView } from "@/components/chart-view";
@@ -368,6 +376,45 @@ function previewView(draft: Draft, columns: readonly DatasetColumn[]): ChartView
       draftShape(draft, columns),
     ),
   };
+}
+
+/**
+ * The preview is drawn anew under a resting pointer whenever the query changes, and the browser
+ * then reports the new chart as entered (boundary events with no move): Recharts would open the
+ * tooltip on a point nobody pointed at. Each drawing lets no pointer events through to the chart
+ * until the pointer really moves over it (set on the DOM at once, so the next event already
+ * reaches the chart); keyboard focus is unaffected.
+ */
+function PreviewChart({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const arm = (event: MouseEvent) => {
+      element.dataset.pointer = "moved";
+      element.removeEventListener("mousemove", arm);
+      // That first move reached only this box: hand it on to what now lies under the pointer.
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      if (under && under !== element && element.contains(under)) {
+        under.dispatchEvent(
+          new MouseEvent("mousemove", {
+            bubbles: true,
+            clientX: event.clientX,
+            clientY: event.clientY,
+            screenX: event.screenX,
+            screenY: event.screenY,
+          }),
+        );
+      }
+    };
+    element.addEventListener("mousemove", arm);
+    return () => element.removeEventListener("mousemove", arm);
+  }, []);
+  return (
+    <div ref={ref} className={styles.previewChart} data-pointer="resting">
+      {children}
+    </div>
+  );
 }
 
 type PreviewState =
@@ -934,8 +981,9 @@ export function ChartEditor({
                 </button>
               </p>
             ) : null}
-            {/* @seed/charts opens no tooltip under a resting pointer after a redraw */}
-            <DashboardChart chart={view} result={preview.result} headingLevel="h3" />
+            <PreviewChart>
+              <DashboardChart chart={view} result={preview.result} headingLevel="h3" />
+            </PreviewChart>
           </div>
         ) : preview.status === "failed" ? (
           <p className="form-error">{preview.message}</p>

@@ -10,6 +10,11 @@ const shared = {
   external: ["react", "react-dom", "recharts", "@seed/ui"],
 } satisfies Options;
 
+// Props passed only between our own components, never public or handed to React, the DOM or
+// Recharts: esbuild shortens them in dist (consumers' minifiers keep property names whole).
+const internalProps =
+  /^(indexFullFormat|indexTickFormat|valueTickFormat|valueFormat|tooltipItems|describeDrawn|visibleColumns|renderSeries|reportChartClicks|valueAxisMin|bandIndex|legendPosition|onPlotKeyDown|liveRegion|activeRow|rowOf|resetKey|chartName|highlighted|setHighlighted|resting|report|noun|eager|describe|caption|cells|csv|onToggle|onHighlight|status|Root|frame|categories|emptyReason)$/;
+
 export default defineConfig([
   {
     ...shared,
@@ -23,6 +28,9 @@ export default defineConfig([
     },
     // shared chunks, so a LineChart-only import never loads pie code
     splitting: true,
+    esbuildOptions(options) {
+      options.mangleProps = internalProps;
+    },
     banner: { js: '"use client";' },
     async onSuccess() {
       await mkdir("dist", { recursive: true });

@@ -13,9 +13,9 @@ export function isIsoDateString(value: unknown): value is string {
 /** Timestamp of a Date, ISO string or number; NaN when it is none of those. */
 export function toTimestamp(value: unknown): number {
   if (value instanceof Date) return value.getTime();
-  if (typeof value === "number") return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
   if (typeof value === "string" && isIsoDateString(value)) return Date.parse(value);
-  return Number.NaN;
+  return NaN;
 }
 
 /** Guesses the index kind from the first values that are present (the most common kind wins). */

@@ -89,7 +89,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     const columns = visible.map((s) =>
       drawn.map((row) => {
         const v = row[s.dataKey];
-        return typeof v === "number" ? v : Number.NaN;
+        return typeof v === "number" ? v : NaN;
       }),
     );
     const picked = selectDrawnPositions(xs, columns, TABLE_LIMIT, "lttb");
@@ -177,7 +177,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     const drawnColumns = visible.map((s) =>
       Float64Array.from(drawn, (row) => {
         const v = row[s.dataKey];
-        return typeof v === "number" ? v : Number.NaN;
+        return typeof v === "number" ? v : NaN;
       }),
     );
     const extent = valueExtent(drawnColumns, p.stacked);

@@ -30,6 +30,8 @@ export default defineConfig([
     splitting: true,
     esbuildOptions(options) {
       options.mangleProps = internalProps;
+      // folds constants across a chunk's modules, which consumers' minifiers leave unfolded
+      options.minifySyntax = true;
     },
     banner: { js: '"use client";' },
     async onSuccess() {

@@ -152,9 +152,8 @@ export function timeTicks(min: number, max: number, maxCount: number, timeZone =
   return ticks;
 }
 
-/** timeTicks on the UTC wall clock. */
+/** timeTicks on the UTC wall clock; timeTicks passes drawable times, max >= min. */
 function utcTimeTicks(min: number, max: number, maxCount: number): number[] {
-  if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
   if (max === min) return [min];
   const span = max - min;
   const target = Math.max(2, maxCount);

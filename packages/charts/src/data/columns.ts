@@ -61,7 +61,7 @@ export function prepareColumnFrame(
     let count = 0;
     for (let i = 0; i < n; i++) {
       const raw = xs[i];
-      let v = typeof raw === "number" ? raw : Number.NaN;
+      let v = typeof raw === "number" ? raw : NaN;
       if (!time && plain(v)) {
         x[count] = v === 0 ? 0 : v;
         at[count++] = i;
@@ -121,7 +121,7 @@ export function prepareColumnFrame(
   let tooLarge = 0;
   const values = valid.map((s, column) => {
     const key = keys[column] as string;
-    const out = new Float64Array(count).fill(Number.NaN);
+    const out = new Float64Array(count).fill(NaN);
     const filled = shared ? null : new Uint8Array(count);
     for (let k = 0; k < s.x.length; k++) {
       const position = s.at[k] as number;

@@ -29,7 +29,7 @@ export interface DrawableValue {
 export function drawableValue(value: number): DrawableValue {
   const magnitude = Math.abs(value);
   if (magnitude > MAX_DRAWABLE) {
-    return { value: Number.NaN, reason: `${value} is beyond ±1e300, too large to draw` };
+    return { value: NaN, reason: `${value} is beyond ±1e300, too large to draw` };
   }
   if (magnitude !== 0 && magnitude < MIN_DRAWABLE) {
     return { value: 0, reason: `${value} is nearer to 0 than 1e-300, drawn as 0` };

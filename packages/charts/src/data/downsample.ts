@@ -12,8 +12,8 @@ function extremePositions(
   const count = positions ? positions.length : ys.length;
   let minPos = positions ? (positions[0] ?? 0) : 0;
   let maxPos = minPos;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
+  let min = Infinity;
+  let max = -Infinity;
   for (let k = 0; k < count; k++) {
     const p = positions ? (positions[k] as number) : k;
     const y = ys[p] as number;

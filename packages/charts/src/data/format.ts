@@ -13,9 +13,9 @@ export function isIsoDateString(value: unknown): value is string {
 /** Timestamp of a Date, ISO string or number; NaN when it is none of those. */
 export function toTimestamp(value: unknown): number {
   if (value instanceof Date) return value.getTime();
-  if (typeof value === "number") return Number.isFinite(value) ? value : Number.NaN;
+  if (typeof value === "number") return Number.isFinite(value) ? value : NaN;
   if (typeof value === "string" && isIsoDateString(value)) return Date.parse(value);
-  return Number.NaN;
+  return NaN;
 }
 
 /** Guesses the index kind from the first values that are present (the most common kind wins). */
@@ -152,9 +152,8 @@ export function timeTicks(min: number, max: number, maxCount: number, timeZone =
   return ticks;
 }
 
-/** timeTicks on the UTC wall clock. */
+/** timeTicks on the UTC wall clock; timeTicks passes drawable times, max >= min. */
 function utcTimeTicks(min: number, max: number, maxCount: number): number[] {
-  if (!isDrawableTime(min) || !isDrawableTime(max) || max < min) return [];
   if (max === min) return [min];
   const span = max - min;
   const target = Math.max(2, maxCount);

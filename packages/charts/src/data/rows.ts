@@ -74,7 +74,7 @@ export function prepareCartesianFrame(
   const seen = kind === "category" ? new Set<string>() : null;
   let kept = 0;
   let sorted = true;
-  let previousX = Number.NEGATIVE_INFINITY;
+  let previousX = -Infinity;
 
   for (let i = 0; i < n; i++) {
     const row = rows[i];
@@ -97,7 +97,7 @@ export function prepareCartesianFrame(
       categories?.push(label);
       xs[kept] = kept;
     } else {
-      let x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : Number.NaN;
+      let x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : NaN;
       if (!Number.isFinite(x)) {
         issues.push({ row: i, key: index, reason: `index is ${describeValue(raw)}` });
         continue;
@@ -178,7 +178,7 @@ export function prepareCartesianFrame(
         if (Number.isNaN(drawable.value)) tooLarge++;
         else finiteCount++;
       } else {
-        column[k] = Number.NaN;
+        column[k] = NaN;
         if (value !== null && value !== undefined) {
           issues.push({
             row: rowPosition,

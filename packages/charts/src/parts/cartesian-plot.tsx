@@ -82,19 +82,25 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     return buildDrawnRows(frame, positions);
   }, [frame, visibleColumns, threshold, p.downsample]);
 
+  // the drawn rows' values per visible series (NaN: a gap): a few hundred, not millions
+  const drawnColumns = useMemo(
+    () =>
+      visible.map((s) =>
+        Float64Array.from(drawn, (row) => {
+          const v = row[s.dataKey];
+          return typeof v === "number" ? v : NaN;
+        }),
+      ),
+    [drawn, visible],
+  );
+
   // a screen-reader table of thousands of rows helps nobody and slows every page; keep the shape
   const tableRows = useMemo(() => {
     if (drawn.length <= TABLE_LIMIT) return drawn;
     const xs = drawn.map((_, i) => i);
-    const columns = visible.map((s) =>
-      drawn.map((row) => {
-        const v = row[s.dataKey];
-        return typeof v === "number" ? v : Number.NaN;
-      }),
-    );
-    const picked = selectDrawnPositions(xs, columns, TABLE_LIMIT, "lttb");
+    const picked = selectDrawnPositions(xs, drawnColumns, TABLE_LIMIT, "lttb");
     return picked ? picked.map((i) => drawn[i] as DrawnRow) : drawn;
-  }, [drawn, visible]);
+  }, [drawn, drawnColumns]);
 
   const numericIndex = !p.bandIndex && frame.kind !== "category";
   const ticks = useMemo(() => {
@@ -173,13 +179,6 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
   // the extent of what is drawn (Recharts' own domain), widened to bounds that leave no data out
   const valueBounds = useMemo((): [number, number] | null => {
     if (p.stackOffset === "expand") return [0, 1];
-    // the drawn rows, not the full columns: a few hundred values instead of millions
-    const drawnColumns = visible.map((s) =>
-      Float64Array.from(drawn, (row) => {
-        const v = row[s.dataKey];
-        return typeof v === "number" ? v : Number.NaN;
-      }),
-    );
     const extent = valueExtent(drawnColumns, p.stacked);
     if (!extent) return null;
     // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
@@ -188,7 +187,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       typeof low === "number" && low <= extent[0] ? low : extent[0],
       typeof high === "number" && high >= extent[1] ? high : extent[1],
     ];
-  }, [drawn, visible, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
+  }, [drawnColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
   // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
   const valueTicks =
     p.stackOffset === "expand" || !valueBounds

@@ -2,6 +2,8 @@ import { Component, type CSSProperties, type ErrorInfo, type ReactNode } from "r
 import type { BaseChartProps } from "../types";
 import { EmptyState } from "./states";
 
+declare const process: { env: Record<string, string | undefined> };
+
 interface ChartErrorBoundaryProps {
   chartName: string;
   children: ReactNode;
@@ -23,8 +25,10 @@ export class ChartErrorBoundary extends Component<
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // the caller's console is the only place the stack can go; the page shows the reason
-    console.error(`${this.props.chartName} could not be drawn`, error, info.componentStack);
+    // dev only, written out so bundlers drop it: React's own onCaughtError logs it in production
+    if (typeof process !== "undefined" && process.env.NODE_ENV !== "production") {
+      console.error(`${this.props.chartName} could not be drawn`, error, info.componentStack);
+    }
   }
 
   override componentDidUpdate(previous: ChartErrorBoundaryProps): void {

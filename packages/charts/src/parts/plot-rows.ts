@@ -9,8 +9,8 @@ export interface DrawnRow {
 
 /** Smallest and largest value of a column, or null when it has none. */
 export function columnRange(column: Float64Array): [number, number] | null {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
+  let min = Infinity;
+  let max = -Infinity;
   for (let i = 0; i < column.length; i++) {
     const v = column[i] as number;
     if (v < min) min = v;
@@ -27,8 +27,8 @@ export function valueExtent(
   columns: readonly Float64Array[],
   stacked: boolean,
 ): [number, number] | null {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
+  let min = Infinity;
+  let max = -Infinity;
   for (const column of columns) {
     const range = columnRange(column);
     if (!range) continue;
@@ -83,7 +83,7 @@ export function nearestTick(
 ): number {
   const target = Number(state.activeLabel);
   let best = -1;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestDistance = Infinity;
   ticks.forEach((tick, i) => {
     const distance =
       String(tick.value) === state.activeLabel ? -1 : Math.abs(Number(tick.value) - target);

@@ -334,6 +334,10 @@ test("PostgreSQL restarted under load: both instances reconnect without a restar
       .poll(async () => (await fetch(`${instance.url}/api/ready`)).status, { timeout: 20_000 })
       .toBe(200);
   }
+  // nginx counted the 503s as failures (max_fails=1, fail_timeout=5s): it takes both back in turn.
+  await expect
+    .poll(async () => (await fetch(`${cluster.url}/login`)).status, { timeout: 20_000 })
+    .toBe(200);
   // Sessions (better-auth) and content (the store) both work again.
   const { context, page } = await signedIn(browser, cluster.url, admin);
   await page.goto("/admin/datasets");

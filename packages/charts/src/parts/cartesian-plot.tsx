@@ -212,7 +212,10 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       : undefined,
     allowDataOverflow: false,
     // about five ticks up a plot this tall never overlap: show them all without measuring text
-    ...(!vertical && height >= 120 ? { interval: 0 } : {}),
+    // (not under a fixed bound: Recharts clamps its nice ticks to it, and clamped ones repeat)
+    ...(!vertical && height >= 120 && !valueDomain.some((bound) => typeof bound === "number")
+      ? { interval: 0 }
+      : {}),
   };
 
   return (

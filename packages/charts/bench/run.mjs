@@ -43,6 +43,7 @@ function median(values) {
 
 const PLOT_SELECTOR = {
   seed: ".recharts-wrapper",
+  seedcols: ".recharts-wrapper",
   recharts: ".recharts-wrapper",
   uplot: ".u-over",
 };
@@ -107,6 +108,7 @@ async function measure(lib, points) {
 
 const LIBS = [
   ["seed", "@seed/charts"],
+  ["seedcols", "seed, columns"],
   ["recharts", "raw Recharts"],
   ["uplot", "uPlot"],
 ];
@@ -160,6 +162,13 @@ const targets = [
   [
     "paint 1M x 3 / paint 1k x 3",
     ratio(find("seed", 1_000_000), find("seed", 1_000)),
+    "<=",
+    1.2,
+    "x",
+  ],
+  [
+    "same, typed-array columns (seed, columns)",
+    ratio(find("seedcols", 1_000_000), find("seedcols", 1_000)),
     "<=",
     1.2,
     "x",

@@ -34,6 +34,8 @@ declare global {
 
 const params = new URLSearchParams(location.search);
 const library = params.get("lib") ?? "seed";
+/** Both @seed/charts variants (rows, typed-array columns) draw the same tooltip. */
+const isSeed = library === "seed" || library === "seedcols";
 const points = Number(params.get("points") ?? 1000);
 const seriesCount = Number(params.get("series") ?? 3);
 const WIDTH = 800;
@@ -79,9 +81,7 @@ function hoverShown(root: HTMLElement): boolean {
     const tip = root.querySelector<HTMLElement>(".bench-uplot-tooltip");
     return Boolean(tip && tip.style.display !== "none" && tip.textContent);
   }
-  const tip = root.querySelector(
-    library === "seed" ? ".seed-chart-tooltip" : ".recharts-tooltip-wrapper",
-  );
+  const tip = root.querySelector(isSeed ? ".seed-chart-tooltip" : ".recharts-tooltip-wrapper");
   // the crosshair: Recharts' cursor in the SVG, or @seed/charts' own layer over it
   const layer = root.querySelector<HTMLElement>(".seed-chart-hover-layer");
   const crosshair =
@@ -95,7 +95,7 @@ function hoverText(root: HTMLElement): string {
   const tip = root.querySelector(
     library === "uplot"
       ? ".bench-uplot-tooltip"
-      : library === "seed"
+      : isSeed
         ? ".seed-chart-tooltip"
         : ".recharts-tooltip-wrapper",
   );
@@ -145,7 +145,8 @@ function armHover(root: HTMLElement): () => Promise<number | null> {
 
 async function run() {
   const walks = makeRandomWalks(points, seriesCount, 20_240_101);
-  const rows = library === "uplot" ? null : rowsOf(walks);
+  // uPlot and "seedcols" (@seed/charts' typed-array input) read the columns; the rest read rows
+  const rows = library === "uplot" || library === "seedcols" ? null : rowsOf(walks);
   const element = document.getElementById("root") as HTMLElement;
   const keys = walks.keys;
   const commitsBefore = window.benchCommits;
@@ -170,10 +171,16 @@ async function run() {
     );
   } else {
     const root = createRoot(element);
+    const data =
+      library === "seedcols"
+        ? Object.fromEntries(
+            keys.map((key, i) => [key, { x: walks.t, y: walks.columns[i] as Float64Array }]),
+          )
+        : (rows ?? []);
     started = performance.now();
     root.render(
       <LineChart
-        data={rows ?? []}
+        data={data as never}
         index="t"
         series={keys}
         width={WIDTH}

@@ -13,7 +13,7 @@ import {
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { mountUplot } from "./uplot-chart";
-import { makeRandomWalks, rowsOf } from "./walks";
+import { makeRandomWalks, rowsOf, type WalkRow } from "./walks";
 
 interface BenchResult {
   paintMs: number;
@@ -179,7 +179,7 @@ async function run() {
         : (rows ?? []);
     started = performance.now();
     root.render(
-      <LineChart
+      <LineChart<WalkRow>
         data={data as never}
         index="t"
         series={keys}

@@ -14,6 +14,7 @@ import {
 import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
 import { internalsOf } from "../src/store-internals.js";
 import {
+  createChartAndDataset,
   createTestDatabase,
   dialects,
   editor,
@@ -24,17 +25,7 @@ import {
 
 /** A dataset, a chart and a dashboard of two stats and the chart, in that order. */
 async function createBoard(store: Store) {
-  const dataset = await store.createDataset(salesInput(), editor);
-  const chart = await store.createChart(
-    {
-      title: "Revenue",
-      type: "line",
-      datasetId: dataset.id,
-      indexColumn: "month",
-      seriesColumns: ["revenue"],
-    },
-    editor,
-  );
+  const { dataset, chart } = await createChartAndDataset(store);
   const stat = (label: string): TileInput => ({
     kind: "stat",
     label,

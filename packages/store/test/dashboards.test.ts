@@ -1,22 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ConflictError, type Store, ValidationError } from "../src/index.js";
+import { ConflictError, ValidationError } from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
-import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
-
-async function createChartAndDataset(store: Store) {
-  const dataset = await store.createDataset(salesInput(), editor);
-  const chart = await store.createChart(
-    {
-      title: "Revenue",
-      type: "line",
-      datasetId: dataset.id,
-      indexColumn: "month",
-      seriesColumns: ["revenue"],
-    },
-    editor,
-  );
-  return { dataset, chart };
-}
+import {
+  createChartAndDataset,
+  dialects,
+  editor,
+  errorOf,
+  openTestStore,
+  otherEditor,
+  salesInput,
+} from "./helpers.js";
 
 describe.each(dialects)("dashboards on %s", (dialect) => {
   it("lists each dashboard's last update: its own, its charts' or the data they draw", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, embedOriginProblem, ValidationError } from "../src/index.js";
-import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { createChartAndDataset, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
 function fieldErrorsOf(error: unknown): Record<string, string[]> {
   expect(error).toBeInstanceOf(ValidationError);
@@ -124,17 +124,7 @@ describe.each(dialects)("dashboard embed and refresh settings on %s", (dialect) 
 
   it("lets a chart be embedded only through dashboards that are published, unless signed", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Revenue",
-        type: "line",
-        datasetId: dataset.id,
-        indexColumn: "month",
-        seriesColumns: ["revenue"],
-      },
-      editor,
-    );
+    const { chart } = await createChartAndDataset(store);
     const tiles = [{ kind: "chart" as const, chartId: chart.id }];
     await store.createDashboard(
       {

@@ -81,6 +81,22 @@ export function salesInput(name = "Sales") {
   };
 }
 
+/** The Sales dataset and a line chart of its revenue by month, made by `editor`. */
+export async function createChartAndDataset(store: Store) {
+  const dataset = await store.createDataset(salesInput(), editor);
+  const chart = await store.createChart(
+    {
+      title: "Revenue",
+      type: "line",
+      datasetId: dataset.id,
+      indexColumn: "month",
+      seriesColumns: ["revenue"],
+    },
+    editor,
+  );
+  return { dataset, chart };
+}
+
 /**
  * Opens a store on a fresh database for a whole suite (from beforeAll); the returned function
  * closes it and removes the database (for afterAll).

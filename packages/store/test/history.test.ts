@@ -1,21 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, ValidationError } from "../src/index.js";
-import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
+import {
+  createChartAndDataset,
+  dialects,
+  editor,
+  errorOf,
+  openTestStore,
+  otherEditor,
+} from "./helpers.js";
 
 describe.each(dialects)("chart and dashboard history on %s", (dialect) => {
   it("keeps every chart version with who and when, compares two and restores one as a new version", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Revenue",
-        type: "line",
-        datasetId: dataset.id,
-        indexColumn: "month",
-        seriesColumns: ["revenue"],
-      },
-      editor,
-    );
+    const { chart } = await createChartAndDataset(store);
     const renamed = await store.updateChart(chart.id, 1, { title: "Net revenue" }, otherEditor);
     await store.updateChart(chart.id, renamed.version, { type: "bar" }, editor);
 
@@ -51,17 +48,7 @@ describe.each(dialects)("chart and dashboard history on %s", (dialect) => {
 
   it("keeps dashboard versions with their tiles; a restore brings back fields and tiles, not the publish state", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Revenue",
-        type: "line",
-        datasetId: dataset.id,
-        indexColumn: "month",
-        seriesColumns: ["revenue"],
-      },
-      editor,
-    );
+    const { chart } = await createChartAndDataset(store);
     const board = await store.createDashboard(
       { title: "Board", slug: "board", tiles: [{ kind: "chart", chartId: chart.id }] },
       editor,

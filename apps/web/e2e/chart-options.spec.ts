@@ -70,7 +70,7 @@ test("each option is offered only where the chart type and query allow it", asyn
 
   // A line chart: legend, locale and date format (x holds dates); no labels, no Other.
   await page.getByLabel("Type").selectOption({ label: "Line" });
-  await expect(page.getByLabel("Legend")).toBeVisible();
+  await expect(page.getByLabel("Legend", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Numbers and dates written for")).toBeVisible();
   await expect(dateFormat).toBeVisible();
   await expect(other).toHaveCount(0);
@@ -167,7 +167,7 @@ test("legend position, value labels, Other and locale formats show on the publis
   await page.getByLabel("Index column (x axis)").selectOption("day");
   await page.getByRole("checkbox", { name: "amount" }).check();
   await page.getByLabel("Combine rows with").selectOption("sum");
-  await page.getByLabel("Legend").selectOption("top");
+  await page.getByLabel("Legend", { exact: true }).selectOption("top");
   await page.getByLabel("Value labels").selectOption("value");
   await page.getByLabel("Numbers and dates written for").selectOption("de-DE");
   await page.getByLabel("Date format").selectOption("day");
@@ -177,7 +177,7 @@ test("legend position, value labels, Other and locale formats show on the publis
   await expectAxeClean(page);
   await createChart(page);
   // Saved: the editor opens with each option as chosen.
-  await expect(page.getByLabel("Legend")).toHaveValue("top");
+  await expect(page.getByLabel("Legend", { exact: true })).toHaveValue("top");
   await expect(page.getByLabel("Value labels")).toHaveValue("value");
   await expect(page.getByLabel("Numbers and dates written for")).toHaveValue("de-DE");
   await expect(page.getByLabel("Date format")).toHaveValue("day");

@@ -92,9 +92,8 @@ async function loadOnce(lib, points) {
   }
 }
 
-async function measure(lib, points) {
-  const loads = [];
-  for (let i = 0; i < runs; i++) loads.push(await loadOnce(lib, points));
+/** Medians over the loads of one library at one size. */
+function summarize(lib, points, loads) {
   return {
     lib,
     points,
@@ -112,34 +111,35 @@ const LIBS = [
   ["recharts", "raw Recharts"],
   ["uplot", "uPlot"],
 ];
-const results = [];
+const cells = SIZES.flatMap((points) => LIBS.map(([lib]) => ({ lib, points, loads: [] })));
+const skipped = (cell) => cell.lib === "recharts" && cell.points > RECHARTS_LIMIT;
 const started = Date.now();
 try {
-  for (const points of SIZES) {
-    for (const [lib, name] of LIBS) {
-      if (lib === "recharts" && points > RECHARTS_LIMIT) {
-        results.push({
-          lib,
-          points,
-          paint: null,
-          hover: null,
-          heapMb: null,
-          commits: null,
-          entry: "-",
-        });
-        continue;
-      }
-      const r = await measure(lib, points);
-      results.push(r);
-      console.log(
-        `${name} ${points} x ${SERIES}: paint ${r.paint.toFixed(0)} ms, hover ${r.hover?.toFixed(1) ?? "-"} ms, heap ${r.heapMb.toFixed(1)} MB, tooltip on entry ${r.entry}`,
-      );
+  // round-robin: run r of every library and size before run r + 1 of any, so a busy spell of
+  // the machine falls on all of them alike instead of on one library's five loads
+  for (let run = 0; run < runs; run++) {
+    for (const cell of cells) {
+      if (!skipped(cell)) cell.loads.push(await loadOnce(cell.lib, cell.points));
     }
+    console.log(`run ${run + 1} of ${runs} done (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
 } finally {
   await browser.close();
   await new Promise((resolve) => server.httpServer.close(resolve));
 }
+const results = cells.map((cell) =>
+  skipped(cell)
+    ? {
+        lib: cell.lib,
+        points: cell.points,
+        paint: null,
+        hover: null,
+        heapMb: null,
+        commits: null,
+        entry: "-",
+      }
+    : summarize(cell.lib, cell.points, cell.loads),
+);
 
 const fmt = (value, digits = 0) =>
   value === null || value === undefined ? "-" : value.toFixed(digits);

@@ -49,7 +49,7 @@ describe("prepareColumnFrame", () => {
     );
 
     expect(frame.issues).toEqual([
-      { row: 1, key: "v", reason: "index NaN" },
+      { row: 1, key: "v", reason: "index is NaN" },
       { row: 2, key: "v", reason: "Infinity is not a finite number" },
       { row: 3, key: "v", reason: "5e-324 is nearer to 0 than 1e-300, drawn as 0" },
       { row: 4, key: "v", reason: "-1.7976931348623157e+308 is beyond ±1e300, too large to draw" },

@@ -1,5 +1,12 @@
-import { drawableValue, isDrawableTime } from "./domain";
-import { type CartesianFrame, type DataIssue, describeValue, emptyReasonOf } from "./rows";
+import { isDrawableTime, isPlainDrawable } from "./domain";
+import {
+  type CartesianFrame,
+  type DataIssue,
+  emptyReasonOf,
+  prepareCartesianFrame,
+  TOO_LARGE,
+  takeValue,
+} from "./rows";
 
 /** One series as columns: point i is (x[i], y[i]). Typed arrays keep a million points cheap. */
 export interface SeriesColumns {
@@ -12,11 +19,27 @@ export type ColumnData<Row> = { readonly [K in Extract<keyof Row, string>]?: Ser
 
 const isList = (v: unknown): v is ArrayLike<unknown> => Array.isArray(v) || ArrayBuffer.isView(v);
 
-/** The common case, checked inline: a finite value `drawableValue` would keep as it is. */
-const plain = (v: number) => {
-  const magnitude = Math.abs(v);
-  return magnitude <= 1e300 && (magnitude >= 1e-300 || v === 0);
-};
+/**
+ * The common case, checked in one pass: the first n x values are numbers drawn as they are
+ * (no -0) and strictly increasing, so the series needs no copy, sort or issue.
+ */
+function isCleanX(xs: ArrayLike<unknown>, n: number, time: boolean): boolean {
+  let previous = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = xs[i];
+    if (typeof v !== "number" || !(v > previous)) return false;
+    if (time ? !isDrawableTime(v) : !isPlainDrawable(v) || (v === 0 && 1 / v < 0)) return false;
+    previous = v;
+  }
+  return true;
+}
+
+/** The first n values as a Float64Array, without a copy when they already are one. */
+function float64Of(values: ArrayLike<number>, n: number): Float64Array {
+  return values instanceof Float64Array
+    ? values.subarray(0, n)
+    : Float64Array.from({ length: n }, (_, i) => values[i] as number);
+}
 
 /** Data given as `{ key: { x, y } }` rather than an array of rows. */
 export function isColumnData(data: unknown): data is Record<string, unknown> {
@@ -27,7 +50,7 @@ export function isColumnData(data: unknown): data is Record<string, unknown> {
  * Series given as x/y columns, merged into one frame: the index is every valid x of any series,
  * sorted, each once; a series without a point at some x has a gap there. x values are checked
  * like a row index and y values like row values (see `prepareCartesianFrame`); an issue's `row`
- * is the point's position in its series' arrays.
+ * is the point's position in its series' arrays, its key the series'.
  */
 export function prepareColumnFrame(
   data: Record<string, unknown>,
@@ -35,9 +58,11 @@ export function prepareColumnFrame(
   time: boolean,
 ): CartesianFrame {
   const issues: DataIssue[] = [];
+  const counts = { finite: 0, tooLarge: 0 };
   let points = 0;
-  // each series' valid points: x and position, in input order
-  const valid = keys.map((key) => {
+  // how many leading values of each x array were found clean: a shared x array is checked once
+  const cleanPrefix = new Map<unknown, number>();
+  const series = keys.map((key): { x: Float64Array; y: Float64Array } => {
     const columns = data[key] as Partial<SeriesColumns> | null | undefined;
     const xs = columns?.x;
     const ys = columns?.y;
@@ -45,7 +70,7 @@ export function prepareColumnFrame(
       if (columns !== undefined) {
         issues.push({ row: 0, key, reason: "series data is not { x: array, y: array }" });
       }
-      return { x: new Float64Array(0), at: new Uint32Array(0), ys: [] as ArrayLike<unknown> };
+      return { x: new Float64Array(0), y: new Float64Array(0) };
     }
     const n = Math.min(xs.length, ys.length);
     points += Math.max(xs.length, ys.length);
@@ -56,124 +81,74 @@ export function prepareColumnFrame(
         reason: `x has ${xs.length} values and y ${ys.length}: points past ${n} are skipped`,
       });
     }
-    const x = new Float64Array(n);
-    const at = new Uint32Array(n);
-    let count = 0;
-    for (let i = 0; i < n; i++) {
-      const raw = xs[i];
-      let v = typeof raw === "number" ? raw : NaN;
-      if (!time && plain(v)) {
-        x[count] = v === 0 ? 0 : v;
-        at[count++] = i;
-        continue;
-      }
-      if (time ? !isDrawableTime(v) : !Number.isFinite(v)) {
-        issues.push({
-          row: i,
-          key,
-          reason: `index ${describeValue(raw)}${time && Number.isFinite(v) ? " is outside the date range (±8.64e15 ms)" : ""}`,
-        });
-        continue;
-      }
-      if (!time) {
-        const drawable = drawableValue(v);
-        if (drawable.reason) issues.push({ row: i, key, reason: `index ${drawable.reason}` });
-        if (Number.isNaN(drawable.value)) continue;
-        v = drawable.value;
-      }
-      x[count] = v;
-      at[count++] = i;
+    const checked = cleanPrefix.get(xs) ?? 0;
+    if (checked < n && !isCleanX(xs, n, time)) {
+      // anything else (unsorted, repeated or invalid x): the row rules sort, drop and say why
+      const frame = prepareCartesianFrame(
+        Array.from({ length: n }, (_, i) => ({ x: xs[i], y: ys[i] })),
+        { index: "x", keys: ["y"], indexKind: time ? "time" : "number", sortByIndex: true },
+      );
+      for (const issue of frame.issues) issues.push({ ...issue, key });
+      const y = frame.values[0] as Float64Array;
+      counts.finite += y.filter((v) => !Number.isNaN(v)).length;
+      if (frame.emptyReason === TOO_LARGE) counts.tooLarge++;
+      return { x: frame.xs, y };
     }
-    return { x: x.subarray(0, count), at: at.subarray(0, count), ys };
+    cleanPrefix.set(xs, Math.max(checked, n));
+    const x = float64Of(xs as ArrayLike<number>, n);
+    // values drawn as given (the usual case): the caller's array itself, no copy
+    let plain = 0;
+    while (plain < n && typeof ys[plain] === "number" && isPlainDrawable(ys[plain] as number))
+      plain++;
+    counts.finite += plain;
+    if (plain === n && ys instanceof Float64Array) {
+      return { x, y: ys.subarray(0, n) };
+    }
+    const y = Float64Array.from({ length: n }, (_, i) =>
+      i < plain ? (ys[i] as number) : takeValue(ys[i], i, key, issues, counts),
+    );
+    return { x, y };
   });
 
-  // the index: sorted unique x of all series (shared, already increasing x needs no sort)
-  const first = valid[0]?.x ?? new Float64Array(0);
-  let increasing = true;
-  for (let i = 1; i < first.length && increasing; i++) {
-    increasing = (first[i] as number) > (first[i - 1] as number);
-  }
-  const shared =
-    increasing &&
-    valid.every((s) => {
-      if (s.x.length !== first.length) return false;
-      for (let i = 0; i < first.length; i++) if (s.x[i] !== first[i]) return false;
-      return true;
-    });
+  // the index: sorted unique x of all series (one shared x array needs no merge)
+  const first = series[0]?.x ?? new Float64Array(0);
+  const shared = series.every(
+    (s) =>
+      s.x.length === first.length &&
+      ((s.x.buffer === first.buffer && s.x.byteOffset === first.byteOffset) ||
+        s.x.every((x, i) => x === first[i])),
+  );
   let xs = first;
   if (!shared) {
-    const all = new Float64Array(valid.reduce((sum, s) => sum + s.x.length, 0));
+    const all = new Float64Array(series.reduce((sum, s) => sum + s.x.length, 0));
     let offset = 0;
-    for (const s of valid) {
+    for (const s of series) {
       all.set(s.x, offset);
       offset += s.x.length;
     }
-    all.sort();
-    let unique = 0;
-    for (let i = 0; i < all.length; i++) {
-      if (unique === 0 || all[i] !== all[unique - 1]) all[unique++] = all[i] as number;
-    }
-    xs = all.subarray(0, unique);
+    xs = Float64Array.from(new Set(all.sort()));
   }
-
   const count = xs.length;
-  let finiteCount = 0;
-  let tooLarge = 0;
-  const values = valid.map((s, column) => {
-    const key = keys[column] as string;
+  const values = series.map((s) => {
+    if (shared) return s.y;
+    // each series' x is sorted and unique, so its points are found by one walk along the index
     const out = new Float64Array(count).fill(NaN);
-    const filled = shared ? null : new Uint8Array(count);
+    let slot = 0;
     for (let k = 0; k < s.x.length; k++) {
-      const position = s.at[k] as number;
-      let slot = k;
-      if (filled) {
-        // binary search: the x is in the index by construction
-        const x = s.x[k] as number;
-        let low = 0;
-        let high = count - 1;
-        while (low < high) {
-          const mid = (low + high) >> 1;
-          if ((xs[mid] as number) < x) low = mid + 1;
-          else high = mid;
-        }
-        slot = low;
-        if (filled[slot]) {
-          issues.push({ row: position, key, reason: "repeats an earlier index value" });
-          continue;
-        }
-        filled[slot] = 1;
-      }
-      const raw = s.ys[position];
-      if (typeof raw === "number" && plain(raw)) {
-        out[slot] = raw;
-        finiteCount++;
-      } else if (typeof raw === "number" && Number.isFinite(raw)) {
-        const drawable = drawableValue(raw);
-        if (drawable.reason) issues.push({ row: position, key, reason: drawable.reason });
-        out[slot] = drawable.value;
-        if (Number.isNaN(drawable.value)) tooLarge++;
-        else finiteCount++;
-      } else {
-        issues.push({
-          row: position,
-          key,
-          reason: `${describeValue(raw)} is not a finite number`,
-        });
-      }
+      while ((xs[slot] as number) < (s.x[k] as number)) slot++;
+      out[slot] = s.y[k] as number;
     }
     return out;
   });
 
-  const rowIndex = new Uint32Array(count);
-  for (let k = 0; k < count; k++) rowIndex[k] = k;
   issues.sort((a, b) => a.row - b.row);
   return {
     kind: time ? "time" : "number",
-    rowIndex,
+    rowIndex: null,
     xs,
     categories: null,
     values,
     issues,
-    emptyReason: emptyReasonOf(points, keys.length, count, finiteCount, tooLarge),
+    emptyReason: emptyReasonOf(points, keys.length, count, counts.finite, counts.tooLarge),
   };
 }

@@ -25,6 +25,16 @@ export interface DrawableValue {
   reason: string | null;
 }
 
+/**
+ * The common case, cheap enough for a loop over a million values: a number `drawableValue`
+ * keeps as it is (finite, within the range, not a tiny non-zero). -0 passes; callers that must
+ * not keep it check `value === 0`.
+ */
+export function isPlainDrawable(value: number): boolean {
+  const magnitude = Math.abs(value);
+  return magnitude <= MAX_DRAWABLE && (magnitude >= MIN_DRAWABLE || value === 0);
+}
+
 /** Checks a finite value against the drawable range (see above). */
 export function drawableValue(value: number): DrawableValue {
   const magnitude = Math.abs(value);
@@ -40,7 +50,8 @@ export function drawableValue(value: number): DrawableValue {
 
 /** True for a timestamp a Date can hold (and Intl can format). */
 export function isDrawableTime(timestamp: number): boolean {
-  return Number.isFinite(timestamp) && Math.abs(timestamp) <= MAX_TIME;
+  // NaN fails both comparisons; the infinities fail one
+  return timestamp >= -MAX_TIME && timestamp <= MAX_TIME;
 }
 
 /**

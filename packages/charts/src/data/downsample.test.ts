@@ -179,7 +179,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
   });
 
   it("returns ascending unique positions within the input for any series, gaps kept", () => {
-    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    const seed = Number(process.env.FC_SEED ?? 20_261_123);
     console.log(`[@seed/charts minmax-lttb] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
     fc.assert(
       fc.property(
@@ -200,6 +200,39 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
         },
       ),
       { seed, numRuns: 300 },
+    );
+  });
+
+  it("picks the same points in one pass over a series without gaps as the general path", () => {
+    const seed = Number(process.env.FC_SEED ?? 20_261_123);
+    console.log(
+      `[@seed/charts min-max one pass] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`,
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+          minLength: 1,
+          maxLength: 400,
+        }),
+        fc.integer({ min: 0, max: 120 }),
+        (values, threshold) => {
+          const ys = Float64Array.from(values);
+          const xs = Float64Array.from(values, (_, i) => i);
+          // a gap at the end sends the same series down the general path, which keeps its start
+          const gapped = Float64Array.from([...values, Number.NaN]);
+          const gappedXs = Float64Array.from(gapped, (_, i) => i);
+          const n = values.length;
+          expect(selectMinMaxIndices(gapped, threshold)).toEqual([
+            ...selectMinMaxIndices(ys, threshold),
+            n,
+          ]);
+          expect(selectMinMaxLttbIndices(gappedXs, gapped, threshold)).toEqual([
+            ...selectMinMaxLttbIndices(xs, ys, threshold),
+            n,
+          ]);
+        },
+      ),
+      { seed, numRuns: 500 },
     );
   });
 

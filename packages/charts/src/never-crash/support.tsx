@@ -66,7 +66,7 @@ const edgeNumber = fc.constantFrom(
   MAX_TIME + 1,
 );
 const subnormal = fc.double({ min: -SMALLEST_NORMAL, max: SMALLEST_NORMAL });
-const anyNumber = fc.oneof(
+export const anyNumber = fc.oneof(
   { weight: 4, arbitrary: edgeNumber },
   { weight: 2, arbitrary: subnormal },
   { weight: 3, arbitrary: fc.double() },
@@ -294,7 +294,7 @@ afterEach(() => {
 });
 
 /** fc.assert that names the seed and how to repeat the run when a property fails. */
-function assertProperty<Ts>(property: fc.IRawProperty<Ts>): void {
+export function assertProperty<Ts>(property: fc.IRawProperty<Ts>): void {
   try {
     fc.assert(property, { seed: SEED, numRuns: RUNS });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { isColumnData, prepareColumnFrame } from "../data/columns";
-import { prepareCartesianFrame } from "../data/rows";
+import { columnRange, prepareCartesianFrame } from "../data/rows";
 import { type ResolvedSeries, resolveSeries } from "../data/series";
 import type { ChartValueEvent } from "../types";
 import { CartesianPlot } from "./cartesian-plot";
@@ -9,7 +9,7 @@ import { ChartBoundary } from "./chart-error-boundary";
 import { ChartFrame } from "./chart-frame";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
-import { columnRange, type DrawnRow, sliceFrame } from "./plot-rows";
+import { type DrawnRow, sliceFrame } from "./plot-rows";
 import { type ChartTooltipItem, tooltipSentence } from "./tooltip";
 import { formatSeriesValue, seriesLabels, useCartesianFormats } from "./use-cartesian-formats";
 import { useDataIssues } from "./use-data-issues";

@@ -1,22 +1,10 @@
-import type { CartesianFrame } from "../data/rows";
+import { type CartesianFrame, columnRange } from "../data/rows";
 
 /** A row as drawn: x, the caller's row position, and one value per series under its dataKey. */
 export interface DrawnRow {
   __x: number | string;
   __row: number;
   [dataKey: string]: number | string | null;
-}
-
-/** Smallest and largest value of a column, or null when it has none. */
-export function columnRange(column: Float64Array): [number, number] | null {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i] as number;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return min <= max ? [min, max] : null;
 }
 
 /**
@@ -65,11 +53,14 @@ export function sliceFrame(
   while (from < xs.length - 2 && (xs[from] as number) < range[0]) from++;
   let to = xs.length;
   while (to > from + 2 && (xs[to - 1] as number) > range[1]) to--;
+  const values = frame.values.map((column) => column.subarray(from, to));
   return {
     ...frame,
-    rowIndex: frame.rowIndex.subarray(from, to),
+    rowIndex: frame.rowIndex
+      ? frame.rowIndex.subarray(from, to)
+      : Uint32Array.from({ length: to - from }, (_, k) => from + k),
     xs: xs.subarray(from, to),
-    values: frame.values.map((column) => column.subarray(from, to)),
+    values,
   };
 }
 
@@ -108,7 +99,7 @@ export function buildDrawnRows(
     const p = positions ? (positions[k] as number) : k;
     const row: DrawnRow = {
       __x: frame.categories ? (frame.categories[p] as string) : (frame.xs[p] as number),
-      __row: frame.rowIndex[p] as number,
+      __row: frame.rowIndex ? (frame.rowIndex[p] as number) : p,
     };
     // dataKey of series s is `s${s}` (see resolveSeries)
     for (let s = 0; s < frame.values.length; s++) {

@@ -35,11 +35,11 @@ export default defineConfig([
       // folds constants across a chunk's modules, which consumers' minifiers leave unfolded
       options.minifySyntax = true;
     },
-    banner: { js: '"use client";' },
     async onSuccess() {
       await mkdir("dist", { recursive: true });
       await copyFile("src/styles.css", "dist/styles.css");
-      // "use strict" (CJS) or Rollup's tree-shaking (which drops directives) loses the banner; put it first
+      // "use client" goes first in every chart file here, not as a banner: Rollup's tree-shaking
+      // drops a banner directive (with a warning per chunk) and CJS puts "use strict" before it
       for (const file of await readdir("dist")) {
         if (!/\.c?js$/.test(file) || /^(data|export)\./.test(file)) continue;
         const code = await readFile(`dist/${file}`, "utf8");

@@ -86,6 +86,11 @@ describe("timeTicks in the chart's time zone (issue 11)", () => {
     { name: "an hour", span: HOUR, nice: (w: ReturnType<typeof wall>) => w.second === 0 },
     { name: "a day", span: DAY, nice: (w: ReturnType<typeof wall>) => w.minute === 0 },
     { name: "ten days", span: 10 * DAY, nice: (w: ReturnType<typeof wall>) => w.hour === 0 },
+    {
+      name: "six weeks",
+      span: 42 * DAY,
+      nice: (w: ReturnType<typeof wall>) => w.weekday === "Mon" && w.hour === 0,
+    },
     { name: "a year", span: YEAR, nice: (w: ReturnType<typeof wall>) => w.day === 1 },
     {
       name: "forty years",

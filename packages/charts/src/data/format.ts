@@ -159,7 +159,9 @@ function utcTimeTicks(min: number, max: number, maxCount: number): number[] {
   const target = Math.max(2, maxCount);
   const step = TIME_STEPS.find((s) => span / s <= target);
   if (step !== undefined) {
-    const first = Math.ceil(min / step) * step;
+    // counted from Monday 1970-01-05, so week ticks fall on Mondays (ISO 8601); the shorter
+    // steps all divide those 4 days, so their ticks are where they would be from the epoch
+    const first = Math.ceil((min - 4 * DAY) / step) * step + 4 * DAY;
     const ticks: number[] = [];
     for (let t = first; t <= max; t += step) ticks.push(t);
     return ticks;

@@ -28,6 +28,18 @@ const increasingX = fc
     return xs.filter((x, i) => i === 0 || x > (xs[i - 1] as number));
   });
 
+/** Rows { x, a, b, … } at the given x, series s's value at row i from `valueAt(i, s)`. */
+function rowsAt(
+  xs: readonly number[],
+  series: readonly string[],
+  valueAt: (i: number, s: number) => unknown,
+) {
+  return xs.map((x, i) => ({
+    x,
+    ...Object.fromEntries(series.map((key, s) => [key, valueAt(i, s)])),
+  }));
+}
+
 /** What a reader of the frame sees: points as caller positions, values and issues. */
 function seen(frame: CartesianFrame) {
   return {
@@ -51,10 +63,7 @@ describe("one-pass readings", () => {
           fc.array(value, { minLength: 200, maxLength: 200 }),
           (xs, seriesCount, pool) => {
             const series = keys.slice(0, seriesCount);
-            const rows = xs.map((x, i) => ({
-              x,
-              ...Object.fromEntries(series.map((key, s) => [key, pool[(i * 5 + s) % 200]])),
-            }));
+            const rows = rowsAt(xs, series, (i, s) => pool[(i * 5 + s) % 200]);
             const options = {
               index: "x",
               keys: series,
@@ -93,10 +102,7 @@ describe("one-pass readings", () => {
             Float64Array.from(xs, (_, i) => pool[(i * 5 + s) % 200] as number),
           );
           const columns = Object.fromEntries(series.map((key, s) => [key, { x, y: ys[s] }]));
-          const rows = xs.map((xValue, i) => ({
-            x: xValue,
-            ...Object.fromEntries(series.map((key, s) => [key, ys[s]?.[i]])),
-          }));
+          const rows = rowsAt(xs, series, (i, s) => ys[s]?.[i]);
           const fromColumns = seen(prepareColumnFrame(columns, series, false));
           const fromRows = seen(
             prepareCartesianFrame(rows, {

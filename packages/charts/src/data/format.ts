@@ -1,4 +1,4 @@
-import { isDrawableTime } from "./domain";
+import { isDrawableTime, MAX_TIME } from "./domain";
 
 /** What the index holds, which decides axis type and formatting. */
 export type IndexKind = "time" | "number" | "category";
@@ -107,7 +107,6 @@ function addUtcMonths(timestamp: number, months: number): number {
   return utcMonthStart(d.getUTCFullYear(), d.getUTCMonth() + months);
 }
 
-const MAX_TIME = 8.64e15;
 const offsetFormats: Record<string, Intl.DateTimeFormat> = {};
 const clampTime = (t: number) => Math.min(MAX_TIME, Math.max(-MAX_TIME, t));
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, InUseError, NotFoundError, ValidationError } from "../src/index.js";
-import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
+import {
+  createChartAndDataset,
+  dialects,
+  editor,
+  errorOf,
+  openTestStore,
+  otherEditor,
+  salesInput,
+} from "./helpers.js";
 
 describe.each(dialects)("datasets on %s", (dialect) => {
   it("creates a dataset at version 1 and reads it back with its rows", async () => {
@@ -224,17 +232,7 @@ describe.each(dialects)("datasets on %s", (dialect) => {
 
   it("refuses a column change that would break a chart using the dataset", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    await store.createChart(
-      {
-        title: "Revenue",
-        type: "line",
-        datasetId: dataset.id,
-        indexColumn: "month",
-        seriesColumns: ["revenue"],
-      },
-      editor,
-    );
+    const { dataset } = await createChartAndDataset(store);
 
     const error = await errorOf(
       store.updateDataset(

@@ -1,5 +1,4 @@
-import type { ChartOptions } from "@seed/store";
-import type { ChartLocale, DateFormat } from "@seed/store/chart-types";
+import type { ChartLocale, ChartOptions, DateFormat } from "@seed/model";
 
 // The one home of how a stored chart writes numbers and dates: the renderer hands these to
 // @seed/charts, which uses them on axis ticks, tooltips, value labels and the data table alike.

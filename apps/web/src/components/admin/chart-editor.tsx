@@ -1,6 +1,6 @@
 "use client";
 
-import type { Chart, ChartQueryInput, DatasetColumn, QueryResult } from "@seed/store";
+import type { ChartQueryInput, DatasetColumn } from "@seed/model";
 import {
   acceptedOptions,
   type ChartLocale,
@@ -23,7 +23,8 @@ import {
   type TimeGrain,
   timeGrains,
   type ValueLabelMode,
-} from "@seed/store/chart-types";
+} from "@seed/model";
+import type { Chart, QueryResult } from "@seed/store";
 import {
   type ReactNode,
   useEffect,

@@ -1,4 +1,4 @@
-import type { NumberFormat } from "@seed/store/validation";
+import type { NumberFormat } from "@seed/model";
 import { z } from "zod";
 import { formText } from "@/lib/form-state";
 

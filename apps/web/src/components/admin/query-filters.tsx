@@ -1,6 +1,6 @@
 "use client";
 
-import type { ChartQueryInput, DatasetColumn } from "@seed/store";
+import type { ChartQueryInput, DatasetColumn } from "@seed/model";
 import {
   type FilterOperator,
   queryLimits,
@@ -8,7 +8,7 @@ import {
   type RelativeUnit,
   relativeKinds,
   relativeUnits,
-} from "@seed/store/chart-types";
+} from "@seed/model";
 import styles from "./admin.module.css";
 import { FieldMessages } from "./form-controls";
 

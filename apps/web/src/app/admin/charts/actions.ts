@@ -1,7 +1,7 @@
 "use server";
 
-import type { ChartInput, ChartOptions } from "@seed/store";
-import { acceptedOptions, chartTypeSpecs } from "@seed/store/chart-types";
+import type { ChartInput, ChartOptions } from "@seed/model";
+import { acceptedOptions, chartTypeSpecs } from "@seed/model";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
 import { defaultChartLocale } from "@/components/chart-format";

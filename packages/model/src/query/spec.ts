@@ -11,7 +11,7 @@ import {
   subDayGrains,
   timeGrains,
 } from "../chart-types.js";
-import type { DatasetColumnType } from "../datasets/table.js";
+import type { DatasetColumnType } from "../vocabulary.js";
 
 // A chart's query: what to group by, what to measure, how to filter. Stored as JSON with the chart,
 // parsed with chartQuerySchema, then checked against the dataset's columns with checkQuery.

@@ -3,6 +3,7 @@
 import type { ChartQueryInput, DatasetColumn } from "@seed/model";
 import {
   acceptedOptions,
+  breakdownColumnTypes,
   type ChartLocale,
   type ChartOptionName,
   chartLocales,
@@ -547,7 +548,7 @@ export function ChartEditor({
   const query = useMemo(() => draftQuery(draft, columns), [draft, columns]);
   const filterKeys = useRef(draft.filters.length);
   const breakdownColumns = columns.filter(
-    (column) => column.type === "string" && column.name !== draft.indexColumn,
+    (column) => breakdownColumnTypes.includes(column.type) && column.name !== draft.indexColumn,
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   // Options come from the one table of chart types, narrowed to what this query draws.

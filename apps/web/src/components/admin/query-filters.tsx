@@ -3,6 +3,7 @@
 import type { ChartQueryInput, DatasetColumn } from "@seed/model";
 import {
   type FilterOperator,
+  filterOperatorsByType,
   queryLimits,
   type RelativeKind,
   type RelativeUnit,
@@ -47,13 +48,8 @@ const whichLabels: Record<RelativeKind, string> = {
   previous: "the previous",
 };
 
-function operatorsFor(type: DatasetColumn["type"] | undefined): FilterOperator[] {
-  const common: FilterOperator[] = ["eq", "neq", "in", "empty", "not_empty"];
-  if (type === "number") return [...common, "lt", "lte", "gt", "gte", "between"];
-  if (type === "date" || type === "timestamp") {
-    return ["relative", ...common, "lt", "lte", "gt", "gte", "between"];
-  }
-  return common;
+function operatorsFor(type: DatasetColumn["type"] | undefined): readonly FilterOperator[] {
+  return filterOperatorsByType[type ?? "string"];
 }
 
 export function newFilterDraft(key: number, columns: readonly DatasetColumn[]): FilterDraft {

@@ -40,3 +40,34 @@ export const numberFormatSchema = z
     }
   });
 export type NumberFormat = z.infer<typeof numberFormatSchema>;
+
+/** The number format fields of a form: "" is the default format; "compact" is a notation. */
+export const formatStyles = ["", "decimal", "compact", "percent", "currency"] as const;
+export type FormatStyle = (typeof formatStyles)[number];
+
+const digitsMessage = "Enter a whole number from 0 to 20.";
+
+/**
+ * The format a form's fields stand for (charts and stat tiles alike), or undefined for the
+ * default; a bad digit count goes into fieldErrors, the rest the schema above checks.
+ */
+export function numberFormatOfFields(
+  fields: { formatStyle: string; formatCurrency: string; formatMaxDigits: string },
+  fieldErrors: Record<string, string[]>,
+): NumberFormat | undefined {
+  if (fields.formatStyle === "") return undefined;
+  // "compact" is a notation of plain numbers (1.2K), not an Intl style.
+  const format: Record<string, unknown> =
+    fields.formatStyle === "compact" ? { notation: "compact" } : { style: fields.formatStyle };
+  const currency = fields.formatCurrency.trim().toUpperCase();
+  if (fields.formatStyle === "currency" && currency !== "") format.currency = currency;
+  const digits = fields.formatMaxDigits.trim();
+  if (digits !== "") {
+    if (/^\d{1,2}$/.test(digits) && Number(digits) <= 20) {
+      format.maximumFractionDigits = Number(digits);
+    } else {
+      fieldErrors["format.maximumFractionDigits"] = [digitsMessage];
+    }
+  }
+  return format as NumberFormat;
+}

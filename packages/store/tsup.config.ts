@@ -3,10 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
-    validation: "src/validation.ts",
     csv: "src/csv.ts",
-    "chart-types": "src/chart-types.ts",
-    "dashboard-filters": "src/dashboards/filters.ts",
   },
   format: ["esm"],
   dts: true,
@@ -15,5 +12,13 @@ export default defineConfig({
   platform: "node",
   sourcemap: true,
   // Drivers stay external so Next.js can list better-sqlite3 in serverExternalPackages.
-  external: ["better-sqlite3", "pg", "kysely", "zod", "papaparse", "pg-copy-streams"],
+  external: [
+    "@seed/model",
+    "better-sqlite3",
+    "pg",
+    "kysely",
+    "zod",
+    "papaparse",
+    "pg-copy-streams",
+  ],
 });

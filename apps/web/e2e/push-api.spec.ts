@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
-import { pushLimits } from "@seed/store/validation";
+import { pushLimits } from "@seed/model";
 import {
   expectAxeClean,
   importCsvAsEditor,

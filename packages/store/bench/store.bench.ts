@@ -2,8 +2,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { DatasetRow } from "@seed/model";
 import { afterAll, bench, describe, inject } from "vitest";
-import { type DatasetRow, openStore, parseCsvDataset, type Store } from "../src/index.js";
+import { openStore, parseCsvDataset, type Store } from "../src/index.js";
 import { createPostgresDatabase } from "../test/postgres-database.js";
 
 const actor = { id: "bench", email: "bench@example.com" };

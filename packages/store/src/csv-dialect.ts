@@ -1,5 +1,5 @@
+import { datasetLimits, isNumberText } from "@seed/model";
 import Papa from "papaparse";
-import { datasetLimits, isNumberText } from "./validation.js";
 
 /**
  * How a CSV file writes its values: the field separator and the decimal mark. Many European

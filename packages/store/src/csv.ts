@@ -1,12 +1,4 @@
 import {
-  type CsvDelimiter,
-  type CsvDialect,
-  type DecimalSeparator,
-  detectCsvDialect,
-  normalizeNumberText,
-} from "./csv-dialect.js";
-import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
-import {
   type CellValue,
   type ColumnType,
   type DatasetColumn,
@@ -16,7 +8,15 @@ import {
   isIsoDate,
   isIsoDay,
   isNumberText,
-} from "./validation.js";
+} from "@seed/model";
+import {
+  type CsvDelimiter,
+  type CsvDialect,
+  type DecimalSeparator,
+  detectCsvDialect,
+  normalizeNumberText,
+} from "./csv-dialect.js";
+import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
 
 export interface CsvLimits {
   /** Largest accepted input in UTF-8 bytes; default 2 MB. */

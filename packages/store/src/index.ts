@@ -10,13 +10,12 @@ export {
   type SignInVerdict,
   signInThrottlePolicy,
 } from "./access/throttle.js";
-export {
-  type AuditEvent,
-  type AuditEventFilter,
-  type AuditEventInput,
-  type AuditEventPage,
-  auditEntityTypes,
-  type OverviewCounts,
+export type {
+  AuditEvent,
+  AuditEventFilter,
+  AuditEventInput,
+  AuditEventPage,
+  OverviewCounts,
 } from "./audit/queries.js";
 export {
   BackupError,
@@ -37,24 +36,6 @@ export {
   defaultCsvLimits,
   parseCsvDataset,
 } from "./csv.js";
-export {
-  type AppliedDashboardFilters,
-  allTimeRange,
-  appliedFilterQuery,
-  canonicalFilterQuery,
-  customRange,
-  type DashboardFilterConfig,
-  type DashboardFilterConfigInput,
-  type DatePresetId,
-  dashboardFilterConfigSchema,
-  dashboardFilterLimits,
-  datePresets,
-  describeAppliedRange,
-  filterParamName,
-  hasAppliedFilters,
-  noAppliedFilters,
-  parseDashboardFilterQuery,
-} from "./dashboards/filters.js";
 export type {
   ChartTile,
   Dashboard,
@@ -122,7 +103,7 @@ export type {
   VersionChange,
   VersionedEntity,
 } from "./history/versions.js";
-export type { Actor, AuditAction, AuditEntityType, UserAuditAction } from "./internal.js";
+export type { Actor, AuditAction, UserAuditAction } from "./internal.js";
 export {
   type AnyKysely,
   type MigratedSequence,
@@ -135,15 +116,8 @@ export {
 } from "./migrate-to-postgres.js";
 export { migrations } from "./migrations.js";
 export {
-  type ChartQuery,
-  type ChartQueryInput,
-  chartQuerySchema,
-  checkQuery,
-  isTimeZone,
   parseQuery,
   QueryError,
-  type QueryFilter,
-  type QueryMeasure,
   type QueryObserver,
   type QueryResult,
   type QueryResultColumn,
@@ -162,4 +136,3 @@ export {
   type Store,
   type StoreDialect,
 } from "./store.js";
-export * from "./validation.js";

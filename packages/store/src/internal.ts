@@ -1,11 +1,17 @@
+import {
+  type AuditEntityType,
+  ConflictError,
+  type EntityType,
+  formatZodError,
+  NotFoundError,
+  ValidationError,
+} from "@seed/model";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { BulkDriver } from "./datasets/bulk-writer.js";
-import { ConflictError, type EntityType, NotFoundError, ValidationError } from "./errors.js";
 import type { QueryObserver } from "./query/run.js";
 import type { StoreDatabase } from "./schema.js";
 import type { SourcePools } from "./sources/connections.js";
-import { formatZodError } from "./validation.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -155,9 +161,6 @@ export type AuditAction =
 
 /** User-management events the web app records (better-auth keeps the users themselves). */
 export type UserAuditAction = `user.${string}`;
-
-/** What an audit event is about: the store's records, or a better-auth user. */
-export type AuditEntityType = EntityType | "user";
 
 const maxDetailLength = 2_000;
 

@@ -1,5 +1,5 @@
+import { flowLayout, type TileKind } from "@seed/model";
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
-import { flowLayout, type TileKind } from "./dashboards/layout.js";
 import { createRowsTable, insertRows } from "./datasets/rows-table.js";
 import { columnIdsFor, type DatasetColumn, datasetTableName } from "./datasets/table.js";
 

@@ -48,7 +48,7 @@ export interface ChartsTable {
   title: string;
   type: string;
   dataset_id: string;
-  // The chart's query (src/query/schema.ts) as JSON.
+  // The chart's query (@seed/model, query/spec.ts) as JSON.
   query_json: string;
   options_json: string;
   version: number;
@@ -82,7 +82,7 @@ export interface DashboardTilesTable {
   dashboard_id: string;
   /** Reading order of the grid (row, then column). */
   position: number;
-  /** Place on the 12-column grid, in cells (dashboards/layout.ts). */
+  /** Place on the 12-column grid, in cells (@seed/model, dashboard/layout.ts). */
   x: number;
   y: number;
   w: number;

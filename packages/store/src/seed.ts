@@ -1,8 +1,8 @@
+import type { DatasetRow } from "@seed/model";
 import { createChartIn } from "./charts/queries.js";
 import { createDashboardIn } from "./dashboards/queries.js";
 import { createDatasetIn } from "./datasets/queries.js";
 import type { Actor, Executor, StoreContext } from "./internal.js";
-import type { DatasetRow } from "./validation.js";
 
 /** The actor recorded for changes the store makes by itself. */
 export const systemActor: Actor = { id: "system", email: "system@seed-charts.invalid" };

@@ -1,5 +1,20 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readdirSync } from "node:fs";
 import path from "node:path";
+import type {
+  AppliedDashboardFilters,
+  ChartInput,
+  ChartPatch,
+  ChartQueryInput,
+  DashboardInput,
+  DashboardLayoutInput,
+  DashboardPatch,
+  DatasetInput,
+  DatasetPatch,
+  LiveDatasetInput,
+  SourceInput,
+  SourcePatch,
+  TileInput,
+} from "@seed/model";
 import BetterSqlite3 from "better-sqlite3";
 import {
   CompiledQuery,
@@ -61,7 +76,6 @@ import {
   restoreChartVersion,
   updateChart,
 } from "./charts/queries.js";
-import type { AppliedDashboardFilters } from "./dashboards/filters.js";
 import {
   addDashboardTile,
   createDashboard,
@@ -126,7 +140,6 @@ import {
 import type { Actor, AuditAction, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import {
-  type ChartQueryInput,
   type QueryObserver,
   type QueryResult,
   type RunQueryOptions,
@@ -149,19 +162,6 @@ import {
   updateSource,
 } from "./sources/queries.js";
 import { storeInternals } from "./store-internals.js";
-import type {
-  ChartInput,
-  ChartPatch,
-  DashboardInput,
-  DashboardLayoutInput,
-  DashboardPatch,
-  DatasetInput,
-  DatasetPatch,
-  LiveDatasetInput,
-  SourceInput,
-  SourcePatch,
-  TileInput,
-} from "./validation.js";
 
 export type StoreDialect = "sqlite" | "postgres";
 

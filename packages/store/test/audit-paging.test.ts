@@ -1,6 +1,7 @@
+import { type AuditEntityType, auditEntityTypes } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AuditEntityType, type AuditEventFilter, auditEntityTypes } from "../src/index.js";
+import type { AuditEventFilter } from "../src/index.js";
 import { dialects, openTestStore } from "./helpers.js";
 
 // Cursor paging must return every matching event exactly once, whatever the filter, page size,

@@ -1,5 +1,5 @@
+import { type ChartInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { type ChartInput, ValidationError } from "../src/index.js";
 import { newAuditId } from "../src/internal.js";
 import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";

@@ -1,6 +1,12 @@
+import {
+  acceptedOptions,
+  ConflictError,
+  chartTypeSpecs,
+  chartTypes,
+  InUseError,
+  ValidationError,
+} from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { acceptedOptions, chartTypeSpecs, chartTypes } from "../src/chart-types.js";
-import { ConflictError, InUseError, ValidationError } from "../src/index.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 describe.each(dialects)("charts on %s", (dialect) => {

@@ -1,5 +1,3 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
 import {
   type AppliedDashboardFilters,
   appliedFilterQuery,
@@ -7,11 +5,11 @@ import {
   type DashboardFilterConfig,
   dashboardFilterLimits,
   parseDashboardFilterQuery,
-  type RenderedChartTile,
-  type RenderedStatTile,
-  type Store,
   ValidationError,
-} from "../src/index.js";
+} from "@seed/model";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { RenderedChartTile, RenderedStatTile, Store } from "../src/index.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 const config: DashboardFilterConfig = {

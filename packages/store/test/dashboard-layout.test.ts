@@ -1,16 +1,10 @@
 import path from "node:path";
+import { ConflictError, type TileInput, ValidationError } from "@seed/model";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import {
-  ConflictError,
-  openStore,
-  type Store,
-  type StoreDialect,
-  type TileInput,
-  ValidationError,
-} from "../src/index.js";
+import { openStore, type Store, type StoreDialect } from "../src/index.js";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
 import { internalsOf } from "../src/store-internals.js";
 import {

@@ -1,11 +1,6 @@
+import { pushLimits, type ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import {
-  type DatasetPushRefusal,
-  openStore,
-  pushLimits,
-  pushRefusalOf,
-  type ValidationError,
-} from "../src/index.js";
+import { type DatasetPushRefusal, openStore, pushRefusalOf } from "../src/index.js";
 import { storeInternals } from "../src/store-internals.js";
 import {
   createTestDatabase,

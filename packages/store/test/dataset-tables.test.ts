@@ -1,10 +1,11 @@
 import path from "node:path";
+import type { DatasetRow } from "@seed/model";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { datasetTableName } from "../src/datasets/table.js";
-import { type DatasetRow, openStore, type StoreDialect } from "../src/index.js";
+import { openStore, type StoreDialect } from "../src/index.js";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
 import { internalsOf } from "../src/store-internals.js";
 import { createTestDatabase, dialects, editor, openTestStore, salesInput } from "./helpers.js";

@@ -1,5 +1,5 @@
+import { ConflictError, InUseError, NotFoundError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { ConflictError, InUseError, NotFoundError, ValidationError } from "../src/index.js";
 import {
   createChartAndDataset,
   dialects,

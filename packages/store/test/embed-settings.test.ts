@@ -1,5 +1,5 @@
+import { ConflictError, embedOriginProblem, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { ConflictError, embedOriginProblem, ValidationError } from "../src/index.js";
 import { createChartAndDataset, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
 function fieldErrorsOf(error: unknown): Record<string, string[]> {

@@ -1,5 +1,5 @@
+import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { ConflictError, ValidationError } from "../src/index.js";
 import {
   createChartAndDataset,
   dialects,

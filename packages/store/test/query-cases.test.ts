@@ -1,5 +1,6 @@
+import type { ChartQueryInput } from "@seed/model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChartQueryInput, QueryResult, RunQueryOptions, Store } from "../src/index.js";
+import type { QueryResult, RunQueryOptions, Store } from "../src/index.js";
 import { QueryError, runStat, type StatQuery } from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
 import { dialects, editor, errorOf, openSuiteStore } from "./helpers.js";

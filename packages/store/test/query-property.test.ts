@@ -1,6 +1,7 @@
+import type { ChartQueryInput } from "@seed/model";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChartQueryInput, Store } from "../src/index.js";
+import type { Store } from "../src/index.js";
 import { editor, openSuiteStore } from "./helpers.js";
 
 // Property: for random datasets and random queries, SQLite and PostgreSQL return the same result.

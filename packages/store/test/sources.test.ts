@@ -1,17 +1,12 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { InUseError, ValidationError } from "@seed/model";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   createLiveSourceDatabase,
   type LiveSourceDatabase,
 } from "../../../scripts/throwaway-live-source.mjs";
-import {
-  InUseError,
-  migrateSqliteToPostgres,
-  openStore,
-  type Store,
-  ValidationError,
-} from "../src/index.js";
+import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
 import { createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 

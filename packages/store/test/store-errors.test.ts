@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
 import {
   ConflictError,
   InUseError,
   NotFoundError,
   storeErrorOf,
   ValidationError,
-} from "../src/index.js";
+} from "@seed/model";
+import { describe, expect, it } from "vitest";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 // Callers branch on an error's kind and read each problem's field and code; they never parse

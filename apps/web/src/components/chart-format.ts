@@ -1,11 +1,15 @@
-import type { ChartOptions } from "@seed/store";
-import type { ChartLocale, DateFormat } from "@seed/store/chart-types";
+import {
+  type ChartLocale,
+  type ChartOptions,
+  chartOptionDefaults,
+  type DateFormat,
+} from "@seed/model";
 
 // The one home of how a stored chart writes numbers and dates: the renderer hands these to
 // @seed/charts, which uses them on axis ticks, tooltips, value labels and the data table alike.
 
 /** What charts without a locale option format in (the same on the server and in every browser). */
-export const defaultChartLocale = "en-US";
+export const defaultChartLocale = chartOptionDefaults.locale;
 
 /** Names of the locale choices, in their own language so each is recognisable. */
 export const chartLocaleLabels: Record<ChartLocale, string> = {

@@ -1,5 +1,5 @@
+import { acceptedOptions } from "@seed/model";
 import type { Chart } from "@seed/store";
-import { acceptedOptions } from "@seed/store/chart-types";
 
 /** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
 export interface ChartView {

@@ -1,6 +1,7 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
+import { optionsWithDefaults } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
@@ -89,9 +90,10 @@ export function DashboardChart({
       </Card>
     );
   }
-  const { options } = chart;
-  const legend = options.showLegend === false ? false : (options.legendPosition ?? "bottom");
-  const stack = options.stack ?? "none";
+  // Defaults come from the model, so the editor shows what pages draw.
+  const options = optionsWithDefaults(chart.type, chart.options);
+  const legend = options.showLegend === false ? false : options.legendPosition;
+  const { stack } = options;
   const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));
   const common = {
     data: result.rows,
@@ -111,7 +113,7 @@ export function DashboardChart({
           indexLabel={result.x.label}
           series={series}
           indexFormatter={indexFormatter}
-          curve={options.curve ?? "monotone"}
+          curve={options.curve}
         />
       );
       break;
@@ -123,7 +125,7 @@ export function DashboardChart({
           indexLabel={result.x.label}
           series={series}
           indexFormatter={indexFormatter}
-          curve={options.curve ?? "monotone"}
+          curve={options.curve}
           stack={stack}
         />
       );
@@ -137,7 +139,7 @@ export function DashboardChart({
           series={series}
           indexFormatter={indexFormatter}
           stack={stack}
-          horizontal={options.horizontal ?? false}
+          horizontal={options.horizontal}
           valueLabels={options.valueLabels === "value"}
         />
       );
@@ -150,10 +152,8 @@ export function DashboardChart({
           index="x"
           value={series[0]?.key ?? ""}
           variant={options.donut ? "donut" : "pie"}
-          labels={options.valueLabels === "none" ? false : (options.valueLabels ?? "percent")}
-          {...(options.otherThreshold === undefined
-            ? {}
-            : { otherThreshold: options.otherThreshold })}
+          labels={options.valueLabels === "none" ? false : options.valueLabels}
+          otherThreshold={options.otherThreshold}
         />
       );
       break;

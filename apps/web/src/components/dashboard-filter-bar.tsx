@@ -3,12 +3,7 @@ import { CustomRangeSwitch } from "@/components/custom-range-switch";
 
 const customDateIds = ["filter-from", "filter-to"] as const;
 
-import {
-  allTimeRange,
-  customRange,
-  datePresets,
-  describeAppliedRange,
-} from "@seed/store/dashboard-filters";
+import { allTimeRange, customRange, datePresets, describeAppliedRange } from "@seed/model";
 
 /**
  * The filter bar at the top of a dashboard: a plain GET form, so it works without JavaScript and

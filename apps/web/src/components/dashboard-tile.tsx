@@ -1,4 +1,5 @@
-import type { DashboardTile, RenderedTile, TileLayout } from "@seed/store";
+import type { TileLayout } from "@seed/model";
+import type { DashboardTile, RenderedTile } from "@seed/store";
 import { StatTile } from "@seed/ui";
 import type { CSSProperties } from "react";
 import { chartView } from "@/components/chart-view";

@@ -1,4 +1,4 @@
-import { canonicalFilterQuery } from "@seed/store/dashboard-filters";
+import { canonicalFilterQuery } from "@seed/model";
 
 // A filtered dashboard link (/d/<slug>?range=…&region=…) is served from its own cached route,
 // /d/<slug>/f/<segment>, where the segment is the canonical filter query in base64url: one

@@ -1,11 +1,10 @@
 import "server-only";
+import { auditEntityTypes } from "@seed/model";
 import { type AuditEvent, tokenActorPrefix } from "@seed/store";
 import { z } from "zod";
 import { getAuth } from "./auth-instance";
 import type { Role } from "./auth-options.mjs";
 import { getStore } from "./store";
-
-export const auditEntityTypes = ["dataset", "chart", "dashboard", "user"] as const;
 
 const dateSchema = z
   .string()

@@ -1,8 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
+import {
+  type DatasetTokenScope,
+  datasetTokenScopes,
+  NotFoundError,
+  pushLimits,
+  ValidationError,
+} from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
 import { liveDatasetReadOnly } from "../datasets/table.js";
-import { NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   checkActor,
@@ -12,7 +18,6 @@ import {
   writeAudit,
 } from "../internal.js";
 import type { DatasetTokensTable } from "../schema.js";
-import { type DatasetTokenScope, datasetTokenScopes, pushLimits } from "../validation.js";
 
 /**
  * Push API tokens: each lets a program write rows into one dataset, with a scope, an optional

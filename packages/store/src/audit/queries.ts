@@ -1,10 +1,9 @@
+import { type AuditEntityType, auditEntityTypes, ValidationError } from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
-import { ValidationError } from "../errors.js";
 import {
   type Actor,
   type AuditAction,
-  type AuditEntityType,
   checkActor,
   parseInput,
   parseJson,
@@ -53,8 +52,6 @@ const instant = z
     return date.toISOString();
   })
   .optional();
-
-export const auditEntityTypes = ["dataset", "chart", "dashboard", "source", "user"] as const;
 
 // Query strings send "" for an unused filter; treat it as no filter rather than an error.
 const blankAsUnset = <Schema extends z.ZodType>(schema: Schema) =>

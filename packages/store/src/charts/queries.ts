@@ -1,6 +1,21 @@
+import {
+  acceptedOptions,
+  type ChartInput,
+  type ChartOptions,
+  type ChartPatch,
+  type ChartQuery,
+  type ChartType,
+  chartInputSchema,
+  chartQueryOf,
+  chartQuerySchema,
+  checkQuery,
+  type DatasetColumn,
+  InUseError,
+  NotFoundError,
+  queryShape,
+  ValidationError,
+} from "@seed/model";
 import type { Selectable } from "kysely";
-import { acceptedOptions, queryShape } from "../chart-types.js";
-import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
   type Actor,
@@ -16,17 +31,7 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import { type ChartQuery, chartQuerySchema, checkQuery } from "../query/schema.js";
 import type { ChartsTable } from "../schema.js";
-import {
-  type ChartInput,
-  type ChartOptions,
-  type ChartPatch,
-  type ChartType,
-  chartInputSchema,
-  chartQueryOf,
-  type DatasetColumn,
-} from "../validation.js";
 
 export interface Chart {
   id: string;

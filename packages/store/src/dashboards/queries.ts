@@ -1,8 +1,49 @@
+import type { QueryFilter } from "@seed/model";
+import {
+  type Aggregation,
+  type AppliedDashboardFilters,
+  checkStatTileColumn,
+  checkTileLayout,
+  compareReadingOrder,
+  type DashboardFilterConfig,
+  type DashboardInput,
+  type DashboardLayoutInput,
+  type DashboardPatch,
+  type DatasetColumn,
+  dashboardFilterConfigSchema,
+  dashboardFilterLimits,
+  dashboardFilterQueries,
+  dashboardInputSchema,
+  dashboardLayoutSchema,
+  dashboardLimits,
+  dashboardPatchSchema,
+  embedOriginProblem,
+  filterParamName,
+  firstFreePlace,
+  flowLayout,
+  formatZodError,
+  type IconName,
+  NotFoundError,
+  type NumberFormat,
+  noAppliedFilters,
+  noDashboardFilters,
+  parseDashboardFilterQuery,
+  type RefreshSeconds,
+  refreshIntervals,
+  type ThresholdRule,
+  type ThresholdStatus,
+  type TileInput,
+  type TileKind,
+  type TileLayout,
+  thresholdStatus,
+  tileInputSchema,
+  tilesOverlap,
+  ValidationError,
+} from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Chart, toChart } from "../charts/queries.js";
 import { getDatasetSummaryIn } from "../datasets/queries.js";
 import type { DatasetTable } from "../datasets/table.js";
-import { NotFoundError, ValidationError } from "../errors.js";
 import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
   type Actor,
@@ -21,51 +62,9 @@ import {
   writeAudit,
 } from "../internal.js";
 import { type QueryResult, runQuery, topColumnValues } from "../query/run.js";
-import type { QueryFilter } from "../query/schema.js";
 import { runStat } from "../query/stat.js";
 import type { DashboardsTable } from "../schema.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../sources/target.js";
-import {
-  type Aggregation,
-  checkStatTileColumn,
-  checkTileLayout,
-  compareReadingOrder,
-  type DashboardInput,
-  type DashboardLayoutInput,
-  type DashboardPatch,
-  type DatasetColumn,
-  dashboardInputSchema,
-  dashboardLayoutSchema,
-  dashboardLimits,
-  dashboardPatchSchema,
-  embedOriginProblem,
-  firstFreePlace,
-  flowLayout,
-  formatZodError,
-  type IconName,
-  type NumberFormat,
-  type RefreshSeconds,
-  refreshIntervals,
-  type ThresholdRule,
-  type ThresholdStatus,
-  type TileInput,
-  type TileKind,
-  type TileLayout,
-  thresholdStatus,
-  tileInputSchema,
-  tilesOverlap,
-} from "../validation.js";
-import {
-  type AppliedDashboardFilters,
-  type DashboardFilterConfig,
-  dashboardFilterConfigSchema,
-  dashboardFilterLimits,
-  dashboardFilterQueries,
-  filterParamName,
-  noAppliedFilters,
-  noDashboardFilters,
-  parseDashboardFilterQuery,
-} from "./filters.js";
 
 export type DashboardStatus = "draft" | "published";
 

@@ -1,9 +1,17 @@
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import {
+  type CellValue,
+  datasetLimits,
+  describeValue,
+  isIsoDate,
+  isIsoDay,
+  isNumberText,
+  ValidationError,
+} from "@seed/model";
 import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "../csv.js";
 import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
-import { ValidationError } from "../errors.js";
 import {
   type Actor,
   type AuditAction,
@@ -16,14 +24,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import {
-  type CellValue,
-  datasetLimits,
-  describeValue,
-  isIsoDate,
-  isIsoDay,
-  isNumberText,
-} from "../validation.js";
 import { type BulkDriver, openRowWriter, type RowWriter } from "./bulk-writer.js";
 import {
   cellBytes,

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
+import { NotFoundError, pushLimits, ValidationError } from "@seed/model";
 import {
   countTokenRequest,
   type DatasetToken,
   findLiveDatasetToken,
 } from "../access/dataset-tokens.js";
-import { NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   type Executor,
@@ -12,7 +12,6 @@ import {
   type StoreContext,
   writeAudit,
 } from "../internal.js";
-import { pushLimits } from "../validation.js";
 import { importIntoDatasetIn } from "./import.js";
 import { writeListedRowsIn } from "./queries.js";
 

@@ -1,6 +1,25 @@
+import type { ChartType } from "@seed/model";
+import {
+  type Aggregation,
+  type ChartQuery,
+  checkQuery,
+  checkRows,
+  checkStatTileColumn,
+  type DatasetColumn,
+  type DatasetInput,
+  type DatasetPatch,
+  type DatasetRow,
+  datasetInputSchema,
+  datasetLimits,
+  datasetPatchSchema,
+  datasetRowsSchema,
+  InUseError,
+  NotFoundError,
+  type RowProblem,
+  rowProblemsError,
+  ValidationError,
+} from "@seed/model";
 import type { Selectable } from "kysely";
-import type { ChartType } from "../chart-types.js";
-import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   type AuditAction,
@@ -16,23 +35,7 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import { type ChartQuery, checkQuery } from "../query/schema.js";
 import type { DatasetsTable } from "../schema.js";
-import {
-  type Aggregation,
-  checkRows,
-  checkStatTileColumn,
-  type DatasetColumn,
-  type DatasetInput,
-  type DatasetPatch,
-  type DatasetRow,
-  datasetInputSchema,
-  datasetLimits,
-  datasetPatchSchema,
-  datasetRowsSchema,
-  type RowProblem,
-  rowProblemsError,
-} from "../validation.js";
 import {
   clearRowsTable,
   countRows,

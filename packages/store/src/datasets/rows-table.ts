@@ -1,5 +1,5 @@
+import type { CellValue, DatasetRow } from "@seed/model";
 import { CompiledQuery, type Kysely, PostgresAdapter, sql } from "kysely";
-import type { CellValue, DatasetRow } from "../validation.js";
 import {
   type DatasetColumn,
   type DatasetColumnType,

@@ -1,7 +1,6 @@
+import { datasetLimits, ValidationError } from "@seed/model";
 import { formatBytes } from "../csv.js";
-import { ValidationError } from "../errors.js";
 import type { Executor } from "../internal.js";
-import { datasetLimits } from "../validation.js";
 import { storedBytes } from "./rows-table.js";
 import type { DatasetTable } from "./table.js";
 

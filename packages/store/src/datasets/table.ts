@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "@seed/model";
 
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
 // the query engine (which reads them). See DATASET-TABLES contract: one table per dataset, a `_row`

@@ -1,8 +1,8 @@
-import { NotFoundError } from "../errors.js";
+import type { ChartQueryInput } from "@seed/model";
+import { NotFoundError } from "@seed/model";
 import type { Executor, StoreContext } from "../internal.js";
 import { resolveDatasetTarget } from "../sources/target.js";
 import { type QueryResult, type RunQueryOptions, runQuery } from "./run.js";
-import type { ChartQueryInput } from "./schema.js";
 
 export {
   parseQuery,
@@ -14,15 +14,6 @@ export {
   type RunQueryOptions,
   runQuery,
 } from "./run.js";
-export {
-  type ChartQuery,
-  type ChartQueryInput,
-  chartQuerySchema,
-  checkQuery,
-  type QueryFilter,
-  type QueryMeasure,
-} from "./schema.js";
-export { isTimeZone } from "./time.js";
 
 /** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
 export async function runDatasetQuery(

@@ -1,5 +1,21 @@
+import {
+  type ChartQuery,
+  type ChartQueryInput,
+  chartQuerySchema,
+  checkQuery,
+  formatDay,
+  isTimeZone,
+  localMidnight,
+  offsetSpans,
+  type QueryFilter,
+  type QueryMeasure,
+  queryLimits,
+  relativeDays,
+  subDayGrains,
+  type TimeGrain,
+  ValidationError,
+} from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { queryLimits, subDayGrains, type TimeGrain } from "../chart-types.js";
 import { type Engine, engineOf } from "../datasets/rows-table.js";
 import {
   type DatasetColumn,
@@ -9,16 +25,6 @@ import {
   isSafeIdentifier,
   rowKeyColumn,
 } from "../datasets/table.js";
-import { ValidationError } from "../errors.js";
-import {
-  type ChartQuery,
-  type ChartQueryInput,
-  chartQuerySchema,
-  checkQuery,
-  type QueryFilter,
-  type QueryMeasure,
-} from "./schema.js";
-import { formatDay, isTimeZone, localMidnight, offsetSpans, relativeDays } from "./time.js";
 
 // Compiles a chart query to SQL with Kysely and runs it in the database, on SQLite and PostgreSQL
 // alike: the same query gives the same result on both (test/query-cases.test.ts). Identifiers

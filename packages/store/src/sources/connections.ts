@@ -1,7 +1,7 @@
+import type { SourceSslMode } from "@seed/model";
+import { ValidationError } from "@seed/model";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { ValidationError } from "../errors.js";
-import type { SourceSslMode } from "../validation.js";
 
 // One small pg pool per live source per process; every query in a read-only transaction with the
 // source's statement timeout. Failures become one readable sentence, never the connection string.

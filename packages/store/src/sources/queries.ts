@@ -1,7 +1,20 @@
+import {
+  type DatasetColumn,
+  datasetLimits,
+  InUseError,
+  type LiveDatasetInput,
+  liveDatasetInputSchema,
+  NotFoundError,
+  type SourceInput,
+  type SourcePatch,
+  type SourceSslMode,
+  sourceInputSchema,
+  sourcePatchSchema,
+  ValidationError,
+} from "@seed/model";
 import { type Selectable, sql } from "kysely";
 import pg from "pg";
 import { isRemoteIdentifier } from "../datasets/table.js";
-import { InUseError, NotFoundError, ValidationError } from "../errors.js";
 import {
   type Actor,
   checkActor,
@@ -16,17 +29,6 @@ import {
   writeAudit,
 } from "../internal.js";
 import type { DataSourcesTable } from "../schema.js";
-import {
-  type DatasetColumn,
-  datasetLimits,
-  type LiveDatasetInput,
-  liveDatasetInputSchema,
-  type SourceInput,
-  type SourcePatch,
-  type SourceSslMode,
-  sourceInputSchema,
-  sourcePatchSchema,
-} from "../validation.js";
 import {
   clientConfig,
   describeRemoteError,

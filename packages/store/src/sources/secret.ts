@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { ValidationError } from "../errors.js";
+import { ValidationError } from "@seed/model";
 
 // Source passwords at rest: AES-256-GCM with a key only the environment holds (never a default),
 // the source's id as associated data so a ciphertext cannot be moved to another source.

@@ -1,7 +1,7 @@
 "use client";
 
+import { type ColumnType, columnTypes, datasetLimits } from "@seed/model";
 import type { CsvProblem, CsvSourceColumn } from "@seed/store/csv";
-import { type ColumnType, columnTypes, datasetLimits } from "@seed/store/validation";
 
 /** What the user chose for one column of the file: a new name ("" keeps the header), a type. */
 export interface CsvColumnChoice {

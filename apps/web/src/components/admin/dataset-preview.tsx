@@ -1,4 +1,4 @@
-import type { DatasetColumn, DatasetRow } from "@seed/store/validation";
+import type { DatasetColumn, DatasetRow } from "@seed/model";
 import { TableRegion } from "@/components/table-region";
 
 /** The columns with their inferred types, then the first rows, as an import would save them. */

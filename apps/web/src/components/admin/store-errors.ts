@@ -1,5 +1,5 @@
 import "server-only";
-import { storeErrorOf } from "@seed/store";
+import { storeErrorOf } from "@seed/model";
 import type { Session } from "@/server/auth";
 import type { ContentFormState } from "./content-form-state";
 

@@ -1,14 +1,10 @@
+import { auditEntityTypes } from "@seed/model";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
 import { fieldErrorsFromZod } from "@/lib/form-state";
-import {
-  auditEntityTypes,
-  auditFilterChoices,
-  auditFilterSchema,
-  findAuditEvents,
-} from "@/server/audit-log";
+import { auditFilterChoices, auditFilterSchema, findAuditEvents } from "@/server/audit-log";
 import { requireRole } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 

@@ -1,78 +1,20 @@
 "use server";
 
-import type { ChartInput, ChartOptions } from "@seed/store";
-import { acceptedOptions, chartTypeSpecs } from "@seed/store/chart-types";
+import { chartFormSchema, chartOfForm, formatZodError } from "@seed/model";
 import type { ContentFormState } from "@/components/admin/content-form-state";
-import { readNumberFormat } from "@/components/admin/number-format-input";
-import { defaultChartLocale } from "@/components/chart-format";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
-const maxQueryJson = 20_000;
-/** The kit's own "Other" share, in percent, which a chart need not store. */
-const defaultOtherPercent = "3";
+/** The editor sends its whole form as JSON; far more than any real chart form needs. */
+const maxChartFormJson = 64 * 1024;
 
-/**
- * The chart of the editor's form; only options the chosen type accepts are kept (the store then
- * drops what the query does not draw, e.g. stacking of one series).
- */
-function readChart(formData: FormData, fieldErrors: Record<string, string[]>): ChartInput {
-  const type = formText(formData, "type") as ChartInput["type"];
-  const all: ChartOptions = {};
-  const stack = formText(formData, "stack");
-  if (stack && stack !== "none") all.stack = stack as ChartOptions["stack"];
-  if (formText(formData, "horizontal") === "on") all.horizontal = true;
-  const curve = formText(formData, "curve");
-  if (curve) all.curve = curve as ChartOptions["curve"];
-  if (formText(formData, "donut") === "on") all.donut = true;
-  // Defaults (legend below, the type's own labels, en-US) are left out of what is stored.
-  const legend = formText(formData, "legend");
-  if (legend === "hidden") all.showLegend = false;
-  else if (legend && legend !== "bottom")
-    all.legendPosition = legend as ChartOptions["legendPosition"];
-  const valueLabels = formText(formData, "valueLabels");
-  if (valueLabels && Object.hasOwn(chartTypeSpecs, type)) {
-    if (valueLabels !== chartTypeSpecs[type].valueLabels[0]) {
-      all.valueLabels = valueLabels as ChartOptions["valueLabels"];
-    }
-  } else if (valueLabels) all.valueLabels = valueLabels as ChartOptions["valueLabels"];
-  const otherPercent = formText(formData, "otherPercent").trim();
-  if (otherPercent !== "" && otherPercent !== defaultOtherPercent) {
-    const percent = Number(otherPercent);
-    if (Number.isFinite(percent)) all.otherThreshold = percent / 100;
-    else fieldErrors.otherThreshold = ["Enter a percentage such as 3, or 0 to keep every slice."];
-  }
-  const locale = formText(formData, "locale");
-  if (locale && locale !== defaultChartLocale) all.locale = locale as ChartOptions["locale"];
-  const dateFormat = formText(formData, "dateFormat");
-  if (dateFormat) all.dateFormat = dateFormat as ChartOptions["dateFormat"];
-  // An unknown type keeps every option: the store refuses the type by name.
-  const options = Object.hasOwn(chartTypeSpecs, type) ? acceptedOptions(type, all) : all;
-  const numberFormat = readNumberFormat(formData, fieldErrors);
-  if (numberFormat) options.numberFormat = numberFormat;
-  const indexColumn = formText(formData, "indexColumn");
-  const seriesColumns = formData
-    .getAll("seriesColumns")
-    .filter((value): value is string => typeof value === "string");
-  const base = {
-    title: formText(formData, "title"),
-    type,
-    datasetId: formText(formData, "datasetId"),
-    options,
-  };
-  // The editor sends its query as JSON (the store validates every part of it); without it the
-  // form's index and series columns are the simple form, raw values.
-  const queryJson = formText(formData, "query");
-  if (queryJson === "") return { ...base, indexColumn, seriesColumns };
-  if (queryJson.length > maxQueryJson) {
-    fieldErrors.query = ["The query is too large."];
-    return { ...base, indexColumn, seriesColumns };
-  }
+function readChartForm(formData: FormData) {
+  const text = formText(formData, "chart");
+  if (text === "" || text.length > maxChartFormJson) return null;
   try {
-    return { ...base, query: JSON.parse(queryJson) as ChartInput["query"] };
+    return chartFormSchema.safeParse(JSON.parse(text));
   } catch {
-    fieldErrors.query = ["The query could not be read; reload the page and try again."];
-    return { ...base, indexColumn, seriesColumns };
+    return null;
   }
 }
 
@@ -82,8 +24,15 @@ const writers = ["admin", "editor"] as const;
 export const saveChart = formAction<ContentFormState>(
   writers,
   async ({ formData, store, actor }) => {
-    const fieldErrors: Record<string, string[]> = {};
-    const chart = readChart(formData, fieldErrors);
+    const parsed = readChartForm(formData);
+    if (!parsed)
+      return refuse({ formError: "The chart could not be read; reload the page and try again." });
+    if (!parsed.success) {
+      return refuse({ ...formatZodError(parsed.error), formError: "Check the marked fields." });
+    }
+    // The same converter as the editor's preview, over the dataset's own columns.
+    const dataset = await store.getDataset(parsed.data.datasetId, 0);
+    const { chart, fieldErrors } = chartOfForm(parsed.data, dataset?.columns ?? []);
     if (Object.keys(fieldErrors).length > 0) {
       return refuse({ fieldErrors, formError: "Check the marked fields." });
     }

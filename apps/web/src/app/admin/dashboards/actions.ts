@@ -3,13 +3,13 @@
 import {
   type Aggregation,
   type DashboardLayoutInput,
-  type EmbedKind,
   type IconName,
   type RefreshSeconds,
   slugify,
   type ThresholdRule,
   type TileInput,
-} from "@seed/store";
+} from "@seed/model";
+import type { EmbedKind } from "@seed/store";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";

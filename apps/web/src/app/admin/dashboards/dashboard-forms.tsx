@@ -1,6 +1,6 @@
 "use client";
 
-import type { DatasetColumn } from "@seed/store/validation";
+import type { DatasetColumn } from "@seed/model";
 import {
   aggregations,
   embedLimits,
@@ -8,7 +8,7 @@ import {
   textTileLimits,
   thresholdLimits,
   thresholdTones,
-} from "@seed/store/validation";
+} from "@seed/model";
 import type { IconName } from "@seed/ui";
 import { useActionState, useState } from "react";
 import styles from "@/components/admin/admin.module.css";

@@ -1,12 +1,6 @@
 "use client";
 
-import {
-  gridLimits,
-  placeTile,
-  type TileKind,
-  type TileLayout,
-  tileSizeLimits,
-} from "@seed/store/validation";
+import { gridLimits, placeTile, type TileKind, type TileLayout, tileSizeLimits } from "@seed/model";
 import {
   type KeyboardEvent,
   type PointerEvent,

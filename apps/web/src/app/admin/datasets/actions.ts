@@ -1,12 +1,7 @@
 "use server";
 
+import { columnTypes, type DatasetTokenScope, datasetLimits, pushLimits } from "@seed/model";
 import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
-import {
-  columnTypes,
-  type DatasetTokenScope,
-  datasetLimits,
-  pushLimits,
-} from "@seed/store/validation";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";

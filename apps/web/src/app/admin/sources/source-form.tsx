@@ -1,6 +1,6 @@
 "use client";
 
-import { sourceLimits, sourceSslModes } from "@seed/store/validation";
+import { sourceLimits, sourceSslModes } from "@seed/model";
 import type { FormEvent } from "react";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";

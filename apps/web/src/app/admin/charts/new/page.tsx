@@ -1,7 +1,7 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ChartEditor } from "@/components/admin/chart-editor";
+import { ChartEditor } from "@/features/chart-editor/chart-editor";
 import { requireRole } from "@/server/auth";
 import { getStore } from "@/server/store";
 

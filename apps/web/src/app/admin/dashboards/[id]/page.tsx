@@ -1,4 +1,4 @@
-import { dashboardFilterLimits } from "@seed/store/dashboard-filters";
+import { dashboardFilterLimits } from "@seed/model";
 import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";

@@ -1,6 +1,6 @@
 "use client";
 
-import { pushLimits } from "@seed/store/validation";
+import { pushLimits } from "@seed/model";
 import { useActionState, useId, useState } from "react";
 import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import type { ContentFormState } from "@/components/admin/content-form-state";

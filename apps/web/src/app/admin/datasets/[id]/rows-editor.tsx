@@ -1,7 +1,7 @@
 "use client";
 
+import type { DatasetColumn, DatasetRow } from "@seed/model";
 import type { KeyedRow } from "@seed/store";
-import type { DatasetColumn, DatasetRow } from "@seed/store/validation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import { FormMessages } from "@/components/admin/form-controls";

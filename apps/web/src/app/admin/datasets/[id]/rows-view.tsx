@@ -1,4 +1,4 @@
-import type { DatasetColumn } from "@seed/store/validation";
+import type { DatasetColumn } from "@seed/model";
 import Link from "next/link";
 
 /** Sort, search and page controls: a GET form and links, so the server reads only one page. */

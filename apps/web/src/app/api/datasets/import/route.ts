@@ -1,4 +1,4 @@
-import { datasetLimits } from "@seed/store";
+import { datasetLimits } from "@seed/model";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";

@@ -1,4 +1,4 @@
-import { chartTypes } from "@seed/store/chart-types";
+import { chartTypes } from "@seed/model";
 import { z } from "zod";
 import { errorResponse } from "@/lib/http-status";
 import { withRole } from "@/server/auth";

@@ -1,10 +1,9 @@
+import { pushLimits, storeErrorOf } from "@seed/model";
 import {
   type DatasetPushResult,
   type PushFormat,
   type PushRefusalReason,
-  pushLimits,
   pushRefusalOf,
-  storeErrorOf,
 } from "@seed/store";
 import { observability } from "@/server/observability";
 import { revalidateContent } from "@/server/revalidate";

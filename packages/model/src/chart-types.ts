@@ -1,6 +1,8 @@
 // The one table of chart types, their options and the query parts each accepts. Plain TypeScript
 // (no React, no database, no validation library) so the store's validation, the admin editor and
-// the renderer all import the same rules: `@seed/store/chart-types`.
+// the renderer all import the same rules from `@seed/model`.
+
+import type { DatasetColumnType } from "./vocabulary.js";
 
 export const chartTypes = ["line", "area", "bar", "pie"] as const;
 export type ChartType = (typeof chartTypes)[number];
@@ -92,6 +94,25 @@ export const filterOperators = [
   "relative",
 ] as const;
 export type FilterOperator = (typeof filterOperators)[number];
+
+const equality: readonly FilterOperator[] = ["eq", "neq", "in", "empty", "not_empty"];
+const ordering: readonly FilterOperator[] = ["lt", "lte", "gt", "gte", "between"];
+
+/**
+ * The filter operators each column type takes, in the order an editor offers them. Text is
+ * ordered by bytes on every engine (the store compiles it so); true/false has no order.
+ */
+export const filterOperatorsByType: Readonly<Record<DatasetColumnType, readonly FilterOperator[]>> =
+  {
+    number: [...equality, ...ordering],
+    string: [...equality, ...ordering],
+    boolean: equality,
+    date: ["relative", ...equality, ...ordering],
+    timestamp: ["relative", ...equality, ...ordering],
+  };
+
+/** Column types a breakdown may split by: categories, never measures or instants. */
+export const breakdownColumnTypes: readonly DatasetColumnType[] = ["string", "boolean"];
 
 export const relativeUnits = ["day", "week", "month", "quarter", "year"] as const;
 export type RelativeUnit = (typeof relativeUnits)[number];

@@ -1,3 +1,4 @@
+import type { EntityType } from "./vocabulary.js";
 /** Field-level problems in the shape forms render: one list of messages per field path. */
 export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
@@ -8,8 +9,6 @@ export interface FieldErrors {
    */
   problems?: FieldProblem[];
 }
-
-export type EntityType = "dataset" | "chart" | "dashboard" | "source";
 
 /** What kind of refusal a store error is; callers branch on this, never on message text. */
 export type StoreErrorKind = "invalid" | "conflict" | "not_found" | "in_use";

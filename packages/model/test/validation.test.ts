@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkQuery } from "../src/query/schema.js";
 import {
   chartInputSchema,
   checkRows,
@@ -13,7 +12,8 @@ import {
   numberFormatSchema,
   slugify,
   tileInputSchema,
-} from "../src/validation.js";
+} from "../src/index.js";
+import { checkQuery } from "../src/query/spec.js";
 
 describe("formatZodError", () => {
   it("groups messages by dotted field path and puts root problems in formError", () => {

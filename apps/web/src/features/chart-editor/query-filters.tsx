@@ -1,31 +1,21 @@
 "use client";
 
-import type { ChartQueryInput, DatasetColumn } from "@seed/store";
 import {
+  type FilterForm,
   type FilterOperator,
+  type FormColumn,
+  filterOperatorsByType,
+  newFilterForm,
   queryLimits,
   type RelativeKind,
   type RelativeUnit,
   relativeKinds,
   relativeUnits,
-} from "@seed/store/chart-types";
-import styles from "./admin.module.css";
-import { FieldMessages } from "./form-controls";
+} from "@seed/model";
+import styles from "@/components/admin/admin.module.css";
+import { FieldMessages } from "@/components/admin/form-controls";
 
 // The chart editor's filter rows: a column, an operator that fits its type, and the value(s).
-
-type QueryFilter = NonNullable<ChartQueryInput["filters"]>[number];
-
-export interface FilterDraft {
-  key: number;
-  column: string;
-  op: FilterOperator;
-  value: string;
-  to: string;
-  unit: RelativeUnit;
-  which: RelativeKind;
-  n: string;
-}
 
 const operatorLabels: Record<FilterOperator, string> = {
   eq: "equals",
@@ -47,66 +37,8 @@ const whichLabels: Record<RelativeKind, string> = {
   previous: "the previous",
 };
 
-function operatorsFor(type: DatasetColumn["type"] | undefined): FilterOperator[] {
-  const common: FilterOperator[] = ["eq", "neq", "in", "empty", "not_empty"];
-  if (type === "number") return [...common, "lt", "lte", "gt", "gte", "between"];
-  if (type === "date" || type === "timestamp") {
-    return ["relative", ...common, "lt", "lte", "gt", "gte", "between"];
-  }
-  return common;
-}
-
-export function newFilterDraft(key: number, columns: readonly DatasetColumn[]): FilterDraft {
-  const dateColumn = columns.find(
-    (column) => column.type === "date" || column.type === "timestamp",
-  );
-  const column = dateColumn ?? columns[0];
-  return {
-    key,
-    column: column?.name ?? "",
-    op: dateColumn ? "relative" : "eq",
-    value: "",
-    to: "",
-    unit: "month",
-    which: "last_n",
-    n: "12",
-  };
-}
-
-/** A draft row as a query filter; values are typed by the column (the store checks them again). */
-export function filterOf(draft: FilterDraft, columns: readonly DatasetColumn[]): QueryFilter {
-  const type = columns.find((column) => column.name === draft.column)?.type;
-  const typed = (text: string): string | number | boolean =>
-    type === "number" && text.trim() !== "" && Number.isFinite(Number(text))
-      ? Number(text)
-      : text.trim();
-  switch (draft.op) {
-    case "empty":
-    case "not_empty":
-      return { column: draft.column, op: draft.op };
-    case "relative":
-      return {
-        column: draft.column,
-        op: "relative",
-        unit: draft.unit,
-        which: draft.which,
-        ...(draft.which === "last_n" ? { n: Number(draft.n) || 1 } : {}),
-      };
-    case "in":
-      return {
-        column: draft.column,
-        op: "in",
-        values: draft.value
-          .split(",")
-          .map((part) => typed(part))
-          .filter((value) => value !== "")
-          .slice(0, queryLimits.maxInValues),
-      };
-    case "between":
-      return { column: draft.column, op: "between", from: typed(draft.value), to: typed(draft.to) };
-    default:
-      return { column: draft.column, op: draft.op, value: typed(draft.value) };
-  }
+function operatorsFor(type: FormColumn["type"] | undefined): readonly FilterOperator[] {
+  return filterOperatorsByType[type ?? "string"];
 }
 
 export function FilterList({
@@ -116,13 +48,13 @@ export function FilterList({
   onChange,
   nextKey,
 }: {
-  filters: FilterDraft[];
-  columns: readonly DatasetColumn[];
+  filters: FilterForm[];
+  columns: readonly FormColumn[];
   errors: Record<string, string[] | undefined>;
-  onChange: (filters: FilterDraft[]) => void;
+  onChange: (filters: FilterForm[]) => void;
   nextKey: () => number;
 }) {
-  const update = (key: number, patch: Partial<FilterDraft>) =>
+  const update = (key: number, patch: Partial<FilterForm>) =>
     onChange(filters.map((filter) => (filter.key === key ? { ...filter, ...patch } : filter)));
   return (
     <fieldset className={styles.fieldset}>
@@ -258,7 +190,7 @@ export function FilterList({
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => onChange([...filters, newFilterDraft(nextKey(), columns)])}
+          onClick={() => onChange([...filters, newFilterForm(nextKey(), columns)])}
         >
           Add a filter
         </button>

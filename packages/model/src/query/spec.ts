@@ -1,8 +1,10 @@
 import { z } from "zod";
 import {
+  breakdownColumnTypes,
   type ChartType,
   chartTypeSpecs,
   filterOperators,
+  filterOperatorsByType,
   numericAggregates,
   queryAggregates,
   queryLimits,
@@ -11,7 +13,7 @@ import {
   subDayGrains,
   timeGrains,
 } from "../chart-types.js";
-import type { DatasetColumnType } from "../datasets/table.js";
+import type { DatasetColumnType } from "../vocabulary.js";
 
 // A chart's query: what to group by, what to measure, how to filter. Stored as JSON with the chart,
 // parsed with chartQuerySchema, then checked against the dataset's columns with checkQuery.
@@ -178,6 +180,12 @@ export function checkQuery(
   }
   if (query.breakdown) {
     const column = find("breakdown.column", query.breakdown.column);
+    if (column && !breakdownColumnTypes.includes(column.type)) {
+      add(
+        "breakdown.column",
+        `"${column.name}" is a ${column.type} column; break down by a text or true/false column.`,
+      );
+    }
     if (column && column.name === query.x.column) {
       add("breakdown.column", "The breakdown must differ from the x column.");
     }
@@ -189,13 +197,14 @@ export function checkQuery(
     const column = find(`filters.${index}.column`, filter.column);
     if (!column) continue;
     const path = `filters.${index}`;
+    if (!filterOperatorsByType[column.type].includes(filter.op)) {
+      add(
+        `${path}.op`,
+        `"${column.name}" is a ${column.type} column; filter it with ${filterOperatorsByType[column.type].join(", ")}.`,
+      );
+      continue;
+    }
     if (filter.op === "relative") {
-      if (column.type !== "date" && column.type !== "timestamp") {
-        add(
-          `${path}.op`,
-          `"${column.name}" is a ${column.type} column; relative ranges need dates.`,
-        );
-      }
       if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
       continue;
     }
@@ -213,9 +222,6 @@ export function checkQuery(
         add(`${path}.value`, problem);
         break;
       }
-    }
-    if (column.type === "boolean" && ["lt", "lte", "gt", "gte", "between"].includes(filter.op)) {
-      add(`${path}.op`, `"${column.name}" is true or false; use equals or not equals.`);
     }
   }
   if (chartType) {

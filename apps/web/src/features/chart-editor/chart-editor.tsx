@@ -1,29 +1,34 @@
 "use client";
 
-import type { Chart, ChartQueryInput, DatasetColumn, QueryResult } from "@seed/store";
 import {
-  acceptedOptions,
+  breakdownColumnTypes,
+  type ChartForm,
   type ChartLocale,
-  type ChartOptionName,
+  type ChartType,
+  type CurveType,
+  chartFormOf,
   chartLocales,
-  chartOptionNames,
   chartTypeSpecs,
   chartTypes,
   curveTypes,
   type DateFormat,
   dateFormats,
+  type FormatStyle,
+  formQuery,
+  formShape,
   type LegendPosition,
   legendPositions,
   offeredOptions,
   type QueryAggregate,
-  type QueryShape,
   queryLimits,
-  type SeriesShape,
+  type SortChoice,
+  type StackMode,
   subDayGrains,
   type TimeGrain,
   timeGrains,
   type ValueLabelMode,
-} from "@seed/store/chart-types";
+} from "@seed/model";
+import type { Chart, QueryResult } from "@seed/store";
 import {
   type ReactNode,
   useEffect,
@@ -34,24 +39,31 @@ import {
   useState,
 } from "react";
 import { saveChart } from "@/app/admin/charts/actions";
-import { chartLocaleLabels, defaultChartLocale } from "@/components/chart-format";
-import type { ChartView } from "@/components/chart-view";
+import styles from "@/components/admin/admin.module.css";
+import {
+  describedBy,
+  FieldMessages,
+  FormMessages,
+  SelectField,
+} from "@/components/admin/form-controls";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { chartLocaleLabels } from "@/components/chart-format";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { FormField } from "@/components/form-field";
-import styles from "./admin.module.css";
-import { describedBy, FieldMessages, FormMessages, SelectField } from "./form-controls";
-import { type FilterDraft, FilterList, filterOf } from "./query-filters";
-import { useContentForm } from "./use-content-form";
+import {
+  type DatasetChoice,
+  previewBlocker,
+  previewView,
+  withBreakdown,
+  withDataset,
+  withIndexColumn,
+  withoutStaleOptions,
+  withSeries,
+  withType,
+} from "./draft";
+import { FilterList } from "./query-filters";
 
-export interface DatasetChoice {
-  id: string;
-  name: string;
-  columns: DatasetColumn[];
-}
-
-type ChartType = Chart["type"];
-type Curve = NonNullable<Chart["options"]["curve"]>;
-type StackMode = NonNullable<Chart["options"]["stack"]>;
+export type { DatasetChoice } from "./draft";
 
 const stackLabels: Record<StackMode, string> = {
   none: "Side by side",
@@ -80,40 +92,6 @@ const dateFormatLabels: Record<DateFormat, string> = {
   year: "Year (e.g. 2024)",
 };
 
-/** The kit groups slices under 3% into "Other" unless told otherwise. */
-const defaultOtherPercent = "3";
-
-interface Draft {
-  title: string;
-  type: ChartType;
-  datasetId: string;
-  indexColumn: string;
-  seriesColumns: string[];
-  /** How each series column is measured; "none" draws raw values. */
-  aggregate: QueryAggregate;
-  /** Time grain of a date x column; "" groups by exact values. */
-  grain: TimeGrain | "";
-  /** Column that splits the measure into series; "" for none. */
-  breakdown: string;
-  top: string;
-  filters: FilterDraft[];
-  sort: SortChoice;
-  limit: string;
-  stack: StackMode;
-  horizontal: boolean;
-  curve: Curve;
-  donut: boolean;
-  legend: LegendPosition | "hidden";
-  valueLabels: ValueLabelMode;
-  /** Slices under this share (percent of the total) become "Other"; 0 keeps every slice. */
-  otherPercent: string;
-  locale: ChartLocale;
-  dateFormat: DateFormat | "";
-  formatStyle: "" | "decimal" | "compact" | "percent" | "currency";
-  formatCurrency: string;
-  formatMaxDigits: string;
-}
-
 const aggregateLabels: Record<QueryAggregate, string> = {
   none: "Raw values (no grouping)",
   sum: "Sum",
@@ -124,25 +102,12 @@ const aggregateLabels: Record<QueryAggregate, string> = {
   count_distinct: "Count of distinct values",
 };
 
-type SortChoice = "x_asc" | "x_desc" | "value_desc" | "value_asc";
 const sortLabels: Record<SortChoice, string> = {
   x_asc: "x ascending",
   x_desc: "x descending",
   value_desc: "largest value first",
   value_asc: "smallest value first",
 };
-
-/** The query's parts beyond x and measures, as a draft edits them. */
-function queryParts(query: Chart["query"] | null) {
-  const sort = query?.sort;
-  return {
-    breakdown: query?.breakdown?.column ?? "",
-    top: String(query?.breakdown?.top ?? 5),
-    filters: (query?.filters ?? []).map((filter, index) => draftOfFilter(filter, index)),
-    sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
-    limit: query?.limit === undefined ? "" : String(query.limit),
-  };
-}
 
 const grainLabels: Record<TimeGrain, string> = {
   minute: "Minute",
@@ -153,230 +118,6 @@ const grainLabels: Record<TimeGrain, string> = {
   quarter: "Quarter",
   year: "Year",
 };
-
-function defaultColumns(columns: readonly DatasetColumn[]) {
-  const index =
-    columns.find((column) => column.type === "date") ??
-    columns.find((column) => column.type === "string") ??
-    columns[0];
-  const firstNumber = columns.find(
-    (column) => column.type === "number" && column.name !== index?.name,
-  );
-  return { indexColumn: index?.name ?? "", seriesColumns: firstNumber ? [firstNumber.name] : [] };
-}
-
-/** A type's first value label mode is what it draws unless told otherwise. */
-function defaultValueLabels(type: ChartType): ValueLabelMode {
-  return chartTypeSpecs[type].valueLabels[0] ?? "none";
-}
-
-function draftFrom(chart: Chart | null, datasets: readonly DatasetChoice[]): Draft {
-  if (chart) {
-    const format = chart.options.numberFormat;
-    return {
-      title: chart.title,
-      type: chart.type,
-      datasetId: chart.datasetId,
-      indexColumn: chart.indexColumn,
-      seriesColumns: chart.seriesColumns,
-      aggregate: chart.query.measures[0]?.aggregate ?? "none",
-      grain: chart.query.x.grain ?? "",
-      ...queryParts(chart.query),
-      stack: chart.options.stack ?? "none",
-      horizontal: chart.options.horizontal ?? false,
-      curve: chart.options.curve ?? "monotone",
-      donut: chart.options.donut ?? false,
-      legend:
-        chart.options.showLegend === false ? "hidden" : (chart.options.legendPosition ?? "bottom"),
-      valueLabels: chart.options.valueLabels ?? defaultValueLabels(chart.type),
-      otherPercent:
-        chart.options.otherThreshold === undefined
-          ? defaultOtherPercent
-          : String(Math.round(chart.options.otherThreshold * 10_000) / 100),
-      locale: chart.options.locale ?? defaultChartLocale,
-      dateFormat: chart.options.dateFormat ?? "",
-      formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
-      formatCurrency: format?.currency ?? "",
-      formatMaxDigits:
-        format?.maximumFractionDigits === undefined ? "" : String(format.maximumFractionDigits),
-    };
-  }
-  const first = datasets[0];
-  return {
-    title: "",
-    type: "line",
-    datasetId: first?.id ?? "",
-    ...defaultColumns(first?.columns ?? []),
-    aggregate: "none",
-    grain: "",
-    ...queryParts(null),
-    stack: "none",
-    horizontal: false,
-    curve: "monotone",
-    donut: false,
-    legend: "bottom",
-    valueLabels: defaultValueLabels("line"),
-    otherPercent: defaultOtherPercent,
-    locale: defaultChartLocale,
-    dateFormat: "",
-    formatStyle: "",
-    formatCurrency: "",
-    formatMaxDigits: "",
-  };
-}
-
-/** The query a draft stands for (what the form saves and the preview runs). */
-function draftQuery(draft: Draft, columns: readonly DatasetColumn[]): ChartQueryInput {
-  const single = draft.type === "pie" || draft.breakdown !== "";
-  const series = single ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns;
-  const [by, direction] = draft.sort.split("_") as ["x" | "value", "asc" | "desc"];
-  const limit = Number(draft.limit);
-  return {
-    x: { column: draft.indexColumn, ...(draft.grain ? { grain: draft.grain } : {}) },
-    measures: series.map((column) => ({ column, aggregate: draft.aggregate })),
-    ...(draft.breakdown && draft.aggregate !== "none"
-      ? { breakdown: { column: draft.breakdown, top: Number(draft.top) || 5 } }
-      : {}),
-    filters: draft.filters.map((filter) => filterOf(filter, columns)),
-    ...(draft.sort !== "x_asc" ? { sort: { by, direction } } : {}),
-    ...(draft.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
-  };
-}
-
-/** A stored filter as an editable row. */
-function draftOfFilter(
-  filter: NonNullable<Chart["query"]["filters"]>[number],
-  key: number,
-): FilterDraft {
-  const base: FilterDraft = {
-    key,
-    column: filter.column,
-    op: filter.op,
-    value: "",
-    to: "",
-    unit: "month",
-    which: "last_n",
-    n: "12",
-  };
-  switch (filter.op) {
-    case "relative":
-      return { ...base, unit: filter.unit, which: filter.which, n: String(filter.n ?? 1) };
-    case "in":
-      return { ...base, value: filter.values.join(", ") };
-    case "between":
-      return { ...base, value: String(filter.from), to: String(filter.to) };
-    case "empty":
-    case "not_empty":
-      return base;
-    default:
-      return { ...base, value: String(filter.value) };
-  }
-}
-
-/** One series, or several (more than one measure, or a breakdown that applies). */
-function seriesShape(draft: Draft): SeriesShape {
-  const breakdown =
-    draft.breakdown !== "" &&
-    draft.aggregate !== "none" &&
-    chartTypeSpecs[draft.type].accepts.breakdown;
-  return draft.seriesColumns.length > 1 || breakdown ? "many" : "one";
-}
-
-/** What the draft's query draws, as the chart types table asks: series and whether x holds dates. */
-function draftShape(draft: Draft, columns: readonly DatasetColumn[]): QueryShape {
-  const x = columns.find((column) => column.name === draft.indexColumn);
-  return {
-    series: seriesShape(draft),
-    timeIndex: x?.type === "date" || x?.type === "timestamp",
-  };
-}
-
-/** Each option's draft fields as a fresh draft has them. */
-const draftDefaults: Record<ChartOptionName, (type: ChartType) => Partial<Draft>> = {
-  stack: () => ({ stack: "none" }),
-  horizontal: () => ({ horizontal: false }),
-  curve: () => ({ curve: "monotone" }),
-  donut: () => ({ donut: false }),
-  numberFormat: () => ({ formatStyle: "", formatCurrency: "", formatMaxDigits: "" }),
-  showLegend: () => ({ legend: "bottom" }),
-  legendPosition: () => ({ legend: "bottom" }),
-  valueLabels: (type) => ({ valueLabels: defaultValueLabels(type) }),
-  otherThreshold: () => ({ otherPercent: defaultOtherPercent }),
-  locale: () => ({ locale: defaultChartLocale }),
-  dateFormat: () => ({ dateFormat: "" }),
-};
-
-/**
- * After a change of type or columns: every option the chart types table no longer offers for
- * this query goes back to its default, so it neither shows in the preview nor returns later.
- */
-function withoutStaleOptions(draft: Draft, columns: readonly DatasetColumn[]): Draft {
-  const offered = new Set(offeredOptions(draft.type, draftShape(draft, columns)));
-  let next = draft;
-  for (const name of chartOptionNames) {
-    if (!offered.has(name)) next = { ...next, ...draftDefaults[name](draft.type) };
-  }
-  if (!chartTypeSpecs[draft.type].valueLabels.includes(next.valueLabels)) {
-    next = { ...next, valueLabels: defaultValueLabels(draft.type) };
-  }
-  // Same values, same object: nothing re-renders or re-runs for a change that reset nothing.
-  const same = (Object.keys(next) as (keyof Draft)[]).every((key) => next[key] === draft[key]);
-  return same ? draft : next;
-}
-
-/** The options a draft stands for, before the chart types table narrows them. */
-function draftOptions(draft: Draft, numberFormat: Chart["options"]["numberFormat"]) {
-  const options: Chart["options"] = {
-    stack: draft.stack,
-    horizontal: draft.horizontal,
-    curve: draft.curve,
-    donut: draft.donut,
-    ...(draft.legend === "hidden"
-      ? { showLegend: false }
-      : { showLegend: true, legendPosition: draft.legend }),
-    valueLabels: draft.valueLabels,
-    locale: draft.locale,
-    ...(draft.dateFormat ? { dateFormat: draft.dateFormat } : {}),
-    ...(numberFormat ? { numberFormat } : {}),
-  };
-  const percent = Number(draft.otherPercent);
-  if (draft.otherPercent.trim() !== "" && Number.isFinite(percent) && percent >= 0) {
-    options.otherThreshold = Math.min(percent, 50) / 100;
-  }
-  return options;
-}
-
-/** What the preview draws; formats Intl would reject are left out. */
-function previewView(draft: Draft, columns: readonly DatasetColumn[]): ChartView {
-  let numberFormat: Chart["options"]["numberFormat"];
-  if (draft.formatStyle !== "") {
-    const candidate = {
-      ...(draft.formatStyle === "compact"
-        ? { notation: "compact" as const }
-        : { style: draft.formatStyle }),
-      ...(draft.formatStyle === "currency" ? { currency: draft.formatCurrency.toUpperCase() } : {}),
-      ...(/^\d{1,2}$/.test(draft.formatMaxDigits) && Number(draft.formatMaxDigits) <= 20
-        ? { maximumFractionDigits: Number(draft.formatMaxDigits) }
-        : {}),
-    };
-    try {
-      new Intl.NumberFormat("en-US", candidate);
-      numberFormat = candidate;
-    } catch {
-      numberFormat = undefined;
-    }
-  }
-  return {
-    id: "preview",
-    title: draft.title.trim() || "Untitled chart",
-    type: draft.type,
-    options: acceptedOptions(
-      draft.type,
-      draftOptions(draft, numberFormat),
-      draftShape(draft, columns),
-    ),
-  };
-}
 
 /**
  * The preview is drawn anew under a resting pointer whenever the query changes, and the browser
@@ -424,8 +165,8 @@ type PreviewState =
 
 /** Runs the draft's query in the database (debounced) for the live preview. */
 function usePreview(
-  draft: Draft,
-  columns: readonly DatasetColumn[],
+  draft: ChartForm,
+  columns: DatasetChoice["columns"],
   enabled: boolean,
 ): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: "loading" });
@@ -434,7 +175,7 @@ function usePreview(
       JSON.stringify({
         datasetId: draft.datasetId,
         type: draft.type,
-        query: draftQuery(draft, columns),
+        query: formQuery(draft, columns),
       }),
     [draft, columns],
   );
@@ -485,9 +226,9 @@ export function ChartEditor({
   chart: Chart | null;
 }) {
   const { state, pending, onSubmit } = useContentForm(saveChart);
-  const [draft, setRawDraft] = useState(() => draftFrom(chart, datasets));
+  const [draft, setRawDraft] = useState(() => chartFormOf(chart, datasets[0]));
   // Every change goes through here, so options a new type or query no longer offers reset.
-  function setDraft(change: (current: Draft) => Draft) {
+  function setDraft(change: (current: ChartForm) => ChartForm) {
     setRawDraft((current) => {
       const next = change(current);
       const nextColumns = datasets.find((choice) => choice.id === next.datasetId)?.columns ?? [];
@@ -502,55 +243,24 @@ export function ChartEditor({
     (column) => column.type === "number" && column.name !== draft.indexColumn,
   );
 
-  function update<Key extends keyof Draft>(key: Key, value: Draft[Key]) {
+  function update<Key extends keyof ChartForm>(key: Key, value: ChartForm[Key]) {
     setDraft((current) => ({ ...current, [key]: value }));
   }
 
   function chooseDataset(datasetId: string) {
     const next = datasets.find((candidate) => candidate.id === datasetId);
-    setDraft((current) => ({ ...current, datasetId, ...defaultColumns(next?.columns ?? []) }));
+    setDraft((current) => withDataset(current, next));
   }
 
-  function chooseType(type: ChartType) {
-    setDraft((current) => ({
-      ...current,
-      type,
-      seriesColumns: type === "pie" ? current.seriesColumns.slice(0, 1) : current.seriesColumns,
-      // Labels left at the old type's default take the new type's (a pie shows shares, bars none).
-      valueLabels:
-        current.valueLabels === defaultValueLabels(current.type)
-          ? defaultValueLabels(type)
-          : current.valueLabels,
-    }));
-  }
-
-  function toggleSeries(name: string, checked: boolean) {
-    setDraft((current) => ({
-      ...current,
-      seriesColumns:
-        current.type === "pie" || current.breakdown
-          ? [name]
-          : checked
-            ? [...current.seriesColumns.filter((series) => series !== name), name]
-            : current.seriesColumns.filter((series) => series !== name),
-    }));
-  }
-
-  const missing =
-    draft.indexColumn === ""
-      ? "Choose an index column to see the preview."
-      : draft.seriesColumns.length === 0
-        ? "Choose a series column to see the preview."
-        : null;
+  const missing = previewBlocker(draft);
   const preview = usePreview(draft, columns, missing === null);
-  const query = useMemo(() => draftQuery(draft, columns), [draft, columns]);
   const filterKeys = useRef(draft.filters.length);
   const breakdownColumns = columns.filter(
-    (column) => column.type === "string" && column.name !== draft.indexColumn,
+    (column) => breakdownColumnTypes.includes(column.type) && column.name !== draft.indexColumn,
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   // Options come from the one table of chart types, narrowed to what this query draws.
-  const offered = new Set(offeredOptions(draft.type, draftShape(draft, columns)));
+  const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
   const view = useMemo(() => previewView(draft, columns), [draft, columns]);
   const valueLabelModes = chartTypeSpecs[draft.type].valueLabels;
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
@@ -586,7 +296,7 @@ export function ChartEditor({
           </>
         ) : null}
         <FormMessages state={state} />
-        <input type="hidden" name="query" value={JSON.stringify(query)} />
+        <input type="hidden" name="chart" value={JSON.stringify(draft)} />
         <FormField
           name="title"
           label="Title"
@@ -602,7 +312,9 @@ export function ChartEditor({
           name="type"
           label="Type"
           value={draft.type}
-          onChange={(event) => chooseType(event.currentTarget.value as ChartType)}
+          onChange={(event) =>
+            setDraft((current) => withType(current, event.currentTarget.value as ChartType))
+          }
           errors={errors.type}
         >
           {chartTypes.map((type) => (
@@ -633,11 +345,7 @@ export function ChartEditor({
           value={draft.indexColumn}
           onChange={(event) => {
             const indexColumn = event.currentTarget.value;
-            setDraft((current) => ({
-              ...current,
-              indexColumn,
-              seriesColumns: current.seriesColumns.filter((series) => series !== indexColumn),
-            }));
+            setDraft((current) => withIndexColumn(current, indexColumn));
           }}
           errors={indexErrors}
         >
@@ -695,7 +403,10 @@ export function ChartEditor({
                     name="seriesColumns"
                     value={column.name}
                     checked={draft.seriesColumns.includes(column.name)}
-                    onChange={(event) => toggleSeries(column.name, event.currentTarget.checked)}
+                    onChange={(event) => {
+                      const { checked } = event.currentTarget;
+                      setDraft((current) => withSeries(current, column.name, checked));
+                    }}
                   />
                   {column.name}
                 </label>
@@ -712,13 +423,7 @@ export function ChartEditor({
             value={draft.breakdown}
             onChange={(event) => {
               const breakdown = event.currentTarget.value;
-              setDraft((current) => ({
-                ...current,
-                breakdown,
-                seriesColumns: breakdown
-                  ? current.seriesColumns.slice(0, 1)
-                  : current.seriesColumns,
-              }));
+              setDraft((current) => withBreakdown(current, breakdown));
             }}
             errors={queryError("query.breakdown")}
           >
@@ -909,7 +614,7 @@ export function ChartEditor({
               name="curve"
               label="Curve"
               value={draft.curve}
-              onChange={(event) => update("curve", event.currentTarget.value as Curve)}
+              onChange={(event) => update("curve", event.currentTarget.value as CurveType)}
               errors={errors.curve}
             >
               {curveTypes.map((curve) => (
@@ -924,9 +629,7 @@ export function ChartEditor({
             name="formatStyle"
             label="Number format"
             value={draft.formatStyle}
-            onChange={(event) =>
-              update("formatStyle", event.currentTarget.value as Draft["formatStyle"])
-            }
+            onChange={(event) => update("formatStyle", event.currentTarget.value as FormatStyle)}
             errors={errors["format.style"]}
           >
             <option value="">Automatic</option>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { DatasetColumn } from "../datasets/table.js";
-import type { QueryFilter } from "../query/schema.js";
+import type { QueryFilter } from "../query/spec.js";
 import { type Day, dayMsOf, localMidnight } from "../query/time.js";
+import type { DatasetColumnType } from "../vocabulary.js";
 
 // Dashboard filters: a date range and category filters set at the top of a dashboard, carried in
 // the page's URL, and applied as extra query filters to every chart and stat tile whose dataset
@@ -280,7 +280,7 @@ function nextDay(text: string): Day {
 export function dashboardFilterQueries(
   config: DashboardFilterConfig,
   applied: AppliedDashboardFilters,
-  columns: readonly Pick<DatasetColumn, "name" | "type">[],
+  columns: readonly { name: string; type: DatasetColumnType }[],
   timeZone: string,
 ): { filters: QueryFilter[]; notFilteredBy: string[] } {
   const filters: QueryFilter[] = [];

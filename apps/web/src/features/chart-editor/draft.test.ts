@@ -1,0 +1,125 @@
+import {
+  type ChartForm,
+  chartFormOf,
+  chartOptionNames,
+  chartTypes,
+  type FormColumn,
+  formShape,
+  offeredOptions,
+  withDefaultOptions,
+} from "@seed/model";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  previewView,
+  withBreakdown,
+  withDataset,
+  withIndexColumn,
+  withoutStaleOptions,
+  withSeries,
+  withType,
+} from "./draft";
+
+const seed = Number(process.env.SEED ?? 20261125);
+console.log(`chart editor draft property seed: ${seed}`);
+
+const columns: FormColumn[] = [
+  { name: "day", type: "date" },
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+  { name: "orders", type: "number" },
+  { name: "price", type: "number" },
+];
+const numberNames = ["revenue", "orders", "price"];
+
+const start = chartFormOf(null, { id: "sales", columns });
+
+/** Any sequence of what a person does in the editor. */
+const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
+  fc.constantFrom(...chartTypes).map((type) => (draft: ChartForm) => withType(draft, type)),
+  fc
+    .constantFrom("day", "region")
+    .map((name) => (draft: ChartForm) => withIndexColumn(draft, name)),
+  fc.tuple(fc.constantFrom(...numberNames), fc.boolean()).map(
+    ([name, checked]) =>
+      (draft: ChartForm) =>
+        withSeries(draft, name, checked),
+  ),
+  fc.constantFrom("", "region").map((name) => (draft: ChartForm) => withBreakdown(draft, name)),
+  fc
+    .constantFrom("sum" as const, "none" as const, "avg" as const)
+    .map((aggregate) => (draft: ChartForm) => ({ ...draft, aggregate })),
+  fc.constant((draft: ChartForm) => ({ ...draft, stack: "stacked" as const, donut: true })),
+  fc.constant((draft: ChartForm) => ({ ...draft, dateFormat: "year" as const })),
+);
+
+function edit(steps: ((draft: ChartForm) => ChartForm)[]): ChartForm {
+  return steps.reduce((draft, change) => withoutStaleOptions(change(draft), columns), start);
+}
+
+describe("the chart editor's draft", () => {
+  it("never keeps an option the chart types table does not offer for its query", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const draft = edit(steps);
+        const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
+        const stale = chartOptionNames.filter((name) => !offered.has(name));
+        expect(withDefaultOptions(draft, stale)).toEqual(draft);
+        expect(withoutStaleOptions(draft, columns)).toBe(draft);
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("draws one series on a pie or with a breakdown, and never the index as a series", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const draft = edit(steps);
+        if (draft.type === "pie" || draft.breakdown !== "") {
+          expect(draft.seriesColumns.length).toBeLessThanOrEqual(1);
+        }
+        expect(draft.seriesColumns).not.toContain(draft.indexColumn);
+        expect(new Set(draft.seriesColumns).size).toBe(draft.seriesColumns.length);
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("previews only options the store accepts, whatever is typed", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.string({ maxLength: 4 }), (other, digits) => {
+        const draft: ChartForm = {
+          ...start,
+          type: "pie",
+          otherPercent: other,
+          formatStyle: "currency",
+          formatCurrency: other,
+          formatMaxDigits: digits,
+        };
+        const { options } = previewView(draft, columns);
+        if (options.otherThreshold !== undefined) {
+          expect(options.otherThreshold).toBeGreaterThanOrEqual(0);
+          expect(options.otherThreshold).toBeLessThanOrEqual(0.5);
+        }
+        if (options.numberFormat) new Intl.NumberFormat("en-US", options.numberFormat);
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("starts another dataset from its own columns", () => {
+    const next = withDataset(start, {
+      id: "other",
+      name: "Other",
+      columns: [
+        { name: "when", type: "date" },
+        { name: "count", type: "number" },
+      ],
+    });
+    expect(next).toMatchObject({
+      datasetId: "other",
+      indexColumn: "when",
+      seriesColumns: ["count"],
+    });
+  });
+});

@@ -1,0 +1,135 @@
+import {
+  type ChartForm,
+  type ChartOptions,
+  type ChartType,
+  chartOfForm,
+  chartOptionNames,
+  chartOptionsSchema,
+  chartTypeSpecs,
+  defaultFormColumns,
+  defaultValueLabels,
+  type FormColumn,
+  formShape,
+  offeredOptions,
+  withDefaultOptions,
+} from "@seed/model";
+
+// The chart editor's pure draft model: how the form changes when a person picks a type, a
+// dataset or columns. The form (chart-editor.tsx) only renders a draft and calls these.
+
+export interface DatasetChoice {
+  id: string;
+  name: string;
+  columns: FormColumn[];
+}
+
+/** What the preview draws of a draft (never its query or dataset). */
+export interface PreviewView {
+  id: string;
+  title: string;
+  type: ChartType;
+  options: ChartOptions;
+}
+
+/**
+ * After a change of type or columns: every option the chart types table no longer offers for
+ * this query goes back to its default, so it neither shows in the preview nor returns later.
+ */
+export function withoutStaleOptions(draft: ChartForm, columns: readonly FormColumn[]): ChartForm {
+  const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
+  let next = withDefaultOptions(
+    draft,
+    chartOptionNames.filter((name) => !offered.has(name)),
+  );
+  if (!chartTypeSpecs[draft.type].valueLabels.includes(next.valueLabels)) {
+    next = { ...next, valueLabels: defaultValueLabels(draft.type) };
+  }
+  // Same values, same object: nothing re-renders or re-runs for a change that reset nothing.
+  const same = (Object.keys(next) as (keyof ChartForm)[]).every((key) => next[key] === draft[key]);
+  return same ? draft : next;
+}
+
+/** A new type keeps the columns it can draw; labels left at the old type's default take the new one's. */
+export function withType(draft: ChartForm, type: ChartType): ChartForm {
+  return {
+    ...draft,
+    type,
+    seriesColumns: type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
+    valueLabels:
+      draft.valueLabels === defaultValueLabels(draft.type)
+        ? defaultValueLabels(type)
+        : draft.valueLabels,
+  };
+}
+
+/** Another dataset starts from its own default columns. */
+export function withDataset(draft: ChartForm, dataset: DatasetChoice | undefined): ChartForm {
+  return {
+    ...draft,
+    datasetId: dataset?.id ?? "",
+    ...defaultFormColumns(dataset?.columns ?? []),
+  };
+}
+
+/** The index column can never also be a series. */
+export function withIndexColumn(draft: ChartForm, indexColumn: string): ChartForm {
+  return {
+    ...draft,
+    indexColumn,
+    seriesColumns: draft.seriesColumns.filter((series) => series !== indexColumn),
+  };
+}
+
+/** A pie or a breakdown draws one series: choosing one replaces the other. */
+export function withSeries(draft: ChartForm, name: string, checked: boolean): ChartForm {
+  const single = draft.type === "pie" || draft.breakdown !== "";
+  const others = draft.seriesColumns.filter((series) => series !== name);
+  return {
+    ...draft,
+    seriesColumns: single ? [name] : checked ? [...others, name] : others,
+  };
+}
+
+/** A breakdown splits one measure, so it keeps only the first series. */
+export function withBreakdown(draft: ChartForm, breakdown: string): ChartForm {
+  return {
+    ...draft,
+    breakdown,
+    seriesColumns: breakdown ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
+  };
+}
+
+/** Why the preview cannot run yet, or null when it can. */
+export function previewBlocker(draft: ChartForm): string | null {
+  if (draft.indexColumn === "") return "Choose an index column to see the preview.";
+  if (draft.seriesColumns.length === 0) return "Choose a series column to see the preview.";
+  return null;
+}
+
+/**
+ * What the preview draws: the chart the form stands for (the converter the save action uses),
+ * less any option the store would refuse, so a half-typed value never breaks the drawing.
+ */
+export function previewView(draft: ChartForm, columns: readonly FormColumn[]): PreviewView {
+  const { options } = chartOfForm(draft, columns).chart;
+  const checked = chartOptionsSchema.safeParse(options);
+  const refused = new Set(
+    checked.success ? [] : checked.error.issues.map((issue) => issue.path[0]),
+  );
+  const drawable = Object.fromEntries(
+    Object.entries(options ?? {}).filter(([name]) => !refused.has(name)),
+  ) as ChartOptions;
+  if (drawable.numberFormat) {
+    try {
+      new Intl.NumberFormat("en-US", drawable.numberFormat);
+    } catch {
+      delete drawable.numberFormat;
+    }
+  }
+  return {
+    id: "preview",
+    title: draft.title.trim() || "Untitled chart",
+    type: draft.type,
+    options: drawable,
+  };
+}

@@ -1,0 +1,433 @@
+import { z } from "zod";
+import type { ChartInput, ChartOptions } from "./chart.js";
+import {
+  acceptedOptions,
+  type ChartLocale,
+  type ChartOptionName,
+  type ChartType,
+  type CurveType,
+  chartLocales,
+  chartTypeSpecs,
+  chartTypes,
+  curveTypes,
+  type DateFormat,
+  dateFormats,
+  type FilterOperator,
+  filterOperators,
+  type LegendPosition,
+  legendPositions,
+  type QueryAggregate,
+  type QueryShape,
+  queryAggregates,
+  queryLimits,
+  type RelativeKind,
+  type RelativeUnit,
+  relativeKinds,
+  relativeUnits,
+  type SeriesShape,
+  type StackMode,
+  stackModes,
+  type TimeGrain,
+  timeGrains,
+  type ValueLabelMode,
+  valueLabelModes,
+} from "./chart-types.js";
+import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
+import type { ChartQueryInput, QueryFilter } from "./query/spec.js";
+import type { DatasetColumnType } from "./vocabulary.js";
+
+// The one converter between a chart and the chart editor's form: the editor's draft, its live
+// preview and the save action all turn a form into a chart here, so they cannot drift apart.
+
+/** What the form needs to know of a dataset column. */
+export interface FormColumn {
+  name: string;
+  type: DatasetColumnType;
+}
+
+/** What an option means when a chart does not store it; pages, previews and the editor read this. */
+export const chartOptionDefaults = {
+  stack: "none",
+  horizontal: false,
+  curve: "monotone",
+  donut: false,
+  showLegend: true,
+  legendPosition: "bottom",
+  /** Share of the total under which pie slices are grouped as "Other". */
+  otherThreshold: 0.03,
+  locale: "en-US",
+} as const satisfies ChartOptions;
+
+/** A type's first value label mode is what it draws unless told otherwise. */
+export function defaultValueLabels(type: ChartType): ValueLabelMode {
+  return chartTypeSpecs[type].valueLabels[0] ?? "none";
+}
+
+export const sortChoices = ["x_asc", "x_desc", "value_desc", "value_asc"] as const;
+export type SortChoice = (typeof sortChoices)[number];
+
+/** One filter row as the form holds it: text where people type. */
+export interface FilterForm {
+  key: number;
+  column: string;
+  op: FilterOperator;
+  value: string;
+  to: string;
+  unit: RelativeUnit;
+  which: RelativeKind;
+  n: string;
+}
+
+/** The chart editor's form: every field as the form holds it. */
+export interface ChartForm {
+  title: string;
+  type: ChartType;
+  datasetId: string;
+  indexColumn: string;
+  seriesColumns: string[];
+  /** How each series column is measured; "none" draws raw values. */
+  aggregate: QueryAggregate;
+  /** Time grain of a date x column; "" groups by exact values. */
+  grain: TimeGrain | "";
+  /** Column that splits the measure into series; "" for none. */
+  breakdown: string;
+  top: string;
+  filters: FilterForm[];
+  sort: SortChoice;
+  limit: string;
+  stack: StackMode;
+  horizontal: boolean;
+  curve: CurveType;
+  donut: boolean;
+  legend: LegendPosition | "hidden";
+  valueLabels: ValueLabelMode;
+  /** Slices under this share (percent of the total) become "Other"; 0 keeps every slice. */
+  otherPercent: string;
+  locale: ChartLocale;
+  dateFormat: DateFormat | "";
+  formatStyle: FormatStyle;
+  formatCurrency: string;
+  formatMaxDigits: string;
+}
+
+const shortText = z.string().max(200);
+const columnText = z.string().max(64);
+
+/** The form as the save action receives it (JSON); bounded everywhere, checked again by the store. */
+export const chartFormSchema = z.object({
+  title: z.string().max(1_000),
+  type: z.enum(chartTypes),
+  datasetId: shortText,
+  indexColumn: columnText,
+  seriesColumns: z.array(columnText).max(100),
+  aggregate: z.enum(queryAggregates),
+  grain: z.enum(["", ...timeGrains]),
+  breakdown: columnText,
+  top: shortText,
+  filters: z
+    .array(
+      z.object({
+        key: z.number().int(),
+        column: columnText,
+        op: z.enum(filterOperators),
+        value: z.string().max(queryLimits.maxFilterText * queryLimits.maxInValues),
+        to: z.string().max(queryLimits.maxFilterText),
+        unit: z.enum(relativeUnits),
+        which: z.enum(relativeKinds),
+        n: shortText,
+      }),
+    )
+    .max(queryLimits.maxFilters * 2),
+  sort: z.enum(sortChoices),
+  limit: shortText,
+  stack: z.enum(stackModes),
+  horizontal: z.boolean(),
+  curve: z.enum(curveTypes),
+  donut: z.boolean(),
+  legend: z.enum([...legendPositions, "hidden"]),
+  valueLabels: z.enum(valueLabelModes),
+  otherPercent: shortText,
+  locale: z.enum(chartLocales),
+  dateFormat: z.enum(["", ...dateFormats]),
+  formatStyle: z.enum(formatStyles),
+  formatCurrency: shortText,
+  formatMaxDigits: shortText,
+}) satisfies z.ZodType<ChartForm>;
+
+/** The stored chart a form edits (what the store gives back). */
+export interface FormChart {
+  title: string;
+  type: ChartType;
+  datasetId: string;
+  query: ChartQueryInput;
+  options: ChartOptions;
+}
+
+/** A new filter row: a relative range on the first date column, else equals on the first column. */
+export function newFilterForm(key: number, columns: readonly FormColumn[]): FilterForm {
+  const dateColumn = columns.find(
+    (column) => column.type === "date" || column.type === "timestamp",
+  );
+  const column = dateColumn ?? columns[0];
+  return {
+    key,
+    column: column?.name ?? "",
+    op: dateColumn ? "relative" : "eq",
+    value: "",
+    to: "",
+    unit: "month",
+    which: "last_n",
+    n: "12",
+  };
+}
+
+/** A stored filter as an editable row. */
+export function filterFormOf(filter: QueryFilter, key: number): FilterForm {
+  const base: FilterForm = {
+    key,
+    column: filter.column,
+    op: filter.op,
+    value: "",
+    to: "",
+    unit: "month",
+    which: "last_n",
+    n: "12",
+  };
+  switch (filter.op) {
+    case "relative":
+      return { ...base, unit: filter.unit, which: filter.which, n: String(filter.n ?? 1) };
+    case "in":
+      return { ...base, value: filter.values.join(", ") };
+    case "between":
+      return { ...base, value: String(filter.from), to: String(filter.to) };
+    case "empty":
+    case "not_empty":
+      return base;
+    default:
+      return { ...base, value: String(filter.value) };
+  }
+}
+
+/** A filter row as a query filter; values are typed by the column (the store checks them again). */
+export function filterOfForm(row: FilterForm, columns: readonly FormColumn[]): QueryFilter {
+  const type = columns.find((column) => column.name === row.column)?.type;
+  const typed = (text: string): string | number =>
+    type === "number" && text.trim() !== "" && Number.isFinite(Number(text))
+      ? Number(text)
+      : text.trim();
+  switch (row.op) {
+    case "empty":
+    case "not_empty":
+      return { column: row.column, op: row.op };
+    case "relative":
+      return {
+        column: row.column,
+        op: "relative",
+        unit: row.unit,
+        which: row.which,
+        ...(row.which === "last_n" ? { n: Number(row.n) || 1 } : {}),
+      };
+    case "in":
+      return {
+        column: row.column,
+        op: "in",
+        values: row.value
+          .split(",")
+          .map((part) => typed(part))
+          .filter((value) => value !== "")
+          .slice(0, queryLimits.maxInValues),
+      };
+    case "between":
+      return { column: row.column, op: "between", from: typed(row.value), to: typed(row.to) };
+    default:
+      return { column: row.column, op: row.op, value: typed(row.value) };
+  }
+}
+
+/** The x column a new chart starts from (a date, else text, else the first) and one number series. */
+export function defaultFormColumns(columns: readonly FormColumn[]): {
+  indexColumn: string;
+  seriesColumns: string[];
+} {
+  const index =
+    columns.find((column) => column.type === "date") ??
+    columns.find((column) => column.type === "string") ??
+    columns[0];
+  const firstNumber = columns.find(
+    (column) => column.type === "number" && column.name !== index?.name,
+  );
+  return { indexColumn: index?.name ?? "", seriesColumns: firstNumber ? [firstNumber.name] : [] };
+}
+
+function percentText(share: number): string {
+  return String(Math.round(share * 10_000) / 100);
+}
+
+/** The form for a stored chart, or for a new one over the given dataset. */
+export function chartFormOf(
+  chart: FormChart | null,
+  dataset: { id: string; columns: readonly FormColumn[] } | undefined,
+): ChartForm {
+  const query = chart?.query;
+  const options = chart?.options ?? {};
+  const type = chart?.type ?? "line";
+  const format = options.numberFormat;
+  const sort = query?.sort;
+  const columns = query
+    ? {
+        indexColumn: query.x.column,
+        seriesColumns: query.measures.flatMap((measure) =>
+          measure.column ? [measure.column] : [],
+        ),
+      }
+    : defaultFormColumns(dataset?.columns ?? []);
+  return {
+    title: chart?.title ?? "",
+    type,
+    datasetId: chart?.datasetId ?? dataset?.id ?? "",
+    ...columns,
+    aggregate: query?.measures[0]?.aggregate ?? "none",
+    grain: query?.x.grain ?? "",
+    breakdown: query?.breakdown?.column ?? "",
+    top: String(query?.breakdown?.top ?? 5),
+    filters: (query?.filters ?? []).map((filter, index) => filterFormOf(filter, index)),
+    sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
+    limit: query?.limit === undefined ? "" : String(query.limit),
+    stack: options.stack ?? chartOptionDefaults.stack,
+    horizontal: options.horizontal ?? chartOptionDefaults.horizontal,
+    curve: options.curve ?? chartOptionDefaults.curve,
+    donut: options.donut ?? chartOptionDefaults.donut,
+    legend:
+      options.showLegend === false
+        ? "hidden"
+        : (options.legendPosition ?? chartOptionDefaults.legendPosition),
+    valueLabels: options.valueLabels ?? defaultValueLabels(type),
+    otherPercent: percentText(options.otherThreshold ?? chartOptionDefaults.otherThreshold),
+    locale: options.locale ?? chartOptionDefaults.locale,
+    dateFormat: options.dateFormat ?? "",
+    formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
+    formatCurrency: format?.currency ?? "",
+    formatMaxDigits:
+      format?.maximumFractionDigits === undefined ? "" : String(format.maximumFractionDigits),
+  };
+}
+
+/** One series, or several (more than one measure, or a breakdown that applies). */
+function seriesShapeOf(form: ChartForm): SeriesShape {
+  const breakdown =
+    form.breakdown !== "" &&
+    form.aggregate !== "none" &&
+    chartTypeSpecs[form.type].accepts.breakdown;
+  return form.seriesColumns.length > 1 || breakdown ? "many" : "one";
+}
+
+/** What the form's query draws, as the chart types table asks: series and whether x holds dates. */
+export function formShape(form: ChartForm, columns: readonly FormColumn[]): QueryShape {
+  const x = columns.find((column) => column.name === form.indexColumn);
+  return {
+    series: seriesShapeOf(form),
+    timeIndex: x?.type === "date" || x?.type === "timestamp",
+  };
+}
+
+/** The query the form stands for (what the preview runs and the chart saves). */
+export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
+  const single = form.type === "pie" || form.breakdown !== "";
+  const series = single ? form.seriesColumns.slice(0, 1) : form.seriesColumns;
+  const [by, direction] = form.sort.split("_") as ["x" | "value", "asc" | "desc"];
+  const limit = Number(form.limit);
+  return {
+    x: { column: form.indexColumn, ...(form.grain ? { grain: form.grain } : {}) },
+    measures: series.map((column) => ({ column, aggregate: form.aggregate })),
+    ...(form.breakdown && form.aggregate !== "none"
+      ? { breakdown: { column: form.breakdown, top: Number(form.top) || 5 } }
+      : {}),
+    filters: form.filters.map((filter) => filterOfForm(filter, columns)),
+    ...(form.sort !== "x_asc" ? { sort: { by, direction } } : {}),
+    ...(form.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
+  };
+}
+
+/**
+ * The options the form stands for: only those the type offers for this query's shape, and none
+ * that merely restate a default (so a stored chart follows the defaults if they ever change).
+ */
+function formOptions(
+  form: ChartForm,
+  columns: readonly FormColumn[],
+  fieldErrors: Record<string, string[]>,
+): ChartOptions {
+  const options: ChartOptions = {};
+  if (form.stack !== chartOptionDefaults.stack) options.stack = form.stack;
+  if (form.horizontal) options.horizontal = true;
+  if (form.curve !== chartOptionDefaults.curve) options.curve = form.curve;
+  if (form.donut) options.donut = true;
+  if (form.legend === "hidden") options.showLegend = false;
+  else if (form.legend !== chartOptionDefaults.legendPosition) options.legendPosition = form.legend;
+  if (form.valueLabels !== defaultValueLabels(form.type)) options.valueLabels = form.valueLabels;
+  const otherText = form.otherPercent.trim();
+  if (otherText !== "" && otherText !== percentText(chartOptionDefaults.otherThreshold)) {
+    const percent = Number(otherText);
+    // Rounded so "40.24" is stored as 0.4024, not 0.40240000000000004.
+    if (Number.isFinite(percent)) options.otherThreshold = Math.round(percent * 1e6) / 1e8;
+    else fieldErrors.otherThreshold = ["Enter a percentage such as 3, or 0 to keep every slice."];
+  }
+  if (form.locale !== chartOptionDefaults.locale) options.locale = form.locale;
+  if (form.dateFormat) options.dateFormat = form.dateFormat;
+  const numberFormat = numberFormatOfFields(form, fieldErrors);
+  if (numberFormat) options.numberFormat = numberFormat;
+  return acceptedOptions(form.type, options, formShape(form, columns));
+}
+
+/** The chart a form stands for, with the problems only the form can see (the store checks the rest). */
+export function chartOfForm(
+  form: ChartForm,
+  columns: readonly FormColumn[],
+): { chart: ChartInput; fieldErrors: Record<string, string[]> } {
+  const fieldErrors: Record<string, string[]> = {};
+  const chart: ChartInput = {
+    title: form.title,
+    type: form.type,
+    datasetId: form.datasetId,
+    query: formQuery(form, columns),
+    options: formOptions(form, columns, fieldErrors),
+  };
+  return { chart, fieldErrors };
+}
+
+/** The form fields that hold each option. */
+const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[]>> = {
+  stack: ["stack"],
+  horizontal: ["horizontal"],
+  curve: ["curve"],
+  donut: ["donut"],
+  numberFormat: ["formatStyle", "formatCurrency", "formatMaxDigits"],
+  showLegend: ["legend"],
+  legendPosition: ["legend"],
+  valueLabels: ["valueLabels"],
+  otherThreshold: ["otherPercent"],
+  locale: ["locale"],
+  dateFormat: ["dateFormat"],
+};
+
+/** The form with these options back at their defaults (the fields of a chart that sets none). */
+export function withDefaultOptions(form: ChartForm, names: Iterable<ChartOptionName>): ChartForm {
+  const blank = chartFormOf(
+    { ...form, query: { x: { column: "" }, measures: [] }, options: {} },
+    undefined,
+  );
+  const next: Record<string, unknown> = { ...form };
+  for (const name of names) {
+    for (const field of optionFields[name]) next[field] = blank[field];
+  }
+  return next as unknown as ChartForm;
+}
+
+/** A stored chart's options with every default filled in: what pages and previews draw. */
+export function optionsWithDefaults(type: ChartType, options: ChartOptions) {
+  return {
+    ...chartOptionDefaults,
+    valueLabels: defaultValueLabels(type),
+    ...options,
+  };
+}

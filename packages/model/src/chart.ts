@@ -1,0 +1,145 @@
+import { z } from "zod";
+import {
+  chartLocales,
+  chartTypeSpecs,
+  chartTypes,
+  curveTypes,
+  dateFormats,
+  legendPositions,
+  maxOtherThreshold,
+  unsupportedOptions,
+  valueLabelModes,
+} from "./chart-types.js";
+import { idSchema, requiredText } from "./fields.js";
+import { chartLimits } from "./limits.js";
+import { numberFormatSchema } from "./number-format.js";
+import { type ChartQueryInput, chartQuerySchema } from "./query/spec.js";
+
+export const chartOptionsSchema = z
+  .object({
+    stack: z
+      .enum(["none", "stacked", "percent"], { error: "Stacking must be none, stacked or percent." })
+      .optional(),
+    horizontal: z.boolean({ error: "Horizontal must be true or false." }).optional(),
+    curve: z.enum(curveTypes, { error: "Curve must be linear, monotone or step." }).optional(),
+    numberFormat: numberFormatSchema.optional(),
+    donut: z.boolean({ error: "Donut must be true or false." }).optional(),
+    showLegend: z.boolean({ error: "Show legend must be true or false." }).optional(),
+    legendPosition: z
+      .enum(legendPositions, { error: "Legend position must be bottom, top, left or right." })
+      .optional(),
+    valueLabels: z
+      .enum(valueLabelModes, { error: "Value labels must be none, value, percent or name." })
+      .optional(),
+    otherThreshold: z
+      .number({ error: "Enter the share under which slices are grouped as a number." })
+      .min(0, "The share for Other cannot be negative.")
+      .max(maxOtherThreshold, `Group at most slices under ${maxOtherThreshold * 100}%.`)
+      .optional(),
+    locale: z.enum(chartLocales, { error: "Choose one of the listed locales." }).optional(),
+    dateFormat: z
+      .enum(dateFormats, { error: "Date format must be day, month or year." })
+      .optional(),
+  })
+  .strict();
+export type ChartOptions = z.infer<typeof chartOptionsSchema>;
+
+const chartFields = {
+  title: requiredText("title", 120),
+  type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
+  datasetId: idSchema("dataset"),
+  /** What the chart draws (src/query). Charts made with the simple form give the two fields below. */
+  query: chartQuerySchema.optional(),
+  /** Simple form: the x column, drawn as is (the query's x). */
+  indexColumn: z
+    .string({ error: "Choose the index column." })
+    .trim()
+    .min(1, "Choose the index column.")
+    .max(64, "Column names are at most 64 characters.")
+    .optional(),
+  /** Simple form: number columns drawn as raw series (the query's measures). */
+  seriesColumns: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, "Series names cannot be empty.")
+        .max(64, "Column names are at most 64 characters."),
+      { error: "Choose the series columns." },
+    )
+    .min(1, "Choose at least one series column.")
+    .max(chartLimits.maxSeries, `A chart has at most ${chartLimits.maxSeries} series.`)
+    .optional(),
+  options: chartOptionsSchema.default({}),
+};
+
+export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) => {
+  for (const name of unsupportedOptions(chart.type, chart.options)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["options", name],
+      message: `A ${chartTypeSpecs[chart.type].label.toLowerCase()} chart has no ${name} option.`,
+    });
+  }
+  const labelModes: readonly string[] = chartTypeSpecs[chart.type].valueLabels;
+  const labels = chart.options.valueLabels;
+  if (labels !== undefined && labelModes.length > 0 && !labelModes.includes(labels)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["options", "valueLabels"],
+      message: `Value labels on a ${chartTypeSpecs[chart.type].label.toLowerCase()} chart are one of: ${labelModes.join(", ")}.`,
+    });
+  }
+  if (chart.query) return;
+  if (chart.indexColumn === undefined) {
+    ctx.addIssue({ code: "custom", path: ["indexColumn"], message: "Choose the index column." });
+  }
+  if (chart.seriesColumns === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: "Choose at least one series column.",
+    });
+    return;
+  }
+  if (chart.type === "pie" && chart.seriesColumns.length !== 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: "A pie chart shows exactly one series column.",
+    });
+  }
+  const seen = new Set<string>();
+  for (const series of chart.seriesColumns) {
+    if (seen.has(series)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["seriesColumns"],
+        message: `Series "${series}" is listed twice.`,
+      });
+    }
+    seen.add(series);
+  }
+  if (chart.indexColumn !== undefined && seen.has(chart.indexColumn)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: `"${chart.indexColumn}" is the index column; it cannot also be a series.`,
+    });
+  }
+});
+export type ChartInput = z.input<typeof chartInputSchema>;
+export type ChartPatch = Partial<ChartInput>;
+
+/** A chart's query: the one it gives, or the simple form's columns as raw series. */
+export function chartQueryOf(chart: {
+  query?: ChartQueryInput | undefined;
+  indexColumn?: string | undefined;
+  seriesColumns?: readonly string[] | undefined;
+}): ChartQueryInput {
+  if (chart.query) return chart.query;
+  return {
+    x: { column: chart.indexColumn ?? "" },
+    measures: (chart.seriesColumns ?? []).map((column) => ({ column, aggregate: "none" as const })),
+  };
+}

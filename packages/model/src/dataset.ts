@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { type FieldProblem, ValidationError } from "./errors.js";
+import { optionalText, requiredText } from "./fields.js";
+import { datasetLimits } from "./limits.js";
+import {
+  type CellValue,
+  type DatasetRow,
+  describeValue,
+  isIsoDate,
+  isIsoDay,
+  isNumberText,
+} from "./values.js";
+import { type ColumnType, columnTypes } from "./vocabulary.js";
+
+export interface DatasetColumn {
+  name: string;
+  type: ColumnType;
+}
+
+export const columnSchema = z.object({
+  name: z
+    .string({ error: "Enter a column name." })
+    .trim()
+    .min(1, "Enter a column name.")
+    .max(
+      datasetLimits.maxColumnNameLength,
+      `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
+    ),
+  type: z.enum(columnTypes, { error: "Column type must be number, string, date or timestamp." }),
+});
+
+const columnsSchema = z
+  .array(columnSchema, { error: "Give the dataset's columns." })
+  .min(1, "Add at least one column.")
+  .max(datasetLimits.maxColumns, `A dataset has at most ${datasetLimits.maxColumns} columns.`)
+  .superRefine((columns, ctx) => {
+    const seen = new Set<string>();
+    columns.forEach((column, index) => {
+      if (seen.has(column.name)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [index, "name"],
+          message: `Column name "${column.name}" is used twice.`,
+        });
+      }
+      seen.add(column.name);
+    });
+  });
+
+const rowsSchema = z
+  .array(z.record(z.string(), z.unknown()), { error: "Rows must be a list of objects." })
+  .max(datasetLimits.maxRows, `A dataset has at most ${datasetLimits.maxRows} rows.`);
+
+const maxRowIssues = 10;
+
+/** One bad cell (or unknown column) of a list of rows; `row` counts from 1 in the list given. */
+export interface RowProblem {
+  row: number;
+  column: string;
+  code: "invalid_cell" | "unknown_column";
+  /** What is wrong with the cell, without the row: 'expected a number, got "abc".' */
+  detail: string;
+}
+
+/** The sentence a form shows, naming the row as the caller does ("Row 12", "New row 2"). */
+export function describeRowProblem(problem: RowProblem, rowLabel: string): string {
+  return problem.code === "unknown_column"
+    ? `${rowLabel}: unknown column "${problem.column}".`
+    : `${rowLabel}, column "${problem.column}": ${problem.detail}`;
+}
+
+/**
+ * Checks each cell against its column type and returns rows holding exactly the dataset's
+ * columns (missing cells become null), or the first problems found.
+ */
+export function checkRows(
+  columns: readonly DatasetColumn[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+): { rows: DatasetRow[]; problems: RowProblem[] } {
+  const problems: RowProblem[] = [];
+  const known = new Set(columns.map((column) => column.name));
+  const checked: DatasetRow[] = [];
+  for (let index = 0; index < rows.length && problems.length < maxRowIssues; index++) {
+    const row = rows[index] ?? {};
+    for (const key of Object.keys(row)) {
+      if (!known.has(key)) {
+        problems.push({ row: index + 1, column: key, code: "unknown_column", detail: "" });
+      }
+    }
+    const out: DatasetRow = {};
+    for (const column of columns) {
+      const value = normalizeCell(column, row[column.name]);
+      const problem = checkCell(column, value);
+      if (problem) {
+        problems.push({
+          row: index + 1,
+          column: column.name,
+          code: "invalid_cell",
+          detail: problem,
+        });
+      }
+      out[column.name] = value === undefined ? null : (value as CellValue);
+    }
+    checked.push(out);
+  }
+  return { rows: checked, problems };
+}
+
+/**
+ * The refusal for bad cells: the flat messages under "rows" for a summary, and each problem at
+ * "rows.<ref>.<column>" with its code, so forms mark the cell without reading the sentence.
+ */
+export function rowProblemsError(
+  problems: ReadonlyArray<{ problem: RowProblem; ref: string; label: string; row?: number }>,
+  extra: FieldProblem[] = [],
+): ValidationError {
+  const fieldProblems: FieldProblem[] = [
+    ...extra,
+    ...problems.map(({ problem, ref, label, row }) => ({
+      field: `rows.${ref}.${problem.column}`,
+      code: problem.code,
+      message: describeRowProblem(problem, label),
+      // Callers that number rows (the push API) also get row and column apart from the path.
+      ...(row === undefined ? {} : { row, column: problem.column }),
+    })),
+  ];
+  return new ValidationError({
+    fieldErrors: { rows: fieldProblems.map((problem) => problem.message) },
+    problems: fieldProblems,
+  });
+}
+
+/** Form fields arrive as text: blank becomes null and numeric text in a number column a number. */
+function normalizeCell(column: DatasetColumn, value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text === "") return null;
+  if (column.type === "number" && isNumberText(text)) {
+    return Number(text);
+  }
+  return column.type === "string" ? value : text;
+}
+
+function checkCell(column: DatasetColumn, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  switch (column.type) {
+    case "number":
+      return typeof value === "number" && Number.isFinite(value)
+        ? null
+        : `expected a number, got ${describeValue(value)}.`;
+    case "date":
+      return typeof value === "string" && isIsoDay(value)
+        ? null
+        : `expected a date (yyyy-mm-dd), got ${describeValue(value)}.`;
+    case "timestamp":
+      return typeof value === "string" && isIsoDate(value)
+        ? null
+        : `expected a date and time (ISO 8601), got ${describeValue(value)}.`;
+    case "string":
+      if (typeof value !== "string") return `expected text, got ${describeValue(value)}.`;
+      return value.length > datasetLimits.maxCellLength
+        ? `text is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`
+        : null;
+  }
+}
+
+function refineRows(
+  value: { columns: DatasetColumn[]; rows: Record<string, unknown>[] },
+  ctx: z.RefinementCtx,
+) {
+  for (const problem of checkRows(value.columns, value.rows).problems) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["rows"],
+      message: describeRowProblem(problem, `Row ${problem.row}`),
+    });
+  }
+}
+
+export const datasetInputSchema = z
+  .object({
+    name: requiredText("name", 120),
+    description: optionalText("description", 500).default(""),
+    columns: columnsSchema,
+    rows: rowsSchema.default([]),
+  })
+  .superRefine(refineRows);
+export type DatasetInput = z.input<typeof datasetInputSchema>;
+
+export const datasetPatchSchema = z
+  .object({
+    name: requiredText("name", 120).optional(),
+    description: optionalText("description", 500).optional(),
+    columns: columnsSchema.optional(),
+    rows: rowsSchema.optional(),
+  })
+  .superRefine((patch, ctx) => {
+    if (patch.columns !== undefined && patch.rows === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rows"],
+        message: "Give the rows too when changing columns.",
+      });
+    }
+  });
+export type DatasetPatch = z.input<typeof datasetPatchSchema>;
+
+export const datasetRowsSchema = rowsSchema;

@@ -1,0 +1,66 @@
+// Every bound on what people may store, in one place: forms, the store and the API read these.
+
+export const datasetLimits = {
+  maxRows: 50_000,
+  maxColumns: 50,
+  maxColumnNameLength: 64,
+  /** Longest text cell; longer cells are refused, so no cell can hold a CPU or a page. */
+  maxCellLength: 4_000,
+  /** Longest number as text: far beyond what a double holds, short enough to scan in no time. */
+  maxNumberLength: 400,
+  /** Most rows a dataset holds when filled by streamed CSV import (in-memory writes: maxRows). */
+  maxImportRows: 1_000_000,
+  /** Largest CSV file one import reads, in bytes. */
+  maxImportBytes: 100 * 1024 * 1024,
+  /**
+   * Largest dataset, in stored bytes: UTF-8 bytes of text cells plus 8 per filled number, date,
+   * timestamp or boolean cell (see cellBytes in datasets/rows-table.ts). Appends and edits cannot grow past it.
+   */
+  maxDatasetBytes: 256 * 1024 * 1024,
+} as const;
+/** Push API tokens (access/dataset-tokens.ts) and what one push may carry. */
+export const datasetTokenScopes = ["append", "replace"] as const;
+export type DatasetTokenScope = (typeof datasetTokenScopes)[number];
+
+export const pushLimits = {
+  /** Largest request body the push route reads, in bytes. */
+  maxBodyBytes: 10 * 1024 * 1024,
+  /** Most rows one push may carry. */
+  maxRows: 10_000,
+  /** Requests one token may make per window. */
+  requestsPerWindow: 60,
+  windowMs: 60 * 1000,
+  /** How long a push's answer is kept under its Idempotency-Key. */
+  idempotencyMs: 24 * 60 * 60 * 1000,
+  maxIdempotencyKeyLength: 200,
+  maxTokenNameLength: 100,
+  /** Tokens a dataset may have that are neither revoked nor expired. */
+  maxActiveTokensPerDataset: 20,
+  /** Furthest expiry a token may be given. */
+  maxLifetimeMs: 366 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const dashboardLimits = { maxTiles: 48 } as const;
+export const chartLimits = { maxSeries: 12 } as const;
+
+export const textTileLimits = { maxLength: 2_000 } as const;
+
+export const thresholdLimits = { maxRules: 4, maxLabelLength: 40 } as const;
+
+export const embedLimits = { maxOrigins: 20, maxOriginLength: 200 } as const;
+
+/** Bounds of a live source's settings (src/sources). */
+export const sourceLimits = {
+  maxNameLength: 100,
+  maxHostLength: 253,
+  maxIdentifierLength: 63,
+  maxPasswordLength: 200,
+  defaultStatementTimeoutMs: 5_000,
+  minStatementTimeoutMs: 100,
+  maxStatementTimeoutMs: 60_000,
+  defaultRowCap: 100_000,
+  minRowCap: 1,
+  maxRowCap: 1_000_000,
+  defaultCacheTtlSeconds: 300,
+  maxCacheTtlSeconds: 86_400,
+} as const;

@@ -1,0 +1,159 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  acceptedOptions,
+  type ChartOptions,
+  type ChartQueryInput,
+  chartFormOf,
+  chartFormSchema,
+  chartLocales,
+  chartOfForm,
+  chartOptionDefaults,
+  chartOptionsSchema,
+  chartTypes,
+  curveTypes,
+  dateFormats,
+  type FormColumn,
+  formShape,
+  legendPositions,
+  optionsWithDefaults,
+  stackModes,
+  valueLabelModes,
+  withDefaultOptions,
+} from "../src/index.js";
+
+const seed = Number(process.env.SEED ?? 20261125);
+console.log(`chart-form property seed: ${seed}`);
+
+const columns: FormColumn[] = [
+  { name: "day", type: "date" },
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+  { name: "orders", type: "number" },
+];
+
+const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
+  {
+    stack: fc.constantFrom(...stackModes),
+    horizontal: fc.boolean(),
+    curve: fc.constantFrom(...curveTypes),
+    donut: fc.boolean(),
+    showLegend: fc.boolean(),
+    legendPosition: fc.constantFrom(...legendPositions),
+    valueLabels: fc.constantFrom(...valueLabelModes),
+    otherThreshold: fc.integer({ min: 0, max: 5_000 }).map((basis) => basis / 10_000),
+    locale: fc.constantFrom(...chartLocales),
+    dateFormat: fc.constantFrom(...dateFormats),
+    numberFormat: fc.oneof(
+      fc.constant({ notation: "compact" as const }),
+      fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),
+      fc.record({
+        style: fc.constant("currency" as const),
+        currency: fc.constantFrom("USD", "EUR", "JPY"),
+        maximumFractionDigits: fc.integer({ min: 0, max: 20 }),
+      }),
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+const queryArbitrary: fc.Arbitrary<ChartQueryInput> = fc.record({
+  x: fc.oneof(
+    fc.constant({ column: "day" }),
+    fc.constant({ column: "day", grain: "month" as const }),
+    fc.constant({ column: "region" }),
+  ),
+  measures: fc.constantFrom(
+    [{ column: "revenue", aggregate: "sum" as const }],
+    [
+      { column: "revenue", aggregate: "avg" as const },
+      { column: "orders", aggregate: "avg" as const },
+    ],
+  ),
+  filters: fc.constant([]),
+});
+
+/** What a stored chart means once defaults are filled in and only accepted options count. */
+function meaning(type: (typeof chartTypes)[number], options: ChartOptions, query: ChartQueryInput) {
+  const form = chartFormOf({ title: "t", type, datasetId: "d", query, options }, undefined);
+  return drawn(type, acceptedOptions(type, options, formShape(form, columns)));
+}
+
+/** Options as drawn: defaults filled in, and no legend position for a hidden legend. */
+function drawn(type: (typeof chartTypes)[number], options: ChartOptions) {
+  const { legendPosition, ...rest } = optionsWithDefaults(type, options);
+  return rest.showLegend ? { ...rest, legendPosition } : rest;
+}
+
+describe("the chart <-> editor form converter", () => {
+  it("turns any stored chart into a form and back into a chart that draws the same", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...chartTypes),
+        optionsArbitrary,
+        queryArbitrary,
+        (type, options, query) => {
+          const form = chartFormOf(
+            { title: "Sales", type, datasetId: "d1", query, options },
+            undefined,
+          );
+          expect(chartFormSchema.safeParse(form).success).toBe(true);
+          const { chart, fieldErrors } = chartOfForm(form, columns);
+          expect(fieldErrors).toEqual({});
+          const single =
+            type === "pie" ? { ...query, measures: query.measures.slice(0, 1) } : query;
+          expect(chart.query?.x).toEqual(single.x);
+          expect(chart.query?.measures).toEqual(single.measures);
+          expect(chartOptionsSchema.safeParse(chart.options).success).toBe(true);
+          // Only what the form can express is compared: the shape the query draws decides the rest.
+          expect(drawn(type, chart.options ?? {})).toEqual(meaning(type, options, single));
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+  });
+
+  it("stores no option that only restates a default", () => {
+    for (const type of chartTypes) {
+      const query = {
+        x: { column: "day" },
+        measures: [{ column: "revenue", aggregate: "sum" as const }],
+      };
+      const form = chartFormOf(
+        { title: "t", type, datasetId: "d1", query, options: {} },
+        undefined,
+      );
+      const { chart } = chartOfForm(form, columns);
+      expect(chart.options).toEqual({});
+    }
+  });
+
+  it("puts a form back to its defaults option by option", () => {
+    const form = chartFormOf(
+      {
+        title: "t",
+        type: "bar",
+        datasetId: "d",
+        query: { x: { column: "region" }, measures: [{ column: "revenue", aggregate: "sum" }] },
+        options: { stack: "stacked", locale: "de-DE", numberFormat: { notation: "compact" } },
+      },
+      undefined,
+    );
+    const reset = withDefaultOptions(form, ["stack", "numberFormat"]);
+    expect(reset.stack).toBe(chartOptionDefaults.stack);
+    expect(reset.formatStyle).toBe("");
+    expect(reset.locale).toBe("de-DE");
+  });
+
+  it("names a bad digit count and a bad Other share at their fields", () => {
+    const form = chartFormOf(null, { id: "d1", columns });
+    const { fieldErrors } = chartOfForm(
+      { ...form, type: "pie", formatStyle: "decimal", formatMaxDigits: "x", otherPercent: "lots" },
+      columns,
+    );
+    expect(Object.keys(fieldErrors).sort()).toEqual([
+      "format.maximumFractionDigits",
+      "otherThreshold",
+    ]);
+  });
+});

@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  breakdownColumnTypes,
+  checkQuery,
+  datasetColumnTypes,
+  type FilterOperator,
+  filterOperators,
+  filterOperatorsByType,
+  type QueryFilter,
+} from "../src/index.js";
+
+const seed = Number(process.env.SEED ?? 20261125);
+console.log(`query-rules property seed: ${seed}`);
+
+function filterFor(op: FilterOperator): QueryFilter {
+  switch (op) {
+    case "in":
+      return { column: "c", op, values: ["1"] };
+    case "between":
+      return { column: "c", op, from: "1", to: "2" };
+    case "empty":
+    case "not_empty":
+      return { column: "c", op };
+    case "relative":
+      return { column: "c", op, unit: "day", which: "last_n", n: 7 };
+    default:
+      return { column: "c", op, value: "1" };
+  }
+}
+
+describe("the query rules per column type (one table for the editor and the store)", () => {
+  it("accepts an operator on a column exactly when the type's table lists it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.constantFrom(...filterOperators),
+        (type, op) => {
+          const errors = checkQuery(
+            {
+              x: { column: "x" },
+              measures: [{ column: null, aggregate: "count" }],
+              filters: [filterFor(op)],
+            },
+            [
+              { name: "x", type: "string" },
+              { name: "c", type },
+            ],
+          );
+          expect("filters.0.op" in errors).toBe(!filterOperatorsByType[type].includes(op));
+        },
+      ),
+      { seed, numRuns: 500 },
+    );
+  });
+
+  it("orders text (by bytes) but not true/false, and takes relative ranges on dates only", () => {
+    for (const op of ["lt", "lte", "gt", "gte", "between"] as const) {
+      expect(filterOperatorsByType.string).toContain(op);
+      expect(filterOperatorsByType.boolean).not.toContain(op);
+    }
+    for (const type of datasetColumnTypes) {
+      const dated = type === "date" || type === "timestamp";
+      expect(filterOperatorsByType[type].includes("relative"), type).toBe(dated);
+    }
+  });
+
+  it("breaks down exactly by the breakdown column types", () => {
+    for (const type of datasetColumnTypes) {
+      const errors = checkQuery(
+        {
+          x: { column: "x" },
+          measures: [{ column: null, aggregate: "count" }],
+          breakdown: { column: "b", top: 5 },
+          filters: [],
+        },
+        [
+          { name: "x", type: "date" },
+          { name: "b", type },
+        ],
+        "bar",
+      );
+      expect("breakdown.column" in errors, type).toBe(!breakdownColumnTypes.includes(type));
+    }
+  });
+});

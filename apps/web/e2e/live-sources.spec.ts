@@ -1,4 +1,5 @@
 import { expect, request, test } from "@playwright/test";
+import { type FakeListener, startFakeListener } from "../../../scripts/fake-postgres-listener.mjs";
 import {
   createLiveSourceDatabase,
   type LiveSourceDatabase,
@@ -16,6 +17,10 @@ import { appBaseURL, captureServerAction, replayServerAction } from "./support";
 
 let cluster: ThrowawayPostgres | null = null;
 let remote: LiveSourceDatabase;
+
+/** Test connection's one answer to any failure to connect or sign in. */
+const connectFailed =
+  "Could not connect and sign in to the live source with these settings: check the host, port, database, user, password and SSL setting (the server log says why).";
 
 test.beforeAll(() => {
   // The PostgreSQL run's cluster when there is one, else one of our own for this file.
@@ -54,9 +59,7 @@ test("an admin adds a live source and a table; a published chart shows its rows 
 
   // A wrong password: a readable refusal, nothing saved.
   await page.getByRole("button", { name: "Test connection" }).click();
-  await expect(page.getByRole("status")).toContainText(
-    "Connection failed: The live source refused the sign-in: check the user name and password.",
-  );
+  await expect(page.getByRole("status")).toContainText(`Connection failed: ${connectFailed}`);
   await expectAxeClean(page);
 
   // The right one: the server's version, and saved.
@@ -141,6 +144,80 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   await visitor.dispose();
   await editor.context.close();
   await context.close();
+});
+
+test("a saved password is asked for again when the host, port, database or user changes: never sent there, nothing saved", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // A listener of our own that asks for the password in clear text and keeps what it receives.
+  const listener: FakeListener = await startFakeListener("cleartext-password");
+  const { context, page } = await signedInPage(browser, "admin");
+  try {
+    await page.goto("/admin/sources/new");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const sourceName = uniqueName("Bound");
+    await page.getByLabel("Name", { exact: true }).fill(sourceName);
+    await page.getByLabel("Host").fill(remote.host);
+    await page.getByLabel("Port").fill(String(remote.port));
+    await page.getByLabel("Database").fill(remote.database);
+    await page.getByLabel("User (a read-only role)").fill(remote.user);
+    await page.getByLabel("Password").fill(remote.password);
+    await page.getByLabel("SSL").selectOption("disable");
+    await page.getByRole("button", { name: "Add source" }).click();
+    await page.waitForURL(/\/admin\/sources\/[^/?]+\?saved=1$/);
+    const sourceUrl = page.url().replace(/\?saved=1$/, "");
+
+    const password = page.getByLabel("Password");
+    const formStatus = page.getByRole("form", { name: "Connection" }).getByRole("status");
+    const changes: Array<{ fields: Record<string, string>; changed: string }> = [
+      { fields: { Port: String(listener.port) }, changed: "the port changed" },
+      { fields: { Host: "localhost", Port: String(listener.port) }, changed: "the host and port" },
+      { fields: { Host: `${remote.host}.` }, changed: "the host changed" },
+      { fields: { Database: "postgres" }, changed: "the database changed" },
+      { fields: { "User (a read-only role)": "postgres" }, changed: "the user changed" },
+    ];
+    for (const { fields, changed } of changes) {
+      for (const button of ["Test connection", "Save source"]) {
+        await page.goto(sourceUrl);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        for (const [label, value] of Object.entries(fields)) {
+          await page.getByLabel(label, { exact: true }).fill(value);
+        }
+        await page.getByRole("button", { name: button }).click();
+        await expect(password).toHaveAttribute("aria-invalid", "true");
+        await expect(page.locator("#source-password-error")).toContainText(
+          "Enter the password again:",
+        );
+        await expect(page.locator("#source-password-error")).toContainText(changed);
+        expect(listener.received().includes(Buffer.from(remote.password))).toBe(false);
+      }
+    }
+    // Nothing saved: the page loads the source as it was.
+    await page.goto(sourceUrl);
+    await expect(page.getByText("version 1 ·")).toBeVisible();
+    await expect(page.getByLabel("Host")).toHaveValue(remote.host);
+    await expect(page.getByLabel("Port")).toHaveValue(String(remote.port));
+    await expect(page.getByLabel("Database")).toHaveValue(remote.database);
+
+    // A password typed with the changed port goes there (that one, not the saved one).
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Port").fill(String(listener.port));
+    await password.fill("typed-for-the-listener");
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(formStatus).toContainText(`Connection failed: ${connectFailed}`);
+    expect(listener.received().includes(Buffer.from("typed-for-the-listener"))).toBe(true);
+    expect(listener.received().includes(Buffer.from(remote.password))).toBe(false);
+
+    // Nothing changed: the saved password is used, and the source is read.
+    await page.goto(sourceUrl);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByRole("button", { name: "Test connection" }).click();
+    await expect(formStatus).toContainText("Connection OK: PostgreSQL");
+  } finally {
+    await context.close();
+    await listener.close();
+  }
 });
 
 test("editors cannot open live sources", async ({ browser }) => {

@@ -7,6 +7,7 @@ import {
   type LiveSourceDatabase,
 } from "../../../scripts/throwaway-live-source.mjs";
 import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js";
+import { sourceConnectFailed } from "../src/sources/connections.js";
 import { internalsOf } from "../src/store-internals.js";
 import { createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
@@ -170,21 +171,20 @@ describe.each(dialects)("live sources kept on %s", (dialect) => {
 });
 
 describe("live source connections", () => {
-  it("tests a connection: ok with the server version, a readable refusal for a wrong password or an unreachable host", async () => {
+  it("tests a connection: ok with the server version, one sentence for a wrong password or an unreachable host", async () => {
     const store = await openTestStore("sqlite", { seedDemo: false, sourcesKey: key });
     const ok = await store.testSourceConnection(sourceInput());
     expect(ok).toMatchObject({ ok: true, warnings: [] });
     expect(ok.ok && ok.serverVersion).toMatch(/^\d+/);
 
     const wrong = await store.testSourceConnection(sourceInput({ password: "not-it" }));
-    expect(wrong).toEqual({
-      ok: false,
-      reason: "The live source refused the sign-in: check the user name and password.",
-    });
+    expect(wrong).toMatchObject({ ok: false, reason: sourceConnectFailed });
+    expect(!wrong.ok && wrong.detail).toMatchObject({ stage: "connect", code: "28P01" });
     const unreachable = await store.testSourceConnection(sourceInput({ port: 1 }));
-    expect(unreachable).toEqual({
-      ok: false,
-      reason: `The live source at ${remote.host}:1 could not be reached.`,
+    expect(unreachable).toMatchObject({ ok: false, reason: sourceConnectFailed });
+    expect(!unreachable.ok && unreachable.detail).toMatchObject({
+      stage: "connect",
+      code: "ECONNREFUSED",
     });
     expect(JSON.stringify([wrong, unreachable])).not.toContain(remote.password);
 

@@ -13,7 +13,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import { type Selectable, sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import { isRemoteIdentifier } from "../datasets/table.js";
 import {
   type Actor,
@@ -29,13 +29,20 @@ import {
   writeAudit,
 } from "../internal.js";
 import type { DataSourcesTable } from "../schema.js";
+import { requireReusableSecret } from "../secret-binding.js";
 import {
   clientConfig,
+  connectClient,
   describeRemoteError,
+  endpointOf,
   type RemoteExecutor,
+  type RemoteFailureDetail,
   readOnlyRemote,
+  remoteFailureDetail,
   type SourceConnection,
+  type SourceEndpoint,
   sourceFailure,
+  sourcePasswordBinding,
 } from "./connections.js";
 import { decryptPassword, encryptPassword, sourcesKeyOf } from "./secret.js";
 
@@ -167,6 +174,13 @@ export async function updateSource(
   const key = newPassword === null ? null : sourcesKeyOf(ctx.sourcesKey());
   try {
     const updated = await ctx.db.transaction().execute(async (trx) => {
+      if (newPassword === null) {
+        const saved = await getSourceRowIn(trx, id);
+        // A missing or newer row is updateVersioned's not-found or conflict, reported below.
+        if (saved && Number(saved.version) === expectedVersion) {
+          requireSavedPasswordReusable(saved, fields);
+        }
+      }
       const values: Record<string, string | number> = {
         name: fields.name,
         host: fields.host,
@@ -237,16 +251,33 @@ export async function deleteSource(
   await ctx.sources.release(id);
 }
 
-/** The stored source's connection with its password decrypted (needs the key it was saved with). */
-export function connectionOf(ctx: StoreContext, row: SourceRow): SourceConnection {
-  const key = sourcesKeyOf(ctx.sourcesKey());
+function savedEndpointOf(row: SourceRow): SourceEndpoint {
   return {
     host: row.host,
     port: Number(row.port),
     database: row.database_name,
     user: row.user_name,
-    password: decryptPassword(key, row.id, row.password_encrypted),
     sslMode: row.ssl_mode as SourceSslMode,
+  };
+}
+
+/**
+ * The one check before a blank password field reuses the saved one (Test connection and Save):
+ * refuses, asking for the password again, when the settings it would go with are not the saved ones.
+ */
+function requireSavedPasswordReusable(row: SourceRow, requested: SourceEndpoint): void {
+  requireReusableSecret(sourcePasswordBinding, savedEndpointOf(row), endpointOf(requested), {
+    field: "password",
+    label: "password",
+  });
+}
+
+/** The stored source's connection with its password decrypted (needs the key it was saved with). */
+export function connectionOf(ctx: StoreContext, row: SourceRow): SourceConnection {
+  const key = sourcesKeyOf(ctx.sourcesKey());
+  return {
+    ...savedEndpointOf(row),
+    password: decryptPassword(key, row.id, row.password_encrypted),
   };
 }
 
@@ -264,23 +295,24 @@ export async function withSource<T>(
   } catch (error) {
     // Our own refusals (a query that does not fit) pass through; remote failures become a sentence.
     if (error instanceof ValidationError) throw error;
-    throw sourceFailure(
-      describeRemoteError(error, {
-        host: row.host,
-        port: Number(row.port),
-        statementTimeoutMs: timeout,
-      }),
-    );
+    throw sourceFailure(describeRemoteError(error, { statementTimeoutMs: timeout }));
   }
 }
 
 export type ConnectionTestResult =
   | { ok: true; serverVersion: string; warnings: string[] }
-  | { ok: false; reason: string };
+  | {
+      ok: false;
+      /** What the form shows: one sentence for every failure to connect or sign in. */
+      reason: string;
+      /** What happened, for the server log only. */
+      detail: RemoteFailureDetail;
+    };
 
 /**
- * Connects with the form's settings (a blank password on an existing source uses the stored one)
- * and reports the server version, with a warning when the user can write anything.
+ * Connects with the form's settings and reports the server version, with a warning when the user
+ * can write anything. A blank password on an existing source uses the saved one only for the
+ * settings it was saved with; otherwise a ValidationError asks for it again.
  */
 export async function testSourceConnection(
   ctx: StoreContext,
@@ -291,18 +323,18 @@ export async function testSourceConnection(
   if (password === "" && input.sourceId) {
     const row = await getSourceRowIn(ctx.db, input.sourceId);
     if (!row) throw new NotFoundError("source", input.sourceId);
+    requireSavedPasswordReusable(row, fields);
     password = connectionOf(ctx, row).password;
   }
   if (password === "") {
     throw new ValidationError({ fieldErrors: { password: ["Enter the password."] } });
   }
-  const client = new pg.Client({
-    ...clientConfig({ ...fields, password }),
-    statement_timeout: fields.statementTimeoutMs,
-  });
-  client.on("error", () => undefined);
+  let client: pg.Client | null = null;
   try {
-    await client.connect();
+    client = await connectClient({
+      ...clientConfig({ ...endpointOf(fields), password }),
+      statement_timeout: fields.statementTimeoutMs,
+    });
     const result = await client.query<{
       version: string;
       superuser: boolean;
@@ -331,14 +363,11 @@ export async function testSourceConnection(
   } catch (error) {
     return {
       ok: false,
-      reason: describeRemoteError(error, {
-        host: fields.host,
-        port: fields.port,
-        statementTimeoutMs: fields.statementTimeoutMs,
-      }),
+      reason: describeRemoteError(error, { statementTimeoutMs: fields.statementTimeoutMs }),
+      detail: remoteFailureDetail(error, password),
     };
   } finally {
-    await client.end().catch(() => undefined);
+    await client?.end().catch(() => undefined);
   }
 }
 

@@ -3,6 +3,7 @@
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
+import { observability } from "@/server/observability";
 
 // Only admins manage live sources (their credentials reach another database); editors chart
 // over the datasets made from them.
@@ -40,7 +41,21 @@ export const saveSource = formAction<ContentFormState>(
         ...fields,
         sourceId: sourceId || undefined,
       });
-      if (!result.ok) return refuse({ formError: `Connection failed: ${result.reason}` });
+      if (!result.ok) {
+        // The form shows one sentence for every failure (no port probing); the reason is for the log.
+        observability().logger.warn(
+          {
+            event: "source.connection-failed",
+            sourceId: sourceId || null,
+            actorId: actor.id,
+            host: fields.host.slice(0, 255),
+            port: fields.port.slice(0, 10),
+            ...result.detail,
+          },
+          "live source connection test failed",
+        );
+        return refuse({ formError: `Connection failed: ${result.reason}` });
+      }
       const warnings = result.warnings.length > 0 ? ` Warning: ${result.warnings.join(" ")}` : "";
       return done({
         message: `Connection OK: PostgreSQL ${result.serverVersion}.${warnings}`,

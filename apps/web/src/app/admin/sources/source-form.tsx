@@ -93,7 +93,9 @@ export function SourceForm({ source }: { source?: SourceFormValues }) {
         required={!source}
         maxLength={sourceLimits.maxPasswordLength}
         hint={
-          source ? "Leave blank to keep the saved password." : "Kept encrypted; never shown again."
+          source
+            ? "Leave blank to keep the saved password; it is asked for again if the host, port, database or user changes."
+            : "Kept encrypted; never shown again."
         }
         errors={errors.password}
       />

@@ -1,9 +1,6 @@
 import { ValidationError } from "@seed/model";
 
-// A stored secret (a live source's password; later SMTP or webhook credentials) is bound to the
-// settings it was saved with. A blank secret field may reuse it only while every bound field would
-// send it to the same place; any other change asks for the secret again, so an edited form can
-// never carry a saved secret to a server of the editor's choosing.
+// A stored secret (source password; later SMTP or webhook credentials) goes only where it was saved for.
 
 /** How one bound field is compared; values are the parsed ones the client would be given. */
 export interface BoundField<Value> {
@@ -38,10 +35,7 @@ function listOf(labels: string[]): string {
   return `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
 
-/**
- * The one check before a saved secret is used for requested settings: refuses with a field error
- * on `secretField` (asking for the secret again) unless every bound field keeps the saved value.
- */
+/** The one check before a saved secret is reused: else a field error asking for it again. */
 export function requireReusableSecret<Values extends object>(
   binding: SecretBinding<Values>,
   saved: Values,

@@ -61,11 +61,7 @@ export function endpointOf(connection: SourceEndpoint): SourceEndpoint {
 
 const sslStrength: Record<SourceSslMode, number> = { disable: 0, require: 1, "verify-full": 2 };
 
-/**
- * A saved source password goes only to the very host, port, database and user it was saved for
- * (compared as typed after trimming: "LOCALHOST", "localhost." or another spelling of the address
- * asks again), and never over a weaker SSL setting (that would put it on the wire in clear).
- */
+/** Exact host, port, database and user as parsed ("LOCALHOST", "127.1" ask again); SSL never weaker, or it travels in clear. */
 export const sourcePasswordBinding: SecretBinding<SourceEndpoint> = {
   host: { label: "host" },
   port: { label: "port" },
@@ -77,11 +73,7 @@ export const sourcePasswordBinding: SecretBinding<SourceEndpoint> = {
   },
 };
 
-/**
- * The one answer to any failure before a signed-in session exists (refused, closed or filtered
- * port, unknown host, not PostgreSQL, TLS, wrong user, password or database): the same sentence,
- * so the form cannot tell ports or servers apart. The reason goes to the server log only.
- */
+/** Every failure before a signed-in session reads the same, so the form cannot tell ports or servers apart. */
 export const sourceConnectFailed =
   "Could not connect and sign in to the live source with these settings: check the host, port, database, user, password and SSL setting (the server log says why).";
 

@@ -261,10 +261,7 @@ function savedEndpointOf(row: SourceRow): SourceEndpoint {
   };
 }
 
-/**
- * The one check before a blank password field reuses the saved one (Test connection and Save):
- * refuses, asking for the password again, when the settings it would go with are not the saved ones.
- */
+/** The one check before a blank password field reuses the saved one (Test connection and Save). */
 function requireSavedPasswordReusable(row: SourceRow, requested: SourceEndpoint): void {
   requireReusableSecret(sourcePasswordBinding, savedEndpointOf(row), endpointOf(requested), {
     field: "password",

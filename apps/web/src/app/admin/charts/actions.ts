@@ -76,11 +76,9 @@ function readChart(formData: FormData, fieldErrors: Record<string, string[]>): C
   }
 }
 
-const writers = ["admin", "editor"] as const;
-
 /** Creates a chart, or updates it when the form carries chartId and version. */
 export const saveChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const fieldErrors: Record<string, string[]> = {};
     const chart = readChart(formData, fieldErrors);
@@ -99,7 +97,7 @@ export const saveChart = formAction<ContentFormState>(
 );
 
 export const deleteChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "chartId");
     if (!record) return refuse(staleForm);
@@ -110,7 +108,7 @@ export const deleteChart = formAction<ContentFormState>(
 
 /** Saves an older version of the chart again as its next version. */
 export const restoreChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "chartId");
     const fromVersion = Number(formText(formData, "fromVersion"));

@@ -4,10 +4,6 @@ import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
-// Only admins manage live sources (their credentials reach another database); editors chart
-// over the datasets made from them.
-const admins = ["admin"] as const;
-
 const sourceFields = [
   "name",
   "host",
@@ -31,15 +27,15 @@ function readSourceForm(formData: FormData) {
 
 /** One form, two buttons: "Test connection" (intent=test) reports; "Save" creates or updates. */
 export const saveSource = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const fields = readSourceForm(formData);
     const sourceId = formText(formData, "sourceId").slice(0, 200);
     if (formText(formData, "intent") === "test") {
-      const result = await store.testSourceConnection({
-        ...fields,
-        sourceId: sourceId || undefined,
-      });
+      const result = await store.testSourceConnection(
+        { ...fields, sourceId: sourceId || undefined },
+        actor,
+      );
       if (!result.ok) return refuse({ formError: `Connection failed: ${result.reason}` });
       const warnings = result.warnings.length > 0 ? ` Warning: ${result.warnings.join(" ")}` : "";
       return done({
@@ -59,7 +55,7 @@ export const saveSource = formAction<ContentFormState>(
 );
 
 export const deleteSource = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "sourceId");
     if (!record) return refuse(staleForm);
@@ -70,7 +66,7 @@ export const deleteSource = formAction<ContentFormState>(
 
 /** Adds one of the source's tables or views as a live dataset and opens it. */
 export const addLiveDataset = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const created = await store.createLiveDataset(
       {

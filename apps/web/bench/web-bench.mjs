@@ -18,7 +18,8 @@ const seconds = Number(process.env.SEED_BENCH_SECONDS ?? 10);
 const connections = 20;
 const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dataDir = mkdtempSync(path.join(tmpdir(), "seed-web-bench-"));
-const actor = { id: "bench", email: "bench@example.com" };
+/** @type {import("@seed/store").Actor} */
+const actor = { id: "bench", email: "bench@example.com", role: "editor" };
 
 /** @returns {Promise<number>} */
 function freePort() {

@@ -78,7 +78,8 @@ async function main() {
     }
     const { user } = await auth.api.createUser({ body: { email, password, name, role: "admin" } });
     await store.recordAuditEvent({
-      actor: { id: "cli", email: "create-admin@cli.invalid" },
+      // The command line acts as an admin: only users.manage may record user events.
+      actor: { id: "cli", email: "create-admin@cli.invalid", role: "admin" },
       action: "user.create",
       entityType: "user",
       entityId: user.id,

@@ -37,7 +37,7 @@ function isDocumentRequest(request: NextRequest): boolean {
 
 /**
  * Cheap first gate for /admin: no session cookie, no admin content. The cookie is not verified
- * here; requireRole() in every admin page, action and route handler does that.
+ * here; requirePermission() in every admin page, action and route handler does that.
  */
 function adminGate(request: NextRequest, forwarded: Headers): NextResponse {
   const path = `${request.nextUrl.pathname}${request.nextUrl.search}`;

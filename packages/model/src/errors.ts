@@ -1,4 +1,6 @@
+import type { Permission } from "./access.js";
 import type { EntityType } from "./vocabulary.js";
+
 /** Field-level problems in the shape forms render: one list of messages per field path. */
 export interface FieldErrors {
   fieldErrors: Record<string, string[]>;
@@ -11,7 +13,7 @@ export interface FieldErrors {
 }
 
 /** What kind of refusal a store error is; callers branch on this, never on message text. */
-export type StoreErrorKind = "invalid" | "conflict" | "not_found" | "in_use";
+export type StoreErrorKind = "invalid" | "conflict" | "not_found" | "in_use" | "forbidden";
 
 /** One problem with one input field ("" for the form as a whole). */
 export interface FieldProblem {
@@ -35,6 +37,7 @@ const storeErrorKinds: ReadonlySet<string> = new Set<StoreErrorKind>([
   "conflict",
   "not_found",
   "in_use",
+  "forbidden",
 ]);
 
 /**
@@ -43,12 +46,12 @@ const storeErrorKinds: ReadonlySet<string> = new Set<StoreErrorKind>([
  */
 export function storeErrorOf(
   error: unknown,
-): ValidationError | ConflictError | NotFoundError | InUseError | null {
+): ValidationError | ConflictError | NotFoundError | InUseError | ForbiddenError | null {
   if (!(error instanceof Error) || !("kind" in error)) return null;
   const kind = (error as { kind: unknown }).kind;
   if (typeof kind !== "string" || !storeErrorKinds.has(kind)) return null;
   if (kind === "invalid" && !("fieldErrors" in error)) return null;
-  return error as ValidationError | ConflictError | NotFoundError | InUseError;
+  return error as ValidationError | ConflictError | NotFoundError | InUseError | ForbiddenError;
 }
 
 /** Input failed validation; nothing was written. */
@@ -126,6 +129,18 @@ export class InUseError extends StoreError {
         .map((user) => `${user.entityType} "${user.title}"`)
         .join(", ")}. Remove it there first.`,
     );
+  }
+}
+
+/** The actor's role (or push token) does not allow this; nothing was written. */
+export class ForbiddenError extends StoreError {
+  override name = "ForbiddenError";
+  readonly kind = "forbidden";
+  constructor(
+    readonly permission: Permission,
+    readonly actorId: string,
+  ) {
+    super(`Your role does not allow this (it needs the "${permission}" permission).`);
   }
 }
 

@@ -15,7 +15,7 @@ import { writeSalesCsv } from "./data.js";
 
 const rows = Number(process.env.SEED_BENCH_ROWS ?? 1_000_000);
 const runs = 7;
-const actor = { id: "bench", email: "bench@example.com" };
+const actor = { id: "bench", email: "bench@example.com", role: "editor" } as const;
 const once = { iterations: 1, warmupIterations: 0, time: 0, warmupTime: 0 };
 const dir = mkdtempSync(path.join(tmpdir(), "seed-query-bench-"));
 const csvFile = path.join(dir, "rows.csv");

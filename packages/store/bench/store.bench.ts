@@ -7,7 +7,7 @@ import { afterAll, bench, describe, inject } from "vitest";
 import { openStore, parseCsvDataset, type Store } from "../src/index.js";
 import { createPostgresDatabase } from "../test/postgres-database.js";
 
-const actor = { id: "bench", email: "bench@example.com" };
+const actor = { id: "bench", email: "bench@example.com", role: "editor" } as const;
 const options = { time: 1_000, iterations: 3, warmupIterations: 1 };
 
 function bigRows(count: number): DatasetRow[] {

@@ -3,6 +3,7 @@ export {
   type DatasetTokenInput,
   datasetTokenPrefix,
 } from "./access/dataset-tokens.js";
+export type { Actor, PolicyTarget } from "./access/policy.js";
 export { setupTokenLifetimeMs } from "./access/setup.js";
 export {
   accountDelayMs,
@@ -103,7 +104,7 @@ export type {
   VersionChange,
   VersionedEntity,
 } from "./history/versions.js";
-export type { Actor, AuditAction, UserAuditAction } from "./internal.js";
+export type { AuditAction, RecordedActor, UserAuditAction } from "./internal.js";
 export {
   type AnyKysely,
   type MigratedSequence,

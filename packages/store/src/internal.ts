@@ -7,7 +7,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { Kysely, Transaction } from "kysely";
-import { z } from "zod";
+import type { z } from "zod";
 import type { BulkDriver } from "./datasets/bulk-writer.js";
 import type { QueryObserver } from "./query/run.js";
 import type { StoreDatabase } from "./schema.js";
@@ -28,16 +28,11 @@ export interface StoreContext {
   sourcesKey: () => string | undefined;
 }
 
-/** Who made a change; written to the audit log with every write. */
-export interface Actor {
+/** Who made a change, as the audit log, history and tokens record them. */
+export interface RecordedActor {
   id: string;
   email: string;
 }
-
-const actorSchema = z.object({
-  id: z.string({ error: "The actor needs an id." }).min(1, "The actor needs an id."),
-  email: z.string({ error: "The actor needs an email." }),
-});
 
 export function parseInput<Schema extends z.ZodType>(
   schema: Schema,
@@ -46,17 +41,6 @@ export function parseInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (!result.success) throw new ValidationError(formatZodError(result.error));
   return result.data;
-}
-
-export function checkActor(actor: Actor): Actor {
-  const result = actorSchema.safeParse(actor);
-  if (!result.success) {
-    throw new ValidationError({
-      fieldErrors: {},
-      formError: "Every change needs a signed-in actor with an id and email.",
-    });
-  }
-  return { id: result.data.id, email: result.data.email };
 }
 
 export function checkVersion(expectedVersion: number): number {
@@ -185,7 +169,7 @@ export function newAuditId(at: Date): string {
 export interface WrittenAuditEvent {
   id: string;
   at: string;
-  actor: Actor;
+  actor: RecordedActor;
   action: AuditAction;
   entityType: AuditEntityType;
   entityId: string;
@@ -195,7 +179,7 @@ export interface WrittenAuditEvent {
 export async function writeAudit(
   trx: Executor,
   ctx: StoreContext,
-  actor: Actor,
+  actor: RecordedActor,
   action: AuditAction,
   entityType: AuditEntityType,
   entityId: string,

@@ -1,11 +1,16 @@
 import type { DatasetRow } from "@seed/model";
+import { type Actor, authorize } from "./access/policy.js";
 import { createChartIn } from "./charts/queries.js";
 import { createDashboardIn } from "./dashboards/queries.js";
 import { createDatasetIn } from "./datasets/queries.js";
-import type { Actor, Executor, StoreContext } from "./internal.js";
+import type { Executor, StoreContext } from "./internal.js";
 
-/** The actor recorded for changes the store makes by itself. */
-export const systemActor: Actor = { id: "system", email: "system@seed-charts.invalid" };
+/** The actor recorded for changes the store makes by itself; the demo is content, so an editor. */
+export const systemActor: Actor = {
+  id: "system",
+  email: "system@seed-charts.invalid",
+  role: "editor",
+};
 
 export const demoDashboardSlug = "demo";
 export const draftDemoDashboardSlug = "marketing-funnel";
@@ -99,7 +104,7 @@ export function dailyRegionRows(today: Date): DatasetRow[] {
 
 /** Creates the demo datasets, charts and dashboards on the caller's transaction. */
 export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> {
-  const actor = systemActor;
+  const actor = authorize(systemActor, "content.write");
   const sales = await createDatasetIn(
     trx,
     ctx,

@@ -37,6 +37,7 @@ import {
   listDatasetTokens,
   revokeDatasetToken,
 } from "./access/dataset-tokens.js";
+import type { Actor } from "./access/policy.js";
 import {
   claimFirstAdmin,
   createSetupToken,
@@ -137,7 +138,7 @@ import {
   type VersionChange,
   type VersionedEntity,
 } from "./history/versions.js";
-import type { Actor, AuditAction, StoreContext } from "./internal.js";
+import type { AuditAction, RecordedActor, StoreContext } from "./internal.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import {
   type QueryObserver,
@@ -250,7 +251,8 @@ export interface Store {
     input: DatasetTokenInput,
     actor: Actor,
   ): Promise<{ token: DatasetToken; secret: string }>;
-  listDatasetTokens(datasetId: string): Promise<DatasetToken[]>;
+  /** Writers only (content.write): who made which token, when it was last used. */
+  listDatasetTokens(datasetId: string, actor: Actor): Promise<DatasetToken[]>;
   revokeDatasetToken(datasetId: string, tokenId: string, actor: Actor): Promise<DatasetToken>;
   /**
    * The push API: authenticates the bearer token, counts it against its rate limit, and writes
@@ -274,9 +276,12 @@ export interface Store {
   /** Refused (InUseError naming them) while datasets read from the source. */
   deleteSource(id: string, expectedVersion: number, actor: Actor): Promise<void>;
   /** Connects with the given settings (blank password + sourceId: the stored one); never throws for remote failures. */
-  testSourceConnection(input: SourcePatch & { sourceId?: string }): Promise<ConnectionTestResult>;
+  testSourceConnection(
+    input: SourcePatch & { sourceId?: string },
+    actor: Actor,
+  ): Promise<ConnectionTestResult>;
   /** The tables and views the source's user may read. */
-  listSourceTables(sourceId: string): Promise<RemoteTable[]>;
+  listSourceTables(sourceId: string, actor: Actor): Promise<RemoteTable[]>;
   /** Adds a remote table or view as a read-only live dataset, its columns from the catalog. */
   createLiveDataset(
     input: LiveDatasetInput,
@@ -349,7 +354,7 @@ export interface Store {
   /** Logs an event the store did not make itself, e.g. a better-auth user's role change. */
   recordAuditEvent(event: AuditEventInput): Promise<AuditEvent>;
   /** Distinct actors and actions in the log, for filter menus. */
-  listAuditFilterChoices(): Promise<{ actors: Actor[]; actions: AuditAction[] }>;
+  listAuditFilterChoices(): Promise<{ actors: RecordedActor[]; actions: AuditAction[] }>;
   getOverviewCounts(): Promise<OverviewCounts>;
 
   /** Whether a sign-in may be tried now, from the counters every instance shares. */
@@ -661,7 +666,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     editDatasetRows: (id, version, edits, actor) => editDatasetRows(ctx, id, version, edits, actor),
     deleteDataset: (id, version, actor) => deleteDataset(ctx, id, version, actor),
     createDatasetToken: (input, actor) => createDatasetToken(ctx, input, actor),
-    listDatasetTokens: (datasetId) => listDatasetTokens(ctx, datasetId),
+    listDatasetTokens: (datasetId, actor) => listDatasetTokens(ctx, datasetId, actor),
     revokeDatasetToken: (datasetId, tokenId, actor) =>
       revokeDatasetToken(ctx, datasetId, tokenId, actor),
     pushDatasetRows: (input) => pushDatasetRows(ctx, input),
@@ -671,8 +676,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     createSource: (input, actor) => createSource(ctx, input, actor),
     updateSource: (id, version, patch, actor) => updateSource(ctx, id, version, patch, actor),
     deleteSource: (id, version, actor) => deleteSource(ctx, id, version, actor),
-    testSourceConnection: (input) => testSourceConnection(ctx, input),
-    listSourceTables: (sourceId) => listSourceTables(ctx, sourceId),
+    testSourceConnection: (input, actor) => testSourceConnection(ctx, input, actor),
+    listSourceTables: (sourceId, actor) => listSourceTables(ctx, sourceId, actor),
     createLiveDataset: (input, actor) => createLiveDataset(ctx, input, actor),
 
     listCharts: (filter) => listCharts(ctx, filter),

@@ -1,7 +1,7 @@
 import { type AuditEntityType, auditEntityTypes } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AuditEventFilter } from "../src/index.js";
+import type { Actor, AuditEventFilter } from "../src/index.js";
 import { dialects, openTestStore } from "./helpers.js";
 
 // Cursor paging must return every matching event exactly once, whatever the filter, page size,
@@ -14,10 +14,11 @@ const instants = [
   new Date("2026-03-01T12:00:00.001Z"),
   new Date(8.64e15),
 ];
-const actors = [
-  { id: "a-1", email: "a1@example.com" },
-  { id: "a-2", email: "a2@example.com" },
-  { id: "a-3", email: "a3@example.com" },
+// Admins: the generated events include user events, which only users.manage may record.
+const actors: Actor[] = [
+  { id: "a-1", email: "a1@example.com", role: "admin" },
+  { id: "a-2", email: "a2@example.com", role: "admin" },
+  { id: "a-3", email: "a3@example.com", role: "admin" },
 ];
 const verbs = ["create", "update", "delete"];
 

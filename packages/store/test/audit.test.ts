@@ -2,7 +2,15 @@ import { type ChartInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { newAuditId } from "../src/internal.js";
 import { internalsOf } from "../src/store-internals.js";
-import { dialects, editor, errorOf, openTestStore, otherEditor, salesInput } from "./helpers.js";
+import {
+  admin,
+  dialects,
+  editor,
+  errorOf,
+  openTestStore,
+  otherEditor,
+  salesInput,
+} from "./helpers.js";
 
 /** A clock the test sets by hand, so each write gets a known timestamp. */
 function manualClock() {
@@ -69,7 +77,7 @@ describe.each(dialects)("audit log on %s", (dialect) => {
     await store.createDataset(salesInput(), editor);
 
     const recorded = await store.recordAuditEvent({
-      actor: editor,
+      actor: admin,
       action: "user.set-role",
       entityType: "user",
       entityId: "user-42",
@@ -82,11 +90,17 @@ describe.each(dialects)("audit log on %s", (dialect) => {
       action: "user.set-role",
       entityType: "user",
       entityId: "user-42",
-      actor: editor,
+      actor: { id: admin.id, email: admin.email },
       detail: { from: "viewer", to: "editor" },
     });
     expect(users.events).toEqual([recorded]);
-    expect(choices).toEqual({ actors: [editor], actions: ["dataset.create", "user.set-role"] });
+    expect(choices).toEqual({
+      actors: [
+        { id: admin.id, email: admin.email },
+        { id: editor.id, email: editor.email },
+      ],
+      actions: ["dataset.create", "user.set-role"],
+    });
   });
 
   it("rejects a recorded event whose action does not match its entity type", async () => {
@@ -110,7 +124,9 @@ describe.each(dialects)("audit log on %s", (dialect) => {
   it("refuses writes without an actor", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
 
-    const error = await errorOf(store.createDataset(salesInput(), { id: "", email: "" }));
+    const error = await errorOf(
+      store.createDataset(salesInput(), { id: "", email: "", role: "editor" }),
+    );
 
     expect(error).toBeInstanceOf(ValidationError);
     expect(await store.listDatasets()).toEqual([]);

@@ -40,13 +40,17 @@ describe.each(dialects)("push API on %s", (dialect) => {
     );
 
     expect(secret).toMatch(/^seed_[A-Za-z0-9_-]{43}$/);
-    expect(token).toMatchObject({ name: "Nightly job", scope: "append", createdBy: editor });
+    expect(token).toMatchObject({
+      name: "Nightly job",
+      scope: "append",
+      createdBy: { id: editor.id, email: editor.email },
+    });
     expect(token.prefix).toBe(secret.slice(0, 9));
     const { db } = storeInternals.get(store) ?? {};
     const stored = await db?.selectFrom("dataset_tokens").selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(secret);
     expect(stored?.[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    const listed = await store.listDatasetTokens(dataset.id);
+    const listed = await store.listDatasetTokens(dataset.id, editor);
     expect(listed.map((item) => item.id)).toEqual([token.id]);
     expect(JSON.stringify(listed)).not.toContain(secret);
     const audit = await store.listAuditEvents({ action: "dataset.token-create" });
@@ -84,7 +88,7 @@ describe.each(dialects)("push API on %s", (dialect) => {
     const pushes = await store.listAuditEvents({ action: "dataset.push" });
     expect(pushes.events).toHaveLength(2);
     expect(pushes.events[0]?.actor.id).toBe(`api-token:${token.id}`);
-    expect((await store.listDatasetTokens(dataset.id))[0]?.lastUsedAt).not.toBeNull();
+    expect((await store.listDatasetTokens(dataset.id, editor))[0]?.lastUsedAt).not.toBeNull();
   });
 
   it("refuses an unknown, expired or revoked token", async () => {

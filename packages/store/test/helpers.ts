@@ -2,13 +2,21 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject, onTestFinished } from "vitest";
-import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
+import {
+  type Actor,
+  type OpenStoreOptions,
+  openStore,
+  type Store,
+  type StoreDialect,
+} from "../src/index.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
 export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
 
-export const editor = { id: "user-editor", email: "editor@example.com" };
-export const otherEditor = { id: "user-other", email: "other@example.com" };
+export const editor: Actor = { id: "user-editor", email: "editor@example.com", role: "editor" };
+export const otherEditor: Actor = { id: "user-other", email: "other@example.com", role: "editor" };
+export const admin: Actor = { id: "user-admin", email: "admin@example.com", role: "admin" };
+export const viewer: Actor = { id: "user-viewer", email: "viewer@example.com", role: "viewer" };
 
 export interface TestDatabase {
   /** Options that point openStore at this test's own empty database. */

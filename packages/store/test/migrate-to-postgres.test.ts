@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import {
+  type Actor,
   type AnyKysely,
   MigrationRefusedError,
   MigrationVerificationError,
@@ -27,7 +28,7 @@ const run = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 const secret = "migrate-test-secret-of-at-least-32-characters";
 const password = "correct horse battery staple";
-const actor = { id: "user-editor", email: "editor@example.com" };
+const actor: Actor = { id: "user-admin", email: "admin@example.com", role: "admin" };
 
 // The schema-relevant part of the web app's auth setup (apps/web/src/server/auth-options.mjs):
 // email and password, and the admin plugin's role and ban fields. The CLI test uses the app's own.

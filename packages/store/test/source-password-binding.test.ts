@@ -27,7 +27,7 @@ const propertyTimeoutMs = 240_000;
 console.log(`source-password-binding seed: ${seed} (rerun with SEED=${seed})`);
 
 const key = randomBytes(32).toString("base64");
-const admin = { id: "user-admin", email: "admin@example.com" };
+const admin = { id: "user-admin", email: "admin@example.com", role: "admin" as const };
 const sslModes = ["disable", "require", "verify-full"] as const;
 type SslMode = (typeof sslModes)[number];
 
@@ -253,7 +253,7 @@ describe.each(dialects)("a saved source password with the app database on %s", (
             const before = await sourceState(store, source.id);
 
             const tested = await settle(
-              store.testSourceConnection({ ...form, sourceId: source.id }),
+              store.testSourceConnection({ ...form, sourceId: source.id }, admin),
             );
             expect(reached(password)).toBe(false);
             const updated = await settle(
@@ -307,7 +307,10 @@ describe.each(dialects)("a saved source password with the app database on %s", (
               `${source.name}${spelling.name}`,
             );
             savedAt.reset();
-            const tested = await store.testSourceConnection({ ...form, sourceId: source.id });
+            const tested = await store.testSourceConnection(
+              { ...form, sourceId: source.id },
+              admin,
+            );
             // The listener asked for the password in clear text and got the saved one: reused.
             expect(savedAt.received().includes(Buffer.from(password))).toBe(true);
             expect(tested).toMatchObject({ ok: false, reason: sourceConnectFailed });
@@ -336,7 +339,10 @@ describe.each(dialects)("a saved source password with the app database on %s", (
             const form = fieldsOf({ ...request, password: newPassword }, source.name);
             savedAt.reset();
             elsewhere.reset();
-            const tested = await store.testSourceConnection({ ...form, sourceId: source.id });
+            const tested = await store.testSourceConnection(
+              { ...form, sourceId: source.id },
+              admin,
+            );
             expect(tested).toMatchObject({ ok: false, reason: sourceConnectFailed });
             expect(reached(password)).toBe(false);
             const before = await sourceState(store, source.id);
@@ -376,18 +382,24 @@ describe("a saved source password on a real PostgreSQL source", () => {
       cacheTtlSeconds: 60,
     };
     const source = await store.createSource({ ...form, password: remote.password }, admin);
-    const same = await store.testSourceConnection({
-      ...form,
-      host: ` ${remote.host} `,
-      port: String(remote.port) as unknown as number,
-      sslMode: "disable",
-      password: "",
-      sourceId: source.id,
-    });
+    const same = await store.testSourceConnection(
+      {
+        ...form,
+        host: ` ${remote.host} `,
+        port: String(remote.port) as unknown as number,
+        sslMode: "disable",
+        password: "",
+        sourceId: source.id,
+      },
+      admin,
+    );
     expect(same).toMatchObject({ ok: true });
     for (const changed of [{ database: "postgres" }, { user: "postgres" }]) {
       const outcome = await settle(
-        store.testSourceConnection({ ...form, ...changed, password: "", sourceId: source.id }),
+        store.testSourceConnection(
+          { ...form, ...changed, password: "", sourceId: source.id },
+          admin,
+        ),
       );
       expect(passwordRequest(outcome)).toMatch(/^Enter the password again/);
     }
@@ -445,14 +457,17 @@ describe("a failure to connect or sign in", () => {
     };
     const outcomes = await Promise.all(
       Object.entries(cases).map(async ([name, settings]) => {
-        const result = await store.testSourceConnection({
-          name: "Probe",
-          sslMode: "disable",
-          statementTimeoutMs: 2_000,
-          rowCap: 100,
-          cacheTtlSeconds: 60,
-          ...settings,
-        } as never);
+        const result = await store.testSourceConnection(
+          {
+            name: "Probe",
+            sslMode: "disable",
+            statementTimeoutMs: 2_000,
+            rowCap: 100,
+            cacheTtlSeconds: 60,
+            ...settings,
+          } as never,
+          admin,
+        );
         return { name, result };
       }),
     );
@@ -484,7 +499,7 @@ describe("a failure to connect or sign in", () => {
             } as never,
             admin,
           );
-          const outcome = await settle(store.listSourceTables(source.id));
+          const outcome = await settle(store.listSourceTables(source.id, admin));
           return { name, message: outcome.status === "rejected" && outcome.reason.message };
         },
       ),

@@ -9,10 +9,9 @@ import {
 import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js";
 import { sourceConnectFailed } from "../src/sources/connections.js";
 import { internalsOf } from "../src/store-internals.js";
-import { createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
+import { admin, createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
 const key = randomBytes(32).toString("base64");
-const admin = { id: "user-admin", email: "admin@example.com" };
 
 let remote: LiveSourceDatabase;
 beforeAll(() => {
@@ -86,8 +85,12 @@ describe.each(dialects)("live sources kept on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(kept.password_encrypted).toBe(raw.password_encrypted);
     expect(
-      (await store.testSourceConnection({ ...sourceInput(), password: "", sourceId: source.id }))
-        .ok,
+      (
+        await store.testSourceConnection(
+          { ...sourceInput(), password: "", sourceId: source.id },
+          admin,
+        )
+      ).ok,
     ).toBe(true);
 
     await store.updateSource(source.id, 2, { ...sourceInput(), password: "other" }, admin);
@@ -157,7 +160,7 @@ describe.each(dialects)("live sources kept on %s", (dialect) => {
     const { store, source } = await storeWithSource(dialect);
     const dataset = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales", name: "Remote sales" },
-      editor,
+      admin,
     );
     const error = await errorOf(store.deleteSource(source.id, source.version, admin));
     expect(error).toBeInstanceOf(InUseError);
@@ -173,14 +176,14 @@ describe.each(dialects)("live sources kept on %s", (dialect) => {
 describe("live source connections", () => {
   it("tests a connection: ok with the server version, one sentence for a wrong password or an unreachable host", async () => {
     const store = await openTestStore("sqlite", { seedDemo: false, sourcesKey: key });
-    const ok = await store.testSourceConnection(sourceInput());
+    const ok = await store.testSourceConnection(sourceInput(), admin);
     expect(ok).toMatchObject({ ok: true, warnings: [] });
     expect(ok.ok && ok.serverVersion).toMatch(/^\d+/);
 
-    const wrong = await store.testSourceConnection(sourceInput({ password: "not-it" }));
+    const wrong = await store.testSourceConnection(sourceInput({ password: "not-it" }), admin);
     expect(wrong).toMatchObject({ ok: false, reason: sourceConnectFailed });
     expect(!wrong.ok && wrong.detail).toMatchObject({ stage: "connect", code: "28P01" });
-    const unreachable = await store.testSourceConnection(sourceInput({ port: 1 }));
+    const unreachable = await store.testSourceConnection(sourceInput({ port: 1 }), admin);
     expect(unreachable).toMatchObject({ ok: false, reason: sourceConnectFailed });
     expect(!unreachable.ok && unreachable.detail).toMatchObject({
       stage: "connect",
@@ -190,14 +193,14 @@ describe("live source connections", () => {
 
     remote.exec(`grant insert on readings to ${remote.user}`);
     try {
-      const writer = await store.testSourceConnection(sourceInput());
+      const writer = await store.testSourceConnection(sourceInput(), admin);
       expect(writer.ok && writer.warnings).toEqual([
         "This user can write to 1 table: use a read-only role instead.",
       ]);
     } finally {
       remote.exec(`revoke insert on readings from ${remote.user}`);
     }
-    const superuser = await store.testSourceConnection(sourceInput({ user: "postgres" }));
+    const superuser = await store.testSourceConnection(sourceInput({ user: "postgres" }), admin);
     expect(superuser.ok && superuser.warnings).toEqual([
       "This user is a superuser: use a read-only role instead.",
     ]);
@@ -205,7 +208,7 @@ describe("live source connections", () => {
 
   it("lists the tables and views the user may read and adds one as a live, read-only dataset", async () => {
     const { store, source } = await storeWithSource("postgres");
-    const tables = await store.listSourceTables(source.id);
+    const tables = await store.listSourceTables(source.id, admin);
     expect(tables).toEqual([
       { schema: "public", name: "readings", kind: "table" },
       { schema: "public", name: "revenue_by_region", kind: "view" },
@@ -214,7 +217,7 @@ describe("live source connections", () => {
     ]);
     const { id, note } = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales" },
-      editor,
+      admin,
     );
     expect(note).toBe("Columns left out (unsupported type): tags (ARRAY), payload (jsonb).");
     const dataset = await store.getDataset(id);
@@ -231,7 +234,7 @@ describe("live source connections", () => {
       ],
     });
     const missing = await errorOf(
-      store.createLiveDataset({ sourceId: source.id, schema: "public", table: "secrets" }, editor),
+      store.createLiveDataset({ sourceId: source.id, schema: "public", table: "secrets" }, admin),
     );
     expect((missing as ValidationError).fieldErrors.table?.[0]).toContain("public.secrets");
 
@@ -289,7 +292,7 @@ describe("live source connections", () => {
       const { store, source } = await storeWithSource(dialect);
       const { id } = await store.createLiveDataset(
         { sourceId: source.id, schema: "public", table: "sales" },
-        editor,
+        admin,
       );
       const byRegion = {
         x: { column: "region" },
@@ -362,7 +365,7 @@ describe("live source connections", () => {
     const { store, source } = await storeWithSource("sqlite");
     const { id } = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales" },
-      editor,
+      admin,
     );
     const chart = await store.createChart(
       {
@@ -408,11 +411,11 @@ describe("live source connections", () => {
     const { store, source } = await storeWithSource("sqlite", { statementTimeoutMs: 300 });
     const slow = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "slow_sales" },
-      editor,
+      admin,
     );
     const fast = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales" },
-      editor,
+      admin,
     );
     const started = performance.now();
     const error = await errorOf(
@@ -448,7 +451,7 @@ describe("live source connections", () => {
     const { store, source } = await storeWithSource("sqlite", { rowCap: 100 });
     const { id } = await store.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "readings" },
-      editor,
+      admin,
     );
     const result = await store.runChartQuery(id, {
       x: { column: "n" },
@@ -473,7 +476,7 @@ describe("live source connections", () => {
     const source = await database.createSource(sourceInput(), admin);
     const { id } = await database.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales" },
-      editor,
+      admin,
     );
     const otherKey = randomBytes(32).toString("hex");
     // The same file opened with another key: listing works, reading the source does not.
@@ -506,7 +509,7 @@ describe("live sources moved from SQLite to PostgreSQL", () => {
     const source = await sqlite.createSource(sourceInput(), admin);
     const { id } = await sqlite.createLiveDataset(
       { sourceId: source.id, schema: "public", table: "sales" },
-      editor,
+      admin,
     );
     await sqlite.close();
     const target = await createTestDatabase("postgres");

@@ -1,9 +1,8 @@
 import "server-only";
-import { auditEntityTypes } from "@seed/model";
+import { auditEntityTypes, can, type Role } from "@seed/model";
 import { type AuditEvent, tokenActorPrefix } from "@seed/store";
 import { z } from "zod";
 import { getAuth } from "./auth-instance";
-import type { Role } from "./auth-options.mjs";
 import { getStore } from "./store";
 
 const dateSchema = z
@@ -131,8 +130,9 @@ async function actorNames(ids: readonly string[]): Promise<Map<string, string>> 
   return names;
 }
 
-function canSeeUserRecords(role: Role): boolean {
-  return role === "admin";
+/** Emails and user records are who the accounts are: for those who manage them. */
+export function canSeeUserRecords(role: Role): boolean {
+  return can(role, "users.manage");
 }
 
 /** Newest first, one page (50 by default, at most 200), shaped for the reader's role. */

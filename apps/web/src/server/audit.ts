@@ -1,4 +1,5 @@
 import "server-only";
+import type { Actor } from "@seed/store";
 import { getStore } from "./store";
 
 export type UserAuditAction =
@@ -9,14 +10,9 @@ export type UserAuditAction =
   | "user.revoke-sessions"
   | "user.delete";
 
-export interface AuditActor {
-  id: string;
-  email: string;
-}
-
 /** User-management events go through the store's audit API, beside its own events. */
 export async function recordUserEvent(
-  actor: AuditActor,
+  actor: Actor,
   action: UserAuditAction,
   userId: string,
   detail: Record<string, unknown>,

@@ -3,48 +3,22 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { can, isRole, roles } from "@seed/model";
 import { APIError } from "better-auth/api";
 import { createAccessControl } from "better-auth/plugins/access";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { maxPasswordLength, minPasswordLength } from "./password-policy.mjs";
 
-/** @typedef {"admin" | "editor" | "viewer"} Role */
+export const accessControl = createAccessControl(defaultStatements);
 
-/** @type {readonly Role[]} */
-export const roles = ["admin", "editor", "viewer"];
-
-/** @param {unknown} value @returns {value is Role} */
-export function isRole(value) {
-  return typeof value === "string" && /** @type {readonly string[]} */ (roles).includes(value);
-}
-
-export const accessControl = createAccessControl({
-  ...defaultStatements,
-  dataset: ["read", "write"],
-  chart: ["read", "write"],
-  dashboard: ["read", "write"],
-  audit: ["read"],
-});
-
-const contentAll = /** @type {const} */ ({
-  dataset: ["read", "write"],
-  chart: ["read", "write"],
-  dashboard: ["read", "write"],
-  audit: ["read"],
-});
-
-// admin: everything incl. users; editor: content; viewer: reads only.
-export const accessRoles = {
-  admin: accessControl.newRole({ ...adminAc.statements, ...contentAll }),
-  editor: accessControl.newRole(contentAll),
-  viewer: accessControl.newRole({
-    dataset: ["read"],
-    chart: ["read"],
-    dashboard: ["read"],
-    audit: ["read"],
-  }),
-};
+// better-auth knows each role only for its user endpoints: allowed exactly where @seed/model's table says users.manage.
+export const accessRoles = Object.fromEntries(
+  roles.map((role) => [
+    role,
+    accessControl.newRole(can(role, "users.manage") ? adminAc.statements : {}),
+  ]),
+);
 
 /** @param {NodeJS.ProcessEnv} [env] */
 export function resolveDataDir(env = process.env) {
@@ -97,7 +71,7 @@ export const adminPluginOptions = {
   ac: accessControl,
   roles: accessRoles,
   defaultRole: "viewer",
-  adminRoles: ["admin"],
+  adminRoles: roles.filter((role) => can(role, "users.manage")),
 };
 
 /**

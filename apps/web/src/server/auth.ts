@@ -1,15 +1,16 @@
 import "server-only";
+import { can, isRole, type Permission, type Role } from "@seed/model";
 import { headers } from "next/headers";
 import { forbidden, redirect, unauthorized } from "next/navigation";
 import { cache } from "react";
 import { errorResponse } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import { getAuth } from "./auth-instance";
-import { isRole, type Role, sessionSettingsFromEnv } from "./auth-options.mjs";
+import { sessionSettingsFromEnv } from "./auth-options.mjs";
 
 const sessionSettings = cache(() => sessionSettingsFromEnv());
 
-export type { Role };
+export type { Permission, Role };
 
 export interface SessionUser {
   id: string;
@@ -53,11 +54,15 @@ export const getSession = cache(async (): Promise<Session | null> => {
   };
 });
 
+/** A session whose user has a role this app knows. */
+export type SignedInSession = Session & { user: { role: Role } };
+
 /**
- * The real gate for pages, layouts and server actions. No session: pages redirect to /login,
- * server actions get 401. Signed in with another role: 403 (forbidden.tsx).
+ * The early gate for pages, layouts and server actions (the store decides again on every write).
+ * No session: pages redirect to /login, server actions get 401. Signed in without the
+ * permission: 403 (forbidden.tsx).
  */
-export async function requireRole(...roles: Role[]): Promise<Session & { user: { role: Role } }> {
+export async function requirePermission(permission: Permission): Promise<SignedInSession> {
   const session = await getSession();
   if (!session) {
     const requestHeaders = await headers();
@@ -65,30 +70,30 @@ export async function requireRole(...roles: Role[]): Promise<Session & { user: {
     redirect(loginPath(requestHeaders.get(requestPathHeader) ?? "/admin"));
   }
   const role = session.user.role;
-  if (role === null || !roles.includes(role)) forbidden();
+  if (role === null || !can(role, permission)) forbidden();
   return { ...session, user: { ...session.user, role } };
 }
 
-export function hasRole(session: Session | null, ...roles: Role[]): boolean {
-  return session?.user.role != null && roles.includes(session.user.role);
+export function hasPermission(session: Session | null, permission: Permission): boolean {
+  return can(session?.user.role, permission);
 }
 
-type RoleCheckedHandler<Context> = (
+type PermissionCheckedHandler<Context> = (
   request: Request,
-  session: Session & { user: { role: Role } },
+  session: SignedInSession,
   context: Context,
 ) => Promise<Response> | Response;
 
 /** Route handlers answer 401/403 as JSON instead of redirecting. */
-export function withRole<Context = unknown>(
-  roles: readonly Role[],
-  handler: RoleCheckedHandler<Context>,
+export function withPermission<Context = unknown>(
+  permission: Permission,
+  handler: PermissionCheckedHandler<Context>,
 ): (request: Request, context: Context) => Promise<Response> {
   return async (request, context) => {
     const session = await getSession();
     if (!session) return errorResponse(401, "Sign in to use this endpoint.");
     const role = session.user.role;
-    if (role === null || !roles.includes(role)) {
+    if (role === null || !can(role, permission)) {
       return errorResponse(403, "Your role does not allow this.");
     }
     return handler(request, { ...session, user: { ...session.user, role } }, context);

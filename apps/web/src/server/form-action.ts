@@ -5,12 +5,12 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, formText } from "@/lib/form-state";
-import { type Role, requireRole, type Session } from "./auth";
+import { type Permission, requirePermission, type SignedInSession } from "./auth";
 import { revalidateContent } from "./revalidate";
 import { getStore } from "./store";
 
 /**
- * The one path of every admin server action: the role check, the action's own reading and
+ * The one path of every admin server action: the permission check, the action's own reading and
  * validation, the store write (which records its audit event in the same transaction), then
  * revalidation and the redirect or message. Store refusals become field and form messages by
  * their kind and field, never by their text; anything else is a real error and is thrown.
@@ -18,7 +18,7 @@ import { getStore } from "./store";
 
 export interface ActionContext {
   formData: FormData;
-  session: Session & { user: { role: Role } };
+  session: SignedInSession;
   actor: Actor;
   store: Store;
 }
@@ -44,11 +44,11 @@ export function done(outcome: ActionDone = {}): { done: ActionDone } {
 }
 
 export function formAction<State extends FormState<Record<string, string>>>(
-  roles: readonly Role[],
+  permission: Permission,
   body: (context: ActionContext) => Promise<ActionOutcome<State>>,
 ): (previous: State, formData: FormData) => Promise<State> {
   return async (_previous, formData) => {
-    const session = await requireRole(...roles);
+    const session = await requirePermission(permission);
     let outcome: ActionOutcome<State>;
     try {
       outcome = await body({ formData, session, actor: actorOf(session), store: await getStore() });

@@ -1,5 +1,5 @@
+import { roles } from "@seed/model";
 import { z } from "zod";
-import { roles } from "./auth-options.mjs";
 import { passwordProblem } from "./password-policy.mjs";
 
 export const passwordSchema = z.string().superRefine((password, context) => {

@@ -10,14 +10,14 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { liveDatasetReadOnly } from "../datasets/table.js";
 import {
-  type Actor,
-  checkActor,
   newId,
   parseInput,
+  type RecordedActor,
   type StoreContext,
   writeAudit,
 } from "../internal.js";
 import type { DatasetTokensTable } from "../schema.js";
+import { type Actor, authorize } from "./policy.js";
 
 /**
  * Push API tokens: each lets a program write rows into one dataset, with a scope, an optional
@@ -37,7 +37,7 @@ export interface DatasetToken {
   scope: DatasetTokenScope;
   /** The first characters of the token, to tell tokens apart. */
   prefix: string;
-  createdBy: Actor;
+  createdBy: RecordedActor;
   createdAt: string;
   expiresAt: string | null;
   lastUsedAt: string | null;
@@ -104,7 +104,7 @@ export async function createDatasetToken(
   input: DatasetTokenInput,
   actor: Actor,
 ): Promise<{ token: DatasetToken; secret: string }> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   const parsed = parseInput(tokenInputSchema, input);
   const now = ctx.now();
   if (parsed.expiresAt !== null) {
@@ -169,7 +169,9 @@ export async function createDatasetToken(
 export async function listDatasetTokens(
   ctx: StoreContext,
   datasetId: string,
+  actor: Actor,
 ): Promise<DatasetToken[]> {
+  authorize(actor, "content.write");
   const rows = await ctx.db
     .selectFrom("dataset_tokens")
     .selectAll()
@@ -188,7 +190,7 @@ export async function revokeDatasetToken(
   tokenId: string,
   actor: Actor,
 ): Promise<DatasetToken> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   return ctx.db.transaction().execute(async (trx) => {
     const stamp = ctx.now().toISOString();
     const row = await trx

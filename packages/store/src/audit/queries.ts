@@ -1,12 +1,12 @@
 import { type AuditEntityType, auditEntityTypes, ValidationError } from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
+import { type Actor, auditEventPermission, authorize, checkActor } from "../access/policy.js";
 import {
-  type Actor,
   type AuditAction,
-  checkActor,
   parseInput,
   parseJson,
+  type RecordedActor,
   type StoreContext,
   type WrittenAuditEvent,
   writeAudit,
@@ -210,13 +210,14 @@ export async function recordAuditEvent(
   ctx: StoreContext,
   input: AuditEventInput,
 ): Promise<AuditEvent> {
-  const actor = checkActor(input.actor);
+  const checked = checkActor(input.actor);
   const event = parseInput(auditEventInputSchema, {
     action: input.action,
     entityType: input.entityType,
     entityId: input.entityId,
     detail: input.detail,
   });
+  const actor = authorize(checked, auditEventPermission[event.entityType]);
   return ctx.db
     .transaction()
     .execute((trx) =>
@@ -235,7 +236,7 @@ export async function recordAuditEvent(
 /** Everyone who appears in the log and every action used, for filter menus. */
 export async function listAuditFilterChoices(
   ctx: StoreContext,
-): Promise<{ actors: Actor[]; actions: AuditAction[] }> {
+): Promise<{ actors: RecordedActor[]; actions: AuditAction[] }> {
   const [actors, actions] = await Promise.all([
     ctx.db
       .selectFrom("audit_events")

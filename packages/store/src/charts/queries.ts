@@ -16,17 +16,17 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
+import { type Actor, authorize } from "../access/policy.js";
 import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
-  type Actor,
   assertVersion,
-  checkActor,
   checkVersion,
   deleteVersioned,
   type Executor,
   newId,
   parseInput,
   parseJson,
+  type RecordedActor,
   type StoreContext,
   updateVersioned,
   writeAudit,
@@ -148,7 +148,7 @@ export async function createChartIn(
   trx: Executor,
   ctx: StoreContext,
   input: ChartInput,
-  actor: Actor,
+  actor: RecordedActor,
 ): Promise<Chart> {
   const chart = await checkChart(trx, input);
   const at = ctx.now().toISOString();
@@ -190,6 +190,7 @@ export async function restoreChartVersion(
   fromVersion: number,
   actor: Actor,
 ): Promise<Chart> {
+  authorize(actor, "content.write");
   const kept = await getVersionIn(ctx.db, "chart", id, fromVersion);
   if (!kept) {
     const message = `Version ${fromVersion} of this chart is not kept.`;
@@ -205,7 +206,7 @@ export async function createChart(
   input: ChartInput,
   actor: Actor,
 ): Promise<Chart> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   return ctx.db.transaction().execute((trx) => createChartIn(trx, ctx, input, checkedActor));
 }
 
@@ -217,7 +218,7 @@ export async function updateChart(
   actor: Actor,
   options: { restoredFrom?: number } = {},
 ): Promise<Chart> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getChartIn(trx, id);
@@ -276,7 +277,7 @@ export async function deleteChart(
   expectedVersion: number,
   actor: Actor,
 ): Promise<void> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getChartIn(trx, id);

@@ -41,15 +41,14 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
+import { type Actor, authorize } from "../access/policy.js";
 import { type Chart, toChart } from "../charts/queries.js";
 import { getDatasetSummaryIn } from "../datasets/queries.js";
 import type { DatasetTable } from "../datasets/table.js";
 import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
-  type Actor,
   type AuditAction,
   assertVersion,
-  checkActor,
   checkVersion,
   deleteVersioned,
   type Executor,
@@ -57,6 +56,7 @@ import {
   newId,
   parseInput,
   parseJson,
+  type RecordedActor,
   type StoreContext,
   updateVersioned,
   writeAudit,
@@ -605,7 +605,7 @@ export async function createDashboardIn(
   trx: Executor,
   ctx: StoreContext,
   input: DashboardInput,
-  actor: Actor,
+  actor: RecordedActor,
 ): Promise<DashboardWithTiles> {
   const parsed = parseInput(dashboardInputSchema, input);
   await assertSlugFree(trx, parsed.slug);
@@ -669,7 +669,7 @@ export async function createDashboard(
   input: DashboardInput,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   const slug = typeof input?.slug === "string" ? input.slug.trim() : undefined;
   return withSlugGuard(slug, () =>
     ctx.db.transaction().execute((trx) => createDashboardIn(trx, ctx, input, checkedActor)),
@@ -692,10 +692,9 @@ function changeDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
-  actor: Actor,
+  checkedActor: RecordedActor,
   buildChange: (current: DashboardWithTiles) => DashboardChange,
 ): Promise<DashboardWithTiles> {
-  const checkedActor = checkActor(actor);
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getDashboardIn(trx, id);
@@ -741,10 +740,11 @@ export async function updateDashboard(
   actor: Actor,
   options: { restoredFrom?: number } = {},
 ): Promise<DashboardWithTiles> {
+  const checkedActor = authorize(actor, "content.write");
   const parsed = parseInput(dashboardPatchSchema, patch);
   return withSlugGuard(parsed.slug, async () => {
     if (parsed.slug !== undefined) await assertSlugFree(ctx.db, parsed.slug, id);
-    return changeDashboard(ctx, id, expectedVersion, actor, (current) => {
+    return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => {
       const values: DashboardChange["values"] = {};
       if (parsed.title !== undefined) values.title = parsed.title;
       if (parsed.slug !== undefined) values.slug = parsed.slug;
@@ -805,6 +805,7 @@ export async function restoreDashboardVersion(
   fromVersion: number,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
+  authorize(actor, "content.write");
   const kept = await getVersionIn(ctx.db, "dashboard", id, fromVersion);
   if (!kept) {
     const message = `Version ${fromVersion} of this dashboard is not kept.`;
@@ -843,7 +844,8 @@ export async function addDashboardTile(
   actor: Actor,
   options: { position?: number } = {},
 ): Promise<DashboardWithTiles> {
-  return changeDashboard(ctx, id, expectedVersion, actor, (current) => {
+  const checkedActor = authorize(actor, "content.write");
+  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => {
     if (current.tiles.length >= dashboardLimits.maxTiles) {
       throw new ValidationError({
         fieldErrors: {},
@@ -870,7 +872,8 @@ export async function removeDashboardTile(
   tileId: string,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
-  return changeDashboard(ctx, id, expectedVersion, actor, (current) => {
+  const checkedActor = authorize(actor, "content.write");
+  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => {
     if (!current.tiles.some((tile) => tile.id === tileId)) {
       throw new ValidationError({
         fieldErrors: { tileId: ["This tile is not on the dashboard."] },
@@ -895,6 +898,7 @@ export async function saveDashboardLayout(
   layout: DashboardLayoutInput,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
+  const checkedActor = authorize(actor, "content.write");
   const result = dashboardLayoutSchema.safeParse(layout);
   if (!result.success) {
     const { fieldErrors, formError } = formatZodError(result.error);
@@ -906,7 +910,7 @@ export async function saveDashboardLayout(
     });
   }
   const parsed = result.data;
-  return changeDashboard(ctx, id, expectedVersion, actor, (current) => {
+  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => {
     const byId = new Map(current.tiles.map((tile) => [tile.id, tile]));
     const isEveryTileOnce =
       parsed.length === current.tiles.length &&
@@ -947,7 +951,8 @@ export async function publishDashboard(
   expectedVersion: number,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
-  return changeDashboard(ctx, id, expectedVersion, actor, (current) => ({
+  const checkedActor = authorize(actor, "content.write");
+  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => ({
     values: { status: "published", published_at: ctx.now().toISOString() },
     action: "dashboard.publish",
     detail: () => ({ title: current.title, slug: current.slug }),
@@ -960,7 +965,8 @@ export async function unpublishDashboard(
   expectedVersion: number,
   actor: Actor,
 ): Promise<DashboardWithTiles> {
-  return changeDashboard(ctx, id, expectedVersion, actor, (current) => ({
+  const checkedActor = authorize(actor, "content.write");
+  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => ({
     values: { status: "draft", published_at: null },
     action: "dashboard.unpublish",
     detail: () => ({ title: current.title, slug: current.slug }),
@@ -973,7 +979,7 @@ export async function deleteDashboard(
   expectedVersion: number,
   actor: Actor,
 ): Promise<void> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getDashboardIn(trx, id);

@@ -7,19 +7,20 @@ import {
   isIsoDate,
   isIsoDay,
   isNumberText,
+  rowsPermission,
   ValidationError,
 } from "@seed/model";
+import { type Actor, authorize } from "../access/policy.js";
 import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "../csv.js";
 import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
 import {
-  type Actor,
   type AuditAction,
   assertVersion,
-  checkActor,
   checkVersion,
   type Executor,
   newId,
+  type RecordedActor,
   type StoreContext,
   updateVersioned,
   writeAudit,
@@ -498,7 +499,9 @@ export async function importIntoDataset(
   input: ImportIntoDatasetInput,
   actor: Actor,
 ): Promise<ImportResult> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, rowsPermission(input.mode), {
+    datasetId: input.datasetId,
+  });
   checkVersion(input.expectedVersion);
   return ctx.db.transaction().execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
 }
@@ -514,7 +517,7 @@ export async function importIntoDatasetIn(
   trx: Executor,
   ctx: StoreContext,
   input: ImportIntoDatasetInput,
-  actor: Actor,
+  actor: RecordedActor,
   audit?: ImportAudit,
 ): Promise<ImportResult> {
   const current = await trx
@@ -584,7 +587,7 @@ export async function importNewDataset(
   input: ImportNewDatasetInput,
   actor: Actor,
 ): Promise<ImportResult> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   const name = input.name.trim();
   if (name === "" || name.length > 200) {
     throw new ValidationError({

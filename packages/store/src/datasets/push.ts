@@ -1,17 +1,12 @@
 import { createHash } from "node:crypto";
-import { NotFoundError, pushLimits, ValidationError } from "@seed/model";
+import { NotFoundError, pushLimits, rowsPermission, ValidationError } from "@seed/model";
 import {
   countTokenRequest,
   type DatasetToken,
   findLiveDatasetToken,
 } from "../access/dataset-tokens.js";
-import {
-  type Actor,
-  type Executor,
-  isUniqueViolation,
-  type StoreContext,
-  writeAudit,
-} from "../internal.js";
+import { can, TokenActor } from "../access/policy.js";
+import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../internal.js";
 import { importIntoDatasetIn } from "./import.js";
 import { writeListedRowsIn } from "./queries.js";
 
@@ -100,12 +95,14 @@ export function pushRefusalOf(error: unknown): DatasetPushRefusal | null {
 /** Audit actor ids of push API tokens start with this. */
 export const tokenActorPrefix = "api-token:";
 
-/** Who a push is in the audit log: the token, not the person who made it. */
-export function tokenActor(token: DatasetToken): Actor {
-  return {
-    id: `${tokenActorPrefix}${token.id}`,
-    email: `"${token.name}" (made by ${token.createdBy.email})`.slice(0, 320),
-  };
+/** Who a push is: the token, not the person who made it, allowed what its scope says. */
+function tokenActor(token: DatasetToken): TokenActor {
+  return new TokenActor(
+    `${tokenActorPrefix}${token.id}`,
+    `"${token.name}" (made by ${token.createdBy.email})`.slice(0, 320),
+    token.datasetId,
+    token.scope,
+  );
 }
 
 function fingerprintOf(format: PushFormat, mode: PushMode, body: string): string {
@@ -227,6 +224,7 @@ export async function pushDatasetRows(
     );
   }
   const actor = tokenActor(token);
+  const target = { datasetId: input.datasetId };
   const key = input.idempotencyKey ?? null;
   const audited = async (detail: Record<string, unknown>) => {
     await writeAudit(ctx.db, ctx, actor, "dataset.push", "dataset", input.datasetId, {
@@ -237,7 +235,8 @@ export async function pushDatasetRows(
     });
   };
   try {
-    if (token.datasetId !== input.datasetId) {
+    // Every scope may append, so a token refused that is a token of another dataset.
+    if (!can(actor, "rows.append", target)) {
       throw new DatasetPushRefusal("wrong_dataset", "This token writes another dataset.");
     }
     if (key !== null && (key.length === 0 || key.length > pushLimits.maxIdempotencyKeyLength)) {
@@ -251,7 +250,7 @@ export async function pushDatasetRows(
       throw new DatasetPushRefusal("bad_request", "The mode in the URL and in the body differ.");
     }
     const mode: PushMode = input.mode ?? json?.mode ?? "append";
-    if (mode === "replace" && token.scope !== "replace") {
+    if (!can(actor, rowsPermission(mode), target)) {
       throw new DatasetPushRefusal("scope", "This token may only append rows.");
     }
     const result = await writePush(ctx, token, actor, input, mode, json?.rows ?? null, key);
@@ -272,7 +271,7 @@ export async function pushDatasetRows(
 async function writePush(
   ctx: StoreContext,
   token: DatasetToken,
-  actor: Actor,
+  actor: TokenActor,
   input: DatasetPushInput,
   mode: PushMode,
   rows: Record<string, unknown>[] | null,

@@ -20,17 +20,17 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
+import { type Actor, authorize } from "../access/policy.js";
 import {
-  type Actor,
   type AuditAction,
   assertVersion,
-  checkActor,
   checkVersion,
   deleteVersioned,
   type Executor,
   newId,
   parseInput,
   parseJson,
+  type RecordedActor,
   type StoreContext,
   updateVersioned,
   writeAudit,
@@ -253,7 +253,7 @@ export async function createDatasetIn(
   trx: Executor,
   ctx: StoreContext,
   input: DatasetInput,
-  actor: Actor,
+  actor: RecordedActor,
 ): Promise<DatasetWithRows> {
   const parsed = parseInput(datasetInputSchema, input);
   const rows = rowsOrThrow(parsed.columns, parsed.rows);
@@ -298,7 +298,7 @@ export async function createDataset(
   input: DatasetInput,
   actor: Actor,
 ): Promise<DatasetWithRows> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   return ctx.db.transaction().execute((trx) => createDatasetIn(trx, ctx, input, checkedActor));
 }
 
@@ -349,7 +349,17 @@ export async function updateDataset(
   patch: DatasetPatch,
   actor: Actor,
 ): Promise<DatasetWithRows> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
+  return updateDatasetAs(ctx, id, expectedVersion, patch, checkedActor);
+}
+
+async function updateDatasetAs(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  patch: DatasetPatch,
+  checkedActor: RecordedActor,
+): Promise<DatasetWithRows> {
   checkVersion(expectedVersion);
   const parsed = parseInput(datasetPatchSchema, patch);
   return ctx.db.transaction().execute(async (trx) => {
@@ -419,8 +429,9 @@ export async function replaceDatasetRows(
   rows: ReadonlyArray<Record<string, unknown>>,
   actor: Actor,
 ): Promise<DatasetWithRows> {
+  const checkedActor = authorize(actor, "rows.replace", { datasetId: id });
   const parsedRows = parseInput(datasetRowsSchema, rows);
-  return updateDataset(ctx, id, expectedVersion, { rows: parsedRows }, actor);
+  return updateDatasetAs(ctx, id, expectedVersion, { rows: parsedRows }, checkedActor);
 }
 
 /** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
@@ -438,7 +449,7 @@ export async function editDatasetRows(
   edits: DatasetRowEdits,
   actor: Actor,
 ): Promise<Dataset> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getDatasetSummaryIn(trx, id);
@@ -508,7 +519,7 @@ export async function deleteDataset(
   expectedVersion: number,
   actor: Actor,
 ): Promise<void> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await getDatasetSummaryIn(trx, id);
@@ -556,7 +567,7 @@ export async function writeListedRowsIn(
   trx: Executor,
   ctx: StoreContext,
   input: ListedRowsInput,
-  actor: Actor,
+  actor: RecordedActor,
   audit: { action: AuditAction; detail: Record<string, unknown> },
 ): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
   const current = await getDatasetSummaryIn(trx, input.datasetId);

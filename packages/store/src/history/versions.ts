@@ -1,4 +1,4 @@
-import type { Actor, AuditAction, Executor, StoreContext } from "../internal.js";
+import type { AuditAction, Executor, RecordedActor, StoreContext } from "../internal.js";
 
 /** Entities whose every saved state is kept: what was changed, by whom and when. */
 export type VersionedEntity = "chart" | "dashboard";
@@ -40,7 +40,7 @@ export async function recordVersion(
     entityType: VersionedEntity;
     entityId: string;
     version: number;
-    actor: Actor;
+    actor: RecordedActor;
     action: AuditAction;
     snapshot: VersionSnapshot;
     restoredFrom?: number | null;

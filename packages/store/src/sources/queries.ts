@@ -14,16 +14,16 @@ import {
 } from "@seed/model";
 import { type Selectable, sql } from "kysely";
 import type pg from "pg";
+import { type Actor, authorize } from "../access/policy.js";
 import { isRemoteIdentifier } from "../datasets/table.js";
 import {
-  type Actor,
-  checkActor,
   checkVersion,
   deleteVersioned,
   type Executor,
   isUniqueViolation,
   newId,
   parseInput,
+  type RecordedActor,
   type StoreContext,
   updateVersioned,
   writeAudit,
@@ -61,7 +61,7 @@ export interface DataSource {
   version: number;
   createdAt: string;
   updatedAt: string;
-  createdBy: Actor;
+  createdBy: RecordedActor;
 }
 
 export type SourceRow = Selectable<DataSourcesTable>;
@@ -123,7 +123,7 @@ export async function createSource(
   input: SourceInput,
   actor: Actor,
 ): Promise<DataSource> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "sources.manage");
   const key = sourcesKeyOf(ctx.sourcesKey());
   const fields = parseInput(sourceInputSchema, input);
   const id = newId();
@@ -166,7 +166,7 @@ export async function updateSource(
   patch: SourcePatch,
   actor: Actor,
 ): Promise<DataSource> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "sources.manage");
   checkVersion(expectedVersion);
   const fields = parseInput(sourcePatchSchema, patch);
   const newPassword = fields.password ? fields.password : null;
@@ -219,7 +219,7 @@ export async function deleteSource(
   expectedVersion: number,
   actor: Actor,
 ): Promise<void> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "sources.manage");
   checkVersion(expectedVersion);
   await ctx.db.transaction().execute(async (trx) => {
     const row = await getSourceRowIn(trx, id);
@@ -314,7 +314,9 @@ export type ConnectionTestResult =
 export async function testSourceConnection(
   ctx: StoreContext,
   input: SourcePatch & { sourceId?: string },
+  actor: Actor,
 ): Promise<ConnectionTestResult> {
+  authorize(actor, "sources.manage");
   const fields = parseInput(sourcePatchSchema, input);
   let password = fields.password ?? "";
   if (password === "" && input.sourceId) {
@@ -380,7 +382,9 @@ const maxListedTables = 1_000;
 export async function listSourceTables(
   ctx: StoreContext,
   sourceId: string,
+  actor: Actor,
 ): Promise<RemoteTable[]> {
+  authorize(actor, "sources.manage");
   const row = await getSourceRowIn(ctx.db, sourceId);
   if (!row) throw new NotFoundError("source", sourceId);
   return withSource(ctx, row, async (executor) => {
@@ -473,7 +477,7 @@ export async function createLiveDataset(
   input: LiveDatasetInput,
   actor: Actor,
 ): Promise<{ id: string; note: string | null }> {
-  const checkedActor = checkActor(actor);
+  const checkedActor = authorize(actor, "sources.manage");
   const fields = parseInput(liveDatasetInputSchema, input);
   const row = await getSourceRowIn(ctx.db, fields.sourceId);
   if (!row) throw new NotFoundError("source", fields.sourceId);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOut } from "@/app/login/actions";
-import { requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { AdminNav, type AdminNavItem } from "./admin-nav";
 
 export const metadata: Metadata = {
@@ -11,19 +11,17 @@ export const metadata: Metadata = {
 };
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const items: AdminNavItem[] = [
     { href: "/admin", label: "Overview" },
     { href: "/admin/datasets", label: "Datasets" },
     { href: "/admin/charts", label: "Charts" },
     { href: "/admin/dashboards", label: "Dashboards" },
-    ...(session.user.role === "admin"
-      ? [
-          { href: "/admin/sources", label: "Live sources" },
-          { href: "/admin/users", label: "Users" },
-        ]
+    ...(hasPermission(session, "sources.manage")
+      ? [{ href: "/admin/sources", label: "Live sources" }]
       : []),
-    { href: "/admin/audit", label: "Audit log" },
+    ...(hasPermission(session, "users.manage") ? [{ href: "/admin/users", label: "Users" }] : []),
+    ...(hasPermission(session, "audit.read") ? [{ href: "/admin/audit", label: "Audit log" }] : []),
   ];
   return (
     <div className="admin-shell">

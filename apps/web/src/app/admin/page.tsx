@@ -2,13 +2,13 @@ import { Card, Heading, StatTile, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ActivityChart, type ActivityRow } from "@/components/activity-chart";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function AdminOverviewPage() {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const store = await getStore();
   const since = new Date();
   since.setUTCHours(0, 0, 0, 0);

@@ -80,11 +80,17 @@ export async function createFirstAdmin(
     throw error;
   }
   await endSetup();
-  await recordUserEvent({ id: userId, email: parsed.data.email }, "user.create", userId, {
-    email: parsed.data.email,
-    role: "admin",
-    via: "setup",
-  });
+  // The new admin records its own creation: the store allows user events to users.manage only.
+  await recordUserEvent(
+    { id: userId, email: parsed.data.email, role: "admin" },
+    "user.create",
+    userId,
+    {
+      email: parsed.data.email,
+      role: "admin",
+      via: "setup",
+    },
+  );
   await auth.api.signInEmail({
     body: { email: parsed.data.email, password: parsed.data.password },
     headers: await headers(),

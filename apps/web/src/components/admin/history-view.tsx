@@ -3,7 +3,7 @@ import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { TableRegion } from "@/components/table-region";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { ConfirmAction } from "./confirm-delete";
 import type { ContentAction } from "./content-form-state";
@@ -211,7 +211,7 @@ export async function HistoryPage({
   query: { from?: string; to?: string; restored?: string };
   restore: ContentAction;
 }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const store = await getStore();
   const record = entityType === "chart" ? await store.getChart(id) : await store.getDashboard(id);
   if (!record) notFound();
@@ -227,7 +227,7 @@ export async function HistoryPage({
       from={from}
       to={to}
       changes={await store.compareVersions(entityType, id, from, to)}
-      {...(hasRole(session, "admin", "editor") ? { restore } : {})}
+      {...(hasPermission(session, "content.write") ? { restore } : {})}
       backHref={`/admin/${entityType}s/${id}`}
       restored={query.restored ? versionParam(query.restored, 0) : undefined}
     />

@@ -1,6 +1,7 @@
 import "server-only";
 import { storeErrorOf } from "@seed/model";
-import type { Session } from "@/server/auth";
+import type { Actor } from "@seed/store";
+import type { SignedInSession } from "@/server/auth";
 import type { ContentFormState } from "./content-form-state";
 
 /** Store paths like "tiles.2.column" or "options.numberFormat.currency" become the form's field names. */
@@ -36,10 +37,12 @@ export function storeErrorState(error: unknown): ContentFormState {
       return { formError: refusal.message, conflict: true };
     case "in_use":
     case "not_found":
+    case "forbidden":
       return { formError: refusal.message };
   }
 }
 
-export function actorOf(session: Session): { id: string; email: string } {
-  return { id: session.user.id, email: session.user.email };
+/** Who the store is told acts: the signed-in user with the role the store checks again. */
+export function actorOf(session: SignedInSession): Actor {
+  return { id: session.user.id, email: session.user.email, role: session.user.role };
 }

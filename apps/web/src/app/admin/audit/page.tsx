@@ -4,8 +4,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
 import { fieldErrorsFromZod } from "@/lib/form-state";
-import { auditFilterChoices, auditFilterSchema, findAuditEvents } from "@/server/audit-log";
-import { requireRole } from "@/server/auth";
+import {
+  auditFilterChoices,
+  auditFilterSchema,
+  canSeeUserRecords,
+  findAuditEvents,
+} from "@/server/audit-log";
+import { requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -18,7 +23,7 @@ function firstValue(value: string | string[] | undefined): string | undefined {
 }
 
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("audit.read");
   const role = session.user.role;
   const params = await searchParams;
   const locale = await requestLocale();
@@ -155,7 +160,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                       event.entity.name
                     ) : (
                       <span className="muted">
-                        {event.entityType === "user" && role !== "admin" ? "(hidden)" : "(deleted)"}
+                        {event.entityType === "user" && !canSeeUserRecords(role)
+                          ? "(hidden)"
+                          : "(deleted)"}
                       </span>
                     )}
                   </td>

@@ -18,11 +18,9 @@ function readChartForm(formData: FormData) {
   }
 }
 
-const writers = ["admin", "editor"] as const;
-
 /** Creates a chart, or updates it when the form carries chartId and version. */
 export const saveChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const parsed = readChartForm(formData);
     if (!parsed)
@@ -48,7 +46,7 @@ export const saveChart = formAction<ContentFormState>(
 );
 
 export const deleteChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "chartId");
     if (!record) return refuse(staleForm);
@@ -59,7 +57,7 @@ export const deleteChart = formAction<ContentFormState>(
 
 /** Saves an older version of the chart again as its next version. */
 export const restoreChart = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "chartId");
     const fromVersion = Number(formText(formData, "fromVersion"));

@@ -2,20 +2,20 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Charts" };
 
 export default async function ChartsPage() {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const store = await getStore();
   const [charts, datasets] = await Promise.all([store.listCharts(), store.listDatasets()]);
   const datasetNames = new Map(datasets.map((dataset) => [dataset.id, dataset.name]));
   return (
     <>
       <Heading level={1}>Charts</Heading>
-      {hasRole(session, "admin", "editor") ? (
+      {hasPermission(session, "content.write") ? (
         <p>
           <Link href="/admin/charts/new" className="button">
             New chart

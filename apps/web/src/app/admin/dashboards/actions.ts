@@ -15,7 +15,7 @@ import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { signedEmbedPath } from "@/server/embed-links";
 import {
   type ActionContext,
@@ -36,11 +36,9 @@ const publishSchema = z.object({
   publish: z.enum(["true", "false"]),
 });
 
-const writers = ["admin", "editor"] as const;
-
-/** Editors and admins publish or unpublish; viewers get 403 like on every other write. */
+/** Publishing is a content write: a role without content.write gets 403 like on every other write. */
 export const setDashboardPublished = formAction<PublishState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const parsed = publishSchema.safeParse({
       dashboardId: formText(formData, "dashboardId"),
@@ -83,7 +81,7 @@ function dashboardWrite(
 ) {
   // Every dashboard write adds one to the version; the page shows a "saved" message only for
   // the version it names, so an old address never shows a stale message again.
-  return formAction<ContentFormState>(writers, async (context) => {
+  return formAction<ContentFormState>("content.write", async (context) => {
     const record = readVersionedRecord(context.formData, "dashboardId");
     if (!record) return refuse(staleForm);
     const refused = await write(context, record);
@@ -95,7 +93,7 @@ function dashboardWrite(
 }
 
 export const createDashboard = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const created = await store.createDashboard(readDetails(formData), actor);
     return done({ redirectTo: `/admin/dashboards/${created.id}` });
@@ -183,7 +181,7 @@ export async function createEmbedLink(
   _previous: EmbedLinkState,
   formData: FormData,
 ): Promise<EmbedLinkState> {
-  const session = await requireRole(...writers);
+  const session = await requirePermission("content.write");
   const store = await getStore();
   const dashboard = await store.getDashboard(formText(formData, "dashboardId"));
   if (!dashboard) return { formError: "This dashboard no longer exists. Reload the page." };

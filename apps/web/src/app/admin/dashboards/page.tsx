@@ -2,15 +2,15 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { PublishButton } from "./publish-button";
 
 export const metadata: Metadata = { title: "Dashboards" };
 
 export default async function DashboardsPage() {
-  const session = await requireRole("admin", "editor", "viewer");
-  const canPublish = hasRole(session, "admin", "editor");
+  const session = await requirePermission("content.read");
+  const canPublish = hasPermission(session, "content.write");
   const dashboards = await (await getStore()).listDashboards();
   return (
     <>

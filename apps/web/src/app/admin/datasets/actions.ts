@@ -7,8 +7,6 @@ import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
-const writers = ["admin", "editor"] as const;
-
 const columnChoicesSchema = z
   .object({
     columnNames: z
@@ -41,7 +39,7 @@ function readColumnChoices(text: string) {
 
 /** Re-parses the CSV on the server (the browser preview is only a preview) and creates the dataset. */
 export const createDatasetFromCsv = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const name = formText(formData, "name").trim();
     const description = formText(formData, "description").trim();
@@ -77,7 +75,7 @@ export const createDatasetFromCsv = formAction<ContentFormState>(
 );
 
 export const renameDataset = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "datasetId");
     if (!record) return refuse(staleForm);
@@ -110,7 +108,7 @@ function readRowEdits(formData: FormData): z.infer<typeof rowEditsSchema> | null
 
 /** Saves the table editor's changes as row edits against the version the editor loaded. */
 export const saveDatasetRows = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "datasetId");
     if (!record) return refuse(staleForm);
@@ -122,7 +120,7 @@ export const saveDatasetRows = formAction<ContentFormState>(
 );
 
 export const deleteDataset = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "datasetId");
     if (!record) return refuse(staleForm);
@@ -143,7 +141,7 @@ const tokenFormSchema = z.object({
 
 /** Makes a push API token for the dataset; the secret goes back to this form only, never stored. */
 export const createDatasetToken = formAction<DatasetTokenFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const parsed = tokenFormSchema.safeParse({
       datasetId: formText(formData, "datasetId"),
@@ -178,7 +176,7 @@ export const createDatasetToken = formAction<DatasetTokenFormState>(
 );
 
 export const revokeDatasetToken = formAction<ContentFormState>(
-  writers,
+  "content.write",
   async ({ formData, store, actor }) => {
     const datasetId = formText(formData, "datasetId").slice(0, 200);
     const tokenId = formText(formData, "tokenId").slice(0, 200);

@@ -8,7 +8,7 @@ export type ImportEvent =
   | { type: "done"; datasetId: string; version: number; imported: number; rowCount: number }
   | {
       type: "error";
-      /** A DatasetImportError code, or conflict / not_found / invalid / failed. */
+      /** A DatasetImportError code, a store error's kind (conflict, not_found, invalid, forbidden...), or failed. */
       code: string;
       line: number | null;
       column: string | null;

@@ -2,20 +2,20 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Datasets" };
 
 export default async function DatasetsPage() {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const datasets = await (await getStore()).listDatasets();
   const locale = await requestLocale();
   return (
     <>
       <Heading level={1}>Datasets</Heading>
-      {hasRole(session, "admin", "editor") ? (
+      {hasPermission(session, "content.write") ? (
         <p>
           <Link href="/admin/datasets/new" className="button">
             New dataset

@@ -5,10 +5,6 @@ import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 import { observability } from "@/server/observability";
 
-// Only admins manage live sources (their credentials reach another database); editors chart
-// over the datasets made from them.
-const admins = ["admin"] as const;
-
 const sourceFields = [
   "name",
   "host",
@@ -32,15 +28,15 @@ function readSourceForm(formData: FormData) {
 
 /** One form, two buttons: "Test connection" (intent=test) reports; "Save" creates or updates. */
 export const saveSource = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const fields = readSourceForm(formData);
     const sourceId = formText(formData, "sourceId").slice(0, 200);
     if (formText(formData, "intent") === "test") {
-      const result = await store.testSourceConnection({
-        ...fields,
-        sourceId: sourceId || undefined,
-      });
+      const result = await store.testSourceConnection(
+        { ...fields, sourceId: sourceId || undefined },
+        actor,
+      );
       if (!result.ok) {
         // The form shows one sentence for every failure (no port probing); the reason is for the log.
         observability().logger.warn(
@@ -74,7 +70,7 @@ export const saveSource = formAction<ContentFormState>(
 );
 
 export const deleteSource = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "sourceId");
     if (!record) return refuse(staleForm);
@@ -85,7 +81,7 @@ export const deleteSource = formAction<ContentFormState>(
 
 /** Adds one of the source's tables or views as a live dataset and opens it. */
 export const addLiveDataset = formAction<ContentFormState>(
-  admins,
+  "sources.manage",
   async ({ formData, store, actor }) => {
     const created = await store.createLiveDataset(
       {

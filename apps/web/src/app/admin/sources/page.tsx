@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Live sources" };
@@ -14,7 +14,7 @@ export default async function SourcesPage({
 }: {
   searchParams: Promise<{ deleted?: string }>;
 }) {
-  await requireRole("admin");
+  await requirePermission("sources.manage");
   const { deleted } = await searchParams;
   const store = await getStore();
   const [sources, datasets] = await Promise.all([store.listSources(), store.listDatasets()]);

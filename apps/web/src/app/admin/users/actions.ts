@@ -1,11 +1,11 @@
 "use server";
 
+import { roles } from "@seed/model";
 import { headers } from "next/headers";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
 import { type AuthRefusal, asAuthRefusal, getAuth } from "@/server/auth-instance";
-import { roles } from "@/server/auth-options.mjs";
 import { done, formAction, refuse } from "@/server/form-action";
 import { newUserSchema } from "@/server/user-input";
 
@@ -17,8 +17,6 @@ export type CreateUserState = FormState<{
 }>;
 
 export type UserActionState = FormState<{ userId: string; role: string }>;
-
-const admins = ["admin"] as const;
 
 const userIdSchema = z
   .string()
@@ -79,38 +77,42 @@ async function refusalOf(call: Promise<unknown>): Promise<AuthRefusal | null> {
   }
 }
 
-export const createUser = formAction<CreateUserState>(admins, async ({ formData, actor }) => {
-  const values = {
-    name: formText(formData, "name").trim(),
-    email: formText(formData, "email").trim(),
-    role: formText(formData, "role"),
-  };
-  const parsed = newUserSchema.safeParse({ ...values, password: formText(formData, "password") });
-  if (!parsed.success)
-    return refuse({ fieldErrors: fieldErrorsFromZod(parsed.error.issues), values });
-  const auth = await getAuth();
-  let userId = "";
-  const refusal = await refusalOf(
-    auth.api.createUser({ body: parsed.data, headers: await headers() }).then(({ user }) => {
-      userId = user.id;
-    }),
-  );
-  if (refusal?.code?.startsWith("USER_ALREADY_EXISTS")) {
-    return refuse({ fieldErrors: { email: ["A user with this email already exists."] }, values });
-  }
-  if (refusal) return refuse({ formError: refusal.message || "The account was refused.", values });
-  await recordUserEvent(actor, "user.create", userId, {
-    email: parsed.data.email,
-    role: parsed.data.role,
-  });
-  return done({
-    message: `Created ${parsed.data.email} as ${parsed.data.role}.`,
-    revalidate: "users",
-  });
-});
+export const createUser = formAction<CreateUserState>(
+  "users.manage",
+  async ({ formData, actor }) => {
+    const values = {
+      name: formText(formData, "name").trim(),
+      email: formText(formData, "email").trim(),
+      role: formText(formData, "role"),
+    };
+    const parsed = newUserSchema.safeParse({ ...values, password: formText(formData, "password") });
+    if (!parsed.success)
+      return refuse({ fieldErrors: fieldErrorsFromZod(parsed.error.issues), values });
+    const auth = await getAuth();
+    let userId = "";
+    const refusal = await refusalOf(
+      auth.api.createUser({ body: parsed.data, headers: await headers() }).then(({ user }) => {
+        userId = user.id;
+      }),
+    );
+    if (refusal?.code?.startsWith("USER_ALREADY_EXISTS")) {
+      return refuse({ fieldErrors: { email: ["A user with this email already exists."] }, values });
+    }
+    if (refusal)
+      return refuse({ formError: refusal.message || "The account was refused.", values });
+    await recordUserEvent(actor, "user.create", userId, {
+      email: parsed.data.email,
+      role: parsed.data.role,
+    });
+    return done({
+      message: `Created ${parsed.data.email} as ${parsed.data.role}.`,
+      revalidate: "users",
+    });
+  },
+);
 
 export const setUserRole = formAction<UserActionState>(
-  admins,
+  "users.manage",
   async ({ formData, session, actor }) => {
     const parsed = setRoleSchema.safeParse({
       userId: formText(formData, "userId"),
@@ -152,7 +154,7 @@ const changeDone: Record<UserChange, string> = {
 };
 
 function userChange(change: UserChange) {
-  return formAction<UserActionState>(admins, async ({ formData, session, actor }) => {
+  return formAction<UserActionState>("users.manage", async ({ formData, session, actor }) => {
     const parsed = userIdSchema.safeParse(formText(formData, "userId"));
     if (!parsed.success) {
       return refuse({ fieldErrors: { userId: parsed.error.issues.map((issue) => issue.message) } });

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
 import { CreateUserForm, UserRowActions } from "./user-forms";
 
@@ -14,7 +14,7 @@ export default async function UsersPage({
 }: {
   searchParams: Promise<{ deleted?: string }>;
 }) {
-  const session = await requireRole("admin");
+  const session = await requirePermission("users.manage");
   const { deleted } = await searchParams;
   const auth = await getAuth();
   const { users, total } = await auth.api.listUsers({

@@ -1,11 +1,11 @@
 import { errorResponse, methodNotAllowed } from "@/lib/http-status";
 import { auditFilterSchema, findAuditEvents } from "@/server/audit-log";
-import { withRole } from "@/server/auth";
+import { withPermission } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 
 /** The audit log as JSON with the audit page's filters; every admin-area role may read it. */
-export const GET = withRole(["admin", "editor", "viewer"], async (request, session) => {
+export const GET = withPermission("audit.read", async (request, session) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = auditFilterSchema.safeParse(params);
   if (!parsed.success) {

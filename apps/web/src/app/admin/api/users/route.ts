@@ -1,12 +1,12 @@
 import { headers } from "next/headers";
 import { methodNotAllowed } from "@/lib/http-status";
-import { withRole } from "@/server/auth";
+import { withPermission } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
 
 export const dynamic = "force-dynamic";
 
 /** Users as JSON, for admins only. */
-export const GET = withRole(["admin"], async () => {
+export const GET = withPermission("users.manage", async () => {
   const auth = await getAuth();
   const { users, total } = await auth.api.listUsers({
     query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },

@@ -8,7 +8,7 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { ChartEditor } from "@/features/chart-editor/chart-editor";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteChart } from "../actions";
 
@@ -17,7 +17,7 @@ type Params = Promise<{ id: string }>;
 const loadChart = cache(async (id: string) => (await getStore()).getChart(id));
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await requireRole("admin", "editor", "viewer");
+  await requirePermission("content.read");
   const chart = await loadChart((await params).id);
   return { title: chart ? `Chart ${chart.title}` : "Chart not found" };
 }
@@ -29,13 +29,13 @@ export default async function ChartPage({
   params: Params;
   searchParams: Promise<{ saved?: string }>;
 }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const chart = await loadChart((await params).id);
   if (!chart) notFound();
   const store = await getStore();
   const datasets = await store.listDatasets();
   const dataset = datasets.find((candidate) => candidate.id === chart.datasetId);
-  const canWrite = hasRole(session, "admin", "editor");
+  const canWrite = hasPermission(session, "content.write");
   const { saved } = await searchParams;
   return (
     <>

@@ -2,13 +2,13 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ChartEditor } from "@/features/chart-editor/chart-editor";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "New chart" };
 
 export default async function NewChartPage() {
-  await requireRole("admin", "editor");
+  await requirePermission("content.write");
   const store = await getStore();
   const datasets = await store.listDatasets();
   return (

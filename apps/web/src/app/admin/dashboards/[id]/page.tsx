@@ -8,7 +8,7 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { PageStatus } from "@/components/admin/page-status";
 import { TileContent, tileName } from "@/components/dashboard-tile";
 import { DashboardGrid } from "@/components/dashboard-view";
-import { hasRole, requireRole } from "@/server/auth";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteDashboard, updateDashboardDetails } from "../actions";
 import {
@@ -28,7 +28,7 @@ type Params = Promise<{ id: string }>;
 const loadDashboard = cache(async (id: string) => (await getStore()).getDashboard(id));
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await requireRole("admin", "editor", "viewer");
+  await requirePermission("content.read");
   const dashboard = await loadDashboard((await params).id);
   return { title: dashboard ? `Dashboard ${dashboard.title}` : "Dashboard not found" };
 }
@@ -49,7 +49,7 @@ export default async function DashboardEditPage({
   params: Params;
   searchParams: Promise<{ saved?: string; v?: string }>;
 }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const dashboard = await loadDashboard((await params).id);
   if (!dashboard) notFound();
   const store = await getStore();
@@ -60,7 +60,7 @@ export default async function DashboardEditPage({
     store.getDashboardFilterColumns(dashboard.id),
   ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
-  const canWrite = hasRole(session, "admin", "editor");
+  const canWrite = hasPermission(session, "content.write");
   const { saved, v } = await searchParams;
   // Only the write that made this version speaks; an older address (or a reload after another
   // change) shows nothing.

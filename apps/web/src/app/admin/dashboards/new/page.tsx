@@ -1,14 +1,14 @@
 import { Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { createDashboard } from "../actions";
 import { DashboardDetailsForm } from "../dashboard-forms";
 
 export const metadata: Metadata = { title: "New dashboard" };
 
 export default async function NewDashboardPage() {
-  await requireRole("admin", "editor");
+  await requirePermission("content.write");
   return (
     <>
       <Heading level={1}>New dashboard</Heading>

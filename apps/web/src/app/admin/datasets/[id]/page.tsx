@@ -5,7 +5,8 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
-import { hasRole, requireRole } from "@/server/auth";
+import { actorOf } from "@/components/admin/store-errors";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
@@ -35,7 +36,7 @@ function rowsQuery(query: RowsQuery) {
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await requireRole("admin", "editor", "viewer");
+  await requirePermission("content.read");
   const dataset = await loadDataset((await params).id);
   return { title: dataset ? `Dataset ${dataset.name}` : "Dataset not found" };
 }
@@ -47,10 +48,10 @@ export default async function DatasetPage({
   params: Params;
   searchParams: Promise<RowsQuery>;
 }) {
-  const session = await requireRole("admin", "editor", "viewer");
+  const session = await requirePermission("content.read");
   const dataset = await loadDataset((await params).id);
   if (!dataset) notFound();
-  const canWrite = hasRole(session, "admin", "editor");
+  const canWrite = hasPermission(session, "content.write");
   if (dataset.live) {
     return <LiveDatasetPage dataset={{ ...dataset, live: dataset.live }} canWrite={canWrite} />;
   }
@@ -67,9 +68,9 @@ export default async function DatasetPage({
     descending: view.descending,
     search: view.search,
   })) ?? { rows: [], total: 0 };
-  // Tokens are for writers only: a viewer's page never loads them.
+  // Tokens are for writers only: a viewer's page never loads them (and the store would refuse).
   const tokens: TokenRow[] = canWrite
-    ? (await (await getStore()).listDatasetTokens(dataset.id)).map((token) => ({
+    ? (await (await getStore()).listDatasetTokens(dataset.id, actorOf(session))).map((token) => ({
         id: token.id,
         name: token.name,
         prefix: token.prefix,

@@ -1,14 +1,14 @@
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { CsvUploadForm } from "../csv-upload-form";
 import { NewDatasetForm } from "./new-dataset-form";
 
 export const metadata: Metadata = { title: "New dataset" };
 
 export default async function NewDatasetPage() {
-  await requireRole("admin", "editor");
+  await requirePermission("content.write");
   return (
     <>
       <Heading level={1}>New dataset</Heading>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { DashboardView } from "@/components/dashboard-view";
 import { canonicalQueryOf, searchParamsOf } from "@/lib/filter-link";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ slug: string }>;
@@ -13,7 +13,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 // request so the public /d/<slug> pages can stay cached.
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await requireRole("admin", "editor", "viewer");
+  await requirePermission("content.read");
   return { title: `Preview ${(await params).slug}` };
 }
 
@@ -24,7 +24,7 @@ export default async function PreviewPage({
   params: Params;
   searchParams: SearchParams;
 }) {
-  await requireRole("admin", "editor", "viewer");
+  await requirePermission("content.read");
   const { slug } = await params;
   const filterQuery = canonicalQueryOf(searchParamsOf(await searchParams));
   const rendered = await (await getStore()).getDashboardBySlug(slug, {

@@ -1,4 +1,4 @@
-import type { RemoteTable } from "@seed/store";
+import type { Actor, RemoteTable } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -6,8 +6,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { FocusedStatus } from "@/components/admin/focused-status";
+import { actorOf } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteSource } from "../actions";
 import { AddTableButton } from "../add-table-button";
@@ -18,15 +19,18 @@ type Params = Promise<{ id: string }>;
 const loadSource = cache(async (id: string) => (await getStore()).getSource(id));
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  await requireRole("admin");
+  await requirePermission("sources.manage");
   const source = await loadSource((await params).id);
   return { title: source ? `Source ${source.name}` : "Source not found" };
 }
 
 /** The source's tables and views, or the readable reason they cannot be listed. */
-async function remoteTables(id: string): Promise<{ tables: RemoteTable[] } | { error: string }> {
+async function remoteTables(
+  id: string,
+  actor: Actor,
+): Promise<{ tables: RemoteTable[] } | { error: string }> {
   try {
-    return { tables: await (await getStore()).listSourceTables(id) };
+    return { tables: await (await getStore()).listSourceTables(id, actor) };
   } catch (error) {
     const shaped = error as Error & { fieldErrors?: Record<string, string[]> };
     const reason = shaped.fieldErrors ? (shaped.message ?? "") : null;
@@ -42,12 +46,15 @@ export default async function SourcePage({
   params: Params;
   searchParams: Promise<{ saved?: string }>;
 }) {
-  await requireRole("admin");
+  const session = await requirePermission("sources.manage");
   const source = await loadSource((await params).id);
   if (!source) notFound();
   const { saved } = await searchParams;
   const store = await getStore();
-  const [listed, datasets] = await Promise.all([remoteTables(source.id), store.listDatasets()]);
+  const [listed, datasets] = await Promise.all([
+    remoteTables(source.id, actorOf(session)),
+    store.listDatasets(),
+  ]);
   const used = datasets.filter((dataset) => dataset.live?.sourceId === source.id);
   const added = new Set(used.map((dataset) => `${dataset.live?.schema}.${dataset.live?.table}`));
   return (

@@ -2,13 +2,13 @@ import { sourcesKeyProblem } from "@seed/store";
 import { Card, Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireRole } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { SourceForm } from "../source-form";
 
 export const metadata: Metadata = { title: "New live source" };
 
 export default async function NewSourcePage() {
-  await requireRole("admin");
+  await requirePermission("sources.manage");
   const keyProblem = sourcesKeyProblem(process.env.SEED_SOURCES_KEY);
   return (
     <>

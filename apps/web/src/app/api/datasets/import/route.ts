@@ -1,10 +1,10 @@
-import { datasetLimits } from "@seed/model";
+import { datasetLimits, storeErrorOf } from "@seed/model";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
-import { withRole } from "@/server/auth";
+import { withPermission } from "@/server/auth";
 import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
@@ -39,12 +39,6 @@ type StoreErrorShape = Error & {
   fieldErrors?: Record<string, string[]>;
 };
 
-const refusalCodes: Record<string, string> = {
-  ConflictError: "conflict",
-  NotFoundError: "not_found",
-  ValidationError: "invalid",
-};
-
 /**
  * A store refusal as the final event; anything else is a real crash. Errors are told apart by
  * name and shape, not instanceof: the store's classes can exist once per server bundle.
@@ -71,10 +65,10 @@ function failureEvent(error: unknown): ImportEvent {
         : {}),
     };
   }
-  const code = shaped ? refusalCodes[shaped.name] : undefined;
-  if (shaped && code) {
-    const message = Object.values(shaped.fieldErrors ?? {}).flat()[0] ?? shaped.message;
-    return { type: "error", code, line: null, column: null, message };
+  const refusal = storeErrorOf(error);
+  if (refusal) {
+    const message = Object.values(shaped?.fieldErrors ?? {}).flat()[0] ?? refusal.message;
+    return { type: "error", code: refusal.kind, line: null, column: null, message };
   }
   observability().logger.error(
     {
@@ -91,7 +85,7 @@ function failureEvent(error: unknown): ImportEvent {
   };
 }
 
-export const POST = withRole(["admin", "editor"], async (request, session) => {
+export const POST = withPermission("content.write", async (request, session) => {
   // Only this app's own pages may post here: same origin, and a header a plain form cannot set.
   const origin = request.headers.get("origin");
   if (

@@ -1,7 +1,12 @@
 import Papa from "papaparse";
 import { errorResponse, methodNotAllowed } from "@/lib/http-status";
-import { type AuditEventView, auditFilterSchema, findAuditEvents } from "@/server/audit-log";
-import { withRole } from "@/server/auth";
+import {
+  type AuditEventView,
+  auditFilterSchema,
+  canSeeUserRecords,
+  findAuditEvents,
+} from "@/server/audit-log";
+import { withPermission } from "@/server/auth";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +31,7 @@ function rowOf(event: AuditEventView) {
  * The audit events matching the audit page's filters as CSV, newest first, shaped for the
  * reader's role exactly as the page shows them (emails and user details only for admins).
  */
-export const GET = withRole(["admin", "editor", "viewer"], async (request, session) => {
+export const GET = withPermission("audit.read", async (request, session) => {
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = auditFilterSchema.safeParse({ ...params, cursor: undefined, after: undefined });
   if (!parsed.success) {
@@ -49,8 +54,9 @@ export const GET = withRole(["admin", "editor", "viewer"], async (request, sessi
     "entity_name",
     "detail",
   ];
-  const visible =
-    session.user.role === "admin" ? columns : columns.filter((name) => name !== "actor_email");
+  const visible = canSeeUserRecords(session.user.role)
+    ? columns
+    : columns.filter((name) => name !== "actor_email");
   // A leading = + - @ would start a formula in a spreadsheet: such cells are quoted with a '.
   const csv = Papa.unparse(rows.slice(0, maxExportEvents), {
     columns: visible,

@@ -1,7 +1,7 @@
 import { chartTypes } from "@seed/model";
 import { z } from "zod";
 import { errorResponse } from "@/lib/http-status";
-import { withRole } from "@/server/auth";
+import { withPermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 // The chart editor's live preview: runs a draft query in the database and answers its result
@@ -18,7 +18,7 @@ const bodySchema = z.object({
 
 type FieldErrorShape = Error & { fieldErrors?: Record<string, string[]> };
 
-export const POST = withRole(["admin", "editor"], async (request) => {
+export const POST = withPermission("content.write", async (request) => {
   const text = await request.text();
   if (new TextEncoder().encode(text).length > maxBodyBytes) {
     return errorResponse(400, "The query is too large.");

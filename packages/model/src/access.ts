@@ -1,0 +1,62 @@
+import type { DatasetTokenScope } from "./limits.js";
+
+// One vocabulary of who may do what: the web app asks it to refuse early, the store to decide.
+
+/** The roles an account may have; exactly one each. */
+export const roles = ["admin", "editor", "viewer"] as const;
+export type Role = (typeof roles)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (roles as readonly string[]).includes(value);
+}
+
+/** Everything a role or a push token may be allowed, each named by what it opens. */
+export const permissions = [
+  /** The admin area: datasets and their rows, charts, dashboards with drafts, their history. */
+  "content.read",
+  /** Create, change, publish, restore and delete datasets, charts and dashboards; push tokens; signed embed links. */
+  "content.write",
+  /** Add rows to a dataset (an import or push in append mode). */
+  "rows.append",
+  /** Replace all of a dataset's rows (an import or push in replace mode, or a rows rewrite). */
+  "rows.replace",
+  /** Live sources: their credentials, connection tests, remote tables, datasets read from them. */
+  "sources.manage",
+  /** The audit log, with actors shown by name. */
+  "audit.read",
+  /** Accounts and who they are: create, change, block and delete users; emails and user events' details in the audit log. */
+  "users.manage",
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const contentWriter = [
+  "content.read",
+  "content.write",
+  "rows.append",
+  "rows.replace",
+  "audit.read",
+] as const satisfies readonly Permission[];
+
+/** What each role may: an admin everything, an editor content, a viewer reads only. */
+export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
+  admin: permissions,
+  editor: contentWriter,
+  viewer: ["content.read", "audit.read"],
+};
+
+/** What a push API token of each scope may, on its own dataset only (replace may also append). */
+export const tokenScopePermissions: Readonly<Record<DatasetTokenScope, readonly Permission[]>> = {
+  append: ["rows.append"],
+  replace: ["rows.append", "rows.replace"],
+};
+
+/** Whether `role` allows `permission`; no role (an unknown stored one) allows nothing. */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!isRole(role)) return false;
+  return rolePermissions[role].includes(permission);
+}
+
+/** The permission writing rows in this mode needs; anything but an append counts as a replace. */
+export function rowsPermission(mode: string): Permission {
+  return mode === "append" ? "rows.append" : "rows.replace";
+}

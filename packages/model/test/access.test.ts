@@ -1,0 +1,99 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  can,
+  isRole,
+  type Permission,
+  permissions,
+  type Role,
+  rolePermissions,
+  roles,
+  rowsPermission,
+  tokenScopePermissions,
+} from "../src/access.js";
+import { ForbiddenError, storeErrorOf } from "../src/errors.js";
+import { datasetTokenScopes } from "../src/limits.js";
+
+const writes: readonly Permission[] = [
+  "content.write",
+  "rows.append",
+  "rows.replace",
+  "sources.manage",
+  "users.manage",
+];
+
+describe("roles and permissions", () => {
+  it("gives an admin everything, an editor content, a viewer reads only", () => {
+    expect(permissions.filter((permission) => can("admin", permission))).toEqual([...permissions]);
+    expect(permissions.filter((permission) => can("editor", permission))).toEqual([
+      "content.read",
+      "content.write",
+      "rows.append",
+      "rows.replace",
+      "audit.read",
+    ]);
+    expect(permissions.filter((permission) => can("viewer", permission))).toEqual([
+      "content.read",
+      "audit.read",
+    ]);
+  });
+
+  it("lets no viewer write anything and no editor manage users or sources", () => {
+    for (const permission of writes) expect(can("viewer", permission)).toBe(false);
+    expect(can("editor", "users.manage")).toBe(false);
+    expect(can("editor", "sources.manage")).toBe(false);
+  });
+
+  it("allows nothing without a known role", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...permissions), fc.option(fc.string()), (permission, role) => {
+        const allowed = can(role as Role | null, permission);
+        expect(allowed).toBe(isRole(role) && rolePermissions[role].includes(permission));
+      }),
+    );
+    expect(can(undefined, "content.read")).toBe(false);
+    expect(can("Admin" as Role, "content.read")).toBe(false);
+  });
+
+  it("orders the roles: each may what the one below may", () => {
+    const ladder: Role[] = ["viewer", "editor", "admin"];
+    expect([...ladder].sort()).toEqual([...roles].sort());
+    for (const [lower, higher] of [
+      ["viewer", "editor"],
+      ["editor", "admin"],
+    ] as const) {
+      for (const permission of rolePermissions[lower]) expect(can(higher, permission)).toBe(true);
+    }
+  });
+
+  it("names only known permissions in the tables", () => {
+    const known = new Set<string>(permissions);
+    for (const granted of [
+      ...Object.values(rolePermissions),
+      ...Object.values(tokenScopePermissions),
+    ]) {
+      for (const permission of granted) expect(known.has(permission)).toBe(true);
+    }
+    expect(Object.keys(rolePermissions).sort()).toEqual([...roles].sort());
+    expect(Object.keys(tokenScopePermissions).sort()).toEqual([...datasetTokenScopes].sort());
+  });
+
+  it("lets a push token write rows only, a replace token also append", () => {
+    expect(tokenScopePermissions.append).toEqual(["rows.append"]);
+    expect(tokenScopePermissions.replace).toEqual(["rows.append", "rows.replace"]);
+  });
+
+  it("asks an append for rows.append and anything else for rows.replace", () => {
+    expect(rowsPermission("append")).toBe("rows.append");
+    expect(rowsPermission("replace")).toBe("rows.replace");
+    expect(rowsPermission("upsert")).toBe("rows.replace");
+  });
+
+  it("has a typed refusal recognised by its kind", () => {
+    const refusal = new ForbiddenError("content.write", "user-1");
+    expect(refusal.kind).toBe("forbidden");
+    expect(refusal.permission).toBe("content.write");
+    expect(storeErrorOf(refusal)).toBe(refusal);
+    expect(storeErrorOf(Object.assign(new Error("x"), { kind: "forbidden" }))).not.toBeNull();
+  });
+});

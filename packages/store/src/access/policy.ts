@@ -1,0 +1,92 @@
+import {
+  type AuditEntityType,
+  type DatasetTokenScope,
+  ForbiddenError,
+  type Permission,
+  type Role,
+  can as roleCan,
+  roles,
+  tokenScopePermissions,
+  ValidationError,
+} from "@seed/model";
+import { z } from "zod";
+import type { RecordedActor } from "../internal.js";
+
+/** Who acts on the store: an account with its role, or a built-in actor given one explicitly. */
+export interface Actor extends RecordedActor {
+  role: Role;
+}
+
+/**
+ * A push API token acting on its own dataset: its scope is its permission. Made only by the
+ * push path from a live token found by its hash; a caller's plain object is never one.
+ */
+export class TokenActor implements RecordedActor {
+  constructor(
+    readonly id: string,
+    readonly email: string,
+    readonly datasetId: string,
+    readonly scope: DatasetTokenScope,
+  ) {}
+}
+
+/** What a permission is asked for; a token's grant holds on its own dataset only. */
+export interface PolicyTarget {
+  datasetId?: string;
+}
+
+/** The one decision: whether this actor may do what `permission` names, on `target`. */
+export function can(
+  actor: Actor | TokenActor,
+  permission: Permission,
+  target: PolicyTarget = {},
+): boolean {
+  if (actor instanceof TokenActor) {
+    return (
+      target.datasetId === actor.datasetId &&
+      tokenScopePermissions[actor.scope].includes(permission)
+    );
+  }
+  return roleCan(actor.role, permission);
+}
+
+const actorSchema = z.object({
+  id: z.string().min(1),
+  email: z.string(),
+  role: z.enum(roles),
+});
+
+/** A caller's actor checked for shape: an id, an email and one known role, nothing else kept. */
+export function checkActor(actor: unknown): Actor {
+  const result = actorSchema.safeParse(actor);
+  if (!result.success) {
+    throw new ValidationError({
+      fieldErrors: {},
+      formError: "Every change needs a signed-in actor with an id, an email and a role.",
+    });
+  }
+  return { id: result.data.id, email: result.data.email, role: result.data.role };
+}
+
+/**
+ * The gate every write (and every read that needs a permission) passes first: the actor checked,
+ * then allowed or refused with ForbiddenError before anything is read or written.
+ */
+export function authorize(
+  actor: Actor | TokenActor,
+  permission: Permission,
+  target: PolicyTarget = {},
+): Actor | TokenActor {
+  const checked = actor instanceof TokenActor ? actor : checkActor(actor);
+  if (!can(checked, permission, target)) throw new ForbiddenError(permission, checked.id);
+  return checked;
+}
+
+/** What recording an event about this kind of record needs (the web app's user events among them). */
+export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>> = {
+  dataset: "content.write",
+  chart: "content.write",
+  dashboard: "content.write",
+  source: "sources.manage",
+  user: "users.manage",
+};

@@ -14,6 +14,7 @@ import {
 } from "./chart-types.js";
 import { dashboardFilterConfigSchema, noDashboardFilters } from "./dashboards/filters.js";
 import { type FieldErrors, type FieldProblem, ValidationError } from "./errors.js";
+import type { JsonLimits } from "./json-input.js";
 import {
   type ChartQueryInput,
   chartQuerySchema,
@@ -49,6 +50,13 @@ export {
   storeErrorOf,
   ValidationError,
 } from "./errors.js";
+export {
+  type BoundedJsonResult,
+  type JsonLimits,
+  type JsonRefusalReason,
+  jsonLimitProblem,
+  readBoundedJson,
+} from "./json-input.js";
 
 /** Mirrors @seed/ui's IconName list (the store must not depend on a React package). */
 export const iconNames = [
@@ -120,6 +128,29 @@ export const pushLimits = {
 
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;
+
+/** Deeper than any JSON the app reads (a push body nests 3 deep, a chart query 4). */
+const maxJsonDepth = 16;
+
+/** What each JSON input from outside may hold, checked by readBoundedJson before parsing. */
+export const jsonInputLimits = {
+  /** A push body: each row an object of at most maxColumns keys and cells, plus the wrapper. */
+  pushBody: {
+    maxBytes: pushLimits.maxBodyBytes,
+    maxDepth: maxJsonDepth,
+    maxValues: pushLimits.maxRows * (1 + 2 * datasetLimits.maxColumns) + 8,
+  },
+  /** The chart editor's query (form field and live preview body). */
+  chartQuery: { maxBytes: 32 * 1024, maxDepth: maxJsonDepth, maxValues: 10_000 },
+  /** The layout composer's tiles and places. */
+  dashboardLayout: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 4_000 },
+  /** The new-dataset form's chosen column names and types. */
+  columnChoices: { maxBytes: 20_000, maxDepth: maxJsonDepth, maxValues: 1_000 },
+  /** The table editor's changed, removed and added rows (the server action body is 3 MB at most). */
+  rowEdits: { maxBytes: 3 * 1024 * 1024, maxDepth: maxJsonDepth, maxValues: 250_000 },
+  /** An audit log page cursor: [at, id]. */
+  auditCursor: { maxBytes: 1_024, maxDepth: maxJsonDepth, maxValues: 8 },
+} as const satisfies Record<string, JsonLimits>;
 
 export type CellValue = number | string | null;
 export type DatasetRow = Record<string, CellValue>;
@@ -298,10 +329,15 @@ export function checkRows(
   const checked: DatasetRow[] = [];
   for (let index = 0; index < rows.length && problems.length < maxRowIssues; index++) {
     const row = rows[index] ?? {};
-    for (const key of Object.keys(row)) {
-      if (!known.has(key)) {
-        problems.push({ row: index + 1, column: key, code: "unknown_column", detail: "" });
-      }
+    for (const key in row) {
+      if (problems.length >= maxRowIssues) break;
+      if (!Object.hasOwn(row, key) || known.has(key)) continue;
+      // No column has a longer name, so the cut name still says which key it was.
+      const column =
+        key.length > datasetLimits.maxColumnNameLength
+          ? `${key.slice(0, datasetLimits.maxColumnNameLength)}…`
+          : key;
+      problems.push({ row: index + 1, column, code: "unknown_column", detail: "" });
     }
     const out: DatasetRow = {};
     for (const column of columns) {
@@ -396,12 +432,60 @@ function normalizeCell(column: DatasetColumn, value: unknown): unknown {
   return column.type === "string" ? value : text;
 }
 
-/** A value quoted for a message, cut to 40 characters so a huge cell never makes a huge message. */
+const describedLength = 40;
+const describedDepth = 3;
+
+/**
+ * `value` as JSON up to a little past describedLength characters: at most describedDepth levels
+ * down and only the items that fit, so any value (deep, wide, cyclic) costs bounded work.
+ */
+function preview(value: unknown, depth: number, roomLeft: number): string {
+  const room = Math.max(0, roomLeft);
+  if (typeof value === "string") return JSON.stringify(value.slice(0, room));
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (value === null || typeof value !== "object") return String(value).slice(0, room);
+  if (depth >= describedDepth) return Array.isArray(value) ? "[…]" : "{…}";
+  const parts: string[] = [];
+  let length = 2;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && length <= room; index++) {
+      const part = preview(value[index], depth + 1, room - length);
+      parts.push(part);
+      length += part.length + 1;
+    }
+    return `[${parts.join(",")}]`;
+  }
+  for (const key in value) {
+    if (length > room) break;
+    if (!Object.hasOwn(value, key)) continue;
+    const name = `${JSON.stringify(key.slice(0, room))}:`;
+    const part = `${name}${preview((value as Record<string, unknown>)[key], depth + 1, room - length - name.length)}`;
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return `{${parts.join(",")}}`;
+}
+
+/**
+ * A value quoted for a message, cut to 40 characters so a huge cell never makes a huge message.
+ * Safe on any value: never serialises all of it, recurses at most a few levels, never throws.
+ */
 export function describeValue(value: unknown): string {
-  const text = typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
-  return text.length > 40
-    ? `${text.slice(0, 40)}… (${text.length.toLocaleString("en-US")} characters)`
-    : text;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") {
+    const quoted = JSON.stringify(value.slice(0, describedLength));
+    return quoted.length > describedLength || value.length > describedLength
+      ? `${quoted.slice(0, describedLength)}… (${value.length.toLocaleString("en-US")} characters)`
+      : quoted;
+  }
+  try {
+    const text = preview(value, 0, describedLength + 1);
+    if (text.length <= describedLength) return text;
+    const size = Array.isArray(value) ? ` (${value.length.toLocaleString("en-US")} items)` : "";
+    return `${text.slice(0, describedLength)}…${size}`;
+  } catch {
+    return "a value that cannot be shown";
+  }
 }
 
 function checkCell(column: DatasetColumn, value: unknown): string | null {

@@ -12,6 +12,7 @@ import {
   type WrittenAuditEvent,
   writeAudit,
 } from "../internal.js";
+import { jsonInputLimits, readBoundedJson } from "../validation.js";
 
 export type AuditEvent = WrittenAuditEvent;
 
@@ -89,14 +90,12 @@ function encodeCursor(event: { at: string; id: string }): string {
 }
 
 function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const parsed = cursorSchema.safeParse(
-      JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const read = readBoundedJson(
+    Buffer.from(cursor, "base64url").toString("utf8"),
+    jsonInputLimits.auditCursor,
+  );
+  const parsed = read.ok ? cursorSchema.safeParse(read.value) : null;
+  return parsed?.success ? parsed.data : null;
 }
 
 /** Newest first, keyset-paginated on (at, id) so pages stay stable while new events arrive. */

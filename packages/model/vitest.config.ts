@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts"] },
+  // Property tests run thousands of cases; a busy CI machine needs more than the 5 s default.
+  test: { include: ["test/**/*.test.ts"], testTimeout: 60_000 },
 });

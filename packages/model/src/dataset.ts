@@ -82,10 +82,15 @@ export function checkRows(
   const checked: DatasetRow[] = [];
   for (let index = 0; index < rows.length && problems.length < maxRowIssues; index++) {
     const row = rows[index] ?? {};
-    for (const key of Object.keys(row)) {
-      if (!known.has(key)) {
-        problems.push({ row: index + 1, column: key, code: "unknown_column", detail: "" });
-      }
+    for (const key in row) {
+      if (problems.length >= maxRowIssues) break;
+      if (!Object.hasOwn(row, key) || known.has(key)) continue;
+      // No column has a longer name, so the cut name still says which key it was.
+      const column =
+        key.length > datasetLimits.maxColumnNameLength
+          ? `${key.slice(0, datasetLimits.maxColumnNameLength)}…`
+          : key;
+      problems.push({ row: index + 1, column, code: "unknown_column", detail: "" });
     }
     const out: DatasetRow = {};
     for (const column of columns) {

@@ -1,3 +1,5 @@
+import type { JsonLimits } from "./json-input.js";
+
 // Every bound on what people may store, in one place: forms, the store and the API read these.
 
 export const datasetLimits = {
@@ -64,3 +66,26 @@ export const sourceLimits = {
   defaultCacheTtlSeconds: 300,
   maxCacheTtlSeconds: 86_400,
 } as const;
+
+/** Deeper than any JSON the app reads (a push body nests 3 deep, a chart query 4). */
+const maxJsonDepth = 16;
+
+/** What each JSON input from outside may hold, checked by readBoundedJson before parsing. */
+export const jsonInputLimits = {
+  /** A push body: each row an object of at most maxColumns keys and cells, plus the wrapper. */
+  pushBody: {
+    maxBytes: pushLimits.maxBodyBytes,
+    maxDepth: maxJsonDepth,
+    maxValues: pushLimits.maxRows * (1 + 2 * datasetLimits.maxColumns) + 8,
+  },
+  /** The chart editor's query (form field and live preview body). */
+  chartQuery: { maxBytes: 32 * 1024, maxDepth: maxJsonDepth, maxValues: 10_000 },
+  /** The layout composer's tiles and places. */
+  dashboardLayout: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 4_000 },
+  /** The new-dataset form's chosen column names and types. */
+  columnChoices: { maxBytes: 20_000, maxDepth: maxJsonDepth, maxValues: 1_000 },
+  /** The table editor's changed, removed and added rows (the server action body is 3 MB at most). */
+  rowEdits: { maxBytes: 3 * 1024 * 1024, maxDepth: maxJsonDepth, maxValues: 250_000 },
+  /** An audit log page cursor: [at, id]. */
+  auditCursor: { maxBytes: 1_024, maxDepth: maxJsonDepth, maxValues: 8 },
+} as const satisfies Record<string, JsonLimits>;

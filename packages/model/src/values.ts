@@ -85,10 +85,58 @@ export function isNumberText(text: string): boolean {
   return at === length && Number.isFinite(Number(text));
 }
 
-/** A value quoted for a message, cut to 40 characters so a huge cell never makes a huge message. */
+const describedLength = 40;
+const describedDepth = 3;
+
+/**
+ * `value` as JSON up to a little past describedLength characters: at most describedDepth levels
+ * down and only the items that fit, so any value (deep, wide, cyclic) costs bounded work.
+ */
+function preview(value: unknown, depth: number, roomLeft: number): string {
+  const room = Math.max(0, roomLeft);
+  if (typeof value === "string") return JSON.stringify(value.slice(0, room));
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (value === null || typeof value !== "object") return String(value).slice(0, room);
+  if (depth >= describedDepth) return Array.isArray(value) ? "[…]" : "{…}";
+  const parts: string[] = [];
+  let length = 2;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && length <= room; index++) {
+      const part = preview(value[index], depth + 1, room - length);
+      parts.push(part);
+      length += part.length + 1;
+    }
+    return `[${parts.join(",")}]`;
+  }
+  for (const key in value) {
+    if (length > room) break;
+    if (!Object.hasOwn(value, key)) continue;
+    const name = `${JSON.stringify(key.slice(0, room))}:`;
+    const part = `${name}${preview((value as Record<string, unknown>)[key], depth + 1, room - length - name.length)}`;
+    parts.push(part);
+    length += part.length + 1;
+  }
+  return `{${parts.join(",")}}`;
+}
+
+/**
+ * A value quoted for a message, cut to 40 characters so a huge cell never makes a huge message.
+ * Safe on any value: never serialises all of it, recurses at most a few levels, never throws.
+ */
 export function describeValue(value: unknown): string {
-  const text = typeof value === "number" ? String(value) : (JSON.stringify(value) ?? String(value));
-  return text.length > 40
-    ? `${text.slice(0, 40)}… (${text.length.toLocaleString("en-US")} characters)`
-    : text;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string") {
+    const quoted = JSON.stringify(value.slice(0, describedLength));
+    return quoted.length > describedLength || value.length > describedLength
+      ? `${quoted.slice(0, describedLength)}… (${value.length.toLocaleString("en-US")} characters)`
+      : quoted;
+  }
+  try {
+    const text = preview(value, 0, describedLength + 1);
+    if (text.length <= describedLength) return text;
+    const size = Array.isArray(value) ? ` (${value.length.toLocaleString("en-US")} items)` : "";
+    return `${text.slice(0, describedLength)}…${size}`;
+  } catch {
+    return "a value that cannot be shown";
+  }
 }

@@ -1,4 +1,5 @@
-import { pushLimits, type ValidationError } from "@seed/model";
+import { pushLimits, storeErrorOf, type ValidationError } from "@seed/model";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DatasetPushRefusal, openStore, pushRefusalOf } from "../src/index.js";
 import { storeInternals } from "../src/store-internals.js";
@@ -329,4 +330,99 @@ describe.each(dialects)("push API on %s", (dialect) => {
       3 + pushLimits.requestsPerWindow + 1,
     );
   });
+});
+
+const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
+console.log(`dataset-push seed: ${seed} (rerun with SEED_PROPERTY_SEED=${seed})`);
+
+/** `inner` inside `levels` arrays and objects (mixed by `kinds`), as text: up to 100,000 deep. */
+function nestedText(levels: number, kinds: readonly boolean[], inner: string): string {
+  const openers: string[] = [];
+  const closers: string[] = [];
+  for (let level = 0; level < levels; level++) {
+    const isArray = kinds[level % kinds.length];
+    openers.push(isArray ? "[" : '{"k":');
+    closers.push(isArray ? "]" : "}");
+  }
+  return `${openers.join("")}${inner}${closers.reverse().join("")}`;
+}
+
+const levels = fc.oneof(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 100_000 }));
+const kinds = fc.array(fc.boolean(), { minLength: 1, maxLength: 8 });
+const cellOf = (value: string) => `{"month":"2025-05-01","region":"East","revenue":${value}}`;
+
+/** Push bodies that are deep or wide where rows are expected, wrapped in either JSON form. */
+const hostileBody = fc
+  .tuple(
+    fc.oneof(
+      // A cell holding deep nesting.
+      fc.tuple(levels, kinds).map(([depth, mix]) => `[${cellOf(nestedText(depth, mix, "1"))}]`),
+      // The rows themselves nested.
+      fc.tuple(levels, kinds).map(([depth, mix]) => nestedText(depth, mix, `[${cellOf("1")}]`)),
+      // A row with many unknown keys, some of them long.
+      fc
+        .tuple(fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 2_000 }))
+        .map(([keys, length]) => {
+          const prefix = "k".repeat(length);
+          const extra = Array.from({ length: keys }, (_, key) => `"${prefix}${key}":${key}`);
+          return `[{"month":"2025-05-01",${extra.join(",")}}]`;
+        }),
+      // Many rows with an unknown column, often more than one push carries.
+      fc
+        .integer({ min: 1, max: 600_000 })
+        .map((rows) => `[${Array.from({ length: rows }, () => '{"nope":1}').join(",")}]`),
+      // One long text cell.
+      fc
+        .integer({ min: 1, max: 9_000_000 })
+        .map((length) => `[${cellOf(`"${"x".repeat(length)}"`)}]`),
+    ),
+    fc.boolean(),
+  )
+  .map(([rows, wrapped]) => (wrapped ? `{"mode":"append","rows":${rows}}` : rows));
+
+describe.each(dialects)("push API on %s, deep and wide JSON", (dialect) => {
+  it("refuses with a push refusal or row problems, never another error, and writes nothing", async () => {
+    const time = clock();
+    const database = await createTestDatabase(dialect);
+    const store = await openStore({ ...database.options, seedDemo: false, now: time.now });
+    database.openStores.push(store);
+    const dataset = await store.createDataset(salesInput(), editor);
+    const { secret } = await store.createDatasetToken(
+      { datasetId: dataset.id, name: "Hostile", scope: "append" },
+      editor,
+    );
+
+    await fc.assert(
+      fc.asyncProperty(hostileBody, async (body) => {
+        // A fresh request budget for each run: the rate limit is not what is tested here.
+        time.advance(pushLimits.windowMs);
+        const error = await errorOf(
+          store.pushDatasetRows({ token: secret, datasetId: dataset.id, format: "json", body }),
+        );
+        const refusal = pushRefusalOf(error);
+        const invalid = storeErrorOf(error);
+        if (refusal) {
+          expect([
+            "bad_request",
+            "too_deep",
+            "too_many_values",
+            "too_many_rows",
+            "too_large",
+          ]).toContain(refusal.reason);
+          expect(refusal.message.length).toBeGreaterThan(0);
+          expect(refusal.message.length).toBeLessThan(200);
+        } else {
+          expect(invalid?.kind).toBe("invalid");
+          const problems = (error as ValidationError).problems;
+          expect(problems.length).toBeGreaterThan(0);
+          expect(problems.length).toBeLessThanOrEqual(60);
+          for (const problem of problems) expect(problem.message.length).toBeLessThan(300);
+        }
+        const after = await store.getDataset(dataset.id);
+        expect(after?.rowCount).toBe(3);
+        expect(after?.version).toBe(1);
+      }),
+      { seed, numRuns: 40 },
+    );
+  }, 300_000);
 });

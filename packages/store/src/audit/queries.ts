@@ -1,4 +1,10 @@
-import { type AuditEntityType, auditEntityTypes, ValidationError } from "@seed/model";
+import {
+  type AuditEntityType,
+  auditEntityTypes,
+  jsonInputLimits,
+  readBoundedJson,
+  ValidationError,
+} from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, auditEventPermission, authorize, checkActor } from "../access/policy.js";
@@ -86,14 +92,12 @@ function encodeCursor(event: { at: string; id: string }): string {
 }
 
 function decodeCursor(cursor: string): [string, string] | null {
-  try {
-    const parsed = cursorSchema.safeParse(
-      JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const read = readBoundedJson(
+    Buffer.from(cursor, "base64url").toString("utf8"),
+    jsonInputLimits.auditCursor,
+  );
+  const parsed = read.ok ? cursorSchema.safeParse(read.value) : null;
+  return parsed?.success ? parsed.data : null;
 }
 
 /** Newest first, keyset-paginated on (at, id) so pages stay stable while new events arrive. */

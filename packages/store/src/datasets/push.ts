@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { NotFoundError, pushLimits, rowsPermission, ValidationError } from "@seed/model";
+import {
+  jsonInputLimits,
+  NotFoundError,
+  pushLimits,
+  readBoundedJson,
+  rowsPermission,
+  ValidationError,
+} from "@seed/model";
 import {
   countTokenRequest,
   type DatasetToken,
@@ -60,7 +67,13 @@ export type PushRefusalReason =
   /** The Idempotency-Key is empty or too long, or the body is not rows (400). */
   | "bad_request"
   /** More rows than one push may carry (413). */
-  | "too_many_rows";
+  | "too_many_rows"
+  /** The body is over pushLimits.maxBodyBytes (413). */
+  | "too_large"
+  /** The JSON nests arrays and objects deeper than any rows do (400). */
+  | "too_deep"
+  /** The JSON holds more values and keys than the most rows one push may carry (413). */
+  | "too_many_values";
 
 export class DatasetPushRefusal extends Error {
   override name = "DatasetPushRefusal";
@@ -81,6 +94,9 @@ const refusalReasons: ReadonlySet<string> = new Set<PushRefusalReason>([
   "idempotency_mismatch",
   "bad_request",
   "too_many_rows",
+  "too_large",
+  "too_deep",
+  "too_many_values",
 ]);
 
 /** The push refusal in `error`, recognised by shape (a second bundle's copy still counts). */
@@ -111,12 +127,15 @@ function fingerprintOf(format: PushFormat, mode: PushMode, body: string): string
 
 /** JSON rows: a bare array, or `{ "rows": [...], "mode"?: "append" | "replace" }`. */
 function readJsonBody(body: string): { rows: Record<string, unknown>[]; mode?: PushMode } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new DatasetPushRefusal("bad_request", "The body is not valid JSON.");
+  // Bounded before parsing: nothing below (checks, messages) ever walks a deep or huge value.
+  const read = readBoundedJson(body, jsonInputLimits.pushBody, "The body");
+  if (!read.ok) {
+    throw new DatasetPushRefusal(
+      read.reason === "invalid_json" ? "bad_request" : read.reason,
+      read.message,
+    );
   }
+  const parsed = read.value;
   let rows: unknown = parsed;
   let mode: PushMode | undefined;
   if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) {

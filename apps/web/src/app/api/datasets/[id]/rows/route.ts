@@ -46,6 +46,9 @@ const refusalStatus: Record<PushRefusalReason, number> = {
   idempotency_mismatch: 422,
   bad_request: 400,
   too_many_rows: 413,
+  too_large: 413,
+  too_deep: 400,
+  too_many_values: 413,
 };
 
 // CSV problems about the file's shape are a bad request; cells that do not fit are 422.

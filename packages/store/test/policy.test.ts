@@ -7,8 +7,7 @@ import type { Actor, Store } from "../src/index.js";
 import { internalsOf } from "../src/store-internals.js";
 import { admin, dialects, editor, errorOf, openTestStore, salesInput, viewer } from "./helpers.js";
 
-// The store decides who may write: every method that writes (or reads what only some roles may)
-// is listed here with the permission it needs, and each role is tried on each of them.
+// The store decides who may write, so each role is tried on every method that takes an actor.
 
 const actors: Record<Role, Actor> = { admin, editor, viewer };
 

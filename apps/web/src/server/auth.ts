@@ -57,11 +57,7 @@ export const getSession = cache(async (): Promise<Session | null> => {
 /** A session whose user has a role this app knows. */
 export type SignedInSession = Session & { user: { role: Role } };
 
-/**
- * The early gate for pages, layouts and server actions (the store decides again on every write).
- * No session: pages redirect to /login, server actions get 401. Signed in without the
- * permission: 403 (forbidden.tsx).
- */
+/** The early gate of pages, layouts and actions (the store decides again): no session 401 or /login, no permission 403. */
 export async function requirePermission(permission: Permission): Promise<SignedInSession> {
   const session = await getSession();
   if (!session) {

@@ -17,10 +17,7 @@ export interface Actor extends RecordedActor {
   role: Role;
 }
 
-/**
- * A push API token acting on its own dataset: its scope is its permission. Made only by the
- * push path from a live token found by its hash; a caller's plain object is never one.
- */
+/** A push token on its own dataset, its scope its permission; only the push path makes one, so no caller's object is one. */
 export class TokenActor implements RecordedActor {
   constructor(
     readonly id: string,
@@ -68,10 +65,7 @@ export function checkActor(actor: unknown): Actor {
   return { id: result.data.id, email: result.data.email, role: result.data.role };
 }
 
-/**
- * The gate every write (and every read that needs a permission) passes first: the actor checked,
- * then allowed or refused with ForbiddenError before anything is read or written.
- */
+/** The first step of every write (and every read some roles may not make): checked, then allowed or ForbiddenError. */
 export function authorize(
   actor: Actor | TokenActor,
   permission: Permission,

@@ -37,6 +37,9 @@ function browserConfig() {
 // Every story runs twice, once per theme, so axe checks contrast in light and in dark.
 export default defineConfig({
   test: {
+    // Stories wait on conditions, never on time; CI runs them beside the web build on 2 cores,
+    // where a 60-series story once took longer than Vitest's 15 s browser default.
+    testTimeout: 60_000,
     projects: [
       {
         extends: true,

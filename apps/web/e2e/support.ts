@@ -111,3 +111,36 @@ export async function replayServerAction(
   await client.dispose();
   return result;
 }
+
+/**
+ * Posts a captured server action as `who` with one form field (`field`, matched as React names
+ * it, `<n>_<field>`) replaced by `value`, the way a hand-made request would send it.
+ */
+export async function replayServerActionWith(
+  action: CapturedServerAction,
+  who: TestRole,
+  field: string,
+  value: string,
+): Promise<{ status: number; body: string }> {
+  const form = await new Response(new Uint8Array(action.body), {
+    headers: { "Content-Type": action.headers["Content-Type"] ?? "" },
+  }).formData();
+  const key = [...form.keys()].find((name) => name === field || name.endsWith(`_${field}`));
+  if (!key) throw new Error(`The captured action has no field "${field}"`);
+  form.set(key, value);
+  const state = JSON.parse(readFileSync(testUser(who).storageState, "utf8")) as {
+    cookies: { name: string; value: string }[];
+  };
+  const response = await fetch(action.url, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Next-Action": action.headers["Next-Action"] ?? "",
+      Accept: "text/x-component",
+      Origin: action.headers.Origin ?? appBaseURL(),
+      Cookie: state.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "),
+    },
+    body: form,
+  });
+  return { status: response.status, body: await response.text() };
+}

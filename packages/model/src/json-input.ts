@@ -14,6 +14,14 @@ export interface JsonLimits {
 
 export type JsonRefusalReason = "too_large" | "too_deep" | "too_many_values" | "invalid_json";
 
+/** The HTTP status for each refusal: the sender's text is too big (413) or malformed (400). */
+export const jsonRefusalStatus = {
+  too_large: 413,
+  too_many_values: 413,
+  too_deep: 400,
+  invalid_json: 400,
+} as const satisfies Record<JsonRefusalReason, number>;
+
 export type BoundedJsonResult =
   | { ok: true; value: unknown }
   | { ok: false; reason: JsonRefusalReason; message: string };
@@ -62,16 +70,22 @@ function sizeText(bytes: number): string {
   return `${bytes.toLocaleString("en-US")} bytes`;
 }
 
+/** The refusal of a text over `limits.maxBytes`, for readers that stop reading at the limit. */
+export function jsonTooLarge(limits: JsonLimits, subject = "The JSON") {
+  return {
+    ok: false as const,
+    reason: "too_large" as const,
+    message: `${subject} is larger than ${sizeText(limits.maxBytes)}.`,
+  };
+}
+
 /** The reason `text` exceeds `limits`, found in one pass without parsing, or null when it fits. */
 export function jsonLimitProblem(
   text: string,
   limits: JsonLimits,
   subject = "The JSON",
 ): { reason: Exclude<JsonRefusalReason, "invalid_json">; message: string } | null {
-  const tooLarge = {
-    reason: "too_large" as const,
-    message: `${subject} is larger than ${sizeText(limits.maxBytes)}.`,
-  };
+  const tooLarge = { reason: "too_large" as const, message: jsonTooLarge(limits, subject).message };
   // Every UTF-16 unit is at least one UTF-8 byte, and at most three.
   if (text.length > limits.maxBytes) return tooLarge;
   if (text.length * 3 > limits.maxBytes && utf8Length(text, limits.maxBytes) > limits.maxBytes) {

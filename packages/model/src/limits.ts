@@ -80,6 +80,8 @@ export const jsonInputLimits = {
   },
   /** The chart editor's query (form field and live preview body). */
   chartQuery: { maxBytes: 32 * 1024, maxDepth: maxJsonDepth, maxValues: 10_000 },
+  /** The chart editor's whole form (query, options, title), sent as one JSON field on save. */
+  chartForm: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 20_000 },
   /** The layout composer's tiles and places. */
   dashboardLayout: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 4_000 },
   /** The new-dataset form's chosen column names and types. */

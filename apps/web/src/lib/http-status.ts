@@ -5,6 +5,7 @@ export const statusNames = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  413: "Content Too Large",
   500: "Internal Server Error",
 } as const;
 

@@ -54,23 +54,3 @@ export function observability(): Observability {
   processGlobal.__seedObservability ??= create();
   return processGlobal.__seedObservability;
 }
-
-const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * A low-cardinality route label for metrics: ids and slugs become placeholders, so a million
- * dashboards do not make a million time series.
- */
-export function routeLabel(pathname: string): string {
-  if (pathname.startsWith("/_next/")) return "/_next";
-  const segments = pathname.split("/").filter(Boolean).slice(0, 4);
-  const label = segments.map((segment, index) => {
-    const previous = segments[index - 1];
-    if (uuidLike.test(segment) || /^\d+$/.test(segment)) return ":id";
-    if ((previous === "d" && index === 1) || (previous === "preview" && segments[0] === "admin")) {
-      return ":slug";
-    }
-    return segment.length > 40 || !/^[a-z0-9._-]+$/i.test(segment) ? ":other" : segment;
-  });
-  return `/${label.join("/")}`;
-}

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import { methodLabel, routeLabel, statusLabel } from "@/lib/route-label";
 import { peerAddressHeader, peerHeaderSecret } from "./client-address";
-import { observability, routeLabel } from "./observability";
+import { observability } from "./observability";
 
 const installed = Symbol.for("seed.requestHooks");
 
@@ -48,8 +49,8 @@ export function installRequestHooks(): void {
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
           const path = (request.url ?? "/").split("?")[0] ?? "/";
           const route = routeLabel(path);
-          const method = request.method ?? "GET";
-          const status = String(response.statusCode);
+          const method = methodLabel(request.method);
+          const status = statusLabel(response.statusCode);
           requestDuration.observe({ method, route, status }, seconds);
           const line = {
             requestId,

@@ -1,30 +1,33 @@
 "use server";
 
-import { chartFormSchema, chartOfForm, formatZodError } from "@seed/model";
+import {
+  chartFormSchema,
+  chartOfForm,
+  formatZodError,
+  jsonInputLimits,
+  readBoundedJson,
+} from "@seed/model";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
-/** The editor sends its whole form as JSON; far more than any real chart form needs. */
-const maxChartFormJson = 64 * 1024;
-
+/** The editor sends its whole form as one JSON field, bounded before it is parsed. */
 function readChartForm(formData: FormData) {
-  const text = formText(formData, "chart");
-  if (text === "" || text.length > maxChartFormJson) return null;
-  try {
-    return chartFormSchema.safeParse(JSON.parse(text));
-  } catch {
-    return null;
-  }
+  const read = readBoundedJson(formText(formData, "chart"), jsonInputLimits.chartForm, "The chart");
+  return read.ok ? { read, parsed: chartFormSchema.safeParse(read.value) } : { read, parsed: null };
 }
 
 /** Creates a chart, or updates it when the form carries chartId and version. */
 export const saveChart = formAction<ContentFormState>(
   "content.write",
   async ({ formData, store, actor }) => {
-    const parsed = readChartForm(formData);
-    if (!parsed)
-      return refuse({ formError: "The chart could not be read; reload the page and try again." });
+    const { read, parsed } = readChartForm(formData);
+    if (!read.ok || !parsed) {
+      const reason = read.ok || read.reason === "invalid_json" ? "" : ` ${read.message}`;
+      return refuse({
+        formError: `The chart could not be read; reload the page and try again.${reason}`,
+      });
+    }
     if (!parsed.success) {
       return refuse({ ...formatZodError(parsed.error), formError: "Check the marked fields." });
     }

@@ -4,7 +4,9 @@ import {
   type Aggregation,
   type DashboardLayoutInput,
   type IconName,
+  jsonInputLimits,
   type RefreshSeconds,
+  readBoundedJson,
   slugify,
   type ThresholdRule,
   type TileInput,
@@ -308,20 +310,21 @@ export const removeTile = dashboardWrite(
 );
 
 /** Reads the composer's layout (JSON of tile ids and places); the store checks it against the grid. */
-function readLayout(formData: FormData): DashboardLayoutInput | null {
-  try {
-    const layout: unknown = JSON.parse(formText(formData, "layout"));
-    return Array.isArray(layout) ? (layout as DashboardLayoutInput) : null;
-  } catch {
-    return null;
-  }
+function readLayout(formData: FormData): { layout?: DashboardLayoutInput; error?: string } {
+  const read = readBoundedJson(
+    formText(formData, "layout"),
+    jsonInputLimits.dashboardLayout,
+    "The layout",
+  );
+  if (!read.ok) return read.reason === "invalid_json" ? {} : { error: read.message };
+  return Array.isArray(read.value) ? { layout: read.value as DashboardLayoutInput } : {};
 }
 
 /** Saves the whole arrangement as one change: one version, one audit event. */
 export const saveLayout = dashboardWrite(
   async ({ formData, store, actor }, { id, version }) => {
-    const layout = readLayout(formData);
-    if (!layout) return staleForm;
+    const { layout, error } = readLayout(formData);
+    if (!layout) return error ? { formError: `${error} ${staleForm.formError}` } : staleForm;
     await store.saveDashboardLayout(id, version, layout, actor);
     return undefined;
   },

@@ -1,6 +1,13 @@
 "use server";
 
-import { columnTypes, type DatasetTokenScope, datasetLimits, pushLimits } from "@seed/model";
+import {
+  columnTypes,
+  type DatasetTokenScope,
+  datasetLimits,
+  jsonInputLimits,
+  pushLimits,
+  readBoundedJson,
+} from "@seed/model";
 import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -25,16 +32,15 @@ const columnChoicesSchema = z
       Object.keys(choices.columnTypes).length <= datasetLimits.maxColumns,
   );
 
-/** The preview's column names and types (a JSON field; empty means none chosen), or null. */
+/** The preview's column names and types (a JSON field; empty means none chosen), or why not. */
 function readColumnChoices(text: string) {
-  if (text.trim() === "") return { columnNames: {}, columnTypes: {} };
-  if (text.length > 20_000) return null;
-  try {
-    const parsed = columnChoicesSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  if (text.trim() === "") return { columns: { columnNames: {}, columnTypes: {} } };
+  const read = readBoundedJson(text, jsonInputLimits.columnChoices, "The column choices");
+  if (!read.ok) return { error: read.message };
+  const parsed = columnChoicesSchema.safeParse(read.value);
+  return parsed.success
+    ? { columns: parsed.data }
+    : { error: "The column names and types could not be read." };
 }
 
 /** Re-parses the CSV on the server (the browser preview is only a preview) and creates the dataset. */
@@ -48,8 +54,9 @@ export const createDatasetFromCsv = formAction<ContentFormState>(
     if (name === "") fieldErrors.name = ["Enter a name."];
     const delimiter = formText(formData, "delimiter");
     const decimal = formText(formData, "decimal");
-    const columns = readColumnChoices(formText(formData, "columns"));
-    if (!columns) fieldErrors.columns = ["The column names and types could not be read."];
+    const choices = readColumnChoices(formText(formData, "columns"));
+    const columns = choices.columns ?? null;
+    if (choices.error) fieldErrors.columns = [choices.error];
     const parsed =
       csv.trim() === "" || !columns
         ? null
@@ -97,13 +104,20 @@ const rowEditsSchema = z.object({
   append: z.array(rowSchema).max(1_000),
 });
 
-function readRowEdits(formData: FormData): z.infer<typeof rowEditsSchema> | null {
-  try {
-    const parsed = rowEditsSchema.safeParse(JSON.parse(formText(formData, "edits")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
+function readRowEdits(formData: FormData) {
+  const read = readBoundedJson(
+    formText(formData, "edits"),
+    jsonInputLimits.rowEdits,
+    "The changes",
+  );
+  if (!read.ok) {
+    const reason = read.reason === "invalid_json" ? "" : ` ${read.message}`;
+    return { error: `The table changes could not be read; reload.${reason}` };
   }
+  const parsed = rowEditsSchema.safeParse(read.value);
+  return parsed.success
+    ? { edits: parsed.data }
+    : { error: "The table changes could not be read; reload." };
 }
 
 /** Saves the table editor's changes as row edits against the version the editor loaded. */
@@ -112,8 +126,8 @@ export const saveDatasetRows = formAction<ContentFormState>(
   async ({ formData, store, actor }) => {
     const record = readVersionedRecord(formData, "datasetId");
     if (!record) return refuse(staleForm);
-    const edits = readRowEdits(formData);
-    if (!edits) return refuse({ formError: "The table changes could not be read; reload." });
+    const { edits, error } = readRowEdits(formData);
+    if (!edits) return refuse({ formError: error });
     await store.editDatasetRows(record.id, record.version, edits, actor);
     return done({ redirectTo: `/admin/datasets/${record.id}?saved=rows` });
   },

@@ -1,13 +1,19 @@
-import { chartTypes } from "@seed/model";
+import {
+  chartTypes,
+  jsonInputLimits,
+  jsonRefusalStatus,
+  jsonTooLarge,
+  readBoundedJson,
+} from "@seed/model";
 import { z } from "zod";
 import { errorResponse } from "@/lib/http-status";
+import { readBodyCapped } from "@/lib/request-body";
 import { withPermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 
 // The chart editor's live preview: runs a draft query in the database and answers its result
 // (never the dataset's rows). Editors and admins only, like the editor itself.
 
-const maxBodyBytes = 32 * 1024;
 const previewPoints = 1_000;
 
 const bodySchema = z.object({
@@ -19,17 +25,14 @@ const bodySchema = z.object({
 type FieldErrorShape = Error & { fieldErrors?: Record<string, string[]> };
 
 export const POST = withPermission("content.write", async (request) => {
-  const text = await request.text();
-  if (new TextEncoder().encode(text).length > maxBodyBytes) {
-    return errorResponse(400, "The query is too large.");
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return errorResponse(400, "Send the query as JSON.");
-  }
-  const body = bodySchema.safeParse(json);
+  // Size, depth and value count are checked in one flat pass before anything recursive runs.
+  const limits = jsonInputLimits.chartQuery;
+  // +1: a body of exactly maxBytes is accepted, one byte more reaches the cap and is refused
+  const text = await readBodyCapped(request, limits.maxBytes + 1);
+  const read =
+    text === null ? jsonTooLarge(limits, "The query") : readBoundedJson(text, limits, "The query");
+  if (!read.ok) return errorResponse(jsonRefusalStatus[read.reason], read.message);
+  const body = bodySchema.safeParse(read.value);
   if (!body.success) return errorResponse(400, "Send a dataset id, a chart type and a query.");
   const store = await getStore();
   try {

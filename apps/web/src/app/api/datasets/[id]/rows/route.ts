@@ -1,10 +1,11 @@
-import { pushLimits, storeErrorOf } from "@seed/model";
+import { jsonRefusalStatus, pushLimits, storeErrorOf } from "@seed/model";
 import {
   type DatasetPushResult,
   type PushFormat,
   type PushRefusalReason,
   pushRefusalOf,
 } from "@seed/store";
+import { readBodyCapped } from "@/lib/request-body";
 import { observability } from "@/server/observability";
 import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
@@ -46,9 +47,9 @@ const refusalStatus: Record<PushRefusalReason, number> = {
   idempotency_mismatch: 422,
   bad_request: 400,
   too_many_rows: 413,
-  too_large: 413,
-  too_deep: 400,
-  too_many_values: 413,
+  too_large: jsonRefusalStatus.too_large,
+  too_deep: jsonRefusalStatus.too_deep,
+  too_many_values: jsonRefusalStatus.too_many_values,
 };
 
 // CSV problems about the file's shape are a bad request; cells that do not fit are 422.
@@ -69,25 +70,6 @@ function formatOf(contentType: string | null): PushFormat | null {
   if (type === "application/json") return "json";
   if (type === "text/csv") return "csv";
   return null;
-}
-
-/** The body as text, or null when it reaches the limit (a body cut at the limit counts too). */
-async function readCapped(request: Request): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes >= pushLimits.maxBodyBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function answer(result: DatasetPushResult): Response {
@@ -178,7 +160,7 @@ export async function POST(
   if (Number(request.headers.get("content-length") ?? "0") >= pushLimits.maxBodyBytes) {
     return tooLarge();
   }
-  const body = await readCapped(request);
+  const body = await readBodyCapped(request, pushLimits.maxBodyBytes);
   if (body === null) return tooLarge();
   const store = await getStore();
   try {

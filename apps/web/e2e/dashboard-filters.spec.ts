@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, request, test } from "@playwright/test";
+import fc from "fast-check";
 import {
   expectAxeClean,
   importCsvAsEditor,
@@ -224,6 +225,61 @@ test("each filter combination is cached and every write expires it", async ({ br
     `day,region,amount\n${dayBefore(1)},Bravo,55\n`,
   );
   await expect.poll(payload, { timeout: 5_000 }).toContain("255");
+  await visitor.dispose();
+});
+
+test("made-up parameters and values take no cache space; offered combinations do (issue 22, item 6)", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const board = await filteredBoard(browser);
+  const visitor = await request.newContext({ baseURL: appBaseURL() });
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+  console.log(`[page-cache keys] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
+  const token = fc.stringMatching(/^[a-z0-9]{1,24}$/);
+  // Each link asks for something the dashboard does not offer: an unknown parameter, an unknown
+  // region, a range that is no preset, or an unknown dashboard; alone or beside real filters.
+  const madeUp = fc.oneof(
+    token.map((value) => [[`zz${value}`, value]]),
+    token.map((value) => [["region", `Zulu-${value}`]]),
+    token.map((value) => [["range", `last-${value}`]]),
+    fc.tuple(token, fc.constantFrom("Alfa", "Bravo")).map(([value, region]) => [
+      ["region", region],
+      [`x${value}`, "1"],
+    ]),
+  );
+  await fc.assert(
+    fc.asyncProperty(madeUp, fc.boolean(), async (pairs, embed) => {
+      const query = new URLSearchParams(pairs as [string, string][]).toString();
+      const path = `${embed ? "/embed" : ""}/d/${board.slug}?${query}`;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await visitor.get(path);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["x-nextjs-cache"], path).not.toBe("HIT");
+      }
+    }),
+    { seed, numRuns: 25 },
+  );
+  await fc.assert(
+    fc.asyncProperty(token, async (value) => {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await visitor.get(`/d/zz-${value}`);
+        expect(response.status()).toBe(404);
+        expect(response.headers()["x-nextjs-cache"]).not.toBe("HIT");
+      }
+    }),
+    { seed, numRuns: 10 },
+  );
+  // The control: a combination the filter bar offers is cached (served again as a HIT).
+  for (const offered of [
+    `/d/${board.slug}?region=Alfa`,
+    `/d/${board.slug}?range=last-7-days&region=Bravo`,
+  ]) {
+    expect((await visitor.get(offered)).status()).toBe(200);
+    await expect
+      .poll(async () => (await visitor.get(offered)).headers()["x-nextjs-cache"])
+      .toBe("HIT");
+  }
   await visitor.dispose();
 });
 

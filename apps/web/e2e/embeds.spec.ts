@@ -226,7 +226,9 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   const snippet = await page.getByLabel("Embed code").inputValue();
   const src = /src="([^"]+)"/.exec(snippet)?.[1] ?? "";
   expect(src).toMatch(
-    new RegExp(`^${appBaseURL()}/embed/d/${draftSlug}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`),
+    new RegExp(
+      `^${appBaseURL()}/embed/d/${draftSlug}\\?id=${draftId}&exp=\\d+&sig=[A-Za-z0-9_-]{43}$`,
+    ),
   );
   await expectAxeClean(page);
   await context.close();
@@ -246,9 +248,8 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   expect(signedResponse.headers()["cache-control"]).toContain("no-store");
   expect(frameAncestorsOf(signedResponse)).toEqual([host.allowedOrigin]);
   expect(signedResponse.headers()["content-security-policy"]).toMatch(/'nonce-[^']+'/);
-  // Nothing the frame does not show: not the dashboard's id, nor its allowlist.
+  // Nothing the frame does not show: not its allowlist (the id is the link's own).
   const body = await signedResponse.text();
-  expect(body).not.toContain(draftId);
   expect(body).not.toContain(host.allowedOrigin);
   await visitor.close();
 
@@ -264,7 +265,11 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
       `sig=${sig.slice(0, 10)}${sig[10] === "A" ? "B" : "A"}${sig.slice(11)}`,
     ),
     signedPath.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 60}`),
-    signedPath.replace(`/embed/d/${draftSlug}`, `/embed/d/${board.slug}`),
+    signedPath.replace(
+      `id=${draftId}`,
+      `id=${draftId.slice(0, -1)}${draftId.endsWith("0") ? "1" : "0"}`,
+    ),
+    signedPath.replace(`id=${draftId}&`, ""),
     signedPath.replace(`/embed/d/`, "/embed/c/"),
     `/embed/d/${draftSlug}?exp=${url.searchParams.get("exp")}`,
   ];
@@ -281,21 +286,84 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   const now = Math.floor(Date.now() / 1000);
   const expired = signEmbedLink(
     key,
-    { kind: "dashboard", key: draftSlug },
+    { kind: "dashboard", id: draftId },
     now - 60,
     new Date((now - 120) * 1000),
   );
   const expiredResponse = await client.get(
-    `/embed/d/${draftSlug}?exp=${expired.exp}&sig=${expired.sig}`,
+    `/embed/d/${draftSlug}?id=${draftId}&exp=${expired.exp}&sig=${expired.sig}`,
   );
   expect(expiredResponse.status()).toBe(403);
   expect(await expiredResponse.text()).toBe("This embed link has expired.");
   // The same key's link still valid: the derivation matches the server's.
-  const fresh = signEmbedLink(key, { kind: "dashboard", key: draftSlug }, now + 600);
+  const fresh = signEmbedLink(key, { kind: "dashboard", id: draftId }, now + 600);
+  expect(
+    (
+      await client.get(`/embed/d/${draftSlug}?id=${draftId}&exp=${fresh.exp}&sig=${fresh.sig}`)
+    ).status(),
+  ).toBe(200);
+  // A link signed over a slug (the old form) opens nothing.
   expect(
     (await client.get(`/embed/d/${draftSlug}?exp=${fresh.exp}&sig=${fresh.sig}`)).status(),
-  ).toBe(200);
+  ).toBe(403);
   await client.dispose();
+});
+
+test("a signed link is bound to its dashboard's id: a rename follows it, a new dashboard on its old slug is not it (issue 22, item 4)", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const createDraft = async (title: string, slug: string) => {
+    await page.goto("/admin/dashboards/new");
+    await page.getByRole("textbox", { name: "Title" }).fill(title);
+    await page.getByLabel("Slug").fill(slug);
+    await page.getByRole("button", { name: "Create dashboard" }).click();
+    await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+    return new URL(page.url()).pathname.split("/").pop() ?? "";
+  };
+  const firstTitle = uniqueName("Bound draft");
+  const slug = firstTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const firstId = await createDraft(firstTitle, slug);
+  await page.getByLabel("Link works for").selectOption({ label: "1 day" });
+  await page.getByRole("button", { name: "Make signed link" }).click();
+  const src = /src="([^"]+)"/.exec(await page.getByLabel("Embed code").inputValue())?.[1] ?? "";
+  const link = src.slice(appBaseURL().length);
+  expect(link).toContain(`id=${firstId}`);
+  const client = await request.newContext({ baseURL: appBaseURL() });
+  const opened = await client.get(link);
+  expect(opened.status()).toBe(200);
+  expect(await opened.text()).toContain(firstTitle);
+
+  // Renamed: the same link moves to the new address and still shows this dashboard.
+  const renamed = `${slug}-renamed`;
+  const details = page.getByRole("form", { name: "Dashboard details" });
+  await details.getByLabel("Slug").fill(renamed);
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Details saved." })).toBeVisible();
+  const moved = await client.get(link, { maxRedirects: 0 });
+  expect(moved.status()).toBe(307);
+  expect(moved.headers().location).toContain(`/embed/d/${renamed}?id=${firstId}&`);
+  const followed = await client.get(link);
+  expect(followed.status()).toBe(200);
+  expect(await followed.text()).toContain(firstTitle);
+
+  // Deleted, and another draft takes the link's slug: the link opens nothing.
+  await page.getByRole("button", { name: /^Delete dashboard/ }).click();
+  await page.getByRole("button", { name: /^Yes, delete dashboard/ }).click();
+  await page.waitForURL(/\/admin\/dashboards(\?.*)?$/);
+  const secondTitle = uniqueName("Someone else's draft");
+  const secondId = await createDraft(secondTitle, slug);
+  expect(secondId).not.toBe(firstId);
+  for (const path of [link, link.replace(`/embed/d/${slug}?`, `/embed/d/${renamed}?`)]) {
+    const response = await client.get(path);
+    expect(response.status(), path).toBe(404);
+    const text = await response.text();
+    expect(text).toBe("This embed no longer exists.");
+    expect(text).not.toContain(secondTitle);
+  }
+  await client.dispose();
+  await context.close();
 });
 
 test("auto-refresh pauses while hidden, refreshes at once when shown, then on its interval", async ({

@@ -1,3 +1,4 @@
+import type { EmbedAccess, EmbedTarget } from "@seed/store";
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
 import { canonicalQueryOf, filterablePath, filterSegmentOf } from "@/lib/filter-link";
@@ -98,23 +99,31 @@ function plainRefusal(status: 403 | 404, message: string): NextResponse {
   });
 }
 
-/** The origins that may frame this embed; none when the store cannot say (closed, not open). */
-async function embedOrigins(embed: EmbedPath, includeDrafts: boolean): Promise<string[]> {
+/** The embed's access (origins that may frame it, a dashboard's slug), or null when there is none. */
+async function embedAccess(
+  target: EmbedTarget,
+  includeDrafts: boolean,
+): Promise<EmbedAccess | null | "unknown"> {
   try {
     const store = await processStore();
-    return (
-      (await store.getEmbedAccess(embed.kind, embed.key, { includeDrafts }))?.embedOrigins ?? []
-    );
+    return await store.getEmbedAccess(target, { includeDrafts });
   } catch {
-    return [];
+    return "unknown";
   }
+}
+
+/** The origins that may frame this embed; none when the store cannot say (closed, not open). */
+function originsOf(access: EmbedAccess | null | "unknown"): string[] {
+  return access && access !== "unknown" ? access.embedOrigins : [];
 }
 
 /**
  * /embed/d/<slug> and /embed/c/<id>. Unsigned: the cached public render, framed by the
- * allowlist read here per request. Signed (?exp&sig): verified here, then rewritten to the
- * per-request render under /embed/signed (nonce CSP, never stored in a shared cache); a bad or
- * expired link gets a plain 403. The /embed/signed paths themselves are not reachable directly.
+ * allowlist read here per request. Signed (?exp&sig, and a dashboard's ?id): verified here over
+ * the record's id, then rewritten to the per-request render /embed/signed/d/<id> or
+ * /embed/signed/c/<id> (nonce CSP, never stored in a shared cache); a bad or expired link gets a
+ * plain 403, a link to a deleted record a plain 404, and a renamed dashboard's link moves to its
+ * current slug. The /embed/signed paths themselves are not reachable directly.
  */
 async function embedGate(
   request: NextRequest,
@@ -123,31 +132,43 @@ async function embedGate(
   const closed = publicContentSecurityPolicy;
   if (embed.signedRoute) return { response: plainRefusal(404, "Not found."), policy: closed };
   const { searchParams, pathname } = request.nextUrl;
-  if (!searchParams.has("sig") && !searchParams.has("exp")) {
-    const framing = frameAncestors(await embedOrigins(embed, false));
+  if (!searchParams.has("sig") && !searchParams.has("exp") && !searchParams.has("id")) {
+    const target: EmbedTarget =
+      embed.kind === "dashboard"
+        ? { kind: "dashboard", slug: embed.key }
+        : { kind: "chart", id: embed.key };
+    const framing = frameAncestors(originsOf(await embedAccess(target, false)));
     return {
       response: filteredDashboardRewrite(request) ?? NextResponse.next(),
       policy: publicContentSecurityPolicyFor(framing),
     };
   }
-  const verdict = verifySignedEmbed(embed.kind, embed.key, {
-    exp: searchParams.get("exp"),
-    sig: searchParams.get("sig"),
-  });
+  const id = embed.kind === "dashboard" ? (searchParams.get("id") ?? "") : embed.key;
+  const verdict = verifySignedEmbed(
+    { kind: embed.kind, id },
+    { exp: searchParams.get("exp"), sig: searchParams.get("sig") },
+  );
   if (verdict !== "valid") {
     const message =
       verdict === "expired" ? "This embed link has expired." : "This embed link is not valid.";
     return { response: plainRefusal(403, message), policy: closed };
   }
-  const policy = nonceContentSecurityPolicy(
-    freshNonce(),
-    frameAncestors(await embedOrigins(embed, true)),
-  );
+  const access = await embedAccess({ kind: embed.kind, id }, true);
+  if (access === null) {
+    return { response: plainRefusal(404, "This embed no longer exists."), policy: closed };
+  }
+  const suffix = decodedPath(pathname).endsWith(".rsc") ? ".rsc" : "";
+  if (access !== "unknown" && access.slug !== null && access.slug !== embed.key && suffix === "") {
+    // Renamed since the link was made: the same link, under the dashboard's current address.
+    const moved = request.nextUrl.clone();
+    moved.pathname = embedPathOf("dashboard", access.slug);
+    return { response: NextResponse.redirect(moved, 307), policy: closed };
+  }
+  const policy = nonceContentSecurityPolicy(freshNonce(), frameAncestors(originsOf(access)));
   const forwarded = new Headers(request.headers);
   forwarded.set("Content-Security-Policy", policy);
   const target = request.nextUrl.clone();
-  const suffix = decodedPath(pathname).endsWith(".rsc") ? ".rsc" : "";
-  target.pathname = `${embedPathOf(embed.kind, embed.key).replace(/^\/embed\//, "/embed/signed/")}${suffix}`;
+  target.pathname = `/embed/signed/${embed.kind === "dashboard" ? "d" : "c"}/${encodeURIComponent(id)}${suffix}`;
   const response = NextResponse.rewrite(target, { request: { headers: forwarded } });
   response.headers.set("Cache-Control", "private, no-store");
   return { response, policy };

@@ -48,6 +48,7 @@ export type {
   DashboardWithTiles,
   EmbedAccess,
   EmbedKind,
+  EmbedTarget,
   RenderedChartEmbed,
   RenderedChartTile,
   RenderedDashboard,

@@ -86,12 +86,13 @@ import {
   type DashboardWithTiles,
   deleteDashboard,
   type EmbedAccess,
-  type EmbedKind,
+  type EmbedTarget,
   getChartEmbed,
   getDashboard,
   getDashboardBySlug,
   getDashboardFilterColumns,
   getEmbedAccess,
+  getRenderedDashboard,
   listDashboards,
   listPublishedDashboards,
   publishDashboard,
@@ -304,9 +305,13 @@ export interface Store {
   /** The columns a dashboard's filters may use (from its tiles' datasets). */
   getDashboardFilterColumns(id: string): Promise<DashboardFilterColumns>;
   /** Whether an embed may render and which origins may frame it (read by the web app's proxy). */
+  /** The dashboard with this id, rendered (signed embed links name dashboards by id). */
+  getRenderedDashboard(
+    id: string,
+    options?: { includeDrafts?: boolean },
+  ): Promise<RenderedDashboard | null>;
   getEmbedAccess(
-    kind: EmbedKind,
-    key: string,
+    target: EmbedTarget,
     options?: { includeDrafts?: boolean },
   ): Promise<EmbedAccess | null>;
   /** One chart for /embed/c/<id>: on a published dashboard, or any with `includeDrafts`. */
@@ -691,7 +696,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     getDashboard: (id) => getDashboard(ctx, id),
     getDashboardBySlug: (slug, slugOptions) => getDashboardBySlug(ctx, slug, slugOptions),
     getDashboardFilterColumns: (id) => getDashboardFilterColumns(ctx, id),
-    getEmbedAccess: (kind, key, embedOptions) => getEmbedAccess(ctx, kind, key, embedOptions),
+    getRenderedDashboard: (id, renderOptions) => getRenderedDashboard(ctx, id, renderOptions),
+    getEmbedAccess: (target, embedOptions) => getEmbedAccess(ctx, target, embedOptions),
     getChartEmbed: (chartId, embedOptions) => getChartEmbed(ctx, chartId, embedOptions),
     createDashboard: (input, actor) => createDashboard(ctx, input, actor),
     updateDashboard: (id, version, patch, actor) => updateDashboard(ctx, id, version, patch, actor),

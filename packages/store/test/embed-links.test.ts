@@ -4,7 +4,7 @@ import { embedLinkKey, embedLinkLimits, signEmbedLink, verifyEmbedLink } from ".
 const key = embedLinkKey({ embedSecret: "an embed secret of at least 32 characters" });
 const now = new Date("2026-06-01T12:00:00Z");
 const nowSeconds = Math.floor(now.getTime() / 1000);
-const board = { kind: "dashboard", key: "sales" } as const;
+const board = { kind: "dashboard", id: "6f1c1c1e-2b8e-4a35-9d0c-5b8d0f6a1e01" } as const;
 
 describe("signed embed links", () => {
   it("verifies its own link until it expires", () => {
@@ -24,8 +24,15 @@ describe("signed embed links", () => {
     expect(verifyEmbedLink(key, board, { ...link, exp: String(nowSeconds + 7200) }, now)).toBe(
       "invalid",
     );
-    expect(verifyEmbedLink(key, { kind: "chart", key: "sales" }, link, now)).toBe("invalid");
-    expect(verifyEmbedLink(key, { kind: "dashboard", key: "sales-2" }, link, now)).toBe("invalid");
+    expect(verifyEmbedLink(key, { kind: "chart", id: board.id }, link, now)).toBe("invalid");
+    expect(
+      verifyEmbedLink(
+        key,
+        { kind: "dashboard", id: "6f1c1c1e-2b8e-4a35-9d0c-5b8d0f6a1e02" },
+        link,
+        now,
+      ),
+    ).toBe("invalid");
     expect(verifyEmbedLink(key, board, { exp: link.exp, sig: null }, now)).toBe("invalid");
     expect(verifyEmbedLink(key, board, { exp: ` ${link.exp}`, sig: link.sig }, now)).toBe(
       "invalid",

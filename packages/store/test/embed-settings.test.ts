@@ -1,4 +1,5 @@
 import { ConflictError, embedOriginProblem, ValidationError } from "@seed/model";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createChartAndDataset, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
@@ -137,10 +138,13 @@ describe.each(dialects)("dashboard embed and refresh settings on %s", (dialect) 
       editor,
     );
 
-    expect(await store.getEmbedAccess("chart", chart.id)).toBeNull();
+    expect(await store.getEmbedAccess({ kind: "chart", id: chart.id })).toBeNull();
     expect(await store.getChartEmbed(chart.id)).toBeNull();
-    expect(await store.getEmbedAccess("chart", chart.id, { includeDrafts: true })).toEqual({
+    expect(
+      await store.getEmbedAccess({ kind: "chart", id: chart.id }, { includeDrafts: true }),
+    ).toEqual({
       embedOrigins: ["https://draft.example.com"],
+      slug: null,
     });
 
     await store.createDashboard(
@@ -166,19 +170,124 @@ describe.each(dialects)("dashboard embed and refresh settings on %s", (dialect) 
       editor,
     );
 
-    expect(await store.getEmbedAccess("chart", chart.id)).toEqual({
+    expect(await store.getEmbedAccess({ kind: "chart", id: chart.id })).toEqual({
       embedOrigins: ["https://a.example.com", "https://shared.example.com"],
+      slug: null,
     });
     const embed = await store.getChartEmbed(chart.id);
     expect(embed?.chart.title).toBe("Revenue");
     expect(embed?.result?.rows.length).toBeGreaterThan(0);
     expect(embed?.refreshSeconds).toBe(60);
-    expect(await store.getEmbedAccess("dashboard", "draft")).toBeNull();
-    expect(await store.getEmbedAccess("dashboard", "draft", { includeDrafts: true })).toEqual({
+    expect(await store.getEmbedAccess({ kind: "dashboard", slug: "draft" })).toBeNull();
+    expect(
+      await store.getEmbedAccess({ kind: "dashboard", slug: "draft" }, { includeDrafts: true }),
+    ).toEqual({
       embedOrigins: ["https://draft.example.com"],
+      slug: "draft",
     });
     expect(
-      await store.getEmbedAccess("chart", "no-such-chart", { includeDrafts: true }),
+      await store.getEmbedAccess({ kind: "chart", id: "no-such-chart" }, { includeDrafts: true }),
     ).toBeNull();
+  });
+
+  it("finds a signed link's dashboard by id: a rename keeps it, a new dashboard on the old slug is not it", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const first = await store.createDashboard({ title: "First draft", slug: "plan" }, editor);
+    const byId = { kind: "dashboard" as const, id: first.id };
+    expect(await store.getEmbedAccess(byId)).toBeNull();
+    expect(await store.getEmbedAccess(byId, { includeDrafts: true })).toEqual({
+      embedOrigins: [],
+      slug: "plan",
+    });
+    expect(
+      (await store.getRenderedDashboard(first.id, { includeDrafts: true }))?.dashboard.title,
+    ).toBe("First draft");
+
+    await store.updateDashboard(first.id, 1, { slug: "plan-2026" }, editor);
+    expect((await store.getEmbedAccess(byId, { includeDrafts: true }))?.slug).toBe("plan-2026");
+
+    await store.deleteDashboard(first.id, 2, editor);
+    const next = await store.createDashboard(
+      { title: "Someone else's draft", slug: "plan-2026" },
+      editor,
+    );
+    expect(next.id).not.toBe(first.id);
+    expect(await store.getEmbedAccess(byId, { includeDrafts: true })).toBeNull();
+    expect(await store.getRenderedDashboard(first.id, { includeDrafts: true })).toBeNull();
+  });
+
+  it("a link's id never opens another dashboard, whatever renames, deletes and new drafts follow (property)", async () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    console.log(`[embed id binding, ${dialect}] fast-check seed ${seed}`);
+    const slugs = ["alpha", "beta", "gamma"];
+    const step = fc.oneof(
+      fc.record({ op: fc.constant("create" as const), slug: fc.constantFrom(...slugs) }),
+      fc.record({
+        op: fc.constant("rename" as const),
+        slug: fc.constantFrom(...slugs),
+        pick: fc.nat(),
+      }),
+      fc.record({ op: fc.constant("delete" as const), pick: fc.nat() }),
+    );
+    const store = await openTestStore(dialect, { seedDemo: false });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+        // Each run has slugs of its own in the one database.
+        const prefix = `r${run++}-`;
+        {
+          // Every dashboard ever made, by id: its title and, while it lives, its slug and version.
+          const made = new Map<
+            string,
+            { title: string; slug: string; version: number; alive: boolean }
+          >();
+          const alive = () => [...made.entries()].filter(([, record]) => record.alive);
+          for (const [index, next] of steps.entries()) {
+            if (next.op === "create") {
+              const title = `Board ${prefix}${index}`;
+              const slug = prefix + next.slug;
+              if (alive().some(([, record]) => record.slug === slug)) continue;
+              const created = await store.createDashboard({ title, slug }, editor);
+              made.set(created.id, { title, slug, version: created.version, alive: true });
+            } else {
+              const live = alive();
+              const target = live[next.pick % Math.max(1, live.length)];
+              if (!target) continue;
+              const [id, record] = target;
+              if (next.op === "delete") {
+                await store.deleteDashboard(id, record.version, editor);
+                record.alive = false;
+              } else if (!live.some(([, other]) => other.slug === prefix + next.slug)) {
+                const updated = await store.updateDashboard(
+                  id,
+                  record.version,
+                  { slug: prefix + next.slug },
+                  editor,
+                );
+                record.slug = prefix + next.slug;
+                record.version = updated.version;
+              }
+            }
+            // The oracle: a link signed for any id ever made finds that very dashboard (under its
+            // current slug) while it lives, and nothing once it is gone.
+            for (const [id, record] of made) {
+              const access = await store.getEmbedAccess(
+                { kind: "dashboard", id },
+                { includeDrafts: true },
+              );
+              const rendered = await store.getRenderedDashboard(id, { includeDrafts: true });
+              if (record.alive) {
+                expect(access?.slug).toBe(record.slug);
+                expect(rendered?.dashboard.title).toBe(record.title);
+              } else {
+                expect(access).toBeNull();
+                expect(rendered).toBeNull();
+              }
+            }
+          }
+        }
+      }),
+      { seed, numRuns: 15 },
+    );
   });
 });

@@ -53,7 +53,7 @@ describe("route labels come from the route table only", () => {
     expect(routeLabel("/d/demo/f/region=north")).toBe("/d/:slug/f/:filters");
     expect(routeLabel("/admin/charts/new")).toBe("/admin/charts/new");
     expect(routeLabel("/admin/charts/3f2a")).toBe("/admin/charts/:id");
-    expect(routeLabel("/embed/signed/d/draft-one")).toBe("/embed/signed/d/:slug");
+    expect(routeLabel("/embed/signed/d/draft-one")).toBe("/embed/signed/d/:id");
     expect(routeLabel("/api/auth/sign-in/email")).toBe("/api/auth/:all*");
     expect(routeLabel("/_next/static/chunks/a.js")).toBe("/_next");
     expect(routeLabel("/zzunknown")).toBe(unmatchedRoute);

@@ -40,7 +40,7 @@ export const appRoutes = [
   "/embed/d/[slug]",
   "/embed/d/[slug]/f/[filters]",
   "/embed/signed/c/[id]",
-  "/embed/signed/d/[slug]",
+  "/embed/signed/d/[id]",
   "/icon.svg",
   "/login",
   "/setup",

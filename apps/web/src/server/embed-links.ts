@@ -26,16 +26,27 @@ export function embedPathOf(kind: EmbedKind, key: string): string {
   return `/embed/${kind === "dashboard" ? "d" : "c"}/${encodeURIComponent(key)}`;
 }
 
-/** A signed path with its query, valid until `expiresAt` (unix seconds, at most 30 days ahead). */
-export function signedEmbedPath(kind: EmbedKind, key: string, expiresAt: number): string {
-  const { exp, sig } = signEmbedLink(embedKey(), { kind, key }, expiresAt);
-  return `${embedPathOf(kind, key)}?${new URLSearchParams({ exp, sig })}`;
+/** What a signed link opens: a dashboard (by id, shown under its slug) or a chart. */
+export type SignedEmbedTarget =
+  | { kind: "dashboard"; id: string; slug: string }
+  | { kind: "chart"; id: string };
+
+/**
+ * A signed path with its query, valid until `expiresAt` (unix seconds, at most 30 days ahead).
+ * The signature covers the record's id, never its slug: a dashboard's link carries `id` beside
+ * `exp` and `sig`, so a slug taken over by another dashboard opens nothing.
+ */
+export function signedEmbedPath(target: SignedEmbedTarget, expiresAt: number): string {
+  const { exp, sig } = signEmbedLink(embedKey(), { kind: target.kind, id: target.id }, expiresAt);
+  if (target.kind === "chart") {
+    return `${embedPathOf("chart", target.id)}?${new URLSearchParams({ exp, sig })}`;
+  }
+  return `${embedPathOf("dashboard", target.slug)}?${new URLSearchParams({ id: target.id, exp, sig })}`;
 }
 
 export function verifySignedEmbed(
-  kind: EmbedKind,
-  key: string,
+  subject: { kind: EmbedKind; id: string },
   query: { exp: string | null | undefined; sig: string | null | undefined },
 ): EmbedLinkVerdict {
-  return verifyEmbedLink(embedKey(), { kind, key }, query);
+  return verifyEmbedLink(embedKey(), subject, query);
 }

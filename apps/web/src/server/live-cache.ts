@@ -1,6 +1,6 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
-import { liveTtlTag } from "./page-cache-handler.mjs";
+import { liveTtlTag, noStoreTag } from "./page-cache-handler.mjs";
 
 /**
  * Marks the page being rendered as reading live sources: its cache entry carries a tag with the
@@ -17,4 +17,12 @@ export async function limitPageCacheTo(...ttls: Array<number | null | undefined>
     tags: [tag],
     revalidate: Math.max(1, seconds),
   })();
+}
+
+/**
+ * Marks the page being rendered as a one-off: page-cache-handler.mjs does not store it, so the
+ * next request renders it again and it takes no cache space.
+ */
+export async function keepOutOfPageCache(): Promise<void> {
+  await unstable_cache(async () => true, [noStoreTag], { tags: [noStoreTag] })();
 }

@@ -28,6 +28,12 @@ const tagsHeader = "x-next-cache-tags";
 const liveTtlTagPrefix = "seed-live-ttl:";
 
 /**
+ * The tag of a render that must not take cache space (src/server/live-cache.ts): a filtered page
+ * whose link asks for what the dashboard does not offer (unknown parameters or values).
+ */
+export const noStoreTag = "seed-no-store";
+
+/**
  * The tag a page reading live sources carries (src/server/live-cache.ts): its time-to-live.
  * @param {number} seconds
  */
@@ -77,6 +83,15 @@ function approximateSize(value, depth = 0) {
 function tagsOf(value) {
   const header = "headers" in value ? value.headers?.[tagsHeader] : undefined;
   return typeof header === "string" && header !== "" ? header.split(",") : [];
+}
+
+/**
+ * A page or route response with an error status (a 404 for an unknown slug included).
+ * @param {NonNullable<CacheValue>} value
+ */
+function isErrorPage(value) {
+  const status = "status" in value ? value.status : undefined;
+  return typeof status === "number" && status >= 400;
 }
 
 // The build prerenders pages with no database to ask; it keeps them only for its own run.
@@ -175,6 +190,10 @@ export default class PageCacheHandler {
       );
     const since = renderingSince.get(key);
     renderingSince.delete(key);
+    const tags = [...new Set([...tagsOf(data), ...(given.tags ?? [])])];
+    // Only real pages take space: never a render marked as one-off, never an error or 404 page
+    // (a path or query made up by a visitor would otherwise make an entry per spelling).
+    if (tags.includes(noStoreTag) || isErrorPage(data)) return;
     const generation = building
       ? 0
       : (since ?? (await (await processStore()).currentPageCacheGeneration()));
@@ -185,7 +204,7 @@ export default class PageCacheHandler {
       value: data,
       lastModified: Date.now(),
       generation,
-      tags: [...new Set([...tagsOf(data), ...(given.tags ?? [])])],
+      tags,
       cacheControl: given.cacheControl,
       size,
     });

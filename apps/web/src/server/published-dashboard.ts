@@ -3,7 +3,7 @@ import type { RenderedDashboard } from "@seed/store";
 import type { Metadata } from "next";
 import { cache } from "react";
 import { canonicalQueryOfSegment } from "@/lib/filter-link";
-import { limitPageCacheTo } from "@/server/live-cache";
+import { keepOutOfPageCache, limitPageCacheTo } from "@/server/live-cache";
 import { getStore } from "@/server/store";
 
 // The one loader of the cached published-dashboard pages: /d/<slug>, /embed/d/<slug> and their
@@ -23,10 +23,27 @@ export const loadPublishedDashboard = cache(
       filterQuery = canonical;
     }
     const rendered = await (await getStore()).getDashboardBySlug(slug, { filterQuery });
-    if (rendered) await limitPageCacheTo(rendered.liveCacheSeconds);
+    if (!rendered) return null;
+    await limitPageCacheTo(rendered.liveCacheSeconds);
+    // Only combinations the filter bar offers take cache space; a made-up parameter or value
+    // renders (with its "ignored" notice) for this request only.
+    if (filterQuery !== undefined && !isOfferedFilterQuery(rendered)) await keepOutOfPageCache();
     return rendered;
   },
 );
+
+/**
+ * Whether a filtered render asked only for what its filter bar offers: nothing ignored, and each
+ * chosen category value one of the values offered for that column.
+ */
+export function isOfferedFilterQuery(rendered: RenderedDashboard): boolean {
+  const { problems, applied, categories } = rendered.filterBar;
+  if (problems.length > 0) return false;
+  return Object.entries(applied.categories).every(([column, values]) => {
+    const offered = categories.find((category) => category.column === column)?.values ?? [];
+    return values.every((value) => offered.includes(value));
+  });
+}
 
 /** The page title; a filtered view is not indexed (the unfiltered page is the one to index). */
 export async function publishedDashboardMetadata(

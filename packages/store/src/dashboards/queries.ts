@@ -999,21 +999,41 @@ export async function getDashboard(
   return getDashboardIn(ctx.db, id);
 }
 
+export interface RenderDashboardOptions {
+  includeDrafts?: boolean;
+  filters?: AppliedDashboardFilters;
+  /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
+  filterQuery?: string;
+}
+
 export async function getDashboardBySlug(
   ctx: StoreContext,
   slug: string,
-  options: {
-    includeDrafts?: boolean;
-    filters?: AppliedDashboardFilters;
-    /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
-    filterQuery?: string;
-  } = {},
+  options: RenderDashboardOptions = {},
+): Promise<RenderedDashboard | null> {
+  return renderDashboardWhere(ctx, "slug", slug, options);
+}
+
+/** The dashboard with this id, rendered (a signed embed link names its dashboard by id). */
+export async function getRenderedDashboard(
+  ctx: StoreContext,
+  id: string,
+  options: RenderDashboardOptions = {},
+): Promise<RenderedDashboard | null> {
+  return renderDashboardWhere(ctx, "id", id, options);
+}
+
+async function renderDashboardWhere(
+  ctx: StoreContext,
+  column: "slug" | "id",
+  value: string,
+  options: RenderDashboardOptions,
 ): Promise<RenderedDashboard | null> {
   return ctx.db
     .transaction()
     .setAccessMode("read only")
     .execute(async (trx) => {
-      let query = trx.selectFrom("dashboards").selectAll().where("slug", "=", slug);
+      let query = trx.selectFrom("dashboards").selectAll().where(column, "=", value);
       if (!options.includeDrafts) query = query.where("status", "=", "published");
       const row = await query.executeTakeFirst();
       if (!row) return null;
@@ -1148,7 +1168,12 @@ export type EmbedKind = "dashboard" | "chart";
 export interface EmbedAccess {
   /** The CSP frame-ancestors allowlist; empty means no page may frame it. */
   embedOrigins: string[];
+  /** A dashboard's current slug (its embed path's segment); null for a chart. */
+  slug: string | null;
 }
+
+/** Which embed: a dashboard by its slug (public paths) or id (signed links), a chart by id. */
+export type EmbedTarget = { kind: "dashboard"; slug: string } | { kind: EmbedKind; id: string };
 
 /** A chart shown alone (/embed/c/<id>), with the settings of the dashboards that hold it. */
 export interface RenderedChartEmbed {
@@ -1199,29 +1224,30 @@ function unionOfOrigins(dashboards: readonly Dashboard[]): string[] {
  */
 export async function getEmbedAccess(
   ctx: StoreContext,
-  kind: EmbedKind,
-  key: string,
+  target: EmbedTarget,
   options: { includeDrafts?: boolean } = {},
 ): Promise<EmbedAccess | null> {
   const includeDrafts = options.includeDrafts ?? false;
-  if (kind === "dashboard") {
-    let query = ctx.db
-      .selectFrom("dashboards")
-      .select(["embed_origins_json"])
-      .where("slug", "=", key);
+  if (target.kind === "dashboard") {
+    let query = ctx.db.selectFrom("dashboards").select(["embed_origins_json", "slug"]);
+    // by id for a signed link, by slug for the public path
+    query =
+      "id" in target ? query.where("id", "=", target.id) : query.where("slug", "=", target.slug);
     if (!includeDrafts) query = query.where("status", "=", "published");
     const row = await query.executeTakeFirst();
-    return row ? { embedOrigins: storedEmbedOrigins(row.embed_origins_json) } : null;
+    return row
+      ? { embedOrigins: storedEmbedOrigins(row.embed_origins_json), slug: row.slug }
+      : null;
   }
   const chart = await ctx.db
     .selectFrom("charts")
     .select("id")
-    .where("id", "=", key)
+    .where("id", "=", target.id)
     .executeTakeFirst();
   if (!chart) return null;
-  const holders = await dashboardsHoldingChart(ctx.db, key, includeDrafts);
+  const holders = await dashboardsHoldingChart(ctx.db, target.id, includeDrafts);
   if (holders.length === 0 && !includeDrafts) return null;
-  return { embedOrigins: unionOfOrigins(holders) };
+  return { embedOrigins: unionOfOrigins(holders), slug: null };
 }
 
 /**

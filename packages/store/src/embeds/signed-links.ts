@@ -3,7 +3,7 @@ import type { EmbedKind } from "../dashboards/queries.js";
 
 /**
  * Signed embed links: `?exp=<unix seconds>&sig=<base64url HMAC-SHA256>` over the embed's kind,
- * its slug or id, and the expiry. They let a page frame a dashboard or chart that is not public;
+ * its id (never a slug: a slug passes to the next dashboard that takes it), and the expiry. They let a page frame a dashboard or chart that is not public;
  * where it may be framed is still the allowlist's business.
  */
 export const embedLinkLimits = {
@@ -18,8 +18,8 @@ export type EmbedLinkVerdict = "valid" | "expired" | "invalid";
 
 export interface EmbedLinkSubject {
   kind: EmbedKind;
-  /** The dashboard's slug or the chart's id, as in the embed's path. */
-  key: string;
+  /** The dashboard's or the chart's id: the link opens this record and no other, whatever its slug. */
+  id: string;
 }
 
 // A label of its own, so the derived key is never the auth secret nor another derived key.
@@ -45,8 +45,9 @@ export function embedLinkKey(secrets: { embedSecret?: string; authSecret?: strin
 }
 
 function mac(key: Buffer, subject: EmbedLinkSubject, exp: string): Buffer {
-  // JSON keeps the fields apart: no slug or id can shift a boundary between them.
-  const message = JSON.stringify(["seed-embed-v1", subject.kind, subject.key, exp]);
+  // JSON keeps the fields apart: no id can shift a boundary between them. v2 signs ids; a v1
+  // link (signed over a dashboard's slug) never verifies.
+  const message = JSON.stringify(["seed-embed-v2", subject.kind, subject.id, exp]);
   return createHmac("sha256", key).update(message).digest();
 }
 

@@ -312,9 +312,11 @@ export function ChartEditor({
           name="type"
           label="Type"
           value={draft.type}
-          onChange={(event) =>
-            setDraft((current) => withType(current, event.currentTarget.value as ChartType))
-          }
+          onChange={(event) => {
+            // Read now: React clears currentTarget once the handler returns, before an updater runs.
+            const type = event.currentTarget.value as ChartType;
+            setDraft((current) => withType(current, type));
+          }}
           errors={errors.type}
         >
           {chartTypes.map((type) => (

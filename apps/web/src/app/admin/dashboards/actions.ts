@@ -200,9 +200,15 @@ export async function createEmbedLink(
     return { fieldErrors: { url: ["Choose the dashboard or one of its charts."] } };
   }
   const kind: EmbedKind = chartId === null ? "dashboard" : "chart";
-  const key = chartId ?? dashboard.slug;
+  const id = chartId ?? dashboard.id;
   const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
-  const url = `${await publicOrigin()}${signedEmbedPath(kind, key, expiresAt)}`;
+  const signedPath = signedEmbedPath(
+    chartId === null
+      ? { kind: "dashboard", id: dashboard.id, slug: dashboard.slug }
+      : { kind: "chart", id: chartId },
+    expiresAt,
+  );
+  const url = `${await publicOrigin()}${signedPath}`;
   await store.recordAuditEvent({
     actor: actorOf(session),
     action: "dashboard.sign-embed-link",
@@ -211,7 +217,7 @@ export async function createEmbedLink(
     detail: {
       title: dashboard.title,
       kind,
-      key,
+      id,
       expiresAt: new Date(expiresAt * 1000).toISOString(),
     },
   });

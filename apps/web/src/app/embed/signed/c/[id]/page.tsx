@@ -18,10 +18,13 @@ export default async function SignedEmbedChartPage({
   searchParams: Query;
 }) {
   const [{ id }, { exp, sig }] = await Promise.all([params, searchParams]);
-  const verdict = verifySignedEmbed("chart", id, {
-    exp: typeof exp === "string" ? exp : null,
-    sig: typeof sig === "string" ? sig : null,
-  });
+  const verdict = verifySignedEmbed(
+    { kind: "chart", id },
+    {
+      exp: typeof exp === "string" ? exp : null,
+      sig: typeof sig === "string" ? sig : null,
+    },
+  );
   if (verdict !== "valid") forbidden();
   const embed = await (await getStore()).getChartEmbed(id, { includeDrafts: true });
   if (!embed) notFound();

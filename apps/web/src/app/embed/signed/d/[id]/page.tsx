@@ -4,14 +4,15 @@ import { EmbedDashboard } from "@/components/embed-view";
 import { verifySignedEmbed } from "@/server/embed-links";
 import { getStore } from "@/server/store";
 
-type Params = Promise<{ slug: string }>;
+type Params = Promise<{ id: string }>;
 type Query = Promise<{ exp?: string | string[]; sig?: string | string[] }>;
 
 export const metadata: Metadata = { title: "Embedded dashboard" };
 
 /**
- * A signed link's render (the proxy rewrites /embed/d/<slug>?exp&sig here after checking it):
- * drafts too, per request, never cached for others. The link is checked again here.
+ * A signed link's render (the proxy rewrites /embed/d/<slug>?id&exp&sig here, by the dashboard's
+ * id, after checking it): drafts too, per request, never cached for others. The link is checked
+ * again here, against the id it was signed for.
  */
 export default async function SignedEmbedDashboardPage({
   params,
@@ -20,13 +21,13 @@ export default async function SignedEmbedDashboardPage({
   params: Params;
   searchParams: Query;
 }) {
-  const [{ slug }, { exp, sig }] = await Promise.all([params, searchParams]);
-  const verdict = verifySignedEmbed("dashboard", slug, {
-    exp: typeof exp === "string" ? exp : null,
-    sig: typeof sig === "string" ? sig : null,
-  });
+  const [{ id }, { exp, sig }] = await Promise.all([params, searchParams]);
+  const verdict = verifySignedEmbed(
+    { kind: "dashboard", id },
+    { exp: typeof exp === "string" ? exp : null, sig: typeof sig === "string" ? sig : null },
+  );
   if (verdict !== "valid") forbidden();
-  const rendered = await (await getStore()).getDashboardBySlug(slug, { includeDrafts: true });
+  const rendered = await (await getStore()).getRenderedDashboard(id, { includeDrafts: true });
   if (!rendered) notFound();
   return <EmbedDashboard rendered={rendered} />;
 }

@@ -4,6 +4,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { canonicalQueryOf, filterablePath, filterSegmentOf } from "@/lib/filter-link";
 import { statusNames } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
+import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import {
   decodedPath,
   type EmbedPath,
@@ -174,11 +175,30 @@ async function embedGate(
   return { response, policy };
 }
 
+/**
+ * A state-changing request whose browser says it comes from another origin: any method but
+ * GET, HEAD and OPTIONS with an Origin header (a foreign one, or "null") that the same-origin rule
+ * (src/lib/same-origin.mjs) refuses. Server actions among them would otherwise reach Next's own
+ * check, which throws (a 500); every such request gets a plain 403 here instead. Requests without
+ * an Origin header are not browsers' cross-site requests and go on (the import route, outside
+ * this proxy, refuses those too).
+ */
+function isCrossOriginWrite(request: NextRequest): boolean {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return false;
+  if (!request.headers.has("origin")) return false;
+  return !isSameOriginRequest(request.headers);
+}
+
 /** Every response gets its CSP here; per-request pages get a fresh nonce, /admin its gate. */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   let response: NextResponse;
   let policy = publicContentSecurityPolicy;
+  if (isCrossOriginWrite(request)) {
+    response = plainRefusal(403, "Requests that change something come from this site's own pages.");
+    response.headers.set("Content-Security-Policy", policy);
+    return response;
+  }
   const embed = embedPath(pathname);
   // Framing opens only for the plain spelling of an embed path; an escaped one stays closed
   // (still with the 404 for the internal signed paths).

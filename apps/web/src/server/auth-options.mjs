@@ -8,6 +8,7 @@ import { APIError } from "better-auth/api";
 import { createAccessControl } from "better-auth/plugins/access";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import { allowedOrigins, configuredOrigins, configuredPublicOrigin } from "../lib/same-origin.mjs";
 import { maxPasswordLength, minPasswordLength } from "./password-policy.mjs";
 
 export const accessControl = createAccessControl(defaultStatements);
@@ -55,16 +56,36 @@ export function loadAuthSecret(dataDir, env = process.env) {
 }
 
 /**
+ * The origins better-auth trusts: the same rule as every other origin check
+ * (src/lib/same-origin.mjs). The configured public address(es) when set; on a default start, per
+ * request, the origin that request was made to.
  * @param {NodeJS.ProcessEnv} [env]
- * @returns {string[]}
+ * @returns {string[] | ((request?: Request) => string[])}
  */
 export function trustedOriginsFromEnv(env = process.env) {
-  const origins = (env.BETTER_AUTH_TRUSTED_ORIGINS ?? "")
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (env.BETTER_AUTH_URL) origins.push(new URL(env.BETTER_AUTH_URL).origin);
-  return [...new Set(origins)];
+  if (configuredPublicOrigin(env) !== null) return configuredOrigins(env);
+  return (request) => (request ? allowedOrigins(env, request.headers) : configuredOrigins(env));
+}
+
+/**
+ * better-auth's log lines go to the console as before, except its "Base URL is not set" warning
+ * on a default start: there, deriving the origin from the request is this app's documented rule
+ * (src/lib/same-origin.mjs, the README's BETTER_AUTH_URL), not a mistake, and every origin check
+ * (better-auth's too, through trustedOrigins above) follows that rule.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {import("better-auth").BetterAuthOptions["logger"]}
+ */
+export function authLogger(env = process.env) {
+  const configured = configuredPublicOrigin(env) !== null;
+  return {
+    log(level, message, ...args) {
+      if (!configured && level === "warn" && message.includes("Base URL is not set")) return;
+      const line = `[better-auth] ${message.replace(/^\[better-auth\]\s*/, "")}`;
+      if (level === "error") console.error(line, ...args);
+      else if (level === "warn") console.warn(line, ...args);
+      else console.log(line, ...args);
+    },
+  };
 }
 
 export const adminPluginOptions = {
@@ -149,11 +170,13 @@ function checkUserRecord(user) {
  * @param {AuthSetup} input
  */
 export function createBaseAuthOptions({ store, secret, env = process.env }) {
-  const baseURL = env.BETTER_AUTH_URL || undefined;
+  // The public address: BETTER_AUTH_URL, the one setting every origin check, cookie and link reads.
+  const baseURL = env.BETTER_AUTH_URL?.trim() || undefined;
   const session = sessionSettingsFromEnv(env);
   return {
     appName: "Seed Charts",
     baseURL,
+    logger: authLogger(env),
     secret,
     database: store.authDatabase,
     trustedOrigins: trustedOriginsFromEnv(env),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
+import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";
 import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
@@ -86,13 +87,10 @@ function failureEvent(error: unknown): ImportEvent {
 }
 
 export const POST = withPermission("content.write", async (request, session) => {
-  // Only this app's own pages may post here: same origin, and a header a plain form cannot set.
-  const origin = request.headers.get("origin");
-  if (
-    !origin ||
-    origin !== new URL(request.url).origin ||
-    !request.headers.get(importEventsHeader)
-  ) {
+  // Only this app's own pages may post here: same origin (the one rule, src/lib/same-origin.mjs,
+  // against the public address; never request.url, which `next start` reports as localhost), and
+  // a header a plain form cannot set. A missing Origin is refused too.
+  if (!isSameOriginRequest(request.headers) || !request.headers.get(importEventsHeader)) {
     return errorResponse(403, "Uploads come from the dataset pages of this site.");
   }
   const length = Number(request.headers.get("content-length") ?? "0");

@@ -60,6 +60,8 @@ test("metrics: off without a token; behind a Bearer token they count requests by
   request,
   page,
 }) => {
+  // A server of its own, a sign-in and 2,000 requests: minutes on a busy machine, not seconds.
+  test.setTimeout(240_000);
   expect((await request.get("/api/metrics")).status()).toBe(404);
 
   const token = "metrics-token-0123456789";

@@ -1,32 +1,17 @@
 import type { Metadata } from "next";
-import { forbidden, notFound } from "next/navigation";
+import { notFound } from "next/navigation";
 import { EmbedDashboard } from "@/components/embed-view";
-import { verifySignedEmbed } from "@/server/embed-links";
+import { type SignedEmbedPageProps, verifiedSignedEmbedId } from "@/server/signed-embed-page";
 import { getStore } from "@/server/store";
-
-type Params = Promise<{ id: string }>;
-type Query = Promise<{ exp?: string | string[]; sig?: string | string[] }>;
 
 export const metadata: Metadata = { title: "Embedded dashboard" };
 
 /**
  * A signed link's render (the proxy rewrites /embed/d/<slug>?id&exp&sig here, by the dashboard's
- * id, after checking it): drafts too, per request, never cached for others. The link is checked
- * again here, against the id it was signed for.
+ * id, after checking it): drafts too, per request, never cached for others.
  */
-export default async function SignedEmbedDashboardPage({
-  params,
-  searchParams,
-}: {
-  params: Params;
-  searchParams: Query;
-}) {
-  const [{ id }, { exp, sig }] = await Promise.all([params, searchParams]);
-  const verdict = verifySignedEmbed(
-    { kind: "dashboard", id },
-    { exp: typeof exp === "string" ? exp : null, sig: typeof sig === "string" ? sig : null },
-  );
-  if (verdict !== "valid") forbidden();
+export default async function SignedEmbedDashboardPage(props: SignedEmbedPageProps) {
+  const id = await verifiedSignedEmbedId("dashboard", props);
   const rendered = await (await getStore()).getRenderedDashboard(id, { includeDrafts: true });
   if (!rendered) notFound();
   return <EmbedDashboard rendered={rendered} />;

@@ -37,26 +37,22 @@ export {
   defaultCsvLimits,
   parseCsvDataset,
 } from "./csv.js";
+export type { DashboardFilterColumns } from "./dashboards/queries.js";
 export type {
   ChartTile,
   Dashboard,
   DashboardCategoryFilter,
-  DashboardFilterColumns,
   DashboardStatus,
   DashboardSummary,
   DashboardTile,
   DashboardWithTiles,
-  EmbedAccess,
-  EmbedKind,
-  EmbedTarget,
-  RenderedChartEmbed,
   RenderedChartTile,
   RenderedDashboard,
   RenderedStatTile,
   RenderedTile,
   StatTile,
   TextTile,
-} from "./dashboards/queries.js";
+} from "./dashboards/types.js";
 export {
   type CsvSource,
   DatasetImportError,
@@ -127,6 +123,12 @@ export {
   type RunQueryOptions,
 } from "./query/index.js";
 export { runStat, type StatQuery, type StatValue } from "./query/stat.js";
+export type {
+  EmbedAccess,
+  EmbedKind,
+  EmbedTarget,
+  RenderedChartEmbed,
+} from "./render/embeds.js";
 export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
 export type { ConnectionTestResult, DataSource, RemoteTable } from "./sources/queries.js";

@@ -81,29 +81,24 @@ import {
   addDashboardTile,
   createDashboard,
   type DashboardFilterColumns,
-  type DashboardStatus,
-  type DashboardSummary,
-  type DashboardWithTiles,
   deleteDashboard,
-  type EmbedAccess,
-  type EmbedTarget,
-  getChartEmbed,
   getDashboard,
-  getDashboardBySlug,
   getDashboardFilterColumns,
-  getEmbedAccess,
-  getRenderedDashboard,
   listDashboards,
   listPublishedDashboards,
   publishDashboard,
-  type RenderedChartEmbed,
-  type RenderedDashboard,
   removeDashboardTile,
   restoreDashboardVersion,
   saveDashboardLayout,
   unpublishDashboard,
   updateDashboard,
 } from "./dashboards/queries.js";
+import type {
+  DashboardStatus,
+  DashboardSummary,
+  DashboardWithTiles,
+  RenderedDashboard,
+} from "./dashboards/types.js";
 import { type BulkDriver, postgresClientFinder } from "./datasets/bulk-writer.js";
 import {
   type ImportIntoDatasetInput,
@@ -147,6 +142,14 @@ import {
   type RunQueryOptions,
   runDatasetQuery,
 } from "./query/index.js";
+import { getDashboardBySlug, getRenderedDashboard } from "./render/dashboard.js";
+import {
+  type EmbedAccess,
+  type EmbedTarget,
+  getChartEmbed,
+  getEmbedAccess,
+  type RenderedChartEmbed,
+} from "./render/embeds.js";
 import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
 import { SourcePools } from "./sources/connections.js";

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import type { EmbedKind } from "../dashboards/queries.js";
+import type { EmbedKind } from "../render/embeds.js";
 
 /**
  * Signed embed links: `?exp=<unix seconds>&sig=<base64url HMAC-SHA256>` over the embed's kind,

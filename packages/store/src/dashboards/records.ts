@@ -1,0 +1,100 @@
+// Reading dashboard rows into records: shared by the writes (./queries.ts) and the renders (../render/).
+import {
+  type DashboardFilterConfig,
+  dashboardFilterConfigSchema,
+  embedOriginProblem,
+  type IconName,
+  noDashboardFilters,
+  type RefreshSeconds,
+  refreshIntervals,
+} from "@seed/model";
+import type { Selectable } from "kysely";
+import { type Executor, parseJson } from "../internal.js";
+import type { DashboardsTable } from "../schema.js";
+
+import type {
+  Dashboard,
+  DashboardStatus,
+  DashboardTile,
+  StatTileConfig,
+  TextTileConfig,
+} from "./types.js";
+
+export function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    icon: row.icon as IconName | null,
+    timeZone: row.time_zone ?? null,
+    status: row.status as DashboardStatus,
+    publishedAt: row.published_at,
+    embedOrigins: storedEmbedOrigins(row.embed_origins_json),
+    refreshSeconds: storedRefreshSeconds(row.refresh_seconds),
+    filters: storedFilters(row.filters_json),
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The stored allowlist, re-checked: an entry that fails today's rule never reaches a header. */
+export function storedEmbedOrigins(json: string | null | undefined): string[] {
+  const origins = parseJson<unknown>(json ?? "[]");
+  if (!Array.isArray(origins)) return [];
+  return origins.filter(
+    (origin): origin is string => typeof origin === "string" && embedOriginProblem(origin) === null,
+  );
+}
+
+/** The stored filter configuration, re-checked: one that fails today's rule filters nothing. */
+export function storedFilters(json: string | null | undefined): DashboardFilterConfig {
+  const parsed = dashboardFilterConfigSchema.safeParse(parseJson<unknown>(json ?? "{}"));
+  return parsed.success ? parsed.data : noDashboardFilters;
+}
+
+export function storedRefreshSeconds(
+  value: number | string | null | undefined,
+): RefreshSeconds | null {
+  const seconds = Number(value);
+  return (refreshIntervals as readonly number[]).includes(seconds)
+    ? (seconds as RefreshSeconds)
+    : null;
+}
+
+export async function listTilesIn(trx: Executor, dashboardId: string): Promise<DashboardTile[]> {
+  const rows = await trx
+    .selectFrom("dashboard_tiles")
+    .selectAll()
+    .where("dashboard_id", "=", dashboardId)
+    .orderBy("position")
+    .execute();
+  return rows.map((row): DashboardTile => {
+    const layout = { x: Number(row.x), y: Number(row.y), w: Number(row.w), h: Number(row.h) };
+    const position = Number(row.position);
+    if (row.kind === "chart") {
+      return { kind: "chart", id: row.id, position, layout, chartId: row.chart_id ?? "" };
+    }
+    if (row.kind === "text") {
+      const { markdown } = parseJson<TextTileConfig>(row.config_json);
+      return { kind: "text", id: row.id, position, layout, markdown };
+    }
+    const config = parseJson<StatTileConfig>(row.config_json);
+    return {
+      kind: "stat",
+      id: row.id,
+      position,
+      layout,
+      datasetId: row.dataset_id ?? "",
+      label: config.label,
+      column: config.column,
+      aggregation: config.aggregation,
+      format: config.format ?? null,
+      icon: config.icon ?? null,
+      filters: config.filters ?? [],
+      compare: config.compare ?? false,
+      thresholds: config.thresholds ?? [],
+    };
+  });
+}

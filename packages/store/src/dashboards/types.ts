@@ -1,0 +1,160 @@
+// The dashboard records as the store hands them out, and their rendered forms.
+import type {
+  Aggregation,
+  AppliedDashboardFilters,
+  DashboardFilterConfig,
+  IconName,
+  NumberFormat,
+  QueryFilter,
+  RefreshSeconds,
+  ThresholdRule,
+  ThresholdStatus,
+  TileLayout,
+} from "@seed/model";
+import type { Chart } from "../charts/queries.js";
+import type { QueryResult } from "../query/run.js";
+
+export type DashboardStatus = "draft" | "published";
+
+export interface Dashboard {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  icon: IconName | null;
+  /** IANA zone for day and coarser buckets and relative dates; null is UTC. */
+  timeZone: string | null;
+  status: DashboardStatus;
+  publishedAt: string | null;
+  /** Origins allowed to frame this dashboard's embeds (CSP frame-ancestors); empty allows none. */
+  embedOrigins: string[];
+  /** Seconds between the public page's own refreshes; null is off. */
+  refreshSeconds: RefreshSeconds | null;
+  /** The columns its filter bar filters by. */
+  filters: DashboardFilterConfig;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DashboardSummary extends Dashboard {
+  tileCount: number;
+  /** The latest change to the dashboard, its charts or the data they draw (ISO 8601). */
+  lastUpdatedAt: string;
+}
+
+export interface ChartTile {
+  kind: "chart";
+  id: string;
+  /** Reading order: by row, then column. */
+  position: number;
+  layout: TileLayout;
+  chartId: string;
+}
+
+export interface TextTile {
+  kind: "text";
+  id: string;
+  position: number;
+  layout: TileLayout;
+  /** Markdown as the editor wrote it; pages render it without raw HTML or unsafe links. */
+  markdown: string;
+}
+
+export interface StatTile {
+  kind: "stat";
+  id: string;
+  position: number;
+  layout: TileLayout;
+  label: string;
+  datasetId: string;
+  column: string;
+  aggregation: Aggregation;
+  format: NumberFormat | null;
+  icon: IconName | null;
+  filters: QueryFilter[];
+  compare: boolean;
+  thresholds: ThresholdRule[];
+}
+
+export type DashboardTile = ChartTile | StatTile | TextTile;
+
+export interface DashboardWithTiles extends Dashboard {
+  tiles: DashboardTile[];
+}
+
+export interface RenderedChartTile {
+  kind: "chart";
+  id: string;
+  position: number;
+  layout: TileLayout;
+  chart: Chart;
+  /** The chart's query result: all a page gets of the dataset. Null when `error` says why. */
+  result: QueryResult | null;
+  /** Why the chart cannot be drawn, e.g. a column it uses was deleted (names the column). */
+  error: string | null;
+  /** Applied dashboard filters that do not reach this chart's dataset (column names). */
+  notFilteredBy: string[];
+}
+
+export interface RenderedStatTile {
+  kind: "stat";
+  id: string;
+  position: number;
+  layout: TileLayout;
+  label: string;
+  datasetId: string;
+  datasetName: string;
+  column: string;
+  aggregation: Aggregation;
+  format: NumberFormat | null;
+  icon: IconName | null;
+  filters: QueryFilter[];
+  compare: boolean;
+  thresholds: ThresholdRule[];
+  value: number | null;
+  /** The threshold rule the value meets, as a tone and words; null when none applies. */
+  status: ThresholdStatus | null;
+  /** Fraction (-0.12 = -12%) against the previous period, or the previous value for "last". */
+  delta: number | null;
+  deltaLabel: string | null;
+  /** Why the value cannot be computed (a column it uses was deleted or retyped). */
+  error: string | null;
+  /** Applied dashboard filters that do not reach this tile's dataset (column names). */
+  notFilteredBy: string[];
+}
+
+export type RenderedTile = RenderedChartTile | RenderedStatTile | TextTile;
+
+/** One category filter of the bar: its column, its name in the URL and the values it offers. */
+export interface DashboardCategoryFilter {
+  column: string;
+  param: string;
+  /** The most common values across the dashboard's datasets, most common first (bounded). */
+  values: string[];
+}
+
+/** Everything a page needs to draw a dashboard, read in one consistent transaction. */
+export interface RenderedDashboard {
+  dashboard: Dashboard;
+  tiles: RenderedTile[];
+  /** The shortest cache time-to-live of the live sources its tiles read; null when none. */
+  liveCacheSeconds: number | null;
+  /** The filter bar: what it offers and what is applied. */
+  filterBar: {
+    dateColumn: string | null;
+    categories: DashboardCategoryFilter[];
+    applied: AppliedDashboardFilters;
+    /** What was ignored of the filters asked for (an unknown name, a bad date), one sentence each. */
+    problems: string[];
+  };
+}
+
+/** How a stat tile's settings are stored (config_json). */
+export type StatTileConfig = Pick<
+  StatTile,
+  "label" | "column" | "aggregation" | "format" | "icon"
+> &
+  Partial<Pick<StatTile, "filters" | "compare" | "thresholds">>;
+/** How a text tile's settings are stored (config_json). */
+export type TextTileConfig = Pick<TextTile, "markdown">;

@@ -1,0 +1,247 @@
+// Read-only: a dashboard rendered for a page (published, a preview, a signed embed) with its
+// filter bar, in one consistent read-only transaction.
+import {
+  type AppliedDashboardFilters,
+  dashboardFilterLimits,
+  dashboardFilterQueries,
+  filterParamName,
+  NotFoundError,
+  noAppliedFilters,
+  parseDashboardFilterQuery,
+  thresholdStatus,
+  ValidationError,
+} from "@seed/model";
+import { toChart } from "../charts/queries.js";
+import { listTilesIn, toDashboard } from "../dashboards/records.js";
+import type {
+  Dashboard,
+  DashboardCategoryFilter,
+  RenderedDashboard,
+  RenderedTile,
+} from "../dashboards/types.js";
+import { getDatasetSummaryIn } from "../datasets/queries.js";
+import type { DatasetTable } from "../datasets/table.js";
+import type { StoreContext } from "../internal.js";
+import { runQuery, topColumnValues } from "../query/run.js";
+import { runStat } from "../query/stat.js";
+import { type DatasetTarget, resolveDatasetTarget } from "../sources/target.js";
+
+export interface RenderDashboardOptions {
+  includeDrafts?: boolean;
+  filters?: AppliedDashboardFilters;
+  /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
+  filterQuery?: string;
+}
+
+export async function getDashboardBySlug(
+  ctx: StoreContext,
+  slug: string,
+  options: RenderDashboardOptions = {},
+): Promise<RenderedDashboard | null> {
+  return renderDashboardWhere(ctx, "slug", slug, options);
+}
+
+/** The dashboard with this id, rendered (a signed embed link names its dashboard by id). */
+export async function getRenderedDashboard(
+  ctx: StoreContext,
+  id: string,
+  options: RenderDashboardOptions = {},
+): Promise<RenderedDashboard | null> {
+  return renderDashboardWhere(ctx, "id", id, options);
+}
+
+async function renderDashboardWhere(
+  ctx: StoreContext,
+  column: "slug" | "id",
+  value: string,
+  options: RenderDashboardOptions,
+): Promise<RenderedDashboard | null> {
+  return ctx.db
+    .transaction()
+    .setAccessMode("read only")
+    .execute(async (trx) => {
+      let query = trx.selectFrom("dashboards").selectAll().where(column, "=", value);
+      if (!options.includeDrafts) query = query.where("status", "=", "published");
+      const row = await query.executeTakeFirst();
+      if (!row) return null;
+      const tiles = await listTilesIn(trx, row.id);
+      const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
+      const charts =
+        chartIds.length > 0
+          ? (await trx.selectFrom("charts").selectAll().where("id", "in", chartIds).execute()).map(
+              toChart,
+            )
+          : [];
+      const chartById = new Map(charts.map((chart) => [chart.id, chart]));
+      const dashboard = toDashboard(row);
+      const queryOptions = {
+        timeZone: dashboard.timeZone ?? "UTC",
+        now: ctx.now(),
+        observe: ctx.observeQuery,
+      };
+      const tables = new Map<string, DatasetTarget | null>();
+      const tableOf = async (datasetId: string) => {
+        if (!tables.has(datasetId)) {
+          tables.set(datasetId, await resolveDatasetTarget(ctx, trx, datasetId));
+        }
+        return tables.get(datasetId) ?? null;
+      };
+      const asked =
+        options.filterQuery === undefined
+          ? { applied: options.filters ?? noAppliedFilters, problems: [] }
+          : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
+      const applied = asked.applied;
+      const filtersFor = (table: DatasetTable | null) =>
+        dashboardFilterQueries(
+          dashboard.filters,
+          applied,
+          table?.columns ?? [],
+          queryOptions.timeZone,
+        );
+      const rendered: RenderedTile[] = [];
+      for (const tile of tiles) {
+        if (tile.kind === "chart") {
+          const chart = chartById.get(tile.chartId);
+          // Foreign keys keep charts present; the guard only satisfies the type checker.
+          if (!chart) continue;
+          const base = {
+            kind: "chart" as const,
+            id: tile.id,
+            position: tile.position,
+            layout: tile.layout,
+            chart,
+          };
+          // Until the dataset is found, every applied filter counts as not reaching the tile.
+          let notFilteredBy = filtersFor(null).notFilteredBy;
+          try {
+            const target = await tableOf(chart.datasetId);
+            if (!target) throw new NotFoundError("dataset", chart.datasetId);
+            const scoped = filtersFor(target.table);
+            notFilteredBy = scoped.notFilteredBy;
+            const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
+            const result = await target.run((executor) =>
+              runQuery(executor, target.table, query, queryOptions),
+            );
+            rendered.push({ ...base, result, error: null, notFilteredBy });
+          } catch (error) {
+            rendered.push({ ...base, result: null, error: tileError(error), notFilteredBy });
+          }
+          continue;
+        }
+        if (tile.kind === "text") {
+          rendered.push(tile);
+          continue;
+        }
+        const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
+        // "last" reads the newest value regardless of filters, so no dashboard filter reaches it.
+        const notFilteredByOf = (scoped: { notFilteredBy: string[] }) =>
+          tile.aggregation === "last"
+            ? [...new Set([...scoped.notFilteredBy, ...appliedNames(dashboard, applied)])]
+            : scoped.notFilteredBy;
+        let notFilteredBy = notFilteredByOf(filtersFor(null));
+        try {
+          const target = await tableOf(tile.datasetId);
+          if (!target) throw new NotFoundError("dataset", tile.datasetId);
+          const scoped = filtersFor(target.table);
+          notFilteredBy = notFilteredByOf(scoped);
+          const filters = [...tile.filters, ...scoped.filters];
+          const stat = await target.run((executor) =>
+            runStat(executor, target.table, { ...tile, filters }, queryOptions),
+          );
+          const status = thresholdStatus(stat.value, tile.thresholds);
+          rendered.push({ ...tile, datasetName, ...stat, status, error: null, notFilteredBy });
+        } catch (error) {
+          rendered.push({
+            ...tile,
+            datasetName,
+            value: null,
+            status: null,
+            delta: null,
+            deltaLabel: null,
+            error: tileError(error),
+            notFilteredBy,
+          });
+        }
+      }
+      const categories: DashboardCategoryFilter[] = [];
+      const targets = [...tables.values()].filter(
+        (target): target is DatasetTarget => target !== null,
+      );
+      for (const column of dashboard.filters.categories) {
+        categories.push({
+          column,
+          param: filterParamName(column),
+          values: await categoryValues(targets, column),
+        });
+      }
+      const filterBar = {
+        dateColumn: dashboard.filters.dateColumn,
+        categories,
+        applied,
+        problems: asked.problems,
+      };
+      return {
+        dashboard,
+        tiles: rendered,
+        filterBar,
+        liveCacheSeconds: liveCacheSecondsOf(tables.values()),
+      };
+    });
+}
+
+/** The shortest cache time-to-live of the live sources a page reads; null when it reads none. */
+export function liveCacheSecondsOf(targets: Iterable<DatasetTarget | null>): number | null {
+  const ttls = [...targets].flatMap((target) =>
+    target?.cacheTtlSeconds === null || target === null ? [] : [target.cacheTtlSeconds],
+  );
+  return ttls.length > 0 ? Math.min(...ttls) : null;
+}
+
+/** The column names of the applied filters, in the bar's order. */
+export function appliedNames(dashboard: Dashboard, applied: AppliedDashboardFilters): string[] {
+  const names =
+    dashboard.filters.dateColumn !== null && applied.range !== null
+      ? [dashboard.filters.dateColumn]
+      : [];
+  return [...names, ...Object.keys(applied.categories)];
+}
+
+/**
+ * A category filter's offer: the most common values of the column over every dataset of the
+ * dashboard where it holds text or true/false, counted together (bounded, long text left out).
+ */
+export async function categoryValues(
+  targets: readonly DatasetTarget[],
+  column: string,
+): Promise<string[]> {
+  const { maxOptions, maxValueLength } = dashboardFilterLimits;
+  const counts = new Map<string, number>();
+  for (const target of targets) {
+    const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
+    if (type !== "string" && type !== "boolean") continue;
+    let values: Array<{ value: string; count: number }>;
+    try {
+      values = await target.run((executor) =>
+        topColumnValues(executor, target.table, column, maxOptions, maxValueLength),
+      );
+    } catch {
+      // A live source that fails here already shows its reason on its tiles; the bar goes on.
+      continue;
+    }
+    for (const { value, count } of values) counts.set(value, (counts.get(value) ?? 0) + count);
+  }
+  return [...counts]
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, maxOptions)
+    .map(([value]) => value);
+}
+
+/** A tile's problem as one sentence for the page (query errors name the column). */
+export function tileError(error: unknown): string {
+  if (error instanceof ValidationError) {
+    const first = Object.values(error.fieldErrors).flat()[0];
+    if (first) return first;
+  }
+  if (error instanceof NotFoundError) return "The dataset of this tile no longer exists.";
+  throw error;
+}

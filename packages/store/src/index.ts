@@ -87,6 +87,8 @@ export {
   type DatasetTable,
   datasetTableName,
 } from "./datasets/table.js";
+export { migrations } from "./db/migrations.js";
+export type { StoreDatabase } from "./db/schema.js";
 export {
   type EmbedLinkSubject,
   type EmbedLinkVerdict,
@@ -112,7 +114,6 @@ export {
   MigrationVerificationError,
   migrateSqliteToPostgres,
 } from "./migrate-to-postgres.js";
-export { migrations } from "./migrations.js";
 export {
   parseQuery,
   QueryError,
@@ -129,7 +130,6 @@ export type {
   EmbedTarget,
   RenderedChartEmbed,
 } from "./render/embeds.js";
-export type { StoreDatabase } from "./schema.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
 export type { ConnectionTestResult, DataSource, RemoteTable } from "./sources/queries.js";
 export { sourcesKeyProblem, sourcesKeyVariable } from "./sources/secret.js";

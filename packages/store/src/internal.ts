@@ -8,9 +8,9 @@ import {
 } from "@seed/model";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { BulkDriver } from "./datasets/bulk-writer.js";
+import type { BulkLoader } from "./db/bulk-load.js";
+import type { StoreDatabase } from "./db/schema.js";
 import type { QueryObserver } from "./query/run.js";
-import type { StoreDatabase } from "./schema.js";
 import type { SourcePools } from "./sources/connections.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -18,8 +18,8 @@ export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 export interface StoreContext {
   db: Kysely<StoreDatabase>;
   now: () => Date;
-  /** The driver objects, for bulk loads inside a transaction (datasets/bulk-writer.ts). */
-  bulk: BulkDriver;
+  /** The engine's bulk load, for imports inside a transaction (db/bulk-load.ts). */
+  bulk: BulkLoader;
   /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
   observeQuery?: QueryObserver;
   /** Live sources' connection pools of this process (src/sources). */

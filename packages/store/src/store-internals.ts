@@ -1,7 +1,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type pg from "pg";
-import type { StoreDatabase } from "./schema.js";
+import type { StoreDatabase } from "./db/schema.js";
 
 export interface StoreInternals {
   db: Kysely<StoreDatabase>;

@@ -1,4 +1,3 @@
-import { chmodSync, closeSync, mkdirSync, openSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type {
   AppliedDashboardFilters,
@@ -15,21 +14,7 @@ import type {
   SourcePatch,
   TileInput,
 } from "@seed/model";
-import BetterSqlite3 from "better-sqlite3";
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-  sql,
-  type TransactionSettings,
-} from "kysely";
-import pg from "pg";
+import { type Kysely, sql } from "kysely";
 import {
   createDatasetToken,
   type DatasetToken,
@@ -99,7 +84,6 @@ import type {
   DashboardWithTiles,
   RenderedDashboard,
 } from "./dashboards/types.js";
-import { type BulkDriver, postgresClientFinder } from "./datasets/bulk-writer.js";
 import {
   type ImportIntoDatasetInput,
   type ImportNewDatasetInput,
@@ -125,6 +109,7 @@ import {
 } from "./datasets/queries.js";
 import type { RowsPageOptions } from "./datasets/rows-table.js";
 import type { DatasetTable } from "./datasets/table.js";
+import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
 import {
   diffSnapshots,
   type EntityVersion,
@@ -135,7 +120,6 @@ import {
   type VersionedEntity,
 } from "./history/versions.js";
 import type { AuditAction, RecordedActor, StoreContext } from "./internal.js";
-import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import {
   type QueryObserver,
   type QueryResult,
@@ -150,7 +134,6 @@ import {
   getEmbedAccess,
   type RenderedChartEmbed,
 } from "./render/embeds.js";
-import type { StoreDatabase } from "./schema.js";
 import { seedDemoOnce } from "./seed.js";
 import { SourcePools } from "./sources/connections.js";
 import {
@@ -434,221 +417,36 @@ export interface Store {
   close(): Promise<void>;
 }
 
-const postgresUrlPattern = /^postgres(?:ql)?:\/\//i;
-
-function resolveDatabaseUrl(option: string | null | undefined): string | null {
-  const url = option === undefined ? process.env.DATABASE_URL : option;
-  if (url === undefined || url === null || url.trim() === "") return null;
-  if (!postgresUrlPattern.test(url)) {
-    throw new Error(
-      "DATABASE_URL must start with postgres:// or postgresql://; leave it unset to use the SQLite file.",
-    );
-  }
-  return url;
-}
-
-/**
- * Write transactions take SQLite's write lock up front (BEGIN IMMEDIATE): a read-then-write
- * could otherwise fail at once with SQLITE_BUSY when another process wrote in between, while
- * this way busy_timeout makes it wait its turn. Read-only transactions stay deferred.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(
-    connection: DatabaseConnection,
-    settings?: TransactionSettings,
-  ): Promise<void> {
-    const begin = settings?.accessMode === "read only" ? "begin" : "begin immediate";
-    await connection.executeQuery(CompiledQuery.raw(begin));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
-/** The URL without its password, safe for error messages and logs. */
-function describePostgresUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return "DATABASE_URL";
-  }
-}
-
-/** Owner-only modes: no other local user may read the database, its journals or secrets. */
-const privateFolderMode = 0o700;
-const privateFileMode = 0o600;
-
-/** Makes the folder 0700 and every file in it 0600, whatever modes they already had. */
-function makeDataDirPrivate(dataDir: string): void {
-  chmodSync(dataDir, privateFolderMode);
-  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
-    if (entry.isFile()) chmodSync(path.join(dataDir, entry.name), privateFileMode);
-  }
-}
-
-function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: string } {
-  mkdirSync(dataDir, { recursive: true, mode: privateFolderMode });
-  const file = path.join(dataDir, "seed.db");
-  // Create the file 0600 before SQLite does; SQLite gives -wal and -shm the main file's mode.
-  closeSync(openSync(file, "a", privateFileMode));
-  makeDataDirPrivate(dataDir);
-  const database = new BetterSqlite3(file);
-  // Wait for other writers instead of failing at once; set first so the WAL switch waits too.
-  database.pragma("busy_timeout = 5000");
-  database.pragma("journal_mode = WAL");
-  database.pragma("synchronous = NORMAL");
-  database.pragma("foreign_keys = ON");
-  makeDataDirPrivate(dataDir);
-  return { database, file };
-}
-
-async function runMigrations(
-  db: Kysely<StoreDatabase>,
-  lockFile: BetterSqlite3.Database | null,
-): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: migrationProvider,
-    migrationTableName,
-    migrationLockTableName,
-  });
-  // Kysely's SQLite lock is per process; BEGIN IMMEDIATE also serialises other processes
-  // opening the same file (e.g. parallel Next.js build workers) and makes the DDL atomic.
-  // Only done while opening, when no other query can be using the connection.
-  lockFile?.exec("BEGIN IMMEDIATE");
-  let result: Awaited<ReturnType<Migrator["migrateToLatest"]>>;
-  try {
-    result = await migrator.migrateToLatest();
-  } catch (error) {
-    if (lockFile?.inTransaction) lockFile.exec("ROLLBACK");
-    throw error;
-  }
-  if (lockFile?.inTransaction) lockFile.exec(result.error ? "ROLLBACK" : "COMMIT");
-  if (result.error) {
-    const failed = result.results?.find((item) => item.status === "Error")?.migrationName;
-    throw new Error(
-      `Database migration ${failed ? `"${failed}" ` : ""}failed: ${String(
-        result.error instanceof Error ? result.error.message : result.error,
-      )}`,
-      { cause: result.error },
-    );
-  }
-  return (result.results ?? [])
-    .filter((item) => item.status === "Success")
-    .map((item) => item.migrationName);
-}
-
-const sqliteSetups = new Map<string, Promise<unknown>>();
-
-/**
- * better-sqlite3 waits for locks synchronously, so two connections of one process setting up the
- * same file at once would block each other; setups of one file therefore run one after another.
- */
-/** Any fixed number: every instance of the app on one PostgreSQL database takes the same lock. */
-export const postgresSetupLockKey = 7_305_517_113;
-
-/**
- * Runs `work` holding a session-level advisory lock on a connection of its own, so the work can
- * use the pool freely (even a pool of one) while other instances wait at this lock.
- */
-async function withPostgresSetupLock<T>(url: string, work: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("select pg_advisory_lock($1)", [postgresSetupLockKey]);
-    return await work();
-  } finally {
-    // Ending the session releases the lock, also when unlocking fails.
-    await client.end();
-  }
-}
-
-function queueSqliteSetup<T>(file: string, setup: () => Promise<T>): Promise<T> {
-  const previous = sqliteSetups.get(file) ?? Promise.resolve();
-  const next = previous.then(setup, setup);
-  const settled = next.catch(() => undefined);
-  sqliteSetups.set(file, settled);
-  void settled.then(() => {
-    if (sqliteSetups.get(file) === settled) sqliteSetups.delete(file);
-  });
-  return next;
-}
-
 /**
  * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
  * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const databaseUrl = resolveDatabaseUrl(options.databaseUrl);
-  let dialect: StoreDialect;
-  let database: BetterSqlite3.Database | pg.Pool;
-  let sqliteFile: string | null = null;
-  let db: Kysely<StoreDatabase>;
-  let bulk: BulkDriver;
-  if (databaseUrl) {
-    dialect = "postgres";
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
-    // An idle client dropped by the server (restart, failover) must not crash the process;
-    // the pool discards it and opens a new one on the next query.
-    pool.on("error", (error) => {
-      console.error("[@seed/store] idle PostgreSQL connection closed:", error.message);
-    });
-    database = pool;
-    db = new Kysely<StoreDatabase>({ dialect: new PostgresDialect({ pool }) });
-    // Bulk loads (COPY) need the pg client behind a Kysely transaction; see bulk-writer.ts.
-    const clients = new Set<pg.ClientBase>();
-    pool.on("connect", (client) => clients.add(client));
-    pool.on("remove", (client) => clients.delete(client));
-    bulk = { engine: "postgres", clientOf: postgresClientFinder(clients) };
-  } else {
-    dialect = "sqlite";
-    const dataDir =
-      options.dataDir ?? process.env.SEED_DATA_DIR ?? path.join(process.cwd(), "data");
-    const opened = openSqlite(dataDir);
-    database = opened.database;
-    sqliteFile = opened.file;
-    db = new Kysely<StoreDatabase>({
-      dialect: new ImmediateSqliteDialect({ database: opened.database }),
-    });
-    bulk = { engine: "sqlite", database: opened.database };
-  }
-  const sqlite = dialect === "sqlite" ? (database as BetterSqlite3.Database) : null;
+  const opened = openDatabase({
+    databaseUrl,
+    dataDir: options.dataDir ?? process.env.SEED_DATA_DIR ?? path.join(process.cwd(), "data"),
+    maxConnections: options.maxConnections,
+  });
+  const { db, runExclusive } = opened;
+  const dialect = opened.dialect.engine;
+  const sqliteFile = opened.sqliteFile;
   const ctx: StoreContext = {
     db,
     now: options.now ?? (() => new Date()),
-    bulk,
+    bulk: opened.bulk,
     observeQuery: options.observeQuery,
     sources: new SourcePools(),
     sourcesKey: () => options.sourcesKey ?? process.env.SEED_SOURCES_KEY,
   };
   const prepare = async () => {
-    await runMigrations(db, sqlite);
+    await opened.migrate(true);
     if (options.seedDemo !== false) await seedDemoOnce(ctx);
   };
-  const runExclusive = <T>(work: () => Promise<T>): Promise<T> =>
-    sqliteFile
-      ? queueSqliteSetup(sqliteFile, work)
-      : withPostgresSetupLock(databaseUrl as string, work);
   try {
     await runExclusive(prepare);
   } catch (error) {
-    await db.destroy();
-    if (databaseUrl === null) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Could not open the PostgreSQL database at ${describePostgresUrl(databaseUrl)}: ${reason}`,
-      { cause: error },
-    );
+    await opened.failed(error);
   }
 
   const store: Store = {
@@ -718,7 +516,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     listRecentActivity: async (limit = 10) => (await listAuditEvents(ctx, { limit })).events,
     recordAuditEvent: (event) => recordAuditEvent(ctx, event),
     listAuditFilterChoices: () => listAuditFilterChoices(ctx),
-    getOverviewCounts: () => getOverviewCounts(ctx, dialect),
+    getOverviewCounts: () => getOverviewCounts(ctx),
 
     checkSignIn: (attempt) => checkSignIn(ctx, attempt),
     recordSignInFailure: (attempt) => recordSignInFailure(ctx, attempt),
@@ -752,12 +550,12 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    migrate: () => runMigrations(db, null),
+    migrate: () => opened.migrate(),
     close: async () => {
       await ctx.sources.closeAll();
       await db.destroy();
     },
   };
-  storeInternals.set(store, { db, database });
+  storeInternals.set(store, { db, database: opened.handle });
   return store;
 }

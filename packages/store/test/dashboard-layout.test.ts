@@ -4,8 +4,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import { openStore, type Store, type StoreDialect } from "../src/index.js";
-import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
 import { internalsOf } from "../src/store-internals.js";
 import {
   createChartAndDataset,

@@ -5,8 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { datasetTableName } from "../src/datasets/table.js";
+import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import { openStore, type StoreDialect } from "../src/index.js";
-import { migrationLockTableName, migrations, migrationTableName } from "../src/migrations.js";
 import { internalsOf } from "../src/store-internals.js";
 import { createTestDatabase, dialects, editor, openTestStore, salesInput } from "./helpers.js";
 

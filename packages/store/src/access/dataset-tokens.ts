@@ -9,6 +9,7 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { liveDatasetReadOnly } from "../datasets/table.js";
+import type { DatasetTokensTable } from "../db/schema.js";
 import {
   newId,
   parseInput,
@@ -16,7 +17,6 @@ import {
   type StoreContext,
   writeAudit,
 } from "../internal.js";
-import type { DatasetTokensTable } from "../schema.js";
 import { type Actor, authorize } from "./policy.js";
 
 /**

@@ -8,6 +8,7 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, auditEventPermission, authorize, checkActor } from "../access/policy.js";
+import { dialectOf } from "../db/dialect.js";
 import {
   type AuditAction,
   parseInput,
@@ -268,10 +269,7 @@ export interface OverviewCounts {
   users: number | null;
 }
 
-export async function getOverviewCounts(
-  ctx: StoreContext,
-  dialect: "sqlite" | "postgres",
-): Promise<OverviewCounts> {
+export async function getOverviewCounts(ctx: StoreContext): Promise<OverviewCounts> {
   const count = async (
     table: "datasets" | "charts" | "dashboards" | "audit_events",
     status?: string,
@@ -288,7 +286,7 @@ export async function getOverviewCounts(
       count("dashboards"),
       count("dashboards", "published"),
       count("audit_events"),
-      countUsers(ctx, dialect),
+      countUsers(ctx),
     ],
   );
   return {
@@ -302,23 +300,8 @@ export async function getOverviewCounts(
   };
 }
 
-async function countUsers(
-  ctx: StoreContext,
-  dialect: "sqlite" | "postgres",
-): Promise<number | null> {
-  const exists =
-    dialect === "sqlite"
-      ? await sql<{
-          n: number;
-        }>`select count(*) as n from sqlite_master where type = 'table' and name = 'user'`.execute(
-          ctx.db,
-        )
-      : await sql<{
-          n: string;
-        }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = 'user'`.execute(
-          ctx.db,
-        );
-  if (Number(exists.rows[0]?.n ?? 0) === 0) return null;
+async function countUsers(ctx: StoreContext): Promise<number | null> {
+  if (!(await dialectOf(ctx.db).tableExists(ctx.db, "user"))) return null;
   const users = await sql<{
     n: string | number;
   }>`select count(*) as n from ${sql.table("user")}`.execute(ctx.db);

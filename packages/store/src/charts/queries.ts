@@ -17,6 +17,7 @@ import {
 } from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../access/policy.js";
+import type { ChartsTable } from "../db/schema.js";
 import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
   assertVersion,
@@ -31,7 +32,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import type { ChartsTable } from "../schema.js";
 
 export interface Chart {
   id: string;

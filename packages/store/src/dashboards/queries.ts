@@ -26,6 +26,7 @@ import {
 } from "@seed/model";
 import { type Actor, authorize } from "../access/policy.js";
 import type { DatasetTable } from "../datasets/table.js";
+import type { DashboardsTable } from "../db/schema.js";
 import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
 import {
   type AuditAction,
@@ -42,7 +43,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import type { DashboardsTable } from "../schema.js";
 import { listTilesIn, toDashboard } from "./records.js";
 import type {
   Dashboard,

@@ -14,6 +14,8 @@ import { type Actor, authorize } from "../access/policy.js";
 import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "../csv.js";
 import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
+import type { BulkLoader, RowWriter } from "../db/bulk-load.js";
+import { dialectOf } from "../db/dialect.js";
 import {
   type AuditAction,
   assertVersion,
@@ -25,7 +27,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import { type BulkDriver, openRowWriter, type RowWriter } from "./bulk-writer.js";
 import {
   cellBytes,
   clearRowsTable,
@@ -33,7 +34,6 @@ import {
   createRowsIndexes,
   createRowsTable,
   storedBytes,
-  toStored,
 } from "./rows-table.js";
 import { datasetSizeReason } from "./size.js";
 import {
@@ -328,7 +328,7 @@ function checkHeader(header: CsvRecord): void {
  */
 async function streamInto(
   trx: Executor,
-  bulk: BulkDriver,
+  bulk: BulkLoader,
   options: ImportOptions,
   rowsBefore: number,
   bytesBefore: number,
@@ -350,6 +350,7 @@ async function streamInto(
   let types: DatasetColumnType[] = [];
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
+  const dialect = dialectOf(trx);
 
   // Bad rows are all told at once (up to the listed limit); after the first, nothing more is
   // written, but the rest of the file is still read to find the others.
@@ -408,7 +409,7 @@ async function streamInto(
         continue;
       }
       storedSize += cellBytes(type, typed.value);
-      values[index] = toStored(bulk.engine, type, typed.value);
+      values[index] = dialect.stored(type, typed.value);
     }
     if (rowIsBad || problemCount > 0) return;
     if (storedSize > maxDatasetBytes) {
@@ -430,7 +431,7 @@ async function streamInto(
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
     types = descriptor.columns.map((column) => column.type);
-    writer = await openRowWriter(trx, descriptor, bulk);
+    writer = await bulk.openWriter(trx, descriptor);
     for (const record of pending.splice(0)) {
       const writing = add(record);
       if (writing) await writing;
@@ -531,7 +532,7 @@ export async function importIntoDatasetIn(
     table: datasetTableName(input.datasetId),
     columns: JSON.parse(current.columns_json) as DatasetColumn[],
   };
-  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
+  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
   const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
   const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
   const imported = await streamInto(

@@ -13,6 +13,7 @@ import {
   findLiveDatasetToken,
 } from "../access/dataset-tokens.js";
 import { can, TokenActor } from "../access/policy.js";
+import { dialectOf } from "../db/dialect.js";
 import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../internal.js";
 import { importIntoDatasetIn } from "./import.js";
 import { writeListedRowsIn } from "./queries.js";
@@ -309,7 +310,7 @@ async function writePush(
         .selectFrom("datasets")
         .select(["id", "version"])
         .where("id", "=", input.datasetId);
-      if (ctx.bulk.engine === "postgres") locked = locked.forUpdate();
+      if (dialectOf(trx).rowLocks) locked = locked.forUpdate();
       const dataset = await locked.executeTakeFirst();
       if (!dataset) throw new NotFoundError("dataset", input.datasetId);
       if (key !== null) {

@@ -21,6 +21,7 @@ import {
 } from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../access/policy.js";
+import type { DatasetsTable } from "../db/schema.js";
 import {
   type AuditAction,
   assertVersion,
@@ -35,7 +36,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import type { DatasetsTable } from "../schema.js";
 import {
   clearRowsTable,
   countRows,
@@ -586,7 +586,7 @@ export async function writeListedRowsIn(
     );
   }
   const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
-  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table, ctx.bulk.engine);
+  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
   const before = input.mode === "append" ? current.rowCount : 0;
   if (before + checked.rows.length > datasetLimits.maxImportRows) {
     throw new ValidationError({

@@ -16,7 +16,6 @@ import {
   ValidationError,
 } from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
-import { type Engine, engineOf } from "../datasets/rows-table.js";
 import {
   type DatasetColumn,
   type DatasetColumnType,
@@ -25,6 +24,7 @@ import {
   isSafeIdentifier,
   rowKeyColumn,
 } from "../datasets/table.js";
+import { type Dialect, dialectOf } from "../db/dialect.js";
 
 // Compiles a chart query to SQL with Kysely and runs it in the database, on SQLite and PostgreSQL
 // alike: the same query gives the same result on both (test/query-cases.test.ts). Identifiers
@@ -135,7 +135,7 @@ export function parseQuery(input: ChartQueryInput, columns: readonly DatasetColu
 }
 
 class Compiler {
-  readonly engine: Engine;
+  readonly dialect: Dialect;
   readonly columns: Map<string, DatasetColumn>;
   readonly table: Sql;
 
@@ -145,7 +145,7 @@ class Compiler {
     readonly timeZone: string,
     readonly now: number,
   ) {
-    this.engine = engineOf(executor);
+    this.dialect = dialectOf(executor);
     this.columns = new Map(descriptor.columns.map((column) => [column.name, column]));
     this.table = tableRefOf(descriptor);
   }
@@ -162,27 +162,12 @@ class Compiler {
 
   /** A text expression sorts the same on both engines (byte order, like SQLite's BINARY). */
   textOrder(expression: Sql): Sql {
-    return this.engine === "postgres" ? sql`${expression} collate "C"` : expression;
+    return this.dialect.textOrder(expression);
   }
 
   /** A user value as the column stores it, as a bound parameter. */
   param(column: DatasetColumn, value: string | number | boolean): Sql {
-    switch (column.type) {
-      case "boolean":
-        return this.engine === "sqlite" ? sql.val(value ? 1 : 0) : sql.val(Boolean(value));
-      case "date":
-        return this.engine === "sqlite"
-          ? sql.val(String(value))
-          : sql`cast(${String(value)} as date)`;
-      case "timestamp": {
-        const ms = Date.parse(String(value));
-        return this.engine === "sqlite"
-          ? sql.val(ms)
-          : sql`cast(${new Date(ms).toISOString()} as timestamptz)`;
-      }
-      default:
-        return sql.val(value);
-    }
+    return this.dialect.param(column.type, value);
   }
 
   filter(filter: QueryFilter): Sql {
@@ -256,72 +241,25 @@ class Compiler {
   /** The x expression: a bucket label for a grain, else the column as it reads back. */
   async x(query: ChartQuery): Promise<Sql> {
     const column = this.column(query.x.column);
-    const ref = this.ref(column);
     const grain = query.x.grain;
     if (grain === undefined) return this.read(column);
-    if (this.engine === "postgres") return this.postgresBucket(column, grain);
-    const subDay = subDayGrains.includes(grain);
-    const time =
-      column.type === "date"
-        ? sql`${ref}`
-        : sql`${subDay ? ref : await this.localMs(column, query.filters)} / 1000.0, 'unixepoch'`;
-    switch (grain) {
-      case "minute":
-        return sql`strftime('%Y-%m-%dT%H:%M:00.000Z', ${time})`;
-      case "hour":
-        return sql`strftime('%Y-%m-%dT%H:00:00.000Z', ${time})`;
-      case "day":
-        return sql`date(${time})`;
-      case "week":
-        return sql`date(${time}, '+1 day', 'weekday 1', '-7 days')`;
-      case "month":
-        return sql`strftime('%Y-%m-01', ${time})`;
-      case "quarter":
-        return sql`printf('%s-%02d-01', strftime('%Y', ${time}), ((cast(strftime('%m', ${time}) as integer) - 1) / 3) * 3 + 1)`;
-      case "year":
-        return sql`strftime('%Y-01-01', ${time})`;
-    }
-  }
-
-  postgresBucket(column: DatasetColumn, grain: TimeGrain): Sql {
-    const ref = this.ref(column);
-    const unit = sql.lit(grain);
-    if (subDayGrains.includes(grain)) {
-      return sql`to_char(date_trunc(${unit}, ${ref} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00.000"Z"')`;
-    }
-    const local =
-      column.type === "date"
-        ? sql`cast(${ref} as timestamp)`
-        : sql`(${ref} at time zone ${this.timeZone})`;
-    return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+    return this.dialect.timeBucket({
+      ref: this.ref(column),
+      type: column.type,
+      grain,
+      timeZone: this.timeZone,
+      localMs: () => this.localMs(column, query.filters),
+    });
   }
 
   /** A column as results carry it: numbers, text, yyyy-mm-dd, epoch ms (converted later). */
   read(column: DatasetColumn): Sql {
-    const ref = this.ref(column);
-    if (this.engine === "postgres") {
-      if (column.type === "date") return sql`to_char(${ref}, 'YYYY-MM-DD')`;
-      if (column.type === "timestamp") return sql`(extract(epoch from ${ref}) * 1000)::float8`;
-      if (column.type === "boolean") return sql`case when ${ref} then 1 when not ${ref} then 0 end`;
-    }
-    return ref;
+    return this.dialect.read(this.ref(column), column.type);
   }
 
   /** x as a number for binning raw series: the value, epoch ms, or the day's epoch ms. */
   numericX(column: DatasetColumn): Sql | null {
-    const ref = this.ref(column);
-    switch (column.type) {
-      case "number":
-        return ref;
-      case "timestamp":
-        return this.engine === "postgres" ? sql`(extract(epoch from ${ref}) * 1000)::float8` : ref;
-      case "date":
-        return this.engine === "postgres"
-          ? sql`((${ref} - date '1970-01-01') * 86400000.0)::float8`
-          : sql`((julianday(${ref}) - 2440587.5) * 86400000.0)`;
-      default:
-        return null;
-    }
+    return this.dialect.numericX(this.ref(column), column.type);
   }
 
   aggregate(measure: QueryMeasure): Sql {
@@ -348,11 +286,7 @@ class Compiler {
   /** The breakdown as text or null (booleans as "true"/"false"), the key of its series. */
   breakdownKey(column: DatasetColumn): Sql {
     const ref = this.ref(column);
-    if (column.type === "boolean") {
-      return this.engine === "postgres"
-        ? sql`case when ${ref} then 'true' when not ${ref} then 'false' end`
-        : sql`case when ${ref} = 1 then 'true' when ${ref} = 0 then 'false' end`;
-    }
+    if (column.type === "boolean") return this.dialect.booleanText(ref);
     return ref;
   }
 }
@@ -806,10 +740,7 @@ async function runRaw(
     span > 0 && Number.isFinite(span)
       ? sql`(${numericX} - ${sql.lit(lo)}) * ${sql.lit(buckets)} / ${sql.lit(span)}`
       : sql`0`;
-  const bucket =
-    compiler.engine === "postgres"
-      ? sql`least(${sql.lit(buckets - 1)}, floor(${position})::int)`
-      : sql`min(${sql.lit(buckets - 1)}, cast(${position} as integer))`;
+  const bucket = compiler.dialect.binIndex(position, buckets - 1);
   const result = await sql<
     Record<string, unknown>
   >`select ${bucket} as b, min(${numericX}) as x0, max(${numericX}) as x1, ${sql.join(

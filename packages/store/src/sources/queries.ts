@@ -16,6 +16,7 @@ import { type Selectable, sql } from "kysely";
 import type pg from "pg";
 import { type Actor, authorize } from "../access/policy.js";
 import { isRemoteIdentifier } from "../datasets/table.js";
+import type { DataSourcesTable } from "../db/schema.js";
 import {
   checkVersion,
   deleteVersioned,
@@ -28,7 +29,6 @@ import {
   updateVersioned,
   writeAudit,
 } from "../internal.js";
-import type { DataSourcesTable } from "../schema.js";
 import { requireReusableSecret } from "../secret-binding.js";
 import {
   clientConfig,

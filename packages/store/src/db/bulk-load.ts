@@ -3,18 +3,19 @@ import type BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { batchSize } from "../datasets/rows-table.js";
+import { type DatasetTable, isSafeIdentifier } from "../datasets/table.js";
 import type { Executor } from "../internal.js";
-import { batchSize } from "./rows-table.js";
-import { type DatasetTable, isSafeIdentifier } from "./table.js";
 
 // The bulk path of a CSV import: rows go to the engine's fastest load inside the import's own
 // transaction: prepared multi-row INSERTs reused for every batch on SQLite, COPY FROM STDIN on
-// PostgreSQL. Values arrive already checked and in stored form (see toStored in rows-table.ts).
+// PostgreSQL. Values arrive already checked and in stored form (the dialect's `stored`).
 
-/** The driver objects behind the store's Kysely instance, for bulk loads only. */
-export type BulkDriver =
-  | { engine: "sqlite"; database: BetterSqlite3.Database }
-  | { engine: "postgres"; clientOf: (trx: Executor) => Promise<pg.ClientBase> };
+/** An engine's bulk load, made when the store opens (it needs the driver objects). */
+export interface BulkLoader {
+  /** Starts loading rows into the descriptor's table inside `trx`. */
+  openWriter(trx: Executor, descriptor: DatasetTable): Promise<RowWriter>;
+}
 
 export interface RowWriter {
   /** One row, values in the descriptor's column order; await it to respect backpressure. */
@@ -30,14 +31,17 @@ function quoted(identifier: string): string {
   return `"${identifier}"`;
 }
 
-export async function openRowWriter(
-  trx: Executor,
-  descriptor: DatasetTable,
-  driver: BulkDriver,
-): Promise<RowWriter> {
-  return driver.engine === "sqlite"
-    ? sqliteWriter(driver.database, descriptor)
-    : postgresWriter(await driver.clientOf(trx), descriptor);
+/** SQLite: prepared multi-row INSERTs on the store's own connection. */
+export function sqliteBulkLoader(database: BetterSqlite3.Database): BulkLoader {
+  return { openWriter: async (_trx, descriptor) => sqliteWriter(database, descriptor) };
+}
+
+/** PostgreSQL: COPY on the pg client behind the Kysely transaction (found among `clients`). */
+export function postgresBulkLoader(clients: ReadonlySet<pg.ClientBase>): BulkLoader {
+  const clientOf = postgresClientFinder(clients);
+  return {
+    openWriter: async (trx, descriptor) => postgresWriter(await clientOf(trx), descriptor),
+  };
 }
 
 function sqliteWriter(database: BetterSqlite3.Database, descriptor: DatasetTable): RowWriter {
@@ -127,7 +131,7 @@ export function openCsvCopy(client: pg.ClientBase, copyInto: string): RowWriter 
 }
 
 /** The pg client running this transaction, found by its server process id. */
-export function postgresClientFinder(clients: ReadonlySet<pg.ClientBase>) {
+function postgresClientFinder(clients: ReadonlySet<pg.ClientBase>) {
   return async (trx: Executor): Promise<pg.ClientBase> => {
     const result = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
     const pid = Number(result.rows[0]?.pid);

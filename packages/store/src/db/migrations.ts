@@ -1,7 +1,7 @@
 import { flowLayout, type TileKind } from "@seed/model";
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
-import { createRowsTable, insertRows } from "./datasets/rows-table.js";
-import { columnIdsFor, type DatasetColumn, datasetTableName } from "./datasets/table.js";
+import { createRowsTable, insertRows } from "../datasets/rows-table.js";
+import { columnIdsFor, type DatasetColumn, datasetTableName } from "../datasets/table.js";
 
 // Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
 // They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.

@@ -1,0 +1,214 @@
+import { type CellValue, type DatasetColumnType, subDayGrains, type TimeGrain } from "@seed/model";
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
+
+// Every difference between the engines in how a dataset's table stores, reads, compares and
+// buckets its values lives here, one object per engine. The rest of the store asks the dialect and
+// never tests which engine it is on: a new engine is a new object.
+
+type Sql = RawBuilder<unknown>;
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
+type AnyExecutor = Kysely<any>;
+
+export type Engine = "sqlite" | "postgres";
+
+/** What a time bucket needs: the column, its grain and zone, and its local wall-clock ms. */
+export interface TimeBucketInput {
+  ref: Sql;
+  type: DatasetColumnType;
+  grain: TimeGrain;
+  timeZone: string;
+  /**
+   * A timestamp's local wall-clock ms in the zone (the query compiler reads the data's range to
+   * build it); asked only by engines without time-zone arithmetic of their own.
+   */
+  localMs: () => Promise<Sql>;
+}
+
+export interface Dialect {
+  readonly engine: Engine;
+  /** The SQL type of each column type. */
+  readonly columnTypes: Readonly<Record<DatasetColumnType, string>>;
+  /** The row key column's definition: an integer key the engine assigns. */
+  rowKey(id: string): Sql;
+  /** Empties a table and restarts its keys at 1. */
+  clearTable(executor: AnyExecutor, table: string): Promise<void>;
+  /** A checked cell as this engine stores it (as a plain bound value). */
+  stored(type: DatasetColumnType, value: CellValue | boolean): unknown;
+  /** A user value compared with a column: a bound parameter of the column's stored type. */
+  param(type: DatasetColumnType, value: string | number | boolean): Sql;
+  /**
+   * A column as results read it: numbers, text, yyyy-mm-dd for dates, epoch ms for timestamps,
+   * 1/0 for booleans.
+   */
+  read(ref: Sql, type: DatasetColumnType): Sql;
+  /** x as a number for binning: the value, epoch ms of a timestamp, epoch ms of a date's day. */
+  numericX(ref: Sql, type: DatasetColumnType): Sql | null;
+  /** A boolean column as the text "true" / "false" (null stays null). */
+  booleanText(ref: Sql): Sql;
+  /** Text that sorts in byte order (SQLite's BINARY) on every engine. */
+  textOrder(expression: Sql): Sql;
+  /** The bin index of a position, as an integer no larger than `last`. */
+  binIndex(position: Sql, last: number): Sql;
+  /** Case-insensitive LIKE. */
+  readonly ilike: Sql;
+  /** The UTF-8 bytes of a text column's value. */
+  textBytes(ref: Sql): Sql;
+  /** The n-th (1-based) positional parameter of a raw statement. */
+  placeholder(n: number): string;
+  /**
+   * The bucket label of a date or timestamp for a grain: yyyy-mm-dd (the bucket's first local
+   * day) or, below a day, the UTC minute or hour as an ISO timestamp.
+   */
+  timeBucket(input: TimeBucketInput): Promise<Sql>;
+  /** Bulk INSERTs send one JSON parameter per batch (fast where the engine parses JSON natively). */
+  readonly jsonBatchInsert: boolean;
+  /** SELECT ... FOR UPDATE locks rows (SQLite has no row locks: its write lock is taken at BEGIN). */
+  readonly rowLocks: boolean;
+  /** Whether a table of this name exists in the store's schema. */
+  tableExists(executor: AnyExecutor, table: string): Promise<boolean>;
+}
+
+const sqlite: Dialect = {
+  engine: "sqlite",
+  columnTypes: {
+    number: "real",
+    string: "text",
+    boolean: "integer",
+    date: "text",
+    timestamp: "integer",
+  },
+  rowKey: (id) => sql`${sql.id(id)} integer primary key`,
+  async clearTable(executor, table) {
+    // SQLite reuses keys once the table is empty.
+    await sql`delete from ${sql.table(table)}`.execute(executor);
+  },
+  stored(type, value) {
+    if (value === null || value === undefined) return null;
+    if (type === "boolean") return value ? 1 : 0;
+    if (type === "timestamp") return Date.parse(String(value));
+    return value;
+  },
+  param(type, value) {
+    if (type === "boolean") return sql.val(value ? 1 : 0);
+    if (type === "date") return sql.val(String(value));
+    if (type === "timestamp") return sql.val(Date.parse(String(value)));
+    return sql.val(value);
+  },
+  read: (ref) => ref,
+  numericX(ref, type) {
+    if (type === "number" || type === "timestamp") return ref;
+    if (type === "date") return sql`((julianday(${ref}) - 2440587.5) * 86400000.0)`;
+    return null;
+  },
+  booleanText: (ref) => sql`case when ${ref} = 1 then 'true' when ${ref} = 0 then 'false' end`,
+  textOrder: (expression) => expression,
+  binIndex: (position, last) => sql`min(${sql.lit(last)}, cast(${position} as integer))`,
+  ilike: sql`like`,
+  textBytes: (ref) => sql`coalesce(length(cast(${ref} as blob)), 0)`,
+  placeholder: () => "?",
+  jsonBatchInsert: false,
+  rowLocks: false,
+  async tableExists(executor, table) {
+    const result = await sql<{
+      n: number;
+    }>`select count(*) as n from sqlite_master where type = 'table' and name = ${table}`.execute(
+      executor,
+    );
+    return Number(result.rows[0]?.n ?? 0) > 0;
+  },
+  async timeBucket({ ref, type, grain, localMs }) {
+    const subDay = subDayGrains.includes(grain);
+    const time =
+      type === "date" ? sql`${ref}` : sql`${subDay ? ref : await localMs()} / 1000.0, 'unixepoch'`;
+    switch (grain) {
+      case "minute":
+        return sql`strftime('%Y-%m-%dT%H:%M:00.000Z', ${time})`;
+      case "hour":
+        return sql`strftime('%Y-%m-%dT%H:00:00.000Z', ${time})`;
+      case "day":
+        return sql`date(${time})`;
+      case "week":
+        return sql`date(${time}, '+1 day', 'weekday 1', '-7 days')`;
+      case "month":
+        return sql`strftime('%Y-%m-01', ${time})`;
+      case "quarter":
+        return sql`printf('%s-%02d-01', strftime('%Y', ${time}), ((cast(strftime('%m', ${time}) as integer) - 1) / 3) * 3 + 1)`;
+      case "year":
+        return sql`strftime('%Y-01-01', ${time})`;
+    }
+  },
+};
+
+const postgres: Dialect = {
+  engine: "postgres",
+  columnTypes: {
+    number: "double precision",
+    string: "text",
+    boolean: "boolean",
+    date: "date",
+    timestamp: "timestamptz",
+  },
+  rowKey: (id) => sql`${sql.id(id)} bigint generated by default as identity primary key`,
+  async clearTable(executor, table) {
+    // TRUNCATE is transactional in PostgreSQL.
+    await sql`truncate table ${sql.table(table)} restart identity`.execute(executor);
+  },
+  stored(type, value) {
+    if (value === null || value === undefined) return null;
+    if (type === "boolean") return Boolean(value);
+    if (type === "timestamp") return new Date(Date.parse(String(value))).toISOString();
+    return value;
+  },
+  param(type, value) {
+    if (type === "boolean") return sql.val(Boolean(value));
+    if (type === "date") return sql`cast(${String(value)} as date)`;
+    if (type === "timestamp") {
+      return sql`cast(${new Date(Date.parse(String(value))).toISOString()} as timestamptz)`;
+    }
+    return sql.val(value);
+  },
+  read(ref, type) {
+    if (type === "date") return sql`to_char(${ref}, 'YYYY-MM-DD')`;
+    if (type === "timestamp") return sql`(extract(epoch from ${ref}) * 1000)::float8`;
+    if (type === "boolean") return sql`case when ${ref} then 1 when not ${ref} then 0 end`;
+    return ref;
+  },
+  numericX(ref, type) {
+    if (type === "number") return ref;
+    if (type === "timestamp") return sql`(extract(epoch from ${ref}) * 1000)::float8`;
+    if (type === "date") return sql`((${ref} - date '1970-01-01') * 86400000.0)::float8`;
+    return null;
+  },
+  booleanText: (ref) => sql`case when ${ref} then 'true' when not ${ref} then 'false' end`,
+  textOrder: (expression) => sql`${expression} collate "C"`,
+  binIndex: (position, last) => sql`least(${sql.lit(last)}, floor(${position})::int)`,
+  ilike: sql`ilike`,
+  textBytes: (ref) => sql`coalesce(octet_length(${ref}), 0)`,
+  placeholder: (n) => `$${n}`,
+  jsonBatchInsert: true,
+  rowLocks: true,
+  async tableExists(executor, table) {
+    const result = await sql<{
+      n: string;
+    }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(
+      executor,
+    );
+    return Number(result.rows[0]?.n ?? 0) > 0;
+  },
+  async timeBucket({ ref, type, grain, timeZone }) {
+    const unit = sql.lit(grain);
+    if (subDayGrains.includes(grain)) {
+      return sql`to_char(date_trunc(${unit}, ${ref} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00.000"Z"')`;
+    }
+    const local =
+      type === "date" ? sql`cast(${ref} as timestamp)` : sql`(${ref} at time zone ${timeZone})`;
+    return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+  },
+};
+
+export const dialects: Readonly<Record<Engine, Dialect>> = { sqlite, postgres };
+
+/** The dialect of the database behind an executor. */
+export function dialectOf(executor: AnyExecutor): Dialect {
+  return executor.getExecutor().adapter instanceof PostgresAdapter ? postgres : sqlite;
+}

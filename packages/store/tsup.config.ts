@@ -3,7 +3,7 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
-    csv: "src/csv.ts",
+    csv: "src/repo/datasets/csv.ts",
   },
   format: ["esm"],
   dts: true,

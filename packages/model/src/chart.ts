@@ -48,7 +48,7 @@ const chartFields = {
   title: requiredText("title", 120),
   type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
   datasetId: idSchema("dataset"),
-  /** What the chart draws (src/query). Charts made with the simple form give the two fields below. */
+  /** What the chart draws (the query spec, run by the store's engine). Charts made with the simple form give the two fields below. */
   query: chartQuerySchema.optional(),
   /** Simple form: the x column, drawn as is (the query's x). */
   indexColumn: z

@@ -51,7 +51,7 @@ export const thresholdLimits = { maxRules: 4, maxLabelLength: 40 } as const;
 
 export const embedLimits = { maxOrigins: 20, maxOriginLength: 200 } as const;
 
-/** Bounds of a live source's settings (src/sources). */
+/** Bounds of a live source's settings (the store's repo/sources). */
 export const sourceLimits = {
   maxNameLength: 100,
   maxHostLength: 253,

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, bench, describe, inject } from "vitest";
 import { openStore, type Store } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import { createPostgresDatabase } from "../test/postgres-database.js";
 import { writeSalesCsv } from "./data.js";
 

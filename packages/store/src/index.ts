@@ -6,38 +6,66 @@ export {
 export type { Actor, PolicyTarget } from "./access/policy.js";
 export { setupTokenLifetimeMs } from "./access/setup.js";
 export {
+  type EmbedLinkSubject,
+  type EmbedLinkVerdict,
+  embedLinkKey,
+  embedLinkLimits,
+  signEmbedLink,
+  verifyEmbedLink,
+} from "./access/signed-links.js";
+export {
   accountDelayMs,
   type SignInAttempt,
   type SignInVerdict,
   signInThrottlePolicy,
 } from "./access/throttle.js";
-export type {
-  AuditEvent,
-  AuditEventFilter,
-  AuditEventInput,
-  AuditEventPage,
-  OverviewCounts,
-} from "./audit/queries.js";
+export type { AuditAction, RecordedActor, UserAuditAction } from "./context.js";
+export { migrations } from "./db/migrations.js";
+export type { StoreDatabase } from "./db/schema.js";
+export {
+  parseQuery,
+  QueryError,
+  type QueryObserver,
+  type QueryResult,
+  type QueryResultColumn,
+  type QueryTiming,
+  type RunQueryOptions,
+} from "./engine/index.js";
+export { runStat, type StatQuery, type StatValue } from "./engine/stat.js";
 export {
   BackupError,
   type BackupResult,
   backupDatabase,
   type DatabaseLocation,
   restoreDatabase,
-} from "./backup.js";
-export { pageCacheTagLimits } from "./cache/page-cache-tags.js";
-export type { Chart } from "./charts/queries.js";
+} from "./ops/backup.js";
 export {
-  type CsvDataset,
-  type CsvLimits,
-  type CsvParseOptions,
-  type CsvParseResult,
-  type CsvProblem,
-  type CsvProblemCode,
-  defaultCsvLimits,
-  parseCsvDataset,
-} from "./csv.js";
-export type { DashboardFilterColumns } from "./dashboards/queries.js";
+  type AnyKysely,
+  type MigratedSequence,
+  type MigratedTable,
+  type MigrateToPostgresOptions,
+  type MigrateToPostgresResult,
+  MigrationRefusedError,
+  MigrationVerificationError,
+  migrateSqliteToPostgres,
+} from "./ops/migrate-to-postgres.js";
+export { pageCacheTagLimits } from "./ops/page-cache-tags.js";
+export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./ops/seed.js";
+export type {
+  EmbedAccess,
+  EmbedKind,
+  EmbedTarget,
+  RenderedChartEmbed,
+} from "./render/embeds.js";
+export type {
+  AuditEvent,
+  AuditEventFilter,
+  AuditEventInput,
+  AuditEventPage,
+  OverviewCounts,
+} from "./repo/audit.js";
+export type { Chart } from "./repo/charts.js";
+export type { DashboardFilterColumns } from "./repo/dashboards/dashboards.js";
 export type {
   ChartTile,
   Dashboard,
@@ -52,7 +80,24 @@ export type {
   RenderedTile,
   StatTile,
   TextTile,
-} from "./dashboards/types.js";
+} from "./repo/dashboards/types.js";
+export {
+  type CsvDataset,
+  type CsvLimits,
+  type CsvParseOptions,
+  type CsvParseResult,
+  type CsvProblem,
+  type CsvProblemCode,
+  defaultCsvLimits,
+  parseCsvDataset,
+} from "./repo/datasets/csv.js";
+export type {
+  Dataset,
+  DatasetRowEdits,
+  DatasetRowsPage,
+  DatasetWithRows,
+  LiveDatasetOrigin,
+} from "./repo/datasets/datasets.js";
 export {
   type CsvSource,
   DatasetImportError,
@@ -61,7 +106,7 @@ export {
   type ImportNewDatasetInput,
   type ImportProgress,
   type ImportResult,
-} from "./datasets/import.js";
+} from "./repo/datasets/import.js";
 export {
   type DatasetPushAnswer,
   type DatasetPushInput,
@@ -72,67 +117,22 @@ export {
   type PushRefusalReason,
   pushRefusalOf,
   tokenActorPrefix,
-} from "./datasets/push.js";
-export type {
-  Dataset,
-  DatasetRowEdits,
-  DatasetRowsPage,
-  DatasetWithRows,
-  LiveDatasetOrigin,
-} from "./datasets/queries.js";
-export type { KeyedRow, RowsPageOptions } from "./datasets/rows-table.js";
+} from "./repo/datasets/push.js";
+export type { KeyedRow, RowsPageOptions } from "./repo/datasets/rows-table.js";
 export {
   type DatasetColumn as DatasetTableColumn,
   type DatasetColumnType,
   type DatasetTable,
   datasetTableName,
-} from "./datasets/table.js";
-export { migrations } from "./db/migrations.js";
-export type { StoreDatabase } from "./db/schema.js";
-export {
-  type EmbedLinkSubject,
-  type EmbedLinkVerdict,
-  embedLinkKey,
-  embedLinkLimits,
-  signEmbedLink,
-  verifyEmbedLink,
-} from "./embeds/signed-links.js";
+} from "./repo/datasets/table.js";
 export type {
   EntityVersion,
   EntityVersionWithSnapshot,
   VersionChange,
   VersionedEntity,
-} from "./history/versions.js";
-export type { AuditAction, RecordedActor, UserAuditAction } from "./internal.js";
-export {
-  type AnyKysely,
-  type MigratedSequence,
-  type MigratedTable,
-  type MigrateToPostgresOptions,
-  type MigrateToPostgresResult,
-  MigrationRefusedError,
-  MigrationVerificationError,
-  migrateSqliteToPostgres,
-} from "./migrate-to-postgres.js";
-export {
-  parseQuery,
-  QueryError,
-  type QueryObserver,
-  type QueryResult,
-  type QueryResultColumn,
-  type QueryTiming,
-  type RunQueryOptions,
-} from "./query/index.js";
-export { runStat, type StatQuery, type StatValue } from "./query/stat.js";
-export type {
-  EmbedAccess,
-  EmbedKind,
-  EmbedTarget,
-  RenderedChartEmbed,
-} from "./render/embeds.js";
-export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./seed.js";
-export type { ConnectionTestResult, DataSource, RemoteTable } from "./sources/queries.js";
-export { sourcesKeyProblem, sourcesKeyVariable } from "./sources/secret.js";
+} from "./repo/history.js";
+export { sourcesKeyProblem, sourcesKeyVariable } from "./repo/sources/secret.js";
+export type { ConnectionTestResult, DataSource, RemoteTable } from "./repo/sources/sources.js";
 export {
   type BetterAuthDatabase,
   type OpenStoreOptions,

@@ -1,7 +1,7 @@
 import { type ChartInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { newAuditId } from "../src/internal.js";
-import { internalsOf } from "../src/store-internals.js";
+import { newAuditId } from "../src/context.js";
+import { internalsOf } from "../src/raw-handles.js";
 import {
   admin,
   dialects,

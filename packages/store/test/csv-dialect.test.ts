@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { detectCsvDialect, normalizeNumberText, parseCsvDataset } from "../src/csv.js";
+import {
+  detectCsvDialect,
+  normalizeNumberText,
+  parseCsvDataset,
+} from "../src/repo/datasets/csv.js";
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 console.log(`[@seed/store csv-dialect] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);

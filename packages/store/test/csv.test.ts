@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxListedCsvProblems, parseCsvDataset } from "../src/csv.js";
+import { maxListedCsvProblems, parseCsvDataset } from "../src/repo/datasets/csv.js";
 
 describe("parseCsvDataset", () => {
   it("infers number, date and string columns and types the rows", () => {

@@ -1,14 +1,10 @@
-import path from "node:path";
 import { ConflictError, type TileInput, ValidationError } from "@seed/model";
-import BetterSqlite3 from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import { openStore, type Store, type StoreDialect } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import {
   createChartAndDataset,
+  createOldDatabase,
   createTestDatabase,
   dialects,
   editor,
@@ -52,27 +48,7 @@ async function createPreLayoutDatabase(
   options: { databaseUrl?: string | null; dataDir?: string },
   kinds: readonly ("chart" | "stat")[],
 ) {
-  // biome-ignore lint/suspicious/noExplicitAny: the old schema is not today's schema type.
-  const db = new Kysely<any>({
-    dialect:
-      dialect === "sqlite"
-        ? new SqliteDialect({
-            database: new BetterSqlite3(path.join(options.dataDir ?? "", "seed.db")),
-          })
-        : new PostgresDialect({
-            pool: new pg.Pool({ connectionString: options.databaseUrl ?? "" }),
-          }),
-  });
-  try {
-    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < "0006"));
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => before },
-      migrationTableName,
-      migrationLockTableName,
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+  await createOldDatabase(dialect, options, "0006", async (db) => {
     const at = "2025-01-01T00:00:00.000Z";
     await db
       .insertInto("dashboards")
@@ -99,10 +75,7 @@ async function createPreLayoutDatabase(
         })),
       )
       .execute();
-    await db.insertInto("store_meta").values({ key: "demo_seeded_at", value: at }).execute();
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 describe.each(dialects)("dashboard layout on %s", (dialect) => {

@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import {
   createChartAndDataset,
   dialects,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { DatasetImportError, datasetTableName } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** The text as a stream of small chunks, cutting through lines and quotes. */
@@ -64,7 +64,7 @@ for (const dialect of dialects) {
       const created = await store.importNewDataset({ name: "Sized", source: chunks(csv) }, editor);
       const descriptor = await store.getDatasetTable(created.datasetId);
       if (!descriptor) throw new Error("no table");
-      const { storedBytes } = await import("../src/datasets/rows-table.js");
+      const { storedBytes } = await import("../src/repo/datasets/rows-table.js");
       expect(await storedBytes(internalsOf(store).db, descriptor)).toBe(expectedBytes);
       // Appending one more "2024-01-05,x,5" row (8 + 1 + 8 bytes) fits exactly at the cap...
       const append = (maxDatasetBytes: number, version: number) =>

@@ -2,7 +2,7 @@ import { pushLimits, storeErrorOf, type ValidationError } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DatasetPushRefusal, openStore, pushRefusalOf } from "../src/index.js";
-import { storeInternals } from "../src/store-internals.js";
+import { storeInternals } from "../src/raw-handles.js";
 import {
   createTestDatabase,
   dialects,

@@ -1,14 +1,17 @@
-import path from "node:path";
 import type { DatasetRow } from "@seed/model";
-import BetterSqlite3 from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { datasetTableName } from "../src/datasets/table.js";
-import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import { openStore, type StoreDialect } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
-import { createTestDatabase, dialects, editor, openTestStore, salesInput } from "./helpers.js";
+import { internalsOf } from "../src/raw-handles.js";
+import { datasetTableName } from "../src/repo/datasets/table.js";
+import {
+  createOldDatabase,
+  createTestDatabase,
+  dialects,
+  editor,
+  openTestStore,
+  salesInput,
+} from "./helpers.js";
 
 interface LegacyDataset {
   id: string;
@@ -32,28 +35,7 @@ async function createLegacyDatabase(
   datasets: readonly LegacyDataset[],
   charts: readonly LegacyChart[] = [],
 ) {
-  // biome-ignore lint/suspicious/noExplicitAny: the legacy schema is not today's schema type.
-  const db = new Kysely<any>({
-    dialect:
-      dialect === "sqlite"
-        ? new SqliteDialect({
-            database: new BetterSqlite3(path.join(options.dataDir ?? "", "seed.db")),
-          })
-        : new PostgresDialect({
-            pool: new pg.Pool({ connectionString: options.databaseUrl ?? "" }),
-          }),
-  });
-  try {
-    const initial = migrations["0001_initial"];
-    if (!initial) throw new Error("migration 0001 is missing");
-    const migrator = new Migrator({
-      db,
-      provider: { getMigrations: async () => ({ "0001_initial": initial }) },
-      migrationTableName,
-      migrationLockTableName,
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+  await createOldDatabase(dialect, options, "0002", async (db) => {
     for (const dataset of datasets) {
       await db
         .insertInto("datasets")
@@ -87,14 +69,7 @@ async function createLegacyDatabase(
         })
         .execute();
     }
-    // Marks the demo as seeded so opening the store does not add the demo on top.
-    await db
-      .insertInto("store_meta")
-      .values({ key: "demo_seeded_at", value: "2025-01-01T00:00:00.000Z" })
-      .execute();
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 const awkward: LegacyDataset = {

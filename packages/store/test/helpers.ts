@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import { inject, onTestFinished } from "vitest";
+import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import {
   type Actor,
   type OpenStoreOptions,
@@ -133,4 +137,49 @@ export async function openSuiteStore(
       await database.drop();
     },
   };
+}
+
+/**
+ * A database as an older store left it: only the migrations before `firstMissing` applied, then
+ * `fill` writes rows in that old schema. Closed before the store opens it.
+ */
+export async function createOldDatabase(
+  dialect: StoreDialect,
+  options: { databaseUrl?: string | null; dataDir?: string },
+  firstMissing: string,
+  // biome-ignore lint/suspicious/noExplicitAny: an old schema is not today's schema type.
+  fill: (db: Kysely<any>) => Promise<void>,
+): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: an old schema is not today's schema type.
+  const db = new Kysely<any>({
+    dialect:
+      dialect === "sqlite"
+        ? new SqliteDialect({
+            database: new BetterSqlite3(path.join(options.dataDir ?? "", "seed.db")),
+          })
+        : new PostgresDialect({
+            pool: new pg.Pool({ connectionString: options.databaseUrl ?? "" }),
+          }),
+  });
+  try {
+    const before = Object.fromEntries(
+      Object.entries(migrations).filter(([name]) => name < firstMissing),
+    );
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => before },
+      migrationTableName,
+      migrationLockTableName,
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    await fill(db);
+    // Marks the demo as seeded so opening the store does not add the demo on top.
+    await db
+      .insertInto("store_meta")
+      .values({ key: "demo_seeded_at", value: "2025-01-01T00:00:00.000Z" })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
 }

@@ -20,7 +20,7 @@ import {
   openStore,
   type Store,
 } from "../src/index.js";
-import { canonicalValue } from "../src/migrate-to-postgres.js";
+import { canonicalValue } from "../src/ops/migrate-to-postgres.js";
 import { errorOf } from "./helpers.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
@@ -209,6 +209,8 @@ describe("migrateSqliteToPostgres", () => {
 
     // The session made on SQLite resolves to its user on PostgreSQL; the password hash still works.
     const pool = new pg.Pool({ connectionString: url });
+    // Dropping the test database (WITH FORCE) may end an idle client before the pool is closed.
+    pool.on("error", () => {});
     const db = new Kysely({ dialect: new PostgresDialect({ pool }) });
     onTestFinished(() => db.destroy());
     const auth = betterAuth(authOptions({ db, type: "postgres" }));

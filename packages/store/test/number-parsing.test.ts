@@ -1,7 +1,7 @@
 import { checkRows, datasetLimits, isNumberText } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCsvDataset } from "../src/csv.js";
+import { parseCsvDataset } from "../src/repo/datasets/csv.js";
 
 // The regular language of decimal numbers, written without nested quantifiers (so it cannot
 // backtrack), as the reference the scanner must agree with.

@@ -3,7 +3,7 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import {
   createTestDatabase,
   dialects,

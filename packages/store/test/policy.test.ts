@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Actor, Store } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import { admin, dialects, editor, errorOf, openTestStore, salesInput, viewer } from "./helpers.js";
 
 // The store decides who may write, so each role is tried on every method that takes an actor.

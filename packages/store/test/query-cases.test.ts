@@ -2,7 +2,7 @@ import type { ChartQueryInput } from "@seed/model";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryResult, RunQueryOptions, Store } from "../src/index.js";
 import { QueryError, runStat, type StatQuery } from "../src/index.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
 import { dialects, editor, errorOf, openSuiteStore } from "./helpers.js";
 
 // One table of cases, run on SQLite and on PostgreSQL: both must give exactly the expected rows.

@@ -12,8 +12,8 @@ import {
   type LiveSourceDatabase,
 } from "../../../scripts/throwaway-live-source.mjs";
 import type { DataSource, Store } from "../src/index.js";
-import { sourceConnectFailed } from "../src/sources/connections.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
+import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { dialects, openSuiteStore, openTestStore } from "./helpers.js";
 
 // A saved source password goes only with the host, port, database and user it was saved for (and

@@ -7,8 +7,8 @@ import {
   type LiveSourceDatabase,
 } from "../../../scripts/throwaway-live-source.mjs";
 import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js";
-import { sourceConnectFailed } from "../src/sources/connections.js";
-import { internalsOf } from "../src/store-internals.js";
+import { internalsOf } from "../src/raw-handles.js";
+import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { admin, createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
 
 const key = randomBytes(32).toString("base64");

@@ -8,15 +8,15 @@ import {
 } from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
-import { liveDatasetReadOnly } from "../datasets/table.js";
-import type { DatasetTokensTable } from "../db/schema.js";
 import {
   newId,
   parseInput,
   type RecordedActor,
   type StoreContext,
   writeAudit,
-} from "../internal.js";
+} from "../context.js";
+import type { DatasetTokensTable } from "../db/schema.js";
+import { liveDatasetReadOnly } from "../repo/datasets/table.js";
 import { type Actor, authorize } from "./policy.js";
 
 /**
@@ -259,3 +259,6 @@ export async function countTokenRequest(
   const wait = started + pushLimits.windowMs - now.getTime();
   return { retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
 }
+
+/** Push API tokens: the secret is returned once, only its hash is kept. */
+export const datasetTokenOperations = { createDatasetToken, listDatasetTokens, revokeDatasetToken };

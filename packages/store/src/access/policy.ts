@@ -10,7 +10,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import { z } from "zod";
-import type { RecordedActor } from "../internal.js";
+import type { RecordedActor } from "../context.js";
 
 /** Who acts on the store: an account with its role, or a built-in actor given one explicitly. */
 export interface Actor extends RecordedActor {

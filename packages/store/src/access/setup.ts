@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isUniqueViolation, type StoreContext } from "../internal.js";
+import { isUniqueViolation, type StoreContext } from "../context.js";
 
 /**
  * First-run setup: the server prints a one-time token at start while no user exists, and the
@@ -73,3 +73,14 @@ export async function releaseFirstAdminClaim(ctx: StoreContext): Promise<void> {
 export async function endSetup(ctx: StoreContext): Promise<void> {
   await ctx.db.deleteFrom("setup_tokens").execute();
 }
+
+export const setupOperations = {
+  /** A new one-time setup token (printed by the server at start while no user exists). */
+  createSetupToken,
+  isSetupTokenValid,
+  /** Takes the one-time right to create the first admin; of racing callers one gets true. */
+  claimFirstAdmin,
+  releaseFirstAdminClaim,
+  /** The first admin exists: every setup token stops working. */
+  endSetup,
+};

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { StoreContext } from "../internal.js";
+import type { StoreContext } from "../context.js";
 
 /**
  * Sign-in throttling, kept in the database so every instance of the app counts the same failures.
@@ -122,3 +122,11 @@ export async function clearSignInFailures(ctx: StoreContext, account: string): P
   if (key === null) return;
   await ctx.db.deleteFrom("sign_in_throttle").where("key", "=", key).execute();
 }
+
+export const signInThrottleOperations = {
+  /** Whether a sign-in may be tried now, from the counters every instance shares. */
+  checkSignIn,
+  recordSignInFailure,
+  /** After a successful sign-in: the account's failures are forgotten, the address's are not. */
+  clearSignInFailures,
+};

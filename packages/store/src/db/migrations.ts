@@ -1,7 +1,7 @@
 import { flowLayout, type TileKind } from "@seed/model";
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
-import { createRowsTable, insertRows } from "../datasets/rows-table.js";
-import { columnIdsFor, type DatasetColumn, datasetTableName } from "../datasets/table.js";
+import { createRowsTable, insertRows } from "../repo/datasets/rows-table.js";
+import { columnIdsFor, type DatasetColumn, datasetTableName } from "../repo/datasets/table.js";
 
 // Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
 // They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.
@@ -159,7 +159,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "0004_chart_queries": {
-    // A chart becomes a query over its dataset (src/query). An old chart's index column becomes
+    // A chart becomes a query over its dataset (src/engine). An old chart's index column becomes
     // the x column and each series column a measure: raw values where every x value is unique,
     // sums where x repeats (the old charts silently drew only the first row of each repeated x).
     // Dashboards gain an optional IANA time zone for their date buckets.
@@ -276,7 +276,7 @@ export const migrations: Record<string, Migration> = {
   },
   "0007_page_cache": {
     // The web app's page cache shares which tags were expired, so a write through one instance
-    // is on the next page any instance serves (src/cache/page-cache-tags.ts).
+    // is on the next page any instance serves (src/ops/page-cache-tags.ts).
     // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
     async up(db: Kysely<any>) {
       await db.schema
@@ -348,7 +348,7 @@ export const migrations: Record<string, Migration> = {
   },
   "0010_entity_versions": {
     // Charts and dashboards keep every saved state, for history, differences and restore
-    // (src/history/versions.ts). Entities made before this start their history at their next save.
+    // (src/repo/history.ts). Entities made before this start their history at their next save.
     // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
     async up(db: Kysely<any>) {
       await db.schema
@@ -367,7 +367,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   "0011_live_sources": {
-    // Live database sources (src/sources): PostgreSQL connections whose tables and views are
+    // Live database sources (src/repo/sources): PostgreSQL connections whose tables and views are
     // datasets queried where they live; the password is kept only encrypted (AES-256-GCM).
     // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
     async up(db: Kysely<any>) {

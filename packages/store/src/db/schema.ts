@@ -12,7 +12,7 @@ export interface DatasetsTable {
   version: number;
   created_at: string;
   updated_at: string;
-  /** A live dataset's source (src/sources); null for a dataset whose rows live here. */
+  /** A live dataset's source (src/repo/sources); null for a dataset whose rows live here. */
   source_id: string | null;
   /** The remote schema and table or view, as the source's catalog names them. */
   source_schema: string | null;
@@ -21,7 +21,7 @@ export interface DatasetsTable {
   source_note: string | null;
 }
 
-/** A live PostgreSQL source (src/sources): its password only encrypted (AES-256-GCM). */
+/** A live PostgreSQL source (src/repo/sources): its password only encrypted (AES-256-GCM). */
 export interface DataSourcesTable {
   id: string;
   name: string;
@@ -160,7 +160,7 @@ export interface DatasetPushRequestsTable {
   created_at: string;
 }
 
-/** Every saved state of a chart or dashboard (src/history/versions.ts). */
+/** Every saved state of a chart or dashboard (src/repo/history.ts). */
 export interface EntityVersionsTable {
   entity_type: string;
   entity_id: string;
@@ -174,7 +174,7 @@ export interface EntityVersionsTable {
   restored_from: number | null;
 }
 
-/** When each page-cache tag was last expired (src/cache/page-cache-tags.ts). */
+/** When each page-cache tag was last expired (src/ops/page-cache-tags.ts). */
 export interface PageCacheTagsTable {
   tag: string;
   generation: number;

@@ -11,20 +11,20 @@ import {
   thresholdStatus,
   ValidationError,
 } from "@seed/model";
-import { toChart } from "../charts/queries.js";
-import { listTilesIn, toDashboard } from "../dashboards/records.js";
+import type { StoreContext } from "../context.js";
+import { runQuery, topColumnValues } from "../engine/run.js";
+import { runStat } from "../engine/stat.js";
+import { toChart } from "../repo/charts.js";
+import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
   Dashboard,
   DashboardCategoryFilter,
   RenderedDashboard,
   RenderedTile,
-} from "../dashboards/types.js";
-import { getDatasetSummaryIn } from "../datasets/queries.js";
-import type { DatasetTable } from "../datasets/table.js";
-import type { StoreContext } from "../internal.js";
-import { runQuery, topColumnValues } from "../query/run.js";
-import { runStat } from "../query/stat.js";
-import { type DatasetTarget, resolveDatasetTarget } from "../sources/target.js";
+} from "../repo/dashboards/types.js";
+import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
+import type { DatasetTable } from "../repo/datasets/table.js";
+import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
 
 export interface RenderDashboardOptions {
   includeDrafts?: boolean;
@@ -245,3 +245,5 @@ export function tileError(error: unknown): string {
   if (error instanceof NotFoundError) return "The dataset of this tile no longer exists.";
   throw error;
 }
+
+export const dashboardRenderOperations = { getDashboardBySlug, getRenderedDashboard };

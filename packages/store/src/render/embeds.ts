@@ -1,11 +1,11 @@
 // Read-only: what an embed may show and who may frame it (/embed/d, /embed/c, signed links).
 import { NotFoundError, type RefreshSeconds } from "@seed/model";
-import { type Chart, toChart } from "../charts/queries.js";
-import { storedEmbedOrigins, toDashboard } from "../dashboards/records.js";
-import type { Dashboard } from "../dashboards/types.js";
-import type { Executor, StoreContext } from "../internal.js";
-import { type QueryResult, runQuery } from "../query/run.js";
-import { type DatasetTarget, resolveDatasetTarget } from "../sources/target.js";
+import type { Executor, StoreContext } from "../context.js";
+import { type QueryResult, runQuery } from "../engine/run.js";
+import { type Chart, toChart } from "../repo/charts.js";
+import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
+import type { Dashboard } from "../repo/dashboards/types.js";
+import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
 import { liveCacheSecondsOf, tileError } from "./dashboard.js";
 
 export type EmbedKind = "dashboard" | "chart";
@@ -151,3 +151,9 @@ export async function getChartEmbed(
       }
     });
 }
+
+export const embedOperations = {
+  /** Whether an embed may render and which origins may frame it (read by the web app's proxy). */
+  getEmbedAccess,
+  getChartEmbed,
+};

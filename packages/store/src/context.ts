@@ -10,8 +10,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { BulkLoader } from "./db/bulk-load.js";
 import type { StoreDatabase } from "./db/schema.js";
-import type { QueryObserver } from "./query/run.js";
-import type { SourcePools } from "./sources/connections.js";
+import type { QueryObserver } from "./engine/run.js";
+import type { SourcePools } from "./repo/sources/connections.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 
@@ -22,7 +22,7 @@ export interface StoreContext {
   bulk: BulkLoader;
   /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
   observeQuery?: QueryObserver;
-  /** Live sources' connection pools of this process (src/sources). */
+  /** Live sources' connection pools of this process (src/repo/sources). */
   sources: SourcePools;
   /** The key that encrypts source passwords (SEED_SOURCES_KEY), read when needed. */
   sourcesKey: () => string | undefined;

@@ -20,8 +20,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
-import { type Actor, authorize } from "../access/policy.js";
-import type { DatasetsTable } from "../db/schema.js";
+import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
   assertVersion,
@@ -35,7 +34,8 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "../internal.js";
+} from "../../context.js";
+import type { DatasetsTable } from "../../db/schema.js";
 import {
   clearRowsTable,
   countRows,
@@ -68,7 +68,7 @@ export interface Dataset {
   version: number;
   createdAt: string;
   updatedAt: string;
-  /** Where a live dataset's rows are (src/sources); null when they are kept here. */
+  /** Where a live dataset's rows are (src/repo/sources); null when they are kept here. */
   live: LiveDatasetOrigin | null;
 }
 
@@ -171,7 +171,7 @@ export async function getDatasetTableIn(trx: Executor, id: string): Promise<Data
     .executeTakeFirst();
   if (!row) return null;
   if (row.source_id === null) return descriptorOf(id, row.columns_json);
-  // A live dataset's table is remote: its row cap comes with the source (src/sources/target.ts).
+  // A live dataset's table is remote: its row cap comes with the source (src/repo/sources/target.ts).
   return {
     table: row.source_table ?? "",
     columns: parseJson<StoredColumn[]>(row.columns_json),
@@ -624,3 +624,31 @@ export async function writeListedRowsIn(
     rowCount,
   };
 }
+
+/** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
+export function getDataset(ctx: StoreContext, id: string, rowLimit?: number) {
+  return getDatasetIn(ctx.db, id, rowLimit);
+}
+
+/** One page of rows, sorted and filtered in the database. */
+export function listDatasetRows(ctx: StoreContext, id: string, options: RowsPageOptions) {
+  return listDatasetRowsIn(ctx.db, id, options);
+}
+
+/** The dataset's own table and columns, for the query engine. */
+export function getDatasetTable(ctx: StoreContext, id: string) {
+  return getDatasetTableIn(ctx.db, id);
+}
+
+/** What the store offers on datasets (openStore binds each to its context). */
+export const datasetOperations = {
+  listDatasets,
+  getDataset,
+  listDatasetRows,
+  getDatasetTable,
+  createDataset,
+  updateDataset,
+  replaceDatasetRows,
+  editDatasetRows,
+  deleteDataset,
+};

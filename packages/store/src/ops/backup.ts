@@ -12,7 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
-import { migrationTableName } from "./db/migrations.js";
+import { migrationTableName } from "../db/migrations.js";
 
 const run = promisify(execFile);
 

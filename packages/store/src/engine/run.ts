@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type Dialect, dialectOf } from "../db/dialect.js";
 import {
   type DatasetColumn,
   type DatasetColumnType,
@@ -23,8 +24,7 @@ import {
   isRemoteIdentifier,
   isSafeIdentifier,
   rowKeyColumn,
-} from "../datasets/table.js";
-import { type Dialect, dialectOf } from "../db/dialect.js";
+} from "../repo/datasets/table.js";
 
 // Compiles a chart query to SQL with Kysely and runs it in the database, on SQLite and PostgreSQL
 // alike: the same query gives the same result on both (test/query-cases.test.ts). Identifiers

@@ -17,8 +17,6 @@ import {
 } from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../access/policy.js";
-import type { ChartsTable } from "../db/schema.js";
-import { getVersionIn, recordVersion } from "../history/versions.js";
 import {
   assertVersion,
   checkVersion,
@@ -31,14 +29,16 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "../internal.js";
+} from "../context.js";
+import type { ChartsTable } from "../db/schema.js";
+import { getVersionIn, recordVersion } from "./history.js";
 
 export interface Chart {
   id: string;
   title: string;
   type: ChartType;
   datasetId: string;
-  /** What the chart draws, run in the database (src/query). */
+  /** What the chart draws, run in the database (src/engine). */
   query: ChartQuery;
   /** The query's x column, for simple editors. */
   indexColumn: string;
@@ -196,7 +196,7 @@ export async function restoreChartVersion(
     const message = `Version ${fromVersion} of this chart is not kept.`;
     throw new ValidationError({ fieldErrors: { fromVersion: [message] }, formError: message });
   }
-  return updateChart(ctx, id, expectedVersion, kept.snapshot as ChartPatch, actor, {
+  return saveChart(ctx, id, expectedVersion, kept.snapshot as ChartPatch, actor, {
     restoredFrom: fromVersion,
   });
 }
@@ -210,13 +210,24 @@ export async function createChart(
   return ctx.db.transaction().execute((trx) => createChartIn(trx, ctx, input, checkedActor));
 }
 
-export async function updateChart(
+export function updateChart(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
   patch: ChartPatch,
   actor: Actor,
-  options: { restoredFrom?: number } = {},
+): Promise<Chart> {
+  return saveChart(ctx, id, expectedVersion, patch, actor, {});
+}
+
+/** An update, or with `restoredFrom` a restore (audited and kept as chart.restore). */
+async function saveChart(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  patch: ChartPatch,
+  actor: Actor,
+  options: { restoredFrom?: number },
 ): Promise<Chart> {
   const checkedActor = authorize(actor, "content.write");
   checkVersion(expectedVersion);
@@ -302,3 +313,16 @@ export async function deleteChart(
     });
   });
 }
+
+export function getChart(ctx: StoreContext, id: string): Promise<Chart | null> {
+  return getChartIn(ctx.db, id);
+}
+
+export const chartOperations = {
+  listCharts,
+  getChart,
+  createChart,
+  updateChart,
+  deleteChart,
+  restoreChartVersion,
+};

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
+import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import { type DatasetColumn, type DatasetTable, datasetTableName } from "../datasets/table.js";
-import { type Executor, parseJson, type StoreContext } from "../internal.js";
 import { sourceFailure } from "./connections.js";
-import { getSourceRowIn, withSource } from "./queries.js";
+import { getSourceRowIn, withSource } from "./sources.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;

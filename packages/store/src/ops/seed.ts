@@ -1,9 +1,9 @@
 import type { DatasetRow } from "@seed/model";
-import { type Actor, authorize } from "./access/policy.js";
-import { createChartIn } from "./charts/queries.js";
-import { createDashboardIn } from "./dashboards/queries.js";
-import { createDatasetIn } from "./datasets/queries.js";
-import type { Executor, StoreContext } from "./internal.js";
+import { type Actor, authorize } from "../access/policy.js";
+import type { Executor, StoreContext } from "../context.js";
+import { createChartIn } from "../repo/charts.js";
+import { createDashboardIn } from "../repo/dashboards/dashboards.js";
+import { createDatasetIn } from "../repo/datasets/datasets.js";
 
 /** The actor recorded for changes the store makes by itself; the demo is content, so an editor. */
 export const systemActor: Actor = {

@@ -8,7 +8,6 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, auditEventPermission, authorize, checkActor } from "../access/policy.js";
-import { dialectOf } from "../db/dialect.js";
 import {
   type AuditAction,
   parseInput,
@@ -17,7 +16,8 @@ import {
   type StoreContext,
   type WrittenAuditEvent,
   writeAudit,
-} from "../internal.js";
+} from "../context.js";
+import { dialectOf } from "../db/dialect.js";
 
 export type AuditEvent = WrittenAuditEvent;
 
@@ -307,3 +307,18 @@ async function countUsers(ctx: StoreContext): Promise<number | null> {
   }>`select count(*) as n from ${sql.table("user")}`.execute(ctx.db);
   return Number(users.rows[0]?.n ?? 0);
 }
+
+/** The newest events, for the admin overview. */
+export async function listRecentActivity(ctx: StoreContext, limit = 10): Promise<AuditEvent[]> {
+  return (await listAuditEvents(ctx, { limit })).events;
+}
+
+export const auditOperations = {
+  listAuditEvents,
+  listRecentActivity,
+  /** Logs an event the store did not make itself, e.g. a better-auth user's role change. */
+  recordAuditEvent,
+  /** Distinct actors and actions in the log, for filter menus. */
+  listAuditFilterChoices,
+  getOverviewCounts,
+};

@@ -1,7 +1,7 @@
 import { type SourceSslMode, ValidationError } from "@seed/model";
 import { Kysely, PostgresDialect, type PostgresPool, sql } from "kysely";
 import pg from "pg";
-import type { SecretBinding } from "../secret-binding.js";
+import type { SecretBinding } from "../../access/secret-binding.js";
 
 // One small pg pool per live source per process; every query in a read-only transaction with the
 // source's statement timeout. Failures become one readable sentence, never the connection string;

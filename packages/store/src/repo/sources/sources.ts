@@ -14,9 +14,8 @@ import {
 } from "@seed/model";
 import { type Selectable, sql } from "kysely";
 import type pg from "pg";
-import { type Actor, authorize } from "../access/policy.js";
-import { isRemoteIdentifier } from "../datasets/table.js";
-import type { DataSourcesTable } from "../db/schema.js";
+import { type Actor, authorize } from "../../access/policy.js";
+import { requireReusableSecret } from "../../access/secret-binding.js";
 import {
   checkVersion,
   deleteVersioned,
@@ -28,8 +27,9 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "../internal.js";
-import { requireReusableSecret } from "../secret-binding.js";
+} from "../../context.js";
+import type { DataSourcesTable } from "../../db/schema.js";
+import { isRemoteIdentifier } from "../datasets/table.js";
 import {
   clientConfig,
   connectClient,
@@ -510,3 +510,15 @@ export async function createLiveDataset(
   });
   return { id, note };
 }
+
+/** Live PostgreSQL sources: never with their passwords. */
+export const sourceOperations = {
+  listSources,
+  getSource,
+  createSource,
+  updateSource,
+  deleteSource,
+  testSourceConnection,
+  listSourceTables,
+  createLiveDataset,
+};

@@ -9,8 +9,8 @@ import {
   refreshIntervals,
 } from "@seed/model";
 import type { Selectable } from "kysely";
-import type { DashboardsTable } from "../db/schema.js";
-import { type Executor, parseJson } from "../internal.js";
+import { type Executor, parseJson } from "../../context.js";
+import type { DashboardsTable } from "../../db/schema.js";
 
 import type {
   Dashboard,

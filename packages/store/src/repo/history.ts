@@ -1,4 +1,4 @@
-import type { AuditAction, Executor, RecordedActor, StoreContext } from "../internal.js";
+import type { AuditAction, Executor, RecordedActor, StoreContext } from "../context.js";
 
 /** Entities whose every saved state is kept: what was changed, by whom and when. */
 export type VersionedEntity = "chart" | "dashboard";
@@ -203,3 +203,31 @@ export function diffSnapshots(from: VersionSnapshot, to: VersionSnapshot): Versi
   }
   return changes;
 }
+
+/** One kept version with what the entity was then, or null. */
+export function getVersion(
+  ctx: StoreContext,
+  entityType: VersionedEntity,
+  entityId: string,
+  version: number,
+): Promise<EntityVersionWithSnapshot | null> {
+  return getVersionIn(ctx.db, entityType, entityId, version);
+}
+
+/** What changed from version `from` to version `to` (null when either is not kept). */
+export async function compareVersions(
+  ctx: StoreContext,
+  entityType: VersionedEntity,
+  entityId: string,
+  from: number,
+  to: number,
+): Promise<VersionChange[] | null> {
+  const [before, after] = await Promise.all([
+    getVersionIn(ctx.db, entityType, entityId, from),
+    getVersionIn(ctx.db, entityType, entityId, to),
+  ]);
+  return before && after ? diffSnapshots(before.snapshot, after.snapshot) : null;
+}
+
+/** A chart's or dashboard's kept versions, newest first. */
+export const historyOperations = { listVersions, getVersion, compareVersions };

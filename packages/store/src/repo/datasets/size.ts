@@ -1,6 +1,6 @@
 import { datasetLimits, ValidationError } from "@seed/model";
-import { formatBytes } from "../csv.js";
-import type { Executor } from "../internal.js";
+import type { Executor } from "../../context.js";
+import { formatBytes } from "./csv.js";
 import { storedBytes } from "./rows-table.js";
 import type { DatasetTable } from "./table.js";
 

@@ -24,10 +24,7 @@ import {
   tilesOverlap,
   ValidationError,
 } from "@seed/model";
-import { type Actor, authorize } from "../access/policy.js";
-import type { DatasetTable } from "../datasets/table.js";
-import type { DashboardsTable } from "../db/schema.js";
-import { getVersionIn, recordVersion, type VersionSnapshot } from "../history/versions.js";
+import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
   assertVersion,
@@ -42,7 +39,10 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "../internal.js";
+} from "../../context.js";
+import type { DashboardsTable } from "../../db/schema.js";
+import type { DatasetTable } from "../datasets/table.js";
+import { getVersionIn, recordVersion, type VersionSnapshot } from "../history.js";
 import { listTilesIn, toDashboard } from "./records.js";
 import type {
   Dashboard,
@@ -503,13 +503,24 @@ function changeDashboard(
   });
 }
 
-export async function updateDashboard(
+export function updateDashboard(
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
   patch: DashboardPatch,
   actor: Actor,
-  options: { restoredFrom?: number } = {},
+): Promise<DashboardWithTiles> {
+  return saveDashboard(ctx, id, expectedVersion, patch, actor, {});
+}
+
+/** An update, or with `restoredFrom` a restore (audited and kept as dashboard.restore). */
+async function saveDashboard(
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  patch: DashboardPatch,
+  actor: Actor,
+  options: { restoredFrom?: number },
 ): Promise<DashboardWithTiles> {
   const checkedActor = authorize(actor, "content.write");
   const parsed = parseInput(dashboardPatchSchema, patch);
@@ -583,7 +594,7 @@ export async function restoreDashboardVersion(
     throw new ValidationError({ fieldErrors: { fromVersion: [message] }, formError: message });
   }
   const { status: _status, ...patch } = kept.snapshot;
-  return updateDashboard(ctx, id, expectedVersion, patch as DashboardPatch, actor, {
+  return saveDashboard(ctx, id, expectedVersion, patch as DashboardPatch, actor, {
     restoredFrom: fromVersion,
   });
 }
@@ -769,3 +780,21 @@ export async function getDashboard(
 ): Promise<DashboardWithTiles | null> {
   return getDashboardIn(ctx.db, id);
 }
+
+export const dashboardOperations = {
+  listDashboards,
+  listPublishedDashboards,
+  getDashboard,
+  /** The columns a dashboard's filters may use (from its tiles' datasets). */
+  getDashboardFilterColumns,
+  createDashboard,
+  updateDashboard,
+  addDashboardTile,
+  removeDashboardTile,
+  /** Saves every tile's place at once: one version, one audit event. */
+  saveDashboardLayout,
+  publishDashboard,
+  unpublishDashboard,
+  deleteDashboard,
+  restoreDashboardVersion,
+};

@@ -18,7 +18,7 @@ export interface DatasetTable {
   table: string;
   columns: DatasetColumn[];
   /**
-   * A live source's table or view (src/sources): `table` and the column ids are the names its
+   * A live source's table or view (src/repo/sources): `table` and the column ids are the names its
    * catalog gave, quoted when used; it has no row key, and raw series stop at its row cap.
    */
   remote?: { schema: string; rowCap: number };

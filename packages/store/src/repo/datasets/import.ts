@@ -10,12 +10,7 @@ import {
   rowsPermission,
   ValidationError,
 } from "@seed/model";
-import { type Actor, authorize } from "../access/policy.js";
-import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "../csv.js";
-import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "../csv-dialect.js";
-import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "../csv-records.js";
-import type { BulkLoader, RowWriter } from "../db/bulk-load.js";
-import { dialectOf } from "../db/dialect.js";
+import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
   assertVersion,
@@ -26,7 +21,12 @@ import {
   type StoreContext,
   updateVersioned,
   writeAudit,
-} from "../internal.js";
+} from "../../context.js";
+import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
+import { dialectOf } from "../../db/dialect.js";
+import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "./csv.js";
+import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "./csv-dialect.js";
+import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 import {
   cellBytes,
   clearRowsTable,
@@ -641,3 +641,6 @@ export async function importNewDataset(
     return { datasetId: id, version: 1, imported, rowCount: imported };
   });
 }
+
+/** Streamed CSV imports, all or nothing; each throws DatasetImportError on the first bad line. */
+export const importOperations = { importIntoDataset, importNewDataset };

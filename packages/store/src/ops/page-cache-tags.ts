@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { StoreContext } from "../internal.js";
+import type { StoreContext } from "../context.js";
 
 /**
  * The shared half of the web app's page cache: when a cache tag was last expired, as a
@@ -75,3 +75,12 @@ export async function expirePageCacheTags(
     returning generation`.execute(ctx.db);
   return Number(result.rows[0]?.generation ?? 0);
 }
+
+export const pageCacheOperations = {
+  /** The page cache's generation now: stored with each page the web app caches. */
+  currentPageCacheGeneration,
+  /** The latest generation at which any of `tags` was expired (0 if never). */
+  pageCacheTagsGeneration,
+  /** Expires `tags` for every instance on this database; returns the new generation. */
+  expirePageCacheTags,
+};

@@ -1,7 +1,7 @@
 import type { ChartQueryInput } from "@seed/model";
 import { NotFoundError } from "@seed/model";
-import type { Executor, StoreContext } from "../internal.js";
-import { resolveDatasetTarget } from "../sources/target.js";
+import type { Executor, StoreContext } from "../context.js";
+import { resolveDatasetTarget } from "../repo/sources/target.js";
 import { type QueryResult, type RunQueryOptions, runQuery } from "./run.js";
 
 export {
@@ -27,3 +27,15 @@ export async function runDatasetQuery(
   if (!target) throw new NotFoundError("dataset", datasetId);
   return target.run((trx) => runQuery(trx, target.table, query, options));
 }
+
+/** Runs a chart query over a dataset in the database, told to the store's query observer. */
+export function runChartQuery(
+  ctx: StoreContext,
+  datasetId: string,
+  query: ChartQueryInput,
+  options?: RunQueryOptions,
+): Promise<QueryResult> {
+  return runDatasetQuery(ctx, ctx.db, datasetId, query, { observe: ctx.observeQuery, ...options });
+}
+
+export const queryOperations = { runChartQuery };

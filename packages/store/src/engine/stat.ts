@@ -1,6 +1,6 @@
 import type { QueryFilter } from "@seed/model";
 import { type Kysely, sql } from "kysely";
-import { type DatasetTable, rowKeyColumn } from "../datasets/table.js";
+import { type DatasetTable, rowKeyColumn } from "../repo/datasets/table.js";
 import { QueryError, type RunQueryOptions, runAggregate, timedQuery } from "./run.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.

@@ -11,12 +11,12 @@ import {
   countTokenRequest,
   type DatasetToken,
   findLiveDatasetToken,
-} from "../access/dataset-tokens.js";
-import { can, TokenActor } from "../access/policy.js";
-import { dialectOf } from "../db/dialect.js";
-import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../internal.js";
+} from "../../access/dataset-tokens.js";
+import { can, TokenActor } from "../../access/policy.js";
+import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../../context.js";
+import { dialectOf } from "../../db/dialect.js";
+import { writeListedRowsIn } from "./datasets.js";
 import { importIntoDatasetIn } from "./import.js";
-import { writeListedRowsIn } from "./queries.js";
 
 /**
  * The push API's one write path: a bearer token, rows as JSON or CSV, an optional
@@ -391,3 +391,5 @@ async function rowCountOf(trx: Executor, datasetId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.row_count ?? 0);
 }
+
+export const pushOperations = { pushDatasetRows };

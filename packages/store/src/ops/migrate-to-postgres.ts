@@ -3,16 +3,16 @@ import { existsSync } from "node:fs";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, type PostgresPoolClient } from "kysely";
 import pg from "pg";
-import { createRowsIndexes, createRowsTable } from "./datasets/rows-table.js";
-import { type DatasetColumn, type DatasetTable, datasetTableName } from "./datasets/table.js";
-import { openCsvCopy } from "./db/bulk-load.js";
+import { openCsvCopy } from "../db/bulk-load.js";
 import {
   migrationLockTableName,
   migrationProvider,
   migrations,
   migrationTableName,
-} from "./db/migrations.js";
-import { postgresSetupLockKey } from "./db/open.js";
+} from "../db/migrations.js";
+import { postgresSetupLockKey } from "../db/open.js";
+import { createRowsIndexes, createRowsTable } from "../repo/datasets/rows-table.js";
+import { type DatasetColumn, type DatasetTable, datasetTableName } from "../repo/datasets/table.js";
 
 // Moves a SQLite install into an empty PostgreSQL database: the store's schema by its own
 // migrations, the auth library's by the caller's hook, then every row streamed by COPY, all in

@@ -11,8 +11,8 @@ import type {
   ThresholdStatus,
   TileLayout,
 } from "@seed/model";
-import type { Chart } from "../charts/queries.js";
-import type { QueryResult } from "../query/run.js";
+import type { QueryResult } from "../../engine/run.js";
+import type { Chart } from "../charts.js";
 
 export type DashboardStatus = "draft" | "published";
 

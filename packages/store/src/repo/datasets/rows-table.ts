@@ -1,6 +1,6 @@
 import type { CellValue, DatasetRow } from "@seed/model";
 import { CompiledQuery, type Kysely, sql } from "kysely";
-import { type Dialect, dialectOf } from "../db/dialect.js";
+import { type Dialect, dialectOf } from "../../db/dialect.js";
 import {
   type DatasetColumn,
   type DatasetColumnType,

@@ -224,6 +224,67 @@ test("legend position, value labels, Other and locale formats show on the publis
   await visitor.close();
 });
 
+// Population by census year: a number x that reads best without grouping (1900, not 1,900).
+const censusCsv = [
+  "year,people",
+  "1900,76212168",
+  "1950,151325798",
+  "2000,281421906",
+  "2020,331449281",
+].join("\n");
+
+test("years on a number x read 1900 in the preview and on the published dashboard", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Census");
+  await createDatasetThroughForm(page, datasetName, censusCsv);
+  const title = uniqueName("People by year");
+  await openNewChart(page, datasetName, title);
+  await page.getByLabel("Type").selectOption({ label: "Line" });
+  await page.getByLabel("Index column (x axis)").selectOption("year");
+  await page.getByRole("checkbox", { name: "people" }).check();
+  const xNumbers = page.getByLabel("X-axis numbers");
+  const preview = page.getByTestId("chart-preview");
+
+  // Offered for a number x, automatic at first: the locale's grouping.
+  await expect(xNumbers).toHaveValue("auto");
+  await expect(preview.getByRole("rowheader", { name: "1,900" })).toBeAttached();
+  // Reached with the keyboard from the locale choice before it.
+  await page.getByLabel("Numbers and dates written for").focus();
+  await page.keyboard.press("Tab");
+  await expect(xNumbers).toBeFocused();
+  await xNumbers.selectOption("plain");
+  await expect(preview.getByRole("rowheader", { name: "1900" })).toBeAttached();
+  await expect(preview.locator(".recharts-xAxis-tick-labels")).toContainText("1900");
+  await expect(preview.locator(".recharts-xAxis-tick-labels")).not.toContainText("1,900");
+  await expectAxeClean(page);
+
+  // A pie takes no x number format; a bar does, and starts from automatic again.
+  await page.getByLabel("Type").selectOption({ label: "Pie" });
+  await expect(xNumbers).toHaveCount(0);
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await expect(xNumbers).toHaveValue("auto");
+  await page.getByLabel("Type").selectOption({ label: "Line" });
+  await xNumbers.selectOption("plain");
+  await createChart(page);
+  await expect(page.getByLabel("X-axis numbers")).toHaveValue("plain");
+
+  const slug = await publishDashboard(page, [title]);
+  await context.close();
+
+  const visitor = await browser.newContext({ locale: "en-US" });
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  const figure = visitorPage.getByRole("figure", { name: title });
+  await expect(figure.getByRole("rowheader", { name: "1900" })).toBeAttached();
+  await expect(figure.getByRole("rowheader", { name: "2020" })).toBeAttached();
+  await expect(figure.locator(".recharts-xAxis-tick-labels")).toContainText("1900");
+  await expect(figure.locator(".recharts-xAxis-tick-labels")).not.toContainText("1,900");
+  await visitor.close();
+});
+
 test("the preview's tooltip does not outlive a change of the x column", async ({ browser }) => {
   test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");

@@ -59,6 +59,13 @@ export interface AxisOptions {
   min?: number | "auto" | "dataMin";
   max?: number | "auto" | "dataMax";
   tickFormatter?: (value: number | string) => string;
+  /**
+   * Intl options for a number index on this axis (x, or y of horizontal bars): its ticks,
+   * tooltip, data table and summary, e.g. `{ useGrouping: false }` for years written 1900.
+   * Dates, names and the value axis ignore it; `indexFormatter` replaces it everywhere and
+   * `tickFormatter` on the ticks.
+   */
+  numberFormat?: Intl.NumberFormatOptions;
   /** Width reserved for a vertical axis, px (default: the value axis fits its longest label). */
   width?: number;
 }

@@ -31,6 +31,8 @@ import {
   timeGrains,
   type ValueLabelMode,
   valueLabelModes,
+  type XNumberFormat,
+  xNumberFormats,
 } from "./chart-types.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
 import type { ChartQueryInput, QueryFilter } from "./query/spec.js";
@@ -56,6 +58,8 @@ export const chartOptionDefaults = {
   /** Share of the total under which pie slices are grouped as "Other". */
   otherThreshold: 0.03,
   locale: "en-US",
+  /** Numbers on the index as the locale writes them (1,900 in en-US). */
+  xNumberFormat: "auto",
 } as const satisfies ChartOptions;
 
 /** A type's first value label mode is what it draws unless told otherwise. */
@@ -105,6 +109,8 @@ export interface ChartForm {
   otherPercent: string;
   locale: ChartLocale;
   dateFormat: DateFormat | "";
+  /** How a number x column is written: "plain" drops grouping (years read 1900). */
+  xNumberFormat: XNumberFormat;
   formatStyle: FormatStyle;
   formatCurrency: string;
   formatMaxDigits: string;
@@ -149,6 +155,7 @@ export const chartFormSchema = z.object({
   otherPercent: shortText,
   locale: z.enum(chartLocales),
   dateFormat: z.enum(["", ...dateFormats]),
+  xNumberFormat: z.enum(xNumberFormats),
   formatStyle: z.enum(formatStyles),
   formatCurrency: shortText,
   formatMaxDigits: shortText,
@@ -305,6 +312,7 @@ export function chartFormOf(
     otherPercent: percentText(options.otherThreshold ?? chartOptionDefaults.otherThreshold),
     locale: options.locale ?? chartOptionDefaults.locale,
     dateFormat: options.dateFormat ?? "",
+    xNumberFormat: options.xNumberFormat ?? chartOptionDefaults.xNumberFormat,
     formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
     formatCurrency: format?.currency ?? "",
     formatMaxDigits:
@@ -321,12 +329,13 @@ function seriesShapeOf(form: ChartForm): SeriesShape {
   return form.seriesColumns.length > 1 || breakdown ? "many" : "one";
 }
 
-/** What the form's query draws, as the chart types table asks: series and whether x holds dates. */
+/** What the form's query draws, as the chart types table asks: series and whether x holds dates or numbers. */
 export function formShape(form: ChartForm, columns: readonly FormColumn[]): QueryShape {
   const x = columns.find((column) => column.name === form.indexColumn);
   return {
     series: seriesShapeOf(form),
     timeIndex: x?.type === "date" || x?.type === "timestamp",
+    numberIndex: x?.type === "number",
   };
 }
 
@@ -374,6 +383,9 @@ function formOptions(
   }
   if (form.locale !== chartOptionDefaults.locale) options.locale = form.locale;
   if (form.dateFormat) options.dateFormat = form.dateFormat;
+  if (form.xNumberFormat !== chartOptionDefaults.xNumberFormat) {
+    options.xNumberFormat = form.xNumberFormat;
+  }
   const numberFormat = numberFormatOfFields(form, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
   return acceptedOptions(form.type, options, formShape(form, columns));
@@ -408,6 +420,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   otherThreshold: ["otherPercent"],
   locale: ["locale"],
   dateFormat: ["dateFormat"],
+  xNumberFormat: ["xNumberFormat"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */

@@ -26,6 +26,7 @@ export const chartOptionNames = [
   "otherThreshold",
   "locale",
   "dateFormat",
+  "xNumberFormat",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -56,6 +57,13 @@ export type ChartLocale = (typeof chartLocales)[number];
 /** How dates on the index are written; unset picks by the data's span. */
 export const dateFormats = ["day", "month", "year"] as const;
 export type DateFormat = (typeof dateFormats)[number];
+
+/**
+ * How numbers on the index (a number x column) are written: "auto" in the locale's way, with
+ * grouping (1,900 in en-US); "plain" without grouping separators, for years and codes (1900).
+ */
+export const xNumberFormats = ["auto", "plain"] as const;
+export type XNumberFormat = (typeof xNumberFormats)[number];
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
@@ -141,7 +149,15 @@ export interface ChartTypeSpec {
 export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
   line: {
     label: "Line",
-    options: ["curve", "numberFormat", "showLegend", "legendPosition", "locale", "dateFormat"],
+    options: [
+      "curve",
+      "numberFormat",
+      "showLegend",
+      "legendPosition",
+      "locale",
+      "dateFormat",
+      "xNumberFormat",
+    ],
     valueLabels: [],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
   },
@@ -155,6 +171,7 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
       "legendPosition",
       "locale",
       "dateFormat",
+      "xNumberFormat",
     ],
     valueLabels: [],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
@@ -170,6 +187,7 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
       "legendPosition",
       "locale",
       "dateFormat",
+      "xNumberFormat",
     ],
     valueLabels: ["none", "value"],
     accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
@@ -203,6 +221,8 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
 const multiSeriesOptions: ReadonlySet<ChartOptionName> = new Set(["stack"]);
 /** Options that only mean something when the index holds dates. */
 const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set(["dateFormat"]);
+/** Options that only mean something when the index holds numbers. */
+const numberIndexOptions: ReadonlySet<ChartOptionName> = new Set(["xNumberFormat"]);
 
 /** How many series a chart's query draws: a breakdown or several measures make "many". */
 export type SeriesShape = "one" | "many";
@@ -212,14 +232,16 @@ export interface QueryShape {
   series: SeriesShape;
   /** The x column holds dates or timestamps. */
   timeIndex: boolean;
+  /** The x column holds numbers. */
+  numberIndex: boolean;
 }
 
-/** A bare series shape leaves the index open (date options stay offered). */
+/** A bare series shape leaves the index open (date and number options stay offered). */
 function shapeOf(shape: SeriesShape | QueryShape): QueryShape {
-  return typeof shape === "string" ? { series: shape, timeIndex: true } : shape;
+  return typeof shape === "string" ? { series: shape, timeIndex: true, numberIndex: true } : shape;
 }
 
-/** The shape of a query over a dataset's columns (an unknown x column counts as not dates). */
+/** The shape of a query over a dataset's columns (an unknown x column counts as neither dates nor numbers). */
 export function queryShape(
   type: ChartType,
   query: { x: { column: string }; measures: readonly unknown[]; breakdown?: unknown },
@@ -230,6 +252,7 @@ export function queryShape(
   return {
     series: query.measures.length > 1 || breakdown ? "many" : "one",
     timeIndex: x?.type === "date" || x?.type === "timestamp",
+    numberIndex: x?.type === "number",
   };
 }
 
@@ -238,11 +261,12 @@ export function offeredOptions(
   type: ChartType,
   shape: SeriesShape | QueryShape = "many",
 ): ChartOptionName[] {
-  const { series, timeIndex } = shapeOf(shape);
+  const { series, timeIndex, numberIndex } = shapeOf(shape);
   return chartTypeSpecs[type].options.filter(
     (name) =>
       (series === "many" || !multiSeriesOptions.has(name)) &&
-      (timeIndex || !timeIndexOptions.has(name)),
+      (timeIndex || !timeIndexOptions.has(name)) &&
+      (numberIndex || !numberIndexOptions.has(name)),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   maxOtherThreshold,
   unsupportedOptions,
   valueLabelModes,
+  xNumberFormats,
 } from "./chart-types.js";
 import { idSchema, requiredText } from "./fields.js";
 import { chartLimits } from "./limits.js";
@@ -39,6 +40,9 @@ export const chartOptionsSchema = z
     locale: z.enum(chartLocales, { error: "Choose one of the listed locales." }).optional(),
     dateFormat: z
       .enum(dateFormats, { error: "Date format must be day, month or year." })
+      .optional(),
+    xNumberFormat: z
+      .enum(xNumberFormats, { error: "X-axis number format must be auto or plain." })
       .optional(),
   })
   .strict();

@@ -20,6 +20,7 @@ import {
   stackModes,
   valueLabelModes,
   withDefaultOptions,
+  xNumberFormats,
 } from "../src/index.js";
 
 const seed = Number(process.env.SEED ?? 20261125);
@@ -30,6 +31,7 @@ const columns: FormColumn[] = [
   { name: "region", type: "string" },
   { name: "revenue", type: "number" },
   { name: "orders", type: "number" },
+  { name: "year", type: "number" },
 ];
 
 const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
@@ -44,6 +46,7 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     otherThreshold: fc.integer({ min: 0, max: 5_000 }).map((basis) => basis / 10_000),
     locale: fc.constantFrom(...chartLocales),
     dateFormat: fc.constantFrom(...dateFormats),
+    xNumberFormat: fc.constantFrom(...xNumberFormats),
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),
@@ -62,6 +65,7 @@ const queryArbitrary: fc.Arbitrary<ChartQueryInput> = fc.record({
     fc.constant({ column: "day" }),
     fc.constant({ column: "day", grain: "month" as const }),
     fc.constant({ column: "region" }),
+    fc.constant({ column: "year" }),
   ),
   measures: fc.constantFrom(
     [{ column: "revenue", aggregate: "sum" as const }],

@@ -4,6 +4,7 @@ import {
   chartTypeSpecs,
   chartTypes,
   InUseError,
+  offeredOptions,
   ValidationError,
 } from "@seed/model";
 import { describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
       { type: "pie", options: { stack: "stacked" }, field: "options.stack" },
       { type: "area", options: { horizontal: true }, field: "options.horizontal" },
       { type: "bar", options: { curve: "step" }, field: "options.curve" },
+      { type: "pie", options: { xNumberFormat: "plain" }, field: "options.xNumberFormat" },
     ] as const;
     for (const { type, options, field } of cases) {
       const error = await errorOf(
@@ -30,28 +32,36 @@ describe.each(dialects)("charts on %s", (dialect) => {
       ).toHaveLength(1);
     }
     expect(await store.listCharts()).toEqual([]);
-    // What each type accepts passes, and is stored as given (a pie draws one series).
+    // What each type accepts for a date x passes, and is stored as given (a pie draws one series).
+    const monthShape = { series: "many", timeIndex: true, numberIndex: false } as const;
     for (const type of chartTypes) {
       const spec = chartTypeSpecs[type];
-      const options = acceptedOptions(type, {
-        stack: "stacked" as const,
-        horizontal: true,
-        curve: "step" as const,
-        donut: true,
-        showLegend: false,
-        legendPosition: "left" as const,
-        valueLabels: spec.valueLabels.at(-1) ?? "none",
-        otherThreshold: 0.05,
-        locale: "de-DE" as const,
-        dateFormat: "month" as const,
-        numberFormat: { style: "decimal" as const, maximumFractionDigits: 1 },
-      });
+      const options = acceptedOptions(
+        type,
+        {
+          stack: "stacked" as const,
+          horizontal: true,
+          curve: "step" as const,
+          donut: true,
+          showLegend: false,
+          legendPosition: "left" as const,
+          valueLabels: spec.valueLabels.at(-1) ?? "none",
+          otherThreshold: 0.05,
+          locale: "de-DE" as const,
+          dateFormat: "month" as const,
+          xNumberFormat: "plain" as const,
+          numberFormat: { style: "decimal" as const, maximumFractionDigits: 1 },
+        },
+        monthShape,
+      );
       const seriesColumns = type === "pie" ? ["revenue"] : ["revenue", "orders"];
       const created = await store.createChart(
         { ...base, seriesColumns, title: type, type, options },
         editor,
       );
-      expect(Object.keys(created.options).sort(), type).toEqual([...spec.options].sort());
+      expect(Object.keys(created.options).sort(), type).toEqual(
+        offeredOptions(type, monthShape).sort(),
+      );
       expect((await store.getChart(created.id))?.options, type).toEqual(options);
     }
   });
@@ -72,6 +82,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
       { type: "area", options: { locale: "xx-XX" }, field: "options.locale" },
       { type: "area", options: { locale: "de-DE".repeat(50) }, field: "options.locale" },
       { type: "line", options: { dateFormat: "fortnight" }, field: "options.dateFormat" },
+      { type: "bar", options: { xNumberFormat: "roman" }, field: "options.xNumberFormat" },
     ] as const;
     for (const { type, options, field } of cases) {
       const error = await errorOf(
@@ -129,6 +140,24 @@ describe.each(dialects)("charts on %s", (dialect) => {
     );
     expect(updated.options).toEqual({ valueLabels: "value" });
     expect((await store.getChart(split.id))?.options).toEqual({ valueLabels: "value" });
+  });
+
+  it("keeps the x number format over a number x only", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const input = {
+      title: "Revenue by orders",
+      type: "line" as const,
+      datasetId: dataset.id,
+      indexColumn: "orders",
+      seriesColumns: ["revenue"],
+      options: { xNumberFormat: "plain" as const },
+    };
+    const byOrders = await store.createChart(input, editor);
+    const byMonth = await store.createChart({ ...input, indexColumn: "month" }, editor);
+
+    expect((await store.getChart(byOrders.id))?.options).toEqual({ xNumberFormat: "plain" });
+    expect((await store.getChart(byMonth.id))?.options).toEqual({});
   });
 
   it("creates a chart over existing columns and reads it back", async () => {

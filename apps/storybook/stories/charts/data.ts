@@ -46,6 +46,19 @@ export function gappyReadings(): GappyRow[] {
   }));
 }
 
+export interface CensusRow {
+  year: number;
+  people: number;
+}
+
+/** US census counts, millions, every ten years from 1900: a number index that reads as years. */
+export function censusPopulation(): CensusRow[] {
+  const millions = [
+    76.2, 92.2, 106.0, 123.2, 132.2, 151.3, 179.3, 203.2, 226.5, 248.7, 281.4, 308.7, 331.4,
+  ];
+  return millions.map((people, i) => ({ year: 1900 + i * 10, people }));
+}
+
 export interface RegionRow {
   region: string;
   online: number;

@@ -4,6 +4,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import {
   badRows,
+  censusPopulation,
   gappyReadings,
   monthlySales,
   type SalesRow,
@@ -106,6 +107,37 @@ export const AxesAndGrid: Story = {
     },
   },
 };
+
+/** Years on a number x: `numberFormat: { useGrouping: false }` writes 1900, not 1,900. */
+export const YearsWithoutGrouping = {
+  render: () => (
+    <LineChart
+      data={censusPopulation()}
+      index="year"
+      indexLabel="Census year"
+      series={[{ key: "people", label: "People", formatter: (v) => `${v} million` }]}
+      title="US population by census year"
+      locale="en-US"
+      xAxis={{ numberFormat: { useGrouping: false } }}
+    />
+  ),
+  play: async ({ canvasElement }: { canvasElement: HTMLElement }) => {
+    const ticks = () =>
+      [
+        ...canvasElement.querySelectorAll(
+          ".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value",
+        ),
+      ].map((tick) => tick.textContent ?? "");
+    await waitFor(() => expect(ticks()).toContain("1900"));
+    for (const tick of ticks()) await expect(tick).toMatch(/^\d{4}$/);
+    const table = within(canvasElement).getByRole("table", { hidden: true });
+    await expect(
+      within(table).getByRole("rowheader", { name: "2020", hidden: true }),
+    ).toBeInTheDocument();
+    const tooltip = await hoverPlot(canvasElement, 0.5);
+    await expect(tooltip).toHaveTextContent(/^\d{4}People/);
+  },
+} satisfies StoryObj;
 
 export const HiddenAxes: Story = {
   args: { xAxis: { show: false }, yAxis: { show: false }, grid: "none" },

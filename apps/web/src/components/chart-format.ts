@@ -3,6 +3,7 @@ import {
   type ChartOptions,
   chartOptionDefaults,
   type DateFormat,
+  type XNumberFormat,
 } from "@seed/model";
 
 // The one home of how a stored chart writes numbers and dates: the renderer hands these to
@@ -47,6 +48,17 @@ export function chartValueFormatter(
     return undefined;
   }
   return (value) => (Number.isFinite(value) ? formatter.format(value) : "–");
+}
+
+/**
+ * The kit's axis options for numbers on the index (a number x column): "plain" writes them
+ * without grouping separators (years read 1900, not 1,900) on ticks, tooltips and the table;
+ * undefined for "auto" (the locale's way) and for charts that do not set it.
+ */
+export function chartIndexAxis(
+  format: XNumberFormat | undefined,
+): { numberFormat: Intl.NumberFormatOptions } | undefined {
+  return format === "plain" ? { numberFormat: { useGrouping: false } } : undefined;
 }
 
 /** Dates are whole UTC days or instants in the query's results; UTC keeps server and browser equal. */

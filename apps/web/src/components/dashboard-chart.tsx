@@ -8,6 +8,7 @@ import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
 import { ChartExport } from "./chart-export";
 import {
   chartDateFormatter,
+  chartIndexAxis,
   chartValueFormatter,
   defaultChartLocale,
   resolveChartLocale,
@@ -36,15 +37,16 @@ function useVisitorLocale(): string {
 // Formatters are functions, so they are built here on the client from the stored options.
 function useChartFormatting(chart: ChartView) {
   const visitorLocale = useVisitorLocale();
-  const { numberFormat, dateFormat, locale: choice } = chart.options;
+  const { numberFormat, dateFormat, xNumberFormat, locale: choice } = chart.options;
   const locale = resolveChartLocale(choice, visitorLocale);
   return useMemo(
     () => ({
       locale,
       valueFormatter: chartValueFormatter(numberFormat, locale),
       indexFormatter: chartDateFormatter(dateFormat, locale),
+      indexAxis: chartIndexAxis(xNumberFormat),
     }),
-    [numberFormat, dateFormat, locale],
+    [numberFormat, dateFormat, xNumberFormat, locale],
   );
 }
 
@@ -77,7 +79,7 @@ export function DashboardChart({
   /** Drawing height in px; a dashboard tile passes its own from its rows. */
   height?: number;
 }) {
-  const { locale, valueFormatter, indexFormatter } = useChartFormatting(chart);
+  const { locale, valueFormatter, indexFormatter, indexAxis } = useChartFormatting(chart);
   const pieRows = useMemo(
     () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
     [chart.type, result, indexFormatter],
@@ -113,6 +115,7 @@ export function DashboardChart({
           indexLabel={result.x.label}
           series={series}
           indexFormatter={indexFormatter}
+          xAxis={indexAxis}
           curve={options.curve}
         />
       );
@@ -125,6 +128,7 @@ export function DashboardChart({
           indexLabel={result.x.label}
           series={series}
           indexFormatter={indexFormatter}
+          xAxis={indexAxis}
           curve={options.curve}
           stack={stack}
         />
@@ -138,6 +142,8 @@ export function DashboardChart({
           indexLabel={result.x.label}
           series={series}
           indexFormatter={indexFormatter}
+          // horizontal bars hold the index on the vertical axis
+          {...(options.horizontal ? { yAxis: indexAxis } : { xAxis: indexAxis })}
           stack={stack}
           horizontal={options.horizontal}
           valueLabels={options.valueLabels === "value"}

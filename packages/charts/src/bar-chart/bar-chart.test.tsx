@@ -167,6 +167,49 @@ describe("BarChart axis labels", () => {
     ]);
   });
 
+  it("writes a number index by the index axis' numberFormat: y of horizontal bars, never names", () => {
+    const years = [
+      { year: 1990, sales: 5 },
+      { year: 2000, sales: 8 },
+      { year: 2010, sales: 13 },
+    ];
+    const plain = { numberFormat: { useGrouping: false } };
+    const horizontal = render(
+      <BarChart
+        data={years}
+        index="year"
+        series={["sales"]}
+        width={600}
+        horizontal
+        yAxis={plain}
+      />,
+    );
+    // on upright bars the y axis holds values, so its numberFormat leaves the years alone
+    const upright = render(
+      <BarChart
+        data={years}
+        index="year"
+        series={["sales"]}
+        width={600}
+        locale="en-US"
+        yAxis={plain}
+      />,
+    );
+    const names = render(
+      <BarChart
+        data={regionRows()}
+        index="region"
+        series={["online"]}
+        width={600}
+        xAxis={{ numberFormat: { style: "percent" } }}
+      />,
+    );
+
+    expect(ticks(horizontal.container, "yAxis")).toEqual(["1990", "2000", "2010"]);
+    expect(ticks(upright.container, "xAxis")).toEqual(["1,990", "2,000", "2,010"]);
+    expect(ticks(names.container, "xAxis")).toEqual(["North", "South", "East"]);
+  });
+
   it("cuts long labels of horizontal bars to the index axis width", () => {
     const { container } = render(
       <BarChart data={regions} index="region" series={["sales"]} width={400} horizontal />,

@@ -58,6 +58,42 @@ describe("LineChart axes and grid", () => {
     expect(tickTexts(second.container, "xAxis")).toContain("1,000");
   });
 
+  it("writes a number index by xAxis.numberFormat in ticks, tooltip, table and summary", async () => {
+    const years = Array.from({ length: 13 }, (_, i) => ({ year: 1900 + i * 10, people: 10 + i }));
+    const grouped = render(
+      <LineChart data={years} index="year" series={["people"]} width={600} locale="en-US" />,
+    );
+    const groupedTicks = tickTexts(grouped.container, "xAxis");
+    grouped.unmount();
+
+    const { container } = render(
+      <LineChart
+        data={years}
+        index="year"
+        series={["people"]}
+        width={600}
+        locale="en-US"
+        title="People"
+        xAxis={{ numberFormat: { useGrouping: false } }}
+      />,
+    );
+
+    // without the option the locale's grouping stays
+    expect(groupedTicks).toContain("1,900");
+    const ticks = tickTexts(container, "xAxis");
+    expect(ticks).toContain("1900");
+    expect(ticks).toContain("2020");
+    expect(ticks.filter((tick) => tick.includes(","))).toEqual([]);
+    expect(screen.getByRole("figure", { name: "People" })).toHaveAccessibleDescription(
+      /13 points from 1900 to 2020/,
+    );
+    const table = screen.getByRole("table", { name: "People" });
+    expect(within(table).getByRole("row", { name: /^1900/ })).toHaveTextContent("10");
+    hover(container, 60);
+    await waitFor(() => expect(container.querySelector(".seed-chart-tooltip")).not.toBeNull());
+    expect(container.querySelector(".seed-chart-tooltip")).toHaveTextContent(/^19[0-9]0people/);
+  });
+
   it("applies axis min/max, labels and a custom tick formatter", () => {
     const { container } = render(
       <LineChart

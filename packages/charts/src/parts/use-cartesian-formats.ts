@@ -77,6 +77,7 @@ export function useCartesianFormats({
   }, [vertical, xAxis, yAxis, percent, locale, valueFormatter]);
 
   // index formatting: short for ticks, full for tooltip and table
+  const indexNumberFormat = (vertical ? yAxis : xAxis)?.numberFormat;
   const { indexTickFormat, indexFullFormat } = useMemo(() => {
     if (indexFormatter) return { indexTickFormat: indexFormatter, indexFullFormat: indexFormatter };
     if (frame.kind === "time") {
@@ -96,14 +97,14 @@ export function useCartesianFormats({
       };
     }
     if (frame.kind === "number") {
-      const format = createNumberFormatter(locale);
+      const format = createNumberFormatter(locale, indexNumberFormat);
       return {
         indexTickFormat: (v: number | string) => format(Number(v)),
         indexFullFormat: (v: number | string) => format(Number(v)),
       };
     }
     return { indexTickFormat: String, indexFullFormat: String };
-  }, [indexFormatter, frame, locale, timeZone]);
+  }, [indexFormatter, frame, locale, timeZone, indexNumberFormat]);
 
   return { valueFormat, valueTickFormat, indexTickFormat, indexFullFormat };
 }

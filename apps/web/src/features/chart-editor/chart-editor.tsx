@@ -27,6 +27,8 @@ import {
   type TimeGrain,
   timeGrains,
   type ValueLabelMode,
+  type XNumberFormat,
+  xNumberFormats,
 } from "@seed/model";
 import type { Chart, QueryResult } from "@seed/store";
 import {
@@ -90,6 +92,11 @@ const dateFormatLabels: Record<DateFormat, string> = {
   day: "Day (e.g. 03/01/2024)",
   month: "Month (e.g. Mar 2024)",
   year: "Year (e.g. 2024)",
+};
+
+const xNumberFormatLabels: Record<XNumberFormat, string> = {
+  auto: "Automatic (grouped as the locale writes them, e.g. 1,900)",
+  plain: "Plain, without separators (e.g. 1900, for years)",
 };
 
 const aggregateLabels: Record<QueryAggregate, string> = {
@@ -606,6 +613,24 @@ export function ChartEditor({
               {dateFormats.map((format) => (
                 <option key={format} value={format}>
                   {dateFormatLabels[format]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {offered.has("xNumberFormat") ? (
+            <SelectField
+              id="chart-x-number-format"
+              name="xNumberFormat"
+              label="X-axis numbers"
+              value={draft.xNumberFormat}
+              onChange={(event) =>
+                update("xNumberFormat", event.currentTarget.value as XNumberFormat)
+              }
+              errors={errors.xNumberFormat}
+            >
+              {xNumberFormats.map((format) => (
+                <option key={format} value={format}>
+                  {xNumberFormatLabels[format]}
                 </option>
               ))}
             </SelectField>

@@ -29,6 +29,8 @@ const columns: FormColumn[] = [
   { name: "revenue", type: "number" },
   { name: "orders", type: "number" },
   { name: "price", type: "number" },
+  // a number x (never offered as a series here, as the form does not offer the index)
+  { name: "year", type: "number" },
 ];
 const numberNames = ["revenue", "orders", "price"];
 
@@ -38,7 +40,7 @@ const start = chartFormOf(null, { id: "sales", columns });
 const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
   fc.constantFrom(...chartTypes).map((type) => (draft: ChartForm) => withType(draft, type)),
   fc
-    .constantFrom("day", "region")
+    .constantFrom("day", "region", "year")
     .map((name) => (draft: ChartForm) => withIndexColumn(draft, name)),
   fc.tuple(fc.constantFrom(...numberNames), fc.boolean()).map(
     ([name, checked]) =>
@@ -51,6 +53,7 @@ const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
     .map((aggregate) => (draft: ChartForm) => ({ ...draft, aggregate })),
   fc.constant((draft: ChartForm) => ({ ...draft, stack: "stacked" as const, donut: true })),
   fc.constant((draft: ChartForm) => ({ ...draft, dateFormat: "year" as const })),
+  fc.constant((draft: ChartForm) => ({ ...draft, xNumberFormat: "plain" as const })),
 );
 
 function edit(steps: ((draft: ChartForm) => ChartForm)[]): ChartForm {
@@ -105,6 +108,37 @@ describe("the chart editor's draft", () => {
       }),
       { seed, numRuns: 1_000 },
     );
+  });
+
+  it("offers plain x numbers on line, area and bar charts over a number x, and drops them otherwise", () => {
+    const years: FormColumn[] = [
+      { name: "year", type: "number" },
+      { name: "day", type: "date" },
+      { name: "people", type: "number" },
+    ];
+    const line = withoutStaleOptions(
+      {
+        ...withIndexColumn(chartFormOf(null, { id: "census", columns: years }), "year"),
+        seriesColumns: ["people"],
+        xNumberFormat: "plain",
+      },
+      years,
+    );
+    const offeredFor = (draft: ChartForm) =>
+      offeredOptions(draft.type, formShape(draft, years)).includes("xNumberFormat");
+
+    expect(line.xNumberFormat).toBe("plain");
+    expect(previewView(line, years).options).toEqual({ xNumberFormat: "plain" });
+    expect(offeredFor(withType(line, "area"))).toBe(true);
+    expect(offeredFor(withType(line, "bar"))).toBe(true);
+    expect(offeredFor(withType(line, "pie"))).toBe(false);
+    // A pie, or dates on x: the option goes back to automatic and the preview draws without it.
+    expect(withoutStaleOptions(withType(line, "pie"), years).xNumberFormat).toBe("auto");
+    const byDay = withoutStaleOptions(withIndexColumn(line, "day"), years);
+    expect(byDay.xNumberFormat).toBe("auto");
+    expect(previewView(byDay, years).options).toEqual({});
+    // Automatic restates the default, so nothing is stored for it.
+    expect(previewView({ ...line, xNumberFormat: "auto" }, years).options).toEqual({});
   });
 
   it("starts another dataset from its own columns", () => {

@@ -1,26 +1,7 @@
 import type { CSSProperties } from "react";
+import type { IconName } from "./icon-names";
 
-export const iconNames = [
-  "crown",
-  "folder",
-  "building",
-  "handshake",
-  "shopping-cart",
-  "circle-play",
-  "bug",
-  "database",
-  "bookmark",
-  "heart-handshake",
-  "message-square-reply",
-  "github",
-  "arrow-down",
-  "circle-x",
-  "grid",
-  "thumbs-up",
-  "instagram",
-] as const;
-
-export type IconName = (typeof iconNames)[number];
+export { type IconName, iconNames } from "./icon-names";
 
 export interface IconProps {
   /** Width and height; a number is pixels. Default 24. */

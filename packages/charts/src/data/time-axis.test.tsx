@@ -1,12 +1,7 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LineChart } from "../line-chart/line-chart";
-
-function xTicks(container: HTMLElement): string[] {
-  return Array.from(
-    container.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"),
-  ).map((node) => node.textContent ?? "");
-}
+import { tickTexts } from "../testing/ticks";
 
 /** Rows every `stepMs` from `start` for `count` steps, as ISO instants. */
 function series(start: number, stepMs: number, count: number) {
@@ -31,7 +26,7 @@ describe("time axis in the chart's locale and time zone (issue 11)", () => {
       />,
     );
 
-    const ticks = xTicks(container);
+    const ticks = tickTexts(container, "xAxis");
     expect(ticks.length).toBeGreaterThan(2);
     for (const tick of ticks) expect(tick).toMatch(/^\d\d:00$/);
   });
@@ -50,7 +45,7 @@ describe("time axis in the chart's locale and time zone (issue 11)", () => {
       />,
     );
 
-    const ticks = xTicks(container);
+    const ticks = tickTexts(container, "xAxis");
     expect(ticks.length).toBeGreaterThan(4);
     for (const tick of ticks) expect(tick).toMatch(/^\d{1,2}\. Nov\.$/);
     // one tick a day (or every other day), with no day labelled twice

@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { LineChart } from "./line-chart";
+import { tickTexts } from "../testing/ticks";
+import { LineChart, type LineChartProps } from "./line-chart";
 
 interface SalesRow {
   date: string;
@@ -18,10 +19,11 @@ function salesRows(): SalesRow[] {
   ];
 }
 
-function tickTexts(container: HTMLElement, axis: "xAxis" | "yAxis"): string[] {
-  return Array.from(
-    container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
-  ).map((node) => node.textContent ?? "");
+/** The sales rows by date at 600 px, revenue only; each test adds or overrides the props it is about. */
+function renderSales(props: Partial<LineChartProps<SalesRow>> = {}) {
+  return render(
+    <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} {...props} />,
+  );
 }
 
 function hover(container: HTMLElement, clientX: number) {
@@ -29,11 +31,25 @@ function hover(container: HTMLElement, clientX: number) {
   fireEvent.mouseMove(wrapper, { clientX, clientY: 100 });
 }
 
+/** A 600 px plot draws about its width in points, and the table still has the peak's row. */
+function expectDownsampledKeepingPeak(
+  container: HTMLElement,
+  peakIndex: string,
+  peakValue: string,
+) {
+  const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
+  const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
+  expect(drawnPoints).toBeLessThanOrEqual(600);
+  expect(drawnPoints).toBeGreaterThan(200);
+  const peak = Array.from(screen.getByRole("table").querySelectorAll("tbody tr")).find((tr) =>
+    tr.querySelector("th")?.textContent?.includes(peakIndex),
+  );
+  expect(peak).toHaveTextContent(peakValue);
+}
+
 describe("LineChart axes and grid", () => {
   it("formats a date index with Intl in the given locale", () => {
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} locale="de-DE" />,
-    );
+    const { container } = renderSales({ locale: "de-DE" });
 
     expect(tickTexts(container, "xAxis")).toEqual(["Jan. 2024", "Feb. 2024", "März 2024"]);
     expect(tickTexts(container, "yAxis")).toContain("2000");
@@ -59,15 +75,9 @@ describe("LineChart axes and grid", () => {
   });
 
   it("applies axis min/max, labels and a custom tick formatter", () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        yAxis={{ min: 0, max: 4000, label: "Euros", tickFormatter: (v) => `€${v}` }}
-      />,
-    );
+    const { container } = renderSales({
+      yAxis: { min: 0, max: 4000, label: "Euros", tickFormatter: (v) => `€${v}` },
+    });
 
     const ticks = tickTexts(container, "yAxis");
     expect(ticks[0]).toBe("€0");
@@ -76,15 +86,7 @@ describe("LineChart axes and grid", () => {
   });
 
   it("hides an axis when asked", () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        xAxis={{ show: false }}
-      />,
-    );
+    const { container } = renderSales({ xAxis: { show: false } });
 
     expect(tickTexts(container, "xAxis")).toEqual([]);
     expect(tickTexts(container, "yAxis").length).toBeGreaterThan(0);
@@ -92,9 +94,7 @@ describe("LineChart axes and grid", () => {
 
   it("draws horizontal, vertical, both or no grid lines", () => {
     const count = (grid: "horizontal" | "vertical" | "both" | "none") => {
-      const { container, unmount } = render(
-        <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} grid={grid} />,
-      );
+      const { container, unmount } = renderSales({ grid });
       const h = container.querySelectorAll(".recharts-cartesian-grid-horizontal line").length;
       const v = container.querySelectorAll(".recharts-cartesian-grid-vertical line").length;
       unmount();
@@ -110,14 +110,7 @@ describe("LineChart axes and grid", () => {
 
 describe("LineChart legend", () => {
   it("lists each series once with its label", () => {
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", { key: "cost", label: "Cost of goods" }]}
-        width={600}
-      />,
-    );
+    renderSales({ series: ["revenue", { key: "cost", label: "Cost of goods" }] });
 
     const legend = screen.getByRole("list", { name: /legend/i });
     expect(
@@ -129,9 +122,7 @@ describe("LineChart legend", () => {
 
   it("hides and shows a series on click", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
     const button = screen.getByRole("button", { name: "cost" });
 
     await user.click(button);
@@ -144,9 +135,7 @@ describe("LineChart legend", () => {
 
   it("toggles with Enter and Space", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
     const button = screen.getByRole("button", { name: "revenue" });
     button.focus();
 
@@ -159,9 +148,7 @@ describe("LineChart legend", () => {
 
   it("dims the other series while one legend item is hovered", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
 
     await user.hover(screen.getByRole("button", { name: "revenue" }));
 
@@ -173,22 +160,13 @@ describe("LineChart legend", () => {
 
   it("puts a full-name tooltip on long legend names", () => {
     const label = "Revenue from annual enterprise subscriptions";
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={[{ key: "revenue", label }]}
-        width={600}
-      />,
-    );
+    renderSales({ series: [{ key: "revenue", label }] });
 
     expect(screen.getByRole("tooltip", { hidden: true })).toHaveTextContent(label);
   });
 
   it("can sit at the top, left or right, or be turned off", () => {
-    const { container, rerender } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} legend="right" />,
-    );
+    const { container, rerender } = renderSales({ legend: "right" });
     expect(container.querySelector("figure")).toHaveAttribute("data-legend", "right");
 
     rerender(
@@ -200,15 +178,10 @@ describe("LineChart legend", () => {
 
 describe("LineChart tooltip", () => {
   it("shows formatted values of the hovered point", async () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", { key: "cost", label: "Cost", formatter: (v) => `$${v.toFixed(2)}` }]}
-        width={600}
-        locale="en-US"
-      />,
-    );
+    const { container } = renderSales({
+      series: ["revenue", { key: "cost", label: "Cost", formatter: (v) => `$${v.toFixed(2)}` }],
+      locale: "en-US",
+    });
 
     hover(container, 330);
 
@@ -220,19 +193,13 @@ describe("LineChart tooltip", () => {
   });
 
   it("renders custom content from a render prop with the typed row", async () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        tooltip={({ row, items }) => (
-          <div data-testid="custom">
-            {row.date} / {items[0]?.formattedValue}
-          </div>
-        )}
-      />,
-    );
+    const { container } = renderSales({
+      tooltip: ({ row, items }) => (
+        <div data-testid="custom">
+          {row.date} / {items[0]?.formattedValue}
+        </div>
+      ),
+    });
 
     hover(container, 60);
 
@@ -242,9 +209,7 @@ describe("LineChart tooltip", () => {
   });
 
   it("moves between points with the arrow keys and announces them", async () => {
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} />,
-    );
+    const { container } = renderSales();
     const svg = container.querySelector("svg.recharts-surface") as SVGElement;
 
     act(() => svg.focus());
@@ -282,16 +247,7 @@ describe("LineChart typing", () => {
 
 describe("LineChart accessibility", () => {
   it("has an accessible name, a summary and a hidden data table", () => {
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", "cost"]}
-        width={600}
-        title="Monthly sales"
-        locale="en-US"
-      />,
-    );
+    renderSales({ series: ["revenue", "cost"], title: "Monthly sales", locale: "en-US" });
 
     const figure = screen.getByRole("figure", { name: "Monthly sales" });
     expect(figure).toHaveAccessibleDescription(
@@ -412,16 +368,10 @@ describe("LineChart large data and events", () => {
 
     const { container } = render(<LineChart data={rows} index="x" series={["v"]} width={600} />);
 
-    const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
-    const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
-    expect(drawnPoints).toBeLessThanOrEqual(600);
-    expect(drawnPoints).toBeGreaterThan(200);
-    const table = screen.getByRole("table");
-    expect(table.querySelector("caption")?.textContent).toMatch(/of \d+ drawn points, peaks kept/);
-    const peak = Array.from(table.querySelectorAll("tbody tr")).find((tr) =>
-      tr.querySelector("th")?.textContent?.includes("12,345"),
+    expectDownsampledKeepingPeak(container, "12,345", "42");
+    expect(screen.getByRole("table").querySelector("caption")?.textContent).toMatch(
+      /of \d+ drawn points, peaks kept/,
     );
-    expect(peak).toHaveTextContent("42");
   });
 
   it("draws every point when downsampling is off", () => {
@@ -434,22 +384,14 @@ describe("LineChart large data and events", () => {
   });
 
   it("lists every drawn point in the table when there are few", () => {
-    render(<LineChart data={salesRows()} index="date" series={["revenue"]} width={600} />);
+    renderSales();
 
     expect(screen.getByRole("table").querySelectorAll("tbody tr")).toHaveLength(3);
   });
 
   it("reports the keyboard-selected point on Enter", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderSales({ onValueChange });
     const svg = container.querySelector("svg.recharts-surface") as SVGElement;
     const live = container.querySelector("[aria-live=polite]") as HTMLElement;
 
@@ -463,15 +405,7 @@ describe("LineChart large data and events", () => {
 
   it("reports the clicked point with its row", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderSales({ onValueChange });
     const wrapper = container.querySelector(".recharts-wrapper") as HTMLElement;
 
     hover(container, 330);
@@ -501,14 +435,7 @@ describe("LineChart with typed-array columns", () => {
       <LineChart<Metrics> data={{ cpu: { x, y } }} index="time" series={["cpu"]} width={600} />,
     );
 
-    const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
-    const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
-    expect(drawnPoints).toBeLessThanOrEqual(600);
-    expect(drawnPoints).toBeGreaterThan(200);
-    const peak = Array.from(screen.getByRole("table").querySelectorAll("tbody tr")).find((tr) =>
-      tr.querySelector("th")?.textContent?.includes("654,321"),
-    );
-    expect(peak).toHaveTextContent("50");
+    expectDownsampledKeepingPeak(container, "654,321", "50");
   });
 
   it("reports invalid values, hands tooltips a row built from the point, and reads time", async () => {

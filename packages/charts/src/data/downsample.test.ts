@@ -13,6 +13,14 @@ function range(length: number): number[] {
   return Array.from({ length }, (_, i) => i);
 }
 
+/** The picked positions start at 0, end at `last`, hold every one of `kept`, and are at most `most`. */
+function expectEndsAndKept(picked: readonly number[], last: number, kept: number[], most: number) {
+  expect(picked[0]).toBe(0);
+  expect(picked[picked.length - 1]).toBe(last);
+  for (const position of kept) expect(picked).toContain(position);
+  expect(picked.length).toBeLessThanOrEqual(most);
+}
+
 describe("selectLttbIndices", () => {
   it("returns every position when the series already fits", () => {
     const ys = [3, 1, 4, 1, 5];
@@ -40,11 +48,7 @@ describe("selectLttbIndices", () => {
 
     const picked = selectLttbIndices(xs, ys, 50);
 
-    expect(picked[0]).toBe(0);
-    expect(picked[picked.length - 1]).toBe(999);
-    expect(picked).toContain(500);
-    expect(picked).toContain(501);
-    expect(picked.length).toBeLessThanOrEqual(52);
+    expectEndsAndKept(picked, 999, [500, 501], 52);
   });
 
   it("keeps a gap so a line still breaks at missing values", () => {
@@ -91,11 +95,7 @@ describe("selectMinMaxIndices", () => {
 
     const picked = selectMinMaxIndices(ys, 100);
 
-    expect(picked[0]).toBe(0);
-    expect(picked[picked.length - 1]).toBe(9999);
-    expect(picked).toContain(1234);
-    expect(picked).toContain(8765);
-    expect(picked.length).toBeLessThanOrEqual(100);
+    expectEndsAndKept(picked, 9999, [1234, 8765], 100);
   });
 });
 

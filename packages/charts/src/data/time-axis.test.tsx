@@ -11,19 +11,28 @@ function series(start: number, stepMs: number, count: number) {
   }));
 }
 
+/** The rows' value over their instants at 900 px, unanimated, in a locale and time zone. */
+function renderTimes(rows: ReturnType<typeof series>, locale: string, timeZone: string) {
+  return render(
+    <LineChart
+      data={rows}
+      index="at"
+      series={["value"]}
+      width={900}
+      locale={locale}
+      timeZone={timeZone}
+      animate={false}
+    />,
+  );
+}
+
 describe("time axis in the chart's locale and time zone (issue 11)", () => {
   it("puts hour ticks on round hours of a half-hour zone", () => {
     // Kolkata is UTC+5:30: ticks on round UTC hours would read 05:30, 06:30, …
-    const { container } = render(
-      <LineChart
-        data={series(Date.UTC(2024, 2, 1), 10 * 60_000, 72)}
-        index="at"
-        series={["value"]}
-        width={900}
-        locale="en-GB"
-        timeZone="Asia/Kolkata"
-        animate={false}
-      />,
+    const { container } = renderTimes(
+      series(Date.UTC(2024, 2, 1), 10 * 60_000, 72),
+      "en-GB",
+      "Asia/Kolkata",
     );
 
     const ticks = tickTexts(container, "xAxis");
@@ -33,16 +42,10 @@ describe("time axis in the chart's locale and time zone (issue 11)", () => {
 
   it("puts day ticks on the zone's midnights, labelled in the locale", () => {
     // hourly from 1 to 11 November 2024 UTC, across New York's fall-back night (3 November)
-    const { container } = render(
-      <LineChart
-        data={series(Date.UTC(2024, 10, 1, 12), 3_600_000, 240)}
-        index="at"
-        series={["value"]}
-        width={900}
-        locale="de-DE"
-        timeZone="America/New_York"
-        animate={false}
-      />,
+    const { container } = renderTimes(
+      series(Date.UTC(2024, 10, 1, 12), 3_600_000, 240),
+      "de-DE",
+      "America/New_York",
     );
 
     const ticks = tickTexts(container, "xAxis");

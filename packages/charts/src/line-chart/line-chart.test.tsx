@@ -505,6 +505,8 @@ describe("LineChart syncId", () => {
 });
 
 describe("LineChart value axis width", () => {
+  type Point = { m: number; v: number };
+
   /** Left edge of the plot: where the horizontal grid lines start. */
   function plotLeft(container: HTMLElement): number {
     const line = container.querySelector(".recharts-cartesian-grid-horizontal line");
@@ -512,40 +514,34 @@ describe("LineChart value axis width", () => {
   }
 
   it("is as wide as its longest tick label from the first drawing, narrow for short labels", () => {
-    const wide = render(
-      <LineChart
-        data={[
-          { m: 1, v: 48_250.5 },
-          { m: 2, v: 52_000 },
-        ]}
-        index="m"
-        series={["v"]}
-        width={600}
-        locale="en-US"
-        valueFormatter={(v) =>
-          v.toLocaleString("en-US", {
-            style: "currency",
-            currency: "USD",
-            minimumFractionDigits: 2,
-          })
-        }
-      />,
-    );
+    /** Two points, v1 and v2, at 600 px. */
+    const renderValues = (v1: number, v2: number, props: Partial<LineChartProps<Point>> = {}) =>
+      render(
+        <LineChart
+          data={[
+            { m: 1, v: v1 },
+            { m: 2, v: v2 },
+          ]}
+          index="m"
+          series={["v"]}
+          width={600}
+          {...props}
+        />,
+      );
+    const wide = renderValues(48_250.5, 52_000, {
+      locale: "en-US",
+      valueFormatter: (v) =>
+        v.toLocaleString("en-US", {
+          style: "currency",
+          currency: "USD",
+          minimumFractionDigits: 2,
+        }),
+    });
     // "$52,000.00" is 10 characters: at least 7 px each plus the tick line
     expect(plotLeft(wide.container)).toBeGreaterThanOrEqual(4 + 70 + 8);
     wide.unmount();
 
-    const narrow = render(
-      <LineChart
-        data={[
-          { m: 1, v: 1 },
-          { m: 2, v: 2 },
-        ]}
-        index="m"
-        series={["v"]}
-        width={600}
-      />,
-    );
+    const narrow = renderValues(1, 2);
     expect(plotLeft(narrow.container)).toBeLessThan(45);
   });
 });

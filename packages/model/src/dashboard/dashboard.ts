@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optionalText, requiredText } from "../fields.js";
 import { dashboardLimits, embedLimits } from "../limits.js";
 import { isTimeZone } from "../query/time.js";
+import { slugWords } from "../slug.js";
 import { iconNameSchema } from "../vocabulary.js";
 import { dashboardFilterConfigSchema, noDashboardFilters } from "./filters.js";
 import { tileInputSchema, tileLayoutSchema } from "./tiles.js";
@@ -142,12 +143,6 @@ export type DashboardLayoutInput = z.input<typeof dashboardLayoutSchema>;
 
 /** Turns a slug-ish title into a URL-safe slug suggestion ("Store Performance!" -> "store-performance"). */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64)
-    .replace(/-+$/g, "");
+  // the cut can end inside a run of hyphens
+  return slugWords(text, 64).replace(/-+$/g, "");
 }

@@ -9,12 +9,10 @@ import { tileInputSchema, tileLayoutSchema } from "./tiles.js";
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const slugSchema = z
-  .string({ error: "Enter a slug." })
-  .trim()
-  .min(1, "Enter a slug.")
-  .max(64, "Keep the slug under 65 characters.")
-  .regex(slugPattern, "Use lowercase letters, digits and single hyphens, e.g. store-performance.");
+export const slugSchema = requiredText("slug", 64).regex(
+  slugPattern,
+  "Use lowercase letters, digits and single hyphens, e.g. store-performance.",
+);
 
 const tilesSchema = z
   .array(tileInputSchema, { error: "Tiles must be a list." })

@@ -313,15 +313,7 @@ describe("LineChart states and bad data", () => {
   it("breaks the line at nulls unless connectNulls is set", () => {
     const rows = salesRows().map((row, i) => (i === 1 ? { ...row, revenue: null } : row));
     const pathOf = (connectNulls: boolean) => {
-      const { container, unmount } = render(
-        <LineChart
-          data={rows}
-          index="date"
-          series={["revenue"]}
-          width={600}
-          connectNulls={connectNulls}
-        />,
-      );
+      const { container, unmount } = renderSales({ data: rows, connectNulls });
       const d = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
       unmount();
       return d;

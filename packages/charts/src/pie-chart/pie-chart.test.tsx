@@ -112,7 +112,7 @@ describe("PieChart", () => {
 
   it("reports the clicked slice with its row", async () => {
     const onValueChange = vi.fn();
-    const { container } = renderShares({ otherThreshold: 0, onValueChange: onValueChange });
+    const { container } = renderShares({ otherThreshold: 0, onValueChange });
 
     fireEvent.click(container.querySelectorAll(".recharts-pie-sector path")[1] as Element);
 

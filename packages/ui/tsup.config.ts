@@ -18,9 +18,13 @@ const externalTooltip: EsbuildPlugin = {
 
 export default defineConfig([
   {
-    entry: { index: "src/index.ts", tooltip: "src/tooltip/index.ts" },
+    entry: {
+      index: "src/index.ts",
+      tooltip: "src/tooltip/index.ts",
+      "icon-names": "src/icons/icon-names.ts",
+    },
     format: ["esm", "cjs"],
-    dts: { entry: { index: "src/index.ts" } },
+    dts: { entry: { index: "src/index.ts", "icon-names": "src/icons/icon-names.ts" } },
     clean: true,
     target: "es2022",
     splitting: false,

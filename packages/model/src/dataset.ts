@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type FieldProblem, ValidationError } from "./errors.js";
-import { optionalText, requiredText } from "./fields.js";
+import { boundedText, optionalText, requiredText } from "./fields.js";
 import { datasetLimits } from "./limits.js";
 import {
   type CellValue,
@@ -18,14 +18,11 @@ export interface DatasetColumn {
 }
 
 export const columnSchema = z.object({
-  name: z
-    .string({ error: "Enter a column name." })
-    .trim()
-    .min(1, "Enter a column name.")
-    .max(
-      datasetLimits.maxColumnNameLength,
-      `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
-    ),
+  name: boundedText(
+    "Enter a column name.",
+    datasetLimits.maxColumnNameLength,
+    `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
+  ),
   type: z.enum(columnTypes, { error: "Column type must be number, string, date or timestamp." }),
 });
 

@@ -88,43 +88,55 @@ export class ValidationError extends StoreError {
   }
 }
 
-/** The record changed since the caller read it (optimistic concurrency); nothing was written. */
-export class ConflictError extends StoreError {
-  override name = "ConflictError";
-  readonly kind = "conflict";
+/** A refusal about one record: which type and id it concerns. */
+export abstract class RecordError extends StoreError {
   constructor(
     readonly entityType: EntityType,
     readonly entityId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The record changed since the caller read it (optimistic concurrency); nothing was written. */
+export class ConflictError extends RecordError {
+  override name = "ConflictError";
+  readonly kind = "conflict";
+  constructor(
+    entityType: EntityType,
+    entityId: string,
     readonly expectedVersion: number,
     readonly currentVersion: number,
   ) {
     super(
+      entityType,
+      entityId,
       `The ${entityType} was changed by someone else (you edited version ${expectedVersion}, it is now version ${currentVersion}). Reload and apply your change again.`,
     );
   }
 }
 
-export class NotFoundError extends StoreError {
+export class NotFoundError extends RecordError {
   override name = "NotFoundError";
   readonly kind = "not_found";
-  constructor(
-    readonly entityType: EntityType,
-    readonly entityId: string,
-  ) {
-    super(`No ${entityType} with id "${entityId}".`);
+  constructor(entityType: EntityType, entityId: string) {
+    super(entityType, entityId, `No ${entityType} with id "${entityId}".`);
   }
 }
 
 /** Deleting would leave other records pointing at nothing; nothing was written. */
-export class InUseError extends StoreError {
+export class InUseError extends RecordError {
   override name = "InUseError";
   readonly kind = "in_use";
   constructor(
-    readonly entityType: EntityType,
-    readonly entityId: string,
+    entityType: EntityType,
+    entityId: string,
     readonly usedBy: ReadonlyArray<{ entityType: EntityType; id: string; title: string }>,
   ) {
     super(
+      entityType,
+      entityId,
       `This ${entityType} is still used by ${usedBy
         .map((user) => `${user.entityType} "${user.title}"`)
         .join(", ")}. Remove it there first.`,

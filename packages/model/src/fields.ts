@@ -1,12 +1,13 @@
 import { type ZodError, z } from "zod";
 import type { FieldErrors } from "./errors.js";
 
-export const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter a ${label}.` })
-    .trim()
-    .min(1, `Enter a ${label}.`)
-    .max(max, `Keep the ${label} under ${max + 1} characters.`);
+/** Text that must be given (trimmed, `missing` when absent or blank) and at most `max` long. */
+export const boundedText = (missing: string, max: number, tooLong: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+/** "Enter a name." / "Keep the name under 101 characters."; `article` "the" for "Enter the host." */
+export const requiredText = (label: string, max: number, article: "a" | "the" = "a") =>
+  boundedText(`Enter ${article} ${label}.`, max, `Keep the ${label} under ${max + 1} characters.`);
 
 export const optionalText = (label: string, max: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./fields.js";
 import { sourceLimits } from "./limits.js";
 
 export const sourceSslModes = ["disable", "require", "verify-full"] as const;
@@ -16,12 +17,7 @@ function boundedInteger(label: string, min: number, max: number, fallback: numbe
   );
 }
 
-const sourceText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max + 1} characters.`);
+const sourceText = (label: string, max: number) => requiredText(label, max, "the");
 
 const sourceFields = {
   name: sourceText("name", sourceLimits.maxNameLength),

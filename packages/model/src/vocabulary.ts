@@ -1,3 +1,4 @@
+import { iconNames } from "@seed/ui/icon-names";
 import { z } from "zod";
 
 // The words every layer shares: column types, aggregates, icons. One list each, used everywhere.
@@ -6,27 +7,8 @@ import { z } from "zod";
 export const datasetColumnTypes = ["number", "string", "boolean", "date", "timestamp"] as const;
 export type DatasetColumnType = (typeof datasetColumnTypes)[number];
 
-/** Mirrors @seed/ui's IconName list (the store must not depend on a React package). */
-export const iconNames = [
-  "crown",
-  "folder",
-  "building",
-  "handshake",
-  "shopping-cart",
-  "circle-play",
-  "bug",
-  "database",
-  "bookmark",
-  "heart-handshake",
-  "message-square-reply",
-  "github",
-  "arrow-down",
-  "circle-x",
-  "grid",
-  "thumbs-up",
-  "instagram",
-] as const;
-export type IconName = (typeof iconNames)[number];
+/** The icon names are @seed/ui's own list, from its React-free subpath (no React reaches the model). */
+export { type IconName, iconNames } from "@seed/ui/icon-names";
 
 /** The records the store keeps, versions and audits. */
 export const entityTypes = ["dataset", "chart", "dashboard", "source"] as const;

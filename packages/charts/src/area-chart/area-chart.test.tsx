@@ -1,8 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
-import { describe, expect, it, vi } from "vitest";
-import { AreaChart } from "./area-chart";
+import { describe, expect, it } from "vitest";
+import { expectDrawsAnyRows } from "../testing/random-rows";
+import { tickTexts } from "../testing/ticks";
+import { AreaChart, type AreaChartProps } from "./area-chart";
 
 function trafficRows() {
   return [
@@ -12,17 +14,18 @@ function trafficRows() {
   ];
 }
 
-function yTicks(container: HTMLElement): string[] {
-  return Array.from(
-    container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
-  ).map((node) => node.textContent ?? "");
+type TrafficRow = ReturnType<typeof trafficRows>[number];
+
+/** The traffic rows at 600 px, both series; each test adds or overrides the props it is about. */
+function renderTraffic(props: Partial<AreaChartProps<TrafficRow>> = {}) {
+  return render(
+    <AreaChart data={trafficRows()} index="day" series={["web", "app"]} width={600} {...props} />,
+  );
 }
 
 describe("AreaChart", () => {
   it("fills each series with its own gradient", () => {
-    const { container } = render(
-      <AreaChart data={trafficRows()} index="day" series={["web", "app"]} width={600} />,
-    );
+    const { container } = renderTraffic();
 
     const gradients = container.querySelectorAll("linearGradient");
     expect(gradients).toHaveLength(2);
@@ -31,9 +34,7 @@ describe("AreaChart", () => {
   });
 
   it("uses a flat fill when the gradient is off", () => {
-    const { container } = render(
-      <AreaChart data={trafficRows()} index="day" series={["web"]} width={600} gradient={false} />,
-    );
+    const { container } = renderTraffic({ series: ["web"], gradient: false });
 
     expect(container.querySelectorAll("linearGradient")).toHaveLength(0);
     expect(container.querySelector(".recharts-area-area")).toHaveAttribute(
@@ -43,33 +44,15 @@ describe("AreaChart", () => {
   });
 
   it("stacks series so the value axis reaches their sum", () => {
-    const { container } = render(
-      <AreaChart
-        data={trafficRows()}
-        index="day"
-        series={["web", "app"]}
-        width={600}
-        stack="stacked"
-        yAxis={{ max: "dataMax" }}
-      />,
-    );
+    const { container } = renderTraffic({ stack: "stacked", yAxis: { max: "dataMax" } });
 
-    expect(yTicks(container).at(-1)).toBe("100");
+    expect(tickTexts(container, "yAxis").at(-1)).toBe("100");
   });
 
   it("stacks to 100% with a percent axis and says so in the summary", () => {
-    const { container } = render(
-      <AreaChart
-        data={trafficRows()}
-        index="day"
-        series={["web", "app"]}
-        width={600}
-        stack="percent"
-        locale="en-US"
-      />,
-    );
+    const { container } = renderTraffic({ stack: "percent", locale: "en-US" });
 
-    expect(yTicks(container)).toEqual(["0%", "25%", "50%", "75%", "100%"]);
+    expect(tickTexts(container, "yAxis")).toEqual(["0%", "25%", "50%", "75%", "100%"]);
     expect(screen.getByRole("figure")).toHaveAccessibleDescription(
       /^100% stacked area chart of web and app/,
     );
@@ -77,7 +60,7 @@ describe("AreaChart", () => {
 
   it("hides a series from the legend and the data table", async () => {
     const user = userEvent.setup();
-    render(<AreaChart data={trafficRows()} index="day" series={["web", "app"]} width={600} />);
+    renderTraffic();
 
     await user.click(screen.getByRole("button", { name: "web" }));
 
@@ -85,19 +68,12 @@ describe("AreaChart", () => {
   });
 
   it("never throws on random rows", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const value = fc.oneof(fc.double(), fc.string({ maxLength: 3 }), fc.constant(null));
-    fc.assert(
-      fc.property(fc.array(fc.record({ x: fc.integer(), a: value }), { maxLength: 25 }), (rows) => {
-        const { unmount } = render(
-          <AreaChart data={rows} index="x" series={["a"]} width={300} stack="percent" />,
-        );
-        expect(screen.getByRole("figure")).toBeInTheDocument();
-        unmount();
-      }),
-      { numRuns: 20 },
+    expectDrawsAnyRows(
+      fc.array(fc.record({ x: fc.integer(), a: value }), { maxLength: 25 }),
+      (rows) => <AreaChart data={rows} index="x" series={["a"]} width={300} stack="percent" />,
+      20,
     );
-    warn.mockRestore();
   }, 60_000);
 });
 
@@ -118,9 +94,7 @@ describe("AreaChart with typed-array columns", () => {
     );
 
     expect(container.querySelectorAll(".recharts-area-area")).toHaveLength(2);
-    const ticks = Array.from(
-      container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
-    ).map((node) => Number(node.textContent));
+    const ticks = tickTexts(container, "yAxis").map(Number);
     expect(Math.max(...ticks)).toBeGreaterThanOrEqual(35);
   });
 });

@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, render, waitFor } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { BarChart } from "./bar-chart";
+import { expectDrawsAnyRows } from "../testing/random-rows";
+import { tickTexts } from "../testing/ticks";
+import { BarChart, type BarChartProps } from "./bar-chart";
 
 interface RegionRow {
   region: string;
@@ -17,47 +19,41 @@ function regionRows(): RegionRow[] {
   ];
 }
 
-function ticks(container: HTMLElement, axis: "xAxis" | "yAxis"): string[] {
-  return Array.from(
-    container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
-  ).map((node) => node.textContent ?? "");
+/** The region rows at 600 px, both series; each test adds or overrides the props it is about. */
+function renderRegions(props: Partial<BarChartProps<RegionRow>> = {}) {
+  return render(
+    <BarChart
+      data={regionRows()}
+      index="region"
+      series={["online", "store"]}
+      width={600}
+      {...props}
+    />,
+  );
 }
 
 describe("BarChart", () => {
   it("draws one bar per row and series with category ticks", () => {
-    const { container } = render(
-      <BarChart data={regionRows()} index="region" series={["online", "store"]} width={600} />,
-    );
+    const { container } = renderRegions();
 
     expect(container.querySelectorAll(".recharts-bar-rectangle")).toHaveLength(6);
-    expect(ticks(container, "xAxis")).toEqual(["North", "South", "East"]);
+    expect(tickTexts(container, "xAxis")).toEqual(["North", "South", "East"]);
   });
 
   it("lays bars out horizontally with the index on the vertical axis", () => {
-    const { container } = render(
-      <BarChart data={regionRows()} index="region" series={["online"]} width={600} horizontal />,
-    );
+    const { container } = renderRegions({ series: ["online"], horizontal: true });
 
-    expect(ticks(container, "yAxis")).toEqual(["North", "South", "East"]);
-    expect(ticks(container, "xAxis")[0]).toBe("0");
+    expect(tickTexts(container, "yAxis")).toEqual(["North", "South", "East"]);
+    expect(tickTexts(container, "xAxis")[0]).toBe("0");
     expect(
       container.querySelectorAll(".recharts-cartesian-grid-vertical line").length,
     ).toBeGreaterThan(0);
   });
 
   it("stacks to 100%", () => {
-    const { container } = render(
-      <BarChart
-        data={regionRows()}
-        index="region"
-        series={["online", "store"]}
-        width={600}
-        stack="percent"
-        locale="en-US"
-      />,
-    );
+    const { container } = renderRegions({ stack: "percent", locale: "en-US" });
 
-    expect(ticks(container, "yAxis").at(-1)).toBe("100%");
+    expect(tickTexts(container, "yAxis").at(-1)).toBe("100%");
   });
 
   it("formats a date index on a band axis", () => {
@@ -71,21 +67,12 @@ describe("BarChart", () => {
       <BarChart data={rows} index="month" series={["units"]} width={600} locale="en-GB" />,
     );
 
-    expect(ticks(container, "xAxis")).toEqual(["Jan 2024", "Feb 2024", "Mar 2024"]);
+    expect(tickTexts(container, "xAxis")).toEqual(["Jan 2024", "Feb 2024", "Mar 2024"]);
   });
 
   it("reports the clicked bar with its series and row", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <BarChart
-        data={regionRows()}
-        index="region"
-        series={["online", "store"]}
-        width={600}
-        animate={false}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderRegions({ animate: false, onValueChange });
 
     const bars = container.querySelectorAll(".recharts-bar-rectangle path");
     fireEvent.click(bars[1] as Element);
@@ -114,32 +101,19 @@ describe("BarChart", () => {
   });
 
   it("never throws on random rows", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const value = fc.oneof(
       fc.double(),
       fc.integer(),
       fc.string({ maxLength: 3 }),
       fc.constant(null),
     );
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({ name: fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), a: value }),
-          {
-            maxLength: 20,
-          },
-        ),
-        (rows) => {
-          const { unmount } = render(
-            <BarChart data={rows} index="name" series={["a"]} width={300} stack="stacked" />,
-          );
-          expect(screen.getByRole("figure")).toBeInTheDocument();
-          unmount();
-        },
-      ),
-      { numRuns: 20 },
+    expectDrawsAnyRows(
+      fc.array(fc.record({ name: fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), a: value }), {
+        maxLength: 20,
+      }),
+      (rows) => <BarChart data={rows} index="name" series={["a"]} width={300} stack="stacked" />,
+      20,
     );
-    warn.mockRestore();
   }, 60_000);
 });
 
@@ -155,9 +129,7 @@ describe("BarChart axis labels", () => {
       <BarChart data={regions} index="region" series={["sales"]} width={400} />,
     );
 
-    const labels = Array.from(
-      container.querySelectorAll(".recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value"),
-    ).map((node) => node.textContent);
+    const labels = tickTexts(container, "xAxis");
     expect(labels[0]).toBe("North");
     expect(labels[1]).toMatch(/^The Southern.*…$/);
     expect(labels[2]).toBe("East");
@@ -215,9 +187,7 @@ describe("BarChart axis labels", () => {
       <BarChart data={regions} index="region" series={["sales"]} width={400} horizontal />,
     );
 
-    const labels = Array.from(
-      container.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
-    ).map((node) => node.textContent ?? "");
+    const labels = tickTexts(container, "yAxis");
     expect(labels).toContain("North");
     expect(labels.every((label) => label.length <= 12)).toBe(true);
   });

@@ -13,6 +13,14 @@ function range(length: number): number[] {
   return Array.from({ length }, (_, i) => i);
 }
 
+/** The picked positions start at 0, end at `last`, hold every one of `kept`, and are at most `most`. */
+function expectEndsAndKept(picked: readonly number[], last: number, kept: number[], most: number) {
+  expect(picked[0]).toBe(0);
+  expect(picked[picked.length - 1]).toBe(last);
+  for (const position of kept) expect(picked).toContain(position);
+  expect(picked.length).toBeLessThanOrEqual(most);
+}
+
 describe("selectLttbIndices", () => {
   it("returns every position when the series already fits", () => {
     const ys = [3, 1, 4, 1, 5];
@@ -40,11 +48,7 @@ describe("selectLttbIndices", () => {
 
     const picked = selectLttbIndices(xs, ys, 50);
 
-    expect(picked[0]).toBe(0);
-    expect(picked[picked.length - 1]).toBe(999);
-    expect(picked).toContain(500);
-    expect(picked).toContain(501);
-    expect(picked.length).toBeLessThanOrEqual(52);
+    expectEndsAndKept(picked, 999, [500, 501], 52);
   });
 
   it("keeps a gap so a line still breaks at missing values", () => {
@@ -91,11 +95,7 @@ describe("selectMinMaxIndices", () => {
 
     const picked = selectMinMaxIndices(ys, 100);
 
-    expect(picked[0]).toBe(0);
-    expect(picked[picked.length - 1]).toBe(9999);
-    expect(picked).toContain(1234);
-    expect(picked).toContain(8765);
-    expect(picked.length).toBeLessThanOrEqual(100);
+    expectEndsAndKept(picked, 9999, [1234, 8765], 100);
   });
 });
 
@@ -153,6 +153,18 @@ function randomWalk(length: number, seed: number): Float64Array {
   return ys;
 }
 
+/** FC_SEED or the fixed seed, printed under `label` so a failing run can be repeated. */
+function fastCheckSeed(label: string): number {
+  const seed = Number(process.env.FC_SEED ?? 20_261_123);
+  console.log(`[@seed/charts ${label}] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
+  return seed;
+}
+
+/** The values as ys over x = 0, 1, 2, … */
+function atPositions(values: readonly number[]) {
+  return { xs: Float64Array.from(values, (_, i) => i), ys: Float64Array.from(values) };
+}
+
 describe("selectMinMaxLttbIndices (the default of line and area charts)", () => {
   it("keeps a one-point spike and a one-point dip among 1,000,000 random-walk points", () => {
     const seed = Number(process.env.FC_SEED ?? 20261123);
@@ -179,8 +191,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
   });
 
   it("returns ascending unique positions within the input for any series, gaps kept", () => {
-    const seed = Number(process.env.FC_SEED ?? 20_261_123);
-    console.log(`[@seed/charts minmax-lttb] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
+    const seed = fastCheckSeed("minmax-lttb");
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.double({ noNaN: false }), fc.constant(Number.NaN)), {
@@ -189,8 +200,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
         }),
         fc.integer({ min: 0, max: 100 }),
         (values, threshold) => {
-          const ys = Float64Array.from(values);
-          const xs = Float64Array.from(values, (_, i) => i);
+          const { xs, ys } = atPositions(values);
           const kept = selectMinMaxLttbIndices(xs, ys, threshold);
           for (let i = 0; i < kept.length; i++) {
             expect(kept[i]).toBeGreaterThanOrEqual(0);
@@ -204,10 +214,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
   });
 
   it("picks the same points in one pass over a series without gaps as the general path", () => {
-    const seed = Number(process.env.FC_SEED ?? 20_261_123);
-    console.log(
-      `[@seed/charts min-max one pass] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`,
-    );
+    const seed = fastCheckSeed("min-max one pass");
     fc.assert(
       fc.property(
         fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
@@ -216,8 +223,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
         }),
         fc.integer({ min: 0, max: 120 }),
         (values, threshold) => {
-          const ys = Float64Array.from(values);
-          const xs = Float64Array.from(values, (_, i) => i);
+          const { xs, ys } = atPositions(values);
           // a gap at the end sends the same series down the general path, which keeps its start
           const gapped = Float64Array.from([...values, Number.NaN]);
           const gappedXs = Float64Array.from(gapped, (_, i) => i);

@@ -28,6 +28,15 @@ const increasingX = fc
     return xs.filter((x, i) => i === 0 || x > (xs[i - 1] as number));
   });
 
+/** A case: x positions, the first `minSeries` or more of the keys, and 200 values to draw from. */
+function seriesCase<T>(xs: fc.Arbitrary<number[]>, minSeries: number, values: fc.Arbitrary<T>) {
+  return fc.record({
+    xs,
+    series: fc.integer({ min: minSeries, max: keys.length }).map((n) => keys.slice(0, n)),
+    pool: fc.array(values, { minLength: 200, maxLength: 200 }),
+  });
+}
+
 /** Rows { x, a, b, … } at the given x, series s's value at row i from `valueAt(i, s)`. */
 function rowsAt(
   xs: readonly number[],
@@ -57,32 +66,26 @@ describe("one-pass readings", () => {
     "ordered rows (%s index) read in one pass agree with the general path",
     (indexKind) => {
       assertProperty(
-        fc.property(
-          increasingX,
-          fc.integer({ min: 0, max: keys.length }),
-          fc.array(value, { minLength: 200, maxLength: 200 }),
-          (xs, seriesCount, pool) => {
-            const series = keys.slice(0, seriesCount);
-            const rows = rowsAt(xs, series, (i, s) => pool[(i * 5 + s) % 200]);
-            const options = {
-              index: "x",
-              keys: series,
-              sortByIndex: true,
-              indexKind,
-            };
-            const fast = seen(prepareCartesianFrame(rows, options));
-            // a last row that is not an object sends the whole reading down the general path
-            const general = seen(prepareCartesianFrame([...rows, null], options));
-            const notObject = general.issues.pop();
-            expect(notObject).toEqual({
-              row: rows.length,
-              key: null,
-              reason: "row is null, not an object",
-            });
-            if (rows.length === 0) general.emptyReason = "No data";
-            expect(fast).toEqual(general);
-          },
-        ),
+        fc.property(seriesCase(increasingX, 0, value), ({ xs, series, pool }) => {
+          const rows = rowsAt(xs, series, (i, s) => pool[(i * 5 + s) % 200]);
+          const options = {
+            index: "x",
+            keys: series,
+            sortByIndex: true,
+            indexKind,
+          };
+          const fast = seen(prepareCartesianFrame(rows, options));
+          // a last row that is not an object sends the whole reading down the general path
+          const general = seen(prepareCartesianFrame([...rows, null], options));
+          const notObject = general.issues.pop();
+          expect(notObject).toEqual({
+            row: rows.length,
+            key: null,
+            reason: "row is null, not an object",
+          });
+          if (rows.length === 0) general.emptyReason = "No data";
+          expect(fast).toEqual(general);
+        }),
       );
     },
   );
@@ -91,30 +94,24 @@ describe("one-pass readings", () => {
     // x drawn as given: an x the axes cannot take is reported once per series for columns
     const drawnX = increasingX.map((xs) => xs.map((x) => (Math.abs(x) < 1e-300 ? 0 : x)));
     assertProperty(
-      fc.property(
-        drawnX,
-        fc.integer({ min: 1, max: keys.length }),
-        fc.array(anyNumber, { minLength: 200, maxLength: 200 }),
-        (xs, seriesCount, pool) => {
-          const series = keys.slice(0, seriesCount);
-          const x = Float64Array.from(xs);
-          const ys = series.map((_, s) =>
-            Float64Array.from(xs, (_, i) => pool[(i * 5 + s) % 200] as number),
-          );
-          const columns = Object.fromEntries(series.map((key, s) => [key, { x, y: ys[s] }]));
-          const rows = rowsAt(xs, series, (i, s) => ys[s]?.[i]);
-          const fromColumns = seen(prepareColumnFrame(columns, series, false));
-          const fromRows = seen(
-            prepareCartesianFrame(rows, {
-              index: "x",
-              keys: series,
-              sortByIndex: true,
-              indexKind: "number",
-            }),
-          );
-          expect(fromColumns).toEqual(fromRows);
-        },
-      ),
+      fc.property(seriesCase(drawnX, 1, anyNumber), ({ xs, series, pool }) => {
+        const x = Float64Array.from(xs);
+        const ys = series.map((_, s) =>
+          Float64Array.from(xs, (_, i) => pool[(i * 5 + s) % 200] as number),
+        );
+        const columns = Object.fromEntries(series.map((key, s) => [key, { x, y: ys[s] }]));
+        const rows = rowsAt(xs, series, (i, s) => ys[s]?.[i]);
+        const fromColumns = seen(prepareColumnFrame(columns, series, false));
+        const fromRows = seen(
+          prepareCartesianFrame(rows, {
+            index: "x",
+            keys: series,
+            sortByIndex: true,
+            indexKind: "number",
+          }),
+        );
+        expect(fromColumns).toEqual(fromRows);
+      }),
     );
   });
 

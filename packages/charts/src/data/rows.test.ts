@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { describeIssues, prepareCartesianFrame } from "./rows";
 
-const twoSeries = ["a", "b"];
+/** Rows with series a and b (or only `keys`), sorted by the index as the cartesian charts ask. */
+function prepare(rows: unknown, index: string, keys: string[] = ["a", "b"]) {
+  return prepareCartesianFrame(rows, { index, keys, sortByIndex: true });
+}
 
 describe("prepareCartesianFrame", () => {
   it("converts ISO dates to timestamps and keeps valid values", () => {
@@ -11,11 +14,7 @@ describe("prepareCartesianFrame", () => {
       { day: "2024-01-02", a: 3, b: 4 },
     ];
 
-    const frame = prepareCartesianFrame(rows, {
-      index: "day",
-      keys: twoSeries,
-      sortByIndex: true,
-    });
+    const frame = prepare(rows, "day");
 
     expect(frame.kind).toBe("time");
     expect(Array.from(frame.xs)).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)]);
@@ -31,7 +30,7 @@ describe("prepareCartesianFrame", () => {
       { x: 3, a: null, b: 3 },
     ];
 
-    const frame = prepareCartesianFrame(rows, { index: "x", keys: twoSeries, sortByIndex: true });
+    const frame = prepare(rows, "x");
 
     expect(Array.from(frame.values[0] ?? []).every(Number.isNaN)).toBe(true);
     expect(Array.from(frame.values[1] ?? [])).toEqual([1, Number.NaN, 3]);
@@ -51,7 +50,7 @@ describe("prepareCartesianFrame", () => {
       { a: 5, b: 0 },
     ];
 
-    const frame = prepareCartesianFrame(rows, { index: "x", keys: twoSeries, sortByIndex: true });
+    const frame = prepare(rows, "x");
 
     expect(Array.from(frame.xs)).toEqual([1, 3]);
     expect(Array.from(frame.rowIndex ?? [])).toEqual([1, 0]);
@@ -65,11 +64,7 @@ describe("prepareCartesianFrame", () => {
       { name: "b", a: 3, b: 3 },
     ];
 
-    const frame = prepareCartesianFrame(rows, {
-      index: "name",
-      keys: twoSeries,
-      sortByIndex: true,
-    });
+    const frame = prepare(rows, "name");
 
     expect(frame.kind).toBe("category");
     expect(frame.categories).toEqual(["b", "a"]);
@@ -79,16 +74,9 @@ describe("prepareCartesianFrame", () => {
   it("gives a reason when nothing can be drawn", () => {
     const keys = ["a"];
 
-    expect(prepareCartesianFrame([], { index: "x", keys, sortByIndex: true }).emptyReason).toBe(
-      "No data",
-    );
-    expect(
-      prepareCartesianFrame([{ x: 1, a: "no" }], { index: "x", keys, sortByIndex: true })
-        .emptyReason,
-    ).toBe("No valid values to show");
-    expect(
-      prepareCartesianFrame("not an array", { index: "x", keys, sortByIndex: true }).emptyReason,
-    ).toBe("No data");
+    expect(prepare([], "x", keys).emptyReason).toBe("No data");
+    expect(prepare([{ x: 1, a: "no" }], "x", keys).emptyReason).toBe("No valid values to show");
+    expect(prepare("not an array", "x", keys).emptyReason).toBe("No data");
   });
 
   it("never throws on random rows and keeps only finite values", () => {
@@ -104,11 +92,7 @@ describe("prepareCartesianFrame", () => {
     const row = fc.oneof(fc.record({ x: value, a: value, b: value }), value);
     fc.assert(
       fc.property(fc.array(row, { maxLength: 60 }), (rows) => {
-        const frame = prepareCartesianFrame(rows, {
-          index: "x",
-          keys: twoSeries,
-          sortByIndex: true,
-        });
+        const frame = prepare(rows, "x");
         expect((frame.rowIndex ?? frame.xs).length).toBe(frame.xs.length);
         for (const column of frame.values) {
           for (const v of column) expect(Number.isNaN(v) || Number.isFinite(v)).toBe(true);

@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { LineChart } from "./line-chart";
+import { expectDrawsAnyRows } from "../testing/random-rows";
+import { tickTexts } from "../testing/ticks";
+import { LineChart, type LineChartProps } from "./line-chart";
 
 interface SalesRow {
   date: string;
@@ -18,10 +20,11 @@ function salesRows(): SalesRow[] {
   ];
 }
 
-function tickTexts(container: HTMLElement, axis: "xAxis" | "yAxis"): string[] {
-  return Array.from(
-    container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
-  ).map((node) => node.textContent ?? "");
+/** The sales rows by date at 600 px, revenue only; each test adds or overrides the props it is about. */
+function renderSales(props: Partial<LineChartProps<SalesRow>> = {}) {
+  return render(
+    <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} {...props} />,
+  );
 }
 
 function hover(container: HTMLElement, clientX: number) {
@@ -29,11 +32,25 @@ function hover(container: HTMLElement, clientX: number) {
   fireEvent.mouseMove(wrapper, { clientX, clientY: 100 });
 }
 
+/** A 600 px plot draws about its width in points, and the table still has the peak's row. */
+function expectDownsampledKeepingPeak(
+  container: HTMLElement,
+  peakIndex: string,
+  peakValue: string,
+) {
+  const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
+  const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
+  expect(drawnPoints).toBeLessThanOrEqual(600);
+  expect(drawnPoints).toBeGreaterThan(200);
+  const peak = Array.from(screen.getByRole("table").querySelectorAll("tbody tr")).find((tr) =>
+    tr.querySelector("th")?.textContent?.includes(peakIndex),
+  );
+  expect(peak).toHaveTextContent(peakValue);
+}
+
 describe("LineChart axes and grid", () => {
   it("formats a date index with Intl in the given locale", () => {
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} locale="de-DE" />,
-    );
+    const { container } = renderSales({ locale: "de-DE" });
 
     expect(tickTexts(container, "xAxis")).toEqual(["Jan. 2024", "Feb. 2024", "März 2024"]);
     expect(tickTexts(container, "yAxis")).toContain("2000");
@@ -95,15 +112,9 @@ describe("LineChart axes and grid", () => {
   });
 
   it("applies axis min/max, labels and a custom tick formatter", () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        yAxis={{ min: 0, max: 4000, label: "Euros", tickFormatter: (v) => `€${v}` }}
-      />,
-    );
+    const { container } = renderSales({
+      yAxis: { min: 0, max: 4000, label: "Euros", tickFormatter: (v) => `€${v}` },
+    });
 
     const ticks = tickTexts(container, "yAxis");
     expect(ticks[0]).toBe("€0");
@@ -112,15 +123,7 @@ describe("LineChart axes and grid", () => {
   });
 
   it("hides an axis when asked", () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        xAxis={{ show: false }}
-      />,
-    );
+    const { container } = renderSales({ xAxis: { show: false } });
 
     expect(tickTexts(container, "xAxis")).toEqual([]);
     expect(tickTexts(container, "yAxis").length).toBeGreaterThan(0);
@@ -128,9 +131,7 @@ describe("LineChart axes and grid", () => {
 
   it("draws horizontal, vertical, both or no grid lines", () => {
     const count = (grid: "horizontal" | "vertical" | "both" | "none") => {
-      const { container, unmount } = render(
-        <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} grid={grid} />,
-      );
+      const { container, unmount } = renderSales({ grid });
       const h = container.querySelectorAll(".recharts-cartesian-grid-horizontal line").length;
       const v = container.querySelectorAll(".recharts-cartesian-grid-vertical line").length;
       unmount();
@@ -146,14 +147,7 @@ describe("LineChart axes and grid", () => {
 
 describe("LineChart legend", () => {
   it("lists each series once with its label", () => {
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", { key: "cost", label: "Cost of goods" }]}
-        width={600}
-      />,
-    );
+    renderSales({ series: ["revenue", { key: "cost", label: "Cost of goods" }] });
 
     const legend = screen.getByRole("list", { name: /legend/i });
     expect(
@@ -165,9 +159,7 @@ describe("LineChart legend", () => {
 
   it("hides and shows a series on click", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
     const button = screen.getByRole("button", { name: "cost" });
 
     await user.click(button);
@@ -180,9 +172,7 @@ describe("LineChart legend", () => {
 
   it("toggles with Enter and Space", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
     const button = screen.getByRole("button", { name: "revenue" });
     button.focus();
 
@@ -195,9 +185,7 @@ describe("LineChart legend", () => {
 
   it("dims the other series while one legend item is hovered", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue", "cost"]} width={600} />,
-    );
+    const { container } = renderSales({ series: ["revenue", "cost"] });
 
     await user.hover(screen.getByRole("button", { name: "revenue" }));
 
@@ -209,22 +197,13 @@ describe("LineChart legend", () => {
 
   it("puts a full-name tooltip on long legend names", () => {
     const label = "Revenue from annual enterprise subscriptions";
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={[{ key: "revenue", label }]}
-        width={600}
-      />,
-    );
+    renderSales({ series: [{ key: "revenue", label }] });
 
     expect(screen.getByRole("tooltip", { hidden: true })).toHaveTextContent(label);
   });
 
   it("can sit at the top, left or right, or be turned off", () => {
-    const { container, rerender } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} legend="right" />,
-    );
+    const { container, rerender } = renderSales({ legend: "right" });
     expect(container.querySelector("figure")).toHaveAttribute("data-legend", "right");
 
     rerender(
@@ -236,15 +215,10 @@ describe("LineChart legend", () => {
 
 describe("LineChart tooltip", () => {
   it("shows formatted values of the hovered point", async () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", { key: "cost", label: "Cost", formatter: (v) => `$${v.toFixed(2)}` }]}
-        width={600}
-        locale="en-US"
-      />,
-    );
+    const { container } = renderSales({
+      series: ["revenue", { key: "cost", label: "Cost", formatter: (v) => `$${v.toFixed(2)}` }],
+      locale: "en-US",
+    });
 
     hover(container, 330);
 
@@ -256,19 +230,13 @@ describe("LineChart tooltip", () => {
   });
 
   it("renders custom content from a render prop with the typed row", async () => {
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        tooltip={({ row, items }) => (
-          <div data-testid="custom">
-            {row.date} / {items[0]?.formattedValue}
-          </div>
-        )}
-      />,
-    );
+    const { container } = renderSales({
+      tooltip: ({ row, items }) => (
+        <div data-testid="custom">
+          {row.date} / {items[0]?.formattedValue}
+        </div>
+      ),
+    });
 
     hover(container, 60);
 
@@ -278,9 +246,7 @@ describe("LineChart tooltip", () => {
   });
 
   it("moves between points with the arrow keys and announces them", async () => {
-    const { container } = render(
-      <LineChart data={salesRows()} index="date" series={["revenue"]} width={600} />,
-    );
+    const { container } = renderSales();
     const svg = container.querySelector("svg.recharts-surface") as SVGElement;
 
     act(() => svg.focus());
@@ -318,16 +284,7 @@ describe("LineChart typing", () => {
 
 describe("LineChart accessibility", () => {
   it("has an accessible name, a summary and a hidden data table", () => {
-    render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue", "cost"]}
-        width={600}
-        title="Monthly sales"
-        locale="en-US"
-      />,
-    );
+    renderSales({ series: ["revenue", "cost"], title: "Monthly sales", locale: "en-US" });
 
     const figure = screen.getByRole("figure", { name: "Monthly sales" });
     expect(figure).toHaveAccessibleDescription(
@@ -392,15 +349,7 @@ describe("LineChart states and bad data", () => {
   it("breaks the line at nulls unless connectNulls is set", () => {
     const rows = salesRows().map((row, i) => (i === 1 ? { ...row, revenue: null } : row));
     const pathOf = (connectNulls: boolean) => {
-      const { container, unmount } = render(
-        <LineChart
-          data={rows}
-          index="date"
-          series={["revenue"]}
-          width={600}
-          connectNulls={connectNulls}
-        />,
-      );
+      const { container, unmount } = renderSales({ data: rows, connectNulls });
       const d = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
       unmount();
       return d;
@@ -411,7 +360,6 @@ describe("LineChart states and bad data", () => {
   });
 
   it("never throws on random rows", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const value = fc.oneof(
       fc.double(),
       fc.integer(),
@@ -424,20 +372,11 @@ describe("LineChart states and bad data", () => {
       fc.integer(),
       fc.string({ maxLength: 4 }),
     );
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ x: index, a: value, b: value }), { maxLength: 30 }),
-        (rows) => {
-          const { unmount } = render(
-            <LineChart data={rows} index="x" series={["a", "b"]} width={400} height={200} />,
-          );
-          expect(screen.getByRole("figure")).toBeInTheDocument();
-          unmount();
-        },
-      ),
-      { numRuns: 25 },
+    expectDrawsAnyRows(
+      fc.array(fc.record({ x: index, a: value, b: value }), { maxLength: 30 }),
+      (rows) => <LineChart data={rows} index="x" series={["a", "b"]} width={400} height={200} />,
+      25,
     );
-    warn.mockRestore();
   }, 60_000);
 });
 
@@ -448,16 +387,10 @@ describe("LineChart large data and events", () => {
 
     const { container } = render(<LineChart data={rows} index="x" series={["v"]} width={600} />);
 
-    const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
-    const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
-    expect(drawnPoints).toBeLessThanOrEqual(600);
-    expect(drawnPoints).toBeGreaterThan(200);
-    const table = screen.getByRole("table");
-    expect(table.querySelector("caption")?.textContent).toMatch(/of \d+ drawn points, peaks kept/);
-    const peak = Array.from(table.querySelectorAll("tbody tr")).find((tr) =>
-      tr.querySelector("th")?.textContent?.includes("12,345"),
+    expectDownsampledKeepingPeak(container, "12,345", "42");
+    expect(screen.getByRole("table").querySelector("caption")?.textContent).toMatch(
+      /of \d+ drawn points, peaks kept/,
     );
-    expect(peak).toHaveTextContent("42");
   });
 
   it("draws every point when downsampling is off", () => {
@@ -470,22 +403,14 @@ describe("LineChart large data and events", () => {
   });
 
   it("lists every drawn point in the table when there are few", () => {
-    render(<LineChart data={salesRows()} index="date" series={["revenue"]} width={600} />);
+    renderSales();
 
     expect(screen.getByRole("table").querySelectorAll("tbody tr")).toHaveLength(3);
   });
 
   it("reports the keyboard-selected point on Enter", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderSales({ onValueChange });
     const svg = container.querySelector("svg.recharts-surface") as SVGElement;
     const live = container.querySelector("[aria-live=polite]") as HTMLElement;
 
@@ -499,15 +424,7 @@ describe("LineChart large data and events", () => {
 
   it("reports the clicked point with its row", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <LineChart
-        data={salesRows()}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderSales({ onValueChange });
     const wrapper = container.querySelector(".recharts-wrapper") as HTMLElement;
 
     hover(container, 330);
@@ -537,14 +454,7 @@ describe("LineChart with typed-array columns", () => {
       <LineChart<Metrics> data={{ cpu: { x, y } }} index="time" series={["cpu"]} width={600} />,
     );
 
-    const path = container.querySelector(".recharts-line-curve")?.getAttribute("d") ?? "";
-    const drawnPoints = (path.match(/[MLC]/g) ?? []).length;
-    expect(drawnPoints).toBeLessThanOrEqual(600);
-    expect(drawnPoints).toBeGreaterThan(200);
-    const peak = Array.from(screen.getByRole("table").querySelectorAll("tbody tr")).find((tr) =>
-      tr.querySelector("th")?.textContent?.includes("654,321"),
-    );
-    expect(peak).toHaveTextContent("50");
+    expectDownsampledKeepingPeak(container, "654,321", "50");
   });
 
   it("reports invalid values, hands tooltips a row built from the point, and reads time", async () => {
@@ -614,6 +524,8 @@ describe("LineChart syncId", () => {
 });
 
 describe("LineChart value axis width", () => {
+  type Point = { m: number; v: number };
+
   /** Left edge of the plot: where the horizontal grid lines start. */
   function plotLeft(container: HTMLElement): number {
     const line = container.querySelector(".recharts-cartesian-grid-horizontal line");
@@ -621,40 +533,34 @@ describe("LineChart value axis width", () => {
   }
 
   it("is as wide as its longest tick label from the first drawing, narrow for short labels", () => {
-    const wide = render(
-      <LineChart
-        data={[
-          { m: 1, v: 48_250.5 },
-          { m: 2, v: 52_000 },
-        ]}
-        index="m"
-        series={["v"]}
-        width={600}
-        locale="en-US"
-        valueFormatter={(v) =>
-          v.toLocaleString("en-US", {
-            style: "currency",
-            currency: "USD",
-            minimumFractionDigits: 2,
-          })
-        }
-      />,
-    );
+    /** Two points, v1 and v2, at 600 px. */
+    const renderValues = (v1: number, v2: number, props: Partial<LineChartProps<Point>> = {}) =>
+      render(
+        <LineChart
+          data={[
+            { m: 1, v: v1 },
+            { m: 2, v: v2 },
+          ]}
+          index="m"
+          series={["v"]}
+          width={600}
+          {...props}
+        />,
+      );
+    const wide = renderValues(48_250.5, 52_000, {
+      locale: "en-US",
+      valueFormatter: (v) =>
+        v.toLocaleString("en-US", {
+          style: "currency",
+          currency: "USD",
+          minimumFractionDigits: 2,
+        }),
+    });
     // "$52,000.00" is 10 characters: at least 7 px each plus the tick line
     expect(plotLeft(wide.container)).toBeGreaterThanOrEqual(4 + 70 + 8);
     wide.unmount();
 
-    const narrow = render(
-      <LineChart
-        data={[
-          { m: 1, v: 1 },
-          { m: 2, v: 2 },
-        ]}
-        index="m"
-        series={["v"]}
-        width={600}
-      />,
-    );
+    const narrow = renderValues(1, 2);
     expect(plotLeft(narrow.container)).toBeLessThan(45);
   });
 });

@@ -388,19 +388,22 @@ export function cartesianNeverThrows(
             ...cartesian,
             defaultHiddenSeries: extra.hidden ? keys.slice(0, 1) : [],
           };
-          const zoom = extra.zoom ? BrushZoom : undefined;
+          // what lines and areas both take
+          const curveProps = {
+            curve: extra.curve,
+            connectNulls: extra.connectNulls,
+            downsample: extra.downsample,
+            zoom: extra.zoom ? BrushZoom : undefined,
+          };
           checkRender(
             (onDataIssues) => {
               if (name === "LineChart") {
                 return (
                   <LineChart
                     {...props}
+                    {...curveProps}
                     onDataIssues={onDataIssues}
-                    curve={extra.curve}
-                    connectNulls={extra.connectNulls}
-                    downsample={extra.downsample}
                     dots={extra.dots}
-                    zoom={zoom}
                   />
                 );
               }
@@ -409,12 +412,9 @@ export function cartesianNeverThrows(
                   <AreaChart
                     {...props}
                     {...option}
+                    {...curveProps}
                     onDataIssues={onDataIssues}
-                    curve={extra.curve}
-                    connectNulls={extra.connectNulls}
-                    downsample={extra.downsample}
                     gradient={extra.gradient}
-                    zoom={zoom}
                   />
                 );
               }

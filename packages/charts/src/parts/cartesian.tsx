@@ -229,21 +229,15 @@ function CartesianChartBody<Row>({
 
   return (
     <ChartFrame
-      issues={frame.issues}
       chartName={chartName}
       title={title}
       summary={summary}
       status={status}
-      emptyMessage={props.emptyMessage ?? "No data to display"}
-      emptyReason={frame.emptyReason}
+      chartProps={props}
+      frame={frame}
       legendPosition={legend}
       legend={legendNode}
       height={height}
-      aspectRatio={props.aspectRatio}
-      width={props.width}
-      initialWidth={props.initialWidth ?? 640}
-      className={props.className}
-      style={props.style}
       liveRegion={liveRegion}
       onPlotKeyDown={onValueChange ? onPlotKeyDown : undefined}
     >

@@ -17,16 +17,11 @@ function frame(draw: () => React.ReactNode) {
       title="Revenue"
       summary="Revenue by day"
       status="ready"
-      emptyMessage="No data"
-      emptyReason={null}
+      chartProps={{ emptyMessage: "No data", width: 200, initialWidth: 200 }}
+      frame={{ emptyReason: null }}
       legendPosition={false}
       legend={null}
       height={100}
-      aspectRatio={undefined}
-      width={200}
-      initialWidth={200}
-      className={undefined}
-      style={undefined}
       liveRegion={{ current: null }}
     >
       {draw}

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineChart } from "../line-chart";
 import { PieChart } from "../pie-chart";
+import { fakeReducedMotion } from "../testing/motion";
 
 function rows() {
   return [
@@ -19,18 +20,6 @@ function fakeWidth(width: number) {
     const w = this.classList.contains("seed-chart-plot") ? width : 0;
     return { width: w, height: 0, top: 0, left: 0, right: w, bottom: 0, x: 0, y: 0 } as DOMRect;
   });
-}
-
-function fakeReducedMotion(reduce: boolean) {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes("reduce"),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
 }
 
 afterEach(() => {

@@ -1,30 +1,32 @@
 import type { CSSProperties, ReactNode, RefObject } from "react";
 import { useEffect, useId } from "react";
 import { type DataIssue, describeIssues } from "../data/rows";
+import type { BaseChartProps } from "../types";
 import { ChartErrorBoundary } from "./chart-error-boundary";
 import type { LegendPosition } from "./legend";
 import { EmptyState, LoadingState } from "./states";
 import { usePlotWidth } from "./use-plot-width";
+
+/** The props of a chart that its frame reads as they are. */
+export type FrameChartProps = Pick<
+  BaseChartProps<unknown>,
+  "emptyMessage" | "aspectRatio" | "width" | "initialWidth" | "className" | "style"
+>;
 
 export interface ChartFrameProps {
   chartName: string;
   title: string;
   summary: string;
   status: "loading" | "empty" | "ready";
-  emptyMessage: string;
-  emptyReason: string | null;
+  /** The chart's own props: empty message (default "No data to display"), size, class and style. */
+  chartProps: FrameChartProps;
+  /** What preparing the rows found: why nothing is drawn, and the issues listed under the plot. */
+  frame: { emptyReason: string | null; issues?: readonly DataIssue[] | undefined };
   legendPosition: LegendPosition | false;
   legend: ReactNode;
   /** Plot height in px; ignored when aspectRatio is set. */
   height: number;
-  aspectRatio: number | undefined;
-  width: number | undefined;
-  initialWidth: number;
-  className: string | undefined;
-  style: CSSProperties | undefined;
   liveRegion: RefObject<HTMLParagraphElement | null>;
-  /** Rows and values skipped or changed, listed under the plot. */
-  issues?: readonly DataIssue[] | undefined;
   /** Keys pressed while focus is inside the plot (the chart surface). */
   onPlotKeyDown?: ((event: KeyboardEvent) => void) | undefined;
   /** Draws the chart at the measured size. */
@@ -37,14 +39,16 @@ export interface ChartFrameProps {
  */
 export function ChartFrame(props: ChartFrameProps) {
   const summaryId = useId();
-  const [plotRef, measuredWidth] = usePlotWidth(props.width, props.initialWidth);
-  const plotHeight = props.aspectRatio
-    ? Math.round((measuredWidth || props.initialWidth) / props.aspectRatio)
+  const { chartProps, frame } = props;
+  const { aspectRatio, width, initialWidth = 640 } = chartProps;
+  const [plotRef, measuredWidth] = usePlotWidth(width, initialWidth);
+  const plotHeight = aspectRatio
+    ? Math.round((measuredWidth || initialWidth) / aspectRatio)
     : props.height;
-  const plotStyle: CSSProperties = props.aspectRatio
-    ? { aspectRatio: String(props.aspectRatio) }
+  const plotStyle: CSSProperties = aspectRatio
+    ? { aspectRatio: String(aspectRatio) }
     : { height: props.height };
-  if (props.width !== undefined) plotStyle.width = props.width;
+  if (width !== undefined) plotStyle.width = width;
   const showLegend = props.legendPosition !== false && props.status !== "empty";
   const { onPlotKeyDown } = props;
   useEffect(() => {
@@ -56,8 +60,8 @@ export function ChartFrame(props: ChartFrameProps) {
 
   return (
     <figure
-      className={props.className ? `seed-chart ${props.className}` : "seed-chart"}
-      style={props.style}
+      className={chartProps.className ? `seed-chart ${chartProps.className}` : "seed-chart"}
+      style={chartProps.style}
       data-chart={props.chartName}
       data-legend={showLegend ? props.legendPosition : undefined}
       aria-label={props.title}
@@ -69,22 +73,25 @@ export function ChartFrame(props: ChartFrameProps) {
         {props.status === "loading" ? (
           <LoadingState />
         ) : props.status === "empty" ? (
-          <EmptyState message={props.emptyMessage} reason={props.emptyReason} />
+          <EmptyState
+            message={chartProps.emptyMessage ?? "No data to display"}
+            reason={frame.emptyReason}
+          />
         ) : measuredWidth !== null ? (
           <ChartErrorBoundary chartName={props.chartName}>
             <Drawing draw={props.children} width={measuredWidth} height={plotHeight} />
           </ChartErrorBoundary>
         ) : null}
       </div>
-      {props.status !== "loading" && props.issues?.length ? (
+      {props.status !== "loading" && frame.issues?.length ? (
         // the data issues on screen too, not only through onDataIssues: a count that opens to
         // the development warning's lines ("row 2 (cost): …", ten and "…and 5 more")
         <details className="seed-chart-issues">
           <summary>
-            {props.issues.length} data issue{props.issues.length === 1 ? "" : "s"}: skipped or
+            {frame.issues.length} data issue{frame.issues.length === 1 ? "" : "s"}: skipped or
             changed to draw
           </summary>
-          <p>{describeIssues(props.chartName, props.issues).replace(/^.*\n/, "")}</p>
+          <p>{describeIssues(props.chartName, frame.issues).replace(/^.*\n/, "")}</p>
         </details>
       ) : null}
       <p id={summaryId} className="seed-chart-sr-only">

@@ -60,6 +60,19 @@ function plotOf(container: HTMLElement): HTMLElement {
   return container.querySelector(".recharts-wrapper") as HTMLElement;
 }
 
+/** The sales as a LineChart of revenue at 600 px in en-US, over the date or the day column. */
+function salesChart(data: Sale[], index: "date" | "day") {
+  return (
+    <SeedLineChart<Sale>
+      data={data}
+      index={index}
+      series={["revenue"]}
+      width={600}
+      locale="en-US"
+    />
+  );
+}
+
 function tooltipText(container: HTMLElement): string | null {
   return container.querySelector(".seed-chart-tooltip")?.textContent ?? null;
 }
@@ -73,9 +86,7 @@ async function settle() {
 
 describe("PointerGate (every cartesian chart)", () => {
   it("opens the tooltip on the first move of a pointer entering the plot from outside", async () => {
-    const { container } = render(
-      <SeedLineChart data={sales} index="date" series={["revenue"]} width={600} locale="en-US" />,
-    );
+    const { container } = render(salesChart(sales, "date"));
     const plot = plotOf(container);
     fireEvent.mouseOver(plot, { relatedTarget: document.body, clientX: 330, clientY: 100 });
     fireEvent.mouseMove(plot, { clientX: 330, clientY: 100 });
@@ -84,16 +95,12 @@ describe("PointerGate (every cartesian chart)", () => {
   });
 
   it("closes the tooltip when the data changes under a resting pointer, and shows the new values on the next move", async () => {
-    const { container, rerender } = render(
-      <SeedLineChart data={sales} index="date" series={["revenue"]} width={600} locale="en-US" />,
-    );
+    const { container, rerender } = render(salesChart(sales, "date"));
     fireEvent.mouseMove(plotOf(container), { clientX: 330, clientY: 100 });
     await waitFor(() => expect(tooltipText(container)).toContain("2,000"));
 
     const next = sales.map((row) => ({ ...row, revenue: row.revenue + 7 }));
-    rerender(
-      <SeedLineChart data={next} index="date" series={["revenue"]} width={600} locale="en-US" />,
-    );
+    rerender(salesChart(next, "date"));
     await settle();
     expect(tooltipText(container)).toBeNull();
     expect(container.querySelector(".recharts-active-dot")).toBeNull();
@@ -107,27 +114,11 @@ describe("PointerGate (every cartesian chart)", () => {
   });
 
   it("closes the tooltip when the x column changes under a resting pointer", async () => {
-    const { container, rerender } = render(
-      <SeedLineChart<Sale>
-        data={sales}
-        index="date"
-        series={["revenue"]}
-        width={600}
-        locale="en-US"
-      />,
-    );
+    const { container, rerender } = render(salesChart(sales, "date"));
     fireEvent.mouseMove(plotOf(container), { clientX: 330, clientY: 100 });
     await waitFor(() => expect(tooltipText(container)).toContain("Feb 1, 2024"));
 
-    rerender(
-      <SeedLineChart<Sale>
-        data={sales}
-        index="day"
-        series={["revenue"]}
-        width={600}
-        locale="en-US"
-      />,
-    );
+    rerender(salesChart(sales, "day"));
     await settle();
     expect(tooltipText(container)).toBeNull();
     fireEvent.mouseMove(plotOf(container), { clientX: 330, clientY: 100 });

@@ -5,6 +5,7 @@ import { AreaChart } from "../area-chart/area-chart";
 import { BarChart } from "../bar-chart/bar-chart";
 import { LineChart } from "../line-chart/line-chart";
 import { PieChart } from "../pie-chart/pie-chart";
+import { fakeReducedMotion } from "../testing/motion";
 
 const rows = [
   { month: "Jan", a: 30, b: 12 },
@@ -43,18 +44,6 @@ const charts: { name: string; element: ReactElement; marks: string }[] = [
   },
 ];
 
-function fakeReducedMotion(reduce: boolean) {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes("prefers-reduced-motion"),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
-
 /** What the marks look like now: their geometry and dash state. */
 function geometry(container: HTMLElement, marks: string): string {
   return [...container.querySelectorAll(marks)]
@@ -71,6 +60,16 @@ function changesOverTime(
   element: ReactElement,
   marks: string,
 ): { changes: number[]; drawn: string } {
+  vi.useFakeTimers({
+    toFake: [
+      "requestAnimationFrame",
+      "cancelAnimationFrame",
+      "setTimeout",
+      "clearTimeout",
+      "performance",
+      "Date",
+    ],
+  });
   const { container } = render(element);
   let last = geometry(container, marks);
   const changes: number[] = [];
@@ -94,17 +93,6 @@ describe("animation (issue 11)", () => {
   for (const { name, element, marks } of charts) {
     it(`${name} settles within 400 ms`, () => {
       fakeReducedMotion(false);
-      vi.useFakeTimers({
-        toFake: [
-          "requestAnimationFrame",
-          "cancelAnimationFrame",
-          "setTimeout",
-          "clearTimeout",
-          "performance",
-          "Date",
-        ],
-      });
-
       const { changes, drawn } = changesOverTime(element, marks);
 
       expect(drawn).not.toBe("");
@@ -118,17 +106,6 @@ describe("animation (issue 11)", () => {
 
     it(`${name} does not animate under prefers-reduced-motion`, () => {
       fakeReducedMotion(true);
-      vi.useFakeTimers({
-        toFake: [
-          "requestAnimationFrame",
-          "cancelAnimationFrame",
-          "setTimeout",
-          "clearTimeout",
-          "performance",
-          "Date",
-        ],
-      });
-
       const { changes, drawn } = changesOverTime(element, marks);
 
       expect(drawn).not.toBe("");

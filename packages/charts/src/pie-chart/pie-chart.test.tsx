@@ -2,7 +2,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { PieChart } from "./pie-chart";
+import { expectDrawsAnyRows } from "../testing/random-rows";
+import { PieChart, type PieChartProps } from "./pie-chart";
 
 interface ShareRow {
   browser: string;
@@ -19,18 +20,23 @@ function shareRows(): ShareRow[] {
   ];
 }
 
+/** The share rows by browser at 500 px, unanimated; each test adds the props it is about. */
+function renderShares(props: Partial<PieChartProps<ShareRow>> = {}) {
+  return render(
+    <PieChart
+      data={shareRows()}
+      index="browser"
+      value="visits"
+      width={500}
+      animate={false}
+      {...props}
+    />,
+  );
+}
+
 describe("PieChart", () => {
   it("draws one slice per row with percent labels", () => {
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0}
-      />,
-    );
+    const { container } = renderShares({ otherThreshold: 0 });
 
     expect(container.querySelectorAll(".recharts-pie-sector")).toHaveLength(5);
     const labels = Array.from(container.querySelectorAll(".recharts-pie-label-text")).map(
@@ -40,16 +46,7 @@ describe("PieChart", () => {
   });
 
   it("groups small slices into Other", () => {
-    render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0.05}
-      />,
-    );
+    renderShares({ otherThreshold: 0.05 });
 
     const legend = screen.getByRole("list", { name: /legend/i });
     expect(
@@ -60,17 +57,7 @@ describe("PieChart", () => {
   });
 
   it("shows the total in the centre of a donut", () => {
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        variant="donut"
-        locale="en-US"
-      />,
-    );
+    const { container } = renderShares({ variant: "donut", locale: "en-US" });
 
     const centre = container.querySelector(".seed-chart-center-label");
     expect(centre).toHaveTextContent("1,000");
@@ -78,34 +65,17 @@ describe("PieChart", () => {
   });
 
   it("takes a custom centre label", () => {
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        variant="donut"
-        centerLabel={(_total, formatted) => `${formatted} visits`}
-      />,
-    );
+    const { container } = renderShares({
+      variant: "donut",
+      centerLabel: (_total, formatted) => `${formatted} visits`,
+    });
 
     expect(container.querySelector(".seed-chart-center-label")).toHaveTextContent("1,000 visits");
   });
 
   it("hides a slice from the legend and recomputes the total", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        variant="donut"
-        otherThreshold={0}
-      />,
-    );
+    const { container } = renderShares({ variant: "donut", otherThreshold: 0 });
 
     await user.click(screen.getByRole("button", { name: "Chrome" }));
 
@@ -115,16 +85,7 @@ describe("PieChart", () => {
 
   it("dims the other slices while a legend item is hovered", async () => {
     const user = userEvent.setup();
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0}
-      />,
-    );
+    const { container } = renderShares({ otherThreshold: 0 });
 
     await user.hover(screen.getByRole("button", { name: "Safari" }));
 
@@ -135,16 +96,10 @@ describe("PieChart", () => {
   });
 
   it("shows the slice in a tooltip on hover", async () => {
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value={{ key: "visits", label: "Visits" }}
-        width={500}
-        animate={false}
-        otherThreshold={0}
-      />,
-    );
+    const { container } = renderShares({
+      value: { key: "visits", label: "Visits" },
+      otherThreshold: 0,
+    });
 
     fireEvent.mouseEnter(container.querySelectorAll(".recharts-pie-sector path")[0] as Element);
 
@@ -157,17 +112,7 @@ describe("PieChart", () => {
 
   it("reports the clicked slice with its row", async () => {
     const onValueChange = vi.fn();
-    const { container } = render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0}
-        onValueChange={onValueChange}
-      />,
-    );
+    const { container } = renderShares({ otherThreshold: 0, onValueChange });
 
     fireEvent.click(container.querySelectorAll(".recharts-pie-sector path")[1] as Element);
 
@@ -185,16 +130,7 @@ describe("PieChart", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const rows = [...shareRows(), { browser: "Broken", visits: -5 }];
 
-    const { container } = render(
-      <PieChart
-        data={rows}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0}
-      />,
-    );
+    const { container } = renderShares({ data: rows, otherThreshold: 0 });
 
     expect(container.querySelectorAll(".recharts-pie-sector")).toHaveLength(5);
     expect(String(warn.mock.calls[0]?.[0])).toContain("row 5 (visits): negative value -5");
@@ -204,23 +140,13 @@ describe("PieChart", () => {
   it("shows the empty state when the total is zero", () => {
     const rows = shareRows().map((row) => ({ ...row, visits: 0 }));
 
-    render(<PieChart data={rows} index="browser" value="visits" width={500} animate={false} />);
+    renderShares({ data: rows });
 
     expect(screen.getByTestId("seed-chart-empty")).toHaveTextContent("All values are zero");
   });
 
   it("describes itself and lists the slices in a hidden table", () => {
-    render(
-      <PieChart
-        data={shareRows()}
-        index="browser"
-        value="visits"
-        width={500}
-        animate={false}
-        otherThreshold={0}
-        locale="en-US"
-      />,
-    );
+    renderShares({ otherThreshold: 0, locale: "en-US" });
 
     expect(screen.getByRole("figure")).toHaveAccessibleDescription(
       "Pie chart of visits by browser: 5 slices totalling 1,000; the largest is Chrome at 60%.",
@@ -237,26 +163,16 @@ describe("PieChart", () => {
   });
 
   it("never throws on random rows", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const value = fc.oneof(
       fc.double(),
       fc.integer({ min: -5, max: 50 }),
       fc.string({ maxLength: 3 }),
       fc.constant(null),
     );
-    fc.assert(
-      fc.property(
-        fc.array(fc.record({ n: fc.string({ maxLength: 3 }), v: value }), { maxLength: 15 }),
-        (rows) => {
-          const { unmount } = render(
-            <PieChart data={rows} index="n" value="v" width={300} variant="donut" />,
-          );
-          expect(screen.getByRole("figure")).toBeInTheDocument();
-          unmount();
-        },
-      ),
-      { numRuns: 20 },
+    expectDrawsAnyRows(
+      fc.array(fc.record({ n: fc.string({ maxLength: 3 }), v: value }), { maxLength: 15 }),
+      (rows) => <PieChart data={rows} index="n" value="v" width={300} variant="donut" />,
+      20,
     );
-    warn.mockRestore();
   }, 60_000);
 });

@@ -235,21 +235,15 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
 
   return (
     <ChartFrame
-      issues={frame.issues}
       chartName="PieChart"
       title={title}
       summary={summary}
       status={status}
-      emptyMessage={props.emptyMessage ?? "No data to display"}
-      emptyReason={frame.emptyReason}
+      chartProps={props}
+      frame={frame}
       legendPosition={legend}
       legend={legendNode}
       height={props.height ?? 300}
-      aspectRatio={props.aspectRatio}
-      width={props.width}
-      initialWidth={props.initialWidth ?? 640}
-      className={props.className}
-      style={props.style}
       liveRegion={liveRegion}
       onPlotKeyDown={
         onValueChange

@@ -2,18 +2,17 @@ import { z } from "zod";
 import { optionalText, requiredText } from "../fields.js";
 import { dashboardLimits, embedLimits } from "../limits.js";
 import { isTimeZone } from "../query/time.js";
+import { slugWords } from "../slug.js";
 import { iconNameSchema } from "../vocabulary.js";
 import { dashboardFilterConfigSchema, noDashboardFilters } from "./filters.js";
 import { tileInputSchema, tileLayoutSchema } from "./tiles.js";
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const slugSchema = z
-  .string({ error: "Enter a slug." })
-  .trim()
-  .min(1, "Enter a slug.")
-  .max(64, "Keep the slug under 65 characters.")
-  .regex(slugPattern, "Use lowercase letters, digits and single hyphens, e.g. store-performance.");
+export const slugSchema = requiredText("slug", 64).regex(
+  slugPattern,
+  "Use lowercase letters, digits and single hyphens, e.g. store-performance.",
+);
 
 const tilesSchema = z
   .array(tileInputSchema, { error: "Tiles must be a list." })
@@ -142,12 +141,6 @@ export type DashboardLayoutInput = z.input<typeof dashboardLayoutSchema>;
 
 /** Turns a slug-ish title into a URL-safe slug suggestion ("Store Performance!" -> "store-performance"). */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 64)
-    .replace(/-+$/g, "");
+  // the cut can end inside a run of hyphens
+  return slugWords(text, 64).replace(/-+$/g, "");
 }

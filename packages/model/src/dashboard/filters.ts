@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { QueryFilter } from "../query/spec.js";
 import { type Day, dayMsOf, localMidnight } from "../query/time.js";
+import { slugWords } from "../slug.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 
 // Dashboard filters: a date range and category filters set at the top of a dashboard, carried in
@@ -91,13 +92,7 @@ export const noDashboardFilters: DashboardFilterConfig = { dateColumn: null, cat
 
 /** A category's name in the URL: "Sales Region" -> "sales-region". */
 export function filterParamName(column: string): string {
-  return column
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, dashboardFilterLimits.maxNameLength);
+  return slugWords(column, dashboardFilterLimits.maxNameLength);
 }
 
 /** The filters a visitor chose, parsed from the URL. */

@@ -71,23 +71,15 @@ export const textTileInputSchema = z.object({
   kind: z.literal("text"),
   id: z.string().min(1).optional(),
   layout: tileLayoutSchema.optional(),
-  markdown: z
-    .string({ error: "Enter the text." })
-    .trim()
-    .min(1, "Enter the text.")
-    .max(
-      textTileLimits.maxLength,
-      `Keep the text under ${textTileLimits.maxLength + 1} characters.`,
-    )
-    .superRefine((markdown, ctx) => {
-      const target = unsafeMarkdownLink(markdown);
-      if (target !== null) {
-        ctx.addIssue({
-          code: "custom",
-          message: `Links must start with http://, https:// or mailto:, or be relative ("${target.slice(0, 40)}" is not).`,
-        });
-      }
-    }),
+  markdown: requiredText("text", textTileLimits.maxLength, "the").superRefine((markdown, ctx) => {
+    const target = unsafeMarkdownLink(markdown);
+    if (target !== null) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Links must start with http://, https:// or mailto:, or be relative ("${target.slice(0, 40)}" is not).`,
+      });
+    }
+  }),
 });
 
 export const thresholdWhens = ["below", "at_or_above"] as const;

@@ -1,6 +1,6 @@
 import { forwardRef } from "react";
 import { siGithub, siInstagram } from "simple-icons";
-import { type IconName, type IconProps, iconA11yProps, iconClassName } from "./icon-types";
+import { type IconName, type IconProps, iconRootProps } from "./icon-types";
 
 interface BrandSvgProps extends IconProps {
   name: IconName;
@@ -13,7 +13,7 @@ const BrandSvg = /* @__PURE__ */ forwardRef<SVGSVGElement, BrandSvgProps>(functi
   ref,
 ) {
   return (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: iconA11yProps gives role="img" + aria-label, or aria-hidden.
+    // biome-ignore lint/a11y/noSvgWithoutTitle: iconRootProps gives role="img" + aria-label, or aria-hidden.
     <svg
       ref={ref}
       xmlns="http://www.w3.org/2000/svg"
@@ -21,11 +21,7 @@ const BrandSvg = /* @__PURE__ */ forwardRef<SVGSVGElement, BrandSvgProps>(functi
       height={size}
       viewBox="0 0 24 24"
       fill="currentColor"
-      className={iconClassName(name, className)}
-      style={style}
-      data-seed-icon={name}
-      focusable="false"
-      {...iconA11yProps(label)}
+      {...iconRootProps(name, { label, className, style })}
     >
       <path d={path} />
     </svg>

@@ -1,26 +1,7 @@
 import type { CSSProperties } from "react";
+import type { IconName } from "./icon-names";
 
-export const iconNames = [
-  "crown",
-  "folder",
-  "building",
-  "handshake",
-  "shopping-cart",
-  "circle-play",
-  "bug",
-  "database",
-  "bookmark",
-  "heart-handshake",
-  "message-square-reply",
-  "github",
-  "arrow-down",
-  "circle-x",
-  "grid",
-  "thumbs-up",
-  "instagram",
-] as const;
-
-export type IconName = (typeof iconNames)[number];
+export { type IconName, iconNames } from "./icon-names";
 
 export interface IconProps {
   /** Width and height; a number is pixels. Default 24. */
@@ -33,13 +14,23 @@ export interface IconProps {
   style?: CSSProperties;
 }
 
-/** ARIA attributes for an icon: named image when labelled, hidden decoration otherwise. */
-export function iconA11yProps(label: string | undefined) {
-  return label
-    ? ({ role: "img", "aria-label": label } as const)
-    : ({ "aria-hidden": true } as const);
-}
-
-export function iconClassName(name: IconName, className: string | undefined): string {
-  return className ? `seed-icon seed-icon--${name} ${className}` : `seed-icon seed-icon--${name}`;
+/**
+ * The attributes every icon's root <svg> takes, in this order: the seed-icon classes, style, its
+ * name, no focus stop, and a named image when labelled or hidden decoration otherwise.
+ */
+export function iconRootProps(
+  name: IconName,
+  { label, className, style }: Pick<IconProps, "label" | "className" | "style">,
+) {
+  return {
+    className: className
+      ? `seed-icon seed-icon--${name} ${className}`
+      : `seed-icon seed-icon--${name}`,
+    style,
+    "data-seed-icon": name,
+    focusable: "false",
+    ...(label
+      ? ({ role: "img", "aria-label": label } as const)
+      : ({ "aria-hidden": true } as const)),
+  } as const;
 }

@@ -17,7 +17,7 @@ import {
   ThumbsUp,
 } from "lucide-react";
 import { forwardRef } from "react";
-import { type IconName, type IconProps, iconA11yProps, iconClassName } from "./icon-types";
+import { type IconName, type IconProps, iconRootProps } from "./icon-types";
 
 function createOutlineIcon(name: IconName, Glyph: LucideIcon) {
   const OutlineIcon = forwardRef<SVGSVGElement, IconProps>(function OutlineIcon(
@@ -30,11 +30,7 @@ function createOutlineIcon(name: IconName, Glyph: LucideIcon) {
         size={size}
         strokeWidth={strokeWidth}
         color="currentColor"
-        className={iconClassName(name, className)}
-        style={style}
-        data-seed-icon={name}
-        focusable="false"
-        {...iconA11yProps(label)}
+        {...iconRootProps(name, { label, className, style })}
       />
     );
   });

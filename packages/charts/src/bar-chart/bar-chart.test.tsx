@@ -177,9 +177,9 @@ describe("BarChart axis labels", () => {
       />,
     );
 
-    expect(ticks(horizontal.container, "yAxis")).toEqual(["1990", "2000", "2010"]);
-    expect(ticks(upright.container, "xAxis")).toEqual(["1,990", "2,000", "2,010"]);
-    expect(ticks(names.container, "xAxis")).toEqual(["North", "South", "East"]);
+    expect(tickTexts(horizontal.container, "yAxis")).toEqual(["1990", "2000", "2010"]);
+    expect(tickTexts(upright.container, "xAxis")).toEqual(["1,990", "2,000", "2,010"]);
+    expect(tickTexts(names.container, "xAxis")).toEqual(["North", "South", "East"]);
   });
 
   it("cuts long labels of horizontal bars to the index axis width", () => {

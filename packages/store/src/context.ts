@@ -1,11 +1,4 @@
-import {
-  type AuditEntityType,
-  ConflictError,
-  type EntityType,
-  formatZodError,
-  NotFoundError,
-  ValidationError,
-} from "@seed/model";
+import { type AuditEntityType, formatZodError, ValidationError } from "@seed/model";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { BulkLoader } from "./db/bulk-load.js";
@@ -43,80 +36,8 @@ export function parseInput<Schema extends z.ZodType>(
   return result.data;
 }
 
-export function checkVersion(expectedVersion: number): number {
-  if (!Number.isInteger(expectedVersion) || expectedVersion < 1) {
-    throw new ValidationError({
-      fieldErrors: { version: ["The version must be a positive whole number."] },
-    });
-  }
-  return expectedVersion;
-}
-
 export function newId(): string {
   return crypto.randomUUID();
-}
-
-/** Throws NotFoundError or ConflictError when a versioned row is missing or changed. */
-export function assertVersion(
-  entityType: EntityType,
-  id: string,
-  row: { version: number } | undefined,
-  expectedVersion: number,
-): asserts row is { version: number } {
-  if (!row) throw new NotFoundError(entityType, id);
-  if (row.version !== expectedVersion) {
-    throw new ConflictError(entityType, id, expectedVersion, row.version);
-  }
-}
-
-type VersionedTable = "datasets" | "charts" | "dashboards" | "data_sources";
-
-/** UPDATE ... WHERE id = ? AND version = ?; zero affected rows means someone else won the race. */
-export async function updateVersioned(
-  trx: Executor,
-  table: VersionedTable,
-  entityType: EntityType,
-  id: string,
-  expectedVersion: number,
-  values: Record<string, string | number | null>,
-): Promise<void> {
-  const result = await trx
-    .updateTable(table)
-    .set({ ...values, version: expectedVersion + 1 })
-    .where("id", "=", id)
-    .where("version", "=", expectedVersion)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return;
-  const current = await trx
-    .selectFrom(table)
-    .select("version")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  assertVersion(entityType, id, current, expectedVersion);
-  throw new ConflictError(entityType, id, expectedVersion, current.version);
-}
-
-/** DELETE ... WHERE id = ? AND version = ?, with the same conflict reporting as updates. */
-export async function deleteVersioned(
-  trx: Executor,
-  table: VersionedTable,
-  entityType: EntityType,
-  id: string,
-  expectedVersion: number,
-): Promise<void> {
-  const result = await trx
-    .deleteFrom(table)
-    .where("id", "=", id)
-    .where("version", "=", expectedVersion)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 1) return;
-  const current = await trx
-    .selectFrom(table)
-    .select("version")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  assertVersion(entityType, id, current, expectedVersion);
-  throw new ConflictError(entityType, id, expectedVersion, current.version);
 }
 
 export type AuditAction =

@@ -11,27 +11,22 @@ import {
   checkQuery,
   type DatasetColumn,
   InUseError,
-  NotFoundError,
   queryShape,
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../access/policy.js";
 import {
-  assertVersion,
-  checkVersion,
-  deleteVersioned,
   type Executor,
   newId,
   parseInput,
   parseJson,
   type RecordedActor,
   type StoreContext,
-  updateVersioned,
-  writeAudit,
 } from "../context.js";
 import type { ChartsTable } from "../db/schema.js";
-import { getVersionIn, recordVersion } from "./history.js";
+import { getVersionIn } from "./history.js";
+import { createdWrite, versionedWrite } from "./versioned-write.js";
 
 export interface Chart {
   id: string;
@@ -153,33 +148,32 @@ export async function createChartIn(
   const chart = await checkChart(trx, input);
   const at = ctx.now().toISOString();
   const id = newId();
-  await trx
-    .insertInto("charts")
-    .values({
-      id,
-      title: chart.title,
-      type: chart.type,
-      dataset_id: chart.datasetId,
-      query_json: JSON.stringify(chart.query),
-      options_json: JSON.stringify(chart.options),
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await writeAudit(trx, ctx, actor, "chart.create", "chart", id, {
-    title: chart.title,
-    type: chart.type,
-  });
-  await recordVersion(trx, ctx, {
+  return createdWrite(trx, ctx, actor, {
     entityType: "chart",
-    entityId: id,
-    version: 1,
-    actor,
-    action: "chart.create",
-    snapshot: chartSnapshot(chart),
+    id,
+    create: async () => {
+      await trx
+        .insertInto("charts")
+        .values({
+          id,
+          title: chart.title,
+          type: chart.type,
+          dataset_id: chart.datasetId,
+          query_json: JSON.stringify(chart.query),
+          options_json: JSON.stringify(chart.options),
+          version: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      return {
+        result: { id, ...chart, version: 1, createdAt: at, updatedAt: at },
+        action: "chart.create",
+        detail: { title: chart.title, type: chart.type },
+        snapshot: chartSnapshot(chart),
+      };
+    },
   });
-  return { id, ...chart, version: 1, createdAt: at, updatedAt: at };
 }
 
 /** Saves an older version's fields as the chart's next version (checked like any update). */
@@ -230,56 +224,51 @@ async function saveChart(
   options: { restoredFrom?: number },
 ): Promise<Chart> {
   const checkedActor = authorize(actor, "content.write");
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getChartIn(trx, id);
-    assertVersion("chart", id, current ?? undefined, expectedVersion);
-    if (!current) throw new NotFoundError("chart", id);
-    // A patch gives a query, or the simple form's columns, or neither (the query stays).
-    const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
-    const chart = await checkChart(trx, {
-      title: patch.title ?? current.title,
-      type: patch.type ?? current.type,
-      datasetId: patch.datasetId ?? current.datasetId,
-      ...(patch.query || !simple
-        ? { query: patch.query ?? current.query }
-        : {
-            indexColumn: patch.indexColumn ?? current.indexColumn,
-            seriesColumns: patch.seriesColumns ?? current.seriesColumns,
-          }),
-      options: patch.options ?? current.options,
-    });
-    const at = ctx.now().toISOString();
-    await updateVersioned(trx, "charts", "chart", id, expectedVersion, {
-      title: chart.title,
-      type: chart.type,
-      dataset_id: chart.datasetId,
-      query_json: JSON.stringify(chart.query),
-      options_json: JSON.stringify(chart.options),
-      updated_at: at,
-    });
-    const action = options.restoredFrom === undefined ? "chart.update" : "chart.restore";
-    await writeAudit(trx, ctx, checkedActor, action, "chart", id, {
-      title: chart.title,
-      changed: Object.keys(patch),
-      ...(options.restoredFrom === undefined ? {} : { restoredFrom: options.restoredFrom }),
-    });
-    await recordVersion(trx, ctx, {
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
       entityType: "chart",
-      entityId: id,
-      version: expectedVersion + 1,
-      actor: checkedActor,
-      action,
-      snapshot: chartSnapshot(chart),
-      restoredFrom: options.restoredFrom ?? null,
-    });
-    return {
-      ...current,
-      ...chart,
-      version: expectedVersion + 1,
-      updatedAt: at,
-    };
-  });
+      id,
+      expectedVersion,
+      read: getChartIn,
+      change: async (current, row) => {
+        // A patch gives a query, or the simple form's columns, or neither (the query stays).
+        const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
+        const chart = await checkChart(trx, {
+          title: patch.title ?? current.title,
+          type: patch.type ?? current.type,
+          datasetId: patch.datasetId ?? current.datasetId,
+          ...(patch.query || !simple
+            ? { query: patch.query ?? current.query }
+            : {
+                indexColumn: patch.indexColumn ?? current.indexColumn,
+                seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+              }),
+          options: patch.options ?? current.options,
+        });
+        const at = ctx.now().toISOString();
+        await row.update({
+          title: chart.title,
+          type: chart.type,
+          dataset_id: chart.datasetId,
+          query_json: JSON.stringify(chart.query),
+          options_json: JSON.stringify(chart.options),
+          updated_at: at,
+        });
+        const restoredFrom = options.restoredFrom;
+        return {
+          result: { ...current, ...chart, version: expectedVersion + 1, updatedAt: at },
+          action: restoredFrom === undefined ? "chart.update" : "chart.restore",
+          detail: {
+            title: chart.title,
+            changed: Object.keys(patch),
+            ...(restoredFrom === undefined ? {} : { restoredFrom }),
+          },
+          snapshot: chartSnapshot(chart),
+          restoredFrom,
+        };
+      },
+    }),
+  );
 }
 
 export async function deleteChart(
@@ -289,29 +278,32 @@ export async function deleteChart(
   actor: Actor,
 ): Promise<void> {
   const checkedActor = authorize(actor, "content.write");
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getChartIn(trx, id);
-    assertVersion("chart", id, current ?? undefined, expectedVersion);
-    const dashboards = await trx
-      .selectFrom("dashboard_tiles")
-      .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
-      .select(["dashboards.id", "dashboards.title"])
-      .where("dashboard_tiles.chart_id", "=", id)
-      .distinct()
-      .execute();
-    if (dashboards.length > 0) {
-      throw new InUseError(
-        "chart",
-        id,
-        dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
-      );
-    }
-    await deleteVersioned(trx, "charts", "chart", id, expectedVersion);
-    await writeAudit(trx, ctx, checkedActor, "chart.delete", "chart", id, {
-      title: current?.title,
-    });
-  });
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "chart",
+      id,
+      expectedVersion,
+      read: getChartIn,
+      change: async (current, row) => {
+        const dashboards = await trx
+          .selectFrom("dashboard_tiles")
+          .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+          .select(["dashboards.id", "dashboards.title"])
+          .where("dashboard_tiles.chart_id", "=", id)
+          .distinct()
+          .execute();
+        if (dashboards.length > 0) {
+          throw new InUseError(
+            "chart",
+            id,
+            dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
+          );
+        }
+        await row.remove();
+        return { result: undefined, action: "chart.delete", detail: { title: current.title } };
+      },
+    }),
+  );
 }
 
 export function getChart(ctx: StoreContext, id: string): Promise<Chart | null> {

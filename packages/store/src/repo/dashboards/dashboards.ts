@@ -27,9 +27,6 @@ import {
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
-  assertVersion,
-  checkVersion,
-  deleteVersioned,
   type Executor,
   isUniqueViolation,
   newId,
@@ -37,12 +34,11 @@ import {
   parseJson,
   type RecordedActor,
   type StoreContext,
-  updateVersioned,
-  writeAudit,
 } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
 import type { DatasetTable } from "../datasets/table.js";
-import { getVersionIn, recordVersion, type VersionSnapshot } from "../history.js";
+import { getVersionIn, type VersionSnapshot } from "../history.js";
+import { createdWrite, versionedWrite } from "../versioned-write.js";
 import { listTilesIn, toDashboard } from "./records.js";
 import type {
   Dashboard,
@@ -397,42 +393,44 @@ export async function createDashboardIn(
     createdAt: at,
     updatedAt: at,
   };
-  await trx
-    .insertInto("dashboards")
-    .values({
-      id: dashboard.id,
-      title: dashboard.title,
-      slug: dashboard.slug,
-      description: dashboard.description,
-      icon: dashboard.icon,
-      time_zone: dashboard.timeZone,
-      status: dashboard.status,
-      published_at: dashboard.publishedAt,
-      embed_origins_json: JSON.stringify(dashboard.embedOrigins),
-      refresh_seconds: dashboard.refreshSeconds,
-      filters_json: JSON.stringify(dashboard.filters),
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  const tiles = await writeTiles(trx, dashboard.id, parsed.tiles);
-  await writeAudit(trx, ctx, actor, "dashboard.create", "dashboard", dashboard.id, {
-    title: dashboard.title,
-    slug: dashboard.slug,
-    status: dashboard.status,
-    tileCount: tiles.length,
-  });
-  const created = { ...dashboard, tiles };
-  await recordVersion(trx, ctx, {
+  return createdWrite(trx, ctx, actor, {
     entityType: "dashboard",
-    entityId: dashboard.id,
-    version: 1,
-    actor,
-    action: "dashboard.create",
-    snapshot: dashboardSnapshot(created),
+    id: dashboard.id,
+    create: async () => {
+      await trx
+        .insertInto("dashboards")
+        .values({
+          id: dashboard.id,
+          title: dashboard.title,
+          slug: dashboard.slug,
+          description: dashboard.description,
+          icon: dashboard.icon,
+          time_zone: dashboard.timeZone,
+          status: dashboard.status,
+          published_at: dashboard.publishedAt,
+          embed_origins_json: JSON.stringify(dashboard.embedOrigins),
+          refresh_seconds: dashboard.refreshSeconds,
+          filters_json: JSON.stringify(dashboard.filters),
+          version: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const tiles = await writeTiles(trx, dashboard.id, parsed.tiles);
+      const created = { ...dashboard, tiles };
+      return {
+        result: created,
+        action: "dashboard.create",
+        detail: {
+          title: dashboard.title,
+          slug: dashboard.slug,
+          status: dashboard.status,
+          tileCount: tiles.length,
+        },
+        snapshot: dashboardSnapshot(created),
+      };
+    },
   });
-  return created;
 }
 
 export async function createDashboard(
@@ -466,41 +464,29 @@ function changeDashboard(
   checkedActor: RecordedActor,
   buildChange: (current: DashboardWithTiles) => DashboardChange,
 ): Promise<DashboardWithTiles> {
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDashboardIn(trx, id);
-    assertVersion("dashboard", id, current ?? undefined, expectedVersion);
-    if (!current) throw new NotFoundError("dashboard", id);
-    const change = buildChange(current);
-    const at = ctx.now().toISOString();
-    await updateVersioned(trx, "dashboards", "dashboard", id, expectedVersion, {
-      ...change.values,
-      updated_at: at,
-    });
-    if (change.tiles) await writeTiles(trx, id, change.tiles);
-    if (change.filters) await checkFilterColumns(trx, id, change.filters);
-    await writeAudit(
-      trx,
-      ctx,
-      checkedActor,
-      change.action,
-      "dashboard",
-      id,
-      change.detail(current),
-    );
-    const next = await getDashboardIn(trx, id);
-    if (!next) throw new NotFoundError("dashboard", id);
-    await recordVersion(trx, ctx, {
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
       entityType: "dashboard",
-      entityId: id,
-      version: next.version,
-      actor: checkedActor,
-      action: change.action,
-      snapshot: dashboardSnapshot(next),
-      restoredFrom: change.restoredFrom ?? null,
-    });
-    return next;
-  });
+      id,
+      expectedVersion,
+      read: getDashboardIn,
+      change: async (current, row) => {
+        const change = buildChange(current);
+        await row.update({ ...change.values, updated_at: ctx.now().toISOString() });
+        if (change.tiles) await writeTiles(trx, id, change.tiles);
+        if (change.filters) await checkFilterColumns(trx, id, change.filters);
+        const next = await getDashboardIn(trx, id);
+        if (!next) throw new NotFoundError("dashboard", id);
+        return {
+          result: next,
+          action: change.action,
+          detail: change.detail(current),
+          snapshot: dashboardSnapshot(next),
+          restoredFrom: change.restoredFrom,
+        };
+      },
+    }),
+  );
 }
 
 export function updateDashboard(
@@ -762,16 +748,22 @@ export async function deleteDashboard(
   actor: Actor,
 ): Promise<void> {
   const checkedActor = authorize(actor, "content.write");
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDashboardIn(trx, id);
-    assertVersion("dashboard", id, current ?? undefined, expectedVersion);
-    await deleteVersioned(trx, "dashboards", "dashboard", id, expectedVersion);
-    await writeAudit(trx, ctx, checkedActor, "dashboard.delete", "dashboard", id, {
-      title: current?.title,
-      slug: current?.slug,
-    });
-  });
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "dashboard",
+      id,
+      expectedVersion,
+      read: getDashboardIn,
+      change: async (current, row) => {
+        await row.remove();
+        return {
+          result: undefined,
+          action: "dashboard.delete",
+          detail: { title: current.title, slug: current.slug },
+        };
+      },
+    }),
+  );
 }
 
 export async function getDashboard(

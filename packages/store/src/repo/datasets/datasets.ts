@@ -14,7 +14,6 @@ import {
   datasetPatchSchema,
   datasetRowsSchema,
   InUseError,
-  NotFoundError,
   type RowProblem,
   rowProblemsError,
   ValidationError,
@@ -23,19 +22,15 @@ import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
-  assertVersion,
-  checkVersion,
-  deleteVersioned,
   type Executor,
   newId,
   parseInput,
   parseJson,
   type RecordedActor,
   type StoreContext,
-  updateVersioned,
-  writeAudit,
 } from "../../context.js";
 import type { DatasetsTable } from "../../db/schema.js";
+import { createdWrite, versionedWrite } from "../versioned-write.js";
 import {
   clearRowsTable,
   countRows,
@@ -271,26 +266,32 @@ export async function createDatasetIn(
     updatedAt: at,
     live: null,
   };
-  await trx
-    .insertInto("datasets")
-    .values({
-      id: dataset.id,
-      name: dataset.name,
-      description: dataset.description,
-      columns_json: JSON.stringify(stored),
-      row_count: rows.length,
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await writeRowsTable(trx, dataset.id, stored, rows);
-  await assertDatasetSize(trx, { table: datasetTableName(dataset.id), columns: stored });
-  await writeAudit(trx, ctx, actor, "dataset.create", "dataset", dataset.id, {
-    name: dataset.name,
-    rowCount: rows.length,
+  return createdWrite(trx, ctx, actor, {
+    entityType: "dataset",
+    id: dataset.id,
+    create: async () => {
+      await trx
+        .insertInto("datasets")
+        .values({
+          id: dataset.id,
+          name: dataset.name,
+          description: dataset.description,
+          columns_json: JSON.stringify(stored),
+          row_count: rows.length,
+          version: 1,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      await writeRowsTable(trx, dataset.id, stored, rows);
+      await assertDatasetSize(trx, { table: datasetTableName(dataset.id), columns: stored });
+      return {
+        result: dataset,
+        action: "dataset.create",
+        detail: { name: dataset.name, rowCount: rows.length },
+      };
+    },
   });
-  return dataset;
 }
 
 export async function createDataset(
@@ -360,66 +361,73 @@ async function updateDatasetAs(
   patch: DatasetPatch,
   checkedActor: RecordedActor,
 ): Promise<DatasetWithRows> {
-  checkVersion(expectedVersion);
   const parsed = parseInput(datasetPatchSchema, patch);
-  return ctx.db.transaction().execute(async (trx) => {
-    const summary = await getDatasetSummaryIn(trx, id);
-    assertVersion("dataset", id, summary ?? undefined, expectedVersion);
-    if (!summary) throw new NotFoundError("dataset", id);
-    const columns = parsed.columns ?? summary.columns;
-    const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
-    if (summary.live && rowsChange) throw liveDatasetReadOnly();
-    // Rewriting columns reads every row into memory: only within the in-memory row limit.
-    if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
-      throw new ValidationError({
-        fieldErrors: {
-          columns: [
-            `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
-          ],
-        },
-      });
-    }
-    const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
-    // Kept rows are rechecked against new columns: a retyped column must still fit its values.
-    const known = new Set(columns.map((column) => column.name));
-    const keptRows = current.rows.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
-    );
-    const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
-    const rowCount = rowsChange ? rows.length : summary.rowCount;
-    if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
-    const stored = storedColumnsFor(columns);
-    const at = ctx.now().toISOString();
-    const next: DatasetWithRows = {
-      ...current,
-      name: parsed.name ?? current.name,
-      description: parsed.description ?? current.description,
-      columns,
-      rows,
-      rowCount,
-      version: expectedVersion + 1,
-      updatedAt: at,
-    };
-    await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
-      name: next.name,
-      description: next.description,
-      // A live dataset's column ids are the remote names from its catalog: kept as they are.
-      ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
-      row_count: rowCount,
-      updated_at: at,
-    });
-    if (rowsChange) {
-      await writeRowsTable(trx, id, stored, rows);
-      await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
-    }
-    await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
-      changed: Object.keys(parsed).filter(
-        (key) => parsed[key as keyof typeof parsed] !== undefined,
-      ),
-      rowCount,
-    });
-    return next;
-  });
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "dataset",
+      id,
+      expectedVersion,
+      read: getDatasetSummaryIn,
+      change: async (summary, row) => {
+        const columns = parsed.columns ?? summary.columns;
+        const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+        if (summary.live && rowsChange) throw liveDatasetReadOnly();
+        // Rewriting columns reads every row into memory: only within the in-memory row limit.
+        if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
+          throw new ValidationError({
+            fieldErrors: {
+              columns: [
+                `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
+              ],
+            },
+          });
+        }
+        const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
+        // Kept rows are rechecked against new columns: a retyped column must still fit its values.
+        const known = new Set(columns.map((column) => column.name));
+        const keptRows = current.rows.map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
+        );
+        const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
+        const rowCount = rowsChange ? rows.length : summary.rowCount;
+        if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
+        const stored = storedColumnsFor(columns);
+        const at = ctx.now().toISOString();
+        const next: DatasetWithRows = {
+          ...current,
+          name: parsed.name ?? current.name,
+          description: parsed.description ?? current.description,
+          columns,
+          rows,
+          rowCount,
+          version: expectedVersion + 1,
+          updatedAt: at,
+        };
+        await row.update({
+          name: next.name,
+          description: next.description,
+          // A live dataset's column ids are the remote names from its catalog: kept as they are.
+          ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
+          row_count: rowCount,
+          updated_at: at,
+        });
+        if (rowsChange) {
+          await writeRowsTable(trx, id, stored, rows);
+          await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
+        }
+        return {
+          result: next,
+          action: "dataset.update",
+          detail: {
+            changed: Object.keys(parsed).filter(
+              (key) => parsed[key as keyof typeof parsed] !== undefined,
+            ),
+            rowCount,
+          },
+        };
+      },
+    }),
+  );
 }
 
 export async function replaceDatasetRows(
@@ -450,67 +458,74 @@ export async function editDatasetRows(
   actor: Actor,
 ): Promise<Dataset> {
   const checkedActor = authorize(actor, "content.write");
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetSummaryIn(trx, id);
-    assertVersion("dataset", id, current ?? undefined, expectedVersion);
-    if (!current) throw new NotFoundError("dataset", id);
-    if (current.live) throw liveDatasetReadOnly();
-    const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
-    const sets = edits.set ?? [];
-    const removals = [...new Set(edits.remove ?? [])];
-    const keys = [...sets.map((edit) => edit.key), ...removals];
-    const present = await existingKeys(
-      trx,
-      descriptor.table,
-      keys.filter((key) => Number.isSafeInteger(key)),
-    );
-    const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
-    if (badKeys.length > 0) {
-      const missing = badKeys.map((key) => ({
-        field: `rows.${key}`,
-        code: "missing_row",
-        message: `Row ${key} does not exist.`,
-      }));
-      throw new ValidationError({
-        fieldErrors: { rows: missing.map((problem) => problem.message) },
-        problems: missing,
-      });
-    }
-    // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
-    const problems: { problem: RowProblem; ref: string; label: string }[] = [];
-    const checkedSets = sets.map(({ key, row }) => {
-      const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
-      for (const problem of checked.problems) {
-        problems.push({ problem, ref: String(key), label: `Row ${key}` });
-      }
-      return { key, row: checked.rows[0] ?? {} };
-    });
-    const appended = checkRows(current.columns, parseInput(datasetRowsSchema, edits.append ?? []));
-    for (const problem of appended.problems) {
-      problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
-    }
-    if (problems.length > 0) throw rowProblemsError(problems);
-    for (const { key, row } of checkedSets) {
-      await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
-    }
-    await deleteRows(trx, descriptor.table, removals);
-    await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
-    if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
-    const rowCount = await countRows(trx, descriptor);
-    const at = ctx.now().toISOString();
-    await updateVersioned(trx, "datasets", "dataset", id, expectedVersion, {
-      row_count: rowCount,
-      updated_at: at,
-    });
-    await writeAudit(trx, ctx, checkedActor, "dataset.update", "dataset", id, {
-      changed: ["rows"],
-      set: sets.length,
-      removed: removals.length,
-      appended: appended.rows.length,
-    });
-    return { ...current, rowCount, version: expectedVersion + 1, updatedAt: at };
-  });
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "dataset",
+      id,
+      expectedVersion,
+      read: getDatasetSummaryIn,
+      change: async (current, row) => {
+        if (current.live) throw liveDatasetReadOnly();
+        const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
+        const sets = edits.set ?? [];
+        const removals = [...new Set(edits.remove ?? [])];
+        const keys = [...sets.map((edit) => edit.key), ...removals];
+        const present = await existingKeys(
+          trx,
+          descriptor.table,
+          keys.filter((key) => Number.isSafeInteger(key)),
+        );
+        const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
+        if (badKeys.length > 0) {
+          const missing = badKeys.map((key) => ({
+            field: `rows.${key}`,
+            code: "missing_row",
+            message: `Row ${key} does not exist.`,
+          }));
+          throw new ValidationError({
+            fieldErrors: { rows: missing.map((problem) => problem.message) },
+            problems: missing,
+          });
+        }
+        // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
+        const problems: { problem: RowProblem; ref: string; label: string }[] = [];
+        const checkedSets = sets.map(({ key, row }) => {
+          const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
+          for (const problem of checked.problems) {
+            problems.push({ problem, ref: String(key), label: `Row ${key}` });
+          }
+          return { key, row: checked.rows[0] ?? {} };
+        });
+        const appended = checkRows(
+          current.columns,
+          parseInput(datasetRowsSchema, edits.append ?? []),
+        );
+        for (const problem of appended.problems) {
+          problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
+        }
+        if (problems.length > 0) throw rowProblemsError(problems);
+        for (const { key, row } of checkedSets) {
+          await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
+        }
+        await deleteRows(trx, descriptor.table, removals);
+        await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
+        if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
+        const rowCount = await countRows(trx, descriptor);
+        const at = ctx.now().toISOString();
+        await row.update({ row_count: rowCount, updated_at: at });
+        return {
+          result: { ...current, rowCount, version: expectedVersion + 1, updatedAt: at },
+          action: "dataset.update",
+          detail: {
+            changed: ["rows"],
+            set: sets.length,
+            removed: removals.length,
+            appended: appended.rows.length,
+          },
+        };
+      },
+    }),
+  );
 }
 
 export async function deleteDataset(
@@ -520,34 +535,37 @@ export async function deleteDataset(
   actor: Actor,
 ): Promise<void> {
   const checkedActor = authorize(actor, "content.write");
-  checkVersion(expectedVersion);
-  return ctx.db.transaction().execute(async (trx) => {
-    const current = await getDatasetSummaryIn(trx, id);
-    assertVersion("dataset", id, current ?? undefined, expectedVersion);
-    const charts = await trx
-      .selectFrom("charts")
-      .select(["id", "title"])
-      .where("dataset_id", "=", id)
-      .execute();
-    const dashboards = await trx
-      .selectFrom("dashboard_tiles")
-      .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
-      .select(["dashboards.id", "dashboards.title"])
-      .where("dashboard_tiles.dataset_id", "=", id)
-      .distinct()
-      .execute();
-    if (charts.length > 0 || dashboards.length > 0) {
-      throw new InUseError("dataset", id, [
-        ...charts.map((chart) => ({ entityType: "chart" as const, ...chart })),
-        ...dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
-      ]);
-    }
-    await deleteVersioned(trx, "datasets", "dataset", id, expectedVersion);
-    await dropRowsTable(trx, datasetTableName(id));
-    await writeAudit(trx, ctx, checkedActor, "dataset.delete", "dataset", id, {
-      name: current?.name,
-    });
-  });
+  return ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "dataset",
+      id,
+      expectedVersion,
+      read: getDatasetSummaryIn,
+      change: async (current, row) => {
+        const charts = await trx
+          .selectFrom("charts")
+          .select(["id", "title"])
+          .where("dataset_id", "=", id)
+          .execute();
+        const dashboards = await trx
+          .selectFrom("dashboard_tiles")
+          .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+          .select(["dashboards.id", "dashboards.title"])
+          .where("dashboard_tiles.dataset_id", "=", id)
+          .distinct()
+          .execute();
+        if (charts.length > 0 || dashboards.length > 0) {
+          throw new InUseError("dataset", id, [
+            ...charts.map((chart) => ({ entityType: "chart" as const, ...chart })),
+            ...dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
+          ]);
+        }
+        await row.remove();
+        await dropRowsTable(trx, datasetTableName(id));
+        return { result: undefined, action: "dataset.delete", detail: { name: current.name } };
+      },
+    }),
+  );
 }
 
 /** Rows given as a list (the push API's JSON), checked and written all or none. */
@@ -570,59 +588,60 @@ export async function writeListedRowsIn(
   actor: RecordedActor,
   audit: { action: AuditAction; detail: Record<string, unknown> },
 ): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
-  const current = await getDatasetSummaryIn(trx, input.datasetId);
-  assertVersion("dataset", input.datasetId, current ?? undefined, input.expectedVersion);
-  if (!current) throw new NotFoundError("dataset", input.datasetId);
-  if (current.live) throw liveDatasetReadOnly();
-  const checked = checkRows(current.columns, input.rows);
-  if (checked.problems.length > 0) {
-    throw rowProblemsError(
-      checked.problems.map((problem) => ({
-        problem,
-        ref: String(problem.row),
-        label: `Row ${problem.row}`,
-        row: problem.row,
-      })),
-    );
-  }
-  const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
-  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
-  const before = input.mode === "append" ? current.rowCount : 0;
-  if (before + checked.rows.length > datasetLimits.maxImportRows) {
-    throw new ValidationError({
-      fieldErrors: {
-        rows: [
-          `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
-        ],
-      },
-      problems: [
-        {
-          field: "rows",
-          code: "too_many_rows",
-          message: `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+  return versionedWrite(trx, ctx, actor, {
+    entityType: "dataset",
+    id: input.datasetId,
+    expectedVersion: input.expectedVersion,
+    read: getDatasetSummaryIn,
+    change: async (current, row) => {
+      if (current.live) throw liveDatasetReadOnly();
+      const checked = checkRows(current.columns, input.rows);
+      if (checked.problems.length > 0) {
+        throw rowProblemsError(
+          checked.problems.map((problem) => ({
+            problem,
+            ref: String(problem.row),
+            label: `Row ${problem.row}`,
+            row: problem.row,
+          })),
+        );
+      }
+      const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
+      if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
+      const before = input.mode === "append" ? current.rowCount : 0;
+      if (before + checked.rows.length > datasetLimits.maxImportRows) {
+        throw new ValidationError({
+          fieldErrors: {
+            rows: [
+              `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+            ],
+          },
+          problems: [
+            {
+              field: "rows",
+              code: "too_many_rows",
+              message: `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+            },
+          ],
+        });
+      }
+      await insertRows(trx, descriptor, rowsById(descriptor.columns, checked.rows));
+      await assertDatasetSize(trx, descriptor);
+      const rowCount = before + checked.rows.length;
+      const at = ctx.now().toISOString();
+      await row.update({ row_count: rowCount, updated_at: at });
+      return {
+        result: {
+          datasetId: input.datasetId,
+          version: input.expectedVersion + 1,
+          imported: checked.rows.length,
+          rowCount,
         },
-      ],
-    });
-  }
-  await insertRows(trx, descriptor, rowsById(descriptor.columns, checked.rows));
-  await assertDatasetSize(trx, descriptor);
-  const rowCount = before + checked.rows.length;
-  const at = ctx.now().toISOString();
-  await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
-    row_count: rowCount,
-    updated_at: at,
+        action: audit.action,
+        detail: { ...audit.detail, imported: checked.rows.length, rowCount },
+      };
+    },
   });
-  await writeAudit(trx, ctx, actor, audit.action, "dataset", input.datasetId, {
-    ...audit.detail,
-    imported: checked.rows.length,
-    rowCount,
-  });
-  return {
-    datasetId: input.datasetId,
-    version: input.expectedVersion + 1,
-    imported: checked.rows.length,
-    rowCount,
-  };
 }
 
 /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */

@@ -13,17 +13,14 @@ import {
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
-  assertVersion,
-  checkVersion,
   type Executor,
   newId,
   type RecordedActor,
   type StoreContext,
-  updateVersioned,
-  writeAudit,
 } from "../../context.js";
 import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
 import { dialectOf } from "../../db/dialect.js";
+import { createdWrite, versionedWrite } from "../versioned-write.js";
 import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "./csv.js";
 import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
@@ -503,7 +500,6 @@ export async function importIntoDataset(
   const checkedActor = authorize(actor, rowsPermission(input.mode), {
     datasetId: input.datasetId,
   });
-  checkVersion(input.expectedVersion);
   return ctx.db.transaction().execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
 }
 
@@ -521,65 +517,69 @@ export async function importIntoDatasetIn(
   actor: RecordedActor,
   audit?: ImportAudit,
 ): Promise<ImportResult> {
-  const current = await trx
-    .selectFrom("datasets")
-    .select(["id", "version", "columns_json", "source_id"])
-    .where("id", "=", input.datasetId)
-    .executeTakeFirst();
-  assertVersion("dataset", input.datasetId, current, input.expectedVersion);
-  if (current.source_id !== null) throw liveDatasetReadOnly();
-  const descriptor: DatasetTable = {
-    table: datasetTableName(input.datasetId),
-    columns: JSON.parse(current.columns_json) as DatasetColumn[],
-  };
-  if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
-  const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-  const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
-  const imported = await streamInto(
-    trx,
-    ctx.bulk,
-    input,
-    before,
-    bytesBefore,
-    async (header, _sample) => {
-      const names = new Set(header);
-      const missing = descriptor.columns.filter((column) => !names.has(column.name));
-      const known = new Set(descriptor.columns.map((column) => column.name));
-      const extra = header.filter((name) => !known.has(name));
-      if (missing.length > 0 || extra.length > 0) {
-        const parts = [
-          missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-          extra.length > 0
-            ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-            : "",
-        ].filter(Boolean);
-        throw new DatasetImportError(
-          "header_mismatch",
-          `the header must name the dataset's columns (${parts.join("; ")}).`,
-          1,
-        );
-      }
-      return descriptor;
+  return versionedWrite(trx, ctx, actor, {
+    entityType: "dataset",
+    id: input.datasetId,
+    expectedVersion: input.expectedVersion,
+    read: (reader, id) =>
+      reader
+        .selectFrom("datasets")
+        .select(["id", "version", "columns_json", "source_id"])
+        .where("id", "=", id)
+        .executeTakeFirst(),
+    change: async (current, row) => {
+      if (current.source_id !== null) throw liveDatasetReadOnly();
+      const descriptor: DatasetTable = {
+        table: datasetTableName(input.datasetId),
+        columns: JSON.parse(current.columns_json) as DatasetColumn[],
+      };
+      if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
+      const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
+      const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
+      const imported = await streamInto(
+        trx,
+        ctx.bulk,
+        input,
+        before,
+        bytesBefore,
+        async (header, _sample) => {
+          const names = new Set(header);
+          const missing = descriptor.columns.filter((column) => !names.has(column.name));
+          const known = new Set(descriptor.columns.map((column) => column.name));
+          const extra = header.filter((name) => !known.has(name));
+          if (missing.length > 0 || extra.length > 0) {
+            const parts = [
+              missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+              extra.length > 0
+                ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
+                : "",
+            ].filter(Boolean);
+            throw new DatasetImportError(
+              "header_mismatch",
+              `the header must name the dataset's columns (${parts.join("; ")}).`,
+              1,
+            );
+          }
+          return descriptor;
+        },
+      );
+      const rowCount = before + imported;
+      const at = ctx.now().toISOString();
+      await row.update({ row_count: rowCount, updated_at: at });
+      return {
+        result: {
+          datasetId: input.datasetId,
+          version: input.expectedVersion + 1,
+          imported,
+          rowCount,
+        },
+        action: audit?.action ?? "dataset.update",
+        detail: audit
+          ? { ...audit.detail, imported, rowCount }
+          : { changed: ["rows"], import: input.mode, imported, rowCount },
+      };
     },
-  );
-  const rowCount = before + imported;
-  const at = ctx.now().toISOString();
-  await updateVersioned(trx, "datasets", "dataset", input.datasetId, input.expectedVersion, {
-    row_count: rowCount,
-    updated_at: at,
   });
-  await writeAudit(
-    trx,
-    ctx,
-    actor,
-    audit?.action ?? "dataset.update",
-    "dataset",
-    input.datasetId,
-    audit
-      ? { ...audit.detail, imported, rowCount }
-      : { changed: ["rows"], import: input.mode, imported, rowCount },
-  );
-  return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }
 
 /** Creates a dataset from a CSV stream; column types come from the first 1,000 rows. */
@@ -599,47 +599,56 @@ export async function importNewDataset(
   const id = newId();
   const decimal = input.dialect?.decimal ?? ".";
   let created: DatasetTable | null = null;
-  return ctx.db.transaction().execute(async (trx) => {
-    const at = ctx.now().toISOString();
-    const imported = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
-      const ids = columnIdsFor(header);
-      const columns: DatasetColumn[] = header.map((columnName, index) => ({
-        id: ids[index] ?? `c_${index}`,
-        name: columnName,
-        type: inferType(
-          sample.map((record) => {
-            const cell = record.cells[index] ?? "";
-            return cell === "" ? "" : (normalizeNumberText(cell, decimal) ?? cell);
-          }),
-        ),
-      }));
-      const descriptor = { table: datasetTableName(id), columns };
-      await trx
-        .insertInto("datasets")
-        .values({
-          id,
-          name,
-          description,
-          columns_json: JSON.stringify(columns),
-          row_count: 0,
-          version: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
-      await createRowsTable(trx, descriptor, { indexes: false });
-      created = descriptor;
-      return descriptor;
-    });
-    if (created) await createRowsIndexes(trx, created);
-    await trx.updateTable("datasets").set({ row_count: imported }).where("id", "=", id).execute();
-    await writeAudit(trx, ctx, checkedActor, "dataset.create", "dataset", id, {
-      name,
-      rowCount: imported,
-      import: "create",
-    });
-    return { datasetId: id, version: 1, imported, rowCount: imported };
-  });
+  return ctx.db.transaction().execute((trx) =>
+    createdWrite(trx, ctx, checkedActor, {
+      entityType: "dataset",
+      id,
+      create: async () => {
+        const at = ctx.now().toISOString();
+        const imported = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
+          const ids = columnIdsFor(header);
+          const columns: DatasetColumn[] = header.map((columnName, index) => ({
+            id: ids[index] ?? `c_${index}`,
+            name: columnName,
+            type: inferType(
+              sample.map((record) => {
+                const cell = record.cells[index] ?? "";
+                return cell === "" ? "" : (normalizeNumberText(cell, decimal) ?? cell);
+              }),
+            ),
+          }));
+          const descriptor = { table: datasetTableName(id), columns };
+          await trx
+            .insertInto("datasets")
+            .values({
+              id,
+              name,
+              description,
+              columns_json: JSON.stringify(columns),
+              row_count: 0,
+              version: 1,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          await createRowsTable(trx, descriptor, { indexes: false });
+          created = descriptor;
+          return descriptor;
+        });
+        if (created) await createRowsIndexes(trx, created);
+        await trx
+          .updateTable("datasets")
+          .set({ row_count: imported })
+          .where("id", "=", id)
+          .execute();
+        return {
+          result: { datasetId: id, version: 1, imported, rowCount: imported },
+          action: "dataset.create",
+          detail: { name, rowCount: imported, import: "create" },
+        };
+      },
+    }),
+  );
 }
 
 /** Streamed CSV imports, all or nothing; each throws DatasetImportError on the first bad line. */

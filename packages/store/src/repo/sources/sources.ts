@@ -17,19 +17,16 @@ import type pg from "pg";
 import { type Actor, authorize } from "../../access/policy.js";
 import { requireReusableSecret } from "../../access/secret-binding.js";
 import {
-  checkVersion,
-  deleteVersioned,
   type Executor,
   isUniqueViolation,
   newId,
   parseInput,
   type RecordedActor,
   type StoreContext,
-  updateVersioned,
-  writeAudit,
 } from "../../context.js";
 import type { DataSourcesTable } from "../../db/schema.js";
 import { isRemoteIdentifier } from "../datasets/table.js";
+import { createdWrite, versionedWrite } from "../versioned-write.js";
 import {
   clientConfig,
   connectClient,
@@ -147,12 +144,17 @@ export async function createSource(
     created_by_email: checkedActor.email,
   };
   try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto("data_sources").values(row).execute();
-      const source = toSource(row);
-      await writeAudit(trx, ctx, checkedActor, "source.create", "source", id, auditDetail(source));
-      return source;
-    });
+    return await ctx.db.transaction().execute((trx) =>
+      createdWrite(trx, ctx, checkedActor, {
+        entityType: "source",
+        id,
+        create: async () => {
+          await trx.insertInto("data_sources").values(row).execute();
+          const source = toSource(row);
+          return { result: source, action: "source.create", detail: auditDetail(source) };
+        },
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -167,43 +169,44 @@ export async function updateSource(
   actor: Actor,
 ): Promise<DataSource> {
   const checkedActor = authorize(actor, "sources.manage");
-  checkVersion(expectedVersion);
   const fields = parseInput(sourcePatchSchema, patch);
   const newPassword = fields.password ? fields.password : null;
   // A new password needs the key; keeping the old one does not.
   const key = newPassword === null ? null : sourcesKeyOf(ctx.sourcesKey());
   try {
-    const updated = await ctx.db.transaction().execute(async (trx) => {
-      if (newPassword === null) {
-        const saved = await getSourceRowIn(trx, id);
-        // A missing or newer row is updateVersioned's not-found or conflict, reported below.
-        if (saved && Number(saved.version) === expectedVersion) {
-          requireSavedPasswordReusable(saved, fields);
-        }
-      }
-      const values: Record<string, string | number> = {
-        name: fields.name,
-        host: fields.host,
-        port: fields.port,
-        database_name: fields.database,
-        user_name: fields.user,
-        ssl_mode: fields.sslMode,
-        statement_timeout_ms: fields.statementTimeoutMs,
-        row_cap: fields.rowCap,
-        cache_ttl_seconds: fields.cacheTtlSeconds,
-        updated_at: ctx.now().toISOString(),
-      };
-      if (key !== null && newPassword !== null) {
-        values.password_encrypted = encryptPassword(key, id, newPassword);
-      }
-      await updateVersioned(trx, "data_sources", "source", id, expectedVersion, values);
-      const source = toSource((await getSourceRowIn(trx, id)) as SourceRow);
-      await writeAudit(trx, ctx, checkedActor, "source.update", "source", id, {
-        ...auditDetail(source),
-        passwordChanged: newPassword !== null,
-      });
-      return source;
-    });
+    const updated = await ctx.db.transaction().execute((trx) =>
+      versionedWrite(trx, ctx, checkedActor, {
+        entityType: "source",
+        id,
+        expectedVersion,
+        read: getSourceRowIn,
+        change: async (saved, row) => {
+          if (newPassword === null) requireSavedPasswordReusable(saved, fields);
+          const values: Record<string, string | number> = {
+            name: fields.name,
+            host: fields.host,
+            port: fields.port,
+            database_name: fields.database,
+            user_name: fields.user,
+            ssl_mode: fields.sslMode,
+            statement_timeout_ms: fields.statementTimeoutMs,
+            row_cap: fields.rowCap,
+            cache_ttl_seconds: fields.cacheTtlSeconds,
+            updated_at: ctx.now().toISOString(),
+          };
+          if (key !== null && newPassword !== null) {
+            values.password_encrypted = encryptPassword(key, id, newPassword);
+          }
+          await row.update(values);
+          const source = toSource((await getSourceRowIn(trx, id)) as SourceRow);
+          return {
+            result: source,
+            action: "source.update",
+            detail: { ...auditDetail(source), passwordChanged: newPassword !== null },
+          };
+        },
+      }),
+    );
     await ctx.sources.release(id);
     return updated;
   } catch (error) {
@@ -220,34 +223,35 @@ export async function deleteSource(
   actor: Actor,
 ): Promise<void> {
   const checkedActor = authorize(actor, "sources.manage");
-  checkVersion(expectedVersion);
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await getSourceRowIn(trx, id);
-    if (!row) throw new NotFoundError("source", id);
-    const users = await trx
-      .selectFrom("datasets")
-      .select(["id", "name"])
-      .where("source_id", "=", id)
-      .orderBy("name")
-      .execute();
-    if (users.length > 0) {
-      throw new InUseError(
-        "source",
-        id,
-        users.map((user) => ({ entityType: "dataset" as const, id: user.id, title: user.name })),
-      );
-    }
-    await deleteVersioned(trx, "data_sources", "source", id, expectedVersion);
-    await writeAudit(
-      trx,
-      ctx,
-      checkedActor,
-      "source.delete",
-      "source",
+  await ctx.db.transaction().execute((trx) =>
+    versionedWrite(trx, ctx, checkedActor, {
+      entityType: "source",
       id,
-      auditDetail(toSource(row)),
-    );
-  });
+      expectedVersion,
+      read: getSourceRowIn,
+      change: async (saved, row) => {
+        const users = await trx
+          .selectFrom("datasets")
+          .select(["id", "name"])
+          .where("source_id", "=", id)
+          .orderBy("name")
+          .execute();
+        if (users.length > 0) {
+          throw new InUseError(
+            "source",
+            id,
+            users.map((user) => ({
+              entityType: "dataset" as const,
+              id: user.id,
+              title: user.name,
+            })),
+          );
+        }
+        await row.remove();
+        return { result: undefined, action: "source.delete", detail: auditDetail(toSource(saved)) };
+      },
+    }),
+  );
   await ctx.sources.release(id);
 }
 
@@ -485,29 +489,36 @@ export async function createLiveDataset(
   const id = newId();
   const now = ctx.now().toISOString();
   const name = fields.name ? fields.name : fields.table;
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("datasets")
-      .values({
-        id,
-        name,
-        description: "",
-        columns_json: JSON.stringify(columns),
-        row_count: 0,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        source_id: row.id,
-        source_schema: fields.schema,
-        source_table: fields.table,
-        source_note: note,
-      })
-      .execute();
-    await writeAudit(trx, ctx, checkedActor, "dataset.create", "dataset", id, {
-      name,
-      live: { source: row.name, schema: fields.schema, table: fields.table },
-    });
-  });
+  await ctx.db.transaction().execute((trx) =>
+    createdWrite(trx, ctx, checkedActor, {
+      entityType: "dataset",
+      id,
+      create: async () => {
+        await trx
+          .insertInto("datasets")
+          .values({
+            id,
+            name,
+            description: "",
+            columns_json: JSON.stringify(columns),
+            row_count: 0,
+            version: 1,
+            created_at: now,
+            updated_at: now,
+            source_id: row.id,
+            source_schema: fields.schema,
+            source_table: fields.table,
+            source_note: note,
+          })
+          .execute();
+        return {
+          result: undefined,
+          action: "dataset.create",
+          detail: { name, live: { source: row.name, schema: fields.schema, table: fields.table } },
+        };
+      },
+    }),
+  );
   return { id, note };
 }
 

@@ -9,7 +9,7 @@ import {
   queryLimits,
   relativeDays,
 } from "@seed/model";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import { type Dialect, dialectOf } from "../db/dialect.js";
 import {
   type DatasetColumn,
@@ -22,8 +22,9 @@ import { xType } from "./result.js";
 
 // Compiles a chart query to SQL with Kysely, on SQLite and PostgreSQL alike: the same query gives
 // the same result on both (test/query-cases.test.ts). Identifiers come only from the dataset's
-// table descriptor; every user value is a bound parameter. execute.ts runs these statements and
-// folds their rows into a QueryResult.
+// table descriptor; every user value is a bound parameter. compileChartQuery gives the SQL text and
+// parameters of a query without running it (test/compile-query.test.ts shows what a chart
+// becomes); execute.ts runs the same statements and folds their rows into a QueryResult.
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 export type AnyExecutor = Kysely<any>;
@@ -351,4 +352,33 @@ export function topValuesStatement(
     v: unknown;
     n: number | string;
   }>`select ${compiler.read(column)} as v, count(*) as n from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, ...short])} group by 1 order by 2 desc, ${text ? compiler.textOrder(ref) : sql`1`} limit ${sql.lit(Math.trunc(limit))}`;
+}
+
+/**
+ * The one statement an aggregate chart query runs, as Kysely's CompiledQuery (SQL text and
+ * bound parameters), without running it. Async because SQLite's time buckets in a zone other
+ * than UTC read the data's range first (Compiler.localMs). Refused (a plain Error) for queries
+ * that run in steps whose later SQL depends on earlier results: raw series (counted, then read or
+ * binned, raw.ts) and breakdowns of averages and distinct counts (ranked first).
+ */
+export async function compileChartQuery(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: CompileOptions = {},
+): Promise<CompiledQuery<Row>> {
+  const { compiler, query } = compilerFor(executor, descriptor, input, options);
+  if (isRaw(query)) {
+    throw new Error("A raw series runs in steps (counted first, then read or binned).");
+  }
+  if (!query.breakdown) return (await groupedStatement(compiler, query)).compile(executor);
+  const measure = query.measures[0] as QueryMeasure;
+  if (!foldable.has(measure.aggregate)) {
+    throw new Error(
+      "A breakdown of averages or distinct counts runs in steps (its top values are ranked first).",
+    );
+  }
+  const key = compiler.breakdownKey(compiler.column(query.breakdown.column));
+  const statement = await breakdownGroupsStatement(compiler, query, measure, key);
+  return statement.compile(executor) as CompiledQuery<Row>;
 }

@@ -5,6 +5,7 @@ import { resolveDatasetTarget } from "../repo/sources/target.js";
 import { type RunQueryOptions, runQuery } from "./execute.js";
 import type { QueryResult } from "./result.js";
 
+export { type CompileOptions, compileChartQuery } from "./compile.js";
 export {
   type QueryObserver,
   type QueryTiming,

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { BulkLoader } from "./db/bulk-load.js";
 import type { StoreDatabase } from "./db/schema.js";
-import type { QueryObserver } from "./engine/run.js";
+import type { QueryObserver } from "./engine/execute.js";
 import type { SourcePools } from "./repo/sources/connections.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;

@@ -2,18 +2,18 @@ import type { ChartQueryInput } from "@seed/model";
 import { NotFoundError } from "@seed/model";
 import type { Executor, StoreContext } from "../context.js";
 import { resolveDatasetTarget } from "../repo/sources/target.js";
-import { type QueryResult, type RunQueryOptions, runQuery } from "./run.js";
+import { type RunQueryOptions, runQuery } from "./execute.js";
+import type { QueryResult } from "./result.js";
 
+export { type CompileOptions, compileChartQuery } from "./compile.js";
 export {
-  parseQuery,
-  QueryError,
   type QueryObserver,
-  type QueryResult,
-  type QueryResultColumn,
   type QueryTiming,
   type RunQueryOptions,
   runQuery,
-} from "./run.js";
+} from "./execute.js";
+export { parseQuery, QueryError } from "./parse.js";
+export type { QueryResult, QueryResultColumn } from "./result.js";
 
 /** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
 export async function runDatasetQuery(

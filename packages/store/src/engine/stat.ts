@@ -1,7 +1,8 @@
 import type { QueryFilter } from "@seed/model";
 import { type Kysely, sql } from "kysely";
 import { type DatasetTable, rowKeyColumn } from "../repo/datasets/table.js";
-import { QueryError, type RunQueryOptions, runAggregate, timedQuery } from "./run.js";
+import { type RunQueryOptions, runAggregate, timedQuery } from "./execute.js";
+import { QueryError } from "./parse.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;

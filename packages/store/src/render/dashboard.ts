@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
-import { runQuery, topColumnValues } from "../engine/run.js";
+import { runQuery, topColumnValues } from "../engine/execute.js";
 import { runStat } from "../engine/stat.js";
 import { toChart } from "../repo/charts.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";

@@ -1,7 +1,8 @@
 // Read-only: what an embed may show and who may frame it (/embed/d, /embed/c, signed links).
 import { NotFoundError, type RefreshSeconds } from "@seed/model";
 import type { Executor, StoreContext } from "../context.js";
-import { type QueryResult, runQuery } from "../engine/run.js";
+import { runQuery } from "../engine/execute.js";
+import type { QueryResult } from "../engine/result.js";
 import { type Chart, toChart } from "../repo/charts.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";

@@ -11,7 +11,7 @@ import type {
   ThresholdStatus,
   TileLayout,
 } from "@seed/model";
-import type { QueryResult } from "../../engine/run.js";
+import type { QueryResult } from "../../engine/result.js";
 import type { Chart } from "../charts.js";
 
 export type DashboardStatus = "draft" | "published";

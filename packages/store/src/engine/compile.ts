@@ -1,0 +1,384 @@
+import {
+  type ChartQuery,
+  type ChartQueryInput,
+  formatDay,
+  localMidnight,
+  offsetSpans,
+  type QueryFilter,
+  type QueryMeasure,
+  queryLimits,
+  relativeDays,
+} from "@seed/model";
+import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
+import { type Dialect, dialectOf } from "../db/dialect.js";
+import {
+  type DatasetColumn,
+  type DatasetTable,
+  isRemoteIdentifier,
+  isSafeIdentifier,
+} from "../repo/datasets/table.js";
+import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
+import { xType } from "./result.js";
+
+// Compiles a chart query to SQL with Kysely, on SQLite and PostgreSQL alike: the same query gives
+// the same result on both (test/query-cases.test.ts). Identifiers come only from the dataset's
+// table descriptor; every user value is a bound parameter. compileChartQuery gives the SQL text and
+// parameters of a query without running it (test/compile-query.test.ts shows what a chart
+// becomes); execute.ts runs the same statements and folds their rows into a QueryResult.
+
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
+export type AnyExecutor = Kysely<any>;
+export type Sql = RawBuilder<unknown>;
+type Row = Record<string, unknown>;
+
+/** What a query's relative ranges and time buckets depend on besides the query itself. */
+export interface CompileOptions {
+  /** IANA zone for day and coarser buckets and relative ranges; default UTC. */
+  timeZone?: string;
+  /** The instant relative ranges count from; default now. */
+  now?: Date;
+}
+
+// Groups a query may produce before it is refused (breakdowns are pivoted in memory).
+export const maxGroupedRows = 200_000;
+
+// Aggregates whose totals and "Other" can be folded from the per-x groups (avg and distinct
+// counts cannot: they need the rows again).
+export const foldable = new Set<QueryMeasure["aggregate"]>(["sum", "count", "min", "max"]);
+
+function checked(identifier: string): string {
+  if (!isSafeIdentifier(identifier)) throw new Error(`Unsafe identifier ${identifier}`);
+  return identifier;
+}
+
+/** A column or table name as checked for its kind of table: ours are made safe, remote ones are quoted. */
+export function identifierOf(descriptor: DatasetTable, identifier: string): string {
+  if (!descriptor.remote) return checked(identifier);
+  if (!isRemoteIdentifier(identifier)) throw new Error("Unsafe remote identifier");
+  return identifier;
+}
+
+/** The table a query reads: a dataset's own, or a live source's schema-qualified table or view. */
+export function tableRefOf(descriptor: DatasetTable): Sql {
+  return descriptor.remote
+    ? sql.id(
+        identifierOf(descriptor, descriptor.remote.schema),
+        identifierOf(descriptor, descriptor.table),
+      )
+    : sql.table(checked(descriptor.table));
+}
+
+/** The pieces of SQL a query is made of, for one table, dialect, time zone and instant. */
+export class Compiler {
+  readonly dialect: Dialect;
+  readonly columns: Map<string, DatasetColumn>;
+  readonly table: Sql;
+
+  constructor(
+    readonly executor: AnyExecutor,
+    readonly descriptor: DatasetTable,
+    readonly timeZone: string,
+    readonly now: number,
+  ) {
+    this.dialect = dialectOf(executor);
+    this.columns = new Map(descriptor.columns.map((column) => [column.name, column]));
+    this.table = tableRefOf(descriptor);
+  }
+
+  column(name: string): DatasetColumn {
+    const column = this.columns.get(name);
+    if (!column) throw new QueryError({ fieldErrors: { query: [`No column "${name}".`] } });
+    return column;
+  }
+
+  ref(column: DatasetColumn): Sql {
+    return sql.id(identifierOf(this.descriptor, column.id));
+  }
+
+  /** A text expression sorts the same on both engines (byte order, like SQLite's BINARY). */
+  textOrder(expression: Sql): Sql {
+    return this.dialect.textOrder(expression);
+  }
+
+  /** A user value as the column stores it, as a bound parameter. */
+  param(column: DatasetColumn, value: string | number | boolean): Sql {
+    return this.dialect.param(column.type, value);
+  }
+
+  filter(filter: QueryFilter): Sql {
+    const column = this.column(filter.column);
+    const ref = this.ref(column);
+    const text = column.type === "string";
+    const compare = (op: string, value: string | number | boolean) =>
+      sql`${text ? this.textOrder(ref) : ref} ${sql.raw(op)} ${this.param(column, value)}`;
+    switch (filter.op) {
+      case "eq":
+        return sql`${ref} = ${this.param(column, filter.value)}`;
+      case "neq":
+        // Empty cells are "not equal" to any value.
+        return sql`(${ref} <> ${this.param(column, filter.value)} or ${ref} is null)`;
+      case "lt":
+        return compare("<", filter.value);
+      case "lte":
+        return compare("<=", filter.value);
+      case "gt":
+        return compare(">", filter.value);
+      case "gte":
+        return compare(">=", filter.value);
+      case "between":
+        return sql`(${compare(">=", filter.from)} and ${compare("<=", filter.to)})`;
+      case "in":
+        return sql`${ref} in (${sql.join(filter.values.map((value) => this.param(column, value)))})`;
+      case "empty":
+        return sql`${ref} is null`;
+      case "not_empty":
+        return sql`${ref} is not null`;
+      case "relative": {
+        const { from, to } = relativeDays(filter, this.timeZone, this.now);
+        if (column.type === "date") {
+          return sql`(${ref} >= ${this.param(column, formatDay(from))} and ${ref} < ${this.param(column, formatDay(to))})`;
+        }
+        const start = new Date(localMidnight(this.timeZone, from)).toISOString();
+        const end = new Date(localMidnight(this.timeZone, to)).toISOString();
+        return sql`(${ref} >= ${this.param(column, start)} and ${ref} < ${this.param(column, end)})`;
+      }
+    }
+  }
+
+  where(filters: readonly QueryFilter[], extra: Sql[] = []): Sql {
+    const parts = [...filters.map((filter) => this.filter(filter)), ...extra];
+    return parts.length === 0 ? sql`` : sql`where ${sql.join(parts, sql` and `)}`;
+  }
+
+  /**
+   * SQLite: a timestamp's local wall-clock ms in the zone, from the zone's offset spans. The one
+   * step of compiling that reads the database: the data's range decides which spans it needs.
+   */
+  async localMs(column: DatasetColumn, filters: readonly QueryFilter[]): Promise<Sql> {
+    const ref = this.ref(column);
+    if (this.timeZone === "UTC") return ref;
+    const range = await sql<{
+      lo: number | null;
+      hi: number | null;
+    }>`select min(${ref}) as lo, max(${ref}) as hi from ${this.table} ${this.where(filters)}`.execute(
+      this.executor,
+    );
+    const lo = Number(range.rows[0]?.lo ?? 0);
+    const hi = Number(range.rows[0]?.hi ?? 0);
+    const spans = offsetSpans(this.timeZone, lo, hi);
+    if (spans.length === 1) return sql`(${ref} + ${sql.lit(spans[0]?.offset ?? 0)})`;
+    const cases = spans
+      .slice(1)
+      .map(
+        (span, index) =>
+          sql`when ${ref} < ${sql.lit(span.from)} then ${sql.lit(spans[index]?.offset ?? 0)}`,
+      );
+    return sql`(${ref} + case ${sql.join(cases, sql` `)} else ${sql.lit(spans.at(-1)?.offset ?? 0)} end)`;
+  }
+
+  /** The x expression: a bucket label for a grain, else the column as it reads back. */
+  async x(query: ChartQuery): Promise<Sql> {
+    const column = this.column(query.x.column);
+    const grain = query.x.grain;
+    if (grain === undefined) return this.read(column);
+    return this.dialect.timeBucket({
+      ref: this.ref(column),
+      type: column.type,
+      grain,
+      timeZone: this.timeZone,
+      localMs: () => this.localMs(column, query.filters),
+    });
+  }
+
+  /** A column as results carry it: numbers, text, yyyy-mm-dd, epoch ms (converted later). */
+  read(column: DatasetColumn): Sql {
+    return this.dialect.read(this.ref(column), column.type);
+  }
+
+  /** x as a number for binning raw series: the value, epoch ms, or the day's epoch ms. */
+  numericX(column: DatasetColumn): Sql | null {
+    return this.dialect.numericX(this.ref(column), column.type);
+  }
+
+  aggregate(measure: QueryMeasure): Sql {
+    if (measure.column === null) return sql`count(*)`;
+    const ref = this.ref(this.column(measure.column));
+    switch (measure.aggregate) {
+      case "sum":
+        return sql`sum(${ref})`;
+      case "avg":
+        return sql`avg(${ref})`;
+      case "min":
+        return sql`min(${ref})`;
+      case "max":
+        return sql`max(${ref})`;
+      case "count":
+        return sql`count(${ref})`;
+      case "count_distinct":
+        return sql`count(distinct ${ref})`;
+      case "none":
+        return ref;
+    }
+  }
+
+  /** The breakdown as text or null (booleans as "true"/"false"), the key of its series. */
+  breakdownKey(column: DatasetColumn): Sql {
+    const ref = this.ref(column);
+    if (column.type === "boolean") return this.dialect.booleanText(ref);
+    return ref;
+  }
+}
+
+/** Parses and checks a query and its time zone, and makes its compiler. */
+export function compilerFor(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: CompileOptions,
+): { compiler: Compiler; query: ChartQuery } {
+  const query = parseQuery(input, descriptor.columns);
+  const timeZone = checkedTimeZone(options.timeZone);
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  return { compiler, query };
+}
+
+/** A raw series: every measure's aggregate is "none" (read in steps, raw.ts). */
+export function isRaw(query: ChartQuery): boolean {
+  return query.measures.every((measure) => measure.aggregate === "none");
+}
+
+/**
+ * Aggregates by x, one column per measure (m0, m1, ...), sorted, one row past the limit (so the
+ * caller knows there were more).
+ */
+export async function groupedStatement(compiler: Compiler, query: ChartQuery) {
+  const xColumn = compiler.column(query.x.column);
+  const selects = query.measures.map(
+    (measure, index) => sql`${compiler.aggregate(measure)} as ${sql.id(`m${index}`)}`,
+  );
+  const limit = query.limit ?? queryLimits.maxLimit;
+  const type = xType(query, xColumn);
+  const textX = type === "string" || type === "date" || query.x.grain !== undefined;
+  const xOrder = textX ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
+  const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
+  const order =
+    query.sort?.by === "value"
+      ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
+      : sql`${xOrder} ${direction} nulls last`;
+  return sql<Row>`select * from (select ${await compiler.x(query)} as x, ${sql.join(selects)} from ${compiler.table} ${compiler.where(query.filters)} group by 1) as grouped order by ${order} limit ${sql.lit(limit + 1)}`;
+}
+
+/** Sum, count, min and max by breakdown: one GROUP BY x, breakdown (b), measure v. */
+export async function breakdownGroupsStatement(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+) {
+  return sql<{
+    x: unknown;
+    b: string | null;
+    v: unknown;
+  }>`select ${await compiler.x(query)} as x, ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`;
+}
+
+/**
+ * Averages and distinct counts, first step: the top values by the measure over everything the
+ * filters keep; ties by value, byte order; one past `top`.
+ */
+export function breakdownRankingStatement(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  top: number,
+) {
+  return sql<{
+    b: string | null;
+    v: unknown;
+  }>`select * from (select ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1) as totals order by ${sql.ref("v")} desc nulls last, ${compiler.textOrder(sql.ref("b"))} asc nulls last limit ${sql.lit(top + 1)}`;
+}
+
+/** Averages and distinct counts, second step: one GROUP BY x, rank among `tops` (s, -1 the rest). */
+export async function breakdownByRankStatement(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  tops: ReadonlyArray<string | null>,
+) {
+  const named = tops.filter((value): value is string => value !== null);
+  const topNull = tops.includes(null);
+  // Which series a row falls in: its rank among the tops, or -1 for the rest ("Other").
+  const whens = [
+    ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
+    ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
+  ];
+  const rank = whens.length === 0 ? sql`-1` : sql`case ${sql.join(whens, sql` `)} else -1 end`;
+  return sql<{
+    x: unknown;
+    s: unknown;
+    v: unknown;
+  }>`select ${await compiler.x(query)} as x, ${rank} as s, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`;
+}
+
+/** One aggregate (v) over the rows the filters keep. */
+export function aggregateStatement(
+  compiler: Compiler,
+  measure: QueryMeasure,
+  filters: readonly QueryFilter[],
+) {
+  return sql<{
+    v: unknown;
+  }>`select ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(filters)}`;
+}
+
+/** A column's most common non-empty values (v) with their counts (n), text over `maxLength` left out. */
+export function topValuesStatement(
+  compiler: Compiler,
+  column: DatasetColumn,
+  limit: number,
+  maxLength: number,
+) {
+  const ref = compiler.ref(column);
+  const text = column.type === "string";
+  const short = text ? [sql`length(${ref}) <= ${sql.lit(Math.trunc(maxLength))}`] : [];
+  return sql<{
+    v: unknown;
+    n: number | string;
+  }>`select ${compiler.read(column)} as v, count(*) as n from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, ...short])} group by 1 order by 2 desc, ${text ? compiler.textOrder(ref) : sql`1`} limit ${sql.lit(Math.trunc(limit))}`;
+}
+
+/**
+ * The one statement an aggregate chart query runs, as Kysely's CompiledQuery (SQL text and
+ * bound parameters), without running it. Async because SQLite's time buckets in a zone other
+ * than UTC read the data's range first (Compiler.localMs). Refused (a plain Error) for queries
+ * that run in steps whose later SQL depends on earlier results: raw series (counted, then read or
+ * binned, raw.ts) and breakdowns of averages and distinct counts (ranked first).
+ */
+export async function compileChartQuery(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: CompileOptions = {},
+): Promise<CompiledQuery<Row>> {
+  const { compiler, query } = compilerFor(executor, descriptor, input, options);
+  if (isRaw(query)) {
+    throw new Error("A raw series runs in steps (counted first, then read or binned).");
+  }
+  if (!query.breakdown) return (await groupedStatement(compiler, query)).compile(executor);
+  const measure = query.measures[0] as QueryMeasure;
+  if (!foldable.has(measure.aggregate)) {
+    throw new Error(
+      "A breakdown of averages or distinct counts runs in steps (its top values are ranked first).",
+    );
+  }
+  const key = compiler.breakdownKey(compiler.column(query.breakdown.column));
+  const statement = await breakdownGroupsStatement(compiler, query, measure, key);
+  return statement.compile(executor) as CompiledQuery<Row>;
+}

@@ -1,0 +1,323 @@
+import {
+  type ChartQuery,
+  type ChartQueryInput,
+  type QueryFilter,
+  type QueryMeasure,
+  queryLimits,
+} from "@seed/model";
+import type { DatasetTable } from "../repo/datasets/table.js";
+import {
+  type AnyExecutor,
+  aggregateStatement,
+  breakdownByRankStatement,
+  breakdownGroupsStatement,
+  breakdownRankingStatement,
+  type CompileOptions,
+  Compiler,
+  compilerFor,
+  foldable,
+  groupedStatement,
+  isRaw,
+  maxGroupedRows,
+  type Sql,
+  topValuesStatement,
+} from "./compile.js";
+import { QueryError } from "./parse.js";
+import { runRaw } from "./raw.js";
+import {
+  compareX,
+  firstGroups,
+  measureSeries,
+  type QueryResult,
+  toNumber,
+  toX,
+  type Value,
+  xType,
+} from "./result.js";
+
+// Runs a chart query in the database and folds the rows into a QueryResult: aggregates by x,
+// breakdowns into top-N series and "Other" (ranked here from the groups where the aggregate
+// folds), raw series in raw.ts. The SQL comes from compile.ts.
+
+export interface RunQueryOptions extends CompileOptions {
+  /** Most points a raw series returns (min/max per bucket above it). */
+  maxPoints?: number;
+  /** Told how long each query took (for metrics); see OpenStoreOptions.observeQuery. */
+  observe?: QueryObserver;
+}
+
+export interface QueryTiming {
+  kind: "chart" | "stat";
+  seconds: number;
+  ok: boolean;
+}
+
+export type QueryObserver = (timing: QueryTiming) => void;
+
+/** Runs `work`, telling the observer (if any) how long it took and whether it succeeded. */
+export async function timedQuery<T>(
+  kind: QueryTiming["kind"],
+  observe: QueryObserver | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!observe) return work();
+  const started = performance.now();
+  let ok = false;
+  try {
+    const result = await work();
+    ok = true;
+    return result;
+  } finally {
+    observe({ kind, seconds: (performance.now() - started) / 1000, ok });
+  }
+}
+
+/**
+ * Runs a parsed query over a dataset table. Throws QueryError when the query no longer fits the
+ * table (a column deleted or retyped), naming the column.
+ */
+export function runQuery(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: RunQueryOptions = {},
+): Promise<QueryResult> {
+  return timedQuery("chart", options.observe, () =>
+    runQueryUntimed(executor, descriptor, input, options),
+  );
+}
+
+async function runQueryUntimed(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  input: ChartQueryInput,
+  options: RunQueryOptions,
+): Promise<QueryResult> {
+  const { compiler, query } = compilerFor(executor, descriptor, input, options);
+  const xColumn = compiler.column(query.x.column);
+  const x: QueryResult["x"] = { key: "x", label: xColumn.name, type: xType(query, xColumn) };
+  if (isRaw(query)) return runRaw(compiler, query, x, options.maxPoints ?? queryLimits.maxPoints);
+  if (query.breakdown) return runBreakdown(compiler, query, x);
+  return runGrouped(compiler, query, x);
+}
+
+/** One aggregate over the rows the filters keep (a stat tile's value). */
+export async function runAggregate(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  measure: QueryMeasure,
+  filters: readonly QueryFilter[],
+  options: RunQueryOptions = {},
+): Promise<number | null> {
+  const timeZone = options.timeZone ?? "UTC";
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  const result = await executor.executeQuery(
+    aggregateStatement(compiler, measure, filters).compile(executor),
+  );
+  return toNumber(result.rows[0]?.v);
+}
+
+/**
+ * The most common non-empty values of a string or boolean column with their row counts, most
+ * common first (ties in byte order), at most `limit`; text longer than `maxLength` is left out.
+ */
+export async function topColumnValues(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  columnName: string,
+  limit: number,
+  maxLength: number,
+): Promise<Array<{ value: string; count: number }>> {
+  const compiler = new Compiler(executor, descriptor, "UTC", 0);
+  const column = compiler.column(columnName);
+  const text = column.type === "string";
+  const result = await executor.executeQuery(
+    topValuesStatement(compiler, column, limit, maxLength).compile(executor),
+  );
+  return result.rows.map((row) => ({
+    value: text ? String(row.v) : Number(row.v) === 1 || row.v === true ? "true" : "false",
+    count: Number(row.n),
+  }));
+}
+
+async function runGrouped(
+  compiler: Compiler,
+  query: ChartQuery,
+  x: QueryResult["x"],
+): Promise<QueryResult> {
+  const xColumn = compiler.column(query.x.column);
+  const series = measureSeries(query);
+  const statement = await groupedStatement(compiler, query);
+  const result = await compiler.executor.executeQuery(statement.compile(compiler.executor));
+  const notes: string[] = [];
+  const rows = firstGroups(result.rows, query, query.limit ?? queryLimits.maxLimit, notes);
+  return {
+    x,
+    series,
+    rows: rows.map((row) => {
+      const out: Record<string, Value> = { x: toX(xColumn.type, query.x.grain, row.x) };
+      for (const entry of series) out[entry.key] = toNumber(row[entry.key]);
+      return out;
+    }),
+    notes,
+  };
+}
+
+async function runBreakdown(
+  compiler: Compiler,
+  query: ChartQuery,
+  x: QueryResult["x"],
+): Promise<QueryResult> {
+  const breakdown = query.breakdown as NonNullable<ChartQuery["breakdown"]>;
+  const measure = query.measures[0] as QueryMeasure;
+  const xColumn = compiler.column(query.x.column);
+  const column = compiler.column(breakdown.column);
+  const key = compiler.breakdownKey(column);
+  const top = breakdown.top ?? queryLimits.maxTop;
+  const grouped = foldable.has(measure.aggregate)
+    ? await breakdownInOneQuery(compiler, query, measure, key, top)
+    : await breakdownRankedFirst(compiler, query, measure, key, top);
+  const { tops, hasRest, result } = grouped;
+  const series = tops.map((value, index) => ({
+    key: `s${index}`,
+    label: value === null || value === "" ? "(empty)" : value,
+  }));
+  if (hasRest) {
+    const taken = new Set(series.map((entry) => entry.label));
+    series.push({ key: "other", label: taken.has("Other") ? "Other (rest)" : "Other" });
+  }
+  const byX = new Map<string, Record<string, Value>>();
+  for (const row of result.rows) {
+    const xValue = toX(xColumn.type, query.x.grain, row.x);
+    const id = xValue === null ? "\u0000null" : `${typeof xValue}:${xValue}`;
+    let out = byX.get(id);
+    if (!out) {
+      out = { x: xValue };
+      for (const entry of series) out[entry.key] = null;
+      byX.set(id, out);
+    }
+    const index = Number(row.s);
+    out[index < 0 ? "other" : `s${index}`] = toNumber(row.v);
+  }
+  const rows = [...byX.values()];
+  const total = (row: Record<string, Value>) =>
+    series.reduce(
+      (sum, entry) => sum + (typeof row[entry.key] === "number" ? (row[entry.key] as number) : 0),
+      0,
+    );
+  const descending = query.sort?.direction === "desc";
+  rows.sort((a, b) => {
+    if (query.sort?.by === "value") {
+      const difference = descending ? total(b) - total(a) : total(a) - total(b);
+      return difference !== 0 ? difference : compareX(a.x ?? null, b.x ?? null);
+    }
+    return descending ? compareX(b.x ?? null, a.x ?? null) : compareX(a.x ?? null, b.x ?? null);
+  });
+  const notes: string[] = [];
+  return {
+    x,
+    series,
+    rows: firstGroups(rows, query, query.limit ?? queryLimits.maxLimit, notes),
+    notes,
+  };
+}
+
+type Fold = "sum" | "count" | "min" | "max";
+
+function fold(kind: Fold, a: number | null, b: number | null): number | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  if (kind === "min") return Math.min(a, b);
+  if (kind === "max") return Math.max(a, b);
+  return a + b;
+}
+
+interface BreakdownGroups {
+  tops: Array<string | null>;
+  hasRest: boolean;
+  /** Per x and series rank (-1 for the rest), the measure. */
+  result: { rows: Array<{ x: unknown; s: unknown; v: unknown }> };
+}
+
+function tooManyGroups(): QueryError {
+  return new QueryError({
+    fieldErrors: {
+      "x.grain": ["This query makes too many groups; choose a coarser grain or add a filter."],
+    },
+  });
+}
+
+/** Byte order of text, as SQLite compares and PostgreSQL's "C" collation. */
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Sum, count, min and max: one GROUP BY x, breakdown; ranking and "Other" folded here. */
+async function breakdownInOneQuery(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  top: number,
+): Promise<BreakdownGroups> {
+  const kind = (measure.aggregate === "count" ? "count" : measure.aggregate) as Fold;
+  const statement = await breakdownGroupsStatement(compiler, query, measure, key);
+  const grouped = await compiler.executor.executeQuery(statement.compile(compiler.executor));
+  if (grouped.rows.length > maxGroupedRows) throw tooManyGroups();
+  const totals = new Map<string | null, number | null>();
+  for (const row of grouped.rows) {
+    const value = toNumber(row.v);
+    totals.set(row.b, totals.has(row.b) ? fold(kind, totals.get(row.b) ?? null, value) : value);
+  }
+  const ranked = [...totals.entries()].sort(([keyA, a], [keyB, b]) => {
+    if (a !== b) {
+      if (a === null) return 1;
+      if (b === null) return -1;
+      return b - a;
+    }
+    return compareKeys(keyA, keyB);
+  });
+  const tops = ranked.slice(0, top).map(([value]) => value);
+  const rankOf = new Map(tops.map((value, index) => [value, index]));
+  const rows: Array<{ x: unknown; s: unknown; v: unknown }> = [];
+  const rest = new Map<string, { x: unknown; v: number | null }>();
+  for (const row of grouped.rows) {
+    const rank = rankOf.get(row.b);
+    if (rank !== undefined) {
+      rows.push({ x: row.x, s: rank, v: row.v });
+      continue;
+    }
+    const id = `${typeof row.x}:${String(row.x)}`;
+    const other = rest.get(id);
+    const value = toNumber(row.v);
+    if (other) other.v = fold(kind, other.v, value);
+    else rest.set(id, { x: row.x, v: value });
+  }
+  for (const other of rest.values()) rows.push({ x: other.x, s: -1, v: other.v });
+  return { tops, hasRest: ranked.length > top, result: { rows } };
+}
+
+/** Averages and distinct counts: the top values first, then one GROUP BY x, rank. */
+async function breakdownRankedFirst(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+  key: Sql,
+  top: number,
+): Promise<BreakdownGroups> {
+  const ranking = breakdownRankingStatement(compiler, query, measure, key, top);
+  const ranked = await compiler.executor.executeQuery(ranking.compile(compiler.executor));
+  const tops = ranked.rows.slice(0, top).map((row) => row.b);
+  const statement = await breakdownByRankStatement(compiler, query, measure, key, tops);
+  const result = await compiler.executor.executeQuery(statement.compile(compiler.executor));
+  if (result.rows.length > maxGroupedRows) throw tooManyGroups();
+  return { tops, hasRest: ranked.rows.length > top, result };
+}

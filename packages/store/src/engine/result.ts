@@ -1,0 +1,97 @@
+import { type ChartQuery, type QueryMeasure, subDayGrains, type TimeGrain } from "@seed/model";
+import type { DatasetColumn, DatasetColumnType } from "../repo/datasets/table.js";
+
+// What a chart query returns, and how values read from either engine become the same result
+// values (shared by the aggregate paths in execute.ts and raw series in raw.ts).
+
+export type Value = string | number | null;
+
+export interface QueryResultColumn {
+  key: string;
+  label: string;
+}
+
+/** What a chart draws: one row per x value, one number per series; nothing else of the dataset. */
+export interface QueryResult {
+  x: QueryResultColumn & { type: DatasetColumnType };
+  series: QueryResultColumn[];
+  rows: Array<Record<string, Value>>;
+  /** Sentences for the viewer, e.g. that a series was downsampled. */
+  notes: string[];
+  /** Raw series only: rows that share an x value with an earlier row. */
+  duplicateX?: number;
+}
+
+export function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** An x value as results carry it, the same from both engines. */
+export function toX(type: DatasetColumnType, grain: TimeGrain | undefined, value: unknown): Value {
+  if (value === null || value === undefined) return null;
+  if (grain !== undefined) return String(value);
+  switch (type) {
+    case "number":
+      return toNumber(value);
+    case "timestamp": {
+      const ms = Number(value);
+      return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
+    }
+    case "boolean":
+      return value === 1 || value === true || value === "1" ? "true" : "false";
+    default:
+      return String(value);
+  }
+}
+
+export function compareX(a: Value, b: Value): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a) < String(b) ? -1 : 1;
+}
+
+function measureLabel(measure: QueryMeasure): string {
+  if (measure.label) return measure.label;
+  if (measure.column === null) return "Count";
+  const names: Record<QueryMeasure["aggregate"], string> = {
+    sum: "Sum of",
+    avg: "Average",
+    min: "Min of",
+    max: "Max of",
+    count: "Count of",
+    count_distinct: "Distinct",
+    none: "",
+  };
+  return measure.aggregate === "none"
+    ? measure.column
+    : `${names[measure.aggregate]} ${measure.column}`;
+}
+
+/** One series per measure, keyed m0, m1, ... */
+export function measureSeries(query: ChartQuery): QueryResultColumn[] {
+  return query.measures.map((measure, index) => ({
+    key: `m${index}`,
+    label: measureLabel(measure),
+  }));
+}
+
+/** The type of x in results: the column's, or a bucket's (a timestamp below a day, else a date). */
+export function xType(query: ChartQuery, column: DatasetColumn): DatasetColumnType {
+  if (query.x.grain === undefined) return column.type;
+  return subDayGrains.includes(query.x.grain) ? "timestamp" : "date";
+}
+
+/** At most `limit` groups; when the query set no limit of its own, a note says some were left out. */
+export function firstGroups<T>(rows: T[], query: ChartQuery, limit: number, notes: string[]): T[] {
+  if (rows.length <= limit) return rows;
+  if (query.limit === undefined) {
+    notes.push(
+      `Showing the first ${limit.toLocaleString("en-US")} groups; filter or choose a coarser grain to see all.`,
+    );
+  }
+  return rows.slice(0, limit);
+}

@@ -65,7 +65,7 @@ export type {
   OverviewCounts,
 } from "./repo/audit.js";
 export type { Chart } from "./repo/charts.js";
-export type { DashboardFilterColumns } from "./repo/dashboards/dashboards.js";
+export type { DashboardFilterColumns } from "./repo/dashboards/filters.js";
 export type {
   ChartTile,
   Dashboard,
@@ -93,20 +93,18 @@ export {
 } from "./repo/datasets/csv.js";
 export type {
   Dataset,
-  DatasetRowEdits,
   DatasetRowsPage,
   DatasetWithRows,
   LiveDatasetOrigin,
 } from "./repo/datasets/datasets.js";
-export {
-  type CsvSource,
-  DatasetImportError,
-  type ImportIntoDatasetInput,
-  type ImportMode,
-  type ImportNewDatasetInput,
-  type ImportProgress,
-  type ImportResult,
+export type {
+  ImportIntoDatasetInput,
+  ImportMode,
+  ImportNewDatasetInput,
+  ImportProgress,
+  ImportResult,
 } from "./repo/datasets/import.js";
+export { type CsvSource, DatasetImportError } from "./repo/datasets/import-input.js";
 export {
   type DatasetPushAnswer,
   type DatasetPushInput,
@@ -118,21 +116,18 @@ export {
   pushRefusalOf,
   tokenActorPrefix,
 } from "./repo/datasets/push.js";
+export type { DatasetRowEdits } from "./repo/datasets/row-edits.js";
 export type { KeyedRow, RowsPageOptions } from "./repo/datasets/rows-table.js";
-export {
-  type DatasetColumn as DatasetTableColumn,
-  type DatasetColumnType,
-  type DatasetTable,
-  datasetTableName,
-} from "./repo/datasets/table.js";
+export { type DatasetTable, datasetTableName, type TableColumn } from "./repo/datasets/table.js";
 export type {
   EntityVersion,
   EntityVersionWithSnapshot,
   VersionChange,
   VersionedEntity,
 } from "./repo/history.js";
+export type { ConnectionTestResult, RemoteTable } from "./repo/sources/remote.js";
 export { sourcesKeyProblem, sourcesKeyVariable } from "./repo/sources/secret.js";
-export type { ConnectionTestResult, DataSource, RemoteTable } from "./repo/sources/sources.js";
+export type { DataSource } from "./repo/sources/sources.js";
 export {
   type BetterAuthDatabase,
   type OpenStoreOptions,

@@ -17,8 +17,10 @@ import { dashboardOperations } from "./repo/dashboards/dashboards.js";
 import { datasetOperations } from "./repo/datasets/datasets.js";
 import { importOperations } from "./repo/datasets/import.js";
 import { pushOperations } from "./repo/datasets/push.js";
+import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { historyOperations } from "./repo/history.js";
 import { SourcePools } from "./repo/sources/connections.js";
+import { remoteSourceOperations } from "./repo/sources/remote.js";
 import { sourceOperations } from "./repo/sources/sources.js";
 
 // The Store is the layers' operations bound to one open database: each operation is written once,
@@ -56,11 +58,13 @@ export interface BetterAuthDatabase {
 /** Every operation group the store exposes, in the order the README lists them. */
 const operations = {
   ...datasetOperations,
+  ...rowEditOperations,
   ...importOperations,
   ...datasetTokenOperations,
   ...pushOperations,
   ...queryOperations,
   ...sourceOperations,
+  ...remoteSourceOperations,
   ...chartOperations,
   ...dashboardOperations,
   ...dashboardRenderOperations,

@@ -1,7 +1,7 @@
 import { flowLayout, type TileKind } from "@seed/model";
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
 import { createRowsTable, insertRows } from "../repo/datasets/rows-table.js";
-import { columnIdsFor, type DatasetColumn, datasetTableName } from "../repo/datasets/table.js";
+import { columnIdsFor, datasetTableName, type TableColumn } from "../repo/datasets/table.js";
 
 // Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
 // They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.
@@ -129,14 +129,14 @@ export const migrations: Record<string, Migration> = {
         const legacy = JSON.parse(dataset.columns_json) as { name: string; type: string }[];
         const rows = JSON.parse(dataset.rows_json) as Record<string, unknown>[];
         const ids = columnIdsFor(legacy.map((column) => column.name));
-        const columns: DatasetColumn[] = legacy.map((column, index) => ({
+        const columns: TableColumn[] = legacy.map((column, index) => ({
           id: ids[index] ?? `c_${index}`,
           name: column.name,
           // Old date columns also took date-times: those become timestamps so no time is lost.
           type:
             column.type === "date" && rows.some((row) => hasTimeOfDay(row[column.name]))
               ? "timestamp"
-              : (column.type as DatasetColumn["type"]),
+              : (column.type as TableColumn["type"]),
         }));
         const descriptor = { table: datasetTableName(dataset.id), columns };
         await createRowsTable(db, descriptor);
@@ -181,7 +181,7 @@ export const migrations: Record<string, Migration> = {
         ])
         .execute();
       for (const chart of charts) {
-        const columns = JSON.parse(chart.columnsJson) as DatasetColumn[];
+        const columns = JSON.parse(chart.columnsJson) as TableColumn[];
         const x = columns.find((column) => column.name === chart.indexColumn);
         let repeats = false;
         if (x) {

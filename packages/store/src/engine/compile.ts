@@ -12,10 +12,10 @@ import {
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import { type Dialect, dialectOf } from "../db/dialect.js";
 import {
-  type DatasetColumn,
   type DatasetTable,
   isRemoteIdentifier,
   isSafeIdentifier,
+  type TableColumn,
 } from "../repo/datasets/table.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
 import { xType } from "./result.js";
@@ -71,7 +71,7 @@ export function tableRefOf(descriptor: DatasetTable): Sql {
 /** The pieces of SQL a query is made of, for one table, dialect, time zone and instant. */
 export class Compiler {
   readonly dialect: Dialect;
-  readonly columns: Map<string, DatasetColumn>;
+  readonly columns: Map<string, TableColumn>;
   readonly table: Sql;
 
   constructor(
@@ -85,13 +85,13 @@ export class Compiler {
     this.table = tableRefOf(descriptor);
   }
 
-  column(name: string): DatasetColumn {
+  column(name: string): TableColumn {
     const column = this.columns.get(name);
     if (!column) throw new QueryError({ fieldErrors: { query: [`No column "${name}".`] } });
     return column;
   }
 
-  ref(column: DatasetColumn): Sql {
+  ref(column: TableColumn): Sql {
     return sql.id(identifierOf(this.descriptor, column.id));
   }
 
@@ -101,7 +101,7 @@ export class Compiler {
   }
 
   /** A user value as the column stores it, as a bound parameter. */
-  param(column: DatasetColumn, value: string | number | boolean): Sql {
+  param(column: TableColumn, value: string | number | boolean): Sql {
     return this.dialect.param(column.type, value);
   }
 
@@ -154,7 +154,7 @@ export class Compiler {
    * SQLite: a timestamp's local wall-clock ms in the zone, from the zone's offset spans. The one
    * step of compiling that reads the database: the data's range decides which spans it needs.
    */
-  async localMs(column: DatasetColumn, filters: readonly QueryFilter[]): Promise<Sql> {
+  async localMs(column: TableColumn, filters: readonly QueryFilter[]): Promise<Sql> {
     const ref = this.ref(column);
     if (this.timeZone === "UTC") return ref;
     const range = await sql<{
@@ -191,12 +191,12 @@ export class Compiler {
   }
 
   /** A column as results carry it: numbers, text, yyyy-mm-dd, epoch ms (converted later). */
-  read(column: DatasetColumn): Sql {
+  read(column: TableColumn): Sql {
     return this.dialect.read(this.ref(column), column.type);
   }
 
   /** x as a number for binning raw series: the value, epoch ms, or the day's epoch ms. */
-  numericX(column: DatasetColumn): Sql | null {
+  numericX(column: TableColumn): Sql | null {
     return this.dialect.numericX(this.ref(column), column.type);
   }
 
@@ -222,7 +222,7 @@ export class Compiler {
   }
 
   /** The breakdown as text or null (booleans as "true"/"false"), the key of its series. */
-  breakdownKey(column: DatasetColumn): Sql {
+  breakdownKey(column: TableColumn): Sql {
     const ref = this.ref(column);
     if (column.type === "boolean") return this.dialect.booleanText(ref);
     return ref;
@@ -341,7 +341,7 @@ export function aggregateStatement(
 /** A column's most common non-empty values (v) with their counts (n), text over `maxLength` left out. */
 export function topValuesStatement(
   compiler: Compiler,
-  column: DatasetColumn,
+  column: TableColumn,
   limit: number,
   maxLength: number,
 ) {

@@ -6,7 +6,7 @@ import {
   isTimeZone,
   ValidationError,
 } from "@seed/model";
-import type { DatasetColumn } from "../repo/datasets/table.js";
+import type { TableColumn } from "../repo/datasets/table.js";
 
 // The first step of a chart query: its JSON parsed and checked against the dataset's columns,
 // and the viewer's time zone checked, before anything is compiled.
@@ -17,7 +17,7 @@ export class QueryError extends ValidationError {
 }
 
 /** Parses and checks a query against a dataset's columns; throws QueryError with field errors. */
-export function parseQuery(input: ChartQueryInput, columns: readonly DatasetColumn[]): ChartQuery {
+export function parseQuery(input: ChartQueryInput, columns: readonly TableColumn[]): ChartQuery {
   const parsed = chartQuerySchema.safeParse(input);
   if (!parsed.success) {
     const fieldErrors: Record<string, string[]> = {};

@@ -1,5 +1,6 @@
+import type { DatasetColumnType } from "@seed/model";
 import { type ChartQuery, type QueryMeasure, subDayGrains, type TimeGrain } from "@seed/model";
-import type { DatasetColumn, DatasetColumnType } from "../repo/datasets/table.js";
+import type { TableColumn } from "../repo/datasets/table.js";
 
 // What a chart query returns, and how values read from either engine become the same result
 // values (shared by the aggregate paths in execute.ts and raw series in raw.ts).
@@ -80,7 +81,7 @@ export function measureSeries(query: ChartQuery): QueryResultColumn[] {
 }
 
 /** The type of x in results: the column's, or a bucket's (a timestamp below a day, else a date). */
-export function xType(query: ChartQuery, column: DatasetColumn): DatasetColumnType {
+export function xType(query: ChartQuery, column: TableColumn): DatasetColumnType {
   if (query.x.grain === undefined) return column.type;
   return subDayGrains.includes(query.x.grain) ? "timestamp" : "date";
 }

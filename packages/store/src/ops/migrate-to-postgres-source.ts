@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { migrationLockTableName, migrations, migrationTableName } from "../db/migrations.js";
-import { type DatasetColumn, type DatasetTable, datasetTableName } from "../repo/datasets/table.js";
+import { type DatasetTable, datasetTableName, type TableColumn } from "../repo/datasets/table.js";
 import { quoteIdentifier } from "./migrate-to-postgres-values.js";
 
 // The SQLite side of migrate-to-postgres: the source file checked to be a Seed Charts database
@@ -89,7 +89,7 @@ export function readSource(database: BetterSqlite3.Database, file: string): Sour
     }[]
   ).map((row) => ({
     table: datasetTableName(row.id),
-    columns: JSON.parse(row.columns_json) as DatasetColumn[],
+    columns: JSON.parse(row.columns_json) as TableColumn[],
   }));
   for (const dataset of datasets) {
     if (!tables.has(dataset.table)) refuse(`the rows table ${dataset.table} is missing`);

@@ -1,27 +1,17 @@
 // Dashboards: listing and the versioned writes (details, tiles, layout, filters, publishing,
 // restore, delete). What pages render from them is read in ../render/.
 import {
-  checkStatTileColumn,
-  checkTileLayout,
-  compareReadingOrder,
   type DashboardFilterConfig,
   type DashboardInput,
   type DashboardLayoutInput,
   type DashboardPatch,
-  type DatasetColumn,
   dashboardInputSchema,
   dashboardLayoutSchema,
   dashboardLimits,
   dashboardPatchSchema,
-  firstFreePlace,
-  flowLayout,
   formatZodError,
   NotFoundError,
   type TileInput,
-  type TileKind,
-  type TileLayout,
-  tileInputSchema,
-  tilesOverlap,
   ValidationError,
 } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
@@ -31,320 +21,21 @@ import {
   isUniqueViolation,
   newId,
   parseInput,
-  parseJson,
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
-import type { DatasetTable } from "../datasets/table.js";
 import { getVersionIn, type VersionSnapshot } from "../history.js";
 import { createdWrite, versionedWrite } from "../versioned-write.js";
-import { listTilesIn, toDashboard } from "./records.js";
-import type {
-  Dashboard,
-  DashboardStatus,
-  DashboardSummary,
-  DashboardTile,
-  DashboardWithTiles,
-  StatTileConfig,
-  TextTileConfig,
-} from "./types.js";
-
-async function summarize(trx: Executor, status?: DashboardStatus): Promise<DashboardSummary[]> {
-  let query = trx.selectFrom("dashboards").selectAll().orderBy("title").orderBy("id");
-  if (status) query = query.where("status", "=", status);
-  const dashboards = await query.execute();
-  const counts = await trx
-    .selectFrom("dashboard_tiles as t")
-    .leftJoin("charts as c", "c.id", "t.chart_id")
-    .leftJoin("datasets as chart_data", "chart_data.id", "c.dataset_id")
-    .leftJoin("datasets as stat_data", "stat_data.id", "t.dataset_id")
-    .select((eb) => [
-      "t.dashboard_id",
-      eb.fn.countAll<string | number>().as("tile_count"),
-      eb.fn.max("c.updated_at").as("chart_at"),
-      eb.fn.max("chart_data.updated_at").as("chart_data_at"),
-      eb.fn.max("stat_data.updated_at").as("stat_data_at"),
-    ])
-    .groupBy("t.dashboard_id")
-    .execute();
-  const byId = new Map(counts.map((row) => [row.dashboard_id, row]));
-  return dashboards.map((row) => {
-    const tiles = byId.get(row.id);
-    // ISO 8601 text in UTC sorts as time does.
-    const times = [row.updated_at, tiles?.chart_at, tiles?.chart_data_at, tiles?.stat_data_at];
-    const lastUpdatedAt =
-      times
-        .filter((time): time is string => typeof time === "string")
-        .sort()
-        .at(-1) ?? row.updated_at;
-    return { ...toDashboard(row), tileCount: Number(tiles?.tile_count ?? 0), lastUpdatedAt };
-  });
-}
-
-export async function listDashboards(
-  ctx: StoreContext,
-  filter: { status?: DashboardStatus } = {},
-): Promise<DashboardSummary[]> {
-  return summarize(ctx.db, filter.status);
-}
-
-export async function listPublishedDashboards(ctx: StoreContext): Promise<DashboardSummary[]> {
-  return summarize(ctx.db, "published");
-}
-
-export async function getDashboardIn(
-  trx: Executor,
-  id: string,
-): Promise<DashboardWithTiles | null> {
-  const row = await trx
-    .selectFrom("dashboards")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!row) return null;
-  return { ...toDashboard(row), tiles: await listTilesIn(trx, id) };
-}
-
-/**
- * The grid's rules over a whole dashboard: each tile inside the grid at an allowed size, no two
- * overlapping. Problems are keyed "<prefix>.<index>.<field>"; overlaps name the other tile.
- */
-function gridProblems(
-  tiles: ReadonlyArray<{ kind: TileKind; layout: TileLayout }>,
-  prefix: string,
-): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [index, tile] of tiles.entries()) {
-    for (const [field, message] of Object.entries(checkTileLayout(tile.kind, tile.layout))) {
-      fieldErrors[`${prefix}.${index}.${field}`] = [message];
-    }
-    const other = tiles.findIndex(
-      (candidate, at) => at < index && tilesOverlap(candidate.layout, tile.layout),
-    );
-    if (other !== -1) {
-      fieldErrors[`${prefix}.${index}.layout`] = [
-        `This tile overlaps tile ${other + 1}; move or resize one of them.`,
-      ];
-    }
-  }
-  return fieldErrors;
-}
-
-type TileWrite = TileInput & { id?: string };
-
-/** Checks tile references and the grid inside the write's transaction, then rewrites the tiles. */
-async function writeTiles(
-  trx: Executor,
-  dashboardId: string,
-  tiles: ReadonlyArray<TileWrite>,
-): Promise<DashboardTile[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const existingIds = new Set(
-    (
-      await trx
-        .selectFrom("dashboard_tiles")
-        .select("id")
-        .where("dashboard_id", "=", dashboardId)
-        .execute()
-    ).map((row) => row.id),
-  );
-  const columnsByDataset = new Map<string, DatasetColumn[] | null>();
-  const columnsOf = async (datasetId: string) => {
-    if (!columnsByDataset.has(datasetId)) {
-      const row = await trx
-        .selectFrom("datasets")
-        .select("columns_json")
-        .where("id", "=", datasetId)
-        .executeTakeFirst();
-      columnsByDataset.set(datasetId, row ? parseJson<DatasetColumn[]>(row.columns_json) : null);
-    }
-    return columnsByDataset.get(datasetId) ?? null;
-  };
-  const parsedTiles = tiles.map((input, index) => {
-    const parsed = tileInputSchema.safeParse(input);
-    if (parsed.success) return parsed.data;
-    for (const [field, messages] of Object.entries(formatZodError(parsed.error).fieldErrors)) {
-      fieldErrors[`tiles.${index}.${field}`] = messages;
-    }
-    return null;
-  });
-  // Tiles without a place: a new dashboard's flow in order; a tile added to a laid-out
-  // dashboard takes the first free place that fits, row by row.
-  const placed = parsedTiles.flatMap((tile) => (tile?.layout ? [tile.layout] : []));
-  const unplaced = parsedTiles.flatMap((tile) => (tile && !tile.layout ? [tile.kind] : []));
-  const flowed = placed.length === 0 ? flowLayout(unplaced) : null;
-  const layouts = parsedTiles.map((tile) => {
-    if (!tile) return null;
-    if (tile.layout) return tile.layout;
-    const layout = flowed ? (flowed.shift() as TileLayout) : firstFreePlace(tile.kind, placed);
-    placed.push(layout);
-    return layout;
-  });
-  const written: DashboardTile[] = [];
-  const usedIds = new Set<string>();
-  for (const [index, tile] of parsedTiles.entries()) {
-    const layout = layouts[index];
-    if (!tile || !layout) continue;
-    // Keep a tile's id across edits, but never adopt an id of another dashboard or reuse one twice.
-    const id =
-      tile.id !== undefined && existingIds.has(tile.id) && !usedIds.has(tile.id)
-        ? tile.id
-        : newId();
-    usedIds.add(id);
-    const position = index;
-    if (tile.kind === "chart") {
-      const chart = await trx
-        .selectFrom("charts")
-        .select("id")
-        .where("id", "=", tile.chartId)
-        .executeTakeFirst();
-      if (!chart) fieldErrors[`tiles.${index}.chartId`] = ["Choose an existing chart."];
-      written.push({ kind: "chart", id, position, layout, chartId: tile.chartId });
-    } else if (tile.kind === "text") {
-      written.push({ kind: "text", id, position, layout, markdown: tile.markdown });
-    } else {
-      const columns = await columnsOf(tile.datasetId);
-      if (!columns) {
-        fieldErrors[`tiles.${index}.datasetId`] = ["Choose an existing dataset."];
-      } else {
-        const problem = checkStatTileColumn(tile, columns);
-        if (problem) fieldErrors[`tiles.${index}.column`] = [problem];
-      }
-      written.push({
-        kind: "stat",
-        id,
-        position,
-        layout,
-        label: tile.label,
-        datasetId: tile.datasetId,
-        column: tile.column,
-        aggregation: tile.aggregation,
-        format: tile.format ?? null,
-        icon: tile.icon ?? null,
-        filters: tile.filters ?? [],
-        compare: tile.compare ?? false,
-        thresholds: tile.thresholds ?? [],
-      });
-    }
-  }
-  if (Object.keys(fieldErrors).length === 0)
-    Object.assign(fieldErrors, gridProblems(written, "tiles"));
-  if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
-  // Positions follow the grid's reading order, the order of the one-column phone view.
-  const ordered = [...written]
-    .sort((a, b) => compareReadingOrder(a.layout, b.layout))
-    .map((tile, position) => ({ ...tile, position }));
-  await trx.deleteFrom("dashboard_tiles").where("dashboard_id", "=", dashboardId).execute();
-  if (ordered.length > 0) {
-    await trx
-      .insertInto("dashboard_tiles")
-      .values(
-        ordered.map((tile) => ({
-          id: tile.id,
-          dashboard_id: dashboardId,
-          position: tile.position,
-          x: tile.layout.x,
-          y: tile.layout.y,
-          w: tile.layout.w,
-          h: tile.layout.h,
-          kind: tile.kind,
-          chart_id: tile.kind === "chart" ? tile.chartId : null,
-          dataset_id: tile.kind === "stat" ? tile.datasetId : null,
-          config_json: tileConfigJson(tile),
-        })),
-      )
-      .execute();
-  }
-  return ordered;
-}
-
-function tileConfigJson(tile: DashboardTile): string {
-  if (tile.kind === "chart") return "{}";
-  if (tile.kind === "text")
-    return JSON.stringify({ markdown: tile.markdown } satisfies TextTileConfig);
-  return JSON.stringify({
-    label: tile.label,
-    column: tile.column,
-    aggregation: tile.aggregation,
-    format: tile.format,
-    icon: tile.icon,
-    ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
-    ...(tile.compare ? { compare: true } : {}),
-    ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
-  } satisfies StatTileConfig);
-}
-
-/** The columns a dashboard's filters can use: those of its tiles' datasets, by fitting type. */
-export interface DashboardFilterColumns {
-  /** Date and timestamp columns, for the date range. */
-  dateColumns: string[];
-  /** Text and true/false columns, for category filters. */
-  categoryColumns: string[];
-}
-
-async function filterColumnsIn(
-  trx: Executor,
-  dashboardId: string,
-): Promise<DashboardFilterColumns> {
-  const tiles = await trx
-    .selectFrom("dashboard_tiles as t")
-    .leftJoin("charts as c", "c.id", "t.chart_id")
-    .select(["c.dataset_id as chart_dataset_id", "t.dataset_id as stat_dataset_id"])
-    .where("t.dashboard_id", "=", dashboardId)
-    .execute();
-  const ids = [
-    ...new Set(
-      tiles.flatMap((row) => [row.chart_dataset_id, row.stat_dataset_id].filter((id) => !!id)),
-    ),
-  ] as string[];
-  const rows =
-    ids.length > 0
-      ? await trx.selectFrom("datasets").select("columns_json").where("id", "in", ids).execute()
-      : [];
-  const dates = new Set<string>();
-  const categories = new Set<string>();
-  for (const row of rows) {
-    for (const column of parseJson<Pick<DatasetTable["columns"][number], "name" | "type">[]>(
-      row.columns_json,
-    )) {
-      if (column.type === "date" || column.type === "timestamp") dates.add(column.name);
-      if (column.type === "string" || column.type === "boolean") categories.add(column.name);
-    }
-  }
-  const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b));
-  return { dateColumns: sorted(dates), categoryColumns: sorted(categories) };
-}
-
-export async function getDashboardFilterColumns(
-  ctx: StoreContext,
-  id: string,
-): Promise<DashboardFilterColumns> {
-  return filterColumnsIn(ctx.db, id);
-}
-
-/** Each filter column must be one of the dashboard's datasets, of a fitting type. */
-async function checkFilterColumns(
-  trx: Executor,
-  dashboardId: string,
-  filters: DashboardFilterConfig,
-): Promise<void> {
-  const { dateColumns, categoryColumns } = await filterColumnsIn(trx, dashboardId);
-  const fieldErrors: Record<string, string[]> = {};
-  if (filters.dateColumn !== null && !dateColumns.includes(filters.dateColumn)) {
-    fieldErrors["filters.dateColumn"] = [
-      `No dataset on this dashboard has a date column "${filters.dateColumn}".`,
-    ];
-  }
-  for (const [index, column] of filters.categories.entries()) {
-    if (!categoryColumns.includes(column)) {
-      fieldErrors[`filters.categories.${index}`] = [
-        `No dataset on this dashboard has a text or true/false column "${column}".`,
-      ];
-    }
-  }
-  if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
-}
+import { checkFilterColumns, getDashboardFilterColumns } from "./filters.js";
+import {
+  getDashboard,
+  getDashboardIn,
+  listDashboards,
+  listPublishedDashboards,
+} from "./records.js";
+import { gridProblems, type TileWrite, tileToInput, writeTiles } from "./tiles.js";
+import type { Dashboard, DashboardTile, DashboardWithTiles } from "./types.js";
 
 function duplicateSlug(slug: string): ValidationError {
   return new ValidationError({
@@ -585,25 +276,6 @@ export async function restoreDashboardVersion(
   });
 }
 
-function tileToInput(tile: DashboardTile): TileWrite & { id: string } {
-  const base = { id: tile.id, layout: tile.layout };
-  if (tile.kind === "chart") return { kind: "chart", ...base, chartId: tile.chartId };
-  if (tile.kind === "text") return { kind: "text", ...base, markdown: tile.markdown };
-  return {
-    kind: "stat",
-    ...base,
-    label: tile.label,
-    datasetId: tile.datasetId,
-    column: tile.column,
-    aggregation: tile.aggregation,
-    ...(tile.format ? { format: tile.format } : {}),
-    ...(tile.icon ? { icon: tile.icon } : {}),
-    ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
-    ...(tile.compare ? { compare: true } : {}),
-    ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
-  };
-}
-
 export async function addDashboardTile(
   ctx: StoreContext,
   id: string,
@@ -764,13 +436,6 @@ export async function deleteDashboard(
       },
     }),
   );
-}
-
-export async function getDashboard(
-  ctx: StoreContext,
-  id: string,
-): Promise<DashboardWithTiles | null> {
-  return getDashboardIn(ctx.db, id);
 }
 
 export const dashboardOperations = {

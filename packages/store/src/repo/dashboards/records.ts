@@ -1,4 +1,5 @@
-// Reading dashboard rows into records: shared by the writes (./queries.ts) and the renders (../render/).
+// Reading dashboard rows into records: the listings, and what the writes (./dashboards.ts) and the
+// renders (../../render/) read.
 import {
   type DashboardFilterConfig,
   dashboardFilterConfigSchema,
@@ -9,13 +10,15 @@ import {
   refreshIntervals,
 } from "@seed/model";
 import type { Selectable } from "kysely";
-import { type Executor, parseJson } from "../../context.js";
+import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
 
 import type {
   Dashboard,
   DashboardStatus,
+  DashboardSummary,
   DashboardTile,
+  DashboardWithTiles,
   StatTileConfig,
   TextTileConfig,
 } from "./types.js";
@@ -97,4 +100,70 @@ export async function listTilesIn(trx: Executor, dashboardId: string): Promise<D
       thresholds: config.thresholds ?? [],
     };
   });
+}
+
+export async function summarize(
+  trx: Executor,
+  status?: DashboardStatus,
+): Promise<DashboardSummary[]> {
+  let query = trx.selectFrom("dashboards").selectAll().orderBy("title").orderBy("id");
+  if (status) query = query.where("status", "=", status);
+  const dashboards = await query.execute();
+  const counts = await trx
+    .selectFrom("dashboard_tiles as t")
+    .leftJoin("charts as c", "c.id", "t.chart_id")
+    .leftJoin("datasets as chart_data", "chart_data.id", "c.dataset_id")
+    .leftJoin("datasets as stat_data", "stat_data.id", "t.dataset_id")
+    .select((eb) => [
+      "t.dashboard_id",
+      eb.fn.countAll<string | number>().as("tile_count"),
+      eb.fn.max("c.updated_at").as("chart_at"),
+      eb.fn.max("chart_data.updated_at").as("chart_data_at"),
+      eb.fn.max("stat_data.updated_at").as("stat_data_at"),
+    ])
+    .groupBy("t.dashboard_id")
+    .execute();
+  const byId = new Map(counts.map((row) => [row.dashboard_id, row]));
+  return dashboards.map((row) => {
+    const tiles = byId.get(row.id);
+    // ISO 8601 text in UTC sorts as time does.
+    const times = [row.updated_at, tiles?.chart_at, tiles?.chart_data_at, tiles?.stat_data_at];
+    const lastUpdatedAt =
+      times
+        .filter((time): time is string => typeof time === "string")
+        .sort()
+        .at(-1) ?? row.updated_at;
+    return { ...toDashboard(row), tileCount: Number(tiles?.tile_count ?? 0), lastUpdatedAt };
+  });
+}
+
+export async function listDashboards(
+  ctx: StoreContext,
+  filter: { status?: DashboardStatus } = {},
+): Promise<DashboardSummary[]> {
+  return summarize(ctx.db, filter.status);
+}
+
+export async function listPublishedDashboards(ctx: StoreContext): Promise<DashboardSummary[]> {
+  return summarize(ctx.db, "published");
+}
+
+export async function getDashboardIn(
+  trx: Executor,
+  id: string,
+): Promise<DashboardWithTiles | null> {
+  const row = await trx
+    .selectFrom("dashboards")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...toDashboard(row), tiles: await listTilesIn(trx, id) };
+}
+
+export async function getDashboard(
+  ctx: StoreContext,
+  id: string,
+): Promise<DashboardWithTiles | null> {
+  return getDashboardIn(ctx.db, id);
 }

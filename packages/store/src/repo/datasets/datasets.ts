@@ -14,14 +14,12 @@ import {
   datasetPatchSchema,
   datasetRowsSchema,
   InUseError,
-  type RowProblem,
   rowProblemsError,
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
-  type AuditAction,
   type Executor,
   newId,
   parseInput,
@@ -32,18 +30,13 @@ import {
 import type { DatasetsTable } from "../../db/schema.js";
 import { createdWrite, versionedWrite } from "../versioned-write.js";
 import {
-  clearRowsTable,
   countRows,
-  createRowsTable,
-  deleteRows,
   dropRowsTable,
-  existingKeys,
-  insertRows,
   type KeyedRow,
   type RowsPageOptions,
   readKeyedRows,
   readRows,
-  updateRow,
+  writeRowsTable,
 } from "./rows-table.js";
 import { assertDatasetSize } from "./size.js";
 import {
@@ -51,7 +44,7 @@ import {
   type DatasetTable,
   datasetTableName,
   liveDatasetReadOnly,
-  type DatasetColumn as StoredColumn,
+  type TableColumn,
 } from "./table.js";
 
 export interface Dataset {
@@ -101,7 +94,7 @@ function toDataset(row: DatasetSummaryRow): Dataset {
     id: row.id,
     name: row.name,
     description: row.description,
-    columns: parseJson<StoredColumn[]>(row.columns_json).map(({ name, type }) => ({
+    columns: parseJson<TableColumn[]>(row.columns_json).map(({ name, type }) => ({
       name,
       type: type as DatasetColumn["type"],
     })),
@@ -122,7 +115,7 @@ function toDataset(row: DatasetSummaryRow): Dataset {
 }
 
 /** Columns with their SQL ids: ids are made from the names, in order. */
-export function storedColumnsFor(columns: readonly DatasetColumn[]): StoredColumn[] {
+export function storedColumnsFor(columns: readonly DatasetColumn[]): TableColumn[] {
   const ids = columnIdsFor(columns.map((column) => column.name));
   return columns.map((column, index) => ({
     id: ids[index] ?? `c_${index}`,
@@ -132,29 +125,7 @@ export function storedColumnsFor(columns: readonly DatasetColumn[]): StoredColum
 }
 
 function descriptorOf(id: string, columnsJson: string): DatasetTable {
-  return { table: datasetTableName(id), columns: parseJson<StoredColumn[]>(columnsJson) };
-}
-
-/** The dataset's rows keyed by column id, as insertRows takes them. */
-function rowsById(columns: readonly StoredColumn[], rows: readonly DatasetRow[]) {
-  return rows.map((row) => {
-    const out: Record<string, DatasetRow[string]> = {};
-    for (const column of columns) out[column.id] = row[column.name] ?? null;
-    return out;
-  });
-}
-
-/** Writes a dataset's whole table anew (create or replace) from checked rows. */
-async function writeRowsTable(
-  trx: Executor,
-  id: string,
-  columns: readonly StoredColumn[],
-  rows: readonly DatasetRow[],
-) {
-  const descriptor: DatasetTable = { table: datasetTableName(id), columns: [...columns] };
-  await dropRowsTable(trx, descriptor.table);
-  await createRowsTable(trx, descriptor);
-  await insertRows(trx, descriptor, rowsById(columns, rows));
+  return { table: datasetTableName(id), columns: parseJson<TableColumn[]>(columnsJson) };
 }
 
 /** The physical table of a dataset, for the query engine; null when the dataset is missing. */
@@ -169,7 +140,7 @@ export async function getDatasetTableIn(trx: Executor, id: string): Promise<Data
   // A live dataset's table is remote: its row cap comes with the source (src/repo/sources/target.ts).
   return {
     table: row.source_table ?? "",
-    columns: parseJson<StoredColumn[]>(row.columns_json),
+    columns: parseJson<TableColumn[]>(row.columns_json),
     remote: { schema: row.source_schema ?? "", rowCap: 0 },
   };
 }
@@ -442,92 +413,6 @@ export async function replaceDatasetRows(
   return updateDatasetAs(ctx, id, expectedVersion, { rows: parsedRows }, checkedActor);
 }
 
-/** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
-export interface DatasetRowEdits {
-  set?: ReadonlyArray<{ key: number; row: Record<string, unknown> }>;
-  remove?: readonly number[];
-  append?: ReadonlyArray<Record<string, unknown>>;
-}
-
-/** Applies row edits in place (UPDATE, DELETE, INSERT of those rows only), versioned and audited. */
-export async function editDatasetRows(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  edits: DatasetRowEdits,
-  actor: Actor,
-): Promise<Dataset> {
-  const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dataset",
-      id,
-      expectedVersion,
-      read: getDatasetSummaryIn,
-      change: async (current, row) => {
-        if (current.live) throw liveDatasetReadOnly();
-        const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
-        const sets = edits.set ?? [];
-        const removals = [...new Set(edits.remove ?? [])];
-        const keys = [...sets.map((edit) => edit.key), ...removals];
-        const present = await existingKeys(
-          trx,
-          descriptor.table,
-          keys.filter((key) => Number.isSafeInteger(key)),
-        );
-        const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
-        if (badKeys.length > 0) {
-          const missing = badKeys.map((key) => ({
-            field: `rows.${key}`,
-            code: "missing_row",
-            message: `Row ${key} does not exist.`,
-          }));
-          throw new ValidationError({
-            fieldErrors: { rows: missing.map((problem) => problem.message) },
-            problems: missing,
-          });
-        }
-        // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
-        const problems: { problem: RowProblem; ref: string; label: string }[] = [];
-        const checkedSets = sets.map(({ key, row }) => {
-          const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
-          for (const problem of checked.problems) {
-            problems.push({ problem, ref: String(key), label: `Row ${key}` });
-          }
-          return { key, row: checked.rows[0] ?? {} };
-        });
-        const appended = checkRows(
-          current.columns,
-          parseInput(datasetRowsSchema, edits.append ?? []),
-        );
-        for (const problem of appended.problems) {
-          problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
-        }
-        if (problems.length > 0) throw rowProblemsError(problems);
-        for (const { key, row } of checkedSets) {
-          await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
-        }
-        await deleteRows(trx, descriptor.table, removals);
-        await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
-        if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
-        const rowCount = await countRows(trx, descriptor);
-        const at = ctx.now().toISOString();
-        await row.update({ row_count: rowCount, updated_at: at });
-        return {
-          result: { ...current, rowCount, version: expectedVersion + 1, updatedAt: at },
-          action: "dataset.update",
-          detail: {
-            changed: ["rows"],
-            set: sets.length,
-            removed: removals.length,
-            appended: appended.rows.length,
-          },
-        };
-      },
-    }),
-  );
-}
-
 export async function deleteDataset(
   ctx: StoreContext,
   id: string,
@@ -568,82 +453,6 @@ export async function deleteDataset(
   );
 }
 
-/** Rows given as a list (the push API's JSON), checked and written all or none. */
-export interface ListedRowsInput {
-  datasetId: string;
-  expectedVersion: number;
-  mode: "append" | "replace";
-  rows: ReadonlyArray<Record<string, unknown>>;
-}
-
-/**
- * Appends or replaces rows on the caller's transaction: each cell checked against its column
- * (problems name the row as given and the column), the table cleared first for replace, the
- * dataset's size and row limits kept, one versioned update and one audit event.
- */
-export async function writeListedRowsIn(
-  trx: Executor,
-  ctx: StoreContext,
-  input: ListedRowsInput,
-  actor: RecordedActor,
-  audit: { action: AuditAction; detail: Record<string, unknown> },
-): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
-  return versionedWrite(trx, ctx, actor, {
-    entityType: "dataset",
-    id: input.datasetId,
-    expectedVersion: input.expectedVersion,
-    read: getDatasetSummaryIn,
-    change: async (current, row) => {
-      if (current.live) throw liveDatasetReadOnly();
-      const checked = checkRows(current.columns, input.rows);
-      if (checked.problems.length > 0) {
-        throw rowProblemsError(
-          checked.problems.map((problem) => ({
-            problem,
-            ref: String(problem.row),
-            label: `Row ${problem.row}`,
-            row: problem.row,
-          })),
-        );
-      }
-      const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
-      if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
-      const before = input.mode === "append" ? current.rowCount : 0;
-      if (before + checked.rows.length > datasetLimits.maxImportRows) {
-        throw new ValidationError({
-          fieldErrors: {
-            rows: [
-              `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
-            ],
-          },
-          problems: [
-            {
-              field: "rows",
-              code: "too_many_rows",
-              message: `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
-            },
-          ],
-        });
-      }
-      await insertRows(trx, descriptor, rowsById(descriptor.columns, checked.rows));
-      await assertDatasetSize(trx, descriptor);
-      const rowCount = before + checked.rows.length;
-      const at = ctx.now().toISOString();
-      await row.update({ row_count: rowCount, updated_at: at });
-      return {
-        result: {
-          datasetId: input.datasetId,
-          version: input.expectedVersion + 1,
-          imported: checked.rows.length,
-          rowCount,
-        },
-        action: audit.action,
-        detail: { ...audit.detail, imported: checked.rows.length, rowCount },
-      };
-    },
-  });
-}
-
 /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
 export function getDataset(ctx: StoreContext, id: string, rowLimit?: number) {
   return getDatasetIn(ctx.db, id, rowLimit);
@@ -668,6 +477,5 @@ export const datasetOperations = {
   createDataset,
   updateDataset,
   replaceDatasetRows,
-  editDatasetRows,
   deleteDataset,
 };

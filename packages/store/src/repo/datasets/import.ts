@@ -1,15 +1,5 @@
-import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import {
-  type CellValue,
-  datasetLimits,
-  describeValue,
-  isIsoDate,
-  isIsoDay,
-  isNumberText,
-  rowsPermission,
-  ValidationError,
-} from "@seed/model";
+import type { DatasetColumnType } from "@seed/model";
+import { datasetLimits, rowsPermission, ValidationError } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
@@ -21,9 +11,18 @@ import {
 import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
 import { dialectOf } from "../../db/dialect.js";
 import { createdWrite, versionedWrite } from "../versioned-write.js";
-import { type CsvProblemCode, formatBytes, inferType, maxListedCsvProblems } from "./csv.js";
-import { type CsvDialect, type DecimalSeparator, normalizeNumberText } from "./csv-dialect.js";
-import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
+import { inferType, maxListedCsvProblems } from "./csv.js";
+import { type CsvDialect, normalizeNumberText } from "./csv-dialect.js";
+import type { CsvRecord } from "./csv-records.js";
+import {
+  type CsvSource,
+  checkHeader,
+  csvRecords,
+  DatasetImportError,
+  describeAt,
+  type ImportLineProblem,
+  typedCell,
+} from "./import-input.js";
 import {
   cellBytes,
   clearRowsTable,
@@ -35,11 +34,10 @@ import {
 import { datasetSizeReason } from "./size.js";
 import {
   columnIdsFor,
-  type DatasetColumn,
-  type DatasetColumnType,
   type DatasetTable,
   datasetTableName,
   liveDatasetReadOnly,
+  type TableColumn,
 } from "./table.js";
 
 export type ImportMode = "replace" | "append";
@@ -49,8 +47,6 @@ export interface ImportProgress {
   rows: number;
   bytes: number;
 }
-
-export type CsvSource = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
 interface ImportOptions {
   source: CsvSource;
@@ -87,237 +83,10 @@ export interface ImportResult {
   rowCount: number;
 }
 
-/** One bad line of an import, as a sentence and where it is. */
-export interface ImportLineProblem {
-  code: DatasetImportError["code"];
-  message: string;
-  line: number | null;
-  column: string | null;
-  /** The data row (1 = the first row after the header), when the problem is in one. */
-  row: number | null;
-}
-
-function describeAt(line: number | null, column: string | null, reason: string): string {
-  const where =
-    line === null ? "" : column === null ? `Line ${line}: ` : `Line ${line}, column "${column}": `;
-  return `${where}${reason}`;
-}
-
-/**
- * Why an import wrote nothing: the first problem (code, line, column, row), and for bad rows
- * every problem of the file up to maxListedCsvProblems with how many there were in all. Also a
- * ValidationError on field `csv`, whose `problems` carry each one's row and column.
- */
-export class DatasetImportError extends ValidationError {
-  override name = "DatasetImportError";
-  readonly code: CsvProblemCode | "header_mismatch" | "incomplete_upload" | "dataset_too_large";
-  readonly line: number | null;
-  readonly column: string | null;
-  /** The data row (1 = the first row after the header), when the problem is in one. */
-  readonly row: number | null;
-  readonly reason: string;
-  /** Every listed problem, the first one included. */
-  readonly lineProblems: ImportLineProblem[];
-  readonly problemCount: number;
-
-  constructor(
-    code: DatasetImportError["code"],
-    reason: string,
-    line: number | null = null,
-    column: string | null = null,
-    row: number | null = null,
-    more: { problems: ImportLineProblem[]; count: number } | null = null,
-  ) {
-    const message = describeAt(line, column, reason);
-    const listed = more?.problems ?? [{ code, message, line, column, row }];
-    super({
-      fieldErrors: { csv: [message] },
-      problems: listed.map((found) => ({
-        field: "csv",
-        code: found.code,
-        message: found.message,
-        ...(found.row === null ? {} : { row: found.row }),
-        ...(found.column === null ? {} : { column: found.column }),
-      })),
-    });
-    this.code = code;
-    this.line = line;
-    this.column = column;
-    this.row = row;
-    this.reason = reason;
-    this.lineProblems = listed;
-    this.problemCount = more?.count ?? 1;
-  }
-}
-
 // Rows used to choose column types when a new dataset is imported.
 const inferenceRows = 1_000;
 // Rows between progress reports.
 const progressEvery = 5_000;
-
-/** Records of a CSV byte stream in batches (see csv-records.ts), counting bytes against the limit. */
-async function* csvRecords(
-  source: CsvSource,
-  maxBytes: number,
-  onBytes: (bytes: number) => void,
-  expectedBytes: number | undefined,
-  delimiter: string,
-): AsyncGenerator<CsvRecord[]> {
-  let bytes = 0;
-  // Holds a chunk's last \r until the next chunk shows whether \n follows.
-  let pendingReturn = false;
-  const counter = new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      bytes += buffer.length;
-      onBytes(bytes);
-      if (bytes > maxBytes) {
-        callback(
-          new DatasetImportError(
-            "file_too_large",
-            `The file is larger than the ${formatBytes(maxBytes)} limit.`,
-          ),
-        );
-        return;
-      }
-      callback(null, normalizeLineEnds(buffer));
-    },
-    flush(callback) {
-      if (expectedBytes !== undefined && bytes !== expectedBytes) {
-        callback(
-          new DatasetImportError(
-            "incomplete_upload",
-            `The upload ended after ${bytes.toLocaleString("en-US")} of ${expectedBytes.toLocaleString("en-US")} bytes.`,
-          ),
-        );
-        return;
-      }
-      callback(null, pendingReturn ? Buffer.from("\n") : null);
-    },
-  });
-  /** One line-ending style (\r\n and \r become \n), so line numbers match what editors show. */
-  function normalizeLineEnds(buffer: Buffer): Buffer {
-    if (!pendingReturn && buffer.indexOf(13) === -1) return buffer;
-    const out = Buffer.allocUnsafe(buffer.length + 1);
-    let length = 0;
-    let index = 0;
-    if (pendingReturn) {
-      out[length++] = 10;
-      if (buffer[0] === 10) index = 1;
-      pendingReturn = false;
-    }
-    for (; index < buffer.length; index++) {
-      const byte = buffer[index] as number;
-      if (byte !== 13) out[length++] = byte;
-      else if (index + 1 === buffer.length) pendingReturn = true;
-      else {
-        out[length++] = 10;
-        if (buffer[index + 1] === 10) index++;
-      }
-    }
-    return out.subarray(0, length);
-  }
-  const input =
-    source instanceof ReadableStream
-      ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
-      : Readable.from(source);
-  // UTF-8 decoded on the stream, so a character split across chunks stays whole.
-  counter.setEncoding("utf8");
-  const piping = pipeline(input, counter);
-  // pipeline's own promise would reject unobserved when the consumer stops first.
-  piping.catch(() => {});
-  try {
-    yield* streamCsvRecords(counter, undefined, delimiter);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) {
-      throw new DatasetImportError("invalid_csv", error.reason, error.line);
-    }
-    throw error;
-  } finally {
-    input.destroy();
-  }
-}
-
-const expected: Record<DatasetColumnType, string> = {
-  number: "a number",
-  string: "text",
-  boolean: "true or false",
-  date: "a date (yyyy-mm-dd)",
-  timestamp: "a date and time (ISO 8601)",
-};
-
-/** A CSV cell as its column stores it, or the reason it does not fit. */
-export function typedCell(
-  type: DatasetColumnType,
-  cell: string,
-  decimal: DecimalSeparator = ".",
-): { ok: true; value: CellValue | boolean } | { ok: false; code: CsvProblemCode; reason: string } {
-  if (cell === "") return { ok: true, value: null };
-  if (type === "number" && cell.length <= datasetLimits.maxNumberLength) {
-    const number = normalizeNumberText(cell, decimal);
-    if (number !== null) return { ok: true, value: Number(number) };
-  }
-  if (cell.length > datasetLimits.maxCellLength) {
-    return {
-      ok: false,
-      code: "cell_too_long",
-      reason: `the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
-    };
-  }
-  const fits =
-    type === "number"
-      ? isNumberText(cell)
-      : type === "date"
-        ? isIsoDay(cell)
-        : type === "timestamp"
-          ? isIsoDate(cell)
-          : type === "boolean"
-            ? cell === "true" || cell === "false"
-            : true;
-  if (!fits) {
-    return {
-      ok: false,
-      code: type === "number" ? "not_a_number" : "not_a_date",
-      reason: `expected ${expected[type]}, got ${describeValue(cell)}.`,
-    };
-  }
-  if (type === "number") return { ok: true, value: Number(cell) };
-  if (type === "boolean") return { ok: true, value: cell === "true" };
-  return { ok: true, value: cell };
-}
-
-function checkHeader(header: CsvRecord): void {
-  if (header.cells.length > datasetLimits.maxColumns) {
-    throw new DatasetImportError(
-      "too_many_columns",
-      `the file has ${header.cells.length} columns; the limit is ${datasetLimits.maxColumns}.`,
-      header.line,
-    );
-  }
-  const seen = new Set<string>();
-  for (const [index, name] of header.cells.entries()) {
-    if (name === "") {
-      throw new DatasetImportError("empty_header", `column ${index + 1} has no name.`, header.line);
-    }
-    if (name.length > datasetLimits.maxColumnNameLength) {
-      throw new DatasetImportError(
-        "header_too_long",
-        `the name is longer than ${datasetLimits.maxColumnNameLength} characters.`,
-        header.line,
-        name.slice(0, 40),
-      );
-    }
-    if (seen.has(name)) {
-      throw new DatasetImportError(
-        "duplicate_header",
-        "header names must be unique.",
-        header.line,
-        name,
-      );
-    }
-    seen.add(name);
-  }
-}
 
 /**
  * Streams records into a dataset table in batches; `columnsFor` picks the table's columns once
@@ -531,7 +300,7 @@ export async function importIntoDatasetIn(
       if (current.source_id !== null) throw liveDatasetReadOnly();
       const descriptor: DatasetTable = {
         table: datasetTableName(input.datasetId),
-        columns: JSON.parse(current.columns_json) as DatasetColumn[],
+        columns: JSON.parse(current.columns_json) as TableColumn[],
       };
       if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
       const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
@@ -607,7 +376,7 @@ export async function importNewDataset(
         const at = ctx.now().toISOString();
         const imported = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
           const ids = columnIdsFor(header);
-          const columns: DatasetColumn[] = header.map((columnName, index) => ({
+          const columns: TableColumn[] = header.map((columnName, index) => ({
             id: ids[index] ?? `c_${index}`,
             name: columnName,
             type: inferType(

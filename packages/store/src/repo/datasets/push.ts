@@ -15,8 +15,8 @@ import {
 import { can, TokenActor } from "../../access/policy.js";
 import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../../context.js";
 import { dialectOf } from "../../db/dialect.js";
-import { writeListedRowsIn } from "./datasets.js";
 import { importIntoDatasetIn } from "./import.js";
+import { writeListedRowsIn } from "./row-edits.js";
 
 /**
  * The push API's one write path: a bearer token, rows as JSON or CSV, an optional

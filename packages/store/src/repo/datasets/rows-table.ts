@@ -1,12 +1,12 @@
-import type { CellValue, DatasetRow } from "@seed/model";
+import type { CellValue, DatasetColumnType, DatasetRow } from "@seed/model";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import { type Dialect, dialectOf } from "../../db/dialect.js";
 import {
-  type DatasetColumn,
-  type DatasetColumnType,
   type DatasetTable,
+  datasetTableName,
   isSafeIdentifier,
   rowKeyColumn,
+  type TableColumn,
 } from "./table.js";
 
 // Reads and writes a dataset's own table (see table.ts). Identifiers come only from
@@ -142,7 +142,7 @@ export async function insertRows(
 }
 
 /** Expressions that read each column back as text, numbers or epoch ms on every engine. */
-function selectList(dialect: Dialect, columns: readonly DatasetColumn[]) {
+function selectList(dialect: Dialect, columns: readonly TableColumn[]) {
   return columns.map((column) => {
     const id = sql.id(checked(column.id));
     return sql`${dialect.read(id, column.type)} as ${id}`;
@@ -239,7 +239,7 @@ export async function deleteRows(executor: AnyExecutor, table: string, keys: rea
   )})`.execute(executor);
 }
 
-function searchClause(dialect: Dialect, columns: readonly DatasetColumn[], search?: string) {
+function searchClause(dialect: Dialect, columns: readonly TableColumn[], search?: string) {
   const text = search?.trim();
   const textColumns = columns.filter((column) => column.type === "string");
   if (!text || textColumns.length === 0) return sql``;
@@ -291,4 +291,26 @@ export async function storedBytes(
     sql` + `,
   )}) as n from ${sql.table(checked(descriptor.table))}`.execute(executor);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/** The dataset's rows keyed by column id, as insertRows takes them. */
+export function rowsById(columns: readonly TableColumn[], rows: readonly DatasetRow[]) {
+  return rows.map((row) => {
+    const out: Record<string, DatasetRow[string]> = {};
+    for (const column of columns) out[column.id] = row[column.name] ?? null;
+    return out;
+  });
+}
+
+/** Writes a dataset's whole table anew (create or replace) from checked rows. */
+export async function writeRowsTable(
+  trx: AnyExecutor,
+  id: string,
+  columns: readonly TableColumn[],
+  rows: readonly DatasetRow[],
+) {
+  const descriptor: DatasetTable = { table: datasetTableName(id), columns: [...columns] };
+  await dropRowsTable(trx, descriptor.table);
+  await createRowsTable(trx, descriptor);
+  await insertRows(trx, descriptor, rowsById(columns, rows));
 }

@@ -1,12 +1,11 @@
-import { ValidationError } from "@seed/model";
+import { type DatasetColumnType, ValidationError } from "@seed/model";
 
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
 // the query engine (which reads them). See DATASET-TABLES contract: one table per dataset, a `_row`
 // key, one typed column per dataset column named by a safe identifier.
 
-export type DatasetColumnType = "number" | "string" | "boolean" | "date" | "timestamp";
-
-export interface DatasetColumn {
+/** A column of a dataset's own table: its SQL name beside the name people see. */
+export interface TableColumn {
   /** SQL column name, `c_<slug>`; never user text unescaped. */
   id: string;
   /** Display name, as the CSV header or the editor gave it. */
@@ -16,7 +15,7 @@ export interface DatasetColumn {
 
 export interface DatasetTable {
   table: string;
-  columns: DatasetColumn[];
+  columns: TableColumn[];
   /**
    * A live source's table or view (src/repo/sources): `table` and the column ids are the names its
    * catalog gave, quoted when used; it has no row key, and raw series stop at its row cap.

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
-import { type DatasetColumn, type DatasetTable, datasetTableName } from "../datasets/table.js";
+import { type DatasetTable, datasetTableName, type TableColumn } from "../datasets/table.js";
 import { sourceFailure } from "./connections.js";
-import { getSourceRowIn, withSource } from "./sources.js";
+import { withSource } from "./remote.js";
+import { getSourceRowIn } from "./sources.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;
@@ -28,7 +29,7 @@ export async function resolveDatasetTarget(
     .where("id", "=", datasetId)
     .executeTakeFirst();
   if (!row) return null;
-  const columns = parseJson<DatasetColumn[]>(row.columns_json);
+  const columns = parseJson<TableColumn[]>(row.columns_json);
   if (row.source_id === null) {
     return {
       table: { table: datasetTableName(datasetId), columns },

@@ -8,9 +8,6 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { PageStatus } from "@/components/admin/page-status";
 import { TileContent, tileName } from "@/components/dashboard-tile";
 import { DashboardGrid } from "@/components/dashboard-view";
-import { hasPermission, requirePermission } from "@/server/auth";
-import { getStore } from "@/server/store";
-import { deleteDashboard, updateDashboardDetails } from "../actions";
 import {
   AddChartTileForm,
   AddStatTileForm,
@@ -19,9 +16,12 @@ import {
   DashboardEmbeddingForm,
   DashboardFiltersForm,
   EmbedLinkForm,
-} from "../dashboard-forms";
-import { LayoutComposer } from "../layout-composer";
-import { PublishButton } from "../publish-button";
+} from "@/features/dashboard-editor/dashboard-forms";
+import { LayoutComposer } from "@/features/dashboard-editor/layout-composer";
+import { PublishButton } from "@/features/dashboard-editor/publish-button";
+import { hasPermission, requirePermission } from "@/server/auth";
+import { getStore } from "@/server/store";
+import { deleteDashboard, updateDashboardDetails } from "../actions";
 
 type Params = Promise<{ id: string }>;
 

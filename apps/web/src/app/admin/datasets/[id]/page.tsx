@@ -6,16 +6,16 @@ import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { actorOf } from "@/components/admin/store-errors";
+import { CreateTokenForm, TokenList, type TokenRow } from "@/features/datasets/api-tokens";
+import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
+import { LiveDatasetPage } from "@/features/datasets/live-dataset";
+import { RenameDatasetForm } from "@/features/datasets/rename-form";
+import { RowsEditor } from "@/features/datasets/rows-editor";
+import { RowsView } from "@/features/datasets/rows-view";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 import { deleteDataset } from "../actions";
-import { CsvUploadForm } from "../csv-upload-form";
-import { CreateTokenForm, TokenList, type TokenRow } from "./api-tokens";
-import { LiveDatasetPage } from "./live-dataset";
-import { RenameDatasetForm } from "./rename-form";
-import { RowsEditor } from "./rows-editor";
-import { RowsView } from "./rows-view";
 
 type Params = Promise<{ id: string }>;
 

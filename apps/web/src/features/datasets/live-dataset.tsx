@@ -1,9 +1,9 @@
 import type { Dataset, LiveDatasetOrigin } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
+import { deleteDataset } from "@/app/admin/datasets/actions";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { getStore } from "@/server/store";
-import { deleteDataset } from "../actions";
 import { RenameDatasetForm } from "./rename-form";
 
 /** A live dataset: where its rows are, its columns; no rows, import or tokens (it is read-only here). */

@@ -11,12 +11,6 @@ import {
 } from "@seed/model";
 import type { IconName } from "@seed/ui";
 import { useActionState, useState } from "react";
-import styles from "@/components/admin/admin.module.css";
-import type { ContentAction } from "@/components/admin/content-form-state";
-import { FormMessages, SelectField, TextAreaField } from "@/components/admin/form-controls";
-import { IconPicker } from "@/components/admin/icon-picker";
-import { useContentForm } from "@/components/admin/use-content-form";
-import { FormField } from "@/components/form-field";
 import {
   addChartTile,
   addStatTile,
@@ -25,7 +19,13 @@ import {
   type EmbedLinkState,
   updateDashboardEmbedding,
   updateDashboardFilters,
-} from "./actions";
+} from "@/app/admin/dashboards/actions";
+import styles from "@/components/admin/admin.module.css";
+import type { ContentAction } from "@/components/admin/content-form-state";
+import { FormMessages, SelectField, TextAreaField } from "@/components/admin/form-controls";
+import { IconPicker } from "@/components/admin/icon-picker";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { FormField } from "@/components/form-field";
 
 function RecordFields({ dashboardId, version }: { dashboardId?: string; version?: number }) {
   if (dashboardId === undefined || version === undefined) return null;

@@ -1,7 +1,7 @@
 import { Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DashboardDetailsForm } from "@/features/dashboard-editor/dashboard-forms";
+import { DashboardDetailsForm } from "@/features/dashboard-editor/details-form";
 import { requirePermission } from "@/server/auth";
 import { createDashboard } from "../actions";
 

@@ -92,7 +92,7 @@ export function EmbedLinkForm({
 }) {
   const [state, action, pending] = useActionState<EmbedLinkState, FormData>(createEmbedLink, {});
   const [copied, setCopied] = useState(false);
-  const url = state.values?.url;
+  const url = state.url;
   const snippet = url
     ? `<iframe src="${url}" title="${title.replace(/["&<>]/g, "")}" width="100%" height="600" style="border:0" loading="lazy"></iframe>`
     : "";
@@ -130,7 +130,7 @@ export function EmbedLinkForm({
           <TextAreaField
             id="embed-link-snippet"
             label="Embed code"
-            hint={`Works until ${new Date(state.values?.expiresAt ?? "").toLocaleString()}, on the sites allowed above.`}
+            hint={`Works until ${new Date(state.expiresAt ?? "").toLocaleString()}, on the sites allowed above.`}
             readOnly
             rows={3}
             value={snippet}

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import type { startCluster } from "../scripts/cluster.mjs";
-import { importEventsHeader } from "../src/app/admin/datasets/import-events";
+import { importEventsHeader } from "../src/features/datasets/import-events";
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, request } from "@playwright/test";
-import { importEventsHeader } from "../src/app/admin/datasets/import-events";
+import { importEventsHeader } from "../src/features/datasets/import-events";
 import { appBaseURL, type TestRole, testUser } from "./support";
 
 /** A name no other test or run uses, so tests never share records. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { type Browser, expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { startCluster } from "../../scripts/cluster.mjs";
-import { importEventsHeader } from "../../src/app/admin/datasets/import-events";
+import { importEventsHeader } from "../../src/features/datasets/import-events";
 import {
   createAdminWithCli,
   type ServerProcess,

@@ -1,23 +1,10 @@
 "use client";
 
-import { useEffect } from "react";
-import { ApplicationError } from "@/components/application-error";
+import { ErrorBoundaryPage } from "@/components/error-boundary-page";
 
-export default function ErrorPage({
-  error,
-  reset,
-}: {
+export default function ErrorPage(props: {
   error: Error & { digest?: string };
   reset: () => void;
 }) {
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
-
-  return (
-    <>
-      <title>Application error · Seed Charts</title>
-      <ApplicationError digest={error.digest} onRetry={reset} />
-    </>
-  );
+  return <ErrorBoundaryPage {...props} />;
 }

@@ -3,12 +3,12 @@ import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
+import { ChartShowcase, type ShowcaseItem } from "@/components/chart-showcase";
 import { chartView } from "@/components/chart-view";
 import { SiteHeader } from "@/components/site-header";
 import { limitPageCacheTo } from "@/server/live-cache";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
-import { ChartShowcase, type ShowcaseItem } from "./chart-showcase";
 
 export const metadata: Metadata = { title: { absolute: "Seed Charts" } };
 

@@ -105,43 +105,28 @@ export function DashboardChart({
     legend,
     valueFormatter,
   } as const;
+  // Line, area and bar charts draw the result's series over its index.
+  const indexed = {
+    ...common,
+    index: "x",
+    indexLabel: result.x.label,
+    series,
+    indexFormatter,
+  } as const;
   let drawn: ReactNode;
   switch (chart.type) {
     case "line":
-      drawn = (
-        <LineChart<ResultRow>
-          {...common}
-          index="x"
-          indexLabel={result.x.label}
-          series={series}
-          indexFormatter={indexFormatter}
-          xAxis={indexAxis}
-          curve={options.curve}
-        />
-      );
+      drawn = <LineChart<ResultRow> {...indexed} xAxis={indexAxis} curve={options.curve} />;
       break;
     case "area":
       drawn = (
-        <AreaChart<ResultRow>
-          {...common}
-          index="x"
-          indexLabel={result.x.label}
-          series={series}
-          indexFormatter={indexFormatter}
-          xAxis={indexAxis}
-          curve={options.curve}
-          stack={stack}
-        />
+        <AreaChart<ResultRow> {...indexed} xAxis={indexAxis} curve={options.curve} stack={stack} />
       );
       break;
     case "bar":
       drawn = (
         <BarChart<ResultRow>
-          {...common}
-          index="x"
-          indexLabel={result.x.label}
-          series={series}
-          indexFormatter={indexFormatter}
+          {...indexed}
           // horizontal bars hold the index on the vertical axis
           {...(options.horizontal ? { yAxis: indexAxis } : { xAxis: indexAxis })}
           stack={stack}

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOut } from "@/app/login/actions";
+import { AdminNav, type AdminNavItem } from "@/components/admin/admin-nav";
 import { hasPermission, requirePermission } from "@/server/auth";
-import { AdminNav, type AdminNavItem } from "./admin-nav";
 
 export const metadata: Metadata = {
   title: { default: "Admin", template: "%s · Admin · Seed Charts" },

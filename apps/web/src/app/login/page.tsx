@@ -2,9 +2,9 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
+import { SignInForm } from "@/features/sign-in/sign-in-form";
 import { safeNextPath } from "@/lib/safe-next-path";
 import { getSession } from "@/server/auth";
-import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 

@@ -2,8 +2,8 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
+import { SetupForm } from "@/features/setup/setup-form";
 import { countUsers } from "@/server/first-admin";
-import { SetupForm } from "./setup-form";
 
 export const metadata: Metadata = { title: "First-run setup" };
 export const dynamic = "force-dynamic";

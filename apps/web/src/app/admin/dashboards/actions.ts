@@ -15,9 +15,8 @@ import type { EmbedKind } from "@seed/store";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
-import { actorOf, storeErrorState } from "@/components/admin/store-errors";
+import { storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
-import { requirePermission } from "@/server/auth";
 import { signedEmbedPath } from "@/server/embed-links";
 import {
   type ActionContext,
@@ -28,7 +27,6 @@ import {
   staleForm,
 } from "@/server/form-action";
 import { publicOrigin } from "@/server/public-origin";
-import { getStore } from "@/server/store";
 
 export type PublishState = FormState<{ dashboardId: string; version: string }>;
 
@@ -170,7 +168,11 @@ export const updateDashboardFilters = dashboardWrite(
   (dashboardId) => `/admin/dashboards/${dashboardId}?saved=filters`,
 );
 
-export type EmbedLinkState = FormState<{ url: string; expiresAt: string }>;
+/** The signed-link form's state: on success, the link and when it stops working (ISO time). */
+export type EmbedLinkState = FormState<{ url: string; expiresAt: string }> & {
+  url?: string;
+  expiresAt?: string;
+};
 
 /** The lifetimes an editor can choose for a signed link, in seconds (at most the store's 30 days). */
 const embedLinkLifetimes = new Set([3600, 86_400, 604_800, 2_592_000]);
@@ -179,53 +181,54 @@ const embedLinkLifetimes = new Set([3600, 86_400, 604_800, 2_592_000]);
  * Signs an embed link for the dashboard or one of its charts. Nothing is written but the audit
  * event; the link works until it expires (rotating the secret ends every link at once).
  */
-export async function createEmbedLink(
-  _previous: EmbedLinkState,
-  formData: FormData,
-): Promise<EmbedLinkState> {
-  const session = await requirePermission("content.write");
-  const store = await getStore();
-  const dashboard = await store.getDashboard(formText(formData, "dashboardId"));
-  if (!dashboard) return { formError: "This dashboard no longer exists. Reload the page." };
-  const lifetime = Number(formText(formData, "expiresIn"));
-  if (!embedLinkLifetimes.has(lifetime)) {
-    return { fieldErrors: { expiresAt: ["Choose how long the link works."] } };
-  }
-  const target = formText(formData, "target");
-  const chartId = target.startsWith("chart:") ? target.slice("chart:".length) : null;
-  if (
-    chartId !== null &&
-    !dashboard.tiles.some((tile) => tile.kind === "chart" && tile.chartId === chartId)
-  ) {
-    return { fieldErrors: { url: ["Choose the dashboard or one of its charts."] } };
-  }
-  const kind: EmbedKind = chartId === null ? "dashboard" : "chart";
-  const id = chartId ?? dashboard.id;
-  const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
-  const signedPath = signedEmbedPath(
-    chartId === null
-      ? { kind: "dashboard", id: dashboard.id, slug: dashboard.slug }
-      : { kind: "chart", id: chartId },
-    expiresAt,
-  );
-  const url = `${await publicOrigin()}${signedPath}`;
-  await store.recordAuditEvent({
-    actor: actorOf(session),
-    action: "dashboard.sign-embed-link",
-    entityType: "dashboard",
-    entityId: dashboard.id,
-    detail: {
-      title: dashboard.title,
-      kind,
-      id,
-      expiresAt: new Date(expiresAt * 1000).toISOString(),
-    },
-  });
-  return {
-    message: "Signed link ready.",
-    values: { url, expiresAt: new Date(expiresAt * 1000).toISOString() },
-  };
-}
+export const createEmbedLink = formAction<EmbedLinkState>(
+  "content.write",
+  async ({ formData, store, actor }) => {
+    const dashboard = await store.getDashboard(formText(formData, "dashboardId"));
+    if (!dashboard)
+      return refuse({ formError: "This dashboard no longer exists. Reload the page." });
+    const lifetime = Number(formText(formData, "expiresIn"));
+    if (!embedLinkLifetimes.has(lifetime)) {
+      return refuse({ fieldErrors: { expiresAt: ["Choose how long the link works."] } });
+    }
+    const target = formText(formData, "target");
+    const chartId = target.startsWith("chart:") ? target.slice("chart:".length) : null;
+    if (
+      chartId !== null &&
+      !dashboard.tiles.some((tile) => tile.kind === "chart" && tile.chartId === chartId)
+    ) {
+      return refuse({ fieldErrors: { url: ["Choose the dashboard or one of its charts."] } });
+    }
+    const kind: EmbedKind = chartId === null ? "dashboard" : "chart";
+    const id = chartId ?? dashboard.id;
+    const expiresAt = Math.floor(Date.now() / 1000) + lifetime;
+    const signedPath = signedEmbedPath(
+      chartId === null
+        ? { kind: "dashboard", id: dashboard.id, slug: dashboard.slug }
+        : { kind: "chart", id: chartId },
+      expiresAt,
+    );
+    const url = `${await publicOrigin()}${signedPath}`;
+    await store.recordAuditEvent({
+      actor,
+      action: "dashboard.sign-embed-link",
+      entityType: "dashboard",
+      entityId: dashboard.id,
+      detail: {
+        title: dashboard.title,
+        kind,
+        id,
+        expiresAt: new Date(expiresAt * 1000).toISOString(),
+      },
+    });
+    // Nothing published changes, so nothing is revalidated.
+    return done({
+      message: "Signed link ready.",
+      revalidate: "none",
+      extra: { url, expiresAt: new Date(expiresAt * 1000).toISOString() },
+    });
+  },
+);
 
 function addTile(
   readTile: (formData: FormData, fieldErrors: Record<string, string[]>) => TileInput,

@@ -2,9 +2,9 @@ import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { TableRegion } from "@/components/table-region";
+import { PublishButton } from "@/features/dashboard-editor/publish-button";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
-import { PublishButton } from "./publish-button";
 
 export const metadata: Metadata = { title: "Dashboards" };
 

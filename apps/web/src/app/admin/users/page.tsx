@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
+import { CreateUserForm, UserRowActions } from "@/features/users/user-forms";
 import { requirePermission } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
-import { CreateUserForm, UserRowActions } from "./user-forms";
 
 export const metadata: Metadata = { title: "Users" };
 

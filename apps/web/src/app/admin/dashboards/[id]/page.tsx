@@ -8,20 +8,16 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { PageStatus } from "@/components/admin/page-status";
 import { TileContent, tileName } from "@/components/dashboard-tile";
 import { DashboardGrid } from "@/components/dashboard-view";
+import { DashboardDetailsForm } from "@/features/dashboard-editor/details-form";
+import { DashboardEmbeddingForm, EmbedLinkForm } from "@/features/dashboard-editor/embedding-form";
+import { DashboardFiltersForm } from "@/features/dashboard-editor/filters-form";
+import { LayoutComposer } from "@/features/dashboard-editor/layout-composer";
+import { PublishButton } from "@/features/dashboard-editor/publish-button";
+import { AddStatTileForm } from "@/features/dashboard-editor/stat-tile-form";
+import { AddChartTileForm, AddTextTileForm } from "@/features/dashboard-editor/tile-forms";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteDashboard, updateDashboardDetails } from "../actions";
-import {
-  AddChartTileForm,
-  AddStatTileForm,
-  AddTextTileForm,
-  DashboardDetailsForm,
-  DashboardEmbeddingForm,
-  DashboardFiltersForm,
-  EmbedLinkForm,
-} from "../dashboard-forms";
-import { LayoutComposer } from "../layout-composer";
-import { PublishButton } from "../publish-button";
 
 type Params = Promise<{ id: string }>;
 

@@ -1,9 +1,9 @@
 import { Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DashboardDetailsForm } from "@/features/dashboard-editor/details-form";
 import { requirePermission } from "@/server/auth";
 import { createDashboard } from "../actions";
-import { DashboardDetailsForm } from "../dashboard-forms";
 
 export const metadata: Metadata = { title: "New dashboard" };
 

@@ -3,19 +3,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { actorOf } from "@/components/admin/store-errors";
+import { CreateTokenForm, TokenList, type TokenRow } from "@/features/datasets/api-tokens";
+import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
+import { DeleteDatasetCard, RenameDatasetCard } from "@/features/datasets/dataset-cards";
+import { LiveDatasetPage } from "@/features/datasets/live-dataset";
+import { RowsEditor } from "@/features/datasets/rows-editor";
+import { RowsView } from "@/features/datasets/rows-view";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
-import { deleteDataset } from "../actions";
-import { CsvUploadForm } from "../csv-upload-form";
-import { CreateTokenForm, TokenList, type TokenRow } from "./api-tokens";
-import { LiveDatasetPage } from "./live-dataset";
-import { RenameDatasetForm } from "./rename-form";
-import { RowsEditor } from "./rows-editor";
-import { RowsView } from "./rows-view";
 
 type Params = Promise<{ id: string }>;
 
@@ -110,15 +108,7 @@ export default async function DatasetPage({
       ) : null}
       {canWrite ? (
         <>
-          <Card title="Name and description" titleAs="h2">
-            <RenameDatasetForm
-              key={dataset.version}
-              datasetId={dataset.id}
-              version={dataset.version}
-              name={dataset.name}
-              description={dataset.description}
-            />
-          </Card>
+          <RenameDatasetCard dataset={dataset} />
           <Card
             title="Rows"
             titleAs="h2"
@@ -151,13 +141,7 @@ export default async function DatasetPage({
               csvHeader={dataset.columns.map((column) => column.name).join(",")}
             />
           </Card>
-          <Card title="Delete" titleAs="h2">
-            <ConfirmDelete
-              action={deleteDataset}
-              fields={{ datasetId: dataset.id, version: String(dataset.version) }}
-              what={`dataset "${dataset.name}"`}
-            />
-          </Card>
+          <DeleteDatasetCard dataset={dataset} />
         </>
       ) : (
         <Card title="Rows" titleAs="h2">

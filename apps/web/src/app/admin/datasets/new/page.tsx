@@ -1,9 +1,9 @@
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
+import { NewDatasetForm } from "@/features/datasets/new-dataset-form";
 import { requirePermission } from "@/server/auth";
-import { CsvUploadForm } from "../csv-upload-form";
-import { NewDatasetForm } from "./new-dataset-form";
 
 export const metadata: Metadata = { title: "New dataset" };
 

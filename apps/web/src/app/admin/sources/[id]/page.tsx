@@ -8,11 +8,11 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { actorOf } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
+import { AddTableButton } from "@/features/sources/add-table-button";
+import { SourceForm } from "@/features/sources/source-form";
 import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteSource } from "../actions";
-import { AddTableButton } from "../add-table-button";
-import { SourceForm } from "../source-form";
 
 type Params = Promise<{ id: string }>;
 

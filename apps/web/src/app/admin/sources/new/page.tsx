@@ -2,8 +2,8 @@ import { sourcesKeyProblem } from "@seed/store";
 import { Card, Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SourceForm } from "@/features/sources/source-form";
 import { requirePermission } from "@/server/auth";
-import { SourceForm } from "../source-form";
 
 export const metadata: Metadata = { title: "New live source" };
 

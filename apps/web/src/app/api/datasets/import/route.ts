@@ -1,8 +1,8 @@
 import { datasetLimits, storeErrorOf } from "@seed/model";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
-import { type ImportEvent, importEventsHeader } from "@/app/admin/datasets/import-events";
 import { actorOf } from "@/components/admin/store-errors";
+import { type ImportEvent, importEventsHeader } from "@/features/datasets/import-events";
 import { errorResponse } from "@/lib/http-status";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";

@@ -1,8 +1,8 @@
 "use client";
 
+import { addLiveDataset } from "@/app/admin/sources/actions";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
-import { addLiveDataset } from "./actions";
 
 /** One remote table's "Add as dataset" button. */
 export function AddTableButton({

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
+import { type PublishState, setDashboardPublished } from "@/app/admin/dashboards/actions";
 import { FormMessages } from "@/components/admin/form-controls";
-import { type PublishState, setDashboardPublished } from "./actions";
 
 export function PublishButton({
   dashboardId,

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
+import { type SignInState, signIn } from "@/app/login/actions";
 import { FormField } from "@/components/form-field";
-import { type SignInState, signIn } from "./actions";
 
 export function SignInForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState<SignInState, FormData>(signIn, {});

@@ -2,6 +2,7 @@
 
 import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
+import { createDatasetFromCsv } from "@/app/admin/datasets/actions";
 import styles from "@/components/admin/admin.module.css";
 import {
   type CsvColumnChoices,
@@ -18,7 +19,6 @@ import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { describedBy, FieldMessages, FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
-import { createDatasetFromCsv } from "../actions";
 
 // The store's limit; next.config raises the server-action body limit above it.
 const maxCsvBytes = defaultCsvLimits.maxBytes;

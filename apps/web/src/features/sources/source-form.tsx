@@ -2,10 +2,10 @@
 
 import { sourceLimits, sourceSslModes } from "@seed/model";
 import type { FormEvent } from "react";
+import { saveSource } from "@/app/admin/sources/actions";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
-import { saveSource } from "./actions";
 
 export interface SourceFormValues {
   id: string;

@@ -2,11 +2,15 @@
 
 import { pushLimits } from "@seed/model";
 import { useActionState, useId, useState } from "react";
+import {
+  createDatasetToken,
+  type DatasetTokenFormState,
+  revokeDatasetToken,
+} from "@/app/admin/datasets/actions";
 import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
-import { createDatasetToken, type DatasetTokenFormState, revokeDatasetToken } from "../actions";
 
 /** A listed token as the page hands it over: no secret, no hash. */
 export interface TokenRow {

@@ -3,11 +3,11 @@
 import type { DatasetColumn, DatasetRow } from "@seed/model";
 import type { KeyedRow } from "@seed/store";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { saveDatasetRows } from "@/app/admin/datasets/actions";
 import styles from "@/components/admin/admin.module.css";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { TableRegion } from "@/components/table-region";
-import { saveDatasetRows } from "../actions";
 
 interface EditableRow {
   /** Key within this editor. */

@@ -10,11 +10,11 @@ import {
   useRef,
   useState,
 } from "react";
+import { removeTile, saveLayout } from "@/app/admin/dashboards/actions";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { gridPlacement } from "@/components/dashboard-tile";
-import { removeTile, saveLayout } from "./actions";
-import { TileActionButton } from "./dashboard-forms";
+import { TileActionButton } from "./tile-action-button";
 
 export interface ComposerTile {
   id: string;

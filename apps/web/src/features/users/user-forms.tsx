@@ -1,9 +1,6 @@
 "use client";
 
 import { useActionState, useId } from "react";
-import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
-import { FormMessages } from "@/components/admin/form-controls";
-import { FormField } from "@/components/form-field";
 import {
   banUser,
   type CreateUserState,
@@ -13,7 +10,10 @@ import {
   setUserRole,
   type UserActionState,
   unbanUser,
-} from "./actions";
+} from "@/app/admin/users/actions";
+import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
+import { FormMessages } from "@/components/admin/form-controls";
+import { FormField } from "@/components/form-field";
 
 const roleOptions = [
   { value: "viewer", label: "Viewer (reads only)" },

@@ -1,10 +1,8 @@
 import type { Dataset, LiveDatasetOrigin } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
-import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { getStore } from "@/server/store";
-import { deleteDataset } from "../actions";
-import { RenameDatasetForm } from "./rename-form";
+import { DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
 
 /** A live dataset: where its rows are, its columns; no rows, import or tokens (it is read-only here). */
 export async function LiveDatasetPage({
@@ -42,22 +40,8 @@ export async function LiveDatasetPage({
       </Card>
       {canWrite ? (
         <>
-          <Card title="Name and description" titleAs="h2">
-            <RenameDatasetForm
-              key={dataset.version}
-              datasetId={dataset.id}
-              version={dataset.version}
-              name={dataset.name}
-              description={dataset.description}
-            />
-          </Card>
-          <Card title="Delete" titleAs="h2">
-            <ConfirmDelete
-              action={deleteDataset}
-              fields={{ datasetId: dataset.id, version: String(dataset.version) }}
-              what={`dataset "${dataset.name}"`}
-            />
-          </Card>
+          <RenameDatasetCard dataset={dataset} />
+          <DeleteDatasetCard dataset={dataset} />
         </>
       ) : null}
       <p>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
+import { createFirstAdmin, type SetupState } from "@/app/setup/actions";
 import { FormField } from "@/components/form-field";
-import { createFirstAdmin, type SetupState } from "./actions";
 
 export function SetupForm() {
   const [state, action, pending] = useActionState<SetupState, FormData>(createFirstAdmin, {});

@@ -1,9 +1,9 @@
 "use client";
 
+import { renameDataset } from "@/app/admin/datasets/actions";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
-import { renameDataset } from "../actions";
 
 export function RenameDatasetForm({
   datasetId,

@@ -1,0 +1,258 @@
+"use client";
+
+import {
+  type ChartLocale,
+  type CurveType,
+  chartLocales,
+  chartTypeSpecs,
+  curveTypes,
+  type DateFormat,
+  dateFormats,
+  type FormatStyle,
+  formShape,
+  type LegendPosition,
+  legendPositions,
+  offeredOptions,
+  type StackMode,
+  type ValueLabelMode,
+  type XNumberFormat,
+  xNumberFormats,
+} from "@seed/model";
+import styles from "@/components/admin/admin.module.css";
+import { SelectField } from "@/components/admin/form-controls";
+import { chartLocaleLabels } from "@/components/chart-format";
+import { FormField } from "@/components/form-field";
+import type { SectionProps } from "./section-props";
+
+// The chart form's drawing options: only those the chart types table offers for this query.
+
+const stackLabels: Record<StackMode, string> = {
+  none: "Side by side",
+  stacked: "Stacked",
+  percent: "Stacked to 100%",
+};
+
+const legendLabels: Record<LegendPosition | "hidden", string> = {
+  bottom: "Below the chart",
+  top: "Above the chart",
+  left: "Left of the chart",
+  right: "Right of the chart",
+  hidden: "Hidden",
+};
+
+const valueLabelLabels: Record<ValueLabelMode, string> = {
+  none: "None",
+  value: "Values",
+  percent: "Share of the total (%)",
+  name: "Slice names",
+};
+
+const dateFormatLabels: Record<DateFormat, string> = {
+  day: "Day (e.g. 03/01/2024)",
+  month: "Month (e.g. Mar 2024)",
+  year: "Year (e.g. 2024)",
+};
+
+const xNumberFormatLabels: Record<XNumberFormat, string> = {
+  auto: "Automatic (grouped as the locale writes them, e.g. 1,900)",
+  plain: "Plain, without separators (e.g. 1900, for years)",
+};
+
+export function OptionsSection({ draft, columns, errors, update }: SectionProps) {
+  // Options come from the one table of chart types, narrowed to what this query draws.
+  const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
+  const valueLabelModes = chartTypeSpecs[draft.type].valueLabels;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Options</legend>
+      <div className={styles.checkRow}>
+        {offered.has("stack") ? (
+          <label>
+            Stacking
+            <select
+              name="stack"
+              value={draft.stack}
+              onChange={(event) => update("stack", event.currentTarget.value as StackMode)}
+            >
+              {(Object.keys(stackLabels) as StackMode[]).map((mode) => (
+                <option key={mode} value={mode}>
+                  {stackLabels[mode]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {offered.has("horizontal") ? (
+          <label>
+            <input
+              type="checkbox"
+              name="horizontal"
+              checked={draft.horizontal}
+              onChange={(event) => update("horizontal", event.currentTarget.checked)}
+            />
+            Horizontal bars
+          </label>
+        ) : null}
+        {offered.has("donut") ? (
+          <label>
+            <input
+              type="checkbox"
+              name="donut"
+              checked={draft.donut}
+              onChange={(event) => update("donut", event.currentTarget.checked)}
+            />
+            Donut (hole with the total)
+          </label>
+        ) : null}
+      </div>
+      {offered.has("showLegend") ? (
+        <SelectField
+          id="chart-legend"
+          name="legend"
+          label="Legend"
+          value={draft.legend}
+          onChange={(event) =>
+            update("legend", event.currentTarget.value as LegendPosition | "hidden")
+          }
+          errors={[...(errors.legendPosition ?? []), ...(errors.showLegend ?? [])]}
+        >
+          {[...legendPositions, "hidden" as const].map((position) => (
+            <option key={position} value={position}>
+              {legendLabels[position]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {offered.has("valueLabels") ? (
+        <SelectField
+          id="chart-value-labels"
+          name="valueLabels"
+          label={draft.type === "pie" ? "Slice labels" : "Value labels"}
+          value={draft.valueLabels}
+          onChange={(event) => update("valueLabels", event.currentTarget.value as ValueLabelMode)}
+          errors={errors.valueLabels}
+        >
+          {valueLabelModes.map((mode) => (
+            <option key={mode} value={mode}>
+              {valueLabelLabels[mode]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {offered.has("otherThreshold") ? (
+        <FormField
+          name="otherPercent"
+          label="Group slices under this share into Other (%)"
+          id="chart-other"
+          hint="0 keeps every slice; at most 50."
+          inputMode="decimal"
+          value={draft.otherPercent}
+          onChange={(event) => update("otherPercent", event.currentTarget.value)}
+          errors={errors.otherThreshold}
+        />
+      ) : null}
+      {offered.has("locale") ? (
+        <SelectField
+          id="chart-locale"
+          name="locale"
+          label="Numbers and dates written for"
+          value={draft.locale}
+          onChange={(event) => update("locale", event.currentTarget.value as ChartLocale)}
+          errors={errors.locale}
+        >
+          {chartLocales.map((locale) => (
+            <option key={locale} value={locale}>
+              {chartLocaleLabels[locale]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {offered.has("dateFormat") ? (
+        <SelectField
+          id="chart-date-format"
+          name="dateFormat"
+          label="Date format"
+          value={draft.dateFormat}
+          onChange={(event) => update("dateFormat", event.currentTarget.value as DateFormat | "")}
+          errors={errors.dateFormat}
+        >
+          <option value="">Automatic (by the dates' span)</option>
+          {dateFormats.map((format) => (
+            <option key={format} value={format}>
+              {dateFormatLabels[format]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {offered.has("xNumberFormat") ? (
+        <SelectField
+          id="chart-x-number-format"
+          name="xNumberFormat"
+          label="X-axis numbers"
+          value={draft.xNumberFormat}
+          onChange={(event) => update("xNumberFormat", event.currentTarget.value as XNumberFormat)}
+          errors={errors.xNumberFormat}
+        >
+          {xNumberFormats.map((format) => (
+            <option key={format} value={format}>
+              {xNumberFormatLabels[format]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {offered.has("curve") ? (
+        <SelectField
+          id="chart-curve"
+          name="curve"
+          label="Curve"
+          value={draft.curve}
+          onChange={(event) => update("curve", event.currentTarget.value as CurveType)}
+          errors={errors.curve}
+        >
+          {curveTypes.map((curve) => (
+            <option key={curve} value={curve}>
+              {curve}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <SelectField
+        id="chart-format-style"
+        name="formatStyle"
+        label="Number format"
+        value={draft.formatStyle}
+        onChange={(event) => update("formatStyle", event.currentTarget.value as FormatStyle)}
+        errors={errors["format.style"]}
+      >
+        <option value="">Automatic</option>
+        <option value="decimal">Decimal</option>
+        <option value="compact">Compact (1.2K)</option>
+        <option value="percent">Percent</option>
+        <option value="currency">Currency</option>
+      </SelectField>
+      {draft.formatStyle === "currency" ? (
+        <FormField
+          name="formatCurrency"
+          label="Currency code"
+          id="chart-format-currency"
+          hint="Three letters, e.g. USD or EUR."
+          maxLength={3}
+          value={draft.formatCurrency}
+          onChange={(event) => update("formatCurrency", event.currentTarget.value)}
+          errors={errors["format.currency"]}
+        />
+      ) : null}
+      {draft.formatStyle !== "" ? (
+        <FormField
+          name="formatMaxDigits"
+          label="Most decimal places"
+          id="chart-format-digits"
+          inputMode="numeric"
+          value={draft.formatMaxDigits}
+          onChange={(event) => update("formatMaxDigits", event.currentTarget.value)}
+          errors={errors["format.maximumFractionDigits"]}
+        />
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,288 @@
+"use client";
+
+import {
+  breakdownColumnTypes,
+  type ChartType,
+  chartTypeSpecs,
+  chartTypes,
+  type QueryAggregate,
+  queryLimits,
+  type SortChoice,
+  subDayGrains,
+  type TimeGrain,
+  timeGrains,
+} from "@seed/model";
+import { useId, useRef } from "react";
+import styles from "@/components/admin/admin.module.css";
+import { describedBy, FieldMessages, SelectField } from "@/components/admin/form-controls";
+import { FormField } from "@/components/form-field";
+import {
+  type DatasetChoice,
+  withBreakdown,
+  withDataset,
+  withIndexColumn,
+  withSeries,
+  withType,
+} from "./draft";
+import { FilterList } from "./query-filters";
+import type { SectionProps } from "./section-props";
+
+// The chart form's query: type, dataset, index column and grouping, series, split, filters, order
+// and limit.
+
+const aggregateLabels: Record<QueryAggregate, string> = {
+  none: "Raw values (no grouping)",
+  sum: "Sum",
+  avg: "Average",
+  min: "Minimum",
+  max: "Maximum",
+  count: "Count of rows with a value",
+  count_distinct: "Count of distinct values",
+};
+
+const sortLabels: Record<SortChoice, string> = {
+  x_asc: "x ascending",
+  x_desc: "x descending",
+  value_desc: "largest value first",
+  value_asc: "smallest value first",
+};
+
+const grainLabels: Record<TimeGrain, string> = {
+  minute: "Minute",
+  hour: "Hour",
+  day: "Day",
+  week: "Week (from Monday)",
+  month: "Month",
+  quarter: "Quarter",
+  year: "Year",
+};
+
+export function QuerySection({
+  draft,
+  columns,
+  errors,
+  setDraft,
+  update,
+  datasets,
+}: SectionProps & { datasets: DatasetChoice[] }) {
+  const seriesId = useId();
+  const numberColumns = columns.filter(
+    (column) => column.type === "number" && column.name !== draft.indexColumn,
+  );
+
+  function chooseDataset(datasetId: string) {
+    const next = datasets.find((candidate) => candidate.id === datasetId);
+    setDraft((current) => withDataset(current, next));
+  }
+
+  const filterKeys = useRef(draft.filters.length);
+  const breakdownColumns = columns.filter(
+    (column) => breakdownColumnTypes.includes(column.type) && column.name !== draft.indexColumn,
+  );
+  const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
+  const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
+  const grains =
+    xType === "timestamp"
+      ? timeGrains
+      : xType === "date"
+        ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
+        : [];
+  const queryError = (prefix: string) =>
+    Object.entries(errors).flatMap(([key, messages]) =>
+      key.startsWith(prefix) ? (messages ?? []) : [],
+    );
+  // Query problems come back by path ("query.measures.0.aggregate"); each control shows its own.
+  const indexErrors = [...(errors.indexColumn ?? []), ...queryError("query.x.column")];
+  const aggregateErrors = Object.entries(errors).flatMap(([key, messages]) =>
+    key.startsWith("query.measures") && key.endsWith(".aggregate") ? (messages ?? []) : [],
+  );
+  const seriesErrors = [
+    ...(errors.seriesColumns ?? []),
+    ...Object.entries(errors).flatMap(([key, messages]) =>
+      key.startsWith("query.measures") && !key.endsWith(".aggregate") ? (messages ?? []) : [],
+    ),
+  ];
+
+  return (
+    <>
+      <SelectField
+        id="chart-type"
+        name="type"
+        label="Type"
+        value={draft.type}
+        onChange={(event) => {
+          // Read now: React clears currentTarget once the handler returns, before an updater runs.
+          const type = event.currentTarget.value as ChartType;
+          setDraft((current) => withType(current, type));
+        }}
+        errors={errors.type}
+      >
+        {chartTypes.map((type) => (
+          <option key={type} value={type}>
+            {chartTypeSpecs[type].label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="chart-dataset"
+        name="datasetId"
+        label="Dataset"
+        value={draft.datasetId}
+        onChange={(event) => chooseDataset(event.currentTarget.value)}
+        errors={errors.datasetId}
+      >
+        {datasets.length === 0 ? <option value="">No datasets yet</option> : null}
+        {datasets.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {choice.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="chart-index"
+        name="indexColumn"
+        label={draft.type === "pie" ? "Slice names (index column)" : "Index column (x axis)"}
+        value={draft.indexColumn}
+        onChange={(event) => {
+          const indexColumn = event.currentTarget.value;
+          setDraft((current) => withIndexColumn(current, indexColumn));
+        }}
+        errors={indexErrors}
+      >
+        <option value="">Choose a column</option>
+        {columns.map((column) => (
+          <option key={column.name} value={column.name}>
+            {column.name} ({column.type})
+          </option>
+        ))}
+      </SelectField>
+      {grains.length > 0 ? (
+        <SelectField
+          id="chart-grain"
+          name="grain"
+          label="Group dates by"
+          value={draft.grain}
+          onChange={(event) => update("grain", event.currentTarget.value as TimeGrain | "")}
+          errors={queryError("query.x.grain")}
+        >
+          <option value="">Exact values</option>
+          {grains.map((grain) => (
+            <option key={grain} value={grain}>
+              {grainLabels[grain]}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      <SelectField
+        id="chart-aggregate"
+        name="aggregate"
+        label="Combine rows with"
+        value={draft.aggregate}
+        onChange={(event) => update("aggregate", event.currentTarget.value as QueryAggregate)}
+        errors={aggregateErrors}
+      >
+        {(Object.keys(aggregateLabels) as QueryAggregate[]).map((aggregate) => (
+          <option key={aggregate} value={aggregate}>
+            {aggregateLabels[aggregate]}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset
+        className={styles.fieldset}
+        aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
+      >
+        <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
+        {numberColumns.length === 0 ? (
+          <p className="muted">This dataset has no other number columns to draw.</p>
+        ) : (
+          <div className={styles.checkRow}>
+            {numberColumns.map((column) => (
+              <label key={column.name}>
+                <input
+                  type={draft.type === "pie" || draft.breakdown ? "radio" : "checkbox"}
+                  name="seriesColumns"
+                  value={column.name}
+                  checked={draft.seriesColumns.includes(column.name)}
+                  onChange={(event) => {
+                    const { checked } = event.currentTarget;
+                    setDraft((current) => withSeries(current, column.name, checked));
+                  }}
+                />
+                {column.name}
+              </label>
+            ))}
+          </div>
+        )}
+        <FieldMessages id={seriesId} errors={seriesErrors} />
+      </fieldset>
+      {canBreakdown ? (
+        <SelectField
+          id="chart-breakdown"
+          name="breakdown"
+          label="Split into series by"
+          value={draft.breakdown}
+          onChange={(event) => {
+            const breakdown = event.currentTarget.value;
+            setDraft((current) => withBreakdown(current, breakdown));
+          }}
+          errors={queryError("query.breakdown")}
+        >
+          <option value="">No split</option>
+          {breakdownColumns.map((column) => (
+            <option key={column.name} value={column.name}>
+              {column.name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {canBreakdown && draft.breakdown ? (
+        <FormField
+          name="top"
+          label="Series to show (the rest is Other)"
+          id="chart-top"
+          type="number"
+          min={1}
+          max={queryLimits.maxTop}
+          value={draft.top}
+          onChange={(event) => update("top", event.currentTarget.value)}
+          errors={queryError("query.breakdown.top")}
+        />
+      ) : null}
+      <FilterList
+        filters={draft.filters}
+        columns={columns}
+        errors={errors}
+        onChange={(filters) => update("filters", filters)}
+        nextKey={() => {
+          filterKeys.current += 1;
+          return filterKeys.current;
+        }}
+      />
+      <SelectField
+        id="chart-sort"
+        name="sort"
+        label="Order"
+        value={draft.sort}
+        onChange={(event) => update("sort", event.currentTarget.value as SortChoice)}
+        errors={queryError("query.sort")}
+      >
+        {(Object.keys(sortLabels) as SortChoice[]).map((choice) => (
+          <option key={choice} value={choice}>
+            {sortLabels[choice]}
+          </option>
+        ))}
+      </SelectField>
+      <FormField
+        name="limit"
+        label="Show at most (groups, optional)"
+        id="chart-limit"
+        type="number"
+        min={1}
+        max={queryLimits.maxLimit}
+        value={draft.limit}
+        onChange={(event) => update("limit", event.currentTarget.value)}
+        errors={queryError("query.limit")}
+      />
+    </>
+  );
+}

@@ -65,7 +65,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
-  timeout: 30_000,
+  // A test is a whole user flow over several pages; 30 s was cut short on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",

@@ -10,7 +10,6 @@ import {
   chartQuerySchema,
   checkQuery,
   type DatasetColumn,
-  InUseError,
   queryShape,
   ValidationError,
 } from "@seed/model";
@@ -26,7 +25,12 @@ import {
 } from "../context.js";
 import type { ChartsTable } from "../db/schema.js";
 import { getVersionIn } from "./history.js";
-import { createdWrite, versionedWrite } from "./versioned-write.js";
+import {
+  createdWrite,
+  dashboardsWithTilesOn,
+  versionedDelete,
+  versionedWrite,
+} from "./versioned-write.js";
 
 export interface Chart {
   id: string;
@@ -224,87 +228,60 @@ async function saveChart(
   options: { restoredFrom?: number },
 ): Promise<Chart> {
   const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "chart",
-      id,
-      expectedVersion,
-      read: getChartIn,
-      change: async (current, row) => {
-        // A patch gives a query, or the simple form's columns, or neither (the query stays).
-        const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
-        const chart = await checkChart(trx, {
-          title: patch.title ?? current.title,
-          type: patch.type ?? current.type,
-          datasetId: patch.datasetId ?? current.datasetId,
-          ...(patch.query || !simple
-            ? { query: patch.query ?? current.query }
-            : {
-                indexColumn: patch.indexColumn ?? current.indexColumn,
-                seriesColumns: patch.seriesColumns ?? current.seriesColumns,
-              }),
-          options: patch.options ?? current.options,
-        });
-        const at = ctx.now().toISOString();
-        await row.update({
+  return versionedWrite(ctx, checkedActor, {
+    entityType: "chart",
+    id,
+    expectedVersion,
+    read: getChartIn,
+    change: async (current, row, trx) => {
+      // A patch gives a query, or the simple form's columns, or neither (the query stays).
+      const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
+      const chart = await checkChart(trx, {
+        title: patch.title ?? current.title,
+        type: patch.type ?? current.type,
+        datasetId: patch.datasetId ?? current.datasetId,
+        ...(patch.query || !simple
+          ? { query: patch.query ?? current.query }
+          : {
+              indexColumn: patch.indexColumn ?? current.indexColumn,
+              seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+            }),
+        options: patch.options ?? current.options,
+      });
+      const at = ctx.now().toISOString();
+      await row.update({
+        title: chart.title,
+        type: chart.type,
+        dataset_id: chart.datasetId,
+        query_json: JSON.stringify(chart.query),
+        options_json: JSON.stringify(chart.options),
+        updated_at: at,
+      });
+      const restoredFrom = options.restoredFrom;
+      return {
+        result: { ...current, ...chart, version: expectedVersion + 1, updatedAt: at },
+        action: restoredFrom === undefined ? "chart.update" : "chart.restore",
+        detail: {
           title: chart.title,
-          type: chart.type,
-          dataset_id: chart.datasetId,
-          query_json: JSON.stringify(chart.query),
-          options_json: JSON.stringify(chart.options),
-          updated_at: at,
-        });
-        const restoredFrom = options.restoredFrom;
-        return {
-          result: { ...current, ...chart, version: expectedVersion + 1, updatedAt: at },
-          action: restoredFrom === undefined ? "chart.update" : "chart.restore",
-          detail: {
-            title: chart.title,
-            changed: Object.keys(patch),
-            ...(restoredFrom === undefined ? {} : { restoredFrom }),
-          },
-          snapshot: chartSnapshot(chart),
-          restoredFrom,
-        };
-      },
-    }),
-  );
+          changed: Object.keys(patch),
+          ...(restoredFrom === undefined ? {} : { restoredFrom }),
+        },
+        snapshot: chartSnapshot(chart),
+        restoredFrom,
+      };
+    },
+  });
 }
 
-export async function deleteChart(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<void> {
-  const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "chart",
-      id,
-      expectedVersion,
-      read: getChartIn,
-      change: async (current, row) => {
-        const dashboards = await trx
-          .selectFrom("dashboard_tiles")
-          .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
-          .select(["dashboards.id", "dashboards.title"])
-          .where("dashboard_tiles.chart_id", "=", id)
-          .distinct()
-          .execute();
-        if (dashboards.length > 0) {
-          throw new InUseError(
-            "chart",
-            id,
-            dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
-          );
-        }
-        await row.remove();
-        return { result: undefined, action: "chart.delete", detail: { title: current.title } };
-      },
-    }),
-  );
-}
+/** Refused while on a dashboard (InUseError names them). */
+export const deleteChart = versionedDelete({
+  entityType: "chart",
+  permission: "content.write",
+  action: "chart.delete",
+  read: getChartIn,
+  usedBy: (trx, id) => dashboardsWithTilesOn(trx, "chart_id", id),
+  detail: (current) => ({ title: current.title }),
+});
 
 export function getChart(ctx: StoreContext, id: string): Promise<Chart | null> {
   return getChartIn(ctx.db, id);

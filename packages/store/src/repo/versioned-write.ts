@@ -1,4 +1,12 @@
-import { ConflictError, type EntityType, NotFoundError, ValidationError } from "@seed/model";
+import {
+  ConflictError,
+  type EntityType,
+  InUseError,
+  NotFoundError,
+  type Permission,
+  ValidationError,
+} from "@seed/model";
+import { type Actor, authorize } from "../access/policy.js";
 import type { AuditAction, Executor, RecordedActor, StoreContext } from "../context.js";
 import { writeAudit } from "../context.js";
 import { recordVersion, type VersionedEntity, type VersionSnapshot } from "./history.js";
@@ -45,26 +53,38 @@ function checkVersion(expectedVersion: number): number {
  * Changes one existing record: reads it, checks the caller's version (NotFoundError,
  * ConflictError), runs `change`, then writes its audit event and history row.
  */
-export async function versionedWrite<Current extends { version: number }, Result>(
+export function versionedWrite<Current extends { version: number }, Result>(
+  ctx: StoreContext,
+  actor: RecordedActor,
+  write: VersionedWrite<Current, Result>,
+): Promise<Result> {
+  return ctx.db.transaction().execute((trx) => versionedWriteIn(trx, ctx, actor, write));
+}
+
+export interface VersionedWrite<Current, Result> {
+  entityType: EntityType;
+  id: string;
+  expectedVersion: number;
+  read: (trx: Executor, id: string) => Promise<Current | null | undefined>;
+  change: (current: Current, row: VersionedRow, trx: Executor) => Promise<WriteRecord<Result>>;
+}
+
+/** versionedWrite on the caller's transaction (the push API and imports add their own records). */
+export async function versionedWriteIn<Current extends { version: number }, Result>(
   trx: Executor,
   ctx: StoreContext,
   actor: RecordedActor,
-  write: {
-    entityType: EntityType;
-    id: string;
-    expectedVersion: number;
-    read: (trx: Executor, id: string) => Promise<Current | null | undefined>;
-    change: (current: Current, row: VersionedRow) => Promise<WriteRecord<Result>>;
-  },
+  write: VersionedWrite<Current, Result>,
 ): Promise<Result> {
   const { entityType, id, expectedVersion } = write;
   checkVersion(expectedVersion);
   const current = (await write.read(trx, id)) ?? undefined;
   assertVersion(entityType, id, current, expectedVersion);
-  const made = await write.change(current, {
+  const row: VersionedRow = {
     update: (values) => updateVersioned(trx, entityType, id, expectedVersion, values),
     remove: () => deleteVersioned(trx, entityType, id, expectedVersion),
-  });
+  };
+  const made = await write.change(current, row, trx);
   await record(trx, ctx, actor, entityType, id, expectedVersion + 1, made);
   return made.result;
 }
@@ -162,4 +182,74 @@ async function lostRace(
     .executeTakeFirst();
   assertVersion(entityType, id, current, expectedVersion);
   throw new ConflictError(entityType, id, expectedVersion, current.version);
+}
+
+/** A record that uses another, named in InUseError. */
+export interface RecordUser {
+  entityType: EntityType;
+  id: string;
+  title: string;
+}
+
+/**
+ * The one shape of a delete: the permission, the version check, a refusal (InUseError) while
+ * other records use it, the row and whatever goes with it removed, and the audit event.
+ */
+export function versionedDelete<Current extends { version: number }>(spec: {
+  entityType: EntityType;
+  permission: Permission;
+  action: AuditAction;
+  read: (trx: Executor, id: string) => Promise<Current | null | undefined>;
+  usedBy?: (trx: Executor, id: string) => Promise<readonly RecordUser[]>;
+  /** What goes with the record, in the same transaction (a dataset's own table). */
+  alsoRemove?: (trx: Executor, id: string) => Promise<void>;
+  /** After the commit (a source's connection pool). */
+  afterwards?: (ctx: StoreContext, id: string) => Promise<void>;
+  detail: (current: Current) => Record<string, unknown>;
+}) {
+  return async (
+    ctx: StoreContext,
+    id: string,
+    expectedVersion: number,
+    actor: Actor,
+  ): Promise<void> => {
+    await versionedWrite(ctx, authorize(actor, spec.permission), {
+      entityType: spec.entityType,
+      id,
+      expectedVersion,
+      read: spec.read,
+      change: async (current, row, trx) => {
+        refuseWhileUsed(spec.entityType, id, (await spec.usedBy?.(trx, id)) ?? []);
+        await row.remove();
+        await spec.alsoRemove?.(trx, id);
+        return { result: undefined, action: spec.action, detail: spec.detail(current) };
+      },
+    });
+    await spec.afterwards?.(ctx, id);
+  };
+}
+
+/** Refuses a delete while other records use this one (InUseError names them). */
+export function refuseWhileUsed(
+  entityType: EntityType,
+  id: string,
+  users: readonly RecordUser[],
+): void {
+  if (users.length > 0) throw new InUseError(entityType, id, users);
+}
+
+/** The dashboards with a tile on this chart or dataset. */
+export async function dashboardsWithTilesOn(
+  trx: Executor,
+  column: "chart_id" | "dataset_id",
+  id: string,
+): Promise<{ entityType: "dashboard"; id: string; title: string }[]> {
+  const rows = await trx
+    .selectFrom("dashboard_tiles")
+    .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+    .select(["dashboards.id", "dashboards.title"])
+    .where(`dashboard_tiles.${column}`, "=", id)
+    .distinct()
+    .execute();
+  return rows.map((row) => ({ entityType: "dashboard", ...row }));
 }

@@ -26,7 +26,7 @@ import {
 } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
 import { getVersionIn, type VersionSnapshot } from "../history.js";
-import { createdWrite, versionedWrite } from "../versioned-write.js";
+import { createdWrite, versionedDelete, versionedWrite } from "../versioned-write.js";
 import { checkFilterColumns, getDashboardFilterColumns } from "./filters.js";
 import {
   getDashboard,
@@ -155,29 +155,27 @@ function changeDashboard(
   checkedActor: RecordedActor,
   buildChange: (current: DashboardWithTiles) => DashboardChange,
 ): Promise<DashboardWithTiles> {
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dashboard",
-      id,
-      expectedVersion,
-      read: getDashboardIn,
-      change: async (current, row) => {
-        const change = buildChange(current);
-        await row.update({ ...change.values, updated_at: ctx.now().toISOString() });
-        if (change.tiles) await writeTiles(trx, id, change.tiles);
-        if (change.filters) await checkFilterColumns(trx, id, change.filters);
-        const next = await getDashboardIn(trx, id);
-        if (!next) throw new NotFoundError("dashboard", id);
-        return {
-          result: next,
-          action: change.action,
-          detail: change.detail(current),
-          snapshot: dashboardSnapshot(next),
-          restoredFrom: change.restoredFrom,
-        };
-      },
-    }),
-  );
+  return versionedWrite(ctx, checkedActor, {
+    entityType: "dashboard",
+    id,
+    expectedVersion,
+    read: getDashboardIn,
+    change: async (current, row, trx) => {
+      const change = buildChange(current);
+      await row.update({ ...change.values, updated_at: ctx.now().toISOString() });
+      if (change.tiles) await writeTiles(trx, id, change.tiles);
+      if (change.filters) await checkFilterColumns(trx, id, change.filters);
+      const next = await getDashboardIn(trx, id);
+      if (!next) throw new NotFoundError("dashboard", id);
+      return {
+        result: next,
+        action: change.action,
+        detail: change.detail(current),
+        snapshot: dashboardSnapshot(next),
+        restoredFrom: change.restoredFrom,
+      };
+    },
+  });
 }
 
 export function updateDashboard(
@@ -413,30 +411,13 @@ export async function unpublishDashboard(
   }));
 }
 
-export async function deleteDashboard(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<void> {
-  const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dashboard",
-      id,
-      expectedVersion,
-      read: getDashboardIn,
-      change: async (current, row) => {
-        await row.remove();
-        return {
-          result: undefined,
-          action: "dashboard.delete",
-          detail: { title: current.title, slug: current.slug },
-        };
-      },
-    }),
-  );
-}
+export const deleteDashboard = versionedDelete({
+  entityType: "dashboard",
+  permission: "content.write",
+  action: "dashboard.delete",
+  read: getDashboardIn,
+  detail: (current) => ({ title: current.title, slug: current.slug }),
+});
 
 export const dashboardOperations = {
   listDashboards,

@@ -13,7 +13,6 @@ import {
   datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
-  InUseError,
   rowProblemsError,
   ValidationError,
 } from "@seed/model";
@@ -28,7 +27,12 @@ import {
   type StoreContext,
 } from "../../context.js";
 import type { DatasetsTable } from "../../db/schema.js";
-import { createdWrite, versionedWrite } from "../versioned-write.js";
+import {
+  createdWrite,
+  dashboardsWithTilesOn,
+  versionedDelete,
+  versionedWrite,
+} from "../versioned-write.js";
 import {
   countRows,
   dropRowsTable,
@@ -333,72 +337,70 @@ async function updateDatasetAs(
   checkedActor: RecordedActor,
 ): Promise<DatasetWithRows> {
   const parsed = parseInput(datasetPatchSchema, patch);
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dataset",
-      id,
-      expectedVersion,
-      read: getDatasetSummaryIn,
-      change: async (summary, row) => {
-        const columns = parsed.columns ?? summary.columns;
-        const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
-        if (summary.live && rowsChange) throw liveDatasetReadOnly();
-        // Rewriting columns reads every row into memory: only within the in-memory row limit.
-        if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
-          throw new ValidationError({
-            fieldErrors: {
-              columns: [
-                `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
-              ],
-            },
-          });
-        }
-        const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
-        // Kept rows are rechecked against new columns: a retyped column must still fit its values.
-        const known = new Set(columns.map((column) => column.name));
-        const keptRows = current.rows.map((row) =>
-          Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
-        );
-        const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
-        const rowCount = rowsChange ? rows.length : summary.rowCount;
-        if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
-        const stored = storedColumnsFor(columns);
-        const at = ctx.now().toISOString();
-        const next: DatasetWithRows = {
-          ...current,
-          name: parsed.name ?? current.name,
-          description: parsed.description ?? current.description,
-          columns,
-          rows,
-          rowCount,
-          version: expectedVersion + 1,
-          updatedAt: at,
-        };
-        await row.update({
-          name: next.name,
-          description: next.description,
-          // A live dataset's column ids are the remote names from its catalog: kept as they are.
-          ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
-          row_count: rowCount,
-          updated_at: at,
-        });
-        if (rowsChange) {
-          await writeRowsTable(trx, id, stored, rows);
-          await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
-        }
-        return {
-          result: next,
-          action: "dataset.update",
-          detail: {
-            changed: Object.keys(parsed).filter(
-              (key) => parsed[key as keyof typeof parsed] !== undefined,
-            ),
-            rowCount,
+  return versionedWrite(ctx, checkedActor, {
+    entityType: "dataset",
+    id,
+    expectedVersion,
+    read: getDatasetSummaryIn,
+    change: async (summary, row, trx) => {
+      const columns = parsed.columns ?? summary.columns;
+      const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
+      if (summary.live && rowsChange) throw liveDatasetReadOnly();
+      // Rewriting columns reads every row into memory: only within the in-memory row limit.
+      if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
+        throw new ValidationError({
+          fieldErrors: {
+            columns: [
+              `Columns of a dataset over ${datasetLimits.maxRows.toLocaleString("en-US")} rows cannot be changed here; import the file again instead.`,
+            ],
           },
-        };
-      },
-    }),
-  );
+        });
+      }
+      const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
+      // Kept rows are rechecked against new columns: a retyped column must still fit its values.
+      const known = new Set(columns.map((column) => column.name));
+      const keptRows = current.rows.map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([name]) => known.has(name))),
+      );
+      const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
+      const rowCount = rowsChange ? rows.length : summary.rowCount;
+      if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
+      const stored = storedColumnsFor(columns);
+      const at = ctx.now().toISOString();
+      const next: DatasetWithRows = {
+        ...current,
+        name: parsed.name ?? current.name,
+        description: parsed.description ?? current.description,
+        columns,
+        rows,
+        rowCount,
+        version: expectedVersion + 1,
+        updatedAt: at,
+      };
+      await row.update({
+        name: next.name,
+        description: next.description,
+        // A live dataset's column ids are the remote names from its catalog: kept as they are.
+        ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
+        row_count: rowCount,
+        updated_at: at,
+      });
+      if (rowsChange) {
+        await writeRowsTable(trx, id, stored, rows);
+        await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
+      }
+      return {
+        result: next,
+        action: "dataset.update",
+        detail: {
+          changed: Object.keys(parsed).filter(
+            (key) => parsed[key as keyof typeof parsed] !== undefined,
+          ),
+          rowCount,
+        },
+      };
+    },
+  });
 }
 
 export async function replaceDatasetRows(
@@ -413,45 +415,26 @@ export async function replaceDatasetRows(
   return updateDatasetAs(ctx, id, expectedVersion, { rows: parsedRows }, checkedActor);
 }
 
-export async function deleteDataset(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<void> {
-  const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dataset",
-      id,
-      expectedVersion,
-      read: getDatasetSummaryIn,
-      change: async (current, row) => {
-        const charts = await trx
-          .selectFrom("charts")
-          .select(["id", "title"])
-          .where("dataset_id", "=", id)
-          .execute();
-        const dashboards = await trx
-          .selectFrom("dashboard_tiles")
-          .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
-          .select(["dashboards.id", "dashboards.title"])
-          .where("dashboard_tiles.dataset_id", "=", id)
-          .distinct()
-          .execute();
-        if (charts.length > 0 || dashboards.length > 0) {
-          throw new InUseError("dataset", id, [
-            ...charts.map((chart) => ({ entityType: "chart" as const, ...chart })),
-            ...dashboards.map((dashboard) => ({ entityType: "dashboard" as const, ...dashboard })),
-          ]);
-        }
-        await row.remove();
-        await dropRowsTable(trx, datasetTableName(id));
-        return { result: undefined, action: "dataset.delete", detail: { name: current.name } };
-      },
-    }),
-  );
-}
+/** Refused while charts or dashboard tiles use it (InUseError names them); its table goes too. */
+export const deleteDataset = versionedDelete({
+  entityType: "dataset",
+  permission: "content.write",
+  action: "dataset.delete",
+  read: getDatasetSummaryIn,
+  usedBy: async (trx, id) => {
+    const charts = await trx
+      .selectFrom("charts")
+      .select(["id", "title"])
+      .where("dataset_id", "=", id)
+      .execute();
+    return [
+      ...charts.map((chart) => ({ entityType: "chart" as const, ...chart })),
+      ...(await dashboardsWithTilesOn(trx, "dataset_id", id)),
+    ];
+  },
+  alsoRemove: (trx, id) => dropRowsTable(trx, datasetTableName(id)),
+  detail: (current) => ({ name: current.name }),
+});
 
 /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
 export function getDataset(ctx: StoreContext, id: string, rowLimit?: number) {

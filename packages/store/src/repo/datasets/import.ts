@@ -10,7 +10,7 @@ import {
 } from "../../context.js";
 import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
 import { dialectOf } from "../../db/dialect.js";
-import { createdWrite, versionedWrite } from "../versioned-write.js";
+import { createdWrite, versionedWriteIn } from "../versioned-write.js";
 import { inferType, maxListedCsvProblems } from "./csv.js";
 import { type CsvDialect, normalizeNumberText } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
@@ -286,7 +286,7 @@ export async function importIntoDatasetIn(
   actor: RecordedActor,
   audit?: ImportAudit,
 ): Promise<ImportResult> {
-  return versionedWrite(trx, ctx, actor, {
+  return versionedWriteIn(trx, ctx, actor, {
     entityType: "dataset",
     id: input.datasetId,
     expectedVersion: input.expectedVersion,
@@ -296,7 +296,7 @@ export async function importIntoDatasetIn(
         .select(["id", "version", "columns_json", "source_id"])
         .where("id", "=", id)
         .executeTakeFirst(),
-    change: async (current, row) => {
+    change: async (current, row, trx) => {
       if (current.source_id !== null) throw liveDatasetReadOnly();
       const descriptor: DatasetTable = {
         table: datasetTableName(input.datasetId),

@@ -14,7 +14,7 @@ import {
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
-import { versionedWrite } from "../versioned-write.js";
+import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
 import { type Dataset, getDatasetSummaryIn, getDatasetTableIn } from "./datasets.js";
 import {
   clearRowsTable,
@@ -44,74 +44,72 @@ export async function editDatasetRows(
   actor: Actor,
 ): Promise<Dataset> {
   const checkedActor = authorize(actor, "content.write");
-  return ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "dataset",
-      id,
-      expectedVersion,
-      read: getDatasetSummaryIn,
-      change: async (current, row) => {
-        if (current.live) throw liveDatasetReadOnly();
-        const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
-        const sets = edits.set ?? [];
-        const removals = [...new Set(edits.remove ?? [])];
-        const keys = [...sets.map((edit) => edit.key), ...removals];
-        const present = await existingKeys(
-          trx,
-          descriptor.table,
-          keys.filter((key) => Number.isSafeInteger(key)),
-        );
-        const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
-        if (badKeys.length > 0) {
-          const missing = badKeys.map((key) => ({
-            field: `rows.${key}`,
-            code: "missing_row",
-            message: `Row ${key} does not exist.`,
-          }));
-          throw new ValidationError({
-            fieldErrors: { rows: missing.map((problem) => problem.message) },
-            problems: missing,
-          });
-        }
-        // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
-        const problems: { problem: RowProblem; ref: string; label: string }[] = [];
-        const checkedSets = sets.map(({ key, row }) => {
-          const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
-          for (const problem of checked.problems) {
-            problems.push({ problem, ref: String(key), label: `Row ${key}` });
-          }
-          return { key, row: checked.rows[0] ?? {} };
+  return versionedWrite(ctx, checkedActor, {
+    entityType: "dataset",
+    id,
+    expectedVersion,
+    read: getDatasetSummaryIn,
+    change: async (current, row, trx) => {
+      if (current.live) throw liveDatasetReadOnly();
+      const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
+      const sets = edits.set ?? [];
+      const removals = [...new Set(edits.remove ?? [])];
+      const keys = [...sets.map((edit) => edit.key), ...removals];
+      const present = await existingKeys(
+        trx,
+        descriptor.table,
+        keys.filter((key) => Number.isSafeInteger(key)),
+      );
+      const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
+      if (badKeys.length > 0) {
+        const missing = badKeys.map((key) => ({
+          field: `rows.${key}`,
+          code: "missing_row",
+          message: `Row ${key} does not exist.`,
+        }));
+        throw new ValidationError({
+          fieldErrors: { rows: missing.map((problem) => problem.message) },
+          problems: missing,
         });
-        const appended = checkRows(
-          current.columns,
-          parseInput(datasetRowsSchema, edits.append ?? []),
-        );
-        for (const problem of appended.problems) {
-          problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
+      }
+      // Stored rows are named by their key, added rows as "new 1", "new 2"... in the order given.
+      const problems: { problem: RowProblem; ref: string; label: string }[] = [];
+      const checkedSets = sets.map(({ key, row }) => {
+        const checked = checkRows(current.columns, parseInput(datasetRowsSchema, [row]));
+        for (const problem of checked.problems) {
+          problems.push({ problem, ref: String(key), label: `Row ${key}` });
         }
-        if (problems.length > 0) throw rowProblemsError(problems);
-        for (const { key, row } of checkedSets) {
-          await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
-        }
-        await deleteRows(trx, descriptor.table, removals);
-        await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
-        if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
-        const rowCount = await countRows(trx, descriptor);
-        const at = ctx.now().toISOString();
-        await row.update({ row_count: rowCount, updated_at: at });
-        return {
-          result: { ...current, rowCount, version: expectedVersion + 1, updatedAt: at },
-          action: "dataset.update",
-          detail: {
-            changed: ["rows"],
-            set: sets.length,
-            removed: removals.length,
-            appended: appended.rows.length,
-          },
-        };
-      },
-    }),
-  );
+        return { key, row: checked.rows[0] ?? {} };
+      });
+      const appended = checkRows(
+        current.columns,
+        parseInput(datasetRowsSchema, edits.append ?? []),
+      );
+      for (const problem of appended.problems) {
+        problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
+      }
+      if (problems.length > 0) throw rowProblemsError(problems);
+      for (const { key, row } of checkedSets) {
+        await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
+      }
+      await deleteRows(trx, descriptor.table, removals);
+      await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
+      if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
+      const rowCount = await countRows(trx, descriptor);
+      const at = ctx.now().toISOString();
+      await row.update({ row_count: rowCount, updated_at: at });
+      return {
+        result: { ...current, rowCount, version: expectedVersion + 1, updatedAt: at },
+        action: "dataset.update",
+        detail: {
+          changed: ["rows"],
+          set: sets.length,
+          removed: removals.length,
+          appended: appended.rows.length,
+        },
+      };
+    },
+  });
 }
 
 /** Rows given as a list (the push API's JSON), checked and written all or none. */
@@ -134,12 +132,12 @@ export async function writeListedRowsIn(
   actor: RecordedActor,
   audit: { action: AuditAction; detail: Record<string, unknown> },
 ): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
-  return versionedWrite(trx, ctx, actor, {
+  return versionedWriteIn(trx, ctx, actor, {
     entityType: "dataset",
     id: input.datasetId,
     expectedVersion: input.expectedVersion,
     read: getDatasetSummaryIn,
-    change: async (current, row) => {
+    change: async (current, row, trx) => {
       if (current.live) throw liveDatasetReadOnly();
       const checked = checkRows(current.columns, input.rows);
       if (checked.problems.length > 0) {

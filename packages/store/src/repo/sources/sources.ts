@@ -1,5 +1,4 @@
 import {
-  InUseError,
   type SourceInput,
   type SourcePatch,
   type SourceSslMode,
@@ -19,7 +18,7 @@ import {
   type StoreContext,
 } from "../../context.js";
 import type { DataSourcesTable } from "../../db/schema.js";
-import { createdWrite, versionedWrite } from "../versioned-write.js";
+import { createdWrite, versionedDelete, versionedWrite } from "../versioned-write.js";
 import { endpointOf, type SourceEndpoint, sourcePasswordBinding } from "./connections.js";
 import { encryptPassword, sourcesKeyOf } from "./secret.js";
 
@@ -154,39 +153,37 @@ export async function updateSource(
   // A new password needs the key; keeping the old one does not.
   const key = newPassword === null ? null : sourcesKeyOf(ctx.sourcesKey());
   try {
-    const updated = await ctx.db.transaction().execute((trx) =>
-      versionedWrite(trx, ctx, checkedActor, {
-        entityType: "source",
-        id,
-        expectedVersion,
-        read: getSourceRowIn,
-        change: async (saved, row) => {
-          if (newPassword === null) requireSavedPasswordReusable(saved, fields);
-          const values: Record<string, string | number> = {
-            name: fields.name,
-            host: fields.host,
-            port: fields.port,
-            database_name: fields.database,
-            user_name: fields.user,
-            ssl_mode: fields.sslMode,
-            statement_timeout_ms: fields.statementTimeoutMs,
-            row_cap: fields.rowCap,
-            cache_ttl_seconds: fields.cacheTtlSeconds,
-            updated_at: ctx.now().toISOString(),
-          };
-          if (key !== null && newPassword !== null) {
-            values.password_encrypted = encryptPassword(key, id, newPassword);
-          }
-          await row.update(values);
-          const source = toSource((await getSourceRowIn(trx, id)) as SourceRow);
-          return {
-            result: source,
-            action: "source.update",
-            detail: { ...auditDetail(source), passwordChanged: newPassword !== null },
-          };
-        },
-      }),
-    );
+    const updated = await versionedWrite(ctx, checkedActor, {
+      entityType: "source",
+      id,
+      expectedVersion,
+      read: getSourceRowIn,
+      change: async (saved, row, trx) => {
+        if (newPassword === null) requireSavedPasswordReusable(saved, fields);
+        const values: Record<string, string | number> = {
+          name: fields.name,
+          host: fields.host,
+          port: fields.port,
+          database_name: fields.database,
+          user_name: fields.user,
+          ssl_mode: fields.sslMode,
+          statement_timeout_ms: fields.statementTimeoutMs,
+          row_cap: fields.rowCap,
+          cache_ttl_seconds: fields.cacheTtlSeconds,
+          updated_at: ctx.now().toISOString(),
+        };
+        if (key !== null && newPassword !== null) {
+          values.password_encrypted = encryptPassword(key, id, newPassword);
+        }
+        await row.update(values);
+        const source = toSource((await getSourceRowIn(trx, id)) as SourceRow);
+        return {
+          result: source,
+          action: "source.update",
+          detail: { ...auditDetail(source), passwordChanged: newPassword !== null },
+        };
+      },
+    });
     await ctx.sources.release(id);
     return updated;
   } catch (error) {
@@ -196,44 +193,23 @@ export async function updateSource(
 }
 
 /** Refused while datasets read from the source (InUseError names them): delete those first. */
-export async function deleteSource(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<void> {
-  const checkedActor = authorize(actor, "sources.manage");
-  await ctx.db.transaction().execute((trx) =>
-    versionedWrite(trx, ctx, checkedActor, {
-      entityType: "source",
-      id,
-      expectedVersion,
-      read: getSourceRowIn,
-      change: async (saved, row) => {
-        const users = await trx
-          .selectFrom("datasets")
-          .select(["id", "name"])
-          .where("source_id", "=", id)
-          .orderBy("name")
-          .execute();
-        if (users.length > 0) {
-          throw new InUseError(
-            "source",
-            id,
-            users.map((user) => ({
-              entityType: "dataset" as const,
-              id: user.id,
-              title: user.name,
-            })),
-          );
-        }
-        await row.remove();
-        return { result: undefined, action: "source.delete", detail: auditDetail(toSource(saved)) };
-      },
-    }),
-  );
-  await ctx.sources.release(id);
-}
+export const deleteSource = versionedDelete({
+  entityType: "source",
+  permission: "sources.manage",
+  action: "source.delete",
+  read: getSourceRowIn,
+  usedBy: async (trx, id) => {
+    const users = await trx
+      .selectFrom("datasets")
+      .select(["id", "name"])
+      .where("source_id", "=", id)
+      .orderBy("name")
+      .execute();
+    return users.map((user) => ({ entityType: "dataset" as const, id: user.id, title: user.name }));
+  },
+  afterwards: (ctx, id) => ctx.sources.release(id),
+  detail: (current) => auditDetail(toSource(current)),
+});
 
 export function savedEndpointOf(row: SourceRow): SourceEndpoint {
   return {

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one matrix of every server action and /admin path against every role
+// and bypass spelling; split, a new route could be left out of half of it.
 import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,

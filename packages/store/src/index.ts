@@ -1,10 +1,6 @@
-export {
-  type DatasetToken,
-  type DatasetTokenInput,
-  datasetTokenPrefix,
-} from "./access/dataset-tokens.js";
 export type { Actor, PolicyTarget } from "./access/policy.js";
 export { setupTokenLifetimeMs } from "./access/setup.js";
+export type { EmbedKind } from "./access/signed-links.js";
 export {
   type EmbedLinkSubject,
   type EmbedLinkVerdict,
@@ -20,7 +16,9 @@ export {
   signInThrottlePolicy,
 } from "./access/throttle.js";
 export type { AuditAction, RecordedActor, UserAuditAction } from "./context.js";
+export { type DatasetTable, datasetTableName, type TableColumn } from "./db/dataset-table.js";
 export { migrations } from "./db/migrations.js";
+export type { KeyedRow, RowsPageOptions } from "./db/rows-table.js";
 export type { StoreDatabase } from "./db/schema.js";
 export {
   parseQuery,
@@ -51,12 +49,7 @@ export {
 } from "./ops/migrate-to-postgres.js";
 export { pageCacheTagLimits } from "./ops/page-cache-tags.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./ops/seed.js";
-export type {
-  EmbedAccess,
-  EmbedKind,
-  EmbedTarget,
-  RenderedChartEmbed,
-} from "./render/embeds.js";
+export type { EmbedAccess, EmbedTarget, RenderedChartEmbed } from "./render/embeds.js";
 export type {
   AuditEvent,
   AuditEventFilter,
@@ -81,6 +74,11 @@ export type {
   StatTile,
   TextTile,
 } from "./repo/dashboards/types.js";
+export {
+  type DatasetToken,
+  type DatasetTokenInput,
+  datasetTokenPrefix,
+} from "./repo/dataset-tokens.js";
 export {
   type CsvDataset,
   type CsvLimits,
@@ -117,8 +115,6 @@ export {
   tokenActorPrefix,
 } from "./repo/datasets/push.js";
 export type { DatasetRowEdits } from "./repo/datasets/row-edits.js";
-export type { KeyedRow, RowsPageOptions } from "./repo/datasets/rows-table.js";
-export { type DatasetTable, datasetTableName, type TableColumn } from "./repo/datasets/table.js";
 export type {
   EntityVersion,
   EntityVersionWithSnapshot,

@@ -10,10 +10,10 @@ import {
   sql,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatasetTable } from "../src/db/dataset-table.js";
+import { createRowsTable } from "../src/db/rows-table.js";
 import { type CompileOptions, compileChartQuery } from "../src/engine/compile.js";
 import { runQuery } from "../src/engine/execute.js";
-import { createRowsTable } from "../src/repo/datasets/rows-table.js";
-import type { DatasetTable } from "../src/repo/datasets/table.js";
 
 // What SQL a chart query becomes on each engine: the text and bound parameters of the statement
 // runQuery runs for an aggregate chart (compileChartQuery), so a change to compilation shows in

@@ -64,7 +64,7 @@ for (const dialect of dialects) {
       const created = await store.importNewDataset({ name: "Sized", source: chunks(csv) }, editor);
       const descriptor = await store.getDatasetTable(created.datasetId);
       if (!descriptor) throw new Error("no table");
-      const { storedBytes } = await import("../src/repo/datasets/rows-table.js");
+      const { storedBytes } = await import("../src/db/rows-table.js");
       expect(await storedBytes(internalsOf(store).db, descriptor)).toBe(expectedBytes);
       // Appending one more "2024-01-05,x,5" row (8 + 1 + 8 bytes) fits exactly at the cap...
       const append = (maxDatasetBytes: number, version: number) =>

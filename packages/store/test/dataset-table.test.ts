@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { columnIdsFor, datasetTableName, isSafeIdentifier } from "../src/repo/datasets/table.js";
+import { columnIdsFor, datasetTableName, isSafeIdentifier } from "../src/db/dataset-table.js";
 
 describe("dataset table names", () => {
   it("maps any id to a safe name of at most 63 bytes", () => {

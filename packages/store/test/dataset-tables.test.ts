@@ -1,9 +1,9 @@
 import type { DatasetRow } from "@seed/model";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { datasetTableName } from "../src/db/dataset-table.js";
 import { openStore, type StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import { datasetTableName } from "../src/repo/datasets/table.js";
 import {
   createOldDatabase,
   createTestDatabase,

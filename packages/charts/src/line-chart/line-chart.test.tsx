@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the line chart is the reference for the shared cartesian parts, so its
+// suites (axes, legend, tooltip, states, large data, columns) cover them once for all charts.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import fc from "fast-check";

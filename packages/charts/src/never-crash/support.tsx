@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the arbitraries and oracles of every chart type in one place, so each
+// per-chart test file (one forked process each) stays a few lines.
 /**
  * Property tests of issue 11, "never crash on any data": no finite number, date in the valid
  * range (and just past it), string, series count, row count or container size makes a chart

@@ -1,5 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
-import type { EmbedKind } from "../render/embeds.js";
+
+/** What an embed shows: a whole dashboard or one chart. */
+export type EmbedKind = "dashboard" | "chart";
 
 /**
  * Signed embed links: `?exp=<unix seconds>&sig=<base64url HMAC-SHA256>` over the embed's kind,

@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Executor } from "../context.js";
-import { batchSize } from "../repo/datasets/rows-table.js";
-import { type DatasetTable, isSafeIdentifier } from "../repo/datasets/table.js";
+import { type DatasetTable, isSafeIdentifier } from "./dataset-table.js";
+import { batchSize } from "./rows-table.js";
 
 // The bulk path of a CSV import: rows go to the engine's fastest load inside the import's own
 // transaction: prepared multi-row INSERTs reused for every batch on SQLite, COPY FROM STDIN on

@@ -1,7 +1,7 @@
 import { flowLayout, type TileKind } from "@seed/model";
 import { type Kysely, type Migration, type MigrationProvider, sql } from "kysely";
-import { createRowsTable, insertRows } from "../repo/datasets/rows-table.js";
-import { columnIdsFor, datasetTableName, type TableColumn } from "../repo/datasets/table.js";
+import { columnIdsFor, datasetTableName, type TableColumn } from "./dataset-table.js";
+import { createRowsTable, insertRows } from "./rows-table.js";
 
 // Migrations live in code (not files read at runtime) so bundlers such as Next.js keep them.
 // They use only portable types: text ids, integer versions, ISO text timestamps, JSON as text.

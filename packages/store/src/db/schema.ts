@@ -127,7 +127,7 @@ export interface StoreDatabase {
   dataset_push_requests: DatasetPushRequestsTable;
 }
 
-/** Push API tokens (src/access/dataset-tokens.ts): each writes one dataset. */
+/** Push API tokens (src/repo/dataset-tokens.ts): each writes one dataset. */
 export interface DatasetTokensTable {
   id: string;
   dataset_id: string;

@@ -10,13 +10,13 @@ import {
   relativeDays,
 } from "@seed/model";
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
-import { type Dialect, dialectOf } from "../db/dialect.js";
 import {
   type DatasetTable,
   isRemoteIdentifier,
   isSafeIdentifier,
   type TableColumn,
-} from "../repo/datasets/table.js";
+} from "../db/dataset-table.js";
+import { type Dialect, dialectOf } from "../db/dialect.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
 import { xType } from "./result.js";
 

@@ -5,7 +5,7 @@ import {
   type QueryMeasure,
   queryLimits,
 } from "@seed/model";
-import type { DatasetTable } from "../repo/datasets/table.js";
+import type { DatasetTable } from "../db/dataset-table.js";
 import {
   type AnyExecutor,
   aggregateStatement,

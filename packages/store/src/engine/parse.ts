@@ -6,7 +6,7 @@ import {
   isTimeZone,
   ValidationError,
 } from "@seed/model";
-import type { TableColumn } from "../repo/datasets/table.js";
+import type { TableColumn } from "../db/dataset-table.js";
 
 // The first step of a chart query: its JSON parsed and checked against the dataset's columns,
 // and the viewer's time zone checked, before anything is compiled.

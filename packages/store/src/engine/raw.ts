@@ -1,6 +1,6 @@
 import { type ChartQuery, formatDay } from "@seed/model";
 import { sql } from "kysely";
-import { rowKeyColumn } from "../repo/datasets/table.js";
+import { rowKeyColumn } from "../db/dataset-table.js";
 import type { Compiler } from "./compile.js";
 import { measureSeries, type QueryResult, toNumber, toX, type Value } from "./result.js";
 

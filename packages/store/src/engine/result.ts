@@ -1,6 +1,6 @@
 import type { DatasetColumnType } from "@seed/model";
 import { type ChartQuery, type QueryMeasure, subDayGrains, type TimeGrain } from "@seed/model";
-import type { TableColumn } from "../repo/datasets/table.js";
+import type { TableColumn } from "../db/dataset-table.js";
 
 // What a chart query returns, and how values read from either engine become the same result
 // values (shared by the aggregate paths in execute.ts and raw series in raw.ts).

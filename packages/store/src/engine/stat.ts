@@ -1,6 +1,6 @@
 import type { QueryFilter } from "@seed/model";
 import { type Kysely, sql } from "kysely";
-import { type DatasetTable, rowKeyColumn } from "../repo/datasets/table.js";
+import { type DatasetTable, rowKeyColumn } from "../db/dataset-table.js";
 import { type RunQueryOptions, runAggregate, timedQuery } from "./execute.js";
 import { QueryError } from "./parse.js";
 

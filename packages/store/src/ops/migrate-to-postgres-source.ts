@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
+import { type DatasetTable, datasetTableName, type TableColumn } from "../db/dataset-table.js";
 import { migrationLockTableName, migrations, migrationTableName } from "../db/migrations.js";
-import { type DatasetTable, datasetTableName, type TableColumn } from "../repo/datasets/table.js";
 import { quoteIdentifier } from "./migrate-to-postgres-values.js";
 
 // The SQLite side of migrate-to-postgres: the source file checked to be a Seed Charts database

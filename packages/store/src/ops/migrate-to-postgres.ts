@@ -4,7 +4,7 @@ import { Migrator } from "kysely";
 import pg from "pg";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "../db/migrations.js";
 import { postgresSetupLockKey } from "../db/open.js";
-import { createRowsIndexes, createRowsTable } from "../repo/datasets/rows-table.js";
+import { createRowsIndexes, createRowsTable } from "../db/rows-table.js";
 import {
   MigrationRefusedError,
   readSource,

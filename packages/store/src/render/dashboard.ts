@@ -12,6 +12,7 @@ import {
   ValidationError,
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
+import type { DatasetTable } from "../db/dataset-table.js";
 import { runQuery, topColumnValues } from "../engine/execute.js";
 import { runStat } from "../engine/stat.js";
 import { toChart } from "../repo/charts.js";
@@ -23,7 +24,6 @@ import type {
   RenderedTile,
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
-import type { DatasetTable } from "../repo/datasets/table.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
 
 export interface RenderDashboardOptions {

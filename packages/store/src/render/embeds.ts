@@ -1,5 +1,6 @@
 // Read-only: what an embed may show and who may frame it (/embed/d, /embed/c, signed links).
 import { NotFoundError, type RefreshSeconds } from "@seed/model";
+import type { EmbedKind } from "../access/signed-links.js";
 import type { Executor, StoreContext } from "../context.js";
 import { runQuery } from "../engine/execute.js";
 import type { QueryResult } from "../engine/result.js";
@@ -8,8 +9,6 @@ import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
 import { liveCacheSecondsOf, tileError } from "./dashboard.js";
-
-export type EmbedKind = "dashboard" | "chart";
 
 /** What an embed response needs before rendering: may it render, and who may frame it. */
 export interface EmbedAccess {

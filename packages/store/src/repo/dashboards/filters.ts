@@ -3,7 +3,7 @@
 // restore, delete). What pages render from them is read in ../render/.
 import { type DashboardFilterConfig, ValidationError } from "@seed/model";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
-import type { DatasetTable } from "../datasets/table.js";
+import type { DatasetTable } from "../../db/dataset-table.js";
 
 /** The columns a dashboard's filters can use: those of its tiles' datasets, by fitting type. */
 export interface DashboardFilterColumns {

@@ -26,13 +26,13 @@ import {
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
-import type { DatasetsTable } from "../../db/schema.js";
 import {
-  createdWrite,
-  dashboardsWithTilesOn,
-  versionedDelete,
-  versionedWrite,
-} from "../versioned-write.js";
+  columnIdsFor,
+  type DatasetTable,
+  datasetTableName,
+  liveDatasetReadOnly,
+  type TableColumn,
+} from "../../db/dataset-table.js";
 import {
   countRows,
   dropRowsTable,
@@ -41,15 +41,15 @@ import {
   readKeyedRows,
   readRows,
   writeRowsTable,
-} from "./rows-table.js";
-import { assertDatasetSize } from "./size.js";
+} from "../../db/rows-table.js";
+import type { DatasetsTable } from "../../db/schema.js";
 import {
-  columnIdsFor,
-  type DatasetTable,
-  datasetTableName,
-  liveDatasetReadOnly,
-  type TableColumn,
-} from "./table.js";
+  createdWrite,
+  dashboardsWithTilesOn,
+  versionedDelete,
+  versionedWrite,
+} from "../versioned-write.js";
+import { assertDatasetSize } from "./size.js";
 
 export interface Dataset {
   id: string;

@@ -9,7 +9,22 @@ import {
   type StoreContext,
 } from "../../context.js";
 import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
+import {
+  columnIdsFor,
+  type DatasetTable,
+  datasetTableName,
+  liveDatasetReadOnly,
+  type TableColumn,
+} from "../../db/dataset-table.js";
 import { dialectOf } from "../../db/dialect.js";
+import {
+  cellBytes,
+  clearRowsTable,
+  countRows,
+  createRowsIndexes,
+  createRowsTable,
+  storedBytes,
+} from "../../db/rows-table.js";
 import { createdWrite, versionedWriteIn } from "../versioned-write.js";
 import { inferType, maxListedCsvProblems } from "./csv.js";
 import { type CsvDialect, normalizeNumberText } from "./csv-dialect.js";
@@ -23,22 +38,7 @@ import {
   type ImportLineProblem,
   typedCell,
 } from "./import-input.js";
-import {
-  cellBytes,
-  clearRowsTable,
-  countRows,
-  createRowsIndexes,
-  createRowsTable,
-  storedBytes,
-} from "./rows-table.js";
 import { datasetSizeReason } from "./size.js";
-import {
-  columnIdsFor,
-  type DatasetTable,
-  datasetTableName,
-  liveDatasetReadOnly,
-  type TableColumn,
-} from "./table.js";
 
 export type ImportMode = "replace" | "append";
 

@@ -7,14 +7,10 @@ import {
   rowsPermission,
   ValidationError,
 } from "@seed/model";
-import {
-  countTokenRequest,
-  type DatasetToken,
-  findLiveDatasetToken,
-} from "../../access/dataset-tokens.js";
 import { can, TokenActor } from "../../access/policy.js";
 import { type Executor, isUniqueViolation, type StoreContext, writeAudit } from "../../context.js";
 import { dialectOf } from "../../db/dialect.js";
+import { countTokenRequest, type DatasetToken, findLiveDatasetToken } from "../dataset-tokens.js";
 import { importIntoDatasetIn } from "./import.js";
 import { writeListedRowsIn } from "./row-edits.js";
 

@@ -14,8 +14,7 @@ import {
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
-import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
-import { type Dataset, getDatasetSummaryIn, getDatasetTableIn } from "./datasets.js";
+import { type DatasetTable, liveDatasetReadOnly } from "../../db/dataset-table.js";
 import {
   clearRowsTable,
   countRows,
@@ -24,9 +23,10 @@ import {
   insertRows,
   rowsById,
   updateRow,
-} from "./rows-table.js";
+} from "../../db/rows-table.js";
+import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
+import { type Dataset, getDatasetSummaryIn, getDatasetTableIn } from "./datasets.js";
 import { assertDatasetSize } from "./size.js";
-import { type DatasetTable, liveDatasetReadOnly } from "./table.js";
 
 /** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
 export interface DatasetRowEdits {

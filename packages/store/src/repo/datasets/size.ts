@@ -1,8 +1,8 @@
 import { datasetLimits, ValidationError } from "@seed/model";
 import type { Executor } from "../../context.js";
+import type { DatasetTable } from "../../db/dataset-table.js";
+import { storedBytes } from "../../db/rows-table.js";
 import { formatBytes } from "./csv.js";
-import { storedBytes } from "./rows-table.js";
-import type { DatasetTable } from "./table.js";
 
 /** The reason a dataset may not grow past datasetLimits.maxDatasetBytes. */
 export function datasetSizeReason(maxBytes: number = datasetLimits.maxDatasetBytes): string {

@@ -13,7 +13,7 @@ import { sql } from "kysely";
 import type pg from "pg";
 import { type Actor, authorize } from "../../access/policy.js";
 import { newId, parseInput, type StoreContext } from "../../context.js";
-import { isRemoteIdentifier } from "../datasets/table.js";
+import { isRemoteIdentifier } from "../../db/dataset-table.js";
 import { createdWrite } from "../versioned-write.js";
 import {
   clientConfig,

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
-import { type DatasetTable, datasetTableName, type TableColumn } from "../datasets/table.js";
+import { type DatasetTable, datasetTableName, type TableColumn } from "../../db/dataset-table.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";

@@ -1,13 +1,13 @@
 import type { CellValue, DatasetColumnType, DatasetRow } from "@seed/model";
 import { CompiledQuery, type Kysely, sql } from "kysely";
-import { type Dialect, dialectOf } from "../../db/dialect.js";
 import {
   type DatasetTable,
   datasetTableName,
   isSafeIdentifier,
   rowKeyColumn,
   type TableColumn,
-} from "./table.js";
+} from "./dataset-table.js";
+import { type Dialect, dialectOf } from "./dialect.js";
 
 // Reads and writes a dataset's own table (see table.ts). Identifiers come only from
 // datasetTableName/columnIdsFor and are checked again here before they reach SQL.

@@ -8,6 +8,7 @@ import {
 } from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
+import { type Actor, authorize } from "../access/policy.js";
 import {
   newId,
   parseInput,
@@ -15,9 +16,8 @@ import {
   type StoreContext,
   writeAudit,
 } from "../context.js";
+import { liveDatasetReadOnly } from "../db/dataset-table.js";
 import type { DatasetTokensTable } from "../db/schema.js";
-import { liveDatasetReadOnly } from "../repo/datasets/table.js";
-import { type Actor, authorize } from "./policy.js";
 
 /**
  * Push API tokens: each lets a program write rows into one dataset, with a scope, an optional

@@ -1,0 +1,32 @@
+// A chart query over a dataset by id: where its rows live (here or a live source) is resolved,
+// then the engine runs the query there.
+import { type ChartQueryInput, NotFoundError } from "@seed/model";
+import type { Executor, StoreContext } from "../../context.js";
+import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
+import type { QueryResult } from "../../engine/result.js";
+import { resolveDatasetTarget } from "../sources/target.js";
+
+/** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
+export async function runDatasetQuery(
+  ctx: StoreContext,
+  executor: Executor,
+  datasetId: string,
+  query: ChartQueryInput,
+  options: RunQueryOptions = {},
+): Promise<QueryResult> {
+  const target = await resolveDatasetTarget(ctx, executor, datasetId);
+  if (!target) throw new NotFoundError("dataset", datasetId);
+  return target.run((trx) => runQuery(trx, target.table, query, options));
+}
+
+/** Runs a chart query over a dataset in the database, told to the store's query observer. */
+export function runChartQuery(
+  ctx: StoreContext,
+  datasetId: string,
+  query: ChartQueryInput,
+  options?: RunQueryOptions,
+): Promise<QueryResult> {
+  return runDatasetQuery(ctx, ctx.db, datasetId, query, { observe: ctx.observeQuery, ...options });
+}
+
+export const queryOperations = { runChartQuery };

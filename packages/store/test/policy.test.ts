@@ -3,7 +3,7 @@ import { can, type Permission, type Role, roles, storeErrorOf } from "@seed/mode
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { Actor, Store } from "../src/index.js";
+import type { Actor, Store, StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { admin, dialects, editor, errorOf, openTestStore, salesInput, viewer } from "./helpers.js";
 
@@ -63,12 +63,45 @@ const unreachableSource = () => ({
   cacheTtlSeconds: 60,
 });
 
-const datasetVersion = async (store: Store, id: string) =>
-  (await store.getDataset(id, 1))?.version ?? 1;
-const chartVersion = async (store: Store, id: string) => (await store.getChart(id))?.version ?? 1;
-const dashboardVersion = async (store: Store, id: string) =>
-  (await store.getDashboard(id))?.version ?? 1;
-const sourceVersion = async (store: Store, id: string) => (await store.getSource(id))?.version ?? 1;
+/** The fixture's entities whose writes carry the version they were read at. */
+const versionOf = {
+  dataset: async (store: Store, id: string) => (await store.getDataset(id, 1))?.version ?? 1,
+  chart: async (store: Store, id: string) => (await store.getChart(id))?.version ?? 1,
+  dashboard: async (store: Store, id: string) => (await store.getDashboard(id))?.version ?? 1,
+  source: async (store: Store, id: string) => (await store.getSource(id))?.version ?? 1,
+};
+const versionedKeys = {
+  dataset: "dataset",
+  spareDataset: "dataset",
+  chart: "chart",
+  spareChart: "chart",
+  dashboard: "dashboard",
+  source: "source",
+} as const;
+
+/** A case that writes one fixture entity at its current version. */
+function versioned(
+  permission: Permission,
+  key: keyof typeof versionedKeys,
+  write: (
+    store: Store,
+    id: string,
+    version: number,
+    actor: Actor,
+    fixture: Fixture,
+  ) => Promise<unknown>,
+): Case {
+  return {
+    permission,
+    run: async (store, f, actor) =>
+      write(store, f[key], await versionOf[versionedKeys[key]](store, f[key]), actor, f),
+  };
+}
+
+const importInto = (mode: "append" | "replace"): Case =>
+  versioned(`rows.${mode}`, "dataset", (store, datasetId, expectedVersion, actor) =>
+    store.importIntoDataset({ datasetId, expectedVersion, mode, source: csv() }, actor),
+  );
 
 const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>> = {
   createDataset: {
@@ -84,76 +117,26 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
         store.importNewDataset({ name: unique("Imported"), source: csv() }, actor),
     },
   },
-  importIntoDataset: {
-    append: {
-      permission: "rows.append",
-      run: async (store, f, actor) =>
-        store.importIntoDataset(
-          {
-            datasetId: f.dataset,
-            expectedVersion: await datasetVersion(store, f.dataset),
-            mode: "append",
-            source: csv(),
-          },
-          actor,
-        ),
-    },
-    replace: {
-      permission: "rows.replace",
-      run: async (store, f, actor) =>
-        store.importIntoDataset(
-          {
-            datasetId: f.dataset,
-            expectedVersion: await datasetVersion(store, f.dataset),
-            mode: "replace",
-            source: csv(),
-          },
-          actor,
-        ),
-    },
-  },
+  importIntoDataset: { append: importInto("append"), replace: importInto("replace") },
   updateDataset: {
-    rename: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateDataset(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          { name: unique("Renamed") },
-          actor,
-        ),
-    },
+    rename: versioned("content.write", "dataset", (store, id, version, actor) =>
+      store.updateDataset(id, version, { name: unique("Renamed") }, actor),
+    ),
   },
   replaceDatasetRows: {
-    replace: {
-      permission: "rows.replace",
-      run: async (store, f, actor) =>
-        store.replaceDatasetRows(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          salesInput().rows,
-          actor,
-        ),
-    },
+    replace: versioned("rows.replace", "dataset", (store, id, version, actor) =>
+      store.replaceDatasetRows(id, version, salesInput().rows, actor),
+    ),
   },
   editDatasetRows: {
-    append: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.editDatasetRows(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          { append: [row] },
-          actor,
-        ),
-    },
+    append: versioned("content.write", "dataset", (store, id, version, actor) =>
+      store.editDatasetRows(id, version, { append: [row] }, actor),
+    ),
   },
   deleteDataset: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteDataset(f.spareDataset, await datasetVersion(store, f.spareDataset), actor),
-    },
+    delete: versioned("content.write", "spareDataset", (store, id, version, actor) =>
+      store.deleteDataset(id, version, actor),
+    ),
   },
   createDatasetToken: {
     create: {
@@ -185,16 +168,9 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   updateSource: {
-    update: {
-      permission: "sources.manage",
-      run: async (store, f, actor) =>
-        store.updateSource(
-          f.source,
-          await sourceVersion(store, f.source),
-          { ...unreachableSource(), password: "" },
-          actor,
-        ),
-    },
+    update: versioned("sources.manage", "source", (store, id, version, actor) =>
+      store.updateSource(id, version, { ...unreachableSource(), password: "" }, actor),
+    ),
   },
   testSourceConnection: {
     test: {
@@ -221,11 +197,9 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   deleteSource: {
-    delete: {
-      permission: "sources.manage",
-      run: async (store, f, actor) =>
-        store.deleteSource(f.source, await sourceVersion(store, f.source), actor),
-    },
+    delete: versioned("sources.manage", "source", (store, id, version, actor) =>
+      store.deleteSource(id, version, actor),
+    ),
   },
   createChart: {
     create: {
@@ -244,30 +218,19 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   updateChart: {
-    update: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateChart(
-          f.chart,
-          await chartVersion(store, f.chart),
-          { title: unique("Retitled") },
-          actor,
-        ),
-    },
+    update: versioned("content.write", "chart", (store, id, version, actor) =>
+      store.updateChart(id, version, { title: unique("Retitled") }, actor),
+    ),
   },
   restoreChartVersion: {
-    restore: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.restoreChartVersion(f.chart, await chartVersion(store, f.chart), 1, actor),
-    },
+    restore: versioned("content.write", "chart", (store, id, version, actor) =>
+      store.restoreChartVersion(id, version, 1, actor),
+    ),
   },
   deleteChart: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteChart(f.spareChart, await chartVersion(store, f.spareChart), actor),
-    },
+    delete: versioned("content.write", "spareChart", (store, id, version, actor) =>
+      store.deleteChart(id, version, actor),
+    ),
   },
   createDashboard: {
     create: {
@@ -279,28 +242,14 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   updateDashboard: {
-    update: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateDashboard(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          { title: unique("Retitled") },
-          actor,
-        ),
-    },
+    update: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.updateDashboard(id, version, { title: unique("Retitled") }, actor),
+    ),
   },
   addDashboardTile: {
-    add: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.addDashboardTile(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          { kind: "text", markdown: "More" },
-          actor,
-        ),
-    },
+    add: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.addDashboardTile(id, version, { kind: "text", markdown: "More" }, actor),
+    ),
   },
   saveDashboardLayout: {
     save: {
@@ -317,49 +266,29 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   removeDashboardTile: {
-    remove: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.removeDashboardTile(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          f.textTile,
-          actor,
-        ),
-    },
+    remove: versioned("content.write", "dashboard", (store, id, version, actor, f) =>
+      store.removeDashboardTile(id, version, f.textTile, actor),
+    ),
   },
   publishDashboard: {
-    publish: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.publishDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
+    publish: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.publishDashboard(id, version, actor),
+    ),
   },
   unpublishDashboard: {
-    unpublish: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.unpublishDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
+    unpublish: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.unpublishDashboard(id, version, actor),
+    ),
   },
   restoreDashboardVersion: {
-    restore: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.restoreDashboardVersion(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          1,
-          actor,
-        ),
-    },
+    restore: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.restoreDashboardVersion(id, version, 1, actor),
+    ),
   },
   deleteDashboard: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
+    delete: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.deleteDashboard(id, version, actor),
+    ),
   },
   recordAuditEvent: {
     "dashboard event": {
@@ -495,33 +424,42 @@ async function check(
   expect(await contentsOf(store), label).toEqual(before);
 }
 
+/** Runs a case that must be refused as forbidden to `actor`, and checks nothing was written. */
+async function refused(
+  store: Store,
+  fixture: Fixture,
+  test: Case & { name: string },
+  actor: Actor,
+): Promise<void> {
+  const before = await contentsOf(store);
+  const error = storeErrorOf(await errorOf(test.run(store, fixture, actor)));
+  expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
+  expect(await contentsOf(store), test.name).toEqual(before);
+}
+
 const storeOptions = { seedDemo: false, sourcesKey: randomBytes(32).toString("base64") };
+
+/** A store on a fresh database with the cases' fixture in it. */
+async function openFixtureStore(dialect: StoreDialect) {
+  const store = await openTestStore(dialect, storeOptions);
+  return { store, fixture: await makeFixture(store) };
+}
 
 describe.each(dialects)("the store's policy on %s", (dialect) => {
   it("refuses every write of a viewer with a typed error, and writes nothing", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
-    for (const test of cases) {
-      const before = await contentsOf(store);
-      const error = storeErrorOf(await errorOf(test.run(store, fixture, viewer)));
-      expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
-      expect(await contentsOf(store), test.name).toEqual(before);
-    }
+    const { store, fixture } = await openFixtureStore(dialect);
+    for (const test of cases) await refused(store, fixture, test, viewer);
   });
 
   it("lets an editor write content, and refuses sources and users with nothing written", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     for (const test of cases) {
       if (can("editor", test.permission)) {
         await succeeds(test.name, test.run(store, fixture, editor));
         continue;
       }
       expect(["sources.manage", "users.manage"]).toContain(test.permission);
-      const before = await contentsOf(store);
-      const error = storeErrorOf(await errorOf(test.run(store, fixture, editor)));
-      expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
-      expect(await contentsOf(store), test.name).toEqual(before);
+      await refused(store, fixture, test, editor);
     }
     // Each content write is recorded once as the editor's, and no refused one is.
     const written = cases.filter((test) => can("editor", test.permission) && !test.read);
@@ -530,8 +468,7 @@ describe.each(dialects)("the store's policy on %s", (dialect) => {
   });
 
   it("lets an admin do everything", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     for (const test of cases) {
       if (test.remote) await check(store, fixture, "admin", test);
       else await succeeds(test.name, test.run(store, fixture, admin));
@@ -539,8 +476,7 @@ describe.each(dialects)("the store's policy on %s", (dialect) => {
   });
 
   it("refuses an actor without a known role, and a forged push token, before anything", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     const before = await contentsOf(store);
     const forged = [
       { id: "user-x", email: "x@example.com" },

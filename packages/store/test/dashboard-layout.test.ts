@@ -2,27 +2,22 @@ import { ConflictError, type TileInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { openStore, type Store, type StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
+import { editor } from "./actors.js";
 import {
   createChartAndDataset,
   createOldDatabase,
   createTestDatabase,
   dialects,
-  editor,
   errorOf,
   openTestStore,
+  revenueStat,
   salesInput,
 } from "./helpers.js";
 
 /** A dataset, a chart and a dashboard of two stats and the chart, in that order. */
 async function createBoard(store: Store) {
   const { dataset, chart } = await createChartAndDataset(store);
-  const stat = (label: string): TileInput => ({
-    kind: "stat",
-    label,
-    datasetId: dataset.id,
-    column: "revenue",
-    aggregation: "sum",
-  });
+  const stat = (label: string): TileInput => ({ ...revenueStat(dataset.id), label });
   const dashboard = await store.createDashboard(
     {
       title: "Board",

@@ -1,12 +1,12 @@
 import { ConflictError, InUseError, NotFoundError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
+import { editor, otherEditor } from "./actors.js";
 import {
+  columnsOf,
   createChartAndDataset,
   dialects,
-  editor,
   errorOf,
   openTestStore,
-  otherEditor,
   salesInput,
 } from "./helpers.js";
 
@@ -300,10 +300,7 @@ describe.each(dialects)("datasets on %s", (dialect) => {
         dataset.id,
         1,
         {
-          columns: [
-            { name: "month", type: "date" },
-            { name: "orders", type: "string" },
-          ],
+          columns: columnsOf({ month: "date", orders: "string" }),
           rows: [{ month: "2025-01-01", orders: "four" }],
         },
         editor,

@@ -5,11 +5,10 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Actor, Store, StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import { admin, dialects, editor, errorOf, openTestStore, salesInput, viewer } from "./helpers.js";
+import { actors, admin, editor, viewer } from "./actors.js";
+import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 // The store decides who may write, so each role is tried on every method that takes an actor.
-
-const actors: Record<Role, Actor> = { admin, editor, viewer };
 
 /** What the cases act on, made by an admin before each run. */
 interface Fixture {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryResult, RunQueryOptions, Store } from "../src/index.js";
 import { QueryError, runStat, type StatQuery } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import { dialects, editor, errorOf, openSuiteStore } from "./helpers.js";
+import { editor } from "./actors.js";
+import { dialects, errorOf, openSuiteStore } from "./helpers.js";
 
 // One table of cases, run on SQLite and on PostgreSQL: both must give exactly the expected rows.
 // The values are exact in binary (halves and quarters), so sums do not depend on summing order.

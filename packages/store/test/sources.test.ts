@@ -9,7 +9,8 @@ import {
 import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { sourceConnectFailed } from "../src/repo/sources/connections.js";
-import { admin, createTestDatabase, dialects, editor, errorOf, openTestStore } from "./helpers.js";
+import { admin, editor } from "./actors.js";
+import { columnsOf, createTestDatabase, dialects, errorOf, openTestStore } from "./helpers.js";
 
 const key = randomBytes(32).toString("base64");
 
@@ -225,13 +226,13 @@ describe("live source connections", () => {
       name: "sales",
       rows: [],
       live: { sourceId: source.id, schema: "public", table: "sales", note },
-      columns: [
-        { name: "month", type: "date" },
-        { name: "region", type: "string" },
-        { name: "revenue", type: "number" },
-        { name: "orders", type: "number" },
-        { name: "at", type: "timestamp" },
-      ],
+      columns: columnsOf({
+        month: "date",
+        region: "string",
+        revenue: "number",
+        orders: "number",
+        at: "timestamp",
+      }),
     });
     const missing = await errorOf(
       store.createLiveDataset({ sourceId: source.id, schema: "public", table: "secrets" }, admin),

@@ -125,6 +125,24 @@ export function revenueStat(datasetId: string) {
   } as const satisfies TileInput;
 }
 
+/** The text as a stream of one chunk, for the store's CSV imports. */
+export async function* textStream(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/** How a promise settled, so a test can look at a rejection without a try. */
+export async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return (await Promise.allSettled([promise]))[0] as PromiseSettledResult<T>;
+}
+
+/** A live source's settings that the tests do not vary (all but its name and endpoint). */
+export const sourceSettings = {
+  sslMode: "disable",
+  statementTimeoutMs: 2_000,
+  rowCap: 100,
+  cacheTtlSeconds: 60,
+} as const;
+
 /** A clock the test moves by hand: `now` for openStore, `advance` to move it on. */
 export function clock(start = "2026-06-01T12:00:00.000Z") {
   let now = new Date(start).getTime();

@@ -6,7 +6,14 @@ import { describe, expect, it } from "vitest";
 import type { Actor, Store, StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { actors, admin, editor, viewer } from "./actors.js";
-import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
+import {
+  dialects,
+  errorOf,
+  openTestStore,
+  salesInput,
+  sourceSettings,
+  textStream,
+} from "./helpers.js";
 
 // The store decides who may write, so each role is tried on every method that takes an actor.
 
@@ -43,10 +50,7 @@ type ActorMethod = {
 
 const row = { month: "2025-04-01", region: "East", revenue: 90, orders: 3 };
 const csvText = "month,region,revenue,orders\n2025-04-01,East,90,3\n";
-const csv = () =>
-  (async function* () {
-    yield csvText;
-  })();
+const csv = () => textStream(csvText);
 let names = 0;
 const unique = (name: string) => `${name} ${++names}`;
 const unreachableSource = () => ({
@@ -56,10 +60,7 @@ const unreachableSource = () => ({
   database: "warehouse",
   user: "reader",
   password: "secret-password",
-  sslMode: "disable" as const,
-  statementTimeoutMs: 2_000,
-  rowCap: 100,
-  cacheTtlSeconds: 60,
+  ...sourceSettings,
 });
 
 /** The fixture's entities whose writes carry the version they were read at. */

@@ -10,7 +10,14 @@ import { migrateSqliteToPostgres, openStore, type Store } from "../src/index.js"
 import { internalsOf } from "../src/raw-handles.js";
 import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { admin, editor } from "./actors.js";
-import { columnsOf, createTestDatabase, dialects, errorOf, openTestStore } from "./helpers.js";
+import {
+  columnsOf,
+  createTestDatabase,
+  dialects,
+  errorOf,
+  openTestStore,
+  sourceSettings,
+} from "./helpers.js";
 
 const key = randomBytes(32).toString("base64");
 
@@ -30,10 +37,7 @@ function sourceInput(overrides: Record<string, unknown> = {}) {
     database: remote.database,
     user: remote.user,
     password: remote.password,
-    sslMode: "disable" as const,
-    statementTimeoutMs: 2_000,
-    rowCap: 100,
-    cacheTtlSeconds: 60,
+    ...sourceSettings,
     ...overrides,
   };
 }

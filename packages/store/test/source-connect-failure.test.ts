@@ -1,30 +1,20 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   closedPort,
   type FakeListener,
   startFakeListener,
 } from "../../../scripts/fake-postgres-listener.mjs";
-import {
-  createLiveSourceDatabase,
-  type LiveSourceDatabase,
-} from "../../../scripts/throwaway-live-source.mjs";
 import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { admin } from "./actors.js";
 import { openTestStore, settle, sourceSettings } from "./helpers.js";
+import { key, useLiveSource } from "./live-source.js";
 
 // Every way a live source can fail to connect or sign in gives the user the same sentence.
 
-const key = randomBytes(32).toString("base64");
-
 describe("a failure to connect or sign in", () => {
-  let remote: LiveSourceDatabase;
+  const live = useLiveSource();
   const listeners: FakeListener[] = [];
-  beforeAll(() => {
-    remote = createLiveSourceDatabase(inject("postgresUrl"));
-  });
   afterAll(async () => {
-    remote.drop();
     await Promise.all(listeners.map((listener) => listener.close()));
   });
 
@@ -36,11 +26,11 @@ describe("a failure to connect or sign in", () => {
       return listener.port;
     };
     const real = {
-      host: remote.host,
-      port: remote.port,
-      database: remote.database,
-      user: remote.user,
-      password: remote.password,
+      host: live.remote.host,
+      port: live.remote.port,
+      database: live.remote.database,
+      user: live.remote.user,
+      password: live.remote.password,
     };
     const local = (port: number) => ({ ...real, host: "127.0.0.1", port });
     const cases: Record<string, Record<string, unknown>> = {
@@ -83,7 +73,7 @@ describe("a failure to connect or sign in", () => {
       });
       if (!result.ok) {
         expect(result.detail.stage).toBe("connect");
-        expect(result.detail.message).not.toContain(remote.password);
+        expect(result.detail.message).not.toContain(live.remote.password);
       }
     }
     expect(sourceConnectFailed).not.toMatch(/\d/);

@@ -1,17 +1,14 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { ValidationError } from "@seed/model";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeListener, startFakeListener } from "../../../scripts/fake-postgres-listener.mjs";
-import {
-  createLiveSourceDatabase,
-  type LiveSourceDatabase,
-} from "../../../scripts/throwaway-live-source.mjs";
 import type { DataSource, Store } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { admin } from "./actors.js";
-import { dialects, openSuiteStore, openTestStore, settle, sourceSettings } from "./helpers.js";
+import { dialects, openSuiteStore, openTestStore, settle } from "./helpers.js";
+import { key, useLiveSource } from "./live-source.js";
 
 // A saved source password goes only with the host, port, database and user it was saved for (and
 // no weaker SSL setting): Test connection and Save with a blank password and anything else changed
@@ -23,7 +20,6 @@ const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
 const propertyTimeoutMs = 240_000;
 console.log(`source-password-binding seed: ${seed} (rerun with SEED=${seed})`);
 
-const key = randomBytes(32).toString("base64");
 const sslModes = ["disable", "require", "verify-full"] as const;
 type SslMode = (typeof sslModes)[number];
 
@@ -352,30 +348,17 @@ describe.each(dialects)("a saved source password with the app database on %s", (
 });
 
 describe("a saved source password on a real PostgreSQL source", () => {
-  let remote: LiveSourceDatabase;
-  beforeAll(() => {
-    remote = createLiveSourceDatabase(inject("postgresUrl"));
-  });
-  afterAll(() => {
-    remote.drop();
-  });
+  const live = useLiveSource();
 
   it("connects with the saved password when nothing bound changed, and asks when the database or user did", async () => {
     const store = await openTestStore("sqlite", { seedDemo: false, sourcesKey: key });
-    const form = {
-      name: "Warehouse",
-      host: remote.host,
-      port: remote.port,
-      database: remote.database,
-      user: remote.user,
-      ...sourceSettings,
-    };
-    const source = await store.createSource({ ...form, password: remote.password }, admin);
+    const form = live.sourceInput();
+    const source = await store.createSource(form, admin);
     const same = await store.testSourceConnection(
       {
         ...form,
-        host: ` ${remote.host} `,
-        port: String(remote.port) as unknown as number,
+        host: ` ${live.remote.host} `,
+        port: String(live.remote.port) as unknown as number,
         sslMode: "disable",
         password: "",
         sourceId: source.id,

@@ -2,7 +2,7 @@
 import type { DatasetRow } from "@seed/model";
 import { afterAll, bench, describe } from "vitest";
 import { parseCsvDataset, type Store, type StoreDialect } from "../src/index.js";
-import { dialects, openSuiteStore, revenueStat } from "../test/helpers.js";
+import { dialects, openSuiteStore, sumStat } from "../test/helpers.js";
 
 const actor = { id: "bench", email: "bench@example.com", role: "editor" } as const;
 const options = { time: 1_000, iterations: 3, warmupIterations: 1 };
@@ -63,7 +63,7 @@ for (const dialect of dialects) {
         title: "Big",
         slug: "big",
         published: true,
-        tiles: [{ kind: "chart", chartId: chart.id }, revenueStat(big.id)],
+        tiles: [{ kind: "chart", chartId: chart.id }, sumStat(big.id)],
       },
       actor,
     );

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RenderedChartTile, RenderedStatTile, Store } from "../src/index.js";
 import { editor } from "./actors.js";
-import { columnsOf, dialects, errorOf, openTestStore, revenueStat, salesInput } from "./helpers.js";
+import { columnsOf, dialects, errorOf, openTestStore, salesInput, sumStat } from "./helpers.js";
 
 const config: DashboardFilterConfig = {
   dateColumn: "month",
@@ -146,7 +146,7 @@ async function salesBoard(store: Store) {
       tiles: [
         { kind: "chart", chartId: byRegion.id },
         { kind: "chart", chartId: visitsChart.id },
-        revenueStat(sales.id),
+        sumStat(sales.id),
       ],
     },
     editor,
@@ -234,13 +234,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
       },
       editor,
     );
-    const tile = {
-      kind: "stat" as const,
-      label: "Amount",
-      datasetId: events.id,
-      column: "amount",
-      aggregation: "sum" as const,
-    };
+    const tile = sumStat(events.id, "amount", "Amount");
     const filters = { dateColumn: "at", categories: [] };
     for (const [slug, timeZone] of [
       ["paris", "Europe/Paris"],
@@ -286,15 +280,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
         slug: "shops",
         published: true,
         filters: { dateColumn: null, categories: ["shop"] },
-        tiles: [
-          {
-            kind: "stat",
-            label: "Amount",
-            datasetId: shops.id,
-            column: "amount",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [sumStat(shops.id, "amount", "Amount")],
       },
       editor,
     );

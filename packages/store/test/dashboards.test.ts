@@ -2,7 +2,7 @@ import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { internalsOf } from "../src/raw-handles.js";
 import { editor, otherEditor } from "./actors.js";
-import { createChartAndDataset, dialects, errorOf, openTestStore, revenueStat } from "./helpers.js";
+import { createChartAndDataset, dialects, errorOf, openTestStore, sumStat } from "./helpers.js";
 
 describe.each(dialects)("dashboards on %s", (dialect) => {
   it("lists each dashboard's last update: its own, its charts' or the data they draw", async () => {
@@ -63,7 +63,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         icon: "crown",
         tiles: [
           {
-            ...revenueStat(dataset.id),
+            ...sumStat(dataset.id),
             icon: "crown",
           },
           { kind: "chart", chartId: chart.id },
@@ -305,7 +305,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         title: "Broken board",
         slug: "broken",
         published: true,
-        tiles: [{ kind: "chart", chartId: chart.id }, revenueStat(dataset.id)],
+        tiles: [{ kind: "chart", chartId: chart.id }, sumStat(dataset.id)],
       },
       editor,
     );
@@ -342,7 +342,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         tiles: [
           { kind: "chart", chartId: chart.id },
           {
-            ...revenueStat(dataset.id),
+            ...sumStat(dataset.id),
             format: { style: "currency", currency: "USD" },
           },
           {

@@ -8,6 +8,7 @@ import {
   errorOf,
   openTestStore,
   salesInput,
+  sumStat,
 } from "./helpers.js";
 
 describe.each(dialects)("datasets on %s", (dialect) => {
@@ -282,15 +283,7 @@ describe.each(dialects)("datasets on %s", (dialect) => {
       {
         title: "KPIs",
         slug: "kpis",
-        tiles: [
-          {
-            kind: "stat",
-            label: "Orders",
-            datasetId: dataset.id,
-            column: "orders",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [sumStat(dataset.id, "orders", "Orders")],
       },
       editor,
     );

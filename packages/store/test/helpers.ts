@@ -114,13 +114,13 @@ export async function createChartAndDataset(
   return { dataset, chart: created };
 }
 
-/** A stat tile of the sum of a dataset's revenue, labelled "Revenue". */
-export function revenueStat(datasetId: string) {
+/** A stat tile of the sum of a dataset's column (its revenue, labelled "Revenue", unless told). */
+export function sumStat(datasetId: string, column = "revenue", label = "Revenue") {
   return {
     kind: "stat",
-    label: "Revenue",
+    label,
     datasetId,
-    column: "revenue",
+    column,
     aggregation: "sum",
   } as const satisfies TileInput;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { openStore } from "../src/index.js";
 import { sourceConnectFailed } from "../src/repo/sources/connections.js";
 import { admin, editor } from "./actors.js";
-import { columnsOf, dialects, errorOf, openTestStore } from "./helpers.js";
+import { columnsOf, dialects, errorOf, openTestStore, sumStat } from "./helpers.js";
 import { key, messageOf, useLiveSource } from "./live-source.js";
 
 const live = useLiveSource();
@@ -172,10 +172,7 @@ describe("live source connections", () => {
         {
           title: "Live",
           slug: "live",
-          tiles: [
-            { kind: "chart", chartId: chart.id },
-            { kind: "stat", label: "Orders", datasetId: id, column: "orders", aggregation: "sum" },
-          ],
+          tiles: [{ kind: "chart", chartId: chart.id }, sumStat(id, "orders", "Orders")],
         },
         editor,
       );
@@ -222,10 +219,7 @@ describe("live source connections", () => {
       {
         title: "Live filtered",
         slug: "live-filtered",
-        tiles: [
-          { kind: "chart", chartId: chart.id },
-          { kind: "stat", label: "Orders", datasetId: id, column: "orders", aggregation: "sum" },
-        ],
+        tiles: [{ kind: "chart", chartId: chart.id }, sumStat(id, "orders", "Orders")],
         filters: { dateColumn: null, categories: ["region"] },
       },
       editor,

@@ -14,7 +14,10 @@ import {
   sumStat,
 } from "./helpers.js";
 
-/** A fresh store with a dataset, a chart and a dashboard of two stats and the chart, in that order. */
+/**
+ * A fresh store with a dataset, a chart and a dashboard of two stats and the chart, in that order
+ * (their tile ids in `tileIds`).
+ */
 async function openBoard(dialect: StoreDialect) {
   const store = await openTestStore(dialect, { seedDemo: false });
   const { dataset, chart } = await createChartAndDataset(store);
@@ -27,7 +30,8 @@ async function openBoard(dialect: StoreDialect) {
     },
     editor,
   );
-  return { store, dataset, chart, dashboard };
+  const tileIds = dashboard.tiles.map((tile) => tile.id) as [string, string, string];
+  return { store, dataset, chart, dashboard, tileIds };
 }
 
 async function auditCount(store: Store): Promise<number> {
@@ -115,12 +119,8 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("saves a whole arrangement as one version and one audit event, in reading order", async () => {
-    const { store, dashboard } = await openBoard(dialect);
-    const [total, again, chart] = dashboard.tiles.map((tile) => tile.id) as [
-      string,
-      string,
-      string,
-    ];
+    const { store, dashboard, tileIds } = await openBoard(dialect);
+    const [total, again, chart] = tileIds;
     const eventsBefore = await auditCount(store);
 
     const saved = await store.saveDashboardLayout(
@@ -173,12 +173,8 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("refuses overlaps, tiles off the grid and sizes out of bounds with field errors", async () => {
-    const { store, dashboard } = await openBoard(dialect);
-    const [total, again, chart] = dashboard.tiles.map((tile) => tile.id) as [
-      string,
-      string,
-      string,
-    ];
+    const { store, dashboard, tileIds } = await openBoard(dialect);
+    const [total, again, chart] = tileIds;
     const eventsBefore = await auditCount(store);
     const attempt = async (
       layout: { tileId: string; x: number; y: number; w: number; h: number }[],

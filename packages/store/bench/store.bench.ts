@@ -1,11 +1,8 @@
 // Prints timings for the store's heavy paths; run with `pnpm --filter @seed/store bench`.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { DatasetRow } from "@seed/model";
-import { afterAll, bench, describe, inject } from "vitest";
-import { openStore, parseCsvDataset, type Store } from "../src/index.js";
-import { createPostgresDatabase } from "../test/postgres-database.js";
+import { afterAll, bench, describe } from "vitest";
+import { parseCsvDataset, type Store, type StoreDialect } from "../src/index.js";
+import { dialects, openSuiteStore, sumStat } from "../test/helpers.js";
 
 const actor = { id: "bench", email: "bench@example.com", role: "editor" } as const;
 const options = { time: 1_000, iterations: 3, warmupIterations: 1 };
@@ -24,22 +21,10 @@ const columns = [
   { name: "orders", type: "number" },
 ] as const;
 
-async function openBenchStore(dialect: "sqlite" | "postgres"): Promise<Store> {
-  if (dialect === "sqlite") {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-bench-"));
-    const store = await openStore({ databaseUrl: null, dataDir });
-    afterAll(async () => {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-    return store;
-  }
-  const database = await createPostgresDatabase(inject("postgresUrl"), "bench");
-  const store = await openStore({ databaseUrl: database.url });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
+/** A store (with the demo) on a fresh database, closed and removed after the benches. */
+async function openBenchStore(dialect: StoreDialect): Promise<Store> {
+  const { store, close } = await openSuiteStore(dialect);
+  afterAll(close);
   return store;
 }
 
@@ -58,7 +43,7 @@ describe("parseCsvDataset", () => {
   );
 });
 
-for (const dialect of ["sqlite", "postgres"] as const) {
+for (const dialect of dialects) {
   describe(`store on ${dialect}`, async () => {
     const store = await openBenchStore(dialect);
     const rows = bigRows(50_000);
@@ -78,16 +63,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         title: "Big",
         slug: "big",
         published: true,
-        tiles: [
-          { kind: "chart", chartId: chart.id },
-          {
-            kind: "stat",
-            label: "Revenue",
-            datasetId: big.id,
-            column: "revenue",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [{ kind: "chart", chartId: chart.id }, sumStat(big.id)],
       },
       actor,
     );

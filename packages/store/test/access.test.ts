@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { accountDelayMs, openStore, signInThrottlePolicy } from "../src/index.js";
-import { createTestDatabase, dialects, openTestStore } from "./helpers.js";
-
-function clock(start = "2026-06-01T12:00:00.000Z") {
-  let now = new Date(start).getTime();
-  return {
-    now: () => new Date(now),
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
+import { clock, createTestDatabase, dialects, openTestStore } from "./helpers.js";
 
 describe.each(dialects)("sign-in throttle and setup on %s", (dialect) => {
   it("refuses an address after the limit, across accounts, until its window ends", async () => {

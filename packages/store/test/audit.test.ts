@@ -2,15 +2,8 @@ import { type ChartInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { newAuditId } from "../src/context.js";
 import { internalsOf } from "../src/raw-handles.js";
-import {
-  admin,
-  dialects,
-  editor,
-  errorOf,
-  openTestStore,
-  otherEditor,
-  salesInput,
-} from "./helpers.js";
+import { admin, editor, otherEditor } from "./actors.js";
+import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** A clock the test sets by hand, so each write gets a known timestamp. */
 function manualClock() {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BackupError, backupDatabase, openStore, restoreDatabase } from "../src/index.js";
-import { createTestDatabase, dialects, editor, errorOf, salesInput } from "./helpers.js";
+import { editor } from "./actors.js";
+import { createTestDatabase, dialects, errorOf, salesInput } from "./helpers.js";
 
 function locationOf(database: Awaited<ReturnType<typeof createTestDatabase>>) {
   return {

@@ -1,5 +1,6 @@
 import {
   acceptedOptions,
+  type ChartInput,
   ConflictError,
   chartTypeSpecs,
   chartTypes,
@@ -8,7 +9,16 @@ import {
   ValidationError,
 } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { editor } from "./actors.js";
+import { createChartAndDataset, dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
+
+/** A bar chart of orders by region, for createChartAndDataset. */
+const ordersByRegion: Partial<ChartInput> = {
+  title: "Orders",
+  type: "bar",
+  indexColumn: "region",
+  seriesColumns: ["orders"],
+};
 
 describe.each(dialects)("charts on %s", (dialect) => {
   it("refuses options a chart type does not take, from the one chart-types table", async () => {
@@ -284,17 +294,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
 
   it("updates a chart with a version check and validates the merged result", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Orders",
-        type: "bar",
-        datasetId: dataset.id,
-        indexColumn: "region",
-        seriesColumns: ["orders"],
-      },
-      editor,
-    );
+    const { chart } = await createChartAndDataset(store, ordersByRegion);
 
     const updated = await store.updateChart(
       chart.id,
@@ -317,17 +317,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
 
   it("refuses to delete a chart shown on a dashboard, deletes it once removed", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Orders",
-        type: "bar",
-        datasetId: dataset.id,
-        indexColumn: "region",
-        seriesColumns: ["orders"],
-      },
-      editor,
-    );
+    const { chart } = await createChartAndDataset(store, ordersByRegion);
     const dashboard = await store.createDashboard(
       { title: "Ops", slug: "ops", tiles: [{ kind: "chart", chartId: chart.id }] },
       editor,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { maxListedCsvProblems, parseCsvDataset } from "../src/repo/datasets/csv.js";
+import { columnsOf } from "./helpers.js";
 
 describe("parseCsvDataset", () => {
   it("infers number, date and string columns and types the rows", () => {
@@ -15,11 +16,7 @@ describe("parseCsvDataset", () => {
         { header: "region", inferred: "string" },
         { header: "revenue", inferred: "number" },
       ],
-      columns: [
-        { name: "month", type: "date" },
-        { name: "region", type: "string" },
-        { name: "revenue", type: "number" },
-      ],
+      columns: columnsOf({ month: "date", region: "string", revenue: "number" }),
       rows: [
         { month: "2025-01-01", region: "North", revenue: 100.5 },
         { month: "2025-02-01", region: "South", revenue: -300 },
@@ -36,10 +33,7 @@ describe("parseCsvDataset", () => {
     const csv = "at,value\n2025-01-01,1\n2025-02-01T10:00:00Z,2\n";
     expect(parseCsvDataset(csv)).toMatchObject({
       ok: true,
-      columns: [
-        { name: "at", type: "timestamp" },
-        { name: "value", type: "number" },
-      ],
+      columns: columnsOf({ at: "timestamp", value: "number" }),
     });
   });
 
@@ -253,10 +247,7 @@ describe("parseCsvDataset", () => {
         { header: "code", inferred: "number" },
         { header: "amount", inferred: "number" },
       ],
-      columns: [
-        { name: "Product code", type: "string" },
-        { name: "amount", type: "number" },
-      ],
+      columns: columnsOf({ "Product code": "string", amount: "number" }),
       rows: [
         { "Product code": "001", amount: 5 },
         { "Product code": "002", amount: 7 },

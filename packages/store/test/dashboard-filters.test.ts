@@ -10,7 +10,8 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RenderedChartTile, RenderedStatTile, Store } from "../src/index.js";
-import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { editor } from "./actors.js";
+import { columnsOf, dialects, errorOf, openTestStore, salesInput, sumStat } from "./helpers.js";
 
 const config: DashboardFilterConfig = {
   dateColumn: "month",
@@ -116,10 +117,7 @@ async function salesBoard(store: Store) {
   const visits = await store.createDataset(
     {
       name: "Visits",
-      columns: [
-        { name: "month", type: "date" },
-        { name: "visits", type: "number" },
-      ],
+      columns: columnsOf({ month: "date", visits: "number" }),
       rows: [
         { month: "2025-01-01", visits: 10 },
         { month: "2025-03-01", visits: 30 },
@@ -127,24 +125,18 @@ async function salesBoard(store: Store) {
     },
     editor,
   );
-  const byRegion = await store.createChart(
-    {
-      title: "Revenue by region",
-      type: "bar",
-      datasetId: sales.id,
-      query: { x: { column: "region" }, measures: [{ column: "revenue", aggregate: "sum" }] },
-    },
-    editor,
-  );
-  const visitsChart = await store.createChart(
-    {
-      title: "Visits",
-      type: "bar",
-      datasetId: visits.id,
-      query: { x: { column: "month" }, measures: [{ column: "visits", aggregate: "sum" }] },
-    },
-    editor,
-  );
+  const sumChart = (title: string, datasetId: string, x: string, measure: string) =>
+    store.createChart(
+      {
+        title,
+        type: "bar",
+        datasetId,
+        query: { x: { column: x }, measures: [{ column: measure, aggregate: "sum" }] },
+      },
+      editor,
+    );
+  const byRegion = await sumChart("Revenue by region", sales.id, "region", "revenue");
+  const visitsChart = await sumChart("Visits", visits.id, "month", "visits");
   const board = await store.createDashboard(
     {
       title: "Sales",
@@ -154,13 +146,7 @@ async function salesBoard(store: Store) {
       tiles: [
         { kind: "chart", chartId: byRegion.id },
         { kind: "chart", chartId: visitsChart.id },
-        {
-          kind: "stat",
-          label: "Revenue",
-          datasetId: sales.id,
-          column: "revenue",
-          aggregation: "sum",
-        },
+        sumStat(sales.id),
       ],
     },
     editor,
@@ -238,10 +224,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     const events = await store.createDataset(
       {
         name: "Events",
-        columns: [
-          { name: "at", type: "timestamp" },
-          { name: "amount", type: "number" },
-        ],
+        columns: columnsOf({ at: "timestamp", amount: "number" }),
         rows: [
           // Paris is UTC+1 in winter: these are 1 Feb 00:30, 1 Feb 01:30 and 2 Feb 00:30 there.
           { at: "2026-01-31T23:30:00Z", amount: 1 },
@@ -251,13 +234,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
       },
       editor,
     );
-    const tile = {
-      kind: "stat" as const,
-      label: "Amount",
-      datasetId: events.id,
-      column: "amount",
-      aggregation: "sum" as const,
-    };
+    const tile = sumStat(events.id, "amount", "Amount");
     const filters = { dateColumn: "at", categories: [] };
     for (const [slug, timeZone] of [
       ["paris", "Europe/Paris"],
@@ -292,10 +269,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     const shops = await store.createDataset(
       {
         name: "Shops",
-        columns: [
-          { name: "shop", type: "string" },
-          { name: "amount", type: "number" },
-        ],
+        columns: columnsOf({ shop: "string", amount: "number" }),
         rows,
       },
       editor,
@@ -306,15 +280,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
         slug: "shops",
         published: true,
         filters: { dateColumn: null, categories: ["shop"] },
-        tiles: [
-          {
-            kind: "stat",
-            label: "Amount",
-            datasetId: shops.id,
-            column: "amount",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [sumStat(shops.id, "amount", "Amount")],
       },
       editor,
     );

@@ -2,27 +2,26 @@ import { ConflictError, type TileInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { openStore, type Store, type StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
+import { editor } from "./actors.js";
 import {
   createChartAndDataset,
   createOldDatabase,
   createTestDatabase,
   dialects,
-  editor,
   errorOf,
   openTestStore,
   salesInput,
+  sumStat,
 } from "./helpers.js";
 
-/** A dataset, a chart and a dashboard of two stats and the chart, in that order. */
-async function createBoard(store: Store) {
+/**
+ * A fresh store with a dataset, a chart and a dashboard of two stats and the chart, in that order
+ * (their tile ids in `tileIds`).
+ */
+async function openBoard(dialect: StoreDialect) {
+  const store = await openTestStore(dialect, { seedDemo: false });
   const { dataset, chart } = await createChartAndDataset(store);
-  const stat = (label: string): TileInput => ({
-    kind: "stat",
-    label,
-    datasetId: dataset.id,
-    column: "revenue",
-    aggregation: "sum",
-  });
+  const stat = (label: string): TileInput => sumStat(dataset.id, "revenue", label);
   const dashboard = await store.createDashboard(
     {
       title: "Board",
@@ -31,7 +30,8 @@ async function createBoard(store: Store) {
     },
     editor,
   );
-  return { dataset, chart, dashboard };
+  const tileIds = dashboard.tiles.map((tile) => tile.id) as [string, string, string];
+  return { store, dataset, chart, dashboard, tileIds };
 }
 
 async function auditCount(store: Store): Promise<number> {
@@ -109,9 +109,7 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("flows new dashboards' tiles left to right at their default sizes", async () => {
-    const store = await openTestStore(dialect, { seedDemo: false });
-
-    const { dashboard } = await createBoard(store);
+    const { dashboard } = await openBoard(dialect);
 
     expect(dashboard.tiles.map((tile) => [tile.kind, tile.layout])).toEqual([
       ["stat", { x: 0, y: 0, w: 3, h: 2 }],
@@ -121,13 +119,8 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("saves a whole arrangement as one version and one audit event, in reading order", async () => {
-    const store = await openTestStore(dialect, { seedDemo: false });
-    const { dashboard } = await createBoard(store);
-    const [total, again, chart] = dashboard.tiles.map((tile) => tile.id) as [
-      string,
-      string,
-      string,
-    ];
+    const { store, dashboard, tileIds } = await openBoard(dialect);
+    const [total, again, chart] = tileIds;
     const eventsBefore = await auditCount(store);
 
     const saved = await store.saveDashboardLayout(
@@ -156,8 +149,7 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("refuses a layout saved against a stale version, writing nothing", async () => {
-    const store = await openTestStore(dialect, { seedDemo: false });
-    const { dashboard } = await createBoard(store);
+    const { store, dashboard } = await openBoard(dialect);
     await store.updateDashboard(dashboard.id, 1, { title: "Renamed" }, editor);
     const eventsBefore = await auditCount(store);
 
@@ -181,13 +173,8 @@ describe.each(dialects)("dashboard layout on %s", (dialect) => {
   });
 
   it("refuses overlaps, tiles off the grid and sizes out of bounds with field errors", async () => {
-    const store = await openTestStore(dialect, { seedDemo: false });
-    const { dashboard } = await createBoard(store);
-    const [total, again, chart] = dashboard.tiles.map((tile) => tile.id) as [
-      string,
-      string,
-      string,
-    ];
+    const { store, dashboard, tileIds } = await openBoard(dialect);
+    const [total, again, chart] = tileIds;
     const eventsBefore = await auditCount(store);
     const attempt = async (
       layout: { tileId: string; x: number; y: number; w: number; h: number }[],
@@ -310,11 +297,7 @@ describe.each(dialects)("stat thresholds on %s", (dialect) => {
     const dataset = await store.createDataset(salesInput(), editor);
     // Revenue sums to 370.
     const stat = (label: string, thresholds: unknown) => ({
-      kind: "stat" as const,
-      label,
-      datasetId: dataset.id,
-      column: "revenue",
-      aggregation: "sum" as const,
+      ...sumStat(dataset.id, "revenue", label),
       thresholds: thresholds as never,
     });
     await store.createDashboard(
@@ -362,14 +345,7 @@ describe.each(dialects)("stat thresholds on %s", (dialect) => {
         store.addDashboardTile(
           dashboard.id,
           1,
-          {
-            kind: "stat",
-            label: "Revenue",
-            datasetId: dataset.id,
-            column: "revenue",
-            aggregation: "sum",
-            thresholds: thresholds as never,
-          },
+          { ...sumStat(dataset.id), thresholds: thresholds as never },
           editor,
         ),
       );

@@ -1,15 +1,8 @@
 import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { internalsOf } from "../src/raw-handles.js";
-import {
-  createChartAndDataset,
-  dialects,
-  editor,
-  errorOf,
-  openTestStore,
-  otherEditor,
-  salesInput,
-} from "./helpers.js";
+import { editor, otherEditor } from "./actors.js";
+import { createChartAndDataset, dialects, errorOf, openTestStore, sumStat } from "./helpers.js";
 
 describe.each(dialects)("dashboards on %s", (dialect) => {
   it("lists each dashboard's last update: its own, its charts' or the data they draw", async () => {
@@ -70,11 +63,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         icon: "crown",
         tiles: [
           {
-            kind: "stat",
-            label: "Revenue",
-            datasetId: dataset.id,
-            column: "revenue",
-            aggregation: "sum",
+            ...sumStat(dataset.id),
             icon: "crown",
           },
           { kind: "chart", chartId: chart.id },
@@ -306,32 +295,17 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
 
   it("renders a chart whose query no longer fits its dataset as a tile error naming the column", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
-    const dataset = await store.createDataset(salesInput(), editor);
-    const chart = await store.createChart(
-      {
-        title: "Broken",
-        type: "bar",
-        datasetId: dataset.id,
-        indexColumn: "region",
-        seriesColumns: ["revenue"],
-      },
-      editor,
-    );
+    const { dataset, chart } = await createChartAndDataset(store, {
+      title: "Broken",
+      type: "bar",
+      indexColumn: "region",
+    });
     await store.createDashboard(
       {
         title: "Broken board",
         slug: "broken",
         published: true,
-        tiles: [
-          { kind: "chart", chartId: chart.id },
-          {
-            kind: "stat",
-            label: "Revenue",
-            datasetId: dataset.id,
-            column: "revenue",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [{ kind: "chart", chartId: chart.id }, sumStat(dataset.id)],
       },
       editor,
     );
@@ -368,11 +342,7 @@ describe.each(dialects)("dashboards on %s", (dialect) => {
         tiles: [
           { kind: "chart", chartId: chart.id },
           {
-            kind: "stat",
-            label: "Revenue",
-            datasetId: dataset.id,
-            column: "revenue",
-            aggregation: "sum",
+            ...sumStat(dataset.id),
             format: { style: "currency", currency: "USD" },
           },
           {

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { DatasetImportError, datasetTableName } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { editor } from "./actors.js";
+import { columnsOf, dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** The text as a stream of small chunks, cutting through lines and quotes. */
 async function* chunks(text: string, size = 7): AsyncGenerator<Uint8Array> {
@@ -103,12 +104,12 @@ for (const dialect of dialects) {
       const dataset = await store.getDataset(result.datasetId, 2);
       expect(dataset).toMatchObject({
         rowCount: 12_000,
-        columns: [
-          { name: "month", type: "date" },
-          { name: "region", type: "string" },
-          { name: "revenue", type: "number" },
-          { name: "orders", type: "number" },
-        ],
+        columns: columnsOf({
+          month: "date",
+          region: "string",
+          revenue: "number",
+          orders: "number",
+        }),
         rows: [
           { month: "2020-01-01", region: "R0", revenue: 0, orders: 0 },
           { month: "2020-01-02", region: "R1", revenue: 1.5, orders: 1 },
@@ -302,11 +303,7 @@ for (const dialect of dialects) {
       const created = await store.createDataset(
         {
           name: "Notes",
-          columns: [
-            { name: "name", type: "string" },
-            { name: "notes", type: "string" },
-            { name: "score", type: "number" },
-          ],
+          columns: columnsOf({ name: "string", notes: "string", score: "number" }),
           rows: [],
         },
         editor,

@@ -3,24 +3,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DatasetPushRefusal, openStore, pushRefusalOf } from "../src/index.js";
 import { storeInternals } from "../src/raw-handles.js";
+import { editor } from "./actors.js";
 import {
+  clock,
   createTestDatabase,
   dialects,
-  editor,
   errorOf,
   openTestStore,
   salesInput,
 } from "./helpers.js";
-
-function clock(start = "2026-06-01T12:00:00.000Z") {
-  let now = new Date(start).getTime();
-  return {
-    now: () => new Date(now),
-    advance: (ms: number) => {
-      now += ms;
-    },
-  };
-}
 
 const row = { month: "2025-04-01", region: "East", revenue: 90, orders: 3 };
 

@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { datasetTableName } from "../src/db/dataset-table.js";
 import { openStore, type StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
+import { editor } from "./actors.js";
 import {
+  columnsOf,
   createOldDatabase,
   createTestDatabase,
   dialects,
-  editor,
   openTestStore,
   salesInput,
 } from "./helpers.js";
@@ -75,13 +76,13 @@ async function createLegacyDatabase(
 const awkward: LegacyDataset = {
   id: "7F3A-legacy id",
   name: "Awkward",
-  columns: [
-    { name: "When", type: "date" },
-    { name: "Day", type: "date" },
-    { name: "Région", type: "string" },
-    { name: "région", type: "string" },
-    { name: "x; DROP TABLE datasets", type: "number" },
-  ],
+  columns: columnsOf({
+    When: "date",
+    Day: "date",
+    Région: "string",
+    région: "string",
+    "x; DROP TABLE datasets": "number",
+  }),
   rows: [
     {
       When: "2024-02-29T23:59:59.123Z",
@@ -151,11 +152,7 @@ for (const dialect of dialects) {
       const daily: LegacyDataset = {
         id: "daily",
         name: "Daily",
-        columns: [
-          { name: "day", type: "date" },
-          { name: "region", type: "string" },
-          { name: "revenue", type: "number" },
-        ],
+        columns: columnsOf({ day: "date", region: "string", revenue: "number" }),
         rows: [
           { day: "2025-01-01", region: "North", revenue: 2 },
           { day: "2025-01-01", region: "South", revenue: 3 },
@@ -165,10 +162,7 @@ for (const dialect of dialects) {
       const monthly: LegacyDataset = {
         id: "monthly",
         name: "Monthly",
-        columns: [
-          { name: "month", type: "date" },
-          { name: "revenue", type: "number" },
-        ],
+        columns: columnsOf({ month: "date", revenue: "number" }),
         rows: [
           { month: "2025-01-01", revenue: 7 },
           { month: "2025-02-01", revenue: 9 },

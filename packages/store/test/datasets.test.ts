@@ -1,13 +1,14 @@
 import { ConflictError, InUseError, NotFoundError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
+import { editor, otherEditor } from "./actors.js";
 import {
+  columnsOf,
   createChartAndDataset,
   dialects,
-  editor,
   errorOf,
   openTestStore,
-  otherEditor,
   salesInput,
+  sumStat,
 } from "./helpers.js";
 
 describe.each(dialects)("datasets on %s", (dialect) => {
@@ -282,15 +283,7 @@ describe.each(dialects)("datasets on %s", (dialect) => {
       {
         title: "KPIs",
         slug: "kpis",
-        tiles: [
-          {
-            kind: "stat",
-            label: "Orders",
-            datasetId: dataset.id,
-            column: "orders",
-            aggregation: "sum",
-          },
-        ],
+        tiles: [sumStat(dataset.id, "orders", "Orders")],
       },
       editor,
     );
@@ -300,10 +293,7 @@ describe.each(dialects)("datasets on %s", (dialect) => {
         dataset.id,
         1,
         {
-          columns: [
-            { name: "month", type: "date" },
-            { name: "orders", type: "string" },
-          ],
+          columns: columnsOf({ month: "date", orders: "string" }),
           rows: [{ month: "2025-01-01", orders: "four" }],
         },
         editor,

@@ -1,7 +1,8 @@
 import { ConflictError, embedOriginProblem, ValidationError } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createChartAndDataset, dialects, editor, errorOf, openTestStore } from "./helpers.js";
+import { editor } from "./actors.js";
+import { createChartAndDataset, dialects, errorOf, openTestStore } from "./helpers.js";
 
 function fieldErrorsOf(error: unknown): Record<string, string[]> {
   expect(error).toBeInstanceOf(ValidationError);

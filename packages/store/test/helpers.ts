@@ -1,26 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ChartInput, DatasetColumnType, TileInput } from "@seed/model";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { inject, onTestFinished } from "vitest";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
-import {
-  type Actor,
-  type OpenStoreOptions,
-  openStore,
-  type Store,
-  type StoreDialect,
-} from "../src/index.js";
+import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
+import { editor } from "./actors.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
 export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
-
-export const editor: Actor = { id: "user-editor", email: "editor@example.com", role: "editor" };
-export const otherEditor: Actor = { id: "user-other", email: "other@example.com", role: "editor" };
-export const admin: Actor = { id: "user-admin", email: "admin@example.com", role: "admin" };
-export const viewer: Actor = { id: "user-viewer", email: "viewer@example.com", role: "viewer" };
 
 export interface TestDatabase {
   /** Options that point openStore at this test's own empty database. */
@@ -74,6 +65,13 @@ export async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("Expected the operation to fail, but it succeeded.");
 }
 
+/** Dataset columns from a record of each column's type, in the record's order. */
+export function columnsOf<Type extends DatasetColumnType>(
+  types: Record<string, Type>,
+): { name: string; type: Type }[] {
+  return Object.entries(types).map(([name, type]) => ({ name, type }));
+}
+
 export const salesColumns = [
   { name: "month", type: "date" },
   { name: "region", type: "string" },
@@ -93,20 +91,67 @@ export function salesInput(name = "Sales") {
   };
 }
 
-/** The Sales dataset and a line chart of its revenue by month, made by `editor`. */
-export async function createChartAndDataset(store: Store) {
+/**
+ * The Sales dataset and a chart of it, made by `editor`: a line chart of revenue by month unless
+ * `chart` says otherwise.
+ */
+export async function createChartAndDataset(
+  store: Store,
+  chart: Partial<Omit<ChartInput, "datasetId">> = {},
+) {
   const dataset = await store.createDataset(salesInput(), editor);
-  const chart = await store.createChart(
+  const created = await store.createChart(
     {
       title: "Revenue",
       type: "line",
       datasetId: dataset.id,
       indexColumn: "month",
       seriesColumns: ["revenue"],
+      ...chart,
     },
     editor,
   );
-  return { dataset, chart };
+  return { dataset, chart: created };
+}
+
+/** A stat tile of the sum of a dataset's column (its revenue, labelled "Revenue", unless told). */
+export function sumStat(datasetId: string, column = "revenue", label = "Revenue") {
+  return {
+    kind: "stat",
+    label,
+    datasetId,
+    column,
+    aggregation: "sum",
+  } as const satisfies TileInput;
+}
+
+/** The text as a stream of one chunk, for the store's CSV imports. */
+export async function* textStream(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+/** How a promise settled, so a test can look at a rejection without a try. */
+export async function settle<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return (await Promise.allSettled([promise]))[0] as PromiseSettledResult<T>;
+}
+
+/** A live source's settings that the tests do not vary (all but its name and endpoint). */
+export const sourceSettings = {
+  sslMode: "disable",
+  statementTimeoutMs: 2_000,
+  rowCap: 100,
+  cacheTtlSeconds: 60,
+} as const;
+
+/** A clock the test moves by hand: `now` for openStore, `advance` to move it on. */
+export function clock(start = "2026-06-01T12:00:00.000Z") {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 /**

@@ -1,13 +1,7 @@
 import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import {
-  createChartAndDataset,
-  dialects,
-  editor,
-  errorOf,
-  openTestStore,
-  otherEditor,
-} from "./helpers.js";
+import { editor, otherEditor } from "./actors.js";
+import { createChartAndDataset, dialects, errorOf, openTestStore } from "./helpers.js";
 
 describe.each(dialects)("chart and dashboard history on %s", (dialect) => {
   it("keeps every chart version with who and when, compares two and restores one as a new version", async () => {

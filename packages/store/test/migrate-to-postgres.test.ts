@@ -21,7 +21,7 @@ import {
   type Store,
 } from "../src/index.js";
 import { canonicalValue } from "../src/ops/migrate-to-postgres.js";
-import { errorOf } from "./helpers.js";
+import { errorOf, textStream } from "./helpers.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
 const run = promisify(execFile);
@@ -98,10 +98,6 @@ const everyTypeCsv = [
   "x,0,-0.000001,true,2099-12-31,2000-01-01T00:00:00.000Z",
 ].join("\r\n");
 
-async function* csvSource(text: string) {
-  yield text;
-}
-
 /** A SQLite install filled through the store's and better-auth's own APIs, then closed. */
 async function createSourceInstall() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "seed-migrate-source-"));
@@ -120,7 +116,7 @@ async function createSourceInstall() {
   const cookie = (signedIn.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
 
   const imported = await store.importNewDataset(
-    { name: "Every type ✓", source: csvSource(everyTypeCsv) },
+    { name: "Every type ✓", source: textStream(everyTypeCsv) },
     actor,
   );
   const dataset = { id: imported.datasetId };

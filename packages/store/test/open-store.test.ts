@@ -4,14 +4,8 @@ import BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, draftDemoDashboardSlug, openStore } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import {
-  createTestDatabase,
-  dialects,
-  editor,
-  errorOf,
-  openTestStore,
-  salesInput,
-} from "./helpers.js";
+import { editor } from "./actors.js";
+import { createTestDatabase, dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 describe.each(dialects)("openStore on %s", (dialect) => {
   it("migrates and seeds the demo once, however often it is opened", async () => {

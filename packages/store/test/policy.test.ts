@@ -1,448 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { can, type Permission, type Role, roles, storeErrorOf } from "@seed/model";
+import { can, type Role, roles, storeErrorOf } from "@seed/model";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { Actor, Store } from "../src/index.js";
+import type { Actor, Store, StoreDialect } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
-import { admin, dialects, editor, errorOf, openTestStore, salesInput, viewer } from "./helpers.js";
+import { actors, admin, editor, viewer } from "./actors.js";
+import { dialects, errorOf, openTestStore } from "./helpers.js";
+import { type Case, cases, type Fixture, makeFixture } from "./policy-cases.js";
 
 // The store decides who may write, so each role is tried on every method that takes an actor.
-
-const actors: Record<Role, Actor> = { admin, editor, viewer };
-
-/** What the cases act on, made by an admin before each run. */
-interface Fixture {
-  /** Charted and on the dashboard, so never deleted here. */
-  dataset: string;
-  spareDataset: string;
-  chart: string;
-  spareChart: string;
-  dashboard: string;
-  textTile: string;
-  token: string;
-  source: string;
-}
-
-interface Case {
-  permission: Permission;
-  /** Connects to a live source (an unreachable one here): only the policy's answer is checked. */
-  remote?: true;
-  /** Reads only, so no audit event. */
-  read?: true;
-  run: (store: Store, fixture: Fixture, actor: Actor) => Promise<unknown>;
-}
-
-/** Every Store method that takes an actor; the table below must name each one (tsc checks). */
-type ActorMethod = {
-  [Name in keyof Store]: Store[Name] extends (...args: infer Args) => unknown
-    ? Actor extends Args[number]
-      ? Name
-      : never
-    : never;
-}[keyof Store];
-
-const row = { month: "2025-04-01", region: "East", revenue: 90, orders: 3 };
-const csvText = "month,region,revenue,orders\n2025-04-01,East,90,3\n";
-const csv = () =>
-  (async function* () {
-    yield csvText;
-  })();
-let names = 0;
-const unique = (name: string) => `${name} ${++names}`;
-const unreachableSource = () => ({
-  name: unique("Warehouse"),
-  host: "127.0.0.1",
-  port: 1,
-  database: "warehouse",
-  user: "reader",
-  password: "secret-password",
-  sslMode: "disable" as const,
-  statementTimeoutMs: 2_000,
-  rowCap: 100,
-  cacheTtlSeconds: 60,
-});
-
-const datasetVersion = async (store: Store, id: string) =>
-  (await store.getDataset(id, 1))?.version ?? 1;
-const chartVersion = async (store: Store, id: string) => (await store.getChart(id))?.version ?? 1;
-const dashboardVersion = async (store: Store, id: string) =>
-  (await store.getDashboard(id))?.version ?? 1;
-const sourceVersion = async (store: Store, id: string) => (await store.getSource(id))?.version ?? 1;
-
-const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>> = {
-  createDataset: {
-    create: {
-      permission: "content.write",
-      run: (store, _f, actor) => store.createDataset(salesInput(unique("Sales")), actor),
-    },
-  },
-  importNewDataset: {
-    import: {
-      permission: "content.write",
-      run: (store, _f, actor) =>
-        store.importNewDataset({ name: unique("Imported"), source: csv() }, actor),
-    },
-  },
-  importIntoDataset: {
-    append: {
-      permission: "rows.append",
-      run: async (store, f, actor) =>
-        store.importIntoDataset(
-          {
-            datasetId: f.dataset,
-            expectedVersion: await datasetVersion(store, f.dataset),
-            mode: "append",
-            source: csv(),
-          },
-          actor,
-        ),
-    },
-    replace: {
-      permission: "rows.replace",
-      run: async (store, f, actor) =>
-        store.importIntoDataset(
-          {
-            datasetId: f.dataset,
-            expectedVersion: await datasetVersion(store, f.dataset),
-            mode: "replace",
-            source: csv(),
-          },
-          actor,
-        ),
-    },
-  },
-  updateDataset: {
-    rename: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateDataset(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          { name: unique("Renamed") },
-          actor,
-        ),
-    },
-  },
-  replaceDatasetRows: {
-    replace: {
-      permission: "rows.replace",
-      run: async (store, f, actor) =>
-        store.replaceDatasetRows(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          salesInput().rows,
-          actor,
-        ),
-    },
-  },
-  editDatasetRows: {
-    append: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.editDatasetRows(
-          f.dataset,
-          await datasetVersion(store, f.dataset),
-          { append: [row] },
-          actor,
-        ),
-    },
-  },
-  deleteDataset: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteDataset(f.spareDataset, await datasetVersion(store, f.spareDataset), actor),
-    },
-  },
-  createDatasetToken: {
-    create: {
-      permission: "content.write",
-      run: (store, f, actor) =>
-        store.createDatasetToken(
-          { datasetId: f.dataset, name: unique("Job"), scope: "replace" },
-          actor,
-        ),
-    },
-  },
-  listDatasetTokens: {
-    list: {
-      permission: "content.write",
-      read: true,
-      run: (store, f, actor) => store.listDatasetTokens(f.dataset, actor),
-    },
-  },
-  revokeDatasetToken: {
-    revoke: {
-      permission: "content.write",
-      run: (store, f, actor) => store.revokeDatasetToken(f.dataset, f.token, actor),
-    },
-  },
-  createSource: {
-    create: {
-      permission: "sources.manage",
-      run: (store, _f, actor) => store.createSource(unreachableSource(), actor),
-    },
-  },
-  updateSource: {
-    update: {
-      permission: "sources.manage",
-      run: async (store, f, actor) =>
-        store.updateSource(
-          f.source,
-          await sourceVersion(store, f.source),
-          { ...unreachableSource(), password: "" },
-          actor,
-        ),
-    },
-  },
-  testSourceConnection: {
-    test: {
-      permission: "sources.manage",
-      remote: true,
-      read: true,
-      run: (store, _f, actor) => store.testSourceConnection(unreachableSource(), actor),
-    },
-  },
-  listSourceTables: {
-    list: {
-      permission: "sources.manage",
-      remote: true,
-      read: true,
-      run: (store, f, actor) => store.listSourceTables(f.source, actor),
-    },
-  },
-  createLiveDataset: {
-    create: {
-      permission: "sources.manage",
-      remote: true,
-      run: (store, f, actor) =>
-        store.createLiveDataset({ sourceId: f.source, schema: "public", table: "t" }, actor),
-    },
-  },
-  deleteSource: {
-    delete: {
-      permission: "sources.manage",
-      run: async (store, f, actor) =>
-        store.deleteSource(f.source, await sourceVersion(store, f.source), actor),
-    },
-  },
-  createChart: {
-    create: {
-      permission: "content.write",
-      run: (store, f, actor) =>
-        store.createChart(
-          {
-            title: unique("Orders"),
-            type: "bar",
-            datasetId: f.dataset,
-            indexColumn: "month",
-            seriesColumns: ["orders"],
-          },
-          actor,
-        ),
-    },
-  },
-  updateChart: {
-    update: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateChart(
-          f.chart,
-          await chartVersion(store, f.chart),
-          { title: unique("Retitled") },
-          actor,
-        ),
-    },
-  },
-  restoreChartVersion: {
-    restore: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.restoreChartVersion(f.chart, await chartVersion(store, f.chart), 1, actor),
-    },
-  },
-  deleteChart: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteChart(f.spareChart, await chartVersion(store, f.spareChart), actor),
-    },
-  },
-  createDashboard: {
-    create: {
-      permission: "content.write",
-      run: (store, _f, actor) => {
-        const title = unique("Board");
-        return store.createDashboard({ title, slug: title.toLowerCase().replace(" ", "-") }, actor);
-      },
-    },
-  },
-  updateDashboard: {
-    update: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.updateDashboard(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          { title: unique("Retitled") },
-          actor,
-        ),
-    },
-  },
-  addDashboardTile: {
-    add: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.addDashboardTile(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          { kind: "text", markdown: "More" },
-          actor,
-        ),
-    },
-  },
-  saveDashboardLayout: {
-    save: {
-      permission: "content.write",
-      run: async (store, f, actor) => {
-        const current = await store.getDashboard(f.dashboard);
-        return store.saveDashboardLayout(
-          f.dashboard,
-          current?.version ?? 1,
-          (current?.tiles ?? []).map((tile) => ({ tileId: tile.id, ...tile.layout })),
-          actor,
-        );
-      },
-    },
-  },
-  removeDashboardTile: {
-    remove: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.removeDashboardTile(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          f.textTile,
-          actor,
-        ),
-    },
-  },
-  publishDashboard: {
-    publish: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.publishDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
-  },
-  unpublishDashboard: {
-    unpublish: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.unpublishDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
-  },
-  restoreDashboardVersion: {
-    restore: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.restoreDashboardVersion(
-          f.dashboard,
-          await dashboardVersion(store, f.dashboard),
-          1,
-          actor,
-        ),
-    },
-  },
-  deleteDashboard: {
-    delete: {
-      permission: "content.write",
-      run: async (store, f, actor) =>
-        store.deleteDashboard(f.dashboard, await dashboardVersion(store, f.dashboard), actor),
-    },
-  },
-  recordAuditEvent: {
-    "dashboard event": {
-      permission: "content.write",
-      run: (store, f, actor) =>
-        store.recordAuditEvent({
-          actor,
-          action: "dashboard.sign-embed-link",
-          entityType: "dashboard",
-          entityId: f.dashboard,
-          detail: { kind: "dashboard" },
-        }),
-    },
-    "source event": {
-      permission: "sources.manage",
-      run: (store, f, actor) =>
-        store.recordAuditEvent({
-          actor,
-          action: "source.update",
-          entityType: "source",
-          entityId: f.source,
-        }),
-    },
-    "user event": {
-      permission: "users.manage",
-      run: (store, _f, actor) =>
-        store.recordAuditEvent({
-          actor,
-          action: "user.set-role",
-          entityType: "user",
-          entityId: "user-viewer",
-          detail: { role: "editor" },
-        }),
-    },
-  },
-};
-
-const cases = Object.entries(operations).flatMap(([method, variants]) =>
-  Object.entries(variants).map(([variant, test]) => ({ name: `${method} (${variant})`, ...test })),
-);
-
-async function makeFixture(store: Store): Promise<Fixture> {
-  const dataset = await store.createDataset(salesInput(unique("Sales")), admin);
-  const spareDataset = await store.createDataset(salesInput(unique("Spare")), admin);
-  const chartInput = {
-    type: "line" as const,
-    datasetId: dataset.id,
-    indexColumn: "month",
-    seriesColumns: ["revenue"],
-  };
-  const chart = await store.createChart({ ...chartInput, title: unique("Revenue") }, admin);
-  const spareChart = await store.createChart({ ...chartInput, title: unique("Spare") }, admin);
-  await store.updateChart(chart.id, 1, { title: unique("Revenue") }, admin);
-  const slug = unique("board").replace(" ", "-");
-  const dashboard = await store.createDashboard(
-    {
-      title: slug,
-      slug,
-      tiles: [
-        { kind: "chart", chartId: chart.id },
-        { kind: "text", markdown: "Notes" },
-      ],
-    },
-    admin,
-  );
-  const textTile = dashboard.tiles.find((tile) => tile.kind === "text")?.id ?? "";
-  await store.updateDashboard(dashboard.id, 1, { description: "Changed" }, admin);
-  const token = await store.createDatasetToken(
-    { datasetId: dataset.id, name: unique("Job"), scope: "append" },
-    admin,
-  );
-  const source = await store.createSource(unreachableSource(), admin);
-  return {
-    dataset: dataset.id,
-    spareDataset: spareDataset.id,
-    chart: chart.id,
-    spareChart: spareChart.id,
-    dashboard: dashboard.id,
-    textTile,
-    token: token.token.id,
-    source: source.id,
-  };
-}
 
 /** Fails the test with the case's name when an allowed call fails. */
 async function succeeds(name: string, call: Promise<unknown>): Promise<void> {
@@ -495,33 +62,42 @@ async function check(
   expect(await contentsOf(store), label).toEqual(before);
 }
 
+/** Runs a case that must be refused as forbidden to `actor`, and checks nothing was written. */
+async function refused(
+  store: Store,
+  fixture: Fixture,
+  test: Case & { name: string },
+  actor: Actor,
+): Promise<void> {
+  const before = await contentsOf(store);
+  const error = storeErrorOf(await errorOf(test.run(store, fixture, actor)));
+  expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
+  expect(await contentsOf(store), test.name).toEqual(before);
+}
+
 const storeOptions = { seedDemo: false, sourcesKey: randomBytes(32).toString("base64") };
+
+/** A store on a fresh database with the cases' fixture in it. */
+async function openFixtureStore(dialect: StoreDialect) {
+  const store = await openTestStore(dialect, storeOptions);
+  return { store, fixture: await makeFixture(store) };
+}
 
 describe.each(dialects)("the store's policy on %s", (dialect) => {
   it("refuses every write of a viewer with a typed error, and writes nothing", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
-    for (const test of cases) {
-      const before = await contentsOf(store);
-      const error = storeErrorOf(await errorOf(test.run(store, fixture, viewer)));
-      expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
-      expect(await contentsOf(store), test.name).toEqual(before);
-    }
+    const { store, fixture } = await openFixtureStore(dialect);
+    for (const test of cases) await refused(store, fixture, test, viewer);
   });
 
   it("lets an editor write content, and refuses sources and users with nothing written", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     for (const test of cases) {
       if (can("editor", test.permission)) {
         await succeeds(test.name, test.run(store, fixture, editor));
         continue;
       }
       expect(["sources.manage", "users.manage"]).toContain(test.permission);
-      const before = await contentsOf(store);
-      const error = storeErrorOf(await errorOf(test.run(store, fixture, editor)));
-      expect(error, test.name).toMatchObject({ kind: "forbidden", permission: test.permission });
-      expect(await contentsOf(store), test.name).toEqual(before);
+      await refused(store, fixture, test, editor);
     }
     // Each content write is recorded once as the editor's, and no refused one is.
     const written = cases.filter((test) => can("editor", test.permission) && !test.read);
@@ -530,8 +106,7 @@ describe.each(dialects)("the store's policy on %s", (dialect) => {
   });
 
   it("lets an admin do everything", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     for (const test of cases) {
       if (test.remote) await check(store, fixture, "admin", test);
       else await succeeds(test.name, test.run(store, fixture, admin));
@@ -539,8 +114,7 @@ describe.each(dialects)("the store's policy on %s", (dialect) => {
   });
 
   it("refuses an actor without a known role, and a forged push token, before anything", async () => {
-    const store = await openTestStore(dialect, storeOptions);
-    const fixture = await makeFixture(store);
+    const { store, fixture } = await openFixtureStore(dialect);
     const before = await contentsOf(store);
     const forged = [
       { id: "user-x", email: "x@example.com" },

@@ -2,7 +2,8 @@ import type { ChartQueryInput } from "@seed/model";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../src/index.js";
-import { editor, openSuiteStore } from "./helpers.js";
+import { editor } from "./actors.js";
+import { openSuiteStore } from "./helpers.js";
 
 // Property: for random datasets and random queries, SQLite and PostgreSQL return the same result.
 // Values are multiples of 0.25 well inside 2^53, so sums are exact whatever the summing order.

@@ -6,7 +6,8 @@ import {
   ValidationError,
 } from "@seed/model";
 import { describe, expect, it } from "vitest";
-import { dialects, editor, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { editor } from "./actors.js";
+import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 // Callers branch on an error's kind and read each problem's field and code; they never parse
 // message text, and a copy of the store module from another bundle is recognised by shape.

@@ -1,0 +1,362 @@
+import type { Permission } from "@seed/model";
+import type { Actor, Store } from "../src/index.js";
+import { admin } from "./actors.js";
+import { salesInput, sourceSettings, textStream } from "./helpers.js";
+
+// The policy test's table: one case per Store method that takes an actor, and what it acts on.
+
+/** What the cases act on, made by an admin before each run. */
+export interface Fixture {
+  /** Charted and on the dashboard, so never deleted here. */
+  dataset: string;
+  spareDataset: string;
+  chart: string;
+  spareChart: string;
+  dashboard: string;
+  textTile: string;
+  token: string;
+  source: string;
+}
+
+export interface Case {
+  permission: Permission;
+  /** Connects to a live source (an unreachable one here): only the policy's answer is checked. */
+  remote?: true;
+  /** Reads only, so no audit event. */
+  read?: true;
+  run: (store: Store, fixture: Fixture, actor: Actor) => Promise<unknown>;
+}
+
+/** Every Store method that takes an actor; the table below must name each one (tsc checks). */
+type ActorMethod = {
+  [Name in keyof Store]: Store[Name] extends (...args: infer Args) => unknown
+    ? Actor extends Args[number]
+      ? Name
+      : never
+    : never;
+}[keyof Store];
+
+const row = { month: "2025-04-01", region: "East", revenue: 90, orders: 3 };
+const csvText = "month,region,revenue,orders\n2025-04-01,East,90,3\n";
+const csv = () => textStream(csvText);
+let names = 0;
+const unique = (name: string) => `${name} ${++names}`;
+const unreachableSource = () => ({
+  name: unique("Warehouse"),
+  host: "127.0.0.1",
+  port: 1,
+  database: "warehouse",
+  user: "reader",
+  password: "secret-password",
+  ...sourceSettings,
+});
+
+/** The fixture's entities whose writes carry the version they were read at. */
+const versionOf = {
+  dataset: async (store: Store, id: string) => (await store.getDataset(id, 1))?.version ?? 1,
+  chart: async (store: Store, id: string) => (await store.getChart(id))?.version ?? 1,
+  dashboard: async (store: Store, id: string) => (await store.getDashboard(id))?.version ?? 1,
+  source: async (store: Store, id: string) => (await store.getSource(id))?.version ?? 1,
+};
+const versionedKeys = {
+  dataset: "dataset",
+  spareDataset: "dataset",
+  chart: "chart",
+  spareChart: "chart",
+  dashboard: "dashboard",
+  source: "source",
+} as const;
+
+/** A case that writes one fixture entity at its current version. */
+function versioned(
+  permission: Permission,
+  key: keyof typeof versionedKeys,
+  write: (
+    store: Store,
+    id: string,
+    version: number,
+    actor: Actor,
+    fixture: Fixture,
+  ) => Promise<unknown>,
+): Case {
+  return {
+    permission,
+    run: async (store, f, actor) =>
+      write(store, f[key], await versionOf[versionedKeys[key]](store, f[key]), actor, f),
+  };
+}
+
+const importInto = (mode: "append" | "replace"): Case =>
+  versioned(`rows.${mode}`, "dataset", (store, datasetId, expectedVersion, actor) =>
+    store.importIntoDataset({ datasetId, expectedVersion, mode, source: csv() }, actor),
+  );
+
+const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>> = {
+  createDataset: {
+    create: {
+      permission: "content.write",
+      run: (store, _f, actor) => store.createDataset(salesInput(unique("Sales")), actor),
+    },
+  },
+  importNewDataset: {
+    import: {
+      permission: "content.write",
+      run: (store, _f, actor) =>
+        store.importNewDataset({ name: unique("Imported"), source: csv() }, actor),
+    },
+  },
+  importIntoDataset: { append: importInto("append"), replace: importInto("replace") },
+  updateDataset: {
+    rename: versioned("content.write", "dataset", (store, id, version, actor) =>
+      store.updateDataset(id, version, { name: unique("Renamed") }, actor),
+    ),
+  },
+  replaceDatasetRows: {
+    replace: versioned("rows.replace", "dataset", (store, id, version, actor) =>
+      store.replaceDatasetRows(id, version, salesInput().rows, actor),
+    ),
+  },
+  editDatasetRows: {
+    append: versioned("content.write", "dataset", (store, id, version, actor) =>
+      store.editDatasetRows(id, version, { append: [row] }, actor),
+    ),
+  },
+  deleteDataset: {
+    delete: versioned("content.write", "spareDataset", (store, id, version, actor) =>
+      store.deleteDataset(id, version, actor),
+    ),
+  },
+  createDatasetToken: {
+    create: {
+      permission: "content.write",
+      run: (store, f, actor) =>
+        store.createDatasetToken(
+          { datasetId: f.dataset, name: unique("Job"), scope: "replace" },
+          actor,
+        ),
+    },
+  },
+  listDatasetTokens: {
+    list: {
+      permission: "content.write",
+      read: true,
+      run: (store, f, actor) => store.listDatasetTokens(f.dataset, actor),
+    },
+  },
+  revokeDatasetToken: {
+    revoke: {
+      permission: "content.write",
+      run: (store, f, actor) => store.revokeDatasetToken(f.dataset, f.token, actor),
+    },
+  },
+  createSource: {
+    create: {
+      permission: "sources.manage",
+      run: (store, _f, actor) => store.createSource(unreachableSource(), actor),
+    },
+  },
+  updateSource: {
+    update: versioned("sources.manage", "source", (store, id, version, actor) =>
+      store.updateSource(id, version, { ...unreachableSource(), password: "" }, actor),
+    ),
+  },
+  testSourceConnection: {
+    test: {
+      permission: "sources.manage",
+      remote: true,
+      read: true,
+      run: (store, _f, actor) => store.testSourceConnection(unreachableSource(), actor),
+    },
+  },
+  listSourceTables: {
+    list: {
+      permission: "sources.manage",
+      remote: true,
+      read: true,
+      run: (store, f, actor) => store.listSourceTables(f.source, actor),
+    },
+  },
+  createLiveDataset: {
+    create: {
+      permission: "sources.manage",
+      remote: true,
+      run: (store, f, actor) =>
+        store.createLiveDataset({ sourceId: f.source, schema: "public", table: "t" }, actor),
+    },
+  },
+  deleteSource: {
+    delete: versioned("sources.manage", "source", (store, id, version, actor) =>
+      store.deleteSource(id, version, actor),
+    ),
+  },
+  createChart: {
+    create: {
+      permission: "content.write",
+      run: (store, f, actor) =>
+        store.createChart(
+          {
+            title: unique("Orders"),
+            type: "bar",
+            datasetId: f.dataset,
+            indexColumn: "month",
+            seriesColumns: ["orders"],
+          },
+          actor,
+        ),
+    },
+  },
+  updateChart: {
+    update: versioned("content.write", "chart", (store, id, version, actor) =>
+      store.updateChart(id, version, { title: unique("Retitled") }, actor),
+    ),
+  },
+  restoreChartVersion: {
+    restore: versioned("content.write", "chart", (store, id, version, actor) =>
+      store.restoreChartVersion(id, version, 1, actor),
+    ),
+  },
+  deleteChart: {
+    delete: versioned("content.write", "spareChart", (store, id, version, actor) =>
+      store.deleteChart(id, version, actor),
+    ),
+  },
+  createDashboard: {
+    create: {
+      permission: "content.write",
+      run: (store, _f, actor) => {
+        const title = unique("Board");
+        return store.createDashboard({ title, slug: title.toLowerCase().replace(" ", "-") }, actor);
+      },
+    },
+  },
+  updateDashboard: {
+    update: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.updateDashboard(id, version, { title: unique("Retitled") }, actor),
+    ),
+  },
+  addDashboardTile: {
+    add: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.addDashboardTile(id, version, { kind: "text", markdown: "More" }, actor),
+    ),
+  },
+  saveDashboardLayout: {
+    save: {
+      permission: "content.write",
+      run: async (store, f, actor) => {
+        const current = await store.getDashboard(f.dashboard);
+        return store.saveDashboardLayout(
+          f.dashboard,
+          current?.version ?? 1,
+          (current?.tiles ?? []).map((tile) => ({ tileId: tile.id, ...tile.layout })),
+          actor,
+        );
+      },
+    },
+  },
+  removeDashboardTile: {
+    remove: versioned("content.write", "dashboard", (store, id, version, actor, f) =>
+      store.removeDashboardTile(id, version, f.textTile, actor),
+    ),
+  },
+  publishDashboard: {
+    publish: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.publishDashboard(id, version, actor),
+    ),
+  },
+  unpublishDashboard: {
+    unpublish: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.unpublishDashboard(id, version, actor),
+    ),
+  },
+  restoreDashboardVersion: {
+    restore: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.restoreDashboardVersion(id, version, 1, actor),
+    ),
+  },
+  deleteDashboard: {
+    delete: versioned("content.write", "dashboard", (store, id, version, actor) =>
+      store.deleteDashboard(id, version, actor),
+    ),
+  },
+  recordAuditEvent: {
+    "dashboard event": {
+      permission: "content.write",
+      run: (store, f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "dashboard.sign-embed-link",
+          entityType: "dashboard",
+          entityId: f.dashboard,
+          detail: { kind: "dashboard" },
+        }),
+    },
+    "source event": {
+      permission: "sources.manage",
+      run: (store, f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "source.update",
+          entityType: "source",
+          entityId: f.source,
+        }),
+    },
+    "user event": {
+      permission: "users.manage",
+      run: (store, _f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "user.set-role",
+          entityType: "user",
+          entityId: "user-viewer",
+          detail: { role: "editor" },
+        }),
+    },
+  },
+};
+
+export const cases = Object.entries(operations).flatMap(([method, variants]) =>
+  Object.entries(variants).map(([variant, test]) => ({ name: `${method} (${variant})`, ...test })),
+);
+
+export async function makeFixture(store: Store): Promise<Fixture> {
+  const dataset = await store.createDataset(salesInput(unique("Sales")), admin);
+  const spareDataset = await store.createDataset(salesInput(unique("Spare")), admin);
+  const chartInput = {
+    type: "line" as const,
+    datasetId: dataset.id,
+    indexColumn: "month",
+    seriesColumns: ["revenue"],
+  };
+  const chart = await store.createChart({ ...chartInput, title: unique("Revenue") }, admin);
+  const spareChart = await store.createChart({ ...chartInput, title: unique("Spare") }, admin);
+  await store.updateChart(chart.id, 1, { title: unique("Revenue") }, admin);
+  const slug = unique("board").replace(" ", "-");
+  const dashboard = await store.createDashboard(
+    {
+      title: slug,
+      slug,
+      tiles: [
+        { kind: "chart", chartId: chart.id },
+        { kind: "text", markdown: "Notes" },
+      ],
+    },
+    admin,
+  );
+  const textTile = dashboard.tiles.find((tile) => tile.kind === "text")?.id ?? "";
+  await store.updateDashboard(dashboard.id, 1, { description: "Changed" }, admin);
+  const token = await store.createDatasetToken(
+    { datasetId: dataset.id, name: unique("Job"), scope: "append" },
+    admin,
+  );
+  const source = await store.createSource(unreachableSource(), admin);
+  return {
+    dataset: dataset.id,
+    spareDataset: spareDataset.id,
+    chart: chart.id,
+    spareChart: spareChart.id,
+    dashboard: dashboard.id,
+    textTile,
+    token: token.token.id,
+    source: source.id,
+  };
+}

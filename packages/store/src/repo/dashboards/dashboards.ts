@@ -383,33 +383,27 @@ export async function saveDashboardLayout(
   });
 }
 
-export async function publishDashboard(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<DashboardWithTiles> {
-  const checkedActor = authorize(actor, "content.write");
-  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => ({
-    values: { status: "published", published_at: ctx.now().toISOString() },
-    action: "dashboard.publish",
-    detail: () => ({ title: current.title, slug: current.slug }),
-  }));
+/** Publishing and unpublishing: the status and its time, audited as publish or unpublish. */
+function publishing(published: boolean) {
+  return async (
+    ctx: StoreContext,
+    id: string,
+    expectedVersion: number,
+    actor: Actor,
+  ): Promise<DashboardWithTiles> => {
+    const checkedActor = authorize(actor, "content.write");
+    return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => ({
+      values: published
+        ? { status: "published", published_at: ctx.now().toISOString() }
+        : { status: "draft", published_at: null },
+      action: published ? "dashboard.publish" : "dashboard.unpublish",
+      detail: () => ({ title: current.title, slug: current.slug }),
+    }));
+  };
 }
 
-export async function unpublishDashboard(
-  ctx: StoreContext,
-  id: string,
-  expectedVersion: number,
-  actor: Actor,
-): Promise<DashboardWithTiles> {
-  const checkedActor = authorize(actor, "content.write");
-  return changeDashboard(ctx, id, expectedVersion, checkedActor, (current) => ({
-    values: { status: "draft", published_at: null },
-    action: "dashboard.unpublish",
-    detail: () => ({ title: current.title, slug: current.slug }),
-  }));
-}
+export const publishDashboard = publishing(true);
+export const unpublishDashboard = publishing(false);
 
 export const deleteDashboard = versionedDelete({
   entityType: "dashboard",

@@ -205,14 +205,20 @@ export async function getDatasetSummaryIn(trx: Executor, id: string): Promise<Da
   return row ? toDataset(row) : null;
 }
 
-function rowsOrThrow(columns: DatasetColumn[], rows: Record<string, unknown>[]): DatasetRow[] {
-  const checked = checkRows(columns, rows);
+/** Rows checked against the columns, or a ValidationError naming each problem's row (and, `numbered`, its row number). */
+export function rowsOrThrow(
+  columns: readonly DatasetColumn[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+  options: { numbered?: boolean } = {},
+): DatasetRow[] {
+  const checked = checkRows(columns as DatasetColumn[], rows as Record<string, unknown>[]);
   if (checked.problems.length > 0) {
     throw rowProblemsError(
       checked.problems.map((problem) => ({
         problem,
         ref: String(problem.row),
         label: `Row ${problem.row}`,
+        ...(options.numbered ? { row: problem.row } : {}),
       })),
     );
   }

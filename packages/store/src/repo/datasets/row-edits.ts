@@ -25,7 +25,7 @@ import {
   updateRow,
 } from "../../db/rows-table.js";
 import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
-import { type Dataset, getDatasetSummaryIn, getDatasetTableIn } from "./datasets.js";
+import { type Dataset, getDatasetSummaryIn, getDatasetTableIn, rowsOrThrow } from "./datasets.js";
 import { assertDatasetSize } from "./size.js";
 
 /** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
@@ -139,21 +139,11 @@ export async function writeListedRowsIn(
     read: getDatasetSummaryIn,
     change: async (current, row, trx) => {
       if (current.live) throw liveDatasetReadOnly();
-      const checked = checkRows(current.columns, input.rows);
-      if (checked.problems.length > 0) {
-        throw rowProblemsError(
-          checked.problems.map((problem) => ({
-            problem,
-            ref: String(problem.row),
-            label: `Row ${problem.row}`,
-            row: problem.row,
-          })),
-        );
-      }
+      const rows = rowsOrThrow(current.columns, input.rows, { numbered: true });
       const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
       if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
       const before = input.mode === "append" ? current.rowCount : 0;
-      if (before + checked.rows.length > datasetLimits.maxImportRows) {
+      if (before + rows.length > datasetLimits.maxImportRows) {
         throw new ValidationError({
           fieldErrors: {
             rows: [
@@ -169,20 +159,20 @@ export async function writeListedRowsIn(
           ],
         });
       }
-      await insertRows(trx, descriptor, rowsById(descriptor.columns, checked.rows));
+      await insertRows(trx, descriptor, rowsById(descriptor.columns, rows));
       await assertDatasetSize(trx, descriptor);
-      const rowCount = before + checked.rows.length;
+      const rowCount = before + rows.length;
       const at = ctx.now().toISOString();
       await row.update({ row_count: rowCount, updated_at: at });
       return {
         result: {
           datasetId: input.datasetId,
           version: input.expectedVersion + 1,
-          imported: checked.rows.length,
+          imported: rows.length,
           rowCount,
         },
         action: audit.action,
-        detail: { ...audit.detail, imported: checked.rows.length, rowCount },
+        detail: { ...audit.detail, imported: rows.length, rowCount },
       };
     },
   });

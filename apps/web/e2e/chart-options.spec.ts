@@ -261,6 +261,18 @@ test("years on a number x read 1900 in the preview and on the published dashboar
   await expect(preview.locator(".recharts-xAxis-tick-labels")).not.toContainText("1,900");
   await expectAxeClean(page);
 
+  // On a phone the editor, its new select and the preview fit without scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(xNumbers).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // A pie takes no x number format; a bar does, and starts from automatic again.
   await page.getByLabel("Type").selectOption({ label: "Pie" });
   await expect(xNumbers).toHaveCount(0);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { salesCsvChunks } from "@seed/sample-data";
 import { openStore } from "@seed/store";
 import autocannon from "autocannon";
 
@@ -34,41 +35,17 @@ function freePort() {
   });
 }
 
-/** 1,000,000 daily rows: random-walk revenue, skewed regions (a few carry most), a fixed seed. */
-async function* millionRowCsv() {
-  let seed = 7;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const regions = ["North", "South", "East", "West", "Central", "Islands", "Overseas", "Online"];
-  yield "day,region,revenue,orders\n";
-  let revenue = 1_000;
-  let chunk = "";
-  const start = Date.UTC(2020, 0, 1);
-  for (let index = 0; index < rows; index++) {
-    revenue = Math.max(0, revenue + (random() - 0.5) * 40);
-    const day = new Date(start + Math.floor((index * 2_000) / rows) * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
-    const region = regions[Math.min(regions.length - 1, Math.floor(-Math.log(random()) * 1.5))];
-    chunk += `${day},${region},${revenue.toFixed(2)},${Math.floor(random() * 40)}\n`;
-    if (chunk.length > 1 << 16) {
-      yield chunk;
-      chunk = "";
-    }
-  }
-  yield chunk;
-}
-
 async function seedMillionDashboard() {
   const store = await openStore({ databaseUrl: null, dataDir });
   try {
     const started = performance.now();
     const imported = await store.importNewDataset(
-      { name: "A million days", source: millionRowCsv() },
+      {
+        name: "A million days",
+        source: (async function* () {
+          yield* salesCsvChunks(rows, { seed: 7 });
+        })(),
+      },
       actor,
     );
     const chart = await store.createChart(

@@ -27,13 +27,12 @@ import {
   type SeriesShape,
   type StackMode,
   stackModes,
-  type TimeGrain,
-  timeGrains,
   type ValueLabelMode,
   valueLabelModes,
   type XNumberFormat,
   xNumberFormats,
 } from "./chart-types.js";
+import { isTimeType, type TimeGrain, timeGrains } from "./column-types.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
 import type { ChartQueryInput, QueryFilter } from "./query/spec.js";
 import type { DatasetColumnType } from "./vocabulary.js";
@@ -172,9 +171,7 @@ export interface FormChart {
 
 /** A new filter row: a relative range on the first date column, else equals on the first column. */
 export function newFilterForm(key: number, columns: readonly FormColumn[]): FilterForm {
-  const dateColumn = columns.find(
-    (column) => column.type === "date" || column.type === "timestamp",
-  );
+  const dateColumn = columns.find((column) => isTimeType(column.type));
   const column = dateColumn ?? columns[0];
   return {
     key,
@@ -334,7 +331,7 @@ export function formShape(form: ChartForm, columns: readonly FormColumn[]): Quer
   const x = columns.find((column) => column.name === form.indexColumn);
   return {
     series: seriesShapeOf(form),
-    timeIndex: x?.type === "date" || x?.type === "timestamp",
+    timeIndex: isTimeType(x?.type),
     numberIndex: x?.type === "number",
   };
 }

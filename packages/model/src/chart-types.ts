@@ -1,3 +1,4 @@
+import { isTimeType } from "./column-types.js";
 // The one table of chart types, their options and the query parts each accepts. Plain TypeScript
 // (no React, no database, no validation library) so the store's validation, the admin editor and
 // the renderer all import the same rules from `@seed/model`.
@@ -67,12 +68,6 @@ export type XNumberFormat = (typeof xNumberFormats)[number];
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
-
-/** Time grains for date and timestamp x columns; weeks are ISO weeks starting on Monday. */
-export const timeGrains = ["minute", "hour", "day", "week", "month", "quarter", "year"] as const;
-export type TimeGrain = (typeof timeGrains)[number];
-/** Grains that only make sense with a time of day (timestamp columns). */
-export const subDayGrains: readonly TimeGrain[] = ["minute", "hour"];
 
 /** "none" plots raw values (no grouping). */
 export const queryAggregates = [
@@ -245,13 +240,13 @@ function shapeOf(shape: SeriesShape | QueryShape): QueryShape {
 export function queryShape(
   type: ChartType,
   query: { x: { column: string }; measures: readonly unknown[]; breakdown?: unknown },
-  columns: readonly { name: string; type: string }[],
+  columns: readonly { name: string; type: DatasetColumnType }[],
 ): QueryShape {
   const breakdown = query.breakdown !== undefined && chartTypeSpecs[type].accepts.breakdown;
   const x = columns.find((column) => column.name === query.x.column);
   return {
     series: query.measures.length > 1 || breakdown ? "many" : "one",
-    timeIndex: x?.type === "date" || x?.type === "timestamp",
+    timeIndex: isTimeType(x?.type),
     numberIndex: x?.type === "number",
   };
 }

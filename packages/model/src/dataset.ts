@@ -1,15 +1,9 @@
 import { z } from "zod";
+import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
 import { datasetLimits } from "./limits.js";
-import {
-  type CellValue,
-  type DatasetRow,
-  describeValue,
-  isIsoDate,
-  isIsoDay,
-  isNumberText,
-} from "./values.js";
+import { type CellValue, type DatasetRow, isNumberText } from "./values.js";
 import { type ColumnType, columnTypes } from "./vocabulary.js";
 
 export interface DatasetColumn {
@@ -23,7 +17,9 @@ export const columnSchema = z.object({
     datasetLimits.maxColumnNameLength,
     `Keep column names under ${datasetLimits.maxColumnNameLength + 1} characters.`,
   ),
-  type: z.enum(columnTypes, { error: "Column type must be number, string, date or timestamp." }),
+  type: z.enum(columnTypes, {
+    error: `Column type must be ${columnTypes.slice(0, -1).join(", ")} or ${columnTypes.at(-1)}.`,
+  }),
 });
 
 const columnsSchema = z
@@ -92,7 +88,7 @@ export function checkRows(
     const out: DatasetRow = {};
     for (const column of columns) {
       const value = normalizeCell(column, row[column.name]);
-      const problem = checkCell(column, value);
+      const problem = cellProblem(column.type, value);
       if (problem) {
         problems.push({
           row: index + 1,
@@ -141,29 +137,6 @@ function normalizeCell(column: DatasetColumn, value: unknown): unknown {
     return Number(text);
   }
   return column.type === "string" ? value : text;
-}
-
-function checkCell(column: DatasetColumn, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  switch (column.type) {
-    case "number":
-      return typeof value === "number" && Number.isFinite(value)
-        ? null
-        : `expected a number, got ${describeValue(value)}.`;
-    case "date":
-      return typeof value === "string" && isIsoDay(value)
-        ? null
-        : `expected a date (yyyy-mm-dd), got ${describeValue(value)}.`;
-    case "timestamp":
-      return typeof value === "string" && isIsoDate(value)
-        ? null
-        : `expected a date and time (ISO 8601), got ${describeValue(value)}.`;
-    case "string":
-      if (typeof value !== "string") return `expected text, got ${describeValue(value)}.`;
-      return value.length > datasetLimits.maxCellLength
-        ? `text is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`
-        : null;
-  }
 }
 
 function refineRows(

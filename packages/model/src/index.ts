@@ -3,6 +3,7 @@ export * from "./access.js";
 export * from "./chart.js";
 export * from "./chart-form.js";
 export * from "./chart-types.js";
+export * from "./column-types.js";
 export * from "./dashboard/dashboard.js";
 export * from "./dashboard/filters.js";
 export * from "./dashboard/layout.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { acceptedOptions, offeredOptions, queryShape } from "../src/chart-types.js";
+import type { DatasetColumnType } from "../src/vocabulary.js";
 
-const columns = [
+const columns: { name: string; type: DatasetColumnType }[] = [
   { name: "month", type: "date" },
   { name: "region", type: "string" },
   { name: "revenue", type: "number" },

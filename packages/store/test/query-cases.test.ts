@@ -385,6 +385,16 @@ for (const dialect of dialects) {
         delta: 1,
         deltaLabel: "vs previous",
       });
+      // "last" keeps to the rows the tile's filters keep, and skips empty values.
+      const last = (region: string) =>
+        stat({
+          column: "revenue",
+          aggregation: "last",
+          filters: [{ column: "region", op: "eq", value: region }],
+        });
+      expect(await last("West")).toEqual({ value: 2, delta: 1, deltaLabel: "vs previous" });
+      expect(await last("East")).toEqual({ value: 2.5, delta: null, deltaLabel: null });
+      expect(await last("Nowhere")).toEqual({ value: null, delta: null, deltaLabel: null });
       // February 2024 (7.5 + 2.5) against January 2024 (20 + 5): -60%.
       const compared = await stat(
         {

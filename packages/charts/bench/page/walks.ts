@@ -1,3 +1,5 @@
+import { walkSeries } from "@seed/sample-data";
+
 /** Three random walks (not sine waves: smooth data hides what downsampling drops), one column each. */
 export interface Walks {
   /** epoch ms, one per minute */
@@ -6,33 +8,12 @@ export interface Walks {
   columns: Float64Array[];
 }
 
-/** mulberry32: a small seeded generator, so every run draws the same walks. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 15), z | 1);
-    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-    return ((z ^ (z >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export function makeRandomWalks(points: number, series: number, seed: number): Walks {
-  const random = seededRandom(seed);
   const start = Date.UTC(2024, 0, 1);
   const t = new Float64Array(points);
   for (let i = 0; i < points; i++) t[i] = start + i * 60_000;
   const keys = ["a", "b", "c", "d", "e", "f"].slice(0, series);
-  const columns = keys.map((_, s) => {
-    const column = new Float64Array(points);
-    let value = 100 * (s + 1);
-    for (let i = 0; i < points; i++) {
-      value += (random() - 0.5) * 2;
-      column[i] = value;
-    }
-    return column;
-  });
+  const columns = keys.map((_, s) => walkSeries(points, seed + s, 100 * (s + 1), 2));
   return { t, keys, columns };
 }
 

@@ -1,3 +1,4 @@
+import { walkSeries } from "@seed/sample-data";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -134,25 +135,6 @@ describe("selectDrawnPositions", () => {
   });
 });
 
-/** A seeded random walk, the shape of real metrics (mulberry32). */
-function randomWalk(length: number, seed: number): Float64Array {
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const ys = new Float64Array(length);
-  let y = 1000;
-  for (let i = 0; i < length; i++) {
-    y += random() - 0.5;
-    ys[i] = y;
-  }
-  return ys;
-}
-
 /** FC_SEED or the fixed seed, printed under `label` so a failing run can be repeated. */
 function fastCheckSeed(label: string): number {
   const seed = Number(process.env.FC_SEED ?? 20_261_123);
@@ -171,7 +153,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
     console.log(`[@seed/charts minmax-lttb] random-walk seed ${seed}`);
     const length = 1_000_000;
     const xs = Float64Array.from({ length }, (_, i) => 1.7e12 + i * 60_000);
-    const ys = randomWalk(length, seed);
+    const ys = walkSeries(length, seed);
     const spike = 123_457 + (seed % 500_000);
     const dip = 876_543 - (seed % 300_000);
     ys[spike] = (ys[spike] as number) + 500;
@@ -243,7 +225,7 @@ describe("selectMinMaxLttbIndices (the default of line and area charts)", () => 
   });
 
   it("is what selectDrawnPositions uses for the minmax-lttb method", () => {
-    const ys = randomWalk(50_000, 7);
+    const ys = walkSeries(50_000, 7);
     const xs = Float64Array.from(ys, (_, i) => i);
     expect(selectDrawnPositions(xs, [ys], 500, "minmax-lttb")).toEqual(
       selectMinMaxLttbIndices(xs, ys, 500),

@@ -10,9 +10,8 @@ import {
   queryLimits,
   relativeKinds,
   relativeUnits,
-  subDayGrains,
-  timeGrains,
 } from "../chart-types.js";
+import { columnTypeSpecs, isTimeType, timeGrains } from "../column-types.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 
 // A chart's query: what to group by, what to measure, how to filter. Stored as JSON with the chart,
@@ -146,9 +145,9 @@ export function checkQuery(
 
   const x = find("x.column", query.x.column);
   if (x && query.x.grain !== undefined) {
-    if (x.type !== "date" && x.type !== "timestamp") {
+    if (!isTimeType(x.type)) {
       add("x.grain", `"${x.name}" is a ${x.type} column; only dates and timestamps have a grain.`);
-    } else if (x.type === "date" && subDayGrains.includes(query.x.grain)) {
+    } else if (!columnTypeSpecs[x.type].grains.includes(query.x.grain)) {
       add("x.grain", `"${x.name}" holds days; choose day or a coarser grain.`);
     }
   }
@@ -242,26 +241,8 @@ export function checkQuery(
   return errors;
 }
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Why a filter value cannot be compared with a column, or null when it can. */
 function valueProblem(column: QueryColumn, value: string | number | boolean): string | null {
-  switch (column.type) {
-    case "number":
-      return typeof value === "number" ? null : `"${column.name}" holds numbers; enter a number.`;
-    case "boolean":
-      return typeof value === "boolean" ? null : `"${column.name}" holds true or false.`;
-    case "date":
-      return typeof value === "string" &&
-        isoDay.test(value) &&
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-        ? null
-        : `"${column.name}" holds days; enter a date as yyyy-mm-dd.`;
-    case "timestamp":
-      return typeof value === "string" && !Number.isNaN(Date.parse(value))
-        ? null
-        : `"${column.name}" holds dates and times; enter an ISO 8601 date.`;
-    default:
-      return typeof value === "string" ? null : `"${column.name}" holds text; enter text.`;
-  }
+  const spec = columnTypeSpecs[column.type];
+  return spec.filterValueFits(value) ? null : `"${column.name}" ${spec.filterHint}`;
 }

@@ -1,4 +1,5 @@
 import type { CellValue, DatasetColumnType, DatasetRow } from "@seed/model";
+import { columnTypeSpecs } from "@seed/model";
 import { CompiledQuery, type Kysely, sql } from "kysely";
 import {
   type DatasetTable,
@@ -70,17 +71,7 @@ export async function clearRowsTable(executor: AnyExecutor, table: string) {
 }
 
 function fromStored(type: DatasetColumnType, value: unknown): CellValue {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case "number":
-      return Number(value);
-    case "boolean":
-      return value === true || value === 1 || value === "1" || value === "true" ? "true" : "false";
-    case "timestamp":
-      return new Date(Number(value)).toISOString();
-    default:
-      return String(value);
-  }
+  return value === null || value === undefined ? null : columnTypeSpecs[type].fromRead(value);
 }
 
 /**

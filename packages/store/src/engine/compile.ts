@@ -14,6 +14,7 @@ import {
   type DatasetTable,
   isRemoteIdentifier,
   isSafeIdentifier,
+  rowKeyColumn,
   type TableColumn,
 } from "../db/dataset-table.js";
 import { type Dialect, dialectOf } from "../db/dialect.js";
@@ -237,14 +238,17 @@ export function compilerFor(
   options: CompileOptions,
 ): { compiler: Compiler; query: ChartQuery } {
   const query = parseQuery(input, descriptor.columns);
+  return { compiler: optionsCompiler(executor, descriptor, options), query };
+}
+
+/** The compiler for a dataset under the options' checked time zone and clock. */
+export function optionsCompiler(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  options: CompileOptions,
+): Compiler {
   const timeZone = checkedTimeZone(options.timeZone);
-  const compiler = new Compiler(
-    executor,
-    descriptor,
-    timeZone,
-    (options.now ?? new Date()).getTime(),
-  );
-  return { compiler, query };
+  return new Compiler(executor, descriptor, timeZone, (options.now ?? new Date()).getTime());
 }
 
 /** A raw series: every measure's aggregate is "none" (read in steps, raw.ts). */
@@ -336,6 +340,21 @@ export function aggregateStatement(
   return sql<{
     v: unknown;
   }>`select ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(filters)}`;
+}
+
+/**
+ * A column's last two non-empty values (v) in row order, newest first, among the rows the
+ * filters keep: a stat tile's "last" and the value it compares with.
+ */
+export function lastValuesStatement(
+  compiler: Compiler,
+  column: TableColumn,
+  filters: readonly QueryFilter[],
+) {
+  const ref = compiler.ref(column);
+  return sql<{
+    v: unknown;
+  }>`select ${compiler.read(column)} as v from ${compiler.table} ${compiler.where(filters, [sql`${ref} is not null`])} order by ${sql.id(rowKeyColumn)} desc limit 2`;
 }
 
 /** A column's most common non-empty values (v) with their counts (n), text over `maxLength` left out. */

@@ -18,7 +18,9 @@ import {
   foldable,
   groupedStatement,
   isRaw,
+  lastValuesStatement,
   maxGroupedRows,
+  optionsCompiler,
   type Sql,
   topValuesStatement,
 } from "./compile.js";
@@ -109,17 +111,25 @@ export async function runAggregate(
   filters: readonly QueryFilter[],
   options: RunQueryOptions = {},
 ): Promise<number | null> {
-  const timeZone = options.timeZone ?? "UTC";
-  const compiler = new Compiler(
-    executor,
-    descriptor,
-    timeZone,
-    (options.now ?? new Date()).getTime(),
-  );
+  const compiler = optionsCompiler(executor, descriptor, options);
   const result = await executor.executeQuery(
     aggregateStatement(compiler, measure, filters).compile(executor),
   );
   return toNumber(result.rows[0]?.v);
+}
+
+/** A column's last two non-empty values in row order among the filtered rows, newest first. */
+export async function runLastValues(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  columnName: string,
+  filters: readonly QueryFilter[],
+  options: RunQueryOptions = {},
+): Promise<Array<number | null>> {
+  const compiler = optionsCompiler(executor, descriptor, options);
+  const statement = lastValuesStatement(compiler, compiler.column(columnName), filters);
+  const result = await executor.executeQuery(statement.compile(executor));
+  return result.rows.map((row) => toNumber(row.v));
 }
 
 /**
@@ -179,9 +189,10 @@ async function runBreakdown(
   const column = compiler.column(breakdown.column);
   const key = compiler.breakdownKey(column);
   const top = breakdown.top ?? queryLimits.maxTop;
+  const request: BreakdownRequest = { compiler, query, measure, key, top };
   const grouped = foldable.has(measure.aggregate)
-    ? await breakdownInOneQuery(compiler, query, measure, key, top)
-    : await breakdownRankedFirst(compiler, query, measure, key, top);
+    ? await breakdownInOneQuery(request)
+    : await breakdownRankedFirst(request);
   const { tops, hasRest, result } = grouped;
   const series = tops.map((value, index) => ({
     key: `s${index}`,
@@ -237,6 +248,15 @@ function fold(kind: Fold, a: number | null, b: number | null): number | null {
   return a + b;
 }
 
+/** One breakdown to rank: the query, its one measure, the series key and how many series. */
+interface BreakdownRequest {
+  compiler: Compiler;
+  query: ChartQuery;
+  measure: QueryMeasure;
+  key: Sql;
+  top: number;
+}
+
 interface BreakdownGroups {
   tops: Array<string | null>;
   hasRest: boolean;
@@ -261,13 +281,8 @@ function compareKeys(a: string | null, b: string | null): number {
 }
 
 /** Sum, count, min and max: one GROUP BY x, breakdown; ranking and "Other" folded here. */
-async function breakdownInOneQuery(
-  compiler: Compiler,
-  query: ChartQuery,
-  measure: QueryMeasure,
-  key: Sql,
-  top: number,
-): Promise<BreakdownGroups> {
+async function breakdownInOneQuery(request: BreakdownRequest): Promise<BreakdownGroups> {
+  const { compiler, query, measure, key, top } = request;
   const kind = (measure.aggregate === "count" ? "count" : measure.aggregate) as Fold;
   const statement = await breakdownGroupsStatement(compiler, query, measure, key);
   const grouped = await compiler.executor.executeQuery(statement.compile(compiler.executor));
@@ -306,13 +321,8 @@ async function breakdownInOneQuery(
 }
 
 /** Averages and distinct counts: the top values first, then one GROUP BY x, rank. */
-async function breakdownRankedFirst(
-  compiler: Compiler,
-  query: ChartQuery,
-  measure: QueryMeasure,
-  key: Sql,
-  top: number,
-): Promise<BreakdownGroups> {
+async function breakdownRankedFirst(request: BreakdownRequest): Promise<BreakdownGroups> {
+  const { compiler, query, measure, key, top } = request;
   const ranking = breakdownRankingStatement(compiler, query, measure, key, top);
   const ranked = await compiler.executor.executeQuery(ranking.compile(compiler.executor));
   const tops = ranked.rows.slice(0, top).map((row) => row.b);

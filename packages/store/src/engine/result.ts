@@ -1,5 +1,11 @@
 import type { DatasetColumnType } from "@seed/model";
-import { type ChartQuery, type QueryMeasure, subDayGrains, type TimeGrain } from "@seed/model";
+import {
+  type ChartQuery,
+  columnTypeSpecs,
+  type QueryMeasure,
+  subDayGrains,
+  type TimeGrain,
+} from "@seed/model";
 import type { TableColumn } from "../db/dataset-table.js";
 
 // What a chart query returns, and how values read from either engine become the same result
@@ -33,18 +39,7 @@ export function toNumber(value: unknown): number | null {
 export function toX(type: DatasetColumnType, grain: TimeGrain | undefined, value: unknown): Value {
   if (value === null || value === undefined) return null;
   if (grain !== undefined) return String(value);
-  switch (type) {
-    case "number":
-      return toNumber(value);
-    case "timestamp": {
-      const ms = Number(value);
-      return Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString() : null;
-    }
-    case "boolean":
-      return value === 1 || value === true || value === "1" ? "true" : "false";
-    default:
-      return String(value);
-  }
+  return columnTypeSpecs[type].fromRead(value);
 }
 
 export function compareX(a: Value, b: Value): number {

@@ -1,7 +1,7 @@
 import type { QueryFilter } from "@seed/model";
-import { type Kysely, sql } from "kysely";
-import { type DatasetTable, rowKeyColumn } from "../db/dataset-table.js";
-import { type RunQueryOptions, runAggregate, timedQuery } from "./execute.js";
+import type { Kysely } from "kysely";
+import type { DatasetTable } from "../db/dataset-table.js";
+import { type RunQueryOptions, runAggregate, runLastValues, timedQuery } from "./execute.js";
 import { QueryError } from "./parse.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
@@ -68,13 +68,13 @@ async function runStatUntimed(
         },
       });
     }
-    const ref = sql.id(column.id);
-    const result = await sql<{
-      v: unknown;
-    }>`select ${ref} as v from ${sql.table(descriptor.table)} where ${ref} is not null order by ${sql.id(rowKeyColumn)} desc limit 2`.execute(
+    const [last, previous] = await runLastValues(
       executor,
+      descriptor,
+      stat.column,
+      filters,
+      options,
     );
-    const [last, previous] = result.rows.map((row) => Number(row.v));
     const value = last ?? null;
     const delta = change(value, previous ?? null);
     return { value, delta, deltaLabel: delta === null ? null : "vs previous" };

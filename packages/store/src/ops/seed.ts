@@ -1,4 +1,5 @@
-import type { DatasetRow } from "@seed/model";
+import type { ChartInput, DashboardInput, DatasetInput, DatasetRow } from "@seed/model";
+import { randomWalk, seededRandom } from "@seed/sample-data";
 import { type Actor, authorize } from "../access/policy.js";
 import type { Executor, StoreContext } from "../context.js";
 import { createChartIn } from "../repo/charts.js";
@@ -73,28 +74,17 @@ const regionShare = [0.38, 0.27, 0.17, 0.11, 0.07];
  * has data: a random walk from a fixed seed, so the figures depend only on the seed day.
  */
 export function dailyRegionRows(today: Date): DatasetRow[] {
-  // mulberry32: 32-bit integer steps, so the sequence is exact in JavaScript numbers.
-  let seed = 20_250_101;
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const random = seededRandom(20_250_101);
   const days = 730;
   const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  const level = regions.map(() => 1);
+  const level = regions.map(() => randomWalk(random, { start: 1, step: 0.04, min: 0.6, max: 1.4 }));
   const rows: DatasetRow[] = [];
   for (let index = days; index >= 1; index--) {
     const day = new Date(end - index * 86_400_000).toISOString().slice(0, 10);
     const growth = 1 + (days - index) / days / 2;
     for (const [position, region] of regions.entries()) {
-      level[position] = Math.min(
-        1.4,
-        Math.max(0.6, (level[position] ?? 1) + (random() - 0.5) * 0.04),
-      );
       const revenue = Math.round(
-        9_000 * (regionShare[position] ?? 0) * growth * (level[position] ?? 1),
+        9_000 * (regionShare[position] ?? 0) * growth * (level[position]?.() ?? 1),
       );
       rows.push({ day, region, revenue, orders: Math.max(1, Math.round(revenue / 48)) });
     }
@@ -105,216 +95,169 @@ export function dailyRegionRows(today: Date): DatasetRow[] {
 /** Creates the demo datasets, charts and dashboards on the caller's transaction. */
 export async function seedDemo(trx: Executor, ctx: StoreContext): Promise<void> {
   const actor = authorize(systemActor, "content.write");
-  const sales = await createDatasetIn(
-    trx,
-    ctx,
-    {
-      name: "Monthly sales by channel",
-      description: "Revenue (USD) per sales channel, orders and customer satisfaction, 2025.",
-      columns: [
-        { name: "month", type: "date" },
-        { name: "online", type: "number" },
-        { name: "retail", type: "number" },
-        { name: "marketplace", type: "number" },
-        { name: "revenue", type: "number" },
-        { name: "orders", type: "number" },
-        { name: "satisfaction", type: "number" },
-      ],
-      rows: monthlySalesRows(),
-    },
-    actor,
-  );
-  const traffic = await createDatasetIn(
-    trx,
-    ctx,
-    {
-      name: "Traffic by source",
-      description: "Site visits and conversions per acquisition source, 2025.",
-      columns: [
-        { name: "source", type: "string" },
-        { name: "visits", type: "number" },
-        { name: "conversions", type: "number" },
-      ],
-      rows: trafficRows,
-    },
-    actor,
-  );
+  const dataset = (input: DatasetInput) => createDatasetIn(trx, ctx, input, actor);
+  const chart = (input: ChartInput) => createChartIn(trx, ctx, input, actor);
+  const dashboard = (input: DashboardInput) => createDashboardIn(trx, ctx, input, actor);
+  const sales = await dataset({
+    name: "Monthly sales by channel",
+    description: "Revenue (USD) per sales channel, orders and customer satisfaction, 2025.",
+    columns: [
+      { name: "month", type: "date" },
+      { name: "online", type: "number" },
+      { name: "retail", type: "number" },
+      { name: "marketplace", type: "number" },
+      { name: "revenue", type: "number" },
+      { name: "orders", type: "number" },
+      { name: "satisfaction", type: "number" },
+    ],
+    rows: monthlySalesRows(),
+  });
+  const traffic = await dataset({
+    name: "Traffic by source",
+    description: "Site visits and conversions per acquisition source, 2025.",
+    columns: [
+      { name: "source", type: "string" },
+      { name: "visits", type: "number" },
+      { name: "conversions", type: "number" },
+    ],
+    rows: trafficRows,
+  });
   const usd = { style: "currency", currency: "USD", notation: "compact" } as const;
-  const daily = await createDatasetIn(
-    trx,
-    ctx,
-    {
-      name: "Daily revenue by region",
-      description: "Two years of daily revenue and orders for five sales regions.",
-      columns: [
-        { name: "day", type: "date" },
-        { name: "region", type: "string" },
-        { name: "revenue", type: "number" },
-        { name: "orders", type: "number" },
-      ],
-      rows: dailyRegionRows(ctx.now()),
+  const daily = await dataset({
+    name: "Daily revenue by region",
+    description: "Two years of daily revenue and orders for five sales regions.",
+    columns: [
+      { name: "day", type: "date" },
+      { name: "region", type: "string" },
+      { name: "revenue", type: "number" },
+      { name: "orders", type: "number" },
+    ],
+    rows: dailyRegionRows(ctx.now()),
+  });
+  const regionChart = await chart({
+    title: "Revenue per month by region",
+    type: "bar",
+    datasetId: daily.id,
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [{ column: "revenue", aggregate: "sum", label: "Revenue" }],
+      breakdown: { column: "region", top: 3 },
+      filters: [{ column: "day", op: "relative", unit: "month", which: "last_n", n: 12 }],
     },
-    actor,
-  );
-  const regionChart = await createChartIn(
-    trx,
-    ctx,
-    {
-      title: "Revenue per month by region",
-      type: "bar",
-      datasetId: daily.id,
-      query: {
-        x: { column: "day", grain: "month" },
-        measures: [{ column: "revenue", aggregate: "sum", label: "Revenue" }],
-        breakdown: { column: "region", top: 3 },
-        filters: [{ column: "day", op: "relative", unit: "month", which: "last_n", n: 12 }],
+    options: { stack: "stacked", numberFormat: usd, showLegend: true },
+  });
+  const ordersChart = await chart({
+    title: "Orders per month",
+    type: "line",
+    datasetId: sales.id,
+    indexColumn: "month",
+    seriesColumns: ["orders"],
+    options: { curve: "monotone", numberFormat: { style: "decimal" } },
+  });
+  const revenueChart = await chart({
+    title: "Revenue by channel",
+    type: "area",
+    datasetId: sales.id,
+    indexColumn: "month",
+    seriesColumns: ["online", "retail", "marketplace"],
+    options: { stack: "stacked", curve: "monotone", numberFormat: usd, showLegend: true },
+  });
+  const trafficChart = await chart({
+    title: "Visits and conversions by source",
+    type: "bar",
+    datasetId: traffic.id,
+    indexColumn: "source",
+    seriesColumns: ["visits", "conversions"],
+    options: { numberFormat: { notation: "compact" }, showLegend: true },
+  });
+  const shareChart = await chart({
+    title: "Traffic share by source",
+    type: "pie",
+    datasetId: traffic.id,
+    indexColumn: "source",
+    seriesColumns: ["visits"],
+    options: { donut: true, showLegend: true },
+  });
+  await dashboard({
+    title: "Store performance",
+    slug: demoDashboardSlug,
+    description: "Sales, orders and traffic of the demo store across 2025.",
+    icon: "shopping-cart",
+    published: true,
+    tiles: [
+      {
+        kind: "stat",
+        label: "Revenue in 2025",
+        datasetId: sales.id,
+        column: "revenue",
+        aggregation: "sum",
+        format: usd,
+        icon: "crown",
       },
-      options: { stack: "stacked", numberFormat: usd, showLegend: true },
-    },
-    actor,
-  );
-  const ordersChart = await createChartIn(
-    trx,
-    ctx,
-    {
-      title: "Orders per month",
-      type: "line",
-      datasetId: sales.id,
-      indexColumn: "month",
-      seriesColumns: ["orders"],
-      options: { curve: "monotone", numberFormat: { style: "decimal" } },
-    },
-    actor,
-  );
-  const revenueChart = await createChartIn(
-    trx,
-    ctx,
-    {
-      title: "Revenue by channel",
-      type: "area",
-      datasetId: sales.id,
-      indexColumn: "month",
-      seriesColumns: ["online", "retail", "marketplace"],
-      options: { stack: "stacked", curve: "monotone", numberFormat: usd, showLegend: true },
-    },
-    actor,
-  );
-  const trafficChart = await createChartIn(
-    trx,
-    ctx,
-    {
-      title: "Visits and conversions by source",
-      type: "bar",
-      datasetId: traffic.id,
-      indexColumn: "source",
-      seriesColumns: ["visits", "conversions"],
-      options: { numberFormat: { notation: "compact" }, showLegend: true },
-    },
-    actor,
-  );
-  const shareChart = await createChartIn(
-    trx,
-    ctx,
-    {
-      title: "Traffic share by source",
-      type: "pie",
-      datasetId: traffic.id,
-      indexColumn: "source",
-      seriesColumns: ["visits"],
-      options: { donut: true, showLegend: true },
-    },
-    actor,
-  );
-  await createDashboardIn(
-    trx,
-    ctx,
-    {
-      title: "Store performance",
-      slug: demoDashboardSlug,
-      description: "Sales, orders and traffic of the demo store across 2025.",
-      icon: "shopping-cart",
-      published: true,
-      tiles: [
-        {
-          kind: "stat",
-          label: "Revenue in 2025",
-          datasetId: sales.id,
-          column: "revenue",
-          aggregation: "sum",
-          format: usd,
-          icon: "crown",
-        },
-        {
-          kind: "stat",
-          label: "Orders in December",
-          datasetId: sales.id,
-          column: "orders",
-          aggregation: "last",
-          format: { style: "decimal" },
-          icon: "shopping-cart",
-        },
-        {
-          kind: "stat",
-          label: "Customer satisfaction",
-          datasetId: sales.id,
-          column: "satisfaction",
-          aggregation: "last",
-          format: { style: "percent", maximumFractionDigits: 0 },
-          icon: "thumbs-up",
-        },
-        {
-          kind: "stat",
-          label: "Revenue last month",
-          datasetId: daily.id,
-          column: "revenue",
-          aggregation: "sum",
-          filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
-          compare: true,
-          format: usd,
-          icon: "building",
-        },
-        {
-          kind: "stat",
-          label: "Tracked visits",
-          datasetId: traffic.id,
-          column: "visits",
-          aggregation: "sum",
-          format: { notation: "compact" },
-          icon: "database",
-        },
-        { kind: "chart", chartId: revenueChart.id },
-        { kind: "chart", chartId: regionChart.id },
-        { kind: "chart", chartId: ordersChart.id },
-        { kind: "chart", chartId: trafficChart.id },
-        { kind: "chart", chartId: shareChart.id },
-      ],
-    },
-    actor,
-  );
-  await createDashboardIn(
-    trx,
-    ctx,
-    {
-      title: "Marketing funnel",
-      slug: draftDemoDashboardSlug,
-      description: "Work in progress: where visitors come from and how many convert.",
-      icon: "bookmark",
-      published: false,
-      tiles: [
-        {
-          kind: "stat",
-          label: "Conversions",
-          datasetId: traffic.id,
-          column: "conversions",
-          aggregation: "sum",
-          format: { style: "decimal" },
-          icon: "handshake",
-        },
-        { kind: "chart", chartId: trafficChart.id },
-      ],
-    },
-    actor,
-  );
+      {
+        kind: "stat",
+        label: "Orders in December",
+        datasetId: sales.id,
+        column: "orders",
+        aggregation: "last",
+        format: { style: "decimal" },
+        icon: "shopping-cart",
+      },
+      {
+        kind: "stat",
+        label: "Customer satisfaction",
+        datasetId: sales.id,
+        column: "satisfaction",
+        aggregation: "last",
+        format: { style: "percent", maximumFractionDigits: 0 },
+        icon: "thumbs-up",
+      },
+      {
+        kind: "stat",
+        label: "Revenue last month",
+        datasetId: daily.id,
+        column: "revenue",
+        aggregation: "sum",
+        filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
+        compare: true,
+        format: usd,
+        icon: "building",
+      },
+      {
+        kind: "stat",
+        label: "Tracked visits",
+        datasetId: traffic.id,
+        column: "visits",
+        aggregation: "sum",
+        format: { notation: "compact" },
+        icon: "database",
+      },
+      { kind: "chart", chartId: revenueChart.id },
+      { kind: "chart", chartId: regionChart.id },
+      { kind: "chart", chartId: ordersChart.id },
+      { kind: "chart", chartId: trafficChart.id },
+      { kind: "chart", chartId: shareChart.id },
+    ],
+  });
+  await dashboard({
+    title: "Marketing funnel",
+    slug: draftDemoDashboardSlug,
+    description: "Work in progress: where visitors come from and how many convert.",
+    icon: "bookmark",
+    published: false,
+    tiles: [
+      {
+        kind: "stat",
+        label: "Conversions",
+        datasetId: traffic.id,
+        column: "conversions",
+        aggregation: "sum",
+        format: { style: "decimal" },
+        icon: "handshake",
+      },
+      { kind: "chart", chartId: trafficChart.id },
+    ],
+  });
 }
 
 /** Seeds once per database: the marker row and the demo commit together or not at all. */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { DatasetColumn } from "@seed/model";
-import { aggregations, thresholdLimits, thresholdTones } from "@seed/model";
+import { aggregations, isTimeType, thresholdLimits, thresholdTones } from "@seed/model";
 import { useState } from "react";
 import { addStatTile } from "@/app/admin/dashboards/actions";
 import styles from "@/components/admin/admin.module.css";
@@ -25,9 +25,7 @@ export function AddStatTileForm({
   const [datasetId, setDatasetId] = useState("");
   const [formatStyle, setFormatStyle] = useState("");
   const columns = datasets.find((dataset) => dataset.id === datasetId)?.columns ?? [];
-  const dateColumns = columns.filter(
-    (column) => column.type === "date" || column.type === "timestamp",
-  );
+  const dateColumns = columns.filter((column) => isTimeType(column.type));
   const [periodColumn, setPeriodColumn] = useState("");
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">

@@ -1,7 +1,7 @@
 // A dashboard's filter columns: which columns of its tiles' datasets a filter may use.
 // Dashboards: listing and the versioned writes (details, tiles, layout, filters, publishing,
 // restore, delete). What pages render from them is read in ../render/.
-import { type DashboardFilterConfig, ValidationError } from "@seed/model";
+import { type DashboardFilterConfig, isTimeType, ValidationError } from "@seed/model";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DatasetTable } from "../../db/dataset-table.js";
 
@@ -38,7 +38,7 @@ export async function filterColumnsIn(
     for (const column of parseJson<Pick<DatasetTable["columns"][number], "name" | "type">[]>(
       row.columns_json,
     )) {
-      if (column.type === "date" || column.type === "timestamp") dates.add(column.name);
+      if (isTimeType(column.type)) dates.add(column.name);
       if (column.type === "string" || column.type === "boolean") categories.add(column.name);
     }
   }

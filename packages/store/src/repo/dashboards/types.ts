@@ -97,21 +97,9 @@ export interface RenderedChartTile {
   notFilteredBy: string[];
 }
 
-export interface RenderedStatTile {
-  kind: "stat";
-  id: string;
-  position: number;
-  layout: TileLayout;
-  label: string;
-  datasetId: string;
+/** A stat tile with what a page shows of it: the dataset's name, the value and its status. */
+export interface RenderedStatTile extends StatTile {
   datasetName: string;
-  column: string;
-  aggregation: Aggregation;
-  format: NumberFormat | null;
-  icon: IconName | null;
-  filters: QueryFilter[];
-  compare: boolean;
-  thresholds: ThresholdRule[];
   value: number | null;
   /** The threshold rule the value meets, as a tone and words; null when none applies. */
   status: ThresholdStatus | null;

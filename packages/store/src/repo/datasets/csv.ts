@@ -1,6 +1,8 @@
 import {
   type CellValue,
   type ColumnType,
+  type ColumnTypeSpec,
+  columnTypeSpecs,
   type DatasetColumn,
   type DatasetRow,
   datasetLimits,
@@ -82,8 +84,7 @@ export type CsvProblemCode =
   | "no_rows"
   | "wrong_value_count"
   | "cell_too_long"
-  | "not_a_number"
-  | "not_a_date";
+  | ColumnTypeSpec["misfitCode"];
 
 /** One thing wrong with the file, with where it is. */
 export interface CsvProblemDetail {
@@ -367,32 +368,22 @@ function parseWithDialect(
     for (const [index, column] of columns.entries()) {
       const raw = entry.record[index] ?? "";
       const cell = column.type === "number" ? (numberCells[index]?.[rowIndex] ?? raw) : raw;
-      let value: CellValue = cell === "" ? null : cell;
-      if (cell !== "" && column.type === "number") {
-        if (!isNumber(cell)) {
-          found.add(
-            "not_a_number",
-            `Line ${line}, column "${column.name}": expected a number, got ${describeValue(cell)}.`,
-            line,
-            column.name,
-          );
-          continue;
-        }
-        value = Number(cell);
+      if (cell === "") {
+        row[column.name] = null;
+        continue;
       }
-      const isDateType = column.type === "date" || column.type === "timestamp";
-      if (cell !== "" && isDateType && !(column.type === "date" ? isIsoDay : isIsoDate)(cell)) {
-        const expected =
-          column.type === "date" ? "a date (yyyy-mm-dd)" : "a date and time (ISO 8601)";
+      const spec = columnTypeSpecs[column.type];
+      const value = spec.cellFromText(cell);
+      if (value === undefined) {
         found.add(
-          "not_a_date",
-          `Line ${line}, column "${column.name}": expected ${expected}, got ${describeValue(cell)}.`,
+          spec.misfitCode,
+          `Line ${line}, column "${column.name}": expected ${spec.expected}, got ${describeValue(cell)}.`,
           line,
           column.name,
         );
         continue;
       }
-      row[column.name] = value;
+      row[column.name] = value as CellValue;
     }
     rows.push(row);
   }

@@ -5,11 +5,9 @@ import { pipeline } from "node:stream/promises";
 import type { DatasetColumnType } from "@seed/model";
 import {
   type CellValue,
+  columnTypeSpecs,
   datasetLimits,
   describeValue,
-  isIsoDate,
-  isIsoDay,
-  isNumberText,
   ValidationError,
 } from "@seed/model";
 import { type CsvProblemCode, formatBytes } from "./csv.js";
@@ -99,14 +97,6 @@ export async function* csvRecords(
   }
 }
 
-export const expected: Record<DatasetColumnType, string> = {
-  number: "a number",
-  string: "text",
-  boolean: "true or false",
-  date: "a date (yyyy-mm-dd)",
-  timestamp: "a date and time (ISO 8601)",
-};
-
 /** A CSV cell as its column stores it, or the reason it does not fit. */
 export function typedCell(
   type: DatasetColumnType,
@@ -125,26 +115,16 @@ export function typedCell(
       reason: `the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
     };
   }
-  const fits =
-    type === "number"
-      ? isNumberText(cell)
-      : type === "date"
-        ? isIsoDay(cell)
-        : type === "timestamp"
-          ? isIsoDate(cell)
-          : type === "boolean"
-            ? cell === "true" || cell === "false"
-            : true;
-  if (!fits) {
+  const spec = columnTypeSpecs[type];
+  const value = spec.cellFromText(cell);
+  if (value === undefined) {
     return {
       ok: false,
-      code: type === "number" ? "not_a_number" : "not_a_date",
-      reason: `expected ${expected[type]}, got ${describeValue(cell)}.`,
+      code: spec.misfitCode,
+      reason: `expected ${spec.expected}, got ${describeValue(cell)}.`,
     };
   }
-  if (type === "number") return { ok: true, value: Number(cell) };
-  if (type === "boolean") return { ok: true, value: cell === "true" };
-  return { ok: true, value: cell };
+  return { ok: true, value };
 }
 
 export function checkHeader(header: CsvRecord): void {

@@ -38,7 +38,7 @@ import {
   type ImportLineProblem,
   typedCell,
 } from "./import-input.js";
-import { datasetSizeReason } from "./size.js";
+import { datasetSizeReason, type RowsAdded, recordRowsAdded } from "./size.js";
 
 export type ImportMode = "replace" | "append";
 
@@ -75,13 +75,7 @@ export interface ImportNewDatasetInput extends ImportOptions {
   description?: string;
 }
 
-export interface ImportResult {
-  datasetId: string;
-  version: number;
-  /** Rows this import added. */
-  imported: number;
-  rowCount: number;
-}
+export type ImportResult = RowsAdded;
 
 // Rows used to choose column types when a new dataset is imported.
 const inferenceRows = 1_000;
@@ -332,16 +326,10 @@ export async function importIntoDatasetIn(
           return descriptor;
         },
       );
-      const rowCount = before + imported;
-      const at = ctx.now().toISOString();
-      await row.update({ row_count: rowCount, updated_at: at });
+      const result = await recordRowsAdded(ctx, row, input, before, imported);
+      const { rowCount } = result;
       return {
-        result: {
-          datasetId: input.datasetId,
-          version: input.expectedVersion + 1,
-          imported,
-          rowCount,
-        },
+        result,
         action: audit?.action ?? "dataset.update",
         detail: audit
           ? { ...audit.detail, imported, rowCount }

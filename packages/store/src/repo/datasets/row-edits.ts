@@ -26,7 +26,7 @@ import {
 } from "../../db/rows-table.js";
 import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
 import { type Dataset, getDatasetSummaryIn, getDatasetTableIn, rowsOrThrow } from "./datasets.js";
-import { assertDatasetSize } from "./size.js";
+import { assertDatasetSize, type RowsAdded, recordRowsAdded } from "./size.js";
 
 /** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
 export interface DatasetRowEdits {
@@ -131,7 +131,7 @@ export async function writeListedRowsIn(
   input: ListedRowsInput,
   actor: RecordedActor,
   audit: { action: AuditAction; detail: Record<string, unknown> },
-): Promise<{ datasetId: string; version: number; imported: number; rowCount: number }> {
+): Promise<RowsAdded> {
   return versionedWriteIn(trx, ctx, actor, {
     entityType: "dataset",
     id: input.datasetId,
@@ -161,18 +161,11 @@ export async function writeListedRowsIn(
       }
       await insertRows(trx, descriptor, rowsById(descriptor.columns, rows));
       await assertDatasetSize(trx, descriptor);
-      const rowCount = before + rows.length;
-      const at = ctx.now().toISOString();
-      await row.update({ row_count: rowCount, updated_at: at });
+      const result = await recordRowsAdded(ctx, row, input, before, rows.length);
       return {
-        result: {
-          datasetId: input.datasetId,
-          version: input.expectedVersion + 1,
-          imported: rows.length,
-          rowCount,
-        },
+        result,
         action: audit.action,
-        detail: { ...audit.detail, imported: rows.length, rowCount },
+        detail: { ...audit.detail, imported: result.imported, rowCount: result.rowCount },
       };
     },
   });

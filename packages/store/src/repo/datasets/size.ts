@@ -1,7 +1,8 @@
 import { datasetLimits, ValidationError } from "@seed/model";
-import type { Executor } from "../../context.js";
+import type { Executor, StoreContext } from "../../context.js";
 import type { DatasetTable } from "../../db/dataset-table.js";
 import { storedBytes } from "../../db/rows-table.js";
+import type { VersionedRow } from "../versioned-write.js";
 import { formatBytes } from "./csv.js";
 
 /** The reason a dataset may not grow past datasetLimits.maxDatasetBytes. */
@@ -18,4 +19,26 @@ export async function assertDatasetSize(trx: Executor, descriptor: DatasetTable)
       fieldErrors: { rows: [`${reason.charAt(0).toUpperCase()}${reason.slice(1)}`] },
     });
   }
+}
+
+/** What adding rows to a dataset reports: the new version, rows added and rows now held. */
+export interface RowsAdded {
+  datasetId: string;
+  version: number;
+  /** Rows this write added. */
+  imported: number;
+  rowCount: number;
+}
+
+/** After `imported` rows went in on top of `before`: the row count and time kept, the report. */
+export async function recordRowsAdded(
+  ctx: StoreContext,
+  row: VersionedRow,
+  input: { datasetId: string; expectedVersion: number },
+  before: number,
+  imported: number,
+): Promise<RowsAdded> {
+  const rowCount = before + imported;
+  await row.update({ row_count: rowCount, updated_at: ctx.now().toISOString() });
+  return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }

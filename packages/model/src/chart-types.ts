@@ -141,64 +141,35 @@ export interface ChartTypeSpec {
   };
 }
 
+// Options every type has: how numbers, the legend, the locale and dates read.
+const common = [
+  "numberFormat",
+  "showLegend",
+  "legendPosition",
+  "locale",
+  "dateFormat",
+] as const satisfies readonly ChartOptionName[];
+// A cartesian chart (line, area, bar) has an x axis, whose numbers may be written plain.
+const cartesian = [...common, "xNumberFormat"] as const satisfies readonly ChartOptionName[];
+const everyQuery = { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true };
+
 export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
-  line: {
-    label: "Line",
-    options: [
-      "curve",
-      "numberFormat",
-      "showLegend",
-      "legendPosition",
-      "locale",
-      "dateFormat",
-      "xNumberFormat",
-    ],
-    valueLabels: [],
-    accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
-  },
+  line: { label: "Line", options: ["curve", ...cartesian], valueLabels: [], accepts: everyQuery },
   area: {
     label: "Area",
-    options: [
-      "stack",
-      "curve",
-      "numberFormat",
-      "showLegend",
-      "legendPosition",
-      "locale",
-      "dateFormat",
-      "xNumberFormat",
-    ],
+    options: ["stack", "curve", ...cartesian],
     valueLabels: [],
-    accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
+    accepts: everyQuery,
   },
   bar: {
     label: "Bar",
-    options: [
-      "stack",
-      "horizontal",
-      "valueLabels",
-      "numberFormat",
-      "showLegend",
-      "legendPosition",
-      "locale",
-      "dateFormat",
-      "xNumberFormat",
-    ],
+    options: ["stack", "horizontal", "valueLabels", ...cartesian],
     valueLabels: ["none", "value"],
-    accepts: { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true },
+    accepts: everyQuery,
   },
   pie: {
     label: "Pie",
-    options: [
-      "donut",
-      "valueLabels",
-      "otherThreshold",
-      "numberFormat",
-      "showLegend",
-      "legendPosition",
-      "locale",
-      "dateFormat",
-    ],
+    options: ["donut", "valueLabels", "otherThreshold", ...common],
     valueLabels: ["percent", "value", "name", "none"],
     accepts: { grain: true, breakdown: false, multipleMeasures: false, rawMeasures: true },
   },

@@ -147,6 +147,7 @@ async function salesBoard(store: Store) {
         { kind: "chart", chartId: byRegion.id },
         { kind: "chart", chartId: visitsChart.id },
         sumStat(sales.id),
+        { ...sumStat(sales.id, "revenue", "Latest revenue"), aggregation: "last" },
       ],
     },
     editor,
@@ -169,6 +170,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     const plain = tilesOf(await store.getDashboardBySlug("sales"));
     expect(plain.charts[0]?.result?.rows).toHaveLength(2);
     expect(plain.stats[0]?.value).toBe(370);
+    expect(plain.stats[1]?.value).toBe(120);
 
     const filters: AppliedDashboardFilters = {
       range: { from: "2025-02-01", to: "2025-03-31" },
@@ -212,6 +214,8 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     });
 
     expect(tilesOf(rendered).stats[0]?.value).toBe(150);
+    // A "last" stat keeps to the filtered rows too: South's newest revenue, not the table's.
+    expect(tilesOf(rendered).stats[1]).toMatchObject({ value: 150, notFilteredBy: [] });
     expect(rendered?.filterBar.applied).toEqual({ range: null, categories: { region: ["South"] } });
     expect(rendered?.filterBar.problems).toEqual([
       'There is no filter "colour"; it was ignored.',

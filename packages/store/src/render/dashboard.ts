@@ -18,7 +18,6 @@ import { runStat } from "../engine/stat.js";
 import { toChart } from "../repo/charts.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
-  Dashboard,
   DashboardCategoryFilter,
   RenderedDashboard,
   RenderedTile,
@@ -133,17 +132,12 @@ async function renderDashboardWhere(
           continue;
         }
         const datasetName = (await getDatasetSummaryIn(trx, tile.datasetId))?.name ?? "";
-        // "last" reads the newest value regardless of filters, so no dashboard filter reaches it.
-        const notFilteredByOf = (scoped: { notFilteredBy: string[] }) =>
-          tile.aggregation === "last"
-            ? [...new Set([...scoped.notFilteredBy, ...appliedNames(dashboard, applied)])]
-            : scoped.notFilteredBy;
-        let notFilteredBy = notFilteredByOf(filtersFor(null));
+        let notFilteredBy = filtersFor(null).notFilteredBy;
         try {
           const target = await tableOf(tile.datasetId);
           if (!target) throw new NotFoundError("dataset", tile.datasetId);
           const scoped = filtersFor(target.table);
-          notFilteredBy = notFilteredByOf(scoped);
+          notFilteredBy = scoped.notFilteredBy;
           const filters = [...tile.filters, ...scoped.filters];
           const stat = await target.run((executor) =>
             runStat(executor, target.table, { ...tile, filters }, queryOptions),
@@ -195,15 +189,6 @@ export function liveCacheSecondsOf(targets: Iterable<DatasetTarget | null>): num
     target?.cacheTtlSeconds === null || target === null ? [] : [target.cacheTtlSeconds],
   );
   return ttls.length > 0 ? Math.min(...ttls) : null;
-}
-
-/** The column names of the applied filters, in the bar's order. */
-export function appliedNames(dashboard: Dashboard, applied: AppliedDashboardFilters): string[] {
-  const names =
-    dashboard.filters.dateColumn !== null && applied.range !== null
-      ? [dashboard.filters.dateColumn]
-      : [];
-  return [...names, ...Object.keys(applied.categories)];
 }
 
 /**

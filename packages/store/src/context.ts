@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { BulkLoader } from "./db/bulk-load.js";
 import type { StoreDatabase } from "./db/schema.js";
 import type { QueryObserver } from "./engine/execute.js";
+import type { ResultCache } from "./engine/result-cache.js";
 import type { SourcePools } from "./repo/sources/connections.js";
 
 export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
@@ -15,6 +16,8 @@ export interface StoreContext {
   bulk: BulkLoader;
   /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
   observeQuery?: QueryObserver;
+  /** Query results per dataset version, in this process (engine/result-cache.ts). */
+  resultCache: ResultCache;
   /** Live sources' connection pools of this process (src/repo/sources). */
   sources: SourcePools;
   /** The key that encrypts source passwords (SEED_SOURCES_KEY), read when needed. */

@@ -5,6 +5,7 @@ import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
 import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
 import type { QueryObserver } from "./engine/index.js";
+import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
 import { seedDemoOnce } from "./ops/seed.js";
 import { storeInternals } from "./raw-handles.js";
@@ -47,6 +48,11 @@ export interface OpenStoreOptions {
   observeQuery?: QueryObserver;
   /** The key of live sources' passwords; defaults to SEED_SOURCES_KEY, read when needed. */
   sourcesKey?: string;
+  /**
+   * Bytes of query results kept in memory per dataset version (default 32 MiB; 0 keeps none).
+   * Defaults to SEED_RESULT_CACHE_MB when set.
+   */
+  resultCacheBytes?: number;
 }
 
 /** What better-auth's `database` option accepts: a Kysely instance and its dialect name. */
@@ -127,6 +133,15 @@ function bind(ctx: StoreContext): { [Name in keyof Operations]: Bound<Operations
   return bound as { [Name in keyof Operations]: Bound<Operations[Name]> };
 }
 
+/** The result cache's bound: the option, else SEED_RESULT_CACHE_MB, else the default. */
+function resultCacheBytesOf(option: number | undefined): number {
+  if (option !== undefined) return option;
+  const megabytes = Number(process.env.SEED_RESULT_CACHE_MB);
+  return process.env.SEED_RESULT_CACHE_MB && Number.isFinite(megabytes) && megabytes >= 0
+    ? megabytes * 1024 * 1024
+    : defaultResultCacheBytes;
+}
+
 /**
  * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
  * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
@@ -144,6 +159,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     now: options.now ?? (() => new Date()),
     bulk: opened.bulk,
     observeQuery: options.observeQuery,
+    resultCache: createResultCache(resultCacheBytesOf(options.resultCacheBytes)),
     sources: new SourcePools(),
     sourcesKey: () => options.sourcesKey ?? process.env.SEED_SOURCES_KEY,
   };

@@ -52,6 +52,8 @@ export interface QueryTiming {
   kind: "chart" | "stat";
   seconds: number;
   ok: boolean;
+  /** Answered from the result cache (no query ran); absent when the query ran. */
+  cached?: true;
 }
 
 export type QueryObserver = (timing: QueryTiming) => void;

@@ -13,8 +13,7 @@ import {
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
 import type { DatasetTable } from "../db/dataset-table.js";
-import { runQuery, topColumnValues } from "../engine/execute.js";
-import { runStat } from "../engine/stat.js";
+import { topColumnValues } from "../engine/execute.js";
 import { toChart } from "../repo/charts.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
@@ -118,9 +117,7 @@ async function renderDashboardWhere(
             const scoped = filtersFor(target.table);
             notFilteredBy = scoped.notFilteredBy;
             const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
-            const result = await target.run((executor) =>
-              runQuery(executor, target.table, query, queryOptions),
-            );
+            const result = await target.query(query, queryOptions);
             rendered.push({ ...base, result, error: null, notFilteredBy });
           } catch (error) {
             rendered.push({ ...base, result: null, error: tileError(error), notFilteredBy });
@@ -139,9 +136,7 @@ async function renderDashboardWhere(
           const scoped = filtersFor(target.table);
           notFilteredBy = scoped.notFilteredBy;
           const filters = [...tile.filters, ...scoped.filters];
-          const stat = await target.run((executor) =>
-            runStat(executor, target.table, { ...tile, filters }, queryOptions),
-          );
+          const stat = await target.stat({ ...tile, filters }, queryOptions);
           const status = thresholdStatus(stat.value, tile.thresholds);
           rendered.push({ ...tile, datasetName, ...stat, status, error: null, notFilteredBy });
         } catch (error) {

@@ -2,7 +2,6 @@
 import { NotFoundError, type RefreshSeconds } from "@seed/model";
 import type { EmbedKind } from "../access/signed-links.js";
 import type { Executor, StoreContext } from "../context.js";
-import { runQuery } from "../engine/execute.js";
 import type { QueryResult } from "../engine/result.js";
 import { type Chart, toChart } from "../repo/charts.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
@@ -135,9 +134,7 @@ export async function getChartEmbed(
         target = await resolveDatasetTarget(ctx, trx, chart.datasetId);
         const table = target;
         if (!table) throw new NotFoundError("dataset", chart.datasetId);
-        const result = await table.run((executor) =>
-          runQuery(executor, table.table, chart.query, queryOptions),
-        );
+        const result = await table.query(chart.query, queryOptions);
         return {
           chart,
           result,

@@ -2,7 +2,7 @@
 // then the engine runs the query there.
 import { type ChartQueryInput, NotFoundError } from "@seed/model";
 import type { Executor, StoreContext } from "../../context.js";
-import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
+import type { RunQueryOptions } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
 import { resolveDatasetTarget } from "../sources/target.js";
 
@@ -16,7 +16,7 @@ export async function runDatasetQuery(
 ): Promise<QueryResult> {
   const target = await resolveDatasetTarget(ctx, executor, datasetId);
   if (!target) throw new NotFoundError("dataset", datasetId);
-  return target.run((trx) => runQuery(trx, target.table, query, options));
+  return target.query(query, options);
 }
 
 /** Runs a chart query over a dataset in the database, told to the store's query observer. */
@@ -26,7 +26,11 @@ export function runChartQuery(
   query: ChartQueryInput,
   options?: RunQueryOptions,
 ): Promise<QueryResult> {
-  return runDatasetQuery(ctx, ctx.db, datasetId, query, { observe: ctx.observeQuery, ...options });
+  return runDatasetQuery(ctx, ctx.db, datasetId, query, {
+    observe: ctx.observeQuery,
+    now: ctx.now(),
+    ...options,
+  });
 }
 
 export const queryOperations = { runChartQuery };

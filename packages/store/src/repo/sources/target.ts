@@ -1,6 +1,11 @@
+import type { ChartQueryInput } from "@seed/model";
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import { type DatasetTable, datasetTableName, type TableColumn } from "../../db/dataset-table.js";
+import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
+import type { QueryResult } from "../../engine/result.js";
+import { resultKey } from "../../engine/result-cache.js";
+import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";
@@ -15,6 +20,54 @@ export interface DatasetTarget {
   cacheTtlSeconds: number | null;
   /** Runs the engine's work on the right executor (a live source: read-only, with its timeout). */
   run<T>(work: (executor: AnyExecutor) => Promise<T>): Promise<T>;
+  /** A chart query's result, from the result cache while the dataset's version stands. */
+  query(query: ChartQueryInput, options: RunQueryOptions): Promise<QueryResult>;
+  /** A stat tile's value, cached the same way. */
+  stat(stat: StatQuery, options: RunQueryOptions): Promise<StatValue>;
+}
+
+/** What a stat's answer depends on (a tile's label or thresholds do not change it). */
+function statKey(stat: StatQuery): unknown {
+  const { column, aggregation, filters = [], compare = false } = stat;
+  return { column, aggregation, filters, compare };
+}
+
+/**
+ * The target's query and stat: a dataset kept here answers through the result cache under its
+ * version; a live source's data changes outside the store, so it always asks the source.
+ */
+function queries(
+  ctx: StoreContext,
+  scope: { datasetId: string; version: number } | null,
+  table: DatasetTable,
+  run: DatasetTarget["run"],
+): Pick<DatasetTarget, "query" | "stat"> {
+  const through = async <T extends object>(
+    kind: "chart" | "stat",
+    asked: unknown,
+    options: RunQueryOptions,
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    if (!scope) return work();
+    const key = resultKey({ ...scope, kind }, asked, options);
+    const started = performance.now();
+    const { value, hit } = await ctx.resultCache.through(key, work);
+    if (hit) {
+      const seconds = (performance.now() - started) / 1000;
+      options.observe?.({ kind, seconds, ok: true, cached: true });
+    }
+    return value;
+  };
+  return {
+    query: (query, options) =>
+      through("chart", query, options, () =>
+        run((executor) => runQuery(executor, table, query, options)),
+      ),
+    stat: (stat, options) =>
+      through("stat", statKey(stat), options, () =>
+        run((executor) => runStat(executor, table, stat, options)),
+      ),
+  };
 }
 
 /** The one place that decides where a dataset's queries run; null when the dataset is missing. */
@@ -25,27 +78,29 @@ export async function resolveDatasetTarget(
 ): Promise<DatasetTarget | null> {
   const row = await trx
     .selectFrom("datasets")
-    .select(["columns_json", "source_id", "source_schema", "source_table"])
+    .select(["columns_json", "source_id", "source_schema", "source_table", "version"])
     .where("id", "=", datasetId)
     .executeTakeFirst();
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
   if (row.source_id === null) {
-    return {
-      table: { table: datasetTableName(datasetId), columns },
-      cacheTtlSeconds: null,
-      run: (work) => work(trx as AnyExecutor),
-    };
+    const table = { table: datasetTableName(datasetId), columns };
+    const run: DatasetTarget["run"] = (work) => work(trx as AnyExecutor);
+    const scope = { datasetId, version: Number(row.version) };
+    return { table, cacheTtlSeconds: null, run, ...queries(ctx, scope, table, run) };
   }
   const source = await getSourceRowIn(trx, row.source_id);
   if (!source) throw sourceFailure("The live source of this dataset no longer exists.");
+  const table = {
+    table: row.source_table ?? "",
+    columns,
+    remote: { schema: row.source_schema ?? "", rowCap: Number(source.row_cap) },
+  };
+  const run: DatasetTarget["run"] = (work) => withSource(ctx, source, work);
   return {
-    table: {
-      table: row.source_table ?? "",
-      columns,
-      remote: { schema: row.source_schema ?? "", rowCap: Number(source.row_cap) },
-    },
+    table,
     cacheTtlSeconds: Number(source.cache_ttl_seconds),
-    run: (work) => withSource(ctx, source, work),
+    run,
+    ...queries(ctx, null, table, run),
   };
 }

@@ -15,7 +15,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { type BulkLoader, postgresBulkLoader, sqliteBulkLoader } from "./bulk-load.js";
-import { type Dialect, dialects } from "./dialect.js";
+import { dialects, type EngineDialect } from "./dialect.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import type { StoreDatabase } from "./schema.js";
 
@@ -181,7 +181,8 @@ export interface OpenDatabaseOptions {
 
 export interface OpenedDatabase {
   db: Kysely<StoreDatabase>;
-  dialect: Dialect;
+  /** A store opens on SQLite or PostgreSQL (DuckDB is an analytical engine beside it, not yet a store). */
+  dialect: EngineDialect<"sqlite"> | EngineDialect<"postgres">;
   bulk: BulkLoader;
   /** Path of the SQLite file, or null on PostgreSQL. */
   sqliteFile: string | null;

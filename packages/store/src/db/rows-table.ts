@@ -38,16 +38,19 @@ export async function createRowsTable(
 ) {
   const dialect = dialectOf(executor);
   const table = checked(descriptor.table);
-  const key = dialect.rowKey(rowKeyColumn);
+  const key = dialect.rowKey(rowKeyColumn, table);
   const columns = descriptor.columns.map(
     (column) => sql`${sql.id(checked(column.id))} ${sql.raw(dialect.columnTypes[column.type])}`,
   );
+  const sequence = dialect.keySequence(table);
+  if (sequence) await sequence.create.execute(executor);
   await sql`create table ${sql.table(table)} (${sql.join([key, ...columns])})`.execute(executor);
   if (options.indexes !== false) await createRowsIndexes(executor, descriptor);
 }
 
 /** An index on every date and timestamp column (building them after a bulk load is faster). */
 export async function createRowsIndexes(executor: AnyExecutor, descriptor: DatasetTable) {
+  if (!dialectOf(executor).timeIndexes) return;
   const table = checked(descriptor.table);
   for (const column of descriptor.columns) {
     if (column.type !== "date" && column.type !== "timestamp") continue;
@@ -60,6 +63,7 @@ export async function createRowsIndexes(executor: AnyExecutor, descriptor: Datas
 
 export async function dropRowsTable(executor: AnyExecutor, table: string) {
   await sql`drop table if exists ${sql.table(checked(table))}`.execute(executor);
+  await dialectOf(executor).keySequence(table)?.drop.execute(executor);
 }
 
 /**

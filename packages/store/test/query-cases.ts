@@ -1,0 +1,419 @@
+import type { ChartQueryInput } from "@seed/model";
+import { expect } from "vitest";
+import type { QueryResult, RunQueryOptions, StatQuery, StatValue } from "../src/index.js";
+
+// One table of cases, run on SQLite and PostgreSQL through whole stores (query-cases.test.ts) and
+// on DuckDB through the engine (query-cases-duckdb.test.ts): every engine must give exactly the
+// expected rows. The values are exact in binary (halves and quarters), so sums do not depend on
+// summing order.
+
+export const rows = [
+  { day: "2023-12-31", at: "2023-12-31T23:30:00.000Z", region: "North", revenue: 10, units: 1 },
+  { day: "2024-01-01", at: "2024-01-01T00:30:00.000Z", region: "North", revenue: 20, units: 2 },
+  { day: "2024-01-31", at: "2024-01-31T12:00:00.000Z", region: "South", revenue: 5, units: 1 },
+  { day: "2024-02-28", at: "2024-02-28T12:00:00.000Z", region: "South", revenue: 7.5, units: 3 },
+  { day: "2024-02-29", at: "2024-02-29T12:00:00.000Z", region: "East", revenue: 2.5, units: 1 },
+  { day: "2024-03-01", at: "2024-03-01T12:00:00.000Z", region: "East", revenue: null, units: 4 },
+  // Paris moves to summer time at 2024-03-31T01:00Z and back at 2024-10-27T01:00Z.
+  { day: "2024-03-30", at: "2024-03-30T22:59:00.000Z", region: "West", revenue: 1, units: 1 },
+  { day: "2024-03-31", at: "2024-03-31T00:30:00.000Z", region: "West", revenue: 2, units: 1 },
+  { day: "2024-10-27", at: "2024-10-26T22:30:00.000Z", region: null, revenue: 4, units: 2 },
+  { day: "2024-10-27", at: "2024-10-27T22:59:00.000Z", region: "North", revenue: 8, units: 2 },
+  { day: "2024-12-30", at: "2024-12-30T08:00:00.000Z", region: "North", revenue: 16, units: 1 },
+  { day: "2025-01-05", at: "2025-01-05T18:00:00.000Z", region: "South", revenue: 32, units: 5 },
+];
+
+export const columns = [
+  { name: "day", type: "date" },
+  { name: "at", type: "timestamp" },
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+  { name: "units", type: "number" },
+] as const;
+
+export const sum = (column: string) => ({ column, aggregate: "sum" as const });
+export const count = { column: null, aggregate: "count" as const };
+
+export interface Case {
+  name: string;
+  query: ChartQueryInput;
+  options?: RunQueryOptions;
+  series?: string[];
+  rows: Array<Record<string, string | number | null>>;
+}
+
+export const cases: Case[] = [
+  {
+    name: "sum by ISO week of a date column (weeks start on Monday, across a year end)",
+    query: { x: { column: "day", grain: "week" }, measures: [sum("revenue")] },
+    rows: [
+      { x: "2023-12-25", m0: 10 },
+      { x: "2024-01-01", m0: 20 },
+      { x: "2024-01-29", m0: 5 },
+      { x: "2024-02-26", m0: 10 },
+      { x: "2024-03-25", m0: 3 },
+      { x: "2024-10-21", m0: 12 },
+      { x: "2024-12-30", m0: 48 },
+    ],
+  },
+  {
+    name: "sum, count and average by month (month ends, a leap day, a null)",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [
+        sum("revenue"),
+        count,
+        { column: "revenue", aggregate: "count" },
+        { column: "revenue", aggregate: "avg" },
+      ],
+    },
+    rows: [
+      { x: "2023-12-01", m0: 10, m1: 1, m2: 1, m3: 10 },
+      { x: "2024-01-01", m0: 25, m1: 2, m2: 2, m3: 12.5 },
+      { x: "2024-02-01", m0: 10, m1: 2, m2: 2, m3: 5 },
+      { x: "2024-03-01", m0: 3, m1: 3, m2: 2, m3: 1.5 },
+      { x: "2024-10-01", m0: 12, m1: 2, m2: 2, m3: 6 },
+      { x: "2024-12-01", m0: 16, m1: 1, m2: 1, m3: 16 },
+      { x: "2025-01-01", m0: 32, m1: 1, m2: 1, m3: 32 },
+    ],
+  },
+  {
+    name: "min, max and distinct count by quarter",
+    query: {
+      x: { column: "day", grain: "quarter" },
+      measures: [
+        { column: "revenue", aggregate: "min" },
+        { column: "revenue", aggregate: "max" },
+        { column: "region", aggregate: "count_distinct" },
+      ],
+    },
+    rows: [
+      { x: "2023-10-01", m0: 10, m1: 10, m2: 1 },
+      { x: "2024-01-01", m0: 1, m1: 20, m2: 4 },
+      { x: "2024-10-01", m0: 4, m1: 16, m2: 1 },
+      { x: "2025-01-01", m0: 32, m1: 32, m2: 1 },
+    ],
+  },
+  {
+    name: "a group whose only value is null sums to null (day grain)",
+    query: {
+      x: { column: "day", grain: "day" },
+      measures: [sum("revenue")],
+      filters: [{ column: "day", op: "between", from: "2024-02-29", to: "2024-03-01" }],
+    },
+    rows: [
+      { x: "2024-02-29", m0: 2.5 },
+      { x: "2024-03-01", m0: null },
+    ],
+  },
+  {
+    name: "timestamps by day in UTC",
+    query: {
+      x: { column: "at", grain: "day" },
+      measures: [sum("revenue")],
+      filters: [{ column: "at", op: "gte", value: "2024-03-30T00:00:00Z" }],
+    },
+    rows: [
+      { x: "2024-03-30", m0: 1 },
+      { x: "2024-03-31", m0: 2 },
+      { x: "2024-10-26", m0: 4 },
+      { x: "2024-10-27", m0: 8 },
+      { x: "2024-12-30", m0: 16 },
+      { x: "2025-01-05", m0: 32 },
+    ],
+  },
+  {
+    name: "timestamps by day in Europe/Paris, across both daylight-saving changes",
+    query: { x: { column: "at", grain: "day" }, measures: [sum("revenue")] },
+    options: { timeZone: "Europe/Paris" },
+    rows: [
+      { x: "2024-01-01", m0: 30 },
+      { x: "2024-01-31", m0: 5 },
+      { x: "2024-02-28", m0: 7.5 },
+      { x: "2024-02-29", m0: 2.5 },
+      { x: "2024-03-01", m0: null },
+      { x: "2024-03-30", m0: 1 },
+      { x: "2024-03-31", m0: 2 },
+      { x: "2024-10-27", m0: 12 },
+      { x: "2024-12-30", m0: 16 },
+      { x: "2025-01-05", m0: 32 },
+    ],
+  },
+  {
+    name: "timestamps by year in America/New_York (the year's first hours in UTC belong to the last year)",
+    query: { x: { column: "at", grain: "year" }, measures: [count] },
+    options: { timeZone: "America/New_York" },
+    rows: [
+      { x: "2023-01-01", m0: 2 },
+      { x: "2024-01-01", m0: 9 },
+      { x: "2025-01-01", m0: 1 },
+    ],
+  },
+  {
+    name: "hour grain stays in UTC",
+    query: {
+      x: { column: "at", grain: "hour" },
+      measures: [count],
+      filters: [{ column: "at", op: "lt", value: "2024-01-02T00:00:00Z" }],
+    },
+    options: { timeZone: "Europe/Paris" },
+    rows: [
+      { x: "2023-12-31T23:00:00.000Z", m0: 1 },
+      { x: "2024-01-01T00:00:00.000Z", m0: 1 },
+    ],
+  },
+  {
+    name: "breakdown by region, top 2 and the rest as Other",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [sum("revenue")],
+      breakdown: { column: "region", top: 2 },
+    },
+    series: ["North", "South", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: 10, s1: null, other: null },
+      { x: "2024-01-01", s0: 44, s1: 12.5, other: 9.5 },
+      { x: "2025-01-01", s0: null, s1: 32, other: null },
+    ],
+  },
+  {
+    name: "breakdown with empty values as their own series",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [sum("revenue")],
+      breakdown: { column: "region", top: 3 },
+    },
+    series: ["North", "South", "(empty)", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: 10, s1: null, s2: null, other: null },
+      { x: "2024-01-01", s0: 44, s1: 12.5, s2: 4, other: 5.5 },
+      { x: "2025-01-01", s0: null, s1: 32, s2: null, other: null },
+    ],
+  },
+  {
+    name: "equals and not equals (empty cells are not equal to anything)",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [sum("revenue")],
+      filters: [{ column: "region", op: "neq", value: "North" }],
+    },
+    rows: [
+      { x: "2024-01-01", m0: 22 },
+      { x: "2025-01-01", m0: 32 },
+    ],
+  },
+  {
+    name: "in, by category, sorted by value descending",
+    query: {
+      x: { column: "region" },
+      measures: [count],
+      filters: [{ column: "region", op: "in", values: ["East", "West", "South"] }],
+      sort: { by: "value", direction: "desc" },
+    },
+    rows: [
+      { x: "South", m0: 3 },
+      { x: "East", m0: 2 },
+      { x: "West", m0: 2 },
+    ],
+  },
+  {
+    name: "top categories by value with a limit; empty category last when sorting by x",
+    query: {
+      x: { column: "region" },
+      measures: [sum("revenue")],
+      sort: { by: "value", direction: "desc" },
+      limit: 2,
+    },
+    rows: [
+      { x: "North", m0: 54 },
+      { x: "South", m0: 44.5 },
+    ],
+  },
+  {
+    name: "categories sorted by x descending, the empty group last",
+    query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
+    rows: [
+      { x: "West", m0: 2 },
+      { x: "South", m0: 3 },
+      { x: "North", m0: 4 },
+      { x: "East", m0: 2 },
+      { x: null, m0: 1 },
+    ],
+  },
+  {
+    name: "less than, empty and not empty",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [count],
+      filters: [
+        { column: "revenue", op: "lt", value: 5 },
+        { column: "region", op: "not_empty" },
+      ],
+    },
+    rows: [{ x: "2024-01-01", m0: 3 }],
+  },
+  {
+    name: "relative: previous month of a date column",
+    query: {
+      x: { column: "region" },
+      measures: [sum("revenue")],
+      filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
+    },
+    options: { now: new Date("2024-11-15T12:00:00Z") },
+    rows: [
+      { x: "North", m0: 8 },
+      { x: null, m0: 4 },
+    ],
+  },
+  {
+    name: "relative: this quarter and the last 2 years",
+    query: {
+      x: { column: "day", grain: "quarter" },
+      measures: [sum("revenue")],
+      filters: [{ column: "day", op: "relative", unit: "year", which: "last_n", n: 2 }],
+    },
+    options: { now: new Date("2024-11-15T12:00:00Z") },
+    rows: [
+      { x: "2023-10-01", m0: 10 },
+      { x: "2024-01-01", m0: 38 },
+      { x: "2024-10-01", m0: 28 },
+    ],
+  },
+  {
+    name: "relative: this year of a timestamp follows the time zone",
+    query: {
+      x: { column: "at", grain: "year" },
+      measures: [sum("revenue")],
+      filters: [{ column: "at", op: "relative", unit: "year", which: "this" }],
+    },
+    options: { now: new Date("2024-12-31T23:30:00Z"), timeZone: "Europe/Paris" },
+    rows: [{ x: "2025-01-01", m0: 32 }],
+  },
+  {
+    name: "relative: this year in UTC at the same instant",
+    query: {
+      x: { column: "at", grain: "year" },
+      measures: [sum("revenue")],
+      filters: [{ column: "at", op: "relative", unit: "year", which: "this" }],
+    },
+    options: { now: new Date("2024-12-31T23:30:00Z") },
+    rows: [{ x: "2024-01-01", m0: 66 }],
+  },
+  {
+    name: "raw series keep every row, duplicates of x included, in x order",
+    query: {
+      x: { column: "day" },
+      measures: [{ column: "units", aggregate: "none" }],
+      filters: [{ column: "day", op: "gte", value: "2024-10-01" }],
+    },
+    rows: [
+      { x: "2024-10-27", m0: 2 },
+      { x: "2024-10-27", m0: 2 },
+      { x: "2024-12-30", m0: 1 },
+      { x: "2025-01-05", m0: 5 },
+    ],
+  },
+  {
+    name: "raw series over timestamps read back as ISO instants",
+    query: {
+      x: { column: "at" },
+      measures: [{ column: "revenue", aggregate: "none" }],
+      filters: [{ column: "region", op: "eq", value: "West" }],
+    },
+    rows: [
+      { x: "2024-03-30T22:59:00.000Z", m0: 1 },
+      { x: "2024-03-31T00:30:00.000Z", m0: 2 },
+    ],
+  },
+  {
+    name: "a filter that keeps nothing gives no rows",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [sum("revenue")],
+      filters: [{ column: "region", op: "eq", value: "Nowhere" }],
+    },
+    rows: [],
+  },
+];
+
+/** Runs a chart query on the case dataset. */
+export type RunCase = (query: ChartQueryInput, options?: RunQueryOptions) => Promise<QueryResult>;
+
+/** Stat tiles on the case dataset: every aggregation, "last", and a previous-period comparison. */
+export async function expectStatTiles(
+  stat: (query: StatQuery, options?: RunQueryOptions) => Promise<StatValue>,
+) {
+  expect(await stat({ column: "revenue", aggregation: "sum" })).toEqual({
+    value: 108,
+    delta: null,
+    deltaLabel: null,
+  });
+  expect((await stat({ column: "revenue", aggregation: "avg" })).value).toBeCloseTo(108 / 11);
+  expect((await stat({ column: "revenue", aggregation: "count" })).value).toBe(11);
+  expect((await stat({ column: "region", aggregation: "count" })).value).toBe(11);
+  expect((await stat({ column: "revenue", aggregation: "min" })).value).toBe(1);
+  expect((await stat({ column: "revenue", aggregation: "max" })).value).toBe(32);
+  expect(await stat({ column: "revenue", aggregation: "last" })).toEqual({
+    value: 32,
+    delta: 1,
+    deltaLabel: "vs previous",
+  });
+  // "last" keeps to the rows the tile's filters keep, and skips empty values.
+  const last = (region: string) =>
+    stat({
+      column: "revenue",
+      aggregation: "last",
+      filters: [{ column: "region", op: "eq", value: region }],
+    });
+  expect(await last("West")).toEqual({ value: 2, delta: 1, deltaLabel: "vs previous" });
+  expect(await last("East")).toEqual({ value: 2.5, delta: null, deltaLabel: null });
+  expect(await last("Nowhere")).toEqual({ value: null, delta: null, deltaLabel: null });
+  // February 2024 (7.5 + 2.5) against January 2024 (20 + 5): -60%.
+  const compared = await stat(
+    {
+      column: "revenue",
+      aggregation: "sum",
+      filters: [{ column: "day", op: "relative", unit: "month", which: "previous" }],
+      compare: true,
+    },
+    { now: new Date("2024-03-15T12:00:00Z") },
+  );
+  expect(compared).toEqual({ value: 10, delta: -0.6, deltaLabel: "vs previous period" });
+  // No rows in the period before: no percentage, never a division by zero.
+  const fromNothing = await stat(
+    {
+      column: "revenue",
+      aggregation: "sum",
+      filters: [{ column: "day", op: "relative", unit: "quarter", which: "this" }],
+      compare: true,
+    },
+    { now: new Date("2024-11-15T12:00:00Z") },
+  );
+  expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null });
+}
+
+/** A breakdown by an average (not foldable: ranked in SQL first). */
+export async function expectAverageBreakdown(run: RunCase) {
+  const result = await run({
+    x: { column: "day", grain: "year" },
+    measures: [{ column: "revenue", aggregate: "avg" }],
+    breakdown: { column: "region", top: 2 },
+  });
+  expect(result.series.map((series) => series.label)).toEqual(["South", "North", "Other"]);
+  const [y2023, y2024, y2025] = result.rows;
+  expect(y2023).toEqual({ x: "2023-01-01", s0: null, s1: 10, other: null });
+  expect(y2024).toMatchObject({ x: "2024-01-01", s0: 6.25, other: 2.375 });
+  expect(y2024?.s1).toBeCloseTo(44 / 3);
+  expect(y2025).toEqual({ x: "2025-01-01", s0: 32, s1: null, other: null });
+}
+
+/** Raw rows that share an x value are counted and named in a note. */
+export async function expectDuplicateX(run: RunCase) {
+  const result = await run({
+    x: { column: "day" },
+    measures: [{ column: "revenue", aggregate: "none" }],
+  });
+  expect(result.rows).toHaveLength(rows.length);
+  expect(result.duplicateX).toBe(1);
+  expect(result.notes.join(" ")).toMatch(/1 rows share an x value/);
+}

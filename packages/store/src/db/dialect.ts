@@ -74,7 +74,14 @@ export interface Dialect {
   readonly rowLocks: boolean;
   /** Whether a table of this name exists in the store's schema. */
   tableExists(executor: AnyExecutor, table: string): Promise<boolean>;
+  /**
+   * Why the engine gave up on a query for lack of a resource it is bounded in (memory), in words
+   * for the tile that asked; null for any other error.
+   */
+  resourceFailure(error: unknown): string | null;
 }
+
+const noResourceFailure = () => null;
 
 /** One engine's dialect, its engine known to the type checker. */
 export type EngineDialect<E extends Engine> = Dialect & { readonly engine: E };
@@ -121,6 +128,7 @@ const sqlite: EngineDialect<"sqlite"> = {
   placeholder: () => "?",
   jsonBatchInsert: false,
   rowLocks: false,
+  resourceFailure: noResourceFailure,
   async tableExists(executor, table) {
     const result = await sql<{
       n: number;
@@ -202,6 +210,7 @@ const postgres: EngineDialect<"postgres"> = {
   placeholder: (n) => `$${n}`,
   jsonBatchInsert: true,
   rowLocks: true,
+  resourceFailure: noResourceFailure,
   async tableExists(executor, table) {
     const result = await sql<{
       n: string;
@@ -296,6 +305,14 @@ const duckdb: EngineDialect<"duckdb"> = {
   jsonBatchInsert: false,
   // DuckDB's transactions are optimistic: a conflicting write fails at commit, nothing waits.
   rowLocks: false,
+  resourceFailure(error) {
+    // DuckDB stops a query at its memory_limit with an "Out of Memory Error"; the instance and
+    // every other query go on.
+    const message = error instanceof Error ? error.message : String(error);
+    return /out of memory/i.test(message)
+      ? "This query needs more memory than the analytical engine may use; add a filter, choose a coarser grain or fewer series."
+      : null;
+  },
   async tableExists(executor, table) {
     const result = await sql<{
       n: number;

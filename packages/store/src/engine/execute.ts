@@ -6,6 +6,7 @@ import {
   queryLimits,
 } from "@seed/model";
 import type { DatasetTable } from "../db/dataset-table.js";
+import { dialectOf } from "../db/dialect.js";
 import {
   type AnyExecutor,
   aggregateStatement,
@@ -87,8 +88,25 @@ export function runQuery(
   options: RunQueryOptions = {},
 ): Promise<QueryResult> {
   return timedQuery("chart", options.observe, () =>
-    runQueryUntimed(executor, descriptor, input, options),
+    withinResources(executor, () => runQueryUntimed(executor, descriptor, input, options)),
   );
+}
+
+/**
+ * Runs `work`, turning an engine's refusal for lack of a bounded resource (memory) into a
+ * QueryError with the reason, so only the tile that asked shows it.
+ */
+export async function withinResources<T>(
+  executor: AnyExecutor,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const reason = dialectOf(executor).resourceFailure(error);
+    if (reason !== null) throw new QueryError({ fieldErrors: { query: [reason] } });
+    throw error;
+  }
 }
 
 async function runQueryUntimed(

@@ -1,7 +1,13 @@
 import type { QueryFilter } from "@seed/model";
 import type { Kysely } from "kysely";
 import type { DatasetTable } from "../db/dataset-table.js";
-import { type RunQueryOptions, runAggregate, runLastValues, timedQuery } from "./execute.js";
+import {
+  type RunQueryOptions,
+  runAggregate,
+  runLastValues,
+  timedQuery,
+  withinResources,
+} from "./execute.js";
 import { QueryError } from "./parse.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
@@ -41,7 +47,7 @@ export function runStat(
   options: RunQueryOptions = {},
 ): Promise<StatValue> {
   return timedQuery("stat", options.observe, () =>
-    runStatUntimed(executor, descriptor, stat, options),
+    withinResources(executor, () => runStatUntimed(executor, descriptor, stat, options)),
   );
 }
 

@@ -283,7 +283,7 @@ const duckdb: EngineDialect<"duckdb"> = {
     return sql`cast(${String(value)} as varchar)`;
   },
   read(ref, type) {
-    if (type === "date") return sql`strftime(${ref}, '%Y-%m-%d')`;
+    // A DATE as it is: the driver reads it as yyyy-mm-dd, and it groups and sorts faster than text.
     if (type === "timestamp") return sql`cast(epoch_ms(${ref}) as double)`;
     if (type === "boolean") return sql`case when ${ref} then 1 when not ${ref} then 0 end`;
     return ref;
@@ -331,8 +331,10 @@ const duckdb: EngineDialect<"duckdb"> = {
       type === "date"
         ? sql`cast(${ref} as timestamp)`
         : sql`timezone(cast(${timeZone} as varchar), ${ref})`;
-    // date_trunc('week') starts ISO weeks on Monday, as the other engines do.
-    return sql`strftime(date_trunc(${unit}, ${local}), '%Y-%m-%d')`;
+    // date_trunc('week') starts ISO weeks on Monday, as the other engines do. A DATE (not text):
+    // grouping by it is several times faster than by a formatted label, and the driver reads a
+    // DATE as yyyy-mm-dd.
+    return sql`cast(date_trunc(${unit}, ${local}) as date)`;
   },
 };
 

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCsvDataset } from "../src/repo/datasets/csv.js";
 import { editor } from "./actors.js";
-import { columnsOf, errorOf, openTestStore } from "./helpers.js";
+import { columnsOf, errorOf, openTestStore, textStream } from "./helpers.js";
 
 // Real files in as they are (issue 25): tables of the vega-datasets package, imported through the
 // streamed import on SQLite, with their types and the exact values of known rows.
@@ -134,7 +134,7 @@ describe("formats from the data, problems with the format", () => {
     });
     const store = await openTestStore("sqlite", { seedDemo: false });
     const error = await errorOf(
-      store.importNewDataset({ name: "Days", source: [Buffer.from(csv)] }, editor),
+      store.importNewDataset({ name: "Days", source: textStream(csv) }, editor),
     );
     expect(error).toMatchObject({ code: "not_a_date", line: 33, column: "day" });
     const fine = `${lines.slice(0, -1).join("\n").replaceAll("$", "")}\n`.replace(
@@ -142,7 +142,7 @@ describe("formats from the data, problems with the format", () => {
       '"1,200.50"',
     );
     const created = await store.importNewDataset(
-      { name: "Days", source: [Buffer.from(fine)] },
+      { name: "Days", source: textStream(fine) },
       editor,
     );
     const dataset = await store.getDataset(created.datasetId);

@@ -16,6 +16,7 @@ export * from "./limits.js";
 export * from "./number-format.js";
 export * from "./query/spec.js";
 export * from "./query/time.js";
+export * from "./readers/index.js";
 export * from "./source.js";
 export * from "./values.js";
 export * from "./vocabulary.js";

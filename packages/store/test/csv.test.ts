@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { maxListedCsvProblems, parseCsvDataset } from "../src/repo/datasets/csv.js";
 import { columnsOf } from "./helpers.js";
 
+const plainNumbers = { decimal: ".", thousands: null, currency: null, percent: false };
+
 describe("parseCsvDataset", () => {
   it("infers number, date and string columns and types the rows", () => {
     const csv = "month,region,revenue\n2025-01-01,North,100.5\n2025-02-01,South,-3e2\n";
@@ -12,9 +14,9 @@ describe("parseCsvDataset", () => {
       ok: true,
       dialect: { delimiter: ",", decimal: "." },
       sourceColumns: [
-        { header: "month", inferred: "date" },
-        { header: "region", inferred: "string" },
-        { header: "revenue", inferred: "number" },
+        { header: "month", inferred: "date", format: "yyyy-MM-dd" },
+        { header: "region", inferred: "string", format: null },
+        { header: "revenue", inferred: "number", format: plainNumbers },
       ],
       columns: columnsOf({ month: "date", region: "string", revenue: "number" }),
       rows: [
@@ -72,8 +74,8 @@ describe("parseCsvDataset", () => {
       dialect: { delimiter: ",", decimal: "." },
       ...detail,
       sourceColumns: [
-        { header: "week", inferred: "number" },
-        { header: "revenue", inferred: "number" },
+        { header: "week", inferred: "number", format: plainNumbers },
+        { header: "revenue", inferred: "number", format: plainNumbers },
       ],
       problems: [detail],
       problemCount: 1,
@@ -243,8 +245,9 @@ describe("parseCsvDataset", () => {
     });
     expect(chosen).toMatchObject({
       ok: true,
+      // Codes with a leading zero are identifiers: inferred as text (they were numbers, 1 and 2).
       sourceColumns: [
-        { header: "code", inferred: "number" },
+        { header: "code", inferred: "string" },
         { header: "amount", inferred: "number" },
       ],
       columns: columnsOf({ "Product code": "string", amount: "number" }),

@@ -1,22 +1,26 @@
 import {
   type CellValue,
+  type ColumnFormat,
   type ColumnType,
   type ColumnTypeSpec,
   columnTypeSpecs,
   type DatasetColumn,
   type DatasetRow,
+  type DatePattern,
   datasetLimits,
   describeValue,
+  detectColumn,
+  detectFormat,
+  expectedCell,
   isIsoDate,
-  isIsoDay,
   isNumberText,
+  readCell,
 } from "@seed/model";
 import {
   type CsvDelimiter,
   type CsvDialect,
   type DecimalSeparator,
   detectCsvDialect,
-  normalizeNumberText,
 } from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
 
@@ -48,10 +52,17 @@ export const defaultCsvLimits = {
   maxColumns: datasetLimits.maxColumns,
 } as const;
 
-/** A column as the file has it: its header and the type its cells suggest. */
+/** A column as the file has it: its header, and the type and format its cells suggest. */
 export interface CsvSourceColumn {
   header: string;
   inferred: ColumnType;
+  /** How the cells write values of the inferred type (see @seed/model's readers); null for text. */
+  format: ColumnFormat | null;
+  /**
+   * Set when the cells leave the reading open (day-first or month-first, every part at most 12):
+   * `format` is the default, `other` the reading not chosen, to show and let the user choose.
+   */
+  ambiguous?: { other: DatePattern };
 }
 
 /** At most this many problems are listed; the count says how many there were in all. */
@@ -112,9 +123,6 @@ export interface CsvProblem extends CsvProblemDetail {
 
 export type CsvParseResult = CsvDataset | CsvProblem;
 
-// A column is typed when at least this share of its filled cells fit; the rest are reported as typos.
-const typoShare = 0.1;
-
 function problem(
   code: CsvProblemCode,
   message: string,
@@ -155,18 +163,12 @@ export function formatBytes(bytes: number): string {
 
 const isNumber = isNumberText;
 
-export function inferType(cells: readonly string[]): ColumnType {
-  const filled = cells.filter((cell) => cell !== "");
-  if (filled.length === 0) return "string";
-  const allowedMisses = Math.floor(filled.length * typoShare);
-  const numberMisses = filled.filter((cell) => !isNumber(cell)).length;
-  if (numberMisses <= allowedMisses && numberMisses < filled.length) return "number";
-  const dateMisses = filled.filter((cell) => !isIsoDate(cell)).length;
-  if (dateMisses <= allowedMisses && dateMisses < filled.length) {
-    // Any cell with a time of day makes the column a timestamp, so no time is dropped.
-    return filled.every((cell) => !isIsoDate(cell) || isIsoDay(cell)) ? "date" : "timestamp";
-  }
-  return "string";
+/**
+ * The type a column's cells suggest (see detectColumn in @seed/model: at least 90% of the filled
+ * cells fit; any time of day makes a timestamp, so no time is dropped; leading-zero ids stay text).
+ */
+export function inferType(cells: readonly string[], decimal: DecimalSeparator = "."): ColumnType {
+  return detectColumn(cells, { decimal }).type;
 }
 
 /**
@@ -336,22 +338,31 @@ function parseWithDialect(
     }
   }
 
-  // Number cells in the file's convention ("4.222,5", "1,234.5") read as numbers; a column whose
-  // cells are not numbers that way keeps its text exactly.
-  const numberCells = header.map((_, index) =>
-    dataEntries.map((entry) => {
-      const cell = entry.record[index] ?? "";
-      return cell === "" ? "" : (normalizeNumberText(cell, dialect.decimal) ?? cell);
-    }),
-  );
-  const sourceColumns: CsvSourceColumn[] = header.map((name, index) => ({
-    header: name,
-    inferred: inferType(numberCells[index] ?? []),
-  }));
+  // Each column's type and format from its cells: numbers in the file's convention ("4.222,5",
+  // "$1,234.5", "12%"), dates as the file writes them ("Jan 1 2000", "01.02.2024"). A column whose
+  // cells fit no type keeps its text exactly.
+  const cellsOf = (index: number) => dataEntries.map((entry) => entry.record[index] ?? "");
+  const detectOptions = { decimal: dialect.decimal };
+  const sourceColumns: CsvSourceColumn[] = header.map((name, index) => {
+    const found = detectColumn(cellsOf(index), detectOptions);
+    return {
+      header: name,
+      inferred: found.type,
+      format: found.format,
+      ...(found.ambiguous ? { ambiguous: found.ambiguous } : {}),
+    };
+  });
   const columns: DatasetColumn[] = sourceColumns.map((source) => ({
     name: options.columnNames?.[source.header]?.trim() || source.header,
     type: options.columnTypes?.[source.header] ?? source.inferred,
   }));
+  // A type the caller chose is read in the format its cells suggest for that type.
+  const formats = columns.map((column, index) => {
+    const source = sourceColumns[index] as CsvSourceColumn;
+    return column.type === source.inferred
+      ? source.format
+      : detectFormat(column.type, cellsOf(index), detectOptions).format;
+  });
   const renamed = checkColumnNames(columns, header, headerLine);
   if (renamed) return { ...renamed, sourceColumns };
 
@@ -366,18 +377,13 @@ function parseWithDialect(
     }
     const row: DatasetRow = {};
     for (const [index, column] of columns.entries()) {
-      const raw = entry.record[index] ?? "";
-      const cell = column.type === "number" ? (numberCells[index]?.[rowIndex] ?? raw) : raw;
-      if (cell === "") {
-        row[column.name] = null;
-        continue;
-      }
-      const spec = columnTypeSpecs[column.type];
-      const value = spec.cellFromText(cell);
+      const cell = entry.record[index] ?? "";
+      const format = formats[index] ?? null;
+      const value = readCell(column.type, format, cell);
       if (value === undefined) {
         found.add(
-          spec.misfitCode,
-          `Line ${line}, column "${column.name}": expected ${spec.expected}, got ${describeValue(cell)}.`,
+          columnTypeSpecs[column.type].misfitCode,
+          `Line ${line}, column "${column.name}": expected ${expectedCell(column.type, format)}, got ${describeValue(cell)}.`,
           line,
           column.name,
         );

@@ -5,13 +5,15 @@ import { pipeline } from "node:stream/promises";
 import type { DatasetColumnType } from "@seed/model";
 import {
   type CellValue,
+  type ColumnFormat,
   columnTypeSpecs,
   datasetLimits,
   describeValue,
+  expectedCell,
+  readCell,
   ValidationError,
 } from "@seed/model";
 import { type CsvProblemCode, formatBytes } from "./csv.js";
-import { type DecimalSeparator, normalizeNumberText } from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 
 /** Records of a CSV byte stream in batches (see csv-records.ts), counting bytes against the limit. */
@@ -97,17 +99,15 @@ export async function* csvRecords(
   }
 }
 
-/** A CSV cell as its column stores it, or the reason it does not fit. */
+/**
+ * A CSV cell as its column stores it, read in the column's format (see @seed/model's readers;
+ * none: the canonical form), or the reason it does not fit, naming the format.
+ */
 export function typedCell(
   type: DatasetColumnType,
   cell: string,
-  decimal: DecimalSeparator = ".",
+  format: ColumnFormat | null = null,
 ): { ok: true; value: CellValue | boolean } | { ok: false; code: CsvProblemCode; reason: string } {
-  if (cell === "") return { ok: true, value: null };
-  if (type === "number" && cell.length <= datasetLimits.maxNumberLength) {
-    const number = normalizeNumberText(cell, decimal);
-    if (number !== null) return { ok: true, value: Number(number) };
-  }
   if (cell.length > datasetLimits.maxCellLength) {
     return {
       ok: false,
@@ -115,13 +115,12 @@ export function typedCell(
       reason: `the value is longer than ${datasetLimits.maxCellLength.toLocaleString("en-US")} characters.`,
     };
   }
-  const spec = columnTypeSpecs[type];
-  const value = spec.cellFromText(cell);
+  const value = readCell(type, format, cell);
   if (value === undefined) {
     return {
       ok: false,
-      code: spec.misfitCode,
-      reason: `expected ${spec.expected}, got ${describeValue(cell)}.`,
+      code: columnTypeSpecs[type].misfitCode,
+      reason: `expected ${expectedCell(type, format)}, got ${describeValue(cell)}.`,
     };
   }
   return { ok: true, value };

@@ -1,5 +1,11 @@
-import type { DatasetColumnType } from "@seed/model";
-import { datasetLimits, rowsPermission, ValidationError } from "@seed/model";
+import type { ColumnFormat, DatasetColumnType } from "@seed/model";
+import {
+  datasetLimits,
+  detectColumn,
+  detectFormat,
+  rowsPermission,
+  ValidationError,
+} from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
@@ -26,8 +32,8 @@ import {
   storedBytes,
 } from "../../db/rows-table.js";
 import { createdWrite, versionedWriteIn } from "../versioned-write.js";
-import { inferType, maxListedCsvProblems } from "./csv.js";
-import { type CsvDialect, normalizeNumberText } from "./csv-dialect.js";
+import { maxListedCsvProblems } from "./csv.js";
+import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import {
   type CsvSource,
@@ -108,6 +114,7 @@ async function streamInto(
   let writer: RowWriter | null = null;
   let storedSize = bytesBefore;
   let types: DatasetColumnType[] = [];
+  let formats: (ColumnFormat | null)[] = [];
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
   const dialect = dialectOf(trx);
@@ -162,7 +169,8 @@ async function streamInto(
     let rowIsBad = false;
     for (let index = 0; index < types.length; index++) {
       const type = types[index] as DatasetColumnType;
-      const typed = typedCell(type, record.cells[order[index] as number] ?? "", decimal);
+      const cell = record.cells[order[index] as number] ?? "";
+      const typed = typedCell(type, cell, formats[index] ?? null);
       if (!typed.ok) {
         problem(typed.code, typed.reason, record.line, table.columns[index]?.name ?? null, row);
         rowIsBad = true;
@@ -191,6 +199,16 @@ async function streamInto(
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
     types = descriptor.columns.map((column) => column.type);
+    // Each column read in the format its first rows are written in (a new dataset's columns were
+    // typed from the same rows; an existing dataset's keep their types, the file brings its format).
+    formats = descriptor.columns.map(
+      (column, index) =>
+        detectFormat(
+          column.type,
+          pending.map((record) => record.cells[order[index] as number] ?? ""),
+          { decimal },
+        ).format,
+    );
     writer = await bulk.openWriter(trx, descriptor);
     for (const record of pending.splice(0)) {
       const writing = add(record);
@@ -367,12 +385,10 @@ export async function importNewDataset(
           const columns: TableColumn[] = header.map((columnName, index) => ({
             id: ids[index] ?? `c_${index}`,
             name: columnName,
-            type: inferType(
-              sample.map((record) => {
-                const cell = record.cells[index] ?? "";
-                return cell === "" ? "" : (normalizeNumberText(cell, decimal) ?? cell);
-              }),
-            ),
+            type: detectColumn(
+              sample.map((record) => record.cells[index] ?? ""),
+              { decimal },
+            ).type,
           }));
           const descriptor = { table: datasetTableName(id), columns };
           await trx

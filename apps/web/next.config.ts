@@ -26,7 +26,14 @@ const nextConfig: NextConfig = {
   // instances on one PostgreSQL serve the same content (src/server/page-cache-handler.mjs).
   cacheHandler: fileURLToPath(new URL("./src/server/page-cache-handler.mjs", import.meta.url)),
   cacheMaxMemorySize: 0,
-  serverExternalPackages: ["better-sqlite3", "pino", "prom-client"],
+  // Native bindings and Node-only loggers stay out of the server bundle, loaded from node_modules.
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@duckdb/node-api",
+    "@duckdb/node-bindings",
+    "pino",
+    "prom-client",
+  ],
   // The proxy sees requests as sent (RSC and prefetch headers included) to answer them 401.
   skipProxyUrlNormalize: true,
   experimental: {

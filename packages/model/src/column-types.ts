@@ -1,5 +1,5 @@
 import { datasetLimits } from "./limits.js";
-import { type CellValue, describeValue, isIsoDate, isIsoDay, isNumberText } from "./values.js";
+import { type CellValue, describeValue, isIsoDate, isIsoDay } from "./values.js";
 import type { DatasetColumnType } from "./vocabulary.js";
 
 // What each column type accepts and means, apart from how an engine stores it (that is the
@@ -21,8 +21,6 @@ export interface ColumnTypeSpec {
   readonly time: boolean;
   /** The grains an x column of the type may be bucketed by (none: plotted as it is). */
   readonly grains: readonly TimeGrain[];
-  /** A cell's text (CSV, a form field; not blank) as the value stored, or undefined if it does not fit. */
-  cellFromText(text: string): CellValue | boolean | undefined;
   /** Whether a JSON cell value (push API, rows editor) fits; null always fits. */
   cellFits(value: unknown): boolean;
   /** Whether a filter's value can be compared with a column of the type. */
@@ -41,7 +39,6 @@ export const columnTypeSpecs: Readonly<Record<DatasetColumnType, ColumnTypeSpec>
     misfitCode: "not_a_number",
     time: false,
     grains: [],
-    cellFromText: (text) => (isNumberText(text) ? Number(text) : undefined),
     cellFits: (value) => typeof value === "number" && Number.isFinite(value),
     filterValueFits: (value) => typeof value === "number",
     filterHint: "holds numbers; enter a number.",
@@ -55,7 +52,6 @@ export const columnTypeSpecs: Readonly<Record<DatasetColumnType, ColumnTypeSpec>
     misfitCode: "not_text",
     time: false,
     grains: [],
-    cellFromText: (text) => text,
     cellFits: (value) => typeof value === "string",
     filterValueFits: (value) => typeof value === "string",
     filterHint: "holds text; enter text.",
@@ -66,7 +62,6 @@ export const columnTypeSpecs: Readonly<Record<DatasetColumnType, ColumnTypeSpec>
     misfitCode: "not_a_boolean",
     time: false,
     grains: [],
-    cellFromText: (text) => (text === "true" ? true : text === "false" ? false : undefined),
     cellFits: (value) => value === "true" || value === "false",
     filterValueFits: (value) => typeof value === "boolean",
     filterHint: "holds true or false.",
@@ -78,7 +73,6 @@ export const columnTypeSpecs: Readonly<Record<DatasetColumnType, ColumnTypeSpec>
     misfitCode: "not_a_date",
     time: true,
     grains: dayGrains,
-    cellFromText: (text) => (isIsoDay(text) ? text : undefined),
     cellFits: (value) => typeof value === "string" && isIsoDay(value),
     filterValueFits: (value) => typeof value === "string" && isIsoDay(value),
     filterHint: "holds days; enter a date as yyyy-mm-dd.",
@@ -89,7 +83,6 @@ export const columnTypeSpecs: Readonly<Record<DatasetColumnType, ColumnTypeSpec>
     misfitCode: "not_a_date",
     time: true,
     grains: timeGrains,
-    cellFromText: (text) => (isIsoDate(text) ? text : undefined),
     cellFits: (value) => typeof value === "string" && isIsoDate(value),
     filterValueFits: (value) => typeof value === "string" && !Number.isNaN(Date.parse(value)),
     filterHint: "holds dates and times; enter an ISO 8601 date.",

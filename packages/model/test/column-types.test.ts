@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cellProblem, columnTypeSpecs, isTimeType, timeGrains } from "../src/column-types.js";
+import { readCell } from "../src/readers/index.js";
 import { datasetColumnTypes } from "../src/vocabulary.js";
 
 const seed = Number(process.env.FC_SEED ?? 20_261_126);
@@ -26,12 +27,12 @@ describe("the column type table", () => {
       fc
         .date({ min: new Date("0001-01-01"), max: new Date("9999-12-31"), noInvalidDate: true })
         .map((d) => ["timestamp", d.toISOString()] as const),
-      fc.string({ maxLength: 50 }).map((s) => ["string", s] as const),
+      fc.string({ minLength: 1, maxLength: 50 }).map((s) => ["string", s] as const),
     );
     fc.assert(
       fc.property(cases, ([type, value]) => {
         const spec = columnTypeSpecs[type];
-        const fromText = spec.cellFromText(String(value));
+        const fromText = readCell(type, null, String(value));
         expect(fromText).toEqual(type === "number" ? Number(String(value)) : value);
         expect(spec.cellFits(fromText)).toBe(true);
         expect(cellProblem(type, fromText)).toBeNull();
@@ -41,11 +42,11 @@ describe("the column type table", () => {
   });
 
   it("refuses text that is not of the type, saying what it expected", () => {
-    expect(columnTypeSpecs.number.cellFromText("12abc")).toBeUndefined();
-    expect(columnTypeSpecs.date.cellFromText("2024-02-30")).toBeUndefined();
-    expect(columnTypeSpecs.timestamp.cellFromText("yesterday")).toBeUndefined();
-    expect(columnTypeSpecs.boolean.cellFromText("yes")).toBeUndefined();
-    expect(columnTypeSpecs.boolean.cellFromText("true")).toBe(true);
+    expect(readCell("number", null, "12abc")).toBeUndefined();
+    expect(readCell("date", null, "2024-02-30")).toBeUndefined();
+    expect(readCell("timestamp", null, "yesterday")).toBeUndefined();
+    expect(readCell("boolean", null, "maybe")).toBeUndefined();
+    expect(readCell("boolean", null, "true")).toBe(true);
     expect(cellProblem("date", "2024-13-01")).toBe(
       'expected a date (yyyy-mm-dd), got "2024-13-01".',
     );

@@ -12,7 +12,7 @@ import {
   xNumberFormats,
 } from "./chart-types.js";
 import { idSchema, requiredText } from "./fields.js";
-import { chartLimits } from "./limits.js";
+import { chartLimits, textLimits } from "./limits.js";
 import { numberFormatSchema } from "./number-format.js";
 import { type ChartQueryInput, chartQuerySchema } from "./query/spec.js";
 
@@ -49,7 +49,7 @@ export const chartOptionsSchema = z
 export type ChartOptions = z.infer<typeof chartOptionsSchema>;
 
 const chartFields = {
-  title: requiredText("title", 120),
+  title: requiredText("title", textLimits.title),
   type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
   datasetId: idSchema("dataset"),
   /** What the chart draws (the query spec, run by the store's engine). Charts made with the simple form give the two fields below. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
-import { datasetLimits } from "./limits.js";
+import { datasetLimits, textLimits } from "./limits.js";
 import { type CellValue, type DatasetRow, isNumberText } from "./values.js";
 import { type ColumnType, columnTypes } from "./vocabulary.js";
 
@@ -154,8 +154,8 @@ function refineRows(
 
 export const datasetInputSchema = z
   .object({
-    name: requiredText("name", 120),
-    description: optionalText("description", 500).default(""),
+    name: requiredText("name", textLimits.name),
+    description: optionalText("description", textLimits.description).default(""),
     columns: columnsSchema,
     rows: rowsSchema.default([]),
   })
@@ -164,8 +164,8 @@ export type DatasetInput = z.input<typeof datasetInputSchema>;
 
 export const datasetPatchSchema = z
   .object({
-    name: requiredText("name", 120).optional(),
-    description: optionalText("description", 500).optional(),
+    name: requiredText("name", textLimits.name).optional(),
+    description: optionalText("description", textLimits.description).optional(),
     columns: columnsSchema.optional(),
     rows: rowsSchema.optional(),
   })

@@ -42,6 +42,15 @@ export const pushLimits = {
   maxLifetimeMs: 366 * 24 * 60 * 60 * 1000,
 } as const;
 
+/** The names people give records: titles, names, descriptions, slugs, stat labels. */
+export const textLimits = {
+  title: 120,
+  name: 120,
+  description: 500,
+  slug: 64,
+  statLabel: 80,
+} as const;
+
 export const dashboardLimits = { maxTiles: 48 } as const;
 export const chartLimits = { maxSeries: 12 } as const;
 

@@ -1,4 +1,6 @@
-import type { InputHTMLAttributes } from "react";
+"use client";
+
+import { type InputHTMLAttributes, useState } from "react";
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
@@ -7,12 +9,39 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
-/** Label, input and its error messages, wired with aria-invalid/aria-describedby. */
-export function FormField({ name, label, errors, hint, id, ...input }: FormFieldProps) {
+/** Characters the store counts: the trimmed text's UTF-16 length, as zod's max() does. */
+function countedLength(value: unknown): number {
+  return typeof value === "string" ? value.trim().length : String(value ?? "").trim().length;
+}
+
+/**
+ * Label, input and its error messages, wired with aria-invalid/aria-describedby. A `maxLength`
+ * is never handed to the browser, which would cut pasted text silently: the field counts instead
+ * (from 80% of the limit) and says how much is over; the server refuses what is too long.
+ */
+export function FormField({
+  name,
+  label,
+  errors,
+  hint,
+  id,
+  maxLength,
+  onChange,
+  ...input
+}: FormFieldProps) {
   const inputId = id ?? `field-${name}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, errors?.length ? errorId : null]
+  const countId = `${inputId}-count`;
+  const [length, setLength] = useState(() => countedLength(input.value ?? input.defaultValue));
+  const limited = maxLength !== undefined && maxLength > 0;
+  const over = limited && length > maxLength;
+  const counted = limited && length >= Math.floor(maxLength * 0.8);
+  const describedBy = [
+    hint ? hintId : null,
+    counted ? countId : null,
+    errors?.length ? errorId : null,
+  ]
     .filter(Boolean)
     .join(" ");
   return (
@@ -26,10 +55,21 @@ export function FormField({ name, label, errors, hint, id, ...input }: FormField
       <input
         id={inputId}
         name={name}
-        aria-invalid={errors?.length ? true : undefined}
+        aria-invalid={errors?.length || over ? true : undefined}
         aria-describedby={describedBy || undefined}
+        onChange={(event) => {
+          setLength(countedLength(event.currentTarget.value));
+          onChange?.(event);
+        }}
         {...input}
       />
+      {counted ? (
+        <span id={countId} className={over ? "field-error" : "muted"} aria-live="polite">
+          {over
+            ? `${length.toLocaleString("en-US")} characters: keep it under ${(maxLength + 1).toLocaleString("en-US")}.`
+            : `${length.toLocaleString("en-US")} of ${maxLength.toLocaleString("en-US")} characters`}
+        </span>
+      ) : null}
       {errors?.length ? (
         <p id={errorId} className="field-error">
           {errors.join(" ")}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "../fields.js";
-import { dashboardLimits, embedLimits } from "../limits.js";
+import { dashboardLimits, embedLimits, textLimits } from "../limits.js";
 import { isTimeZone } from "../query/time.js";
 import { slugWords } from "../slug.js";
 import { iconNameSchema } from "../vocabulary.js";
@@ -9,7 +9,7 @@ import { tileInputSchema, tileLayoutSchema } from "./tiles.js";
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export const slugSchema = requiredText("slug", 64).regex(
+export const slugSchema = requiredText("slug", textLimits.slug).regex(
   slugPattern,
   "Use lowercase letters, digits and single hyphens, e.g. store-performance.",
 );
@@ -105,9 +105,9 @@ export const embedOriginsSchema = z
   });
 
 export const dashboardInputSchema = z.object({
-  title: requiredText("title", 120),
+  title: requiredText("title", textLimits.title),
   slug: slugSchema,
-  description: optionalText("description", 500).default(""),
+  description: optionalText("description", textLimits.description).default(""),
   icon: iconNameSchema.nullable().default(null),
   timeZone: timeZoneSchema.nullable().default(null),
   embedOrigins: embedOriginsSchema.default([]),
@@ -119,9 +119,9 @@ export const dashboardInputSchema = z.object({
 export type DashboardInput = z.input<typeof dashboardInputSchema>;
 
 export const dashboardPatchSchema = z.object({
-  title: requiredText("title", 120).optional(),
+  title: requiredText("title", textLimits.title).optional(),
   slug: slugSchema.optional(),
-  description: optionalText("description", 500).optional(),
+  description: optionalText("description", textLimits.description).optional(),
   icon: iconNameSchema.nullable().optional(),
   timeZone: timeZoneSchema.nullable().optional(),
   embedOrigins: embedOriginsSchema.optional(),

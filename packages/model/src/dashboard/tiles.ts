@@ -2,7 +2,7 @@ import { z } from "zod";
 import { queryLimits } from "../chart-types.js";
 import type { DatasetColumn } from "../dataset.js";
 import { idSchema, optionalText, requiredText } from "../fields.js";
-import { textTileLimits, thresholdLimits } from "../limits.js";
+import { textLimits, textTileLimits, thresholdLimits } from "../limits.js";
 import { numberFormatSchema } from "../number-format.js";
 import { checkQuery, type QueryFilter, queryFilterSchema } from "../query/spec.js";
 import { type Aggregation, aggregations, iconNameSchema } from "../vocabulary.js";
@@ -151,7 +151,7 @@ export const statTileInputSchema = z.object({
   kind: z.literal("stat"),
   id: z.string().min(1).optional(),
   layout: tileLayoutSchema.optional(),
-  label: requiredText("label", 80),
+  label: requiredText("label", textLimits.statLabel),
   datasetId: idSchema("dataset"),
   column: z.string({ error: "Choose a column." }).trim().min(1, "Choose a column."),
   aggregation: z.enum(aggregations, {

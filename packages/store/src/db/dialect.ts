@@ -83,6 +83,16 @@ export interface Dialect {
 
 const noResourceFailure = () => null;
 
+/** PostgreSQL and DuckDB: the table is in information_schema under the current schema. */
+async function informationSchemaTableExists(executor: AnyExecutor, table: string) {
+  const result = await sql<{
+    n: number | string;
+  }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(
+    executor,
+  );
+  return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
 /** One engine's dialect, its engine known to the type checker. */
 export type EngineDialect<E extends Engine> = Dialect & { readonly engine: E };
 
@@ -211,14 +221,7 @@ const postgres: EngineDialect<"postgres"> = {
   jsonBatchInsert: true,
   rowLocks: true,
   resourceFailure: noResourceFailure,
-  async tableExists(executor, table) {
-    const result = await sql<{
-      n: string;
-    }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(
-      executor,
-    );
-    return Number(result.rows[0]?.n ?? 0) > 0;
-  },
+  tableExists: informationSchemaTableExists,
   async timeBucket({ ref, type, grain, timeZone }) {
     const unit = sql.lit(grain);
     if (subDayGrains.includes(grain)) {
@@ -313,14 +316,7 @@ const duckdb: EngineDialect<"duckdb"> = {
       ? "This query needs more memory than the analytical engine may use; add a filter, choose a coarser grain or fewer series."
       : null;
   },
-  async tableExists(executor, table) {
-    const result = await sql<{
-      n: number;
-    }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${table}`.execute(
-      executor,
-    );
-    return Number(result.rows[0]?.n ?? 0) > 0;
-  },
+  tableExists: informationSchemaTableExists,
   async timeBucket({ ref, type, grain, timeZone }) {
     const unit = sql.lit(grain);
     if (subDayGrains.includes(grain)) {

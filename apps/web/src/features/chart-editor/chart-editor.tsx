@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChartForm, chartFormOf } from "@seed/model";
+import { type ChartForm, chartFormOf, textLimits } from "@seed/model";
 import type { Chart } from "@seed/store";
 import { useState } from "react";
 import { saveChart } from "@/app/admin/charts/actions";
@@ -60,7 +60,7 @@ export function ChartEditor({
           label="Title"
           id="chart-title"
           required
-          maxLength={120}
+          maxLength={textLimits.title}
           value={draft.title}
           onChange={(event) => update("title", event.currentTarget.value)}
           errors={errors.title}

@@ -1,5 +1,7 @@
 "use client";
 
+import { textLimits } from "@seed/model";
+
 import type { IconName } from "@seed/ui";
 import styles from "@/components/admin/admin.module.css";
 import type { ContentAction } from "@/components/admin/content-form-state";
@@ -44,7 +46,7 @@ export function DashboardDetailsForm({
         label="Title"
         id="dashboard-title"
         required
-        maxLength={120}
+        maxLength={textLimits.title}
         defaultValue={initial.title}
         errors={errors.title}
       />
@@ -53,7 +55,7 @@ export function DashboardDetailsForm({
         label="Slug"
         id="dashboard-slug"
         hint="The address: /d/<slug>. Lowercase letters, digits and hyphens; left blank, it is made from the title."
-        maxLength={64}
+        maxLength={textLimits.slug}
         defaultValue={initial.slug}
         errors={errors.slug}
       />
@@ -61,7 +63,7 @@ export function DashboardDetailsForm({
         name="description"
         label="Description (optional)"
         id="dashboard-description"
-        maxLength={500}
+        maxLength={textLimits.description}
         defaultValue={initial.description}
         errors={errors.description}
       />

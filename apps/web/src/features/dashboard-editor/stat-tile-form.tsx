@@ -1,7 +1,7 @@
 "use client";
 
 import type { DatasetColumn } from "@seed/model";
-import { aggregations, isTimeType, thresholdLimits, thresholdTones } from "@seed/model";
+import { aggregations, isTimeType, textLimits, thresholdLimits, thresholdTones } from "@seed/model";
 import { useState } from "react";
 import { addStatTile } from "@/app/admin/dashboards/actions";
 import styles from "@/components/admin/admin.module.css";
@@ -31,7 +31,13 @@ export function AddStatTileForm({
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">
       <RecordFields dashboardId={dashboardId} version={version} />
       <FormMessages state={state} />
-      <FormField name="label" label="Label" id="stat-label" maxLength={80} errors={errors.label} />
+      <FormField
+        name="label"
+        label="Label"
+        id="stat-label"
+        maxLength={textLimits.statLabel}
+        errors={errors.label}
+      />
       <SelectField
         id="stat-dataset"
         name="datasetId"
@@ -231,7 +237,7 @@ function ThresholdFields({ errors }: { errors: Partial<Record<string, string[]>>
             name={`thresholdLabel.${index}`}
             id={`threshold-label-${index}`}
             label={`Rule ${index + 1}: words (optional)`}
-            maxLength={thresholdLimits.maxLabelLength + 20}
+            maxLength={thresholdLimits.maxLabelLength}
             errors={errors[`thresholds.${index}.label`]}
           />
         </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { datasetLimits, textLimits } from "@seed/model";
 import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
@@ -8,6 +9,7 @@ import {
   type DecimalChoice,
   type DelimiterChoice,
 } from "@/components/admin/csv-dialect-fields";
+import { FormField } from "@/components/form-field";
 import { type ImportEvent, importEventsHeader } from "./import-events";
 
 type Status =
@@ -24,8 +26,8 @@ type Status =
       problemCount?: number;
     };
 
-// The store's own limit (datasetLimits.maxImportBytes); the server checks it again.
-const maxBytes = 100 * 1024 * 1024;
+// The store's own limit; the server checks it again.
+const maxBytes = datasetLimits.maxImportBytes;
 
 /** Sends the file as the request body and reads NDJSON progress events back. */
 function upload(
@@ -100,6 +102,10 @@ export function CsvUploadForm(props: {
     setSample(null);
     if (!file) {
       setFileProblem(null);
+      return;
+    }
+    if (file.size === 0) {
+      setFileProblem("This file is empty (0 bytes): a CSV file needs a header row and rows.");
       return;
     }
     if (file.size > maxBytes) {
@@ -179,14 +185,19 @@ export function CsvUploadForm(props: {
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-busy={running}>
       {props.dataset ? null : (
         <>
-          <div className="field">
-            <label htmlFor={`${id}-name`}>Name of the new dataset</label>
-            <input id={`${id}-name`} name="name" required maxLength={120} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-description`}>Description of the new dataset (optional)</label>
-            <input id={`${id}-description`} name="description" maxLength={500} />
-          </div>
+          <FormField
+            id={`${id}-name`}
+            name="name"
+            label="Name of the new dataset"
+            required
+            maxLength={textLimits.name}
+          />
+          <FormField
+            id={`${id}-description`}
+            name="description"
+            label="Description of the new dataset (optional)"
+            maxLength={textLimits.description}
+          />
         </>
       )}
       <div className="field">

@@ -1,5 +1,7 @@
 "use client";
 
+import { textLimits } from "@seed/model";
+
 import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
 import { createDatasetFromCsv } from "@/app/admin/datasets/actions";
@@ -52,6 +54,11 @@ export function NewDatasetForm() {
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
     if (!file) return;
+    if (file.size === 0) {
+      setFileError(`"${file.name}" is empty (0 bytes): a CSV file needs a header row and rows.`);
+      setCsv("");
+      return;
+    }
     if (file.size > maxCsvBytes) {
       setFileError(
         `This file is ${Math.round(file.size / 1024)} KB; files up to ${maxCsvBytes / 1024 / 1024} MB can be uploaded here.`,
@@ -86,14 +93,14 @@ export function NewDatasetForm() {
         label="Name"
         id="dataset-name"
         required
-        maxLength={120}
+        maxLength={textLimits.name}
         errors={state.fieldErrors?.name}
       />
       <FormField
         name="description"
         label="Description (optional)"
         id="dataset-description"
-        maxLength={500}
+        maxLength={textLimits.description}
         errors={state.fieldErrors?.description}
       />
       <div className="field">
@@ -116,7 +123,11 @@ export function NewDatasetForm() {
           name="csv"
           className={styles.textarea}
           value={csv}
-          onChange={(event) => setCsv(event.currentTarget.value)}
+          onChange={(event) => {
+            // Text typed or pasted here replaces what a chosen file said about itself.
+            setFileError(null);
+            setCsv(event.currentTarget.value);
+          }}
           spellCheck={false}
           {...describedBy(
             "dataset-csv",

@@ -309,7 +309,12 @@ export class CsvTextDecoder {
   private invalid(bytes: Uint8Array, before: string): CsvEncodingError {
     const ends = ((this.pendingReturn ? "\r" : "") + before).match(lineEnd)?.length ?? 0;
     const name = this.encoding?.name ?? "UTF-8";
-    const what = bytes.length > 0 ? `the bytes ${hex(bytes)} are` : "some bytes are";
+    const what =
+      bytes.length === 0
+        ? "some bytes are"
+        : bytes.length === 1
+          ? `the byte ${hex(bytes)} is`
+          : `the bytes ${hex(bytes)} are`;
     return new CsvEncodingError(
       "invalid_encoding",
       `${what} not valid ${name}; choose the file's encoding.`,

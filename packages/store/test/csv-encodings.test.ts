@@ -4,17 +4,12 @@ import type { Store } from "../src/index.js";
 import { DatasetImportError } from "../src/index.js";
 import { parseCsvDataset } from "../src/repo/datasets/csv.js";
 import { editor } from "./actors.js";
-import { errorOf, openTestStore } from "./helpers.js";
+import { byteChunks, errorOf, openTestStore } from "./helpers.js";
 
 // Real files in as they are (issue 25): CSV files in the encodings people's tools write, made
 // here with iconv-lite, read back exactly through both paths on SQLite: the small path
 // (parseCsvDataset on the bytes, then createDataset, as the web form does) and the streamed import
 // (fed in small chunks, so characters are cut across them).
-
-/** The bytes as a stream of chunks of `size` bytes. */
-export async function* byteChunks(bytes: Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
-}
 
 type Row = Record<string, string | number | null>;
 

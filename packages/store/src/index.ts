@@ -81,6 +81,7 @@ export {
 } from "./repo/dataset-tokens.js";
 export {
   type CsvDataset,
+  type CsvEncoding,
   type CsvLimits,
   type CsvParseOptions,
   type CsvParseResult,

@@ -12,6 +12,8 @@ describe("parseCsvDataset", () => {
 
     expect(result).toEqual({
       ok: true,
+      // Text is already decoded; bytes report how they were read (test/csv-encodings.test.ts).
+      encoding: null,
       dialect: { delimiter: ",", decimal: "." },
       sourceColumns: [
         { header: "month", inferred: "date", format: "yyyy-MM-dd" },

@@ -55,6 +55,11 @@ export async function openTestStore(
   return store;
 }
 
+/** The bytes as a stream of chunks of `size` bytes, cutting through characters and lines. */
+export async function* byteChunks(bytes: Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+}
+
 /** Runs a promise expected to fail and returns its error, failing the test if it resolves. */
 export async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   try {

@@ -1,7 +1,8 @@
 import Papa from "papaparse";
 
 // The one place CSV text becomes records, for whole texts (csv.ts) and streams (datasets/import.ts):
-// papaparse with the delimiter the caller gives (csv-dialect.ts guesses one for previews), line ends normalised to \n first so line
+// papaparse with the delimiter the caller gives (csv-dialect.ts guesses one for previews), line
+// ends normalised to \n first (for streams, by the decoder in encoding.ts, after decoding) so line
 // numbers match what editors show, blank lines skipped, cells trimmed.
 
 export interface CsvRecord {

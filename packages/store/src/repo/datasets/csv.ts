@@ -23,9 +23,15 @@ import {
   detectCsvDialect,
 } from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
+import {
+  type CsvEncoding,
+  CsvEncodingError,
+  checkEncodingName,
+  decodeCsvBytes,
+} from "./encoding.js";
 
 export interface CsvLimits {
-  /** Largest accepted input in UTF-8 bytes; default 2 MB. */
+  /** Largest accepted input in bytes (as given, or as UTF-8 for text); default 2 MB. */
   maxBytes?: number;
   /** Most data rows (header excluded); default 50,000. */
   maxRows?: number;
@@ -34,6 +40,11 @@ export interface CsvLimits {
 }
 
 export interface CsvParseOptions extends CsvLimits {
+  /**
+   * The encoding of the file's bytes, any iconv-lite knows (e.g. "windows-1252"); "auto" (the
+   * default) reads it from the BOM or detects it. Only for bytes: text is already decoded.
+   */
+  encoding?: string;
   /** Field separator; "auto" (the default) guesses comma, semicolon, tab or pipe. */
   delimiter?: CsvDelimiter | "auto";
   /** Decimal mark of number cells; "auto" (the default) guesses from the cells. */
@@ -70,6 +81,8 @@ export const maxListedCsvProblems = 100;
 
 export interface CsvDataset {
   ok: true;
+  /** How the bytes were decoded (detected or as chosen), to show and let the user change; null for text. */
+  encoding: CsvEncoding | null;
   /** How the text was read (guessed or as given), to show and let the user change. */
   dialect: CsvDialect;
   /** The file's own columns, before any rename or type the caller chose. */
@@ -84,6 +97,8 @@ export interface CsvDataset {
 /** What went wrong, for code to act on; `message` is the sentence for people. */
 export type CsvProblemCode =
   | "file_too_large"
+  | "invalid_encoding"
+  | "unknown_encoding"
   | "invalid_csv"
   | "empty"
   | "too_many_columns"
@@ -108,6 +123,8 @@ export interface CsvProblemDetail {
 
 export interface CsvProblem extends CsvProblemDetail {
   ok: false;
+  /** How the bytes were decoded, when it got that far (null for text). */
+  encoding?: CsvEncoding | null;
   /** How the text was read, when it got that far. */
   dialect?: CsvDialect;
   /** The file's own columns, when the header was read: to rename or retype them and try again. */
@@ -187,21 +204,43 @@ export function resolveCsvDialect(
 }
 
 /**
- * Parses CSV text with a header row into typed dataset columns and rows. Returns the first
- * problem (with its line and column) instead of throwing, so forms can show it as is.
+ * Parses a CSV file with a header row into typed dataset columns and rows: its bytes (decoded in
+ * the encoding chosen or detected, see encoding.ts) or its text. Returns the first problem (with
+ * its line and column) instead of throwing, so forms can show it as is.
  */
-export function parseCsvDataset(text: string, options: CsvParseOptions = {}): CsvParseResult {
+export function parseCsvDataset(
+  input: string | Uint8Array,
+  options: CsvParseOptions = {},
+): CsvParseResult {
   const maxBytes = options.maxBytes ?? defaultCsvLimits.maxBytes;
-  const bytes = new TextEncoder().encode(text).length;
+  const bytes = typeof input === "string" ? new TextEncoder().encode(input).length : input.length;
   if (bytes > maxBytes) {
     return problem(
       "file_too_large",
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
+  let text: string;
+  let encoding: CsvEncoding | null = null;
+  try {
+    const chosen = options.encoding && options.encoding !== "auto" ? options.encoding : null;
+    if (typeof input !== "string") ({ text, encoding } = decodeCsvBytes(input, chosen));
+    else {
+      if (chosen !== null) checkEncodingName(chosen);
+      text = input;
+    }
+  } catch (error) {
+    if (!(error instanceof CsvEncodingError)) throw error;
+    return problem(
+      error.code,
+      `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`,
+      error.line,
+    );
+  }
   const dialect = resolveCsvDialect(text, options);
   const result = parseWithDialect(text, dialect, options);
-  return result.ok ? result : { ...result, dialect };
+  if (result.ok) return { ...result, encoding };
+  return encoding ? { ...result, dialect, encoding } : { ...result, dialect };
 }
 
 /** The names the columns are saved under (after renames) must be filled, short and unique. */
@@ -397,6 +436,7 @@ function parseWithDialect(
   if (problems) return problems;
   return {
     ok: true,
+    encoding: null,
     dialect,
     sourceColumns,
     columns,
@@ -416,3 +456,9 @@ export {
   detectCsvDialect,
   normalizeNumberText,
 } from "./csv-dialect.js";
+export {
+  type CsvEncoding,
+  checkEncodingName,
+  detectEncoding,
+  encodingSampleBytes,
+} from "./encoding.js";

@@ -15,19 +15,35 @@ import {
 } from "@seed/model";
 import { type CsvProblemCode, formatBytes } from "./csv.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
+import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
 
-/** Records of a CSV byte stream in batches (see csv-records.ts), counting bytes against the limit. */
+/**
+ * Records of a CSV byte stream in batches (see csv-records.ts), counting raw bytes against the
+ * limit and decoding them in the chosen or detected encoding (see encoding.ts); `onEncoding` hears
+ * which once the first bytes are read.
+ */
 export async function* csvRecords(
   source: CsvSource,
   maxBytes: number,
   onBytes: (bytes: number) => void,
   expectedBytes: number | undefined,
   delimiter: string,
+  encoding?: { chosen?: string | null; onEncoding?: (encoding: CsvEncoding) => void },
 ): AsyncGenerator<CsvRecord[]> {
   let bytes = 0;
-  // Holds a chunk's last \r until the next chunk shows whether \n follows.
-  let pendingReturn = false;
-  const counter = new Transform({
+  let decoder: CsvTextDecoder;
+  try {
+    decoder = new CsvTextDecoder(encoding?.chosen);
+  } catch (error) {
+    throw importError(error);
+  }
+  let told = false;
+  const tell = () => {
+    if (told || !decoder.encoding) return;
+    told = true;
+    encoding?.onEncoding?.(decoder.encoding);
+  };
+  const reader = new Transform({
     transform(chunk: Buffer | string, _encoding, callback) {
       const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
       bytes += buffer.length;
@@ -41,7 +57,15 @@ export async function* csvRecords(
         );
         return;
       }
-      callback(null, normalizeLineEnds(buffer));
+      let text: string;
+      try {
+        text = decoder.write(buffer);
+      } catch (error) {
+        callback(importError(error));
+        return;
+      }
+      tell();
+      callback(null, text === "" ? undefined : text);
     },
     flush(callback) {
       if (expectedBytes !== undefined && bytes !== expectedBytes) {
@@ -53,42 +77,28 @@ export async function* csvRecords(
         );
         return;
       }
-      callback(null, pendingReturn ? Buffer.from("\n") : null);
+      let text: string;
+      try {
+        text = decoder.end();
+      } catch (error) {
+        callback(importError(error));
+        return;
+      }
+      tell();
+      callback(null, text === "" ? undefined : text);
     },
   });
-  /** One line-ending style (\r\n and \r become \n), so line numbers match what editors show. */
-  function normalizeLineEnds(buffer: Buffer): Buffer {
-    if (!pendingReturn && buffer.indexOf(13) === -1) return buffer;
-    const out = Buffer.allocUnsafe(buffer.length + 1);
-    let length = 0;
-    let index = 0;
-    if (pendingReturn) {
-      out[length++] = 10;
-      if (buffer[0] === 10) index = 1;
-      pendingReturn = false;
-    }
-    for (; index < buffer.length; index++) {
-      const byte = buffer[index] as number;
-      if (byte !== 13) out[length++] = byte;
-      else if (index + 1 === buffer.length) pendingReturn = true;
-      else {
-        out[length++] = 10;
-        if (buffer[index + 1] === 10) index++;
-      }
-    }
-    return out.subarray(0, length);
-  }
   const input =
     source instanceof ReadableStream
       ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
       : Readable.from(source);
-  // UTF-8 decoded on the stream, so a character split across chunks stays whole.
-  counter.setEncoding("utf8");
-  const piping = pipeline(input, counter);
+  // Pushed text passes through as is (the decoder above made it).
+  reader.setEncoding("utf8");
+  const piping = pipeline(input, reader);
   // pipeline's own promise would reject unobserved when the consumer stops first.
   piping.catch(() => {});
   try {
-    yield* streamCsvRecords(counter, undefined, delimiter);
+    yield* streamCsvRecords(reader, undefined, delimiter);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       throw new DatasetImportError("invalid_csv", error.reason, error.line);
@@ -97,6 +107,12 @@ export async function* csvRecords(
   } finally {
     input.destroy();
   }
+}
+
+/** A decoding problem as the import's error; anything else as it is. */
+function importError(error: unknown): Error {
+  if (!(error instanceof CsvEncodingError)) return error as Error;
+  return new DatasetImportError(error.code, error.reason, error.line);
 }
 
 /**

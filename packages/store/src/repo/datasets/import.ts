@@ -35,6 +35,7 @@ import { createdWrite, versionedWriteIn } from "../versioned-write.js";
 import { maxListedCsvProblems } from "./csv.js";
 import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
+import type { CsvEncoding } from "./encoding.js";
 import {
   type CsvSource,
   checkHeader,
@@ -52,6 +53,8 @@ export type ImportMode = "replace" | "append";
 export interface ImportProgress {
   rows: number;
   bytes: number;
+  /** How the file's bytes are decoded, once its first bytes are read (null before). */
+  encoding: CsvEncoding | null;
 }
 
 interface ImportOptions {
@@ -68,6 +71,11 @@ interface ImportOptions {
   expectedBytes?: number;
   /** How the file writes values (see csv-dialect.ts); default comma-separated, decimal point. */
   dialect?: Partial<CsvDialect>;
+  /**
+   * The encoding of the file, any iconv-lite knows (e.g. "windows-1252"); "auto" (the default)
+   * reads it from the BOM or detects it on the first 64 KiB (see encoding.ts).
+   */
+  encoding?: string;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -81,7 +89,10 @@ export interface ImportNewDatasetInput extends ImportOptions {
   description?: string;
 }
 
-export type ImportResult = RowsAdded;
+export interface ImportResult extends RowsAdded {
+  /** How the file's bytes were decoded (detected or as chosen). */
+  encoding: CsvEncoding;
+}
 
 // Rows used to choose column types when a new dataset is imported.
 const inferenceRows = 1_000;
@@ -99,7 +110,7 @@ async function streamInto(
   rowsBefore: number,
   bytesBefore: number,
   columnsFor: (header: string[], sample: CsvRecord[]) => Promise<DatasetTable>,
-): Promise<number> {
+): Promise<{ imported: number; encoding: CsvEncoding }> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, datasetLimits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, datasetLimits.maxImportRows);
   const maxDatasetBytes = Math.min(
@@ -108,6 +119,7 @@ async function streamInto(
   );
   let bytes = 0;
   let imported = 0;
+  let encoding: CsvEncoding | null = null;
   let header: CsvRecord | null = null;
   let descriptor: DatasetTable | null = null;
   let order: number[] = [];
@@ -190,7 +202,7 @@ async function streamInto(
       );
     }
     imported++;
-    if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes });
+    if (imported % progressEvery === 0) options.onProgress?.({ rows: imported, bytes, encoding });
     return writer.write(values);
   };
   const start = async () => {
@@ -226,6 +238,12 @@ async function streamInto(
       onBytes,
       options.expectedBytes,
       options.dialect?.delimiter ?? ",",
+      {
+        chosen: options.encoding && options.encoding !== "auto" ? options.encoding : null,
+        onEncoding: (found) => {
+          encoding = found;
+        },
+      },
     );
     for await (const batch of records) {
       for (const record of batch) {
@@ -261,7 +279,7 @@ async function streamInto(
     await (writer as RowWriter | null)?.abort();
     throw error;
   }
-  options.onProgress?.({ rows: imported, bytes });
+  options.onProgress?.({ rows: imported, bytes, encoding });
   if (imported === 0) {
     throw new DatasetImportError(
       "no_rows",
@@ -269,7 +287,10 @@ async function streamInto(
       (header as CsvRecord).line + 1,
     );
   }
-  return imported;
+  // The decoder tells the encoding before the first record, so it is known by now.
+  const found = encoding as CsvEncoding | null;
+  if (found === null) throw new Error("The CSV decoder did not tell the encoding.");
+  return { imported, encoding: found };
 }
 
 /** Imports a CSV stream into an existing dataset: all rows or none, in one transaction. */
@@ -317,7 +338,7 @@ export async function importIntoDatasetIn(
       if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
       const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
       const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
-      const imported = await streamInto(
+      const { imported, encoding } = await streamInto(
         trx,
         ctx.bulk,
         input,
@@ -344,7 +365,7 @@ export async function importIntoDatasetIn(
           return descriptor;
         },
       );
-      const result = await recordRowsAdded(ctx, row, input, before, imported);
+      const result = { ...(await recordRowsAdded(ctx, row, input, before, imported)), encoding };
       const { rowCount } = result;
       return {
         result,
@@ -380,7 +401,7 @@ export async function importNewDataset(
       id,
       create: async () => {
         const at = ctx.now().toISOString();
-        const imported = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
+        const streamed = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
           const ids = columnIdsFor(header);
           const columns: TableColumn[] = header.map((columnName, index) => ({
             id: ids[index] ?? `c_${index}`,
@@ -408,6 +429,7 @@ export async function importNewDataset(
           created = descriptor;
           return descriptor;
         });
+        const { imported, encoding } = streamed;
         if (created) await createRowsIndexes(trx, created);
         await trx
           .updateTable("datasets")
@@ -415,7 +437,7 @@ export async function importNewDataset(
           .where("id", "=", id)
           .execute();
         return {
-          result: { datasetId: id, version: 1, imported, rowCount: imported },
+          result: { datasetId: id, version: 1, imported, rowCount: imported, encoding },
           action: "dataset.create",
           detail: { name, rowCount: imported, import: "create" },
         };

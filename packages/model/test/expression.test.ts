@@ -132,11 +132,6 @@ describe("expression parser and checker", () => {
 });
 
 // Random well-typed trees, written as text.
-const leaf = fc.oneof(
-  fc.constantFrom("[Revenue]", "[Units]", "[Day]", "[At]", "[Region]", "[Paid]", "null", "true"),
-  fc.double({ min: 0, max: 1e6, noNaN: true }).map(String),
-  fc.string({ maxLength: 6 }).map((s) => JSON.stringify(s)),
-);
 const { text: generated } = fc.letrec<{ text: string; number: string; boolean: string }>((tie) => ({
   number: fc.oneof(
     { depthSize: "small", withCrossShrink: true },

@@ -76,7 +76,11 @@ export function tokenize(text: string): { tokens: Token[] } | { error: Expressio
           const escaped = escapes[text[at + 1] ?? ""];
           if (escaped === undefined) {
             return {
-              error: syntax(at, at + 2, "Unknown escape (write \\\\, \\\", \\', \\n or \\t)"),
+              error: syntax(
+                at,
+                Math.min(at + 2, text.length),
+                "Unknown escape (write \\\\, \\\", \\', \\n or \\t)",
+              ),
             };
           }
           value += escaped;
@@ -93,7 +97,7 @@ export function tokenize(text: string): { tokens: Token[] } | { error: Expressio
     if (number) {
       at += number[0].length;
       if (/[A-Za-z_]/.test(text[at] ?? "")) {
-        return { error: syntax(start, at + 1, "A number runs into a word") };
+        return { error: syntax(start, Math.min(at + 1, text.length), "A number runs into a word") };
       }
       tokens.push({ kind: "number", text: number[0], start, end: at });
       continue;

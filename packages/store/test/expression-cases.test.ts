@@ -84,5 +84,11 @@ for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
     it.each(expressionCases)("$expression", async ({ expression, values }) => {
       expect(await evaluate(expression)).toEqual(values);
     });
+
+    it("runs the longest and deepest expressions the checker lets through", async () => {
+      expect(await evaluate(`${"[m] + ".repeat(330)}1`)).toEqual([661, 1, null, -1319, 2641]);
+      const deep = `${"abs(".repeat(60)}[m]${")".repeat(60)}`;
+      expect(await evaluate(deep)).toEqual([2, 0, null, 4, 8]);
+    });
   });
 }

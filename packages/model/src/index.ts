@@ -10,6 +10,7 @@ export * from "./dashboard/layout.js";
 export * from "./dashboard/tiles.js";
 export * from "./dataset.js";
 export * from "./errors.js";
+export * from "./expression/index.js";
 export * from "./fields.js";
 export * from "./json-input.js";
 export * from "./limits.js";

@@ -1,6 +1,14 @@
 import { type CellValue, type DatasetColumnType, subDayGrains, type TimeGrain } from "@seed/model";
 import { type Kysely, PostgresAdapter, type RawBuilder, sql } from "kysely";
 import { DuckDbAdapter } from "./duckdb-adapter.js";
+import {
+  duckdbExpressions,
+  type ExpressionDialect,
+  postgresExpressions,
+  sqliteExpressions,
+} from "./expression-dialects.js";
+
+export type { ExpressionDialect, TimeInput } from "./expression-dialects.js";
 
 // Every difference between the engines in how a dataset's table stores, reads, compares and
 // buckets its values lives here, one object per engine. The rest of the store asks the dialect and
@@ -25,7 +33,7 @@ export interface TimeBucketInput {
   localMs: () => Promise<Sql>;
 }
 
-export interface Dialect {
+export interface Dialect extends ExpressionDialect {
   readonly engine: Engine;
   /** The SQL type of each column type. */
   readonly columnTypes: Readonly<Record<DatasetColumnType, string>>;
@@ -139,6 +147,7 @@ const sqlite: EngineDialect<"sqlite"> = {
   jsonBatchInsert: false,
   rowLocks: false,
   resourceFailure: noResourceFailure,
+  ...sqliteExpressions,
   async tableExists(executor, table) {
     const result = await sql<{
       n: number;
@@ -221,6 +230,7 @@ const postgres: EngineDialect<"postgres"> = {
   jsonBatchInsert: true,
   rowLocks: true,
   resourceFailure: noResourceFailure,
+  ...postgresExpressions,
   tableExists: informationSchemaTableExists,
   async timeBucket({ ref, type, grain, timeZone }) {
     const unit = sql.lit(grain);
@@ -308,6 +318,7 @@ const duckdb: EngineDialect<"duckdb"> = {
   jsonBatchInsert: false,
   // DuckDB's transactions are optimistic: a conflicting write fails at commit, nothing waits.
   rowLocks: false,
+  ...duckdbExpressions,
   resourceFailure(error) {
     // DuckDB stops a query at its memory_limit with an "Out of Memory Error"; the instance and
     // every other query go on.

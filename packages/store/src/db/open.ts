@@ -18,6 +18,7 @@ import { type BulkLoader, postgresBulkLoader, sqliteBulkLoader } from "./bulk-lo
 import { dialects, type EngineDialect } from "./dialect.js";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "./migrations.js";
 import type { StoreDatabase } from "./schema.js";
+import { registerSqliteFunctions } from "./sqlite-functions.js";
 
 // Opening the database: which engine, its connection settings, migrations and the setup lock that
 // instances starting together share. Everything engine-specific about a connection lives here.
@@ -96,6 +97,7 @@ function openSqlite(dataDir: string): { database: BetterSqlite3.Database; file: 
   database.pragma("journal_mode = WAL");
   database.pragma("synchronous = NORMAL");
   database.pragma("foreign_keys = ON");
+  registerSqliteFunctions(database);
   makeDataDirPrivate(dataDir);
   return { database, file };
 }

@@ -90,6 +90,7 @@ export {
   defaultCsvLimits,
   parseCsvDataset,
 } from "./repo/datasets/csv.js";
+export { parseCsvBytes } from "./repo/datasets/csv-bytes.js";
 export type {
   Dataset,
   DatasetRowsPage,

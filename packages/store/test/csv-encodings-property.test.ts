@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { parseCsvDataset } from "../src/repo/datasets/csv.js";
+import { parseCsvBytes } from "../src/repo/datasets/csv-bytes.js";
 import { editor } from "./actors.js";
 import { byteChunks, openTestStore } from "./helpers.js";
 
@@ -53,7 +53,7 @@ const expected = (texts: readonly string[]) =>
 async function roundTrip(texts: string[], bytes: Uint8Array, encoding?: string) {
   const store = await openTestStore("sqlite", { seedDemo: false });
   const choice = encoding ? { encoding } : {};
-  const parsed = parseCsvDataset(bytes, { delimiter: ",", ...choice });
+  const parsed = parseCsvBytes(bytes, { delimiter: ",", ...choice });
   expect(parsed.ok && parsed.rows).toEqual(expected(texts));
   for (let size = 1; size <= 7; size++) {
     const result = await store.importNewDataset(

@@ -23,12 +23,7 @@ import {
   detectCsvDialect,
 } from "./csv-dialect.js";
 import { type CsvRecord, CsvSyntaxError, parseCsvRecords } from "./csv-records.js";
-import {
-  type CsvEncoding,
-  CsvEncodingError,
-  checkEncodingName,
-  decodeCsvBytes,
-} from "./encoding.js";
+import type { CsvEncoding } from "./encoding.js";
 
 export interface CsvLimits {
   /** Largest accepted input in bytes (as given, or as UTF-8 for text); default 2 MB. */
@@ -140,7 +135,7 @@ export interface CsvProblem extends CsvProblemDetail {
 
 export type CsvParseResult = CsvDataset | CsvProblem;
 
-function problem(
+export function problem(
   code: CsvProblemCode,
   message: string,
   line: number | null = null,
@@ -204,39 +199,28 @@ export function resolveCsvDialect(
 }
 
 /**
- * Parses a CSV file with a header row into typed dataset columns and rows: its bytes (decoded in
- * the encoding chosen or detected, see encoding.ts) or its text. Returns the first problem (with
- * its line and column) instead of throwing, so forms can show it as is.
+ * Parses CSV text with a header row into typed dataset columns and rows. Returns the first
+ * problem (with its line and column) instead of throwing, so forms can show it as is. Browser-safe:
+ * a file's bytes are decoded first on the server (csv-bytes.ts, `parseCsvBytes`).
  */
-export function parseCsvDataset(
-  input: string | Uint8Array,
-  options: CsvParseOptions = {},
-): CsvParseResult {
+export function parseCsvDataset(text: string, options: CsvParseOptions = {}): CsvParseResult {
   const maxBytes = options.maxBytes ?? defaultCsvLimits.maxBytes;
-  const bytes = typeof input === "string" ? new TextEncoder().encode(input).length : input.length;
+  const bytes = new TextEncoder().encode(text).length;
   if (bytes > maxBytes) {
     return problem(
       "file_too_large",
       `The file is larger than the ${formatBytes(maxBytes)} limit (${bytes.toLocaleString("en-US")} bytes).`,
     );
   }
-  let text: string;
-  let encoding: CsvEncoding | null = null;
-  try {
-    const chosen = options.encoding && options.encoding !== "auto" ? options.encoding : null;
-    if (typeof input !== "string") ({ text, encoding } = decodeCsvBytes(input, chosen));
-    else {
-      if (chosen !== null) checkEncodingName(chosen);
-      text = input;
-    }
-  } catch (error) {
-    if (!(error instanceof CsvEncodingError)) throw error;
-    return problem(
-      error.code,
-      `${error.message[0]?.toUpperCase()}${error.message.slice(1)}`,
-      error.line,
-    );
-  }
+  return parseCsvText(text, null, options);
+}
+
+/** Parses text within the size limit, decoded from bytes in `encoding` (reported with the result). */
+export function parseCsvText(
+  text: string,
+  encoding: CsvEncoding | null,
+  options: CsvParseOptions,
+): CsvParseResult {
   const dialect = resolveCsvDialect(text, options);
   const result = parseWithDialect(text, dialect, options);
   if (result.ok) return { ...result, encoding };
@@ -456,9 +440,4 @@ export {
   detectCsvDialect,
   normalizeNumberText,
 } from "./csv-dialect.js";
-export {
-  type CsvEncoding,
-  checkEncodingName,
-  detectEncoding,
-  encodingSampleBytes,
-} from "./encoding.js";
+export type { CsvEncoding } from "./encoding.js";

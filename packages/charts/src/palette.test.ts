@@ -97,8 +97,9 @@ describe("CIEDE2000 (Sharma, Wu & Dalal 2005)", () => {
 });
 
 describe("colour conversions", () => {
-  const close = (lab: Lab, expected: Lab) =>
-    lab.forEach((v, i) => expect(v).toBeCloseTo(expected[i] as number, 2));
+  const close = (lab: Lab, expected: Lab) => {
+    for (const [i, v] of lab.entries()) expect(v).toBeCloseTo(expected[i] as number, 2);
+  };
 
   it("maps white, black and the sRGB primaries to their CIELAB (D65) values", () => {
     close(hexToLab("#ffffff"), [100, 0, 0]);

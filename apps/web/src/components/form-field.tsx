@@ -9,9 +9,9 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
-/** Characters the store counts: the trimmed text's UTF-16 length, as zod's max() does. */
+/** Characters as the store counts them: code points of the trimmed text, as zod's max() does. */
 function countedLength(value: unknown): number {
-  return typeof value === "string" ? value.trim().length : String(value ?? "").trim().length;
+  return Array.from(String(value ?? "").trim()).length;
 }
 
 /**

@@ -334,10 +334,9 @@ const duckdb: EngineDialect<"duckdb"> = {
       // timezone('UTC', instant) is the UTC wall time, whatever the session's zone.
       return sql`strftime(date_trunc(${unit}, timezone('UTC', ${ref})), '%Y-%m-%dT%H:%M:00.000Z')`;
     }
-    const local =
-      type === "date"
-        ? sql`cast(${ref} as timestamp)`
-        : sql`timezone(cast(${timeZone} as varchar), ${ref})`;
+    // A date's day is the date itself: no truncation per row.
+    if (type === "date" && grain === "day") return ref;
+    const local = type === "date" ? ref : sql`timezone(cast(${timeZone} as varchar), ${ref})`;
     // date_trunc('week') starts ISO weeks on Monday, as the other engines do. A DATE (not text):
     // grouping by it is several times faster than by a formatted label, and the driver reads a
     // DATE as yyyy-mm-dd.

@@ -14,6 +14,7 @@ import {
   seenLab,
   type Vision,
 } from "./testing/colour";
+import { colourToken, ruleOf } from "./testing/stylesheet";
 
 const css = readFileSync(fileURLToPath(new URL("./styles.css", import.meta.url)), "utf8");
 
@@ -26,29 +27,13 @@ const THRESHOLDS: Record<Vision, { all: number; first4: number }> = {
 };
 const VISIONS = Object.keys(THRESHOLDS) as Vision[];
 
-/** The declarations of the rule whose selector list starts with `selector` (as styles.test.ts). */
-function block(selector: string): string {
-  const start =
-    css.indexOf(`${selector} {`) >= 0 ? css.indexOf(`${selector} {`) : css.indexOf(`${selector},`);
-  if (start < 0) throw new Error(`no rule for ${selector}`);
-  const open = css.indexOf("{", start);
-  return css.slice(open + 1, css.indexOf("}", open));
-}
-
-/** A token's own colour, or the fallback of `var(--seed-color-…, #hex)`. */
-function token(rule: string, name: string): string {
-  const match = rule.match(new RegExp(`${name}:\\s*(?:var\\([^,]+,\\s*)?(#[0-9a-f]{6})`, "i"));
-  if (!match?.[1]) throw new Error(`${name} has no hex colour`);
-  return match[1].toLowerCase();
-}
-
 const themes = {
-  light: block(".seed-chart"),
-  dark: block(".dark .seed-chart"),
-  "dark (system setting)": block('  :root:not(.light):not([data-theme="light"]) .seed-chart'),
+  light: ruleOf(css, ".seed-chart"),
+  dark: ruleOf(css, ".dark .seed-chart"),
+  "dark (system setting)": ruleOf(css, '  :root:not(.light):not([data-theme="light"]) .seed-chart'),
 };
 const palette = (rule: string) =>
-  Array.from({ length: 8 }, (_, i) => token(rule, `--seed-chart-${i + 1}`));
+  Array.from({ length: 8 }, (_, i) => colourToken(rule, `--seed-chart-${i + 1}`));
 
 describe("CIEDE2000 (Sharma, Wu & Dalal 2005)", () => {
   // Table 1 of the paper: all 34 test pairs (L*, a*, b* of each colour) and ΔE00 to 4 decimals.
@@ -163,7 +148,7 @@ describe("series palette (issue 27)", () => {
     });
 
     it(`gives every ${theme} colour at least 3:1 contrast with the chart background`, () => {
-      const background = token(rule, "--seed-chart-bg");
+      const background = colourToken(rule, "--seed-chart-bg");
       const low = colours
         .map((colour) => ({ colour, ratio: Math.round(contrast(colour, background) * 100) / 100 }))
         .filter(({ ratio }) => ratio < 3);

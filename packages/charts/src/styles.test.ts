@@ -3,29 +3,14 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { contrast } from "./testing/colour";
+import { colourToken, ruleOf } from "./testing/stylesheet";
 
 const css = readFileSync(fileURLToPath(new URL("./styles.css", import.meta.url)), "utf8");
 
-/** The declarations of the first rule whose selector list starts with `selector`. */
-function block(selector: string): string {
-  const start =
-    css.indexOf(`${selector} {`) >= 0 ? css.indexOf(`${selector} {`) : css.indexOf(`${selector},`);
-  if (start < 0) throw new Error(`no rule for ${selector}`);
-  const open = css.indexOf("{", start);
-  return css.slice(open + 1, css.indexOf("}", open));
-}
-
-/** A token's own colour, or the fallback of `var(--seed-color-…, #hex)`. */
-function token(rule: string, name: string): string {
-  const match = rule.match(new RegExp(`${name}:\\s*(?:var\\([^,]+,\\s*)?(#[0-9a-f]{6})`, "i"));
-  if (!match?.[1]) throw new Error(`${name} has no hex colour`);
-  return match[1];
-}
-
 const themes = {
-  light: block(".seed-chart"),
-  dark: block(".dark .seed-chart"),
-  "dark (system setting)": block('  :root:not(.light):not([data-theme="light"]) .seed-chart'),
+  light: ruleOf(css, ".seed-chart"),
+  dark: ruleOf(css, ".dark .seed-chart"),
+  "dark (system setting)": ruleOf(css, '  :root:not(.light):not([data-theme="light"]) .seed-chart'),
 };
 
 describe("series palette", () => {
@@ -44,9 +29,9 @@ describe("series palette", () => {
     for (const [theme, uiBlock] of Object.entries(uiThemes)) {
       const palette = theme === "light" ? themes.light : themes.dark;
       for (const name of ["--seed-color-bg", "--seed-color-surface"]) {
-        const background = token(uiBlock, name);
+        const background = colourToken(uiBlock, name);
         for (let i = 1; i <= 8; i++) {
-          const color = token(palette, `--seed-chart-${i}`);
+          const color = colourToken(palette, `--seed-chart-${i}`);
           const ratio = contrast(color, background);
           if (ratio < 3)
             failing.push(`${theme} ${color} on ${name} ${background}: ${ratio.toFixed(2)}`);

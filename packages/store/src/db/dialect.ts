@@ -91,6 +91,14 @@ export interface Dialect extends ExpressionDialect {
 
 const noResourceFailure = () => null;
 
+/** Engines with boolean and instant types: true/false as booleans, instants as ISO text. */
+function typedStored(type: DatasetColumnType, value: CellValue | boolean): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === "boolean") return Boolean(value);
+  if (type === "timestamp") return new Date(Date.parse(String(value))).toISOString();
+  return value;
+}
+
 /** PostgreSQL and DuckDB: the table is in information_schema under the current schema. */
 async function informationSchemaTableExists(executor: AnyExecutor, table: string) {
   const result = await sql<{
@@ -195,12 +203,7 @@ const postgres: EngineDialect<"postgres"> = {
     // TRUNCATE is transactional in PostgreSQL.
     await sql`truncate table ${sql.table(table)} restart identity`.execute(executor);
   },
-  stored(type, value) {
-    if (value === null || value === undefined) return null;
-    if (type === "boolean") return Boolean(value);
-    if (type === "timestamp") return new Date(Date.parse(String(value))).toISOString();
-    return value;
-  },
+  stored: typedStored,
   param(type, value) {
     if (type === "boolean") return sql.val(Boolean(value));
     if (type === "date") return sql`cast(${String(value)} as date)`;
@@ -280,12 +283,7 @@ const duckdb: EngineDialect<"duckdb"> = {
       executor,
     );
   },
-  stored(type, value) {
-    if (value === null || value === undefined) return null;
-    if (type === "boolean") return Boolean(value);
-    if (type === "timestamp") return new Date(Date.parse(String(value))).toISOString();
-    return value;
-  },
+  stored: typedStored,
   param(type, value) {
     if (type === "boolean") return sql`cast(${Boolean(value)} as boolean)`;
     if (type === "date") return sql`cast(${String(value)} as date)`;

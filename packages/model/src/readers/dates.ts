@@ -1,4 +1,5 @@
 import { enUS } from "date-fns/locale/en-US";
+import { isIsoDay } from "../values.js";
 import { type DatePattern, isSerialTimeFormat, type TimeFormat } from "./formats.js";
 
 // Dates and instants read from text by scanners compiled once per pattern: one left-to-right pass,
@@ -272,6 +273,8 @@ export function readDay(format: TimeFormat, text: string): string | undefined {
     return Number.isInteger(serial) ? isoDayOf(excelDays(serial)) : undefined;
   }
   if (isSerialTimeFormat(format)) return undefined;
+  // The common case: a canonical day in the canonical pattern is already the stored form.
+  if (format === "yyyy-MM-dd" && isIsoDay(text)) return text;
   if (!compileDatePattern(format).scan(text, false)) return undefined;
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }

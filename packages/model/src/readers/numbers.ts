@@ -1,4 +1,5 @@
 import { datasetLimits } from "../limits.js";
+import { isNumberText } from "../values.js";
 import { currencySigns, type NumberTextFormat } from "./formats.js";
 
 // Numbers read from text in one left-to-right pass (no regular expression, so no backtracking on
@@ -41,7 +42,18 @@ function skipSpace(text: string, at: number): number {
 }
 
 /** The number `text` writes in `format`, or undefined when it does not fit (or is not finite). */
+function isPlainFormat(format: NumberTextFormat): boolean {
+  return (
+    format.decimal === "." &&
+    format.thousands === null &&
+    format.currency === null &&
+    !format.percent
+  );
+}
+
 export function readNumber(format: NumberTextFormat, text: string): number | undefined {
+  // The common case, a plain column (the canonical format): its checked text is Number()'s own.
+  if (isPlainFormat(format) && isNumberText(text)) return Number(text);
   const length = text.length;
   if (length === 0 || length > datasetLimits.maxNumberLength) return undefined;
   const decimalCode = format.decimal.charCodeAt(0);

@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     csv: "src/repo/datasets/csv.ts",
+    // Not exported: built for the crash tests' child process (test/data-file-child.mjs).
+    "data-file": "src/db/data-file.ts",
   },
   format: ["esm"],
   dts: true,

@@ -21,6 +21,12 @@ export interface DatasetTable {
    * catalog gave, quoted when used; it has no row key, and raw series stop at its row cap.
    */
   remote?: { schema: string; rowCap: number };
+  /**
+   * A generation table of the DuckDB data file (data-file.ts): only rows whose `_v` is at most
+   * this version are the dataset's committed rows; the query engine adds `_v <= visibleVersion`
+   * to every statement's where clause.
+   */
+  visibleVersion?: number;
 }
 
 /** Longest identifier PostgreSQL keeps (NAMEDATALEN - 1); SQLite has no limit. */

@@ -1,6 +1,6 @@
 import type { CellValue, DatasetColumnType, DatasetRow } from "@seed/model";
 import { columnTypeSpecs } from "@seed/model";
-import { CompiledQuery, type Kysely, sql } from "kysely";
+import { CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import {
   type DatasetTable,
   datasetTableName,
@@ -30,11 +30,15 @@ function checked(identifier: string): string {
   return identifier;
 }
 
-/** Creates the table; `indexes: false` leaves them to createRowsIndexes after a bulk load. */
+/**
+ * Creates the table; `indexes: false` leaves them to createRowsIndexes after a bulk load.
+ * `hidden` column definitions (data-file.ts's `_v`) go in the same statement: DuckDB 1.5 cannot
+ * replay an ALTER TABLE ... ADD COLUMN from its WAL on a table whose key defaults to nextval.
+ */
 export async function createRowsTable(
   executor: AnyExecutor,
   descriptor: DatasetTable,
-  options: { indexes?: boolean } = {},
+  options: { indexes?: boolean; hidden?: readonly RawBuilder<unknown>[] } = {},
 ) {
   const dialect = dialectOf(executor);
   const table = checked(descriptor.table);
@@ -44,7 +48,10 @@ export async function createRowsTable(
   );
   const sequence = dialect.keySequence(table);
   if (sequence) await sequence.create.execute(executor);
-  await sql`create table ${sql.table(table)} (${sql.join([key, ...columns])})`.execute(executor);
+  const hidden = options.hidden ?? [];
+  await sql`create table ${sql.table(table)} (${sql.join([key, ...columns, ...hidden])})`.execute(
+    executor,
+  );
   if (options.indexes !== false) await createRowsIndexes(executor, descriptor);
 }
 

@@ -148,6 +148,9 @@ export class Compiler {
 
   where(filters: readonly QueryFilter[], extra: Sql[] = []): Sql {
     const parts = [...filters.map((filter) => this.filter(filter)), ...extra];
+    // A data-file generation table holds rows of uncommitted versions too (data-file.ts).
+    const visible = this.descriptor.visibleVersion;
+    if (visible !== undefined) parts.push(sql`${sql.id("_v")} <= ${sql.lit(visible)}`);
     return parts.length === 0 ? sql`` : sql`where ${sql.join(parts, sql` and `)}`;
   }
 

@@ -1,7 +1,7 @@
 import { type AuditEntityType, formatZodError, ValidationError } from "@seed/model";
 import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
-import type { BulkLoader } from "./db/bulk-load.js";
+import type { RowsHome } from "./db/rows-home.js";
 import type { StoreDatabase } from "./db/schema.js";
 import type { QueryObserver } from "./engine/execute.js";
 import type { ResultCache } from "./engine/result-cache.js";
@@ -12,8 +12,8 @@ export type Executor = Kysely<StoreDatabase> | Transaction<StoreDatabase>;
 export interface StoreContext {
   db: Kysely<StoreDatabase>;
   now: () => Date;
-  /** The engine's bulk load, for imports inside a transaction (db/bulk-load.ts). */
-  bulk: BulkLoader;
+  /** Where datasets' rows live and how they are read and written (db/rows-home.ts). */
+  rows: RowsHome;
   /** Told the duration of every chart and stat query (OpenStoreOptions.observeQuery). */
   observeQuery?: QueryObserver;
   /** Query results per dataset version, in this process (engine/result-cache.ts). */

@@ -3,7 +3,10 @@ import { type Kysely, sql } from "kysely";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
+import { openDataFile, rowsDataFileName } from "./db/data-file.js";
 import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
+import { dataFileRowsHome, type RowsHome, type RowsState, stateRowsHome } from "./db/rows-home.js";
+import type { StoreDatabase } from "./db/schema.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
@@ -53,6 +56,38 @@ export interface OpenStoreOptions {
    * Defaults to SEED_RESULT_CACHE_MB when set.
    */
   resultCacheBytes?: number;
+  /**
+   * Where datasets' rows live in the embedded setup: "sqlite" in the SQLite file itself, or
+   * "duckdb" in a DuckDB file beside it (<dataDir>/seed-rows.duckdb, data-file.ts). Defaults to
+   * SEED_DATASET_ENGINE, else "sqlite". On PostgreSQL rows always stay in PostgreSQL.
+   */
+  datasetEngine?: DatasetEngine;
+  /** DuckDB's memory limit and threads (defaults: SEED_DUCKDB_MEMORY or "1GB", SEED_DUCKDB_THREADS or 2). */
+  duckdb?: { memoryLimit?: string; threads?: number };
+}
+
+export type DatasetEngine = "sqlite" | "duckdb";
+
+/** The option, else SEED_DATASET_ENGINE, else "sqlite"; anything else is refused by name. */
+function datasetEngineOf(option: DatasetEngine | undefined): DatasetEngine {
+  const chosen = option ?? (process.env.SEED_DATASET_ENGINE?.trim() || "sqlite");
+  if (chosen !== "sqlite" && chosen !== "duckdb") {
+    throw new Error(`SEED_DATASET_ENGINE must be "sqlite" or "duckdb", not "${chosen}".`);
+  }
+  return chosen;
+}
+
+/** The DuckDB data file's settings: options, else the environment, else small-machine defaults. */
+function duckDbSettingsOf(option: OpenStoreOptions["duckdb"]) {
+  const threads = option?.threads ?? Number(process.env.SEED_DUCKDB_THREADS || 2);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
+    throw new Error("SEED_DUCKDB_THREADS must be a whole number from 1 to 256.");
+  }
+  const memoryLimit = option?.memoryLimit ?? (process.env.SEED_DUCKDB_MEMORY?.trim() || "1GB");
+  if (!/^[0-9]+(\.[0-9]+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(memoryLimit)) {
+    throw new Error('SEED_DUCKDB_MEMORY must be a size such as "512MB" or "2GB".');
+  }
+  return { threads, memoryLimit };
 }
 
 /** What better-auth's `database` option accepts: a Kysely instance and its dialect name. */
@@ -142,22 +177,57 @@ function resultCacheBytesOf(option: number | undefined): number {
     : defaultResultCacheBytes;
 }
 
+/** A dataset's committed rows as the state database says now (null: gone, or live). */
+async function committedRowsOf(db: Kysely<StoreDatabase>, datasetId: string) {
+  const row = await db
+    .selectFrom("datasets")
+    .select(["version", "rows_generation", "columns_json", "source_id"])
+    .where("id", "=", datasetId)
+    .executeTakeFirst();
+  if (!row || row.source_id !== null) return null;
+  return {
+    id: datasetId,
+    version: Number(row.version),
+    generation: Number(row.rows_generation),
+    columns: JSON.parse(row.columns_json),
+  } satisfies RowsState;
+}
+
 /**
  * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
  * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
  */
 export async function openStore(options: OpenStoreOptions = {}): Promise<Store> {
   const databaseUrl = resolveDatabaseUrl(options.databaseUrl);
+  // Settings are checked before anything opens: a bad value leaves nothing half open.
+  const engine = databaseUrl ? "sqlite" : datasetEngineOf(options.datasetEngine);
+  const settings = engine === "duckdb" ? duckDbSettingsOf(options.duckdb) : null;
   const opened = openDatabase({
     databaseUrl,
     dataDir: options.dataDir ?? process.env.SEED_DATA_DIR ?? path.join(process.cwd(), "data"),
     maxConnections: options.maxConnections,
   });
   const { db, runExclusive } = opened;
+  let rows: RowsHome;
+  if (settings && opened.sqliteFile) {
+    let file: Awaited<ReturnType<typeof openDataFile>>;
+    try {
+      file = await openDataFile(
+        path.join(path.dirname(opened.sqliteFile), rowsDataFileName),
+        settings,
+      );
+    } catch (error) {
+      await opened.failed(error);
+      throw error;
+    }
+    rows = dataFileRowsHome(file, (datasetId) => committedRowsOf(db, datasetId));
+  } else {
+    rows = stateRowsHome(opened.dialect, opened.bulk);
+  }
   const ctx: StoreContext = {
     db,
     now: options.now ?? (() => new Date()),
-    bulk: opened.bulk,
+    rows,
     observeQuery: options.observeQuery,
     resultCache: createResultCache(resultCacheBytesOf(options.resultCacheBytes)),
     sources: new SourcePools(),
@@ -166,9 +236,14 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   try {
     await runExclusive(async () => {
       await opened.migrate(true);
+      const report = await rows.recover(db);
+      if (report && (report.missing.length > 0 || report.dropped.length > 0)) {
+        console.warn("[@seed/store] data file recovered at open:", JSON.stringify(report));
+      }
       if (options.seedDemo !== false) await seedDemoOnce(ctx);
     });
   } catch (error) {
+    await rows.close();
     await opened.failed(error);
   }
   const dialect = opened.dialect.engine;
@@ -183,6 +258,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     migrate: () => opened.migrate(),
     close: async () => {
       await ctx.sources.closeAll();
+      await rows.close();
       await db.destroy();
     },
     ...bind(ctx),

@@ -22,10 +22,13 @@ async function point(name) {
 
 const ids = columns.map((column) => `"${column.id}"`).join(", ");
 const types = csvColumns.map(([name, type]) => `'${name}': '${type}'`).join(", ");
-const load = async (target, trx) => {
-  await sql`insert into ${sql.table(target.table)} (${sql.raw(ids)}) select * from read_csv(${sql.lit(
-    csvPath,
-  )}, header = true, columns = {${sql.raw(types)}})`.execute(trx);
+// Keys are given by the load (data-file tables have no key sequence), from `firstKey` on.
+const load = async (target, trx, firstKey) => {
+  await sql`insert into ${sql.table(target.table)} ("_row", ${sql.raw(ids)}) select ${sql.lit(
+    firstKey - 1,
+  )} + row_number() over (), * from read_csv(${sql.lit(csvPath)}, header = true, columns = {${sql.raw(types)}})`.execute(
+    trx,
+  );
   await point("load");
 };
 

@@ -88,8 +88,8 @@ async function setUp(name: string) {
   const statePath = join(dir, `${name}.sqlite`);
   const file = await openDataFile(duckPath);
   await file.recover(new Map());
-  const { generation } = await file.stageReplace(datasetId, 1, columns, (target, trx) =>
-    sql`insert into ${sql.table(target.table)} (${sql.join(ids.map((id) => sql.id(id)))}) select * from read_csv(${sql.lit(oldCsv)}, header = true)`
+  const { generation } = await file.stageReplace(datasetId, 1, columns, (target, trx, firstKey) =>
+    sql`insert into ${sql.table(target.table)} ("_row", ${sql.join(ids.map((id) => sql.id(id)))}) select ${sql.lit(firstKey - 1)} + row_number() over (), * from read_csv(${sql.lit(oldCsv)}, header = true)`
       .execute(trx)
       .then(() => undefined),
   );

@@ -7,21 +7,20 @@ import {
   openDataFile,
 } from "../src/db/data-file.js";
 import type { TableColumn } from "../src/db/dataset-table.js";
-import { insertRows } from "../src/db/rows-table.js";
 import { runQuery } from "../src/engine/execute.js";
 
 // The data file in one process (no crash): reads during a write see the committed version, and
 // writes to one dataset queued by `serialise` run one at a time. Crashes: data-file-crash.test.ts.
 
 const columns: TableColumn[] = [{ id: "c_n", name: "n", type: "number" }];
+// Loads give their rows' keys (data-file tables have no key sequence), from `firstKey` on.
 const rowsOf =
   (...values: number[]): LoadRows =>
-  (target, trx) =>
-    insertRows(
-      trx,
-      target,
-      values.map((n) => ({ c_n: n })),
-    );
+  async (target, trx, firstKey) => {
+    await sql`insert into ${sql.table(target.table)} ("_row", c_n) values ${sql.join(
+      values.map((n, index) => sql`(${firstKey + index}, ${n})`),
+    )}`.execute(trx);
+  };
 
 describe("the DuckDB data file", () => {
   let file: DataFile;
@@ -43,8 +42,8 @@ describe("the DuckDB data file", () => {
 
   it("shows a reader the committed rows while an append is loading and once it is staged", async () => {
     let during = 0;
-    await file.stageAppend("d1", committed, columns, async (target, trx) => {
-      await rowsOf(10, 20)(target, trx);
+    await file.stageAppend("d1", committed, columns, async (target, trx, firstKey) => {
+      await rowsOf(10, 20)(target, trx, firstKey);
       during = await total(committed);
     });
     expect(during).toBe(6);

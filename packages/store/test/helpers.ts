@@ -13,9 +13,16 @@ import { createPostgresDatabase } from "./postgres-database.js";
 
 export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
 
+/**
+ * Where a test's store keeps dataset rows: in SQLite or PostgreSQL (the state database), or
+ * "duckdb": the SQLite state file with rows in the DuckDB data file beside it.
+ */
+export type TestEngine = StoreDialect | "duckdb";
+export const engines: readonly TestEngine[] = ["sqlite", "postgres", "duckdb"];
+
 export interface TestDatabase {
   /** Options that point openStore at this test's own empty database. */
-  options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir">;
+  options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir" | "datasetEngine">;
   /** Where the SQLite file lives, for tests that inspect it. */
   dataDir: string | null;
   /** Stores to close before the database is removed. */
@@ -23,18 +30,18 @@ export interface TestDatabase {
 }
 
 /** A fresh, empty database for one test (a temp dir or a new PostgreSQL database), removed after it. */
-export async function createTestDatabase(dialect: StoreDialect): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: TestEngine): Promise<TestDatabase> {
   const openStores: Store[] = [];
   const closeStores = async () => {
     await Promise.all(openStores.map((store) => store.close()));
   };
-  if (dialect === "sqlite") {
+  if (dialect === "sqlite" || dialect === "duckdb") {
     const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-test-"));
     onTestFinished(async () => {
       await closeStores();
       rmSync(dataDir, { recursive: true, force: true });
     });
-    return { options: { databaseUrl: null, dataDir }, dataDir, openStores };
+    return { options: { databaseUrl: null, dataDir, datasetEngine: dialect }, dataDir, openStores };
   }
   const database = await createPostgresDatabase(inject("postgresUrl"), "test");
   onTestFinished(async () => {
@@ -46,7 +53,7 @@ export async function createTestDatabase(dialect: StoreDialect): Promise<TestDat
 
 /** Opens a store on a fresh database for one test and closes it when the test ends. */
 export async function openTestStore(
-  dialect: StoreDialect,
+  dialect: TestEngine,
   options: Omit<OpenStoreOptions, "databaseUrl" | "dataDir"> = {},
 ): Promise<Store> {
   const database = await createTestDatabase(dialect);
@@ -164,12 +171,17 @@ export function clock(start = "2026-06-01T12:00:00.000Z") {
  * closes it and removes the database (for afterAll).
  */
 export async function openSuiteStore(
-  dialect: StoreDialect,
+  dialect: TestEngine,
   options: Omit<OpenStoreOptions, "databaseUrl" | "dataDir"> = {},
 ): Promise<{ store: Store; close: () => Promise<void> }> {
-  if (dialect === "sqlite") {
+  if (dialect === "sqlite" || dialect === "duckdb") {
     const dataDir = mkdtempSync(path.join(tmpdir(), "seed-store-test-"));
-    const store = await openStore({ ...options, databaseUrl: null, dataDir });
+    const store = await openStore({
+      ...options,
+      databaseUrl: null,
+      dataDir,
+      datasetEngine: dialect,
+    });
     return {
       store,
       close: async () => {

@@ -1,10 +1,18 @@
-import { type Kysely, sql } from "kysely";
-import { type DatasetTable, datasetTableName, type TableColumn } from "./dataset-table.js";
-import { type DuckDbOptions, openDuckDbKysely } from "./duckdb.js";
+import type { DuckDBType, DuckDBValue } from "@duckdb/node-api";
+import { type ControlledTransaction, type Kysely, sql } from "kysely";
+import type { RowWriter } from "./bulk-load.js";
+import {
+  type DatasetTable,
+  datasetTableName,
+  rowKeyColumn,
+  type TableColumn,
+  versionColumn,
+} from "./dataset-table.js";
+import { type DuckDbOptions, duckDbApi, duckDbConnectionOf, openDuckDbKysely } from "./duckdb.js";
 import { createRowsTable, dropRowsTable } from "./rows-table.js";
 
-// Dataset rows in a DuckDB file beside the state database (SQLite), issue 24. DESIGN, NOT YET
-// WIRED into openStore: the next step is for the datasets module to call it.
+// Dataset rows in a DuckDB file beside the state database (SQLite), issue 24: the embedded store
+// keeps them here when opened with `datasetEngine: "duckdb"` (src/db/rows-home.ts).
 //
 // Two files, one commit point. The state database holds each dataset's committed (version,
 // generation); this file holds its rows. The state commit is the only commit that matters: the
@@ -18,8 +26,11 @@ import { createRowsTable, dropRowsTable } from "./rows-table.js";
 //   (a crashed earlier write's), inserts the new rows tagged `_v = V + 1`, one DuckDB transaction.
 // - Then the caller's state transaction moves the dataset to V + 1 (and, for a replace, to the new
 //   generation) with its audit event, and commits. Then the old generation is dropped (best effort).
-// - Loaders insert rows without `_v`; the stage tags every untagged row in the same transaction, so
-//   no loader can forget the tag, and an untagged row (`_v` null) is never visible (`null <= V`).
+// - Row keys (`_row`) are given by the writer (no sequence: DuckDB cannot restart one, and a key
+//   given beside a sequence default would let the two collide): the next key is one past the
+//   generation's largest. The appender writer tags each row with its version as it writes; the
+//   stage still tags any untagged row before committing, so no loader can forget the tag, and an
+//   untagged row (`_v` null) is never visible (`null <= V`).
 // - Writes to one dataset must be serialised, from reading its committed state to the state commit
 //   (`serialise` is an in-process mutex per dataset: enough for the embedded single process).
 //   Reads never wait: DuckDB's MVCC plus `_v <= V` give exactly the committed version's rows.
@@ -33,6 +44,9 @@ import { createRowsTable, dropRowsTable } from "./rows-table.js";
 // recover drops every `ds_*_g<n>` table that is not the committed generation of a live dataset
 // (and its key sequence), and deletes rows `_v > V` (or untagged) from each committed table.
 
+/** The data file's name in the store's data folder, beside seed.db. */
+export const rowsDataFileName = "seed-rows.duckdb";
+
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;
 
@@ -42,8 +56,8 @@ export interface CommittedRows {
   generation: number;
 }
 
-/** Fills a staged table: insert rows (without `_v`) into `target.table` through `trx`. */
-export type LoadRows = (target: DatasetTable, trx: AnyExecutor) => Promise<void>;
+/** Fills a staged table: rows (with `_row` from `firstKey` on, `_v` optional) into `target`. */
+export type LoadRows = (target: DatasetTable, trx: AnyExecutor, firstKey: number) => Promise<void>;
 
 export interface RecoveryReport {
   /** Tables dropped: orphan generations of crashed or unfinished writes, and deleted datasets'. */
@@ -54,27 +68,66 @@ export interface RecoveryReport {
   missing: string[];
 }
 
+/** One staged write, open in its own DuckDB transaction until `commit` or `rollback`. */
+export interface StagedWrite {
+  /** The table written (a new generation for a replace or copy, the committed one for an append). */
+  table: DatasetTable;
+  generation: number;
+  /** The version every row written here is tagged with. */
+  version: number;
+  /** The write's DuckDB transaction (reads and edits of the staged rows go through it). */
+  trx: AnyExecutor;
+  /** An appender writer into `table` on this transaction: keys and tags given as it writes. */
+  openWriter(): Promise<RowWriter>;
+  /** Tags untagged rows, commits this file's transaction; the state commit comes after. */
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
 export interface DataFile {
   /** The DuckDB executor; the query engine reads through it (with readTable's descriptor). */
   db: AnyExecutor;
   /** Runs `write` after every earlier write to the dataset has finished (an in-process mutex). */
   serialise<T>(datasetId: string, write: () => Promise<T>): Promise<T>;
-  /** Makes, fills and commits the next generation table, rows tagged `nextVersion`. */
+  /** Opens a write of the next generation table, empty, rows to be tagged `nextVersion`. */
+  beginReplace(
+    datasetId: string,
+    nextVersion: number,
+    columns: readonly TableColumn[],
+  ): Promise<StagedWrite>;
+  /** Opens a write adding rows tagged `committed.version + 1` to the committed generation. */
+  beginAppend(
+    datasetId: string,
+    committed: CommittedRows,
+    columns: readonly TableColumn[],
+  ): Promise<StagedWrite>;
+  /**
+   * Opens a write of the next generation holding the committed rows (keys kept), all tagged
+   * `committed.version + 1`: rows are edited in place there, never in a table readers use.
+   */
+  beginCopy(
+    datasetId: string,
+    committed: CommittedRows,
+    columns: readonly TableColumn[],
+  ): Promise<StagedWrite>;
+  /** beginReplace, `load`, commit: the generation made. */
   stageReplace(
     datasetId: string,
     nextVersion: number,
     columns: readonly TableColumn[],
     load: LoadRows,
   ): Promise<{ generation: number; table: string }>;
-  /** Adds rows tagged `committed.version + 1` to the committed generation, one transaction. */
+  /** beginAppend, `load`, commit. */
   stageAppend(
     datasetId: string,
     committed: CommittedRows,
     columns: readonly TableColumn[],
     load: LoadRows,
   ): Promise<void>;
-  /** Drops a generation's table and key sequence (after the state commit moved past it). */
+  /** Drops a generation's table (after the state commit moved past it). */
   dropGeneration(datasetId: string, generation: number): Promise<void>;
+  /** Drops every generation of the dataset but `keep` (0: all of them, after a delete). */
+  dropOtherGenerations(datasetId: string, keep: number): Promise<string[]>;
   /** At open: makes the file agree with the state database's committed map (see the top). */
   recover(committed: ReadonlyMap<string, CommittedRows>): Promise<RecoveryReport>;
   /** The descriptor the engine reads a committed state through (`visibleVersion` filters `_v`). */
@@ -85,9 +138,6 @@ export interface DataFile {
   ): DatasetTable;
   close(): Promise<void>;
 }
-
-/** The hidden column: the version whose write added the row. */
-export const versionColumn = "_v";
 
 // Room for `_g` and a generation number within the 63 bytes of a safe identifier.
 const maxBaseLength = 48;
@@ -106,12 +156,24 @@ export function generationTable(datasetId: string, generation: number): string {
 
 const generationPattern = /^ds_[a-z0-9_]*_g[0-9]+$/;
 const v = sql.id(versionColumn);
+const key = sql.id(rowKeyColumn);
 
 async function tableNames(db: AnyExecutor): Promise<string[]> {
   const result = await sql<{
     name: string;
   }>`select table_name as name from duckdb_tables() where schema_name = 'main'`.execute(db);
   return result.rows.map((row) => row.name);
+}
+
+/** The generations this file holds for a dataset, in order. */
+async function generationsOf(db: AnyExecutor, datasetId: string): Promise<number[]> {
+  const prefix = `${baseOf(datasetId)}_g`;
+  const found: number[] = [];
+  for (const name of await tableNames(db)) {
+    const tail = name.startsWith(prefix) ? name.slice(prefix.length) : "";
+    if (/^[0-9]+$/.test(tail)) found.push(Number(tail));
+  }
+  return found.sort((a, b) => a - b);
 }
 
 /** A version as it goes into SQL text: a whole number, never user text. */
@@ -125,6 +187,108 @@ async function tagRows(trx: AnyExecutor, table: string, version: number) {
   await sql`update ${sql.table(table)} set ${v} = ${sql.lit(checkedVersion(version))} where ${v} is null`.execute(
     trx,
   );
+}
+
+async function nextKeyOf(trx: AnyExecutor, table: string): Promise<number> {
+  const result = await sql<{
+    k: number | string | null;
+  }>`select max(${key}) as k from ${sql.table(table)}`.execute(trx);
+  return Number(result.rows[0]?.k ?? 0) + 1;
+}
+
+const dayMs = 86_400_000;
+/** DuckDB's vector size: a data chunk holds at most this many rows. */
+const chunkRows = 2048;
+
+/**
+ * Rows into a data-file table through DuckDB's appender, a data chunk of 2,048 rows at a time, on
+ * the write's own connection (so inside its transaction). Values come in the DuckDB dialect's
+ * stored form (dates yyyy-mm-dd, timestamps ISO instants); `_row` and `_v` are added here.
+ */
+async function appenderWriter(
+  trx: AnyExecutor,
+  target: DatasetTable,
+  version: number,
+  keys: { next: number },
+): Promise<RowWriter> {
+  const api = await duckDbApi();
+  const connection = await duckDbConnectionOf(trx);
+  const appender = await connection.createAppender(target.table);
+  const kinds = target.columns.map((column) => column.type);
+  const types: DuckDBType[] = [
+    api.BIGINT,
+    ...kinds.map((kind) => {
+      switch (kind) {
+        case "number":
+          return api.DOUBLE;
+        case "boolean":
+          return api.BOOLEAN;
+        case "date":
+          return api.DATE;
+        case "timestamp":
+          return api.TIMESTAMPTZ;
+        default:
+          return api.VARCHAR;
+      }
+    }),
+    api.BIGINT,
+  ];
+  const tag = BigInt(checkedVersion(version));
+  const width = kinds.length;
+  let columns: DuckDBValue[][] = types.map(() => []);
+  let count = 0;
+  const convert = (kind: string, value: unknown): DuckDBValue => {
+    if (value === null || value === undefined) return null;
+    if (kind === "date") {
+      const ms = Date.parse(`${String(value)}T00:00:00Z`);
+      if (Number.isNaN(ms)) throw new Error(`Not a date: ${String(value).slice(0, 40)}`);
+      return new api.DuckDBDateValue(Math.round(ms / dayMs));
+    }
+    if (kind === "timestamp") {
+      const ms = Date.parse(String(value));
+      if (Number.isNaN(ms)) throw new Error(`Not a timestamp: ${String(value).slice(0, 40)}`);
+      return new api.DuckDBTimestampTZValue(BigInt(ms) * 1000n);
+    }
+    return value as DuckDBValue;
+  };
+  const flush = () => {
+    if (count === 0) return;
+    const chunk = api.DuckDBDataChunk.create(types, count);
+    chunk.setColumns(columns);
+    appender.appendDataChunk(chunk);
+    columns = types.map(() => []);
+    count = 0;
+  };
+  let open = true;
+  return {
+    write(values) {
+      (columns[0] as DuckDBValue[]).push(BigInt(keys.next++));
+      for (let index = 0; index < width; index++) {
+        (columns[index + 1] as DuckDBValue[]).push(convert(kinds[index] as string, values[index]));
+      }
+      (columns[width + 1] as DuckDBValue[]).push(tag);
+      if (++count === chunkRows) flush();
+    },
+    async close() {
+      if (!open) return;
+      flush();
+      appender.flushSync();
+      appender.closeSync();
+      open = false;
+    },
+    async abort() {
+      if (!open) return;
+      open = false;
+      columns = types.map(() => []);
+      count = 0;
+      // Whatever reached the appender is undone with the transaction's rollback.
+      try {
+        appender.closeSync();
+      } catch {
+        // Closing flushes; a failed flush is what the rollback is for.
+      }
+    },
+  };
 }
 
 /** Opens (or creates) a data file. Call `recover` before any write or read. */
@@ -149,48 +313,143 @@ export async function openDataFile(path: string, options: DuckDbOptions = {}): P
     columns: [...columns],
   });
 
-  return {
+  /** The staged write over an open transaction; `nextKey` is one past the table's largest key. */
+  const staged = (
+    trx: ControlledTransaction<Record<string, never>>,
+    target: DatasetTable,
+    generation: number,
+    version: number,
+    nextKey: number,
+  ): StagedWrite => {
+    const keys = { next: nextKey };
+    let done = false;
+    return {
+      table: target,
+      generation,
+      version,
+      trx,
+      openWriter: () => appenderWriter(trx, target, version, keys),
+      async commit() {
+        if (done) throw new Error("The staged write already ended.");
+        await tagRows(trx, target.table, version);
+        done = true;
+        await trx.commit().execute();
+      },
+      async rollback() {
+        if (done) return;
+        done = true;
+        await trx.rollback().execute();
+      },
+    };
+  };
+
+  /** Runs `open` in a new transaction; rolls it back if opening fails. */
+  const begin = async (
+    open: (trx: ControlledTransaction<Record<string, never>>) => Promise<StagedWrite>,
+  ) => {
+    const trx = await db.startTransaction().execute();
+    try {
+      return await open(trx);
+    } catch (error) {
+      await trx.rollback().execute();
+      throw error;
+    }
+  };
+
+  const nextGeneration = async (datasetId: string) => {
+    // After every generation this file holds for the dataset: an orphan of a failed state
+    // commit (not yet recovered) is never reused.
+    const held = await generationsOf(db, datasetId);
+    return (held.at(-1) ?? 0) + 1;
+  };
+
+  const createGeneration = async (trx: AnyExecutor, target: DatasetTable) => {
+    // `_v` in the create statement itself: DuckDB 1.5 fails to replay an ALTER TABLE ADD
+    // COLUMN from its WAL here (the crash tests found it: the file would not open).
+    await createRowsTable(trx, target, {
+      indexes: false,
+      keysGiven: true,
+      hidden: [sql`${v} bigint`],
+    });
+  };
+
+  const file: DataFile = {
     db,
     serialise,
 
-    async stageReplace(datasetId, nextVersion, columns, load) {
-      // After every generation this file holds for the dataset: an orphan of a failed state
-      // commit (not yet recovered) is never reused.
-      const prefix = `${baseOf(datasetId)}_g`;
-      let latest = 0;
-      for (const name of await tableNames(db)) {
-        const tail = name.startsWith(prefix) ? name.slice(prefix.length) : "";
-        if (/^[0-9]+$/.test(tail)) latest = Math.max(latest, Number(tail));
-      }
-      const generation = latest + 1;
-      const table = generationTable(datasetId, generation);
-      const target = descriptorOf(table, columns);
-      await db.transaction().execute(async (trx) => {
-        // `_v` in the create statement itself: DuckDB 1.5 fails to replay an ALTER TABLE ADD
-        // COLUMN from its WAL here (the crash tests found it: the file would not open).
-        await createRowsTable(trx, target, { indexes: false, hidden: [sql`${v} bigint`] });
-        await load(target, trx);
-        await tagRows(trx, table, nextVersion);
+    async beginReplace(datasetId, nextVersion, columns) {
+      const generation = await nextGeneration(datasetId);
+      const target = descriptorOf(generationTable(datasetId, generation), columns);
+      return begin(async (trx) => {
+        await createGeneration(trx, target);
+        return staged(trx, target, generation, nextVersion, 1);
       });
-      return { generation, table };
+    },
+
+    async beginAppend(datasetId, committed, columns) {
+      const target = descriptorOf(generationTable(datasetId, committed.generation), columns);
+      return begin(async (trx) => {
+        await sql`delete from ${sql.table(target.table)} where ${v} > ${sql.lit(checkedVersion(committed.version))} or ${v} is null`.execute(
+          trx,
+        );
+        const nextKey = await nextKeyOf(trx, target.table);
+        return staged(trx, target, committed.generation, committed.version + 1, nextKey);
+      });
+    },
+
+    async beginCopy(datasetId, committed, columns) {
+      const generation = await nextGeneration(datasetId);
+      const from = generationTable(datasetId, committed.generation);
+      const target = descriptorOf(generationTable(datasetId, generation), columns);
+      const version = committed.version + 1;
+      return begin(async (trx) => {
+        await createGeneration(trx, target);
+        const ids = [key, ...columns.map((column) => sql.id(column.id))];
+        await sql`insert into ${sql.table(target.table)} (${sql.join(ids)}, ${v}) select ${sql.join(
+          ids,
+        )}, ${sql.lit(checkedVersion(version))} from ${sql.table(from)} where ${v} <= ${sql.lit(
+          checkedVersion(committed.version),
+        )} order by ${key}`.execute(trx);
+        return staged(trx, target, generation, version, await nextKeyOf(trx, target.table));
+      });
+    },
+
+    async stageReplace(datasetId, nextVersion, columns, load) {
+      const write = await file.beginReplace(datasetId, nextVersion, columns);
+      try {
+        await load(write.table, write.trx, 1);
+        await write.commit();
+      } catch (error) {
+        await write.rollback();
+        throw error;
+      }
+      return { generation: write.generation, table: write.table.table };
     },
 
     async stageAppend(datasetId, committed, columns, load) {
-      const table = generationTable(datasetId, committed.generation);
-      const target = descriptorOf(table, columns);
-      await db.transaction().execute(async (trx) => {
-        await sql`delete from ${sql.table(table)} where ${v} > ${sql.lit(checkedVersion(committed.version))} or ${v} is null`.execute(
-          trx,
-        );
-        await load(target, trx);
-        await tagRows(trx, table, committed.version + 1);
-      });
+      const write = await file.beginAppend(datasetId, committed, columns);
+      try {
+        await load(write.table, write.trx, await nextKeyOf(write.trx, write.table.table));
+        await write.commit();
+      } catch (error) {
+        await write.rollback();
+        throw error;
+      }
     },
 
     async dropGeneration(datasetId, generation) {
       const table = generationTable(datasetId, generation);
-      // Table and sequence together: a crash between them would leave a stray sequence.
       await db.transaction().execute((trx) => dropRowsTable(trx, table));
+    },
+
+    async dropOtherGenerations(datasetId, keep) {
+      const dropped: string[] = [];
+      for (const generation of await generationsOf(db, datasetId)) {
+        if (generation === keep) continue;
+        await file.dropGeneration(datasetId, generation);
+        dropped.push(generationTable(datasetId, generation));
+      }
+      return dropped;
     },
 
     async recover(committed) {
@@ -204,17 +463,6 @@ export async function openDataFile(path: string, options: DuckDbOptions = {}): P
         if (!generationPattern.test(name) || keep.has(name)) continue;
         await db.transaction().execute((trx) => dropRowsTable(trx, name));
         report.dropped.push(name);
-      }
-      // A sequence whose table is gone (none should be: tables and sequences drop together).
-      const sequences = await sql<{
-        name: string;
-      }>`select sequence_name as name from duckdb_sequences() where schema_name = 'main'`.execute(
-        db,
-      );
-      for (const { name } of sequences.rows) {
-        const table = name.replace(/_row_seq$/, "");
-        if (table === name || !generationPattern.test(table) || keep.has(table)) continue;
-        await sql`drop sequence if exists ${sql.id(name)}`.execute(db);
       }
       for (const [table, version] of keep) {
         if (!present.includes(table)) {
@@ -242,4 +490,5 @@ export async function openDataFile(path: string, options: DuckDbOptions = {}): P
 
     close,
   };
+  return file;
 }

@@ -1,4 +1,5 @@
 import { type DatasetColumnType, ValidationError } from "@seed/model";
+import { type RawBuilder, sql } from "kysely";
 
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
 // the query engine (which reads them). See DATASET-TABLES contract: one table per dataset, a `_row`
@@ -27,6 +28,20 @@ export interface DatasetTable {
    * to every statement's where clause.
    */
   visibleVersion?: number;
+}
+
+/** The hidden column of a data-file generation table: the version whose write added the row. */
+export const versionColumn = "_v";
+
+/**
+ * The condition that keeps a descriptor's committed rows (`_v <= visibleVersion`), or null for a
+ * table that holds only committed rows. Every statement that reads a dataset's rows adds it.
+ */
+export function visibleRowsCondition(descriptor: DatasetTable): RawBuilder<unknown> | null {
+  const visible = descriptor.visibleVersion;
+  if (visible === undefined) return null;
+  if (!Number.isSafeInteger(visible) || visible < 0) throw new Error(`Bad version ${visible}`);
+  return sql`${sql.id(versionColumn)} <= ${sql.lit(visible)}`;
 }
 
 /** Longest identifier PostgreSQL keeps (NAMEDATALEN - 1); SQLite has no limit. */

@@ -252,6 +252,27 @@ export class DuckDbDialect implements Dialect {
   }
 }
 
+let loadedApi: NodeApi | null = null;
+
+/** @duckdb/node-api, loaded on first use (the native library loads with it). */
+export async function duckDbApi(): Promise<NodeApi> {
+  loadedApi ??= await import("@duckdb/node-api");
+  return loadedApi;
+}
+
+/**
+ * The DuckDB connection behind a Kysely executor: a transaction's own connection (so an appender
+ * on it writes inside that transaction), or a pool connection for a plain executor.
+ */
+export async function duckDbConnectionOf(executor: AnyKysely): Promise<DuckDBConnection> {
+  return executor.getExecutor().provideConnection(async (connection) => {
+    if (!(connection instanceof DuckDbConnection)) {
+      throw new Error("Not a DuckDB executor.");
+    }
+    return connection.connection;
+  });
+}
+
 /**
  * Opens a DuckDB database (a file, or ":memory:") as a Kysely executor. `close` ends its
  * connections and the instance.
@@ -260,7 +281,7 @@ export async function openDuckDbKysely(
   path: string,
   options: DuckDbOptions = {},
 ): Promise<{ db: AnyKysely; close: () => Promise<void> }> {
-  const api: NodeApi = await import("@duckdb/node-api");
+  const api = await duckDbApi();
   const instance = await api.DuckDBInstance.create(path, {
     threads: String(options.threads ?? 2),
     memory_limit: options.memoryLimit ?? "1GB",

@@ -416,6 +416,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0013_rows_generation": {
+    // Which generation table holds a dataset's committed rows when they live in the DuckDB data
+    // file (src/db/data-file.ts); rows kept in this database's own ds_<id> table ignore it.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("datasets")
+        .addColumn("rows_generation", "integer", (col) => col.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

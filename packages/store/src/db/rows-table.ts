@@ -3,10 +3,10 @@ import { columnTypeSpecs } from "@seed/model";
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import {
   type DatasetTable,
-  datasetTableName,
   isSafeIdentifier,
   rowKeyColumn,
   type TableColumn,
+  visibleRowsCondition,
 } from "./dataset-table.js";
 import { type Dialect, dialectOf } from "./dialect.js";
 
@@ -38,15 +38,22 @@ function checked(identifier: string): string {
 export async function createRowsTable(
   executor: AnyExecutor,
   descriptor: DatasetTable,
-  options: { indexes?: boolean; hidden?: readonly RawBuilder<unknown>[] } = {},
+  options: {
+    indexes?: boolean;
+    hidden?: readonly RawBuilder<unknown>[];
+    /** Every writer gives `_row` itself (the DuckDB data file's writer): no default, no sequence. */
+    keysGiven?: boolean;
+  } = {},
 ) {
   const dialect = dialectOf(executor);
   const table = checked(descriptor.table);
-  const key = dialect.rowKey(rowKeyColumn, table);
+  const key = options.keysGiven
+    ? sql`${sql.id(rowKeyColumn)} bigint not null`
+    : dialect.rowKey(rowKeyColumn, table);
   const columns = descriptor.columns.map(
     (column) => sql`${sql.id(checked(column.id))} ${sql.raw(dialect.columnTypes[column.type])}`,
   );
-  const sequence = dialect.keySequence(table);
+  const sequence = options.keysGiven ? null : dialect.keySequence(table);
   if (sequence) await sequence.create.execute(executor);
   const hidden = options.hidden ?? [];
   await sql`create table ${sql.table(table)} (${sql.join([key, ...columns, ...hidden])})`.execute(
@@ -189,7 +196,7 @@ export async function readKeyedRows(
   const order = sortColumn
     ? sql`${sql.id(checked(sortColumn.id))} ${direction}, ${key}`
     : sql`${key} ${direction}`;
-  const where = searchClause(dialect, descriptor.columns, options.search);
+  const where = whereClause(dialect, descriptor, options.search);
   const result = await sql<Record<string, unknown>>`select ${key}, ${sql.join(
     selectList(dialect, descriptor.columns),
   )} from ${table} ${where} order by ${order} limit ${Math.max(0, Math.floor(options.limit))} offset ${Math.max(0, Math.floor(options.offset ?? 0))}`.execute(
@@ -204,17 +211,20 @@ export async function readKeyedRows(
   });
 }
 
-/** Which of these row keys exist. */
+/** Which of these row keys exist among the rows a read of the descriptor sees. */
 export async function existingKeys(
   executor: AnyExecutor,
-  table: string,
+  descriptor: DatasetTable,
   keys: readonly number[],
 ): Promise<Set<number>> {
   if (keys.length === 0) return new Set();
   const key = sql.id(rowKeyColumn);
+  const visible = visibleRowsCondition(descriptor);
   const result = await sql<{ k: number | string }>`select ${key} as k from ${sql.table(
-    checked(table),
-  )} where ${key} in (${sql.join(keys.map((k) => sql.val(k)))})`.execute(executor);
+    checked(descriptor.table),
+  )} where ${key} in (${sql.join(keys.map((k) => sql.val(k)))})${
+    visible ? sql` and ${visible}` : sql``
+  }`.execute(executor);
   return new Set(result.rows.map((row) => Number(row.k)));
 }
 
@@ -241,18 +251,22 @@ export async function deleteRows(executor: AnyExecutor, table: string, keys: rea
   )})`.execute(executor);
 }
 
-function searchClause(dialect: Dialect, columns: readonly TableColumn[], search?: string) {
+/** The rows a read sees: the committed ones (data file), matching the search if there is one. */
+function whereClause(dialect: Dialect, descriptor: DatasetTable, search?: string) {
+  const parts: RawBuilder<unknown>[] = [];
+  const visible = visibleRowsCondition(descriptor);
+  if (visible) parts.push(visible);
   const text = search?.trim();
-  const textColumns = columns.filter((column) => column.type === "string");
-  if (!text || textColumns.length === 0) return sql``;
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = dialect.ilike;
-  return sql`where ${sql.join(
-    textColumns.map(
+  const textColumns = descriptor.columns.filter((column) => column.type === "string");
+  if (text && textColumns.length > 0) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = dialect.ilike;
+    const matches = textColumns.map(
       (column) => sql`lower(${sql.id(checked(column.id))}) ${like} ${pattern} escape '\\'`,
-    ),
-    sql` or `,
-  )}`;
+    );
+    parts.push(sql`(${sql.join(matches, sql` or `)})`);
+  }
+  return parts.length === 0 ? sql`` : sql`where ${sql.join(parts, sql` and `)}`;
 }
 
 export async function countRows(
@@ -260,7 +274,7 @@ export async function countRows(
   descriptor: DatasetTable,
   search?: string,
 ): Promise<number> {
-  const where = searchClause(dialectOf(executor), descriptor.columns, search);
+  const where = whereClause(dialectOf(executor), descriptor, search);
   const result = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(
     checked(descriptor.table),
   )} ${where}`.execute(executor);
@@ -291,7 +305,9 @@ export async function storedBytes(
   const result = await sql<{ n: number | string | null }>`select sum(${sql.join(
     terms,
     sql` + `,
-  )}) as n from ${sql.table(checked(descriptor.table))}`.execute(executor);
+  )}) as n from ${sql.table(checked(descriptor.table))} ${whereClause(dialect, descriptor)}`.execute(
+    executor,
+  );
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -302,17 +318,4 @@ export function rowsById(columns: readonly TableColumn[], rows: readonly Dataset
     for (const column of columns) out[column.id] = row[column.name] ?? null;
     return out;
   });
-}
-
-/** Writes a dataset's whole table anew (create or replace) from checked rows. */
-export async function writeRowsTable(
-  trx: AnyExecutor,
-  id: string,
-  columns: readonly TableColumn[],
-  rows: readonly DatasetRow[],
-) {
-  const descriptor: DatasetTable = { table: datasetTableName(id), columns: [...columns] };
-  await dropRowsTable(trx, descriptor.table);
-  await createRowsTable(trx, descriptor);
-  await insertRows(trx, descriptor, rowsById(columns, rows));
 }

@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 // Row shapes of the tables this package owns. Timestamps are ISO 8601 text, JSON is text: both
 // sort and compare the same way on SQLite and PostgreSQL.
 
@@ -19,6 +20,8 @@ export interface DatasetsTable {
   source_table: string | null;
   /** Why some remote columns were left out (unsupported types), or null. */
   source_note: string | null;
+  /** The DuckDB data file's generation of the committed rows (0: rows kept in this database). */
+  rows_generation: Generated<number>;
 }
 
 /** A live PostgreSQL source (src/repo/sources): its password only encrypted (AES-256-GCM). */

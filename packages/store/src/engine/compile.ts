@@ -16,6 +16,7 @@ import {
   isSafeIdentifier,
   rowKeyColumn,
   type TableColumn,
+  visibleRowsCondition,
 } from "../db/dataset-table.js";
 import { type Dialect, dialectOf } from "../db/dialect.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
@@ -149,8 +150,8 @@ export class Compiler {
   where(filters: readonly QueryFilter[], extra: Sql[] = []): Sql {
     const parts = [...filters.map((filter) => this.filter(filter)), ...extra];
     // A data-file generation table holds rows of uncommitted versions too (data-file.ts).
-    const visible = this.descriptor.visibleVersion;
-    if (visible !== undefined) parts.push(sql`${sql.id("_v")} <= ${sql.lit(visible)}`);
+    const visible = visibleRowsCondition(this.descriptor);
+    if (visible) parts.push(visible);
     return parts.length === 0 ? sql`` : sql`where ${sql.join(parts, sql` and `)}`;
   }
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import BetterSqlite3 from "better-sqlite3";
 import pg from "pg";
+import { rowsDataFileName } from "../db/data-file.js";
 import { migrationTableName } from "../db/migrations.js";
 
 const run = promisify(execFile);
@@ -35,6 +36,19 @@ export class BackupError extends Error {
 
 function sqliteFile(location: DatabaseLocation): string {
   return path.join(location.dataDir, "seed.db");
+}
+
+/**
+ * A store whose dataset rows are in the DuckDB data file (SEED_DATASET_ENGINE=duckdb) needs both
+ * files backed up together, which these commands do not do yet: refused rather than half done.
+ */
+function refuseDataFile(location: DatabaseLocation): void {
+  const dataFile = path.join(location.dataDir, rowsDataFileName);
+  if (existsSync(dataFile)) {
+    throw new BackupError(
+      `This store keeps dataset rows in ${dataFile} beside seed.db; db:backup and db:restore do not cover that file yet. Stop the app and copy the whole data folder instead.`,
+    );
+  }
 }
 
 /** pg tools get the URL without its password (visible to `ps`), and the password in PGPASSWORD. */
@@ -66,6 +80,7 @@ export async function backupDatabase(
   }
   const source = sqliteFile(location);
   if (!existsSync(source)) throw new BackupError(`There is no database at ${source}.`);
+  refuseDataFile(location);
   const database = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
   try {
     await database.backup(target);
@@ -128,6 +143,7 @@ export async function restoreDatabase(
     }
     return { engine: "postgres" };
   }
+  refuseDataFile(location);
   let backup: BetterSqlite3.Database;
   try {
     backup = new BetterSqlite3(source, { readonly: true, fileMustExist: true });

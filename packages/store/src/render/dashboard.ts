@@ -201,8 +201,8 @@ export async function categoryValues(
     if (type !== "string" && type !== "boolean") continue;
     let values: Array<{ value: string; count: number }>;
     try {
-      values = await target.run((executor) =>
-        topColumnValues(executor, target.table, column, maxOptions, maxValueLength),
+      values = await target.run((executor, table) =>
+        topColumnValues(executor, table, column, maxOptions, maxValueLength),
       );
     } catch {
       // A live source that fails here already shows its reason on its tiles; the bar goes on.

@@ -202,7 +202,7 @@ export function versionedDelete<Current extends { version: number }>(spec: {
   read: (trx: Executor, id: string) => Promise<Current | null | undefined>;
   usedBy?: (trx: Executor, id: string) => Promise<readonly RecordUser[]>;
   /** What goes with the record, in the same transaction (a dataset's own table). */
-  alsoRemove?: (trx: Executor, id: string) => Promise<void>;
+  alsoRemove?: (trx: Executor, id: string, ctx: StoreContext) => Promise<void>;
   /** After the commit (a source's connection pool). */
   afterwards?: (ctx: StoreContext, id: string) => Promise<void>;
   detail: (current: Current) => Record<string, unknown>;
@@ -221,7 +221,7 @@ export function versionedDelete<Current extends { version: number }>(spec: {
       change: async (current, row, trx) => {
         refuseWhileUsed(spec.entityType, id, (await spec.usedBy?.(trx, id)) ?? []);
         await row.remove();
-        await spec.alsoRemove?.(trx, id);
+        await spec.alsoRemove?.(trx, id, ctx);
         return { result: undefined, action: spec.action, detail: spec.detail(current) };
       },
     });

@@ -29,18 +29,16 @@ import {
 import {
   columnIdsFor,
   type DatasetTable,
-  datasetTableName,
   liveDatasetReadOnly,
   type TableColumn,
 } from "../../db/dataset-table.js";
+import { type RowsState, writeRows } from "../../db/rows-home.js";
 import {
   countRows,
-  dropRowsTable,
   type KeyedRow,
   type RowsPageOptions,
   readKeyedRows,
   readRows,
-  writeRowsTable,
 } from "../../db/rows-table.js";
 import type { DatasetsTable } from "../../db/schema.js";
 import {
@@ -91,7 +89,7 @@ const summaryColumns = [
   "source_note",
 ] as const;
 
-type DatasetSummaryRow = Selectable<DatasetsTable>;
+type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_generation">;
 
 function toDataset(row: DatasetSummaryRow): Dataset {
   return {
@@ -128,19 +126,51 @@ export function storedColumnsFor(columns: readonly DatasetColumn[]): TableColumn
   }));
 }
 
-function descriptorOf(id: string, columnsJson: string): DatasetTable {
-  return { table: datasetTableName(id), columns: parseJson<TableColumn[]>(columnsJson) };
+/** A dataset's committed rows as its state row records them. */
+export function rowsStateOf(
+  id: string,
+  row: { version: number; rows_generation: number; columns_json: string },
+): RowsState {
+  return {
+    id,
+    version: Number(row.version),
+    generation: Number(row.rows_generation),
+    columns: parseJson<TableColumn[]>(row.columns_json),
+  };
+}
+
+/** The committed rows of a dataset kept here; null when it is missing or live. */
+export async function rowsStateIn(trx: Executor, id: string): Promise<RowsState | null> {
+  const row = await trx
+    .selectFrom("datasets")
+    .select(["version", "rows_generation", "columns_json", "source_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row && row.source_id === null ? rowsStateOf(id, row) : null;
 }
 
 /** The physical table of a dataset, for the query engine; null when the dataset is missing. */
-export async function getDatasetTableIn(trx: Executor, id: string): Promise<DatasetTable | null> {
+export async function getDatasetTableIn(
+  ctx: StoreContext,
+  trx: Executor,
+  id: string,
+): Promise<DatasetTable | null> {
   const row = await trx
     .selectFrom("datasets")
-    .select(["columns_json", "source_id", "source_schema", "source_table"])
+    .select([
+      "columns_json",
+      "source_id",
+      "source_schema",
+      "source_table",
+      "version",
+      "rows_generation",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.source_id === null) return descriptorOf(id, row.columns_json);
+  if (row.source_id === null) {
+    return ctx.rows.read(trx, rowsStateOf(id, row), async (_executor, table) => table);
+  }
   // A live dataset's table is remote: its row cap comes with the source (src/repo/sources/target.ts).
   return {
     table: row.source_table ?? "",
@@ -157,20 +187,28 @@ export interface DatasetRowsPage {
 
 /** One page of a dataset's rows, sorted and filtered in the database. */
 export async function listDatasetRowsIn(
+  ctx: StoreContext,
   trx: Executor,
   id: string,
   options: RowsPageOptions,
 ): Promise<DatasetRowsPage | null> {
-  const descriptor = await getDatasetTableIn(trx, id);
-  if (!descriptor) return null;
-  if (descriptor.remote) return { rows: [], total: 0 };
+  const exists = await trx
+    .selectFrom("datasets")
+    .select("id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!exists) return null;
+  const state = await rowsStateIn(trx, id);
+  if (!state) return { rows: [], total: 0 };
   const limit = Math.min(options.limit, 1_000);
-  const sortBy = descriptor.columns.find((column) => column.name === options.sortBy)?.id;
-  const [rows, total] = await Promise.all([
-    readKeyedRows(trx, descriptor, { ...options, limit, sortBy }),
-    countRows(trx, descriptor, options.search),
-  ]);
-  return { rows, total };
+  const sortBy = state.columns.find((column) => column.name === options.sortBy)?.id;
+  return ctx.rows.read(trx, state, async (executor, table) => {
+    const [rows, total] = await Promise.all([
+      readKeyedRows(executor, table, { ...options, limit, sortBy }),
+      countRows(executor, table, options.search),
+    ]);
+    return { rows, total };
+  });
 }
 
 export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
@@ -185,6 +223,7 @@ export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
 
 /** A dataset with its rows in insertion order, at most `rowLimit` of them (default: the row cap). */
 export async function getDatasetIn(
+  ctx: StoreContext,
   trx: Executor,
   id: string,
   rowLimit: number = datasetLimits.maxRows,
@@ -192,7 +231,9 @@ export async function getDatasetIn(
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   if (row.source_id !== null) return { ...toDataset(row), rows: [] };
-  const rows = await readRows(trx, descriptorOf(id, row.columns_json), { limit: rowLimit });
+  const rows = await ctx.rows.read(trx, rowsStateOf(id, row), (executor, table) =>
+    readRows(executor, table, { limit: rowLimit }),
+  );
   return { ...toDataset(row), rows };
 }
 
@@ -264,8 +305,20 @@ export async function createDatasetIn(
           updated_at: at,
         })
         .execute();
-      await writeRowsTable(trx, dataset.id, stored, rows);
-      await assertDatasetSize(trx, { table: datasetTableName(dataset.id), columns: stored });
+      const generation = await writeRows(
+        ctx,
+        trx,
+        dataset.id,
+        null,
+        stored,
+        rows,
+        assertDatasetSize,
+      );
+      await trx
+        .updateTable("datasets")
+        .set({ rows_generation: generation })
+        .where("id", "=", dataset.id)
+        .execute();
       return {
         result: dataset,
         action: "dataset.create",
@@ -362,7 +415,8 @@ async function updateDatasetAs(
           },
         });
       }
-      const current = (await getDatasetIn(trx, id)) as DatasetWithRows;
+      const current = (await getDatasetIn(ctx, trx, id)) as DatasetWithRows;
+      const state = summary.live ? null : await rowsStateIn(trx, id);
       // Kept rows are rechecked against new columns: a retyped column must still fit its values.
       const known = new Set(columns.map((column) => column.name));
       const keptRows = current.rows.map((row) =>
@@ -383,18 +437,18 @@ async function updateDatasetAs(
         version: expectedVersion + 1,
         updatedAt: at,
       };
+      const generation = rowsChange
+        ? await writeRows(ctx, trx, id, state, stored, rows, assertDatasetSize)
+        : null;
       await row.update({
         name: next.name,
         description: next.description,
         // A live dataset's column ids are the remote names from its catalog: kept as they are.
         ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
+        ...(generation === null ? {} : { rows_generation: generation }),
         row_count: rowCount,
         updated_at: at,
       });
-      if (rowsChange) {
-        await writeRowsTable(trx, id, stored, rows);
-        await assertDatasetSize(trx, { table: datasetTableName(id), columns: stored });
-      }
       return {
         result: next,
         action: "dataset.update",
@@ -438,23 +492,24 @@ export const deleteDataset = versionedDelete({
       ...(await dashboardsWithTilesOn(trx, "dataset_id", id)),
     ];
   },
-  alsoRemove: (trx, id) => dropRowsTable(trx, datasetTableName(id)),
+  alsoRemove: (trx, id, ctx) => ctx.rows.removeIn(trx, id),
+  afterwards: (ctx, id) => ctx.rows.removed(id),
   detail: (current) => ({ name: current.name }),
 });
 
 /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
 export function getDataset(ctx: StoreContext, id: string, rowLimit?: number) {
-  return getDatasetIn(ctx.db, id, rowLimit);
+  return getDatasetIn(ctx, ctx.db, id, rowLimit);
 }
 
 /** One page of rows, sorted and filtered in the database. */
 export function listDatasetRows(ctx: StoreContext, id: string, options: RowsPageOptions) {
-  return listDatasetRowsIn(ctx.db, id, options);
+  return listDatasetRowsIn(ctx, ctx.db, id, options);
 }
 
 /** The dataset's own table and columns, for the query engine. */
 export function getDatasetTable(ctx: StoreContext, id: string) {
-  return getDatasetTableIn(ctx.db, id);
+  return getDatasetTableIn(ctx, ctx.db, id);
 }
 
 /** What the store offers on datasets (openStore binds each to its context). */

@@ -14,27 +14,20 @@ import {
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
-import type { BulkLoader, RowWriter } from "../../db/bulk-load.js";
+import type { RowWriter } from "../../db/bulk-load.js";
 import {
   columnIdsFor,
   type DatasetTable,
-  datasetTableName,
   liveDatasetReadOnly,
   type TableColumn,
 } from "../../db/dataset-table.js";
-import { dialectOf } from "../../db/dialect.js";
-import {
-  cellBytes,
-  clearRowsTable,
-  countRows,
-  createRowsIndexes,
-  createRowsTable,
-  storedBytes,
-} from "../../db/rows-table.js";
+import { completeWrite, type RowsWrite } from "../../db/rows-home.js";
+import { cellBytes, countRows, storedBytes } from "../../db/rows-table.js";
 import { createdWrite, versionedWriteIn } from "../versioned-write.js";
 import { maxListedCsvProblems } from "./csv.js";
 import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
+import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
 import {
   type CsvSource,
@@ -100,16 +93,15 @@ const inferenceRows = 1_000;
 const progressEvery = 5_000;
 
 /**
- * Streams records into a dataset table in batches; `columnsFor` picks the table's columns once
- * the header (and, for new datasets, the first rows) are known. Throws on the first bad line.
+ * Streams records into a dataset's rows write in batches; `writeFor` gives the write (and so the
+ * table's columns) once the header (and, for new datasets, the first rows) are known. Throws on
+ * the first bad line; the caller gives the write up then.
  */
 async function streamInto(
-  trx: Executor,
-  bulk: BulkLoader,
   options: ImportOptions,
   rowsBefore: number,
   bytesBefore: number,
-  columnsFor: (header: string[], sample: CsvRecord[]) => Promise<DatasetTable>,
+  writeFor: (header: string[], sample: CsvRecord[]) => Promise<RowsWrite>,
 ): Promise<{ imported: number; encoding: CsvEncoding }> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, datasetLimits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, datasetLimits.maxImportRows);
@@ -129,7 +121,7 @@ async function streamInto(
   let formats: (ColumnFormat | null)[] = [];
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
-  const dialect = dialectOf(trx);
+  let write: RowsWrite | null = null;
 
   // Bad rows are all told at once (up to the listed limit); after the first, nothing more is
   // written, but the rest of the file is still read to find the others.
@@ -189,7 +181,7 @@ async function streamInto(
         continue;
       }
       storedSize += cellBytes(type, typed.value);
-      values[index] = dialect.stored(type, typed.value);
+      values[index] = (write as RowsWrite).dialect.stored(type, typed.value);
     }
     if (rowIsBad || problemCount > 0) return;
     if (storedSize > maxDatasetBytes) {
@@ -207,7 +199,8 @@ async function streamInto(
   };
   const start = async () => {
     if (!header) return;
-    descriptor = await columnsFor(header.cells, pending);
+    write = await writeFor(header.cells, pending);
+    descriptor = write.table;
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
     types = descriptor.columns.map((column) => column.type);
@@ -221,7 +214,7 @@ async function streamInto(
           { decimal },
         ).format,
     );
-    writer = await bulk.openWriter(trx, descriptor);
+    writer = await write.openWriter();
     for (const record of pending.splice(0)) {
       const writing = add(record);
       if (writing) await writing;
@@ -326,28 +319,24 @@ export async function importIntoDatasetIn(
     read: (reader, id) =>
       reader
         .selectFrom("datasets")
-        .select(["id", "version", "columns_json", "source_id"])
+        .select(["id", "version", "columns_json", "source_id", "rows_generation"])
         .where("id", "=", id)
         .executeTakeFirst(),
     change: async (current, row, trx) => {
       if (current.source_id !== null) throw liveDatasetReadOnly();
-      const descriptor: DatasetTable = {
-        table: datasetTableName(input.datasetId),
-        columns: JSON.parse(current.columns_json) as TableColumn[],
-      };
-      if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
-      const before = input.mode === "append" ? await countRows(trx, descriptor) : 0;
-      const bytesBefore = input.mode === "append" ? await storedBytes(trx, descriptor) : 0;
-      const { imported, encoding } = await streamInto(
-        trx,
-        ctx.bulk,
-        input,
-        before,
-        bytesBefore,
-        async (header, _sample) => {
+      const state = rowsStateOf(input.datasetId, current);
+      const write =
+        input.mode === "replace"
+          ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
+          : await ctx.rows.append(trx, state);
+      const { value, generation } = await completeWrite(write, async () => {
+        const append = input.mode === "append";
+        const before = append ? await countRows(write.executor, write.table) : 0;
+        const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
+        const streamed = await streamInto(input, before, bytesBefore, async (header, _sample) => {
           const names = new Set(header);
-          const missing = descriptor.columns.filter((column) => !names.has(column.name));
-          const known = new Set(descriptor.columns.map((column) => column.name));
+          const missing = state.columns.filter((column) => !names.has(column.name));
+          const known = new Set(state.columns.map((column) => column.name));
           const extra = header.filter((name) => !known.has(name));
           if (missing.length > 0 || extra.length > 0) {
             const parts = [
@@ -362,10 +351,13 @@ export async function importIntoDatasetIn(
               1,
             );
           }
-          return descriptor;
-        },
-      );
-      const result = { ...(await recordRowsAdded(ctx, row, input, before, imported)), encoding };
+          return write;
+        });
+        return { ...streamed, before };
+      });
+      const { imported, encoding, before } = value;
+      const added = await recordRowsAdded(ctx, row, input, before, imported, generation);
+      const result = { ...added, encoding };
       const { rowCount } = result;
       return {
         result,
@@ -394,14 +386,14 @@ export async function importNewDataset(
   const description = (input.description ?? "").trim().slice(0, 2_000);
   const id = newId();
   const decimal = input.dialect?.decimal ?? ".";
-  let created: DatasetTable | null = null;
   return ctx.db.transaction().execute((trx) =>
     createdWrite(trx, ctx, checkedActor, {
       entityType: "dataset",
       id,
       create: async () => {
         const at = ctx.now().toISOString();
-        const streamed = await streamInto(trx, ctx.bulk, input, 0, 0, async (header, sample) => {
+        let write: RowsWrite | null = null;
+        const streaming = streamInto(input, 0, 0, async (header, sample) => {
           const ids = columnIdsFor(header);
           const columns: TableColumn[] = header.map((columnName, index) => ({
             id: ids[index] ?? `c_${index}`,
@@ -411,7 +403,6 @@ export async function importNewDataset(
               { decimal },
             ).type,
           }));
-          const descriptor = { table: datasetTableName(id), columns };
           await trx
             .insertInto("datasets")
             .values({
@@ -425,15 +416,22 @@ export async function importNewDataset(
               updated_at: at,
             })
             .execute();
-          await createRowsTable(trx, descriptor, { indexes: false });
-          created = descriptor;
-          return descriptor;
+          write = await ctx.rows.replace(trx, id, null, columns);
+          return write;
         });
+        let streamed: Awaited<typeof streaming>;
+        let generation: number;
+        try {
+          streamed = await streaming;
+          generation = (await (write as RowsWrite | null)?.finish()) ?? 0;
+        } catch (error) {
+          await (write as RowsWrite | null)?.abort().catch(() => undefined);
+          throw error;
+        }
         const { imported, encoding } = streamed;
-        if (created) await createRowsIndexes(trx, created);
         await trx
           .updateTable("datasets")
-          .set({ row_count: imported })
+          .set({ row_count: imported, rows_generation: generation })
           .where("id", "=", id)
           .execute();
         return {

@@ -14,18 +14,11 @@ import {
   type RecordedActor,
   type StoreContext,
 } from "../../context.js";
-import { type DatasetTable, liveDatasetReadOnly } from "../../db/dataset-table.js";
-import {
-  clearRowsTable,
-  countRows,
-  deleteRows,
-  existingKeys,
-  insertRows,
-  rowsById,
-  updateRow,
-} from "../../db/rows-table.js";
+import { liveDatasetReadOnly } from "../../db/dataset-table.js";
+import { completeWrite, type RowsState, writeAllRows } from "../../db/rows-home.js";
+import { countRows, deleteRows, existingKeys, rowsById, updateRow } from "../../db/rows-table.js";
 import { versionedWrite, versionedWriteIn } from "../versioned-write.js";
-import { type Dataset, getDatasetSummaryIn, getDatasetTableIn, rowsOrThrow } from "./datasets.js";
+import { type Dataset, getDatasetSummaryIn, rowsOrThrow, rowsStateIn } from "./datasets.js";
 import { assertDatasetSize, type RowsAdded, recordRowsAdded } from "./size.js";
 
 /** Row-level edits by row key (`_row`, see listDatasetRows): set replaces, remove drops, append adds. */
@@ -51,14 +44,13 @@ export async function editDatasetRows(
     read: getDatasetSummaryIn,
     change: async (current, row, trx) => {
       if (current.live) throw liveDatasetReadOnly();
-      const descriptor = (await getDatasetTableIn(trx, id)) as DatasetTable;
+      const state = (await rowsStateIn(trx, id)) as RowsState;
       const sets = edits.set ?? [];
       const removals = [...new Set(edits.remove ?? [])];
       const keys = [...sets.map((edit) => edit.key), ...removals];
-      const present = await existingKeys(
-        trx,
-        descriptor.table,
-        keys.filter((key) => Number.isSafeInteger(key)),
+      const wanted = keys.filter((key) => Number.isSafeInteger(key));
+      const present = await ctx.rows.read(trx, state, (executor, table) =>
+        existingKeys(executor, table, wanted),
       );
       const badKeys = [...new Set(keys.filter((key) => !present.has(key)))];
       if (badKeys.length > 0) {
@@ -89,15 +81,24 @@ export async function editDatasetRows(
         problems.push({ problem, ref: `new-${problem.row}`, label: `New row ${problem.row}` });
       }
       if (problems.length > 0) throw rowProblemsError(problems);
-      for (const { key, row } of checkedSets) {
-        await updateRow(trx, descriptor, key, rowsById(descriptor.columns, [row])[0] ?? {});
-      }
-      await deleteRows(trx, descriptor.table, removals);
-      await insertRows(trx, descriptor, rowsById(descriptor.columns, appended.rows));
-      if (sets.length > 0 || appended.rows.length > 0) await assertDatasetSize(trx, descriptor);
-      const rowCount = await countRows(trx, descriptor);
+      const write = await ctx.rows.edit(trx, state);
+      const { executor, table } = write;
+      const { value: rowCount, generation } = await completeWrite(write, async () => {
+        for (const { key, row } of checkedSets) {
+          await updateRow(executor, table, key, rowsById(table.columns, [row])[0] ?? {});
+        }
+        await deleteRows(executor, table.table, removals);
+        await writeAllRows(
+          write,
+          appended.rows.map((added) => table.columns.map((column) => added[column.name] ?? null)),
+        );
+        if (sets.length > 0 || appended.rows.length > 0) {
+          await assertDatasetSize(executor, table);
+        }
+        return countRows(executor, table);
+      });
       const at = ctx.now().toISOString();
-      await row.update({ row_count: rowCount, updated_at: at });
+      await row.update({ row_count: rowCount, rows_generation: generation, updated_at: at });
       return {
         result: { ...current, rowCount, version: expectedVersion + 1, updatedAt: at },
         action: "dataset.update",
@@ -140,8 +141,7 @@ export async function writeListedRowsIn(
     change: async (current, row, trx) => {
       if (current.live) throw liveDatasetReadOnly();
       const rows = rowsOrThrow(current.columns, input.rows, { numbered: true });
-      const descriptor = (await getDatasetTableIn(trx, input.datasetId)) as DatasetTable;
-      if (input.mode === "replace") await clearRowsTable(trx, descriptor.table);
+      const state = (await rowsStateIn(trx, input.datasetId)) as RowsState;
       const before = input.mode === "append" ? current.rowCount : 0;
       if (before + rows.length > datasetLimits.maxImportRows) {
         throw new ValidationError({
@@ -159,9 +159,18 @@ export async function writeListedRowsIn(
           ],
         });
       }
-      await insertRows(trx, descriptor, rowsById(descriptor.columns, rows));
-      await assertDatasetSize(trx, descriptor);
-      const result = await recordRowsAdded(ctx, row, input, before, rows.length);
+      const write =
+        input.mode === "replace"
+          ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
+          : await ctx.rows.append(trx, state);
+      const { generation } = await completeWrite(write, async () => {
+        await writeAllRows(
+          write,
+          rows.map((added) => write.table.columns.map((column) => added[column.name] ?? null)),
+        );
+        await assertDatasetSize(write.executor, write.table);
+      });
+      const result = await recordRowsAdded(ctx, row, input, before, rows.length, generation);
       return {
         result,
         action: audit.action,

@@ -37,8 +37,14 @@ export async function recordRowsAdded(
   input: { datasetId: string; expectedVersion: number },
   before: number,
   imported: number,
+  /** The data file's generation the rows are now in (rows-home.ts; 0 for the state database). */
+  generation: number,
 ): Promise<RowsAdded> {
   const rowCount = before + imported;
-  await row.update({ row_count: rowCount, updated_at: ctx.now().toISOString() });
+  await row.update({
+    row_count: rowCount,
+    rows_generation: generation,
+    updated_at: ctx.now().toISOString(),
+  });
   return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }

@@ -1,11 +1,12 @@
 import type { ChartQueryInput } from "@seed/model";
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
-import { type DatasetTable, datasetTableName, type TableColumn } from "../../db/dataset-table.js";
+import type { DatasetTable, TableColumn } from "../../db/dataset-table.js";
 import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
 import { resultKey } from "../../engine/result-cache.js";
 import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
+import { rowsStateOf } from "../datasets/datasets.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";
@@ -18,8 +19,11 @@ export interface DatasetTarget {
   table: DatasetTable;
   /** The live source's cache time-to-live in seconds; null for a dataset kept here. */
   cacheTtlSeconds: number | null;
-  /** Runs the engine's work on the right executor (a live source: read-only, with its timeout). */
-  run<T>(work: (executor: AnyExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs the engine's work on the right executor and table (a live source: read-only, with its
+   * timeout; rows kept here: through the store's rows home, which may read a newer commit).
+   */
+  run<T>(work: (executor: AnyExecutor, table: DatasetTable) => Promise<T>): Promise<T>;
   /** A chart query's result, from the result cache while the dataset's version stands. */
   query(query: ChartQueryInput, options: RunQueryOptions): Promise<QueryResult>;
   /** A stat tile's value, cached the same way. */
@@ -39,7 +43,6 @@ function statKey(stat: StatQuery): unknown {
 function queries(
   ctx: StoreContext,
   scope: { datasetId: string; version: number } | null,
-  table: DatasetTable,
   run: DatasetTarget["run"],
 ): Pick<DatasetTarget, "query" | "stat"> {
   const through = async <T extends object>(
@@ -61,11 +64,11 @@ function queries(
   return {
     query: (query, options) =>
       through("chart", query, options, () =>
-        run((executor) => runQuery(executor, table, query, options)),
+        run((executor, read) => runQuery(executor, read, query, options)),
       ),
     stat: (stat, options) =>
       through("stat", statKey(stat), options, () =>
-        run((executor) => runStat(executor, table, stat, options)),
+        run((executor, read) => runStat(executor, read, stat, options)),
       ),
   };
 }
@@ -78,16 +81,24 @@ export async function resolveDatasetTarget(
 ): Promise<DatasetTarget | null> {
   const row = await trx
     .selectFrom("datasets")
-    .select(["columns_json", "source_id", "source_schema", "source_table", "version"])
+    .select([
+      "columns_json",
+      "source_id",
+      "source_schema",
+      "source_table",
+      "version",
+      "rows_generation",
+    ])
     .where("id", "=", datasetId)
     .executeTakeFirst();
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
   if (row.source_id === null) {
-    const table = { table: datasetTableName(datasetId), columns };
-    const run: DatasetTarget["run"] = (work) => work(trx as AnyExecutor);
+    const state = rowsStateOf(datasetId, row);
+    const table = await ctx.rows.read(trx, state, async (_executor, read) => read);
+    const run: DatasetTarget["run"] = (work) => ctx.rows.read(trx, state, work);
     const scope = { datasetId, version: Number(row.version) };
-    return { table, cacheTtlSeconds: null, run, ...queries(ctx, scope, table, run) };
+    return { table, cacheTtlSeconds: null, run, ...queries(ctx, scope, run) };
   }
   const source = await getSourceRowIn(trx, row.source_id);
   if (!source) throw sourceFailure("The live source of this dataset no longer exists.");
@@ -96,11 +107,12 @@ export async function resolveDatasetTarget(
     columns,
     remote: { schema: row.source_schema ?? "", rowCap: Number(source.row_cap) },
   };
-  const run: DatasetTarget["run"] = (work) => withSource(ctx, source, work);
+  const run: DatasetTarget["run"] = (work) =>
+    withSource(ctx, source, (executor) => work(executor, table));
   return {
     table,
     cacheTtlSeconds: Number(source.cache_ttl_seconds),
     run,
-    ...queries(ctx, null, table, run),
+    ...queries(ctx, null, run),
   };
 }

@@ -1,0 +1,254 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { salesCsvChunks } from "@seed/sample-data";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../src/index.js";
+import { internalsOf } from "../src/raw-handles.js";
+import { editor } from "./actors.js";
+import { errorOf } from "./helpers.js";
+
+// The embedded store with dataset rows in the DuckDB data file (datasetEngine "duckdb"): rows
+// never in the SQLite file, every write all or nothing, a kill -9 mid-import leaving the old rows.
+// The shared store tests (datasets, import, push, row edits, queries) also run on this engine.
+
+const child = fileURLToPath(new URL("./rows-data-file-child.mjs", import.meta.url));
+const dirs: string[] = [];
+const stores: Store[] = [];
+
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "seed-rows-file-"));
+  dirs.push(dir);
+  return dir;
+}
+
+async function open(dataDir: string): Promise<Store> {
+  const store = await openStore({
+    dataDir,
+    databaseUrl: null,
+    datasetEngine: "duckdb",
+    seedDemo: false,
+  });
+  stores.push(store);
+  return store;
+}
+
+async function close(store: Store) {
+  stores.splice(stores.indexOf(store), 1);
+  await store.close();
+}
+
+async function* csvBytes(rows: number, seed: number): AsyncGenerator<Uint8Array> {
+  const encoder = new TextEncoder();
+  for (const chunk of salesCsvChunks(rows, { seed })) yield encoder.encode(chunk);
+}
+
+/** Revenue summed and rows counted in JS from the same generated file. */
+function expectedTotals(rows: number, seed: number) {
+  const text = [...salesCsvChunks(rows, { seed })].join("");
+  const lines = text.trim().split("\n").slice(1);
+  const revenue = lines.reduce((sum, line) => sum + Number(line.split(",")[2]), 0);
+  return { rows: lines.length, revenue };
+}
+
+async function totals(store: Store, datasetId: string) {
+  const result = await store.runChartQuery(datasetId, {
+    x: { column: "region" },
+    measures: [
+      { column: "revenue", aggregate: "sum" },
+      { column: "revenue", aggregate: "count" },
+    ],
+  });
+  return {
+    rows: result.rows.reduce((sum, row) => sum + Number(row.m1), 0),
+    revenue: result.rows.reduce((sum, row) => sum + Number(row.m0), 0),
+  };
+}
+
+describe("dataset rows in the DuckDB data file", () => {
+  it("keeps rows out of the SQLite file and answers queries, pages and searches from the data file", async () => {
+    const dataDir = newDataDir();
+    const store = await open(dataDir);
+    const created = await store.importNewDataset(
+      { name: "Sales", source: csvBytes(3_000, 1) },
+      editor,
+    );
+    expect(existsSync(path.join(dataDir, "seed-rows.duckdb"))).toBe(true);
+    const tables = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name like 'ds_%'`.execute(
+      internalsOf(store).db,
+    );
+    expect(tables.rows).toEqual([]);
+    const want = expectedTotals(3_000, 1);
+    const got = await totals(store, created.datasetId);
+    expect(got.rows).toBe(want.rows);
+    expect(got.revenue).toBeCloseTo(want.revenue, 6);
+    const page = await store.listDatasetRows(created.datasetId, {
+      limit: 5,
+      offset: 10,
+      search: "north",
+    });
+    expect(page?.rows.length).toBe(5);
+    expect(page?.rows.every((row) => String(row.row.region).toLowerCase().includes("north"))).toBe(
+      true,
+    );
+    expect(page?.total).toBeGreaterThan(5);
+    // Keys are 1..n in file order.
+    const first = await store.listDatasetRows(created.datasetId, { limit: 3 });
+    expect(first?.rows.map((row) => row.key)).toEqual([1, 2, 3]);
+  });
+
+  it("replaces, appends, edits and deletes, each one new version, and reopens to the same rows", async () => {
+    const dataDir = newDataDir();
+    let store = await open(dataDir);
+    const created = await store.importNewDataset(
+      { name: "Sales", source: csvBytes(2_000, 1) },
+      editor,
+    );
+    const id = created.datasetId;
+    const replaced = await store.importIntoDataset(
+      { datasetId: id, expectedVersion: 1, mode: "replace", source: csvBytes(1_500, 2) },
+      editor,
+    );
+    expect(replaced).toMatchObject({ version: 2, rowCount: 1_500 });
+    const appended = await store.importIntoDataset(
+      { datasetId: id, expectedVersion: 2, mode: "append", source: csvBytes(500, 3) },
+      editor,
+    );
+    expect(appended).toMatchObject({ version: 3, rowCount: 2_000 });
+    const want = expectedTotals(1_500, 2);
+    const more = expectedTotals(500, 3);
+    expect((await totals(store, id)).revenue).toBeCloseTo(want.revenue + more.revenue, 6);
+    // Appended rows continue the keys.
+    const last = await store.listDatasetRows(id, { limit: 1, offset: 1_999 });
+    expect(last?.rows[0]?.key).toBe(2_000);
+
+    const edited = await store.editDatasetRows(
+      id,
+      3,
+      {
+        set: [{ key: 1, row: { ...last?.rows[0]?.row, revenue: 1_000_000 } }],
+        remove: [2, 3],
+        append: [{ ...last?.rows[0]?.row, revenue: 5 }],
+      },
+      editor,
+    );
+    expect(edited).toMatchObject({ version: 4, rowCount: 1_999 });
+    const keys = await store.listDatasetRows(id, { limit: 3 });
+    expect(keys?.rows.map((row) => row.key)).toEqual([1, 4, 5]);
+    expect(keys?.rows[0]?.row.revenue).toBe(1_000_000);
+    const added = await store.listDatasetRows(id, { limit: 1, offset: 1_998 });
+    expect(added?.rows[0]).toMatchObject({ key: 2_001, row: { revenue: 5 } });
+    const before = await totals(store, id);
+
+    await close(store);
+    store = await open(dataDir);
+    expect(await totals(store, id)).toEqual(before);
+    expect((await store.getDataset(id, 0))?.version).toBe(4);
+
+    await store.deleteDataset(id, 4, editor);
+    expect(await store.getDataset(id)).toBeNull();
+    const again = await store.importNewDataset({ name: "Again", source: csvBytes(10, 4) }, editor);
+    expect((await totals(store, again.datasetId)).rows).toBe(10);
+  });
+
+  it("leaves the old rows and version whole when an import fails half-way, and the next write starts from them", async () => {
+    const store = await open(newDataDir());
+    const created = await store.importNewDataset(
+      { name: "Sales", source: csvBytes(1_000, 1) },
+      editor,
+    );
+    const before = await totals(store, created.datasetId);
+    async function* badHalfWay(): AsyncGenerator<Uint8Array> {
+      const encoder = new TextEncoder();
+      const text = [...salesCsvChunks(4_000, { seed: 5 })].join("").split("\n");
+      text[3_000] = "2024-01-01,North,not a number,1,2";
+      yield encoder.encode(text.join("\n"));
+    }
+    for (const mode of ["append", "replace"] as const) {
+      const error = await errorOf(
+        store.importIntoDataset(
+          { datasetId: created.datasetId, expectedVersion: 1, mode, source: badHalfWay() },
+          editor,
+        ),
+      );
+      expect(error).toMatchObject({ code: "not_a_number", line: 3_001 });
+      expect(await totals(store, created.datasetId)).toEqual(before);
+      expect((await store.getDataset(created.datasetId, 0))?.version).toBe(1);
+    }
+    const appended = await store.importIntoDataset(
+      { datasetId: created.datasetId, expectedVersion: 1, mode: "append", source: csvBytes(10, 9) },
+      editor,
+    );
+    expect(appended).toMatchObject({ version: 2, rowCount: 1_010 });
+    expect((await totals(store, created.datasetId)).rows).toBe(1_010);
+  });
+
+  for (const mode of ["append", "replace"] as const) {
+    it(`keeps the old rows after a kill -9 in the middle of a ${mode} import, and opens cleanly`, async () => {
+      const dataDir = newDataDir();
+      let store = await open(dataDir);
+      const created = await store.importNewDataset(
+        { name: "Sales", source: csvBytes(2_000, 1) },
+        editor,
+      );
+      const before = await totals(store, created.datasetId);
+      await close(store);
+
+      const config = {
+        dataDir,
+        datasetId: created.datasetId,
+        expectedVersion: 1,
+        mode,
+        rows: 200_000,
+        stopAt: 50_000,
+      };
+      const outcome = await new Promise<{ signal: string | null; said: string }>(
+        (resolve, reject) => {
+          const process = spawn("node", [child, JSON.stringify(config)], {
+            stdio: ["ignore", "pipe", "pipe"],
+          });
+          let said = "";
+          let stderr = "";
+          process.stdout.on("data", (chunk: Buffer) => {
+            said += chunk.toString();
+            if (said.includes("loading\n")) process.kill("SIGKILL");
+          });
+          process.stderr.on("data", (chunk: Buffer) => {
+            stderr += chunk.toString();
+          });
+          process.on("error", reject);
+          process.on("exit", (_code, signal) => {
+            if (signal !== "SIGKILL") reject(new Error(`the child was not killed: ${stderr}`));
+            else resolve({ signal, said });
+          });
+        },
+      );
+      expect(outcome).toEqual({ signal: "SIGKILL", said: "loading\n" });
+
+      store = await open(dataDir);
+      const dataset = await store.getDataset(created.datasetId, 0);
+      expect(dataset).toMatchObject({ version: 1, rowCount: 2_000 });
+      expect(await totals(store, created.datasetId)).toEqual(before);
+      const appended = await store.importIntoDataset(
+        {
+          datasetId: created.datasetId,
+          expectedVersion: 1,
+          mode: "append",
+          source: csvBytes(10, 9),
+        },
+        editor,
+      );
+      expect(appended).toMatchObject({ version: 2, rowCount: 2_010 });
+    });
+  }
+});

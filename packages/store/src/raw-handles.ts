@@ -1,12 +1,19 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type pg from "pg";
+import type { DatasetTable } from "./db/dataset-table.js";
 import type { StoreDatabase } from "./db/schema.js";
 
 export interface StoreInternals {
   db: Kysely<StoreDatabase>;
   /** The driver object: the better-sqlite3 Database or the pg Pool. */
   database: BetterSqlite3.Database | pg.Pool;
+  /** Runs `work` on a dataset's committed rows where they live (state database or data file). */
+  // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime.
+  rowsOf<T>(
+    datasetId: string,
+    work: (executor: Kysely<any>, table: DatasetTable) => Promise<T>,
+  ): Promise<T>;
 }
 
 /**

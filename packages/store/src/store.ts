@@ -263,6 +263,14 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     },
     ...bind(ctx),
   };
-  storeInternals.set(store, { db, database: opened.handle });
+  storeInternals.set(store, {
+    db,
+    database: opened.handle,
+    async rowsOf(datasetId, work) {
+      const state = await committedRowsOf(db, datasetId);
+      if (!state) throw new Error(`No dataset ${datasetId} with rows kept here.`);
+      return rows.read(db, state, work);
+    },
+  });
   return store;
 }

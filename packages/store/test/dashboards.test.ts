@@ -2,9 +2,9 @@ import { ConflictError, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
 import { internalsOf } from "../src/raw-handles.js";
 import { editor, otherEditor } from "./actors.js";
-import { createChartAndDataset, dialects, errorOf, openTestStore, sumStat } from "./helpers.js";
+import { createChartAndDataset, engines, errorOf, openTestStore, sumStat } from "./helpers.js";
 
-describe.each(dialects)("dashboards on %s", (dialect) => {
+describe.each(engines)("dashboards on %s", (dialect) => {
   it("lists each dashboard's last update: its own, its charts' or the data they draw", async () => {
     let now = Date.parse("2026-03-01T10:00:00.000Z");
     const store = await openTestStore(dialect, {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DatasetImportError, datasetTableName } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { editor } from "./actors.js";
-import { columnsOf, dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { columnsOf, engines, errorOf, openTestStore, salesInput } from "./helpers.js";
 
 /** The text as a stream of small chunks, cutting through lines and quotes. */
 async function* chunks(text: string, size = 7): AsyncGenerator<Uint8Array> {
@@ -20,7 +20,7 @@ function salesCsv(count: number, badAt?: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-for (const dialect of dialects) {
+for (const dialect of engines) {
   describe(`streamed CSV import on ${dialect}`, () => {
     it("keeps every kind of text, boolean and timestamp exactly, fed one byte at a time", async () => {
       const store = await openTestStore(dialect, { seedDemo: false });
@@ -63,10 +63,8 @@ for (const dialect of dialects) {
       const csv = "day,name,amount\n2024-01-01,é,1\n2024-01-02,ab,\n,日本,3\n2024-01-04,,4\n";
       const expectedBytes = 8 + 2 + 8 + (8 + 2) + (3 * 2 + 8) + (8 + 8);
       const created = await store.importNewDataset({ name: "Sized", source: chunks(csv) }, editor);
-      const descriptor = await store.getDatasetTable(created.datasetId);
-      if (!descriptor) throw new Error("no table");
       const { storedBytes } = await import("../src/db/rows-table.js");
-      expect(await storedBytes(internalsOf(store).db, descriptor)).toBe(expectedBytes);
+      expect(await internalsOf(store).rowsOf(created.datasetId, storedBytes)).toBe(expectedBytes);
       // Appending one more "2024-01-05,x,5" row (8 + 1 + 8 bytes) fits exactly at the cap...
       const append = (maxDatasetBytes: number, version: number) =>
         store.importIntoDataset(
@@ -115,17 +113,20 @@ for (const dialect of dialects) {
           { month: "2020-01-02", region: "R1", revenue: 1.5, orders: 1 },
         ],
       });
-      // Indexes on date columns are built after the bulk load, in the same transaction.
+      // Indexes on date columns are built after the bulk load, in the same transaction (the
+      // DuckDB data file has none: its row groups keep min/max zone maps instead).
       const index = `${datasetTableName(result.datasetId)}_c_month`;
       const found =
-        dialect === "sqlite"
-          ? await sql`select name from sqlite_master where type = 'index' and name = ${index}`.execute(
-              internalsOf(store).db,
-            )
-          : await sql`select indexname from pg_indexes where indexname = ${index}`.execute(
-              internalsOf(store).db,
-            );
-      expect(found.rows).toHaveLength(1);
+        dialect === "duckdb"
+          ? null
+          : dialect === "sqlite"
+            ? await sql`select name from sqlite_master where type = 'index' and name = ${index}`.execute(
+                internalsOf(store).db,
+              )
+            : await sql`select indexname from pg_indexes where indexname = ${index}`.execute(
+                internalsOf(store).db,
+              );
+      expect(found?.rows ?? [index]).toHaveLength(1);
       const audit = await store.listAuditEvents({ limit: 5 });
       expect(audit.events[0]).toMatchObject({
         action: "dataset.create",

@@ -7,7 +7,7 @@ import { editor } from "./actors.js";
 import {
   clock,
   createTestDatabase,
-  dialects,
+  engines,
   errorOf,
   openTestStore,
   salesInput,
@@ -21,7 +21,7 @@ async function refusalOf(promise: Promise<unknown>): Promise<DatasetPushRefusal>
   return refusal;
 }
 
-describe.each(dialects)("push API on %s", (dialect) => {
+describe.each(engines)("push API on %s", (dialect) => {
   it("keeps only the token's hash, shows the secret once, and lists it without it", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);
@@ -371,7 +371,7 @@ const hostileBody = fc
   )
   .map(([rows, wrapped]) => (wrapped ? `{"mode":"append","rows":${rows}}` : rows));
 
-describe.each(dialects)("push API on %s, deep and wide JSON", (dialect) => {
+describe.each(engines)("push API on %s, deep and wide JSON", (dialect) => {
   it("refuses with a push refusal or row problems, never another error, and writes nothing", async () => {
     const time = clock();
     const database = await createTestDatabase(dialect);

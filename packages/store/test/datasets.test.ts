@@ -4,14 +4,14 @@ import { editor, otherEditor } from "./actors.js";
 import {
   columnsOf,
   createChartAndDataset,
-  dialects,
+  engines,
   errorOf,
   openTestStore,
   salesInput,
   sumStat,
 } from "./helpers.js";
 
-describe.each(dialects)("datasets on %s", (dialect) => {
+describe.each(engines)("datasets on %s", (dialect) => {
   it("creates a dataset at version 1 and reads it back with its rows", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { demoDashboardSlug, type QueryTiming } from "../src/index.js";
-import { dialects, errorOf, openTestStore } from "./helpers.js";
+import { engines, errorOf, openTestStore } from "./helpers.js";
 
-describe.each(dialects)("observeQuery on %s", (dialect) => {
+describe.each(engines)("observeQuery on %s", (dialect) => {
   it("is told the duration and outcome of every chart and stat query", async () => {
     const timings: QueryTiming[] = [];
     const store = await openTestStore(dialect, { observeQuery: (timing) => timings.push(timing) });

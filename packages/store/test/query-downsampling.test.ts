@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { editor } from "./actors.js";
-import { dialects, openSuiteStore, textStream } from "./helpers.js";
+import { engines, openSuiteStore, textStream } from "./helpers.js";
 
-for (const dialect of dialects) {
+for (const dialect of engines) {
   describe(`raw series downsampling on ${dialect}`, () => {
     it("keeps a one-row spike among 50,000 random-walk rows and stays within the point budget", async () => {
       const { store, close } = await openSuiteStore(dialect, { seedDemo: false });

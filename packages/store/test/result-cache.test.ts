@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createResultCache } from "../src/engine/result-cache.js";
 import { openStore, type QueryTiming, type Store } from "../src/index.js";
 import { editor } from "./actors.js";
-import { createTestDatabase, dialects, openTestStore, salesInput, textStream } from "./helpers.js";
+import { createTestDatabase, engines, openTestStore, salesInput, textStream } from "./helpers.js";
 
 const byRegion = {
   x: { column: "region" },
@@ -23,7 +23,7 @@ async function appendRow(store: Store, datasetId: string, line: string) {
   );
 }
 
-describe.each(dialects)("query results cached per dataset version on %s", (dialect) => {
+describe.each(engines)("query results cached per dataset version on %s", (dialect) => {
   it("answers a repeated query from the cache, and a write makes it ask the database again", async () => {
     const timings: QueryTiming[] = [];
     const store = await openTestStore(dialect, {

@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from "node:path";
 import type { DuckDBType, DuckDBValue } from "@duckdb/node-api";
 import { type ControlledTransaction, type Kysely, sql } from "kysely";
 import type { RowWriter } from "./bulk-load.js";
@@ -291,9 +292,67 @@ async function appenderWriter(
   };
 }
 
-/** Opens (or creates) a data file. Call `recover` before any write or read. */
+/** The DuckDB error when another process holds the file's lock. */
+function isLockConflict(error: unknown): boolean {
+  return error instanceof Error && /Could not set lock on file/i.test(error.message);
+}
+
+/** Files open in this process, shared by every store opened on them (DuckDB: one instance per file). */
+const openFiles = new Map<string, { file: Promise<DataFile>; users: number }>();
+
+/**
+ * Opens (or creates) a data file; call `recover` before any write or read. Stores of one process
+ * on the same file share one DuckDB instance (two would each cache the file and disagree); the
+ * file closes when its last user closes it. Another process cannot open it: DuckDB locks the
+ * file, and the error says so.
+ */
 export async function openDataFile(path: string, options: DuckDbOptions = {}): Promise<DataFile> {
-  const { db, close } = await openDuckDbKysely(path, options);
+  const key = resolvePath(path);
+  if (path === ":memory:") return openUnshared(path, options, async () => {});
+  let entry = openFiles.get(key);
+  if (!entry) {
+    const file = openUnshared(path, options, async () => {
+      openFiles.delete(key);
+    });
+    entry = { file, users: 0 };
+    openFiles.set(key, entry);
+    file.catch(() => openFiles.delete(key));
+  }
+  entry.users++;
+  const shared = await entry.file;
+  const held = entry;
+  let closed = false;
+  return {
+    ...shared,
+    async close() {
+      if (closed) return;
+      closed = true;
+      held.users--;
+      if (held.users === 0) await shared.close();
+    },
+  };
+}
+
+async function openUnshared(
+  path: string,
+  options: DuckDbOptions,
+  onClose: () => Promise<void>,
+): Promise<DataFile> {
+  let opened: Awaited<ReturnType<typeof openDuckDbKysely>>;
+  try {
+    opened = await openDuckDbKysely(path, options);
+  } catch (error) {
+    if (!isLockConflict(error)) throw error;
+    throw new Error(
+      `The dataset data file ${path} is open in another process. The embedded DuckDB setup runs as one server process; for several instances set DATABASE_URL to a PostgreSQL database.`,
+      { cause: error },
+    );
+  }
+  const db = opened.db;
+  const close = async () => {
+    await onClose();
+    await opened.close();
+  };
   const tails = new Map<string, Promise<unknown>>();
 
   const serialise = <T>(datasetId: string, write: () => Promise<T>): Promise<T> => {

@@ -2,6 +2,50 @@ import type { JsonLimits } from "./json-input.js";
 
 // Every bound on what people may store, in one place: forms, the store and the API read these.
 
+/** A size in bytes as people read it: "100 MB", "1 GB", "2.5 KB", "12 bytes" (binary units). */
+export function formatBytes(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1024 ** 3, "GB"],
+    [1024 ** 2, "MB"],
+    [1024, "KB"],
+  ];
+  for (const [size, unit] of units) {
+    if (bytes >= size) return `${(bytes / size).toFixed(1).replace(/\.0$/, "")} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** What one dataset may hold, by where its rows live (the store's rows home). */
+export interface RowsLimits {
+  /** Most rows a dataset holds when filled by streamed CSV import or pushes. */
+  maxImportRows: number;
+  /** Largest CSV file one import reads, in bytes. */
+  maxImportBytes: number;
+  /**
+   * Largest dataset, in stored bytes: UTF-8 bytes of text cells plus 8 per filled number, date,
+   * timestamp or boolean cell (see cellBytes in store's db/rows-table.ts). Appends and edits
+   * cannot grow past it.
+   */
+  maxDatasetBytes: number;
+}
+
+/**
+ * The row stores (SQLite, PostgreSQL: "state") keep a million rows interactive; the DuckDB data
+ * file ("data-file", a column store) ten million.
+ */
+export const rowsLimits = {
+  state: {
+    maxImportRows: 1_000_000,
+    maxImportBytes: 100 * 1024 * 1024,
+    maxDatasetBytes: 256 * 1024 * 1024,
+  },
+  "data-file": {
+    maxImportRows: 10_000_000,
+    maxImportBytes: 1024 * 1024 * 1024,
+    maxDatasetBytes: 2 * 1024 * 1024 * 1024,
+  },
+} as const satisfies Record<string, RowsLimits>;
+
 export const datasetLimits = {
   maxRows: 50_000,
   maxColumns: 50,
@@ -10,15 +54,8 @@ export const datasetLimits = {
   maxCellLength: 4_000,
   /** Longest number as text: far beyond what a double holds, short enough to scan in no time. */
   maxNumberLength: 400,
-  /** Most rows a dataset holds when filled by streamed CSV import (in-memory writes: maxRows). */
-  maxImportRows: 1_000_000,
-  /** Largest CSV file one import reads, in bytes. */
-  maxImportBytes: 100 * 1024 * 1024,
-  /**
-   * Largest dataset, in stored bytes: UTF-8 bytes of text cells plus 8 per filled number, date,
-   * timestamp or boolean cell (see cellBytes in datasets/rows-table.ts). Appends and edits cannot grow past it.
-   */
-  maxDatasetBytes: 256 * 1024 * 1024,
+  /** The row stores' import, file and size limits (rowsLimits.state; in-memory writes: maxRows). */
+  ...rowsLimits.state,
 } as const;
 /** Push API tokens (access/dataset-tokens.ts) and what one push may carry. */
 export const datasetTokenScopes = ["append", "replace"] as const;

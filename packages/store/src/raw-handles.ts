@@ -4,15 +4,17 @@ import type pg from "pg";
 import type { DatasetTable } from "./db/dataset-table.js";
 import type { StoreDatabase } from "./db/schema.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime.
+type AnyExecutor = Kysely<any>;
+
 export interface StoreInternals {
   db: Kysely<StoreDatabase>;
   /** The driver object: the better-sqlite3 Database or the pg Pool. */
   database: BetterSqlite3.Database | pg.Pool;
   /** Runs `work` on a dataset's committed rows where they live (state database or data file). */
-  // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime.
   rowsOf<T>(
     datasetId: string,
-    work: (executor: Kysely<any>, table: DatasetTable) => Promise<T>,
+    work: (executor: AnyExecutor, table: DatasetTable) => Promise<T>,
   ): Promise<T>;
 }
 

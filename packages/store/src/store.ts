@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { RowsLimits } from "@seed/model";
 import { type Kysely, sql } from "kysely";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
@@ -135,6 +136,8 @@ export interface StoreConnection {
   readonly authDatabase: BetterAuthDatabase;
   /** Path of the SQLite file, or null on PostgreSQL. */
   readonly sqliteFile: string | null;
+  /** What one dataset may hold where this store keeps rows (rowsLimits in @seed/model). */
+  readonly rowsLimits: RowsLimits;
   /**
    * Runs `work` while holding the database-wide setup lock: a PostgreSQL advisory lock shared by
    * every instance on the database (on SQLite, setups of one file in this process queue). For
@@ -251,6 +254,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     dialect,
     authDatabase: { db, type: dialect },
     sqliteFile: opened.sqliteFile,
+    rowsLimits: rows.limits,
     runExclusive,
     ping: async () => {
       await sql`select 1`.execute(db);

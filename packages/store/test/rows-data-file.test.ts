@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { rowsLimits } from "@seed/model";
 import { salesCsvChunks } from "@seed/sample-data";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -82,6 +83,9 @@ describe("dataset rows in the DuckDB data file", () => {
       editor,
     );
     expect(existsSync(path.join(dataDir, "seed-rows.duckdb"))).toBe(true);
+    // The column store's limits: ten million rows, 1 GB files.
+    expect(store.rowsLimits).toEqual(rowsLimits["data-file"]);
+    expect(store.rowsLimits.maxImportRows).toBe(10_000_000);
     const tables = await sql<{
       name: string;
     }>`select name from sqlite_master where type = 'table' and name like 'ds_%'`.execute(

@@ -1,4 +1,4 @@
-import type { CellValue, DatasetRow } from "@seed/model";
+import { type CellValue, type DatasetRow, type RowsLimits, rowsLimits } from "@seed/model";
 import type { Kysely } from "kysely";
 import type { Executor, StoreContext } from "../context.js";
 import type { BulkLoader, RowWriter } from "./bulk-load.js";
@@ -45,6 +45,8 @@ export interface RowsWrite {
 
 export interface RowsHome {
   readonly kind: "state" | "data-file";
+  /** What one dataset may hold here (rowsLimits in @seed/model). */
+  readonly limits: RowsLimits;
   /** Runs `work` on the committed rows: the executor and the table descriptor to read through. */
   read<T>(
     trx: Executor,
@@ -91,6 +93,7 @@ export function stateRowsHome(dialect: Dialect, bulk: BulkLoader): RowsHome {
   });
   return {
     kind: "state",
+    limits: rowsLimits.state,
     read: (trx, state, work) => work(trx as AnyExecutor, tableOf(state.id, state.columns)),
     async replace(trx, datasetId, state, columns) {
       const table = tableOf(datasetId, columns);
@@ -156,6 +159,7 @@ export function dataFileRowsHome(
   const sweep = (state: RowsState) => file.dropOtherGenerations(state.id, state.generation);
   return {
     kind: "data-file",
+    limits: rowsLimits["data-file"],
     async read(_trx, state, work) {
       const run = (current: RowsState) =>
         work(file.db, file.readTable(current.id, checkedState(current), current.columns));

@@ -1,6 +1,6 @@
 "use client";
 
-import { datasetLimits, textLimits } from "@seed/model";
+import { formatBytes, textLimits } from "@seed/model";
 import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
@@ -25,9 +25,6 @@ type Status =
       problems?: { message: string }[];
       problemCount?: number;
     };
-
-// The store's own limit; the server checks it again.
-const maxBytes = datasetLimits.maxImportBytes;
 
 /** Sends the file as the request body and reads NDJSON progress events back. */
 function upload(
@@ -81,7 +78,10 @@ function upload(
 export function CsvUploadForm(props: {
   /** Import into this dataset (with a replace/append choice); without it, create a dataset. */
   dataset?: { id: string; version: number };
+  /** The store's limits (store.rowsLimits): said before anything is sent; the server checks again. */
+  limits: { maxImportBytes: number };
 }) {
+  const maxBytes = props.limits.maxImportBytes;
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
@@ -110,7 +110,7 @@ export function CsvUploadForm(props: {
     }
     if (file.size > maxBytes) {
       setFileProblem(
-        `This file is ${Math.ceil(file.size / 1024 / 1024)} MB; files up to 100 MB can be imported.`,
+        `This file is ${formatBytes(file.size)}; files up to ${formatBytes(maxBytes)} can be imported.`,
       );
       return;
     }
@@ -201,7 +201,7 @@ export function CsvUploadForm(props: {
         </>
       )}
       <div className="field">
-        <label htmlFor={`${id}-file`}>File to import (CSV, up to 100 MB)</label>
+        <label htmlFor={`${id}-file`}>File to import (CSV, up to {formatBytes(maxBytes)})</label>
         <input
           id={`${id}-file`}
           ref={fileInput}
@@ -212,8 +212,8 @@ export function CsvUploadForm(props: {
           aria-describedby={`${id}-file-hint${fileProblem ? ` ${id}-file-error` : ""}`}
         />
         <span id={`${id}-file-hint`} className="muted">
-          A header row naming the columns, then one line per row, up to 100 MB. Nothing changes
-          unless every line fits.
+          A header row naming the columns, then one line per row, up to {formatBytes(maxBytes)}.
+          Nothing changes unless every line fits.
         </span>
         {fileProblem ? (
           <p id={`${id}-file-error`} className="field-error" role="alert">

@@ -1,6 +1,6 @@
 "use client";
 
-import { textLimits } from "@seed/model";
+import { formatBytes, textLimits } from "@seed/model";
 
 import { defaultCsvLimits, parseCsvDataset } from "@seed/store/csv";
 import { type ChangeEvent, useDeferredValue, useMemo, useState } from "react";
@@ -24,9 +24,16 @@ import { FormField } from "@/components/form-field";
 
 // The store's limit; next.config raises the server-action body limit above it.
 const maxCsvBytes = defaultCsvLimits.maxBytes;
-const csvHint = `A header row, then one line per row; up to ${maxCsvBytes / 1024 / 1024} MB, ${defaultCsvLimits.maxRows.toLocaleString("en-US")} rows and ${defaultCsvLimits.maxColumns} columns here (larger files, up to 100 MB, through Upload a CSV file on the datasets page). Types are inferred: number, date, timestamp or string.`;
+/** The hint under the CSV field; larger files go through the streamed import, up to `largeFileBytes`. */
+function csvHintFor(largeFileBytes: number): string {
+  return `A header row, then one line per row; up to ${maxCsvBytes / 1024 / 1024} MB, ${defaultCsvLimits.maxRows.toLocaleString("en-US")} rows and ${defaultCsvLimits.maxColumns} columns here (larger files, up to ${formatBytes(largeFileBytes)}, through Upload a CSV file on the datasets page). Types are inferred: number, date, timestamp or string.`;
+}
 
-export function NewDatasetForm() {
+export function NewDatasetForm(props: {
+  /** The store's streamed-import file limit (store.rowsLimits.maxImportBytes), for the hint. */
+  largeFileBytes: number;
+}) {
+  const csvHint = csvHintFor(props.largeFileBytes);
   const { state, pending, onSubmit } = useContentForm(createDatasetFromCsv);
   const [csv, setCsv] = useState("");
   const [fileError, setFileError] = useState<string | null>(null);

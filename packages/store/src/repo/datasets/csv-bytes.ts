@@ -1,8 +1,8 @@
+import { formatBytes } from "@seed/model";
 import {
   type CsvParseOptions,
   type CsvParseResult,
   defaultCsvLimits,
-  formatBytes,
   parseCsvText,
   problem,
 } from "./csv.js";

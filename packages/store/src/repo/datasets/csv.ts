@@ -12,6 +12,7 @@ import {
   detectColumn,
   detectFormat,
   expectedCell,
+  formatBytes,
   isIsoDate,
   isNumberText,
   readCell,
@@ -165,12 +166,6 @@ class ProblemList {
       problemCount: this.count,
     };
   }
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1).replace(/\.0$/, "")} KB`;
-  return `${bytes} bytes`;
 }
 
 const isNumber = isNumberText;

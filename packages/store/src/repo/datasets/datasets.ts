@@ -116,6 +116,12 @@ function toDataset(row: DatasetSummaryRow): Dataset {
   };
 }
 
+/** The size limit of the dataset's rows home, checked on written rows before the write ends. */
+function sizeCheck(ctx: StoreContext) {
+  return (executor: Executor, table: DatasetTable) =>
+    assertDatasetSize(executor, table, ctx.rows.limits.maxDatasetBytes);
+}
+
 /** Columns with their SQL ids: ids are made from the names, in order. */
 export function storedColumnsFor(columns: readonly DatasetColumn[]): TableColumn[] {
   const ids = columnIdsFor(columns.map((column) => column.name));
@@ -305,15 +311,7 @@ export async function createDatasetIn(
           updated_at: at,
         })
         .execute();
-      const generation = await writeRows(
-        ctx,
-        trx,
-        dataset.id,
-        null,
-        stored,
-        rows,
-        assertDatasetSize,
-      );
+      const generation = await writeRows(ctx, trx, dataset.id, null, stored, rows, sizeCheck(ctx));
       await trx
         .updateTable("datasets")
         .set({ rows_generation: generation })
@@ -438,7 +436,7 @@ async function updateDatasetAs(
         updatedAt: at,
       };
       const generation = rowsChange
-        ? await writeRows(ctx, trx, id, state, stored, rows, assertDatasetSize)
+        ? await writeRows(ctx, trx, id, state, stored, rows, sizeCheck(ctx))
         : null;
       await row.update({
         name: next.name,

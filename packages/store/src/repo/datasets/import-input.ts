@@ -2,18 +2,19 @@
 // names the line and column of the first bad one.
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { DatasetColumnType } from "@seed/model";
 import {
   type CellValue,
   type ColumnFormat,
   columnTypeSpecs,
+  type DatasetColumnType,
   datasetLimits,
   describeValue,
   expectedCell,
+  formatBytes,
   readCell,
   ValidationError,
 } from "@seed/model";
-import { type CsvProblemCode, formatBytes } from "./csv.js";
+import type { CsvProblemCode } from "./csv.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
 

@@ -1,11 +1,5 @@
-import type { ColumnFormat, DatasetColumnType } from "@seed/model";
-import {
-  datasetLimits,
-  detectColumn,
-  detectFormat,
-  rowsPermission,
-  ValidationError,
-} from "@seed/model";
+import type { ColumnFormat, DatasetColumnType, RowsLimits } from "@seed/model";
+import { detectColumn, detectFormat, rowsPermission, ValidationError } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
@@ -98,17 +92,15 @@ const progressEvery = 5_000;
  * the first bad line; the caller gives the write up then.
  */
 async function streamInto(
+  limits: RowsLimits,
   options: ImportOptions,
   rowsBefore: number,
   bytesBefore: number,
   writeFor: (header: string[], sample: CsvRecord[]) => Promise<RowsWrite>,
 ): Promise<{ imported: number; encoding: CsvEncoding }> {
-  const maxBytes = Math.min(options.maxBytes ?? Infinity, datasetLimits.maxImportBytes);
-  const maxRows = Math.min(options.maxRows ?? Infinity, datasetLimits.maxImportRows);
-  const maxDatasetBytes = Math.min(
-    options.maxDatasetBytes ?? Infinity,
-    datasetLimits.maxDatasetBytes,
-  );
+  const maxBytes = Math.min(options.maxBytes ?? Infinity, limits.maxImportBytes);
+  const maxRows = Math.min(options.maxRows ?? Infinity, limits.maxImportRows);
+  const maxDatasetBytes = Math.min(options.maxDatasetBytes ?? Infinity, limits.maxDatasetBytes);
   let bytes = 0;
   let imported = 0;
   let encoding: CsvEncoding | null = null;
@@ -161,7 +153,7 @@ async function streamInto(
     if (rowsBefore + imported >= maxRows) {
       throw new DatasetImportError(
         "too_many_rows",
-        maxRows < datasetLimits.maxImportRows && options.maxRowsReason
+        maxRows < limits.maxImportRows && options.maxRowsReason
           ? options.maxRowsReason
           : `a dataset holds at most ${maxRows.toLocaleString("en-US")} rows.`,
         record.line,
@@ -187,7 +179,7 @@ async function streamInto(
     if (storedSize > maxDatasetBytes) {
       throw new DatasetImportError(
         "dataset_too_large",
-        datasetSizeReason(),
+        datasetSizeReason(maxDatasetBytes),
         record.line,
         null,
         row,
@@ -333,26 +325,32 @@ export async function importIntoDatasetIn(
         const append = input.mode === "append";
         const before = append ? await countRows(write.executor, write.table) : 0;
         const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
-        const streamed = await streamInto(input, before, bytesBefore, async (header, _sample) => {
-          const names = new Set(header);
-          const missing = state.columns.filter((column) => !names.has(column.name));
-          const known = new Set(state.columns.map((column) => column.name));
-          const extra = header.filter((name) => !known.has(name));
-          if (missing.length > 0 || extra.length > 0) {
-            const parts = [
-              missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-              extra.length > 0
-                ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-                : "",
-            ].filter(Boolean);
-            throw new DatasetImportError(
-              "header_mismatch",
-              `the header must name the dataset's columns (${parts.join("; ")}).`,
-              1,
-            );
-          }
-          return write;
-        });
+        const streamed = await streamInto(
+          ctx.rows.limits,
+          input,
+          before,
+          bytesBefore,
+          async (header, _sample) => {
+            const names = new Set(header);
+            const missing = state.columns.filter((column) => !names.has(column.name));
+            const known = new Set(state.columns.map((column) => column.name));
+            const extra = header.filter((name) => !known.has(name));
+            if (missing.length > 0 || extra.length > 0) {
+              const parts = [
+                missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+                extra.length > 0
+                  ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
+                  : "",
+              ].filter(Boolean);
+              throw new DatasetImportError(
+                "header_mismatch",
+                `the header must name the dataset's columns (${parts.join("; ")}).`,
+                1,
+              );
+            }
+            return write;
+          },
+        );
         return { ...streamed, before };
       });
       const { imported, encoding, before } = value;
@@ -393,7 +391,7 @@ export async function importNewDataset(
       create: async () => {
         const at = ctx.now().toISOString();
         let write: RowsWrite | null = null;
-        const streaming = streamInto(input, 0, 0, async (header, sample) => {
+        const streaming = streamInto(ctx.rows.limits, input, 0, 0, async (header, sample) => {
           const ids = columnIdsFor(header);
           const columns: TableColumn[] = header.map((columnName, index) => ({
             id: ids[index] ?? `c_${index}`,

@@ -1,6 +1,5 @@
 import {
   checkRows,
-  datasetLimits,
   datasetRowsSchema,
   type RowProblem,
   rowProblemsError,
@@ -93,7 +92,7 @@ export async function editDatasetRows(
           appended.rows.map((added) => table.columns.map((column) => added[column.name] ?? null)),
         );
         if (sets.length > 0 || appended.rows.length > 0) {
-          await assertDatasetSize(executor, table);
+          await assertDatasetSize(executor, table, ctx.rows.limits.maxDatasetBytes);
         }
         return countRows(executor, table);
       });
@@ -143,18 +142,17 @@ export async function writeListedRowsIn(
       const rows = rowsOrThrow(current.columns, input.rows, { numbered: true });
       const state = (await rowsStateIn(trx, input.datasetId)) as RowsState;
       const before = input.mode === "append" ? current.rowCount : 0;
-      if (before + rows.length > datasetLimits.maxImportRows) {
+      const { maxImportRows } = ctx.rows.limits;
+      if (before + rows.length > maxImportRows) {
         throw new ValidationError({
           fieldErrors: {
-            rows: [
-              `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
-            ],
+            rows: [`A dataset holds at most ${maxImportRows.toLocaleString("en-US")} rows.`],
           },
           problems: [
             {
               field: "rows",
               code: "too_many_rows",
-              message: `A dataset holds at most ${datasetLimits.maxImportRows.toLocaleString("en-US")} rows.`,
+              message: `A dataset holds at most ${maxImportRows.toLocaleString("en-US")} rows.`,
             },
           ],
         });
@@ -168,7 +166,7 @@ export async function writeListedRowsIn(
           write,
           rows.map((added) => write.table.columns.map((column) => added[column.name] ?? null)),
         );
-        await assertDatasetSize(write.executor, write.table);
+        await assertDatasetSize(write.executor, write.table, ctx.rows.limits.maxDatasetBytes);
       });
       const result = await recordRowsAdded(ctx, row, input, before, rows.length, generation);
       return {

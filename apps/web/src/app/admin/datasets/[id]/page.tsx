@@ -128,7 +128,10 @@ export default async function DatasetPage({
             titleAs="h2"
             description="The header must name this dataset's columns. All rows go in, or none."
           >
-            <CsvUploadForm dataset={{ id: dataset.id, version: dataset.version }} />
+            <CsvUploadForm
+              dataset={{ id: dataset.id, version: dataset.version }}
+              limits={(await getStore()).rowsLimits}
+            />
           </Card>
           <Card
             title="API tokens"

@@ -1,27 +1,30 @@
+import { formatBytes } from "@seed/model";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
 import { NewDatasetForm } from "@/features/datasets/new-dataset-form";
 import { requirePermission } from "@/server/auth";
+import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "New dataset" };
 
 export default async function NewDatasetPage() {
   await requirePermission("content.write");
+  const limits = (await getStore()).rowsLimits;
   return (
     <>
       <Heading level={1}>New dataset</Heading>
       <Text muted>
         Upload or paste a CSV file. Check the preview of the columns and their types, then save.
       </Text>
-      <NewDatasetForm />
+      <NewDatasetForm largeFileBytes={limits.maxImportBytes} />
       <Card
         title="Import a large file"
         titleAs="h2"
-        description="Up to 1,000,000 rows and 100 MB, streamed to the server with a progress bar. Column types come from the first 1,000 rows."
+        description={`Up to ${limits.maxImportRows.toLocaleString("en-US")} rows and ${formatBytes(limits.maxImportBytes)}, streamed to the server with a progress bar. Column types come from the first 1,000 rows.`}
       >
-        <CsvUploadForm />
+        <CsvUploadForm limits={limits} />
       </Card>
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>

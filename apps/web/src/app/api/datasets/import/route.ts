@@ -1,4 +1,4 @@
-import { datasetLimits, storeErrorOf } from "@seed/model";
+import { formatBytes, storeErrorOf } from "@seed/model";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
@@ -94,11 +94,10 @@ export const POST = withPermission("content.write", async (request, session) => 
     return errorResponse(403, "Uploads come from the dataset pages of this site.");
   }
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > datasetLimits.maxImportBytes) {
-    return errorResponse(
-      400,
-      `Files up to ${datasetLimits.maxImportBytes / 1024 / 1024} MB can be imported.`,
-    );
+  const store = await getStore();
+  const { maxImportBytes } = store.rowsLimits;
+  if (length > maxImportBytes) {
+    return errorResponse(400, `Files up to ${formatBytes(maxImportBytes)} can be imported.`);
   }
   if (!request.body) return errorResponse(400, "Send the CSV file as the request body.");
   const params = Object.fromEntries(new URL(request.url).searchParams);
@@ -111,7 +110,6 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (!dialect.success) {
     return errorResponse(400, "The separator must be , ; tab or |, and the decimal mark . or ,.");
   }
-  const store = await getStore();
   const actor = actorOf(session);
   const source = request.body;
   // A body shorter than announced (a cut connection) is refused rather than half imported.

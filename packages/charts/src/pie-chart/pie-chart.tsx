@@ -18,6 +18,8 @@ import { CenterLabel } from "./center-label";
 export interface PieChartProps<Row> extends BaseChartProps<Row> {
   /** Row key of each slice's name. */
   index: RowKey<Row>;
+  /** Name of the slice names in the title, summary, data table and CSV (default: the index key). */
+  indexLabel?: string;
   /** Row key of each slice's value, or `{ key, label, formatter }`. */
   value: RowKey<Row> | SeriesConfig<Row>;
   /** "donut" leaves a hole for a centre label (default "pie"). */
@@ -71,6 +73,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
     typeof props.value === "string" ? { key: props.value } : props.value;
   const valueKey = valueConfig.key;
   const valueLabel = valueConfig.label ?? valueKey;
+  const indexLabel = props.indexLabel ?? index;
 
   const frame = useMemo(
     () => preparePieFrame(data, { index, value: valueKey, otherThreshold, otherLabel }),
@@ -118,7 +121,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
   const visibleTotal = drawn.reduce((sum, slice) => sum + slice.value, 0);
 
   const noun = variant === "donut" ? "Donut chart" : "Pie chart";
-  const title = props.title ?? `${noun} of ${valueLabel} by ${index}`;
+  const title = props.title ?? `${noun} of ${valueLabel} by ${indexLabel}`;
   const status = props.loading ? "loading" : frame.emptyReason ? "empty" : "ready";
   const summary = useMemo(() => {
     if (props.description) return props.description;
@@ -127,7 +130,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
       (best, slice) => (best === null || slice.value > best.value ? slice : best),
       null,
     );
-    return `${noun} of ${valueLabel} by ${index}: ${drawn.length} ${
+    return `${noun} of ${valueLabel} by ${indexLabel}: ${drawn.length} ${
       drawn.length === 1 ? "slice" : "slices"
     } totalling ${format(visibleTotal)}${
       largest ? `; the largest is ${largest.name} at ${percentFormat(largest.share)}` : ""
@@ -139,7 +142,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
     drawn,
     noun,
     valueLabel,
-    index,
+    indexLabel,
     format,
     visibleTotal,
     percentFormat,
@@ -314,7 +317,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
             </RechartsPieChart>
             <DataTable
               caption={title}
-              indexLabel={index}
+              indexLabel={indexLabel}
               columns={[
                 { key: "value", label: valueLabel },
                 { key: "share", label: "Share" },
@@ -324,6 +327,11 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
                 label: slice.name,
                 cells: [format(slice.value), percentFormat(slice.share)],
               }))}
+              // the caller's names and raw values, like the cartesian charts' CSV
+              csv={() => [
+                [indexLabel, valueLabel],
+                ...drawn.map((slice) => [slice.name, slice.value]),
+              ]}
             />
           </>
         );

@@ -14,6 +14,7 @@ import { useDataIssues } from "../parts/use-data-issues";
 import { useSeriesToggle } from "../parts/use-series-toggle";
 import type { BaseChartProps, ChartValueEvent } from "../types";
 import { CenterLabel } from "./center-label";
+import { fitPieLabel, labelWidth, pieRadius } from "./pie-labels";
 
 export interface PieChartProps<Row> extends BaseChartProps<Row> {
   /** Row key of each slice's name. */
@@ -257,9 +258,34 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
       }
     >
       {({ width, height }) => {
-        const half = Math.min(width, height) / 2;
-        // tiny boxes give up the room for labels first, and the pie never outgrows its box
-        const radius = Math.max(0, Math.min(20, half - 1), half - (labels ? 28 : 6));
+        // room beside the pie for the widest label; each label is then fitted where it lands
+        const radius = pieRadius(
+          width,
+          height,
+          labels
+            ? Math.max(
+                0,
+                ...drawn.map((slice) => labelWidth(labelText({ ...slice, percent: slice.share }))),
+              )
+            : 0,
+        );
+        // Recharts' label and label-line props: the slice, and where its label goes
+        type LabelProps = { cx: number; x: number; y: number; name?: string; value?: number };
+        const placed = (entry: LabelProps & { percent?: number }, x = entry.x, y = entry.y) => {
+          // anchored as Recharts anchors its labels: away from the centre
+          const anchor: "start" | "end" | "middle" =
+            x > entry.cx ? "start" : x < entry.cx ? "end" : "middle";
+          const text = fitPieLabel(
+            labelText(entry),
+            x,
+            y,
+            anchor,
+            width,
+            height,
+            labels === "name",
+          );
+          return text === null ? null : { text, anchor };
+        };
         return (
           <>
             <RechartsPieChart
@@ -278,8 +304,44 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
                 innerRadius={variant === "donut" ? radius * DONUT_HOLE : 0}
                 paddingAngle={drawn.length > 1 ? 1 : 0}
                 stroke="var(--seed-chart-bg)"
-                label={labels ? labelText : false}
-                labelLine={labels ? { stroke: "var(--seed-chart-axis-line)" } : false}
+                // outside labels that would cross the svg's edge are shortened (names) or hidden
+                label={
+                  labels
+                    ? (entry: LabelProps) => {
+                        const label = placed(entry);
+                        return label ? (
+                          <text
+                            x={entry.x}
+                            y={entry.y}
+                            textAnchor={label.anchor}
+                            dominantBaseline="central"
+                            className="recharts-pie-label-text"
+                          >
+                            {label.text}
+                          </text>
+                        ) : (
+                          <g />
+                        );
+                      }
+                    : false
+                }
+                labelLine={
+                  labels
+                    ? (line: LabelProps & { points: { x: number; y: number }[] }) => {
+                        const [from, to] = line.points;
+                        return from && to && placed(line, to.x, to.y) ? (
+                          <path
+                            className="recharts-pie-label-line"
+                            d={`M${from.x},${from.y}L${to.x},${to.y}`}
+                            stroke="var(--seed-chart-axis-line)"
+                            fill="none"
+                          />
+                        ) : (
+                          <g />
+                        );
+                      }
+                    : false
+                }
                 isAnimationActive={(props.animate ?? true) && !reducedMotion}
                 animationBegin={0}
                 animationDuration={ANIMATION_MS}

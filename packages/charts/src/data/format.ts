@@ -54,6 +54,27 @@ export function createNumberFormatter(
   return (value) => (Number.isFinite(value) ? format.format(value) : "–");
 }
 
+/**
+ * Axis tick labels that name their value exactly: compact ("1.05K", never "1.1K" for 1050),
+ * with as many significant digits as the shortest form that reads back as the value, and
+ * scientific ("1E15", "2.5E-7") for magnitudes from 1e15 and below 1e-4. Nice ticks have few
+ * digits, so labels stay short; distinct ticks always get distinct labels.
+ */
+export function createTickFormatter(
+  locale: string | undefined,
+): (value: number | string) => string {
+  return (value) => {
+    // the shortest round-trip digits, e.g. "1.05" and "+3" for 1050 (NaN and ±Infinity: "–")
+    const [digits, e] = (+value).toExponential().split("e") as [string, string];
+    return createNumberFormatter(locale, {
+      notation: +e > 14 || +e < -4 ? "scientific" : "compact",
+      // one more than needed: ICU rounds some 16-digit values at 16 digits (99999999999999.95
+      // to 100T); the extra digit of a short value is a 0, which Intl leaves off
+      maximumSignificantDigits: digits.replace(/\D/g, "").length + 1,
+    })(+value);
+  };
+}
+
 /** Formats timestamps with Intl in a locale and time zone; values no Date can hold become "–". */
 export function createTimeFormatter(
   locale: string | undefined,

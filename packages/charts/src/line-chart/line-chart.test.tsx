@@ -562,7 +562,8 @@ describe("LineChart value axis width", () => {
     expect(plotLeft(wide.container)).toBeGreaterThanOrEqual(4 + 70 + 8);
     wide.unmount();
 
-    const narrow = renderValues(1, 2);
+    // ticks 0, 1, 2, 3, 4: one character each (1 and 2 would tick by 0.25: "1.25" is four)
+    const narrow = renderValues(0, 4);
     expect(plotLeft(narrow.container)).toBeLessThan(45);
   });
 });

@@ -30,10 +30,10 @@ export function shortTick(format: (value: number | string) => string, maxChars: 
 
 /**
  * Width of a value axis as wide as its longest tick label, estimated while rendering from the
- * labels of the extremes (about 7 px a character of the 12 px axis text), with room for a tick
- * one or two characters longer (9.8 -> 10) and Recharts' tick line: the chart is drawn once at
- * its final layout instead of measured after a first drawing (Recharts' `width="auto"`).
+ * labels of `ticks` (about 7 px a character of the 12 px axis text), with room for a tick one or
+ * two characters longer (9.8 -> 10) and Recharts' tick line: the chart is drawn once at its
+ * final layout instead of measured after a first drawing (Recharts' `width="auto"`).
  */
-export function valueAxisWidth(low: number, high: number, format: (value: number) => string) {
-  return Math.max(format(low).length, format(high).length) * 7 + 22;
+export function valueAxisWidth(ticks: readonly number[], format: (value: number) => string) {
+  return Math.max(...ticks.map((v) => format(v).length)) * 7 + 22;
 }

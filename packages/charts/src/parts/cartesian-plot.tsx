@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, useCallback, useMemo } from "react";
-import { CartesianGrid, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, getNiceTickValues, Tooltip, XAxis, YAxis } from "recharts";
 import { collapsedSpanTicks, drawableBound } from "../data/domain";
 import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample";
 import { timeTicks } from "../data/format";
@@ -188,14 +188,13 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       typeof high === "number" && high >= extent[1] ? high : extent[1],
     ];
   }, [drawnColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
-  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat
-  const valueTicks =
-    p.stackOffset === "expand" || !valueBounds
-      ? undefined
-      : collapsedSpanTicks(valueBounds[0], valueBounds[1]);
-  const valueWidth = valueBounds
-    ? valueAxisWidth(valueBounds[0], valueBounds[1], p.valueTickFormat)
-    : undefined;
+  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat (never
+  // for the [0, 1] of percent stacks)
+  const valueTicks = valueBounds ? collapsedSpanTicks(valueBounds[0], valueBounds[1]) : undefined;
+  // the ticks Recharts draws: its own nice ticks of the extent (the same function), or ours
+  const valueWidth =
+    valueBounds &&
+    valueAxisWidth(valueTicks ?? getNiceTickValues(valueBounds, 5), p.valueTickFormat);
   const valueAxisProps = {
     type: "number" as const,
     domain: valueDomain as never,
@@ -238,7 +237,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         onClick={
           p.clickable
             ? (state) => {
-                const i = Number(state.activeTooltipIndex);
+                const i = +(state.activeTooltipIndex as number);
                 p.report(Number.isInteger(i) ? drawn[i] : null);
               }
             : undefined

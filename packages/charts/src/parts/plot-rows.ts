@@ -72,19 +72,19 @@ export function nearestTick(
   ticks: readonly { value?: unknown }[],
   state: { activeLabel?: string },
 ): number {
-  const target = Number(state.activeLabel);
+  const target = +(state.activeLabel as string);
   let best = -1;
   let bestDistance = Infinity;
   ticks.forEach((tick, i) => {
     const distance =
-      String(tick.value) === state.activeLabel ? -1 : Math.abs(Number(tick.value) - target);
+      String(tick.value) === state.activeLabel ? -1 : Math.abs(+(tick.value as number) - target);
     if (distance < bestDistance) {
       best = i;
       bestDistance = distance;
     }
   });
-  const first = Number(ticks[0]?.value);
-  const last = Number(ticks[ticks.length - 1]?.value);
+  const first = +(ticks[0]?.value as number);
+  const last = +(ticks[ticks.length - 1]?.value as number);
   return bestDistance >= 0 && (target < first || target > last) ? -1 : best;
 }
 

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import {
   createFullTimeFormatter,
   createNumberFormatter,
+  createTickFormatter,
   createTimeFormatter,
   timeFormatOptions,
 } from "../data/format";
@@ -29,7 +30,7 @@ export interface CartesianFormatOptions {
 export interface CartesianFormats {
   /** Values in tooltips, the table and the summary. */
   valueFormat: ValueFormatter;
-  /** Value axis ticks: compact, percent or the caller's. */
+  /** Value axis ticks: compact and exact ("1.05K"), percent, or the caller's. */
   valueTickFormat: TickFormat;
   /** Index axis ticks: short. */
   indexTickFormat: TickFormat;
@@ -69,11 +70,10 @@ export function useCartesianFormats({
     if (custom) return custom;
     if (percent) {
       const format = createNumberFormatter(locale, { style: "percent", maximumFractionDigits: 0 });
-      return (v: number | string) => format(Number(v));
+      return (v: number | string) => format(+v);
     }
-    if (valueFormatter) return (v: number | string) => valueFormatter(Number(v));
-    const format = createNumberFormatter(locale, { notation: "compact", maximumFractionDigits: 1 });
-    return (v: number | string) => format(Number(v));
+    if (valueFormatter) return (v: number | string) => valueFormatter(+v);
+    return createTickFormatter(locale);
   }, [vertical, xAxis, yAxis, percent, locale, valueFormatter]);
 
   // index formatting: short for ticks, full for tooltip and table
@@ -92,15 +92,15 @@ export function useCartesianFormats({
       const tick = createTimeFormatter(locale, timeFormatOptions(span, timeZone));
       const full = createFullTimeFormatter(locale, timeZone, !dateOnly);
       return {
-        indexTickFormat: (v: number | string) => tick(Number(v)),
-        indexFullFormat: (v: number | string) => full(Number(v)),
+        indexTickFormat: (v: number | string) => tick(+v),
+        indexFullFormat: (v: number | string) => full(+v),
       };
     }
     if (frame.kind === "number") {
       const format = createNumberFormatter(locale, indexNumberFormat);
       return {
-        indexTickFormat: (v: number | string) => format(Number(v)),
-        indexFullFormat: (v: number | string) => format(Number(v)),
+        indexTickFormat: (v: number | string) => format(+v),
+        indexFullFormat: (v: number | string) => format(+v),
       };
     }
     return { indexTickFormat: String, indexFullFormat: String };

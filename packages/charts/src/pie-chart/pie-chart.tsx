@@ -14,10 +14,13 @@ import { useDataIssues } from "../parts/use-data-issues";
 import { useSeriesToggle } from "../parts/use-series-toggle";
 import type { BaseChartProps, ChartValueEvent } from "../types";
 import { CenterLabel } from "./center-label";
+import { fitPieLabel, labelWidth, pieRadius } from "./pie-labels";
 
 export interface PieChartProps<Row> extends BaseChartProps<Row> {
   /** Row key of each slice's name. */
   index: RowKey<Row>;
+  /** Name of the slice names in the title, summary, data table and CSV (default: the index key). */
+  indexLabel?: string;
   /** Row key of each slice's value, or `{ key, label, formatter }`. */
   value: RowKey<Row> | SeriesConfig<Row>;
   /** "donut" leaves a hole for a centre label (default "pie"). */
@@ -71,6 +74,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
     typeof props.value === "string" ? { key: props.value } : props.value;
   const valueKey = valueConfig.key;
   const valueLabel = valueConfig.label ?? valueKey;
+  const indexLabel = props.indexLabel ?? index;
 
   const frame = useMemo(
     () => preparePieFrame(data, { index, value: valueKey, otherThreshold, otherLabel }),
@@ -118,7 +122,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
   const visibleTotal = drawn.reduce((sum, slice) => sum + slice.value, 0);
 
   const noun = variant === "donut" ? "Donut chart" : "Pie chart";
-  const title = props.title ?? `${noun} of ${valueLabel} by ${index}`;
+  const title = props.title ?? `${noun} of ${valueLabel} by ${indexLabel}`;
   const status = props.loading ? "loading" : frame.emptyReason ? "empty" : "ready";
   const summary = useMemo(() => {
     if (props.description) return props.description;
@@ -127,7 +131,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
       (best, slice) => (best === null || slice.value > best.value ? slice : best),
       null,
     );
-    return `${noun} of ${valueLabel} by ${index}: ${drawn.length} ${
+    return `${noun} of ${valueLabel} by ${indexLabel}: ${drawn.length} ${
       drawn.length === 1 ? "slice" : "slices"
     } totalling ${format(visibleTotal)}${
       largest ? `; the largest is ${largest.name} at ${percentFormat(largest.share)}` : ""
@@ -139,7 +143,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
     drawn,
     noun,
     valueLabel,
-    index,
+    indexLabel,
     format,
     visibleTotal,
     percentFormat,
@@ -254,9 +258,34 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
       }
     >
       {({ width, height }) => {
-        const half = Math.min(width, height) / 2;
-        // tiny boxes give up the room for labels first, and the pie never outgrows its box
-        const radius = Math.max(0, Math.min(20, half - 1), half - (labels ? 28 : 6));
+        // room beside the pie for the widest label; each label is then fitted where it lands
+        const radius = pieRadius(
+          width,
+          height,
+          labels
+            ? Math.max(
+                0,
+                ...drawn.map((slice) => labelWidth(labelText({ ...slice, percent: slice.share }))),
+              )
+            : 0,
+        );
+        // Recharts' label and label-line props: the slice, and where its label goes
+        type LabelProps = { cx: number; x: number; y: number; name?: string; value?: number };
+        const placed = (entry: LabelProps & { percent?: number }, x = entry.x, y = entry.y) => {
+          // anchored as Recharts anchors its labels: away from the centre
+          const anchor: "start" | "end" | "middle" =
+            x > entry.cx ? "start" : x < entry.cx ? "end" : "middle";
+          const text = fitPieLabel(
+            labelText(entry),
+            x,
+            y,
+            anchor,
+            width,
+            height,
+            labels === "name",
+          );
+          return text === null ? null : { text, anchor };
+        };
         return (
           <>
             <RechartsPieChart
@@ -275,8 +304,44 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
                 innerRadius={variant === "donut" ? radius * DONUT_HOLE : 0}
                 paddingAngle={drawn.length > 1 ? 1 : 0}
                 stroke="var(--seed-chart-bg)"
-                label={labels ? labelText : false}
-                labelLine={labels ? { stroke: "var(--seed-chart-axis-line)" } : false}
+                // outside labels that would cross the svg's edge are shortened (names) or hidden
+                label={
+                  labels
+                    ? (entry: LabelProps) => {
+                        const label = placed(entry);
+                        return label ? (
+                          <text
+                            x={entry.x}
+                            y={entry.y}
+                            textAnchor={label.anchor}
+                            dominantBaseline="central"
+                            className="recharts-pie-label-text"
+                          >
+                            {label.text}
+                          </text>
+                        ) : (
+                          <g />
+                        );
+                      }
+                    : false
+                }
+                labelLine={
+                  labels
+                    ? (line: LabelProps & { points: { x: number; y: number }[] }) => {
+                        const [from, to] = line.points;
+                        return from && to && placed(line, to.x, to.y) ? (
+                          <path
+                            className="recharts-pie-label-line"
+                            d={`M${from.x},${from.y}L${to.x},${to.y}`}
+                            stroke="var(--seed-chart-axis-line)"
+                            fill="none"
+                          />
+                        ) : (
+                          <g />
+                        );
+                      }
+                    : false
+                }
                 isAnimationActive={(props.animate ?? true) && !reducedMotion}
                 animationBegin={0}
                 animationDuration={ANIMATION_MS}
@@ -314,7 +379,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
             </RechartsPieChart>
             <DataTable
               caption={title}
-              indexLabel={index}
+              indexLabel={indexLabel}
               columns={[
                 { key: "value", label: valueLabel },
                 { key: "share", label: "Share" },
@@ -324,6 +389,11 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
                 label: slice.name,
                 cells: [format(slice.value), percentFormat(slice.share)],
               }))}
+              // the caller's names and raw values, like the cartesian charts' CSV
+              csv={() => [
+                [indexLabel, valueLabel],
+                ...drawn.map((slice) => [slice.name, slice.value]),
+              ]}
             />
           </>
         );

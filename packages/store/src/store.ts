@@ -24,6 +24,7 @@ import { importOperations } from "./repo/datasets/import.js";
 import { pushOperations } from "./repo/datasets/push.js";
 import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { queryOperations } from "./repo/datasets/run-query.js";
+import { removeStaleSpools } from "./repo/datasets/spool.js";
 import { historyOperations } from "./repo/history.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
@@ -223,7 +224,11 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       await opened.failed(error);
       throw error;
     }
-    rows = dataFileRowsHome(file, (datasetId) => committedRowsOf(db, datasetId));
+    rows = dataFileRowsHome(
+      file,
+      (datasetId) => committedRowsOf(db, datasetId),
+      path.dirname(opened.sqliteFile),
+    );
   } else {
     rows = stateRowsHome(opened.dialect, opened.bulk);
   }
@@ -240,6 +245,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     await runExclusive(async () => {
       await opened.migrate(true);
       const report = await rows.recover(db);
+      if (rows.spoolDir) await removeStaleSpools(rows.spoolDir);
       if (report && (report.missing.length > 0 || report.dropped.length > 0)) {
         console.warn("[@seed/store] data file recovered at open:", JSON.stringify(report));
       }

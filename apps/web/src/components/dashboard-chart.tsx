@@ -141,7 +141,8 @@ export function DashboardChart({
           {...common}
           data={pieRows}
           index="x"
-          value={series[0]?.key ?? ""}
+          indexLabel={result.x.label}
+          value={series[0] ?? ""}
           variant={options.donut ? "donut" : "pie"}
           labels={options.valueLabels === "none" ? false : options.valueLabels}
           otherThreshold={options.otherThreshold}

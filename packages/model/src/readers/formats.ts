@@ -80,6 +80,16 @@ export const plainNumberTextFormat: NumberTextFormat = {
   percent: false,
 };
 
+/** Numbers as Number() reads them: a point, no grouping, currency or percent. */
+export function isPlainNumberFormat(format: NumberTextFormat): boolean {
+  return (
+    format.decimal === "." &&
+    format.thousands === null &&
+    format.currency === null &&
+    !format.percent
+  );
+}
+
 /** A column's format: numbers' or dates'; text and booleans have none. */
 export type ColumnFormat = NumberTextFormat | TimeFormat;
 

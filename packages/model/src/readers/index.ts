@@ -10,4 +10,11 @@ export {
 } from "./detect.js";
 export * from "./formats.js";
 export { readNumber } from "./numbers.js";
-export { expectedCell, isEmptyMarker, readCell } from "./read-cell.js";
+export {
+  booleanWords,
+  emptyMarkerTexts,
+  expectedCell,
+  isCanonicalFormat,
+  isEmptyMarker,
+  readCell,
+} from "./read-cell.js";

@@ -1,6 +1,6 @@
 import { datasetLimits } from "../limits.js";
 import { isNumberText } from "../values.js";
-import { currencySigns, type NumberTextFormat } from "./formats.js";
+import { currencySigns, isPlainNumberFormat, type NumberTextFormat } from "./formats.js";
 
 // Numbers read from text in one left-to-right pass (no regular expression, so no backtracking on
 // any input): sign or parentheses, currency sign, digits grouped in threes, decimal mark, exponent,
@@ -42,18 +42,10 @@ function skipSpace(text: string, at: number): number {
 }
 
 /** The number `text` writes in `format`, or undefined when it does not fit (or is not finite). */
-function isPlainFormat(format: NumberTextFormat): boolean {
-  return (
-    format.decimal === "." &&
-    format.thousands === null &&
-    format.currency === null &&
-    !format.percent
-  );
-}
-
 export function readNumber(format: NumberTextFormat, text: string): number | undefined {
   // The common case, a plain column (the canonical format): its checked text is Number()'s own.
-  if (isPlainFormat(format) && isNumberText(text)) return Number(text);
+  // "-0" reads as 0: a cell never holds negative zero, which engines store and print differently.
+  if (isPlainNumberFormat(format) && isNumberText(text)) return Number(text) + 0;
   const length = text.length;
   if (length === 0 || length > datasetLimits.maxNumberLength) return undefined;
   const decimalCode = format.decimal.charCodeAt(0);
@@ -144,6 +136,6 @@ export function readNumber(format: NumberTextFormat, text: string): number | und
   }
   if (at !== length) return undefined;
   const canonical = `${negative ? "-" : ""}${digits || "0"}.${fraction || "0"}e${exponent}`;
-  const value = Number(canonical);
+  const value = Number(canonical) + 0;
   return Number.isFinite(value) ? value : undefined;
 }

@@ -7,6 +7,7 @@ import {
   formatExample,
   formatName,
   isNumberTextFormat,
+  isPlainNumberFormat,
   type NumberTextFormat,
   plainNumberTextFormat,
   type TimeFormat,
@@ -21,13 +22,15 @@ import { readNumber } from "./numbers.js";
  * "N/A", "#N/A", "null", "NaN", "-", "--", "—". A text column keeps them as written: "NA" may be
  * Namibia, "-" a real label.
  */
-const emptyMarkers = new Set(["na", "n/a", "#n/a", "null", "nan", "-", "--", "\u2014"]);
+export const emptyMarkerTexts = ["na", "n/a", "#n/a", "null", "nan", "-", "--", "\u2014"] as const;
+const emptyMarkers = new Set<string>(emptyMarkerTexts);
 
 export function isEmptyMarker(text: string): boolean {
   return text.length <= 4 && emptyMarkers.has(text.toLowerCase());
 }
 
-const booleanWords = new Map<string, boolean>([
+/** The words a boolean cell may be written with (compared without case), and what each means. */
+export const booleanWords: ReadonlyMap<string, boolean> = new Map<string, boolean>([
   ["true", true],
   ["false", false],
   ["yes", true],
@@ -75,13 +78,18 @@ export function readCell(
   }
 }
 
-function isPlain(format: NumberTextFormat): boolean {
-  return (
-    format.decimal === "." &&
-    format.thousands === null &&
-    format.currency === null &&
-    !format.percent
-  );
+/**
+ * Whether a column of `type` in `format` reads only the canonical forms: plain numbers, days and
+ * instants in ISO 8601 ("yyyy-MM-dd"), any text. An engine may then read such a file itself
+ * (the DuckDB data file's CSV path), checking each cell against the canonical form.
+ */
+export function isCanonicalFormat(
+  type: DatasetColumnType,
+  format: ColumnFormat | null | undefined,
+): boolean {
+  if (type === "number") return isPlainNumberFormat(numberFormatOf(format));
+  if (type === "date" || type === "timestamp") return timeFormatOf(format) === "yyyy-MM-dd";
+  return true;
 }
 
 /**
@@ -96,7 +104,7 @@ export function expectedCell(
   const spec = columnTypeSpecs[type];
   if (type === "number") {
     const number = numberFormatOf(format);
-    return isPlain(number) ? spec.expected : `a number like "${formatExample("number", number)}"`;
+    return isPlainNumberFormat(number) ? spec.expected : `a number like "${formatExample("number", number)}"`;
   }
   if (type === "date" || type === "timestamp") {
     const time = timeFormatOf(format);

@@ -10,6 +10,7 @@ import {
   versionColumn,
 } from "./dataset-table.js";
 import { type DuckDbOptions, duckDbApi, duckDbConnectionOf, openDuckDbKysely } from "./duckdb.js";
+import { type CsvFilePlan, insertCsvFile } from "./duckdb-csv.js";
 import { createRowsTable, dropRowsTable } from "./rows-table.js";
 
 // Dataset rows in a DuckDB file beside the state database (SQLite), issue 24: the embedded store
@@ -80,6 +81,8 @@ export interface StagedWrite {
   trx: AnyExecutor;
   /** An appender writer into `table` on this transaction: keys and tags given as it writes. */
   openWriter(): Promise<RowWriter>;
+  /** A CSV file read by DuckDB into `table` (duckdb-csv.ts); its row count, or CsvLoadDeclined. */
+  insertCsv(plan: CsvFilePlan, onProgress?: (rowsRead: number) => void): Promise<number>;
   /** Tags untagged rows, commits this file's transaction; the state commit comes after. */
   commit(): Promise<void>;
   rollback(): Promise<void>;
@@ -388,6 +391,11 @@ async function openUnshared(
       version,
       trx,
       openWriter: () => appenderWriter(trx, target, version, keys),
+      async insertCsv(plan, onProgress) {
+        const count = await insertCsvFile(trx, target, plan, version, keys.next, onProgress);
+        keys.next += count;
+        return count;
+      },
       async commit() {
         if (done) throw new Error("The staged write already ended.");
         await tagRows(trx, target.table, version);

@@ -5,6 +5,7 @@ import type { BulkLoader, RowWriter } from "./bulk-load.js";
 import type { DataFile, RecoveryReport } from "./data-file.js";
 import { type DatasetTable, datasetTableName, type TableColumn } from "./dataset-table.js";
 import { type Dialect, dialects } from "./dialect.js";
+import type { CsvFilePlan } from "./duckdb-csv.js";
 import { clearRowsTable, createRowsIndexes, createRowsTable, dropRowsTable } from "./rows-table.js";
 
 // Where a dataset's rows live, the one answer for every module that reads or writes them:
@@ -37,6 +38,11 @@ export interface RowsWrite {
   dialect: Dialect;
   /** A bulk writer into `table`. */
   openWriter(): Promise<RowWriter>;
+  /**
+   * Where the engine reads CSV files itself (the data file): the whole spooled file into `table`,
+   * its row count; CsvLoadDeclined when not certain (the write must then be given up).
+   */
+  loadCsvFile?(plan: CsvFilePlan, onProgress?: (rowsRead: number) => void): Promise<number>;
   /** Ends the rows' side of the write; the generation the state commit must record. */
   finish(): Promise<number>;
   /** Gives the write up (the state transaction is rolled back by its caller). */
@@ -47,6 +53,8 @@ export interface RowsHome {
   readonly kind: "state" | "data-file";
   /** What one dataset may hold here (rowsLimits in @seed/model). */
   readonly limits: RowsLimits;
+  /** Where uploads are spooled for the engine to read (repo/datasets/spool.ts); null: not spooled. */
+  readonly spoolDir: string | null;
   /** Runs `work` on the committed rows: the executor and the table descriptor to read through. */
   read<T>(
     trx: Executor,
@@ -94,6 +102,7 @@ export function stateRowsHome(dialect: Dialect, bulk: BulkLoader): RowsHome {
   return {
     kind: "state",
     limits: rowsLimits.state,
+    spoolDir: null,
     read: (trx, state, work) => work(trx as AnyExecutor, tableOf(state.id, state.columns)),
     async replace(trx, datasetId, state, columns) {
       const table = tableOf(datasetId, columns);
@@ -129,6 +138,7 @@ function isMissingTable(error: unknown): boolean {
 export function dataFileRowsHome(
   file: DataFile,
   committedOf: (datasetId: string) => Promise<RowsState | null>,
+  spoolDir: string,
 ): RowsHome {
   const dialect = dialects.duckdb;
   const staged = (
@@ -139,6 +149,7 @@ export function dataFileRowsHome(
     executor: write.trx,
     dialect,
     openWriter: () => write.openWriter(),
+    loadCsvFile: (plan, onProgress) => write.insertCsv(plan, onProgress),
     async finish() {
       await write.commit();
       await after?.();
@@ -160,6 +171,7 @@ export function dataFileRowsHome(
   return {
     kind: "data-file",
     limits: rowsLimits["data-file"],
+    spoolDir,
     async read(_trx, state, work) {
       const run = (current: RowsState) =>
         work(file.db, file.readTable(current.id, checkedState(current), current.columns));

@@ -1,5 +1,11 @@
 import type { ColumnFormat, DatasetColumnType, RowsLimits } from "@seed/model";
-import { detectColumn, detectFormat, rowsPermission, ValidationError } from "@seed/model";
+import {
+  detectColumn,
+  detectFormat,
+  isCanonicalFormat,
+  rowsPermission,
+  ValidationError,
+} from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
 import {
   type AuditAction,
@@ -15,6 +21,7 @@ import {
   liveDatasetReadOnly,
   type TableColumn,
 } from "../../db/dataset-table.js";
+import { CsvLoadDeclined } from "../../db/duckdb-csv.js";
 import { completeWrite, type RowsWrite } from "../../db/rows-home.js";
 import { cellBytes, countRows, storedBytes } from "../../db/rows-table.js";
 import { createdWrite, versionedWriteIn } from "../versioned-write.js";
@@ -33,6 +40,7 @@ import {
   typedCell,
 } from "./import-input.js";
 import { datasetSizeReason, type RowsAdded, recordRowsAdded } from "./size.js";
+import { removeSpool, type SpooledCsv, spooledSource, spoolUpload } from "./spool.js";
 
 export type ImportMode = "replace" | "append";
 
@@ -79,6 +87,18 @@ export interface ImportNewDatasetInput extends ImportOptions {
 export interface ImportResult extends RowsAdded {
   /** How the file's bytes were decoded (detected or as chosen). */
   encoding: CsvEncoding;
+  /**
+   * Who read the file: "engine" (the DuckDB data file's read_csv, every cell checked against the
+   * canonical forms) or "store" (the store's own reader, which reads every format).
+   */
+  reader: "engine" | "store";
+}
+
+/** What reading a file into a write gave. */
+interface StreamedRows {
+  imported: number;
+  encoding: CsvEncoding;
+  reader: ImportResult["reader"];
 }
 
 // Rows used to choose column types when a new dataset is imported.
@@ -93,11 +113,12 @@ const progressEvery = 5_000;
  */
 async function streamInto(
   limits: RowsLimits,
+  spooled: SpooledCsv | null,
   options: ImportOptions,
   rowsBefore: number,
   bytesBefore: number,
   writeFor: (header: string[], sample: CsvRecord[]) => Promise<RowsWrite>,
-): Promise<{ imported: number; encoding: CsvEncoding }> {
+): Promise<StreamedRows> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, limits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, limits.maxImportRows);
   const maxDatasetBytes = Math.min(options.maxDatasetBytes ?? Infinity, limits.maxDatasetBytes);
@@ -114,6 +135,9 @@ async function streamInto(
   const pending: CsvRecord[] = [];
   const decimal = options.dialect?.decimal ?? ".";
   let write: RowsWrite | null = null;
+  // The engine reads the spooled file itself once the head shows canonical columns (see below):
+  // then this holds the write it reads into.
+  const engine: { write: RowsWrite | null } = { write: null };
 
   // Bad rows are all told at once (up to the listed limit); after the first, nothing more is
   // written, but the rest of the file is still read to find the others.
@@ -206,6 +230,15 @@ async function streamInto(
           { decimal },
         ).format,
     );
+    if (
+      spooled !== null &&
+      write.loadCsvFile !== undefined &&
+      (encoding as CsvEncoding | null)?.name === "UTF-8" &&
+      types.every((type, index) => isCanonicalFormat(type, formats[index]))
+    ) {
+      engine.write = write;
+      return;
+    }
     writer = await write.openWriter();
     for (const record of pending.splice(0)) {
       const writing = add(record);
@@ -230,8 +263,9 @@ async function streamInto(
         },
       },
     );
-    for await (const batch of records) {
+    reading: for await (const batch of records) {
       for (const record of batch) {
+        if (engine.write) break reading;
         if (descriptor) {
           const writing = add(record);
           if (writing) await writing;
@@ -252,6 +286,16 @@ async function streamInto(
       );
     }
     if (!descriptor) await start();
+    if (engine.write) {
+      return await engineRead(
+        engine.write,
+        spooled as SpooledCsv,
+        (header as CsvRecord).cells.length,
+        order,
+        options,
+        { rowsBefore, maxRows, maxDatasetBytes, encoding: encoding as CsvEncoding | null },
+      );
+    }
     const [first] = problems;
     if (first) {
       throw new DatasetImportError(first.code, firstReason, first.line, first.column, first.row, {
@@ -275,7 +319,107 @@ async function streamInto(
   // The decoder tells the encoding before the first record, so it is known by now.
   const found = encoding as CsvEncoding | null;
   if (found === null) throw new Error("The CSV decoder did not tell the encoding.");
-  return { imported, encoding: found };
+  return { imported, encoding: found, reader: "store" };
+}
+
+/**
+ * The whole spooled file read by the engine (the DuckDB data file's read_csv), every cell checked
+ * against the canonical forms in SQL. Anything uncertain, or past a limit, declines
+ * (CsvLoadDeclined): the caller then reads the file again with the store's own reader, which
+ * imports it or names the line at fault.
+ */
+async function engineRead(
+  write: RowsWrite,
+  spooled: SpooledCsv,
+  headerCount: number,
+  order: readonly number[],
+  options: ImportOptions,
+  bounds: {
+    rowsBefore: number;
+    maxRows: number;
+    maxDatasetBytes: number;
+    encoding: CsvEncoding | null;
+  },
+): Promise<StreamedRows> {
+  const load = write.loadCsvFile as NonNullable<RowsWrite["loadCsvFile"]>;
+  const imported = await load(
+    {
+      file: spooled.file,
+      delimiter: options.dialect?.delimiter ?? ",",
+      headerCount,
+      order,
+      carriageReturns: spooled.carriageReturns,
+      edgeWhitespace: spooled.edgeWhitespace,
+    },
+    (rowsRead) =>
+      options.onProgress?.({ rows: rowsRead, bytes: spooled.bytes, encoding: bounds.encoding }),
+  );
+  if (imported === 0 || bounds.rowsBefore + imported > bounds.maxRows) {
+    throw new CsvLoadDeclined("no rows, or past the row limit");
+  }
+  if ((await storedBytes(write.executor, write.table)) > bounds.maxDatasetBytes) {
+    throw new CsvLoadDeclined("past the size limit");
+  }
+  if (bounds.encoding === null) throw new Error("The CSV decoder did not tell the encoding.");
+  options.onProgress?.({ rows: imported, bytes: spooled.bytes, encoding: bounds.encoding });
+  return { imported, encoding: bounds.encoding, reader: "engine" };
+}
+
+/** Refuses a header that does not name exactly the dataset's columns (in any order). */
+function checkHeaderNamesColumns(header: readonly string[], columns: readonly TableColumn[]) {
+  const names = new Set(header);
+  const missing = columns.filter((column) => !names.has(column.name));
+  const known = new Set(columns.map((column) => column.name));
+  const extra = header.filter((name) => !known.has(name));
+  if (missing.length > 0 || extra.length > 0) {
+    const parts = [
+      missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+      extra.length > 0 ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}` : "",
+    ].filter(Boolean);
+    throw new DatasetImportError(
+      "header_mismatch",
+      `the header must name the dataset's columns (${parts.join("; ")}).`,
+      1,
+    );
+  }
+}
+
+/**
+ * Runs an import's `load`. Where the rows home reads CSV files itself (the DuckDB data file), the
+ * upload is spooled first and `load` gets the copy to read; if the engine declines the file
+ * (CsvLoadDeclined: a cell or line it cannot read with certainty, or a limit), `load` runs again
+ * on the same bytes with the store's own reader, which imports them or names the bad line.
+ */
+async function withEngineRead<T>(
+  ctx: StoreContext,
+  options: ImportOptions,
+  load: (source: CsvSource, spooled: SpooledCsv | null) => Promise<T>,
+): Promise<T> {
+  const dir = ctx.rows.spoolDir;
+  if (dir === null) return load(options.source, null);
+  const maxBytes = Math.min(options.maxBytes ?? Infinity, ctx.rows.limits.maxImportBytes);
+  const spooled = await spoolUpload(
+    options.source,
+    dir,
+    maxBytes,
+    options.dialect?.delimiter ?? ",",
+    options.onProgress,
+  );
+  try {
+    const whole =
+      spooled.bytes <= maxBytes &&
+      (options.expectedBytes === undefined || spooled.bytes === options.expectedBytes);
+    if (whole) {
+      try {
+        return await load(spooledSource(spooled), spooled);
+      } catch (error) {
+        if (!(error instanceof CsvLoadDeclined)) throw error;
+      }
+    }
+    return await load(spooledSource(spooled), null);
+  } finally {
+    await removeSpool(spooled);
+  }
 }
 
 /** Imports a CSV stream into an existing dataset: all rows or none, in one transaction. */
@@ -317,45 +461,32 @@ export async function importIntoDatasetIn(
     change: async (current, row, trx) => {
       if (current.source_id !== null) throw liveDatasetReadOnly();
       const state = rowsStateOf(input.datasetId, current);
-      const write =
-        input.mode === "replace"
-          ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
-          : await ctx.rows.append(trx, state);
-      const { value, generation } = await completeWrite(write, async () => {
-        const append = input.mode === "append";
-        const before = append ? await countRows(write.executor, write.table) : 0;
-        const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
-        const streamed = await streamInto(
-          ctx.rows.limits,
-          input,
-          before,
-          bytesBefore,
-          async (header, _sample) => {
-            const names = new Set(header);
-            const missing = state.columns.filter((column) => !names.has(column.name));
-            const known = new Set(state.columns.map((column) => column.name));
-            const extra = header.filter((name) => !known.has(name));
-            if (missing.length > 0 || extra.length > 0) {
-              const parts = [
-                missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-                extra.length > 0
-                  ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}`
-                  : "",
-              ].filter(Boolean);
-              throw new DatasetImportError(
-                "header_mismatch",
-                `the header must name the dataset's columns (${parts.join("; ")}).`,
-                1,
-              );
-            }
-            return write;
-          },
-        );
-        return { ...streamed, before };
+      const { value, generation } = await withEngineRead(ctx, input, async (source, spooled) => {
+        const write =
+          input.mode === "replace"
+            ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
+            : await ctx.rows.append(trx, state);
+        return completeWrite(write, async () => {
+          const append = input.mode === "append";
+          const before = append ? await countRows(write.executor, write.table) : 0;
+          const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
+          const streamed = await streamInto(
+            ctx.rows.limits,
+            spooled,
+            { ...input, source },
+            before,
+            bytesBefore,
+            async (header, _sample) => {
+              checkHeaderNamesColumns(header, state.columns);
+              return write;
+            },
+          );
+          return { ...streamed, before };
+        });
       });
-      const { imported, encoding, before } = value;
+      const { imported, encoding, reader, before } = value;
       const added = await recordRowsAdded(ctx, row, input, before, imported, generation);
-      const result = { ...added, encoding };
+      const result = { ...added, encoding, reader };
       const { rowCount } = result;
       return {
         result,
@@ -390,50 +521,61 @@ export async function importNewDataset(
       id,
       create: async () => {
         const at = ctx.now().toISOString();
-        let write: RowsWrite | null = null;
-        const streaming = streamInto(ctx.rows.limits, input, 0, 0, async (header, sample) => {
-          const ids = columnIdsFor(header);
-          const columns: TableColumn[] = header.map((columnName, index) => ({
-            id: ids[index] ?? `c_${index}`,
-            name: columnName,
-            type: detectColumn(
-              sample.map((record) => record.cells[index] ?? ""),
-              { decimal },
-            ).type,
-          }));
-          await trx
-            .insertInto("datasets")
-            .values({
-              id,
-              name,
-              description,
-              columns_json: JSON.stringify(columns),
-              row_count: 0,
-              version: 1,
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
-          write = await ctx.rows.replace(trx, id, null, columns);
-          return write;
-        });
-        let streamed: Awaited<typeof streaming>;
-        let generation: number;
-        try {
-          streamed = await streaming;
-          generation = (await (write as RowsWrite | null)?.finish()) ?? 0;
-        } catch (error) {
-          await (write as RowsWrite | null)?.abort().catch(() => undefined);
-          throw error;
-        }
-        const { imported, encoding } = streamed;
+        const { streamed, columns, generation } = await withEngineRead(
+          ctx,
+          input,
+          async (source, spooled) => {
+            let write: RowsWrite | null = null;
+            let columns: TableColumn[] = [];
+            const streaming = streamInto(
+              ctx.rows.limits,
+              spooled,
+              { ...input, source },
+              0,
+              0,
+              async (header, sample) => {
+                const ids = columnIdsFor(header);
+                columns = header.map((columnName, index) => ({
+                  id: ids[index] ?? `c_${index}`,
+                  name: columnName,
+                  type: detectColumn(
+                    sample.map((record) => record.cells[index] ?? ""),
+                    { decimal },
+                  ).type,
+                }));
+                write = await ctx.rows.replace(trx, id, null, columns);
+                return write;
+              },
+            );
+            try {
+              const streamed = await streaming;
+              const generation = (await (write as RowsWrite | null)?.finish()) ?? 0;
+              return { streamed, columns, generation };
+            } catch (error) {
+              await (write as RowsWrite | null)?.abort().catch(() => undefined);
+              throw error;
+            }
+          },
+        );
+        const { imported, encoding, reader } = streamed;
+        // The dataset's row goes in once its rows are written: a second reading of the file (the
+        // engine declined it) starts from nothing in the state database.
         await trx
-          .updateTable("datasets")
-          .set({ row_count: imported, rows_generation: generation })
-          .where("id", "=", id)
+          .insertInto("datasets")
+          .values({
+            id,
+            name,
+            description,
+            columns_json: JSON.stringify(columns),
+            row_count: imported,
+            version: 1,
+            rows_generation: generation,
+            created_at: at,
+            updated_at: at,
+          })
           .execute();
         return {
-          result: { datasetId: id, version: 1, imported, rowCount: imported, encoding },
+          result: { datasetId: id, version: 1, imported, rowCount: imported, encoding, reader },
           action: "dataset.create",
           detail: { name, rowCount: imported, import: "create" },
         };

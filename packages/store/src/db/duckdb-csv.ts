@@ -1,0 +1,244 @@
+import { booleanWords, type DatasetColumnType, datasetLimits, emptyMarkerTexts } from "@seed/model";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { type DatasetTable, rowKeyColumn, versionColumn } from "./dataset-table.js";
+import { duckDbConnectionOf } from "./duckdb.js";
+
+// A CSV file read by DuckDB itself (read_csv) into a data-file generation table: the import's
+// fast path for files whose columns are all in the canonical forms (plain numbers, ISO days and
+// instants, any text). Each cell is checked in SQL against exactly the text the store's own reader
+// takes without doubt; a cell outside it (or anything DuckDB's reader refuses: a ragged line, bad
+// UTF-8) stops the statement, and the caller reads the whole file again with the store's own
+// reader, which then imports it or names the bad line. DuckDB never decides a cell the model's
+// reader would decide differently.
+
+// biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
+type AnyExecutor = Kysely<any>;
+
+/** The file could not be read here with certainty: read it with the store's own reader. */
+export class CsvLoadDeclined extends Error {
+  override name = "CsvLoadDeclined";
+}
+
+export interface CsvFilePlan {
+  /** The spooled upload: UTF-8 (or ASCII) text. */
+  file: string;
+  delimiter: string;
+  /** How many columns the header names. */
+  headerCount: number;
+  /** For each of the table's columns, its index among the file's columns. */
+  order: readonly number[];
+  /** The file holds a carriage return somewhere: cells get the reader's line-end rule. */
+  carriageReturns: boolean;
+  /** Whitespace may sit at some cell's edge: cells are trimmed as the reader trims them. */
+  edgeWhitespace: boolean;
+}
+
+const declined = sql`error('seed: read with the store reader')`;
+
+/** What JavaScript's String.prototype.trim removes: the store's reader trims every cell so. */
+const jsWhitespace =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+
+/** `x` with \r\n and lone \r as \n, as the store's reader reads line ends inside cells. */
+function lineEnds(x: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`replace(replace(${x}, chr(13) || chr(10), chr(10)), chr(13), chr(10))`;
+}
+
+/** `x` trimmed as the reader trims it; the full trim only when an end is not plain ASCII. */
+function trimmed(x: RawBuilder<unknown>): RawBuilder<unknown> {
+  const plain = (end: RawBuilder<unknown>) => sql`ascii(${end}) between 33 and 126`;
+  return sql`case when ${plain(x)} and ${plain(sql`right(${x}, 1)`)} then ${x} else trim(${x}, ${sql.lit(
+    jsWhitespace,
+  )}) end`;
+}
+
+/** The first character is an ASCII digit. */
+function digitFirst(x: RawBuilder<unknown>) {
+  return sql`ascii(${x}) between 48 and 57`;
+}
+
+/** The characters at these 1-based places are these. */
+function charsAt(x: RawBuilder<unknown>, places: Record<number, string>) {
+  return sql.join(
+    Object.entries(places).map(
+      ([at, char]) => sql`substr(${x}, ${sql.lit(Number(at))}, 1) = ${sql.lit(char)}`,
+    ),
+    sql` and `,
+  );
+}
+
+/**
+ * The stored value of a cell of `type`: `t` is its text as the reader has it, `parsed` the
+ * engine's reading of it (try_cast to the column's type, computed once). Where the text is not
+ * certain, the statement stops.
+ */
+function cellValue(
+  type: DatasetColumnType,
+  t: RawBuilder<unknown>,
+  parsed: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  if (type === "string") {
+    // UTF-8 bytes are at least the UTF-16 units the reader counts: within the limit in bytes is
+    // within it for the reader; beyond it, the reader decides.
+    return sql`case when strlen(${t}) > ${sql.lit(datasetLimits.maxCellLength)} then ${declined} else nullif(${t}, '') end`;
+  }
+  const markers = sql.join(emptyMarkerTexts.map((marker) => sql.lit(marker)));
+  // Empty markers are at most 4 characters (3 bytes for the dash): asked only of cells that
+  // failed the type's own form.
+  const marker = sql`strlen(${t}) <= 4 and lower(${t}) in (${markers})`;
+  const blank = sql`${t} is null or ${t} = ''`;
+  switch (type) {
+    case "number":
+      // DuckDB's cast takes what the reader takes (digits, one point, an exponent, a sign) and a
+      // few shapes it does not: digit groups with "_" (refused here); "inf" and "nan" are not
+      // finite. + 0.0: "-0" is 0, as the reader reads it.
+      return sql`case when ${blank} then null when isfinite(${parsed}) and strlen(${t}) <= ${sql.lit(
+        datasetLimits.maxNumberLength,
+      )} and not contains(${t}, '_') then ${parsed} + 0.0 when ${marker} then null else ${declined} end`;
+    case "date":
+      return sql`case when ${blank} then null when ${parsed} is not null and strlen(${t}) = 10 and ${digitFirst(
+        t,
+      )} and ${charsAt(t, { 5: "-", 8: "-" })} then ${parsed} when ${marker} then null else ${declined} end`;
+    case "timestamp":
+      // Only the stored form itself, yyyy-mm-ddThh:mm:ss.sssZ.
+      return sql`case when ${blank} then null when ${parsed} is not null and strlen(${t}) = 24 and ${digitFirst(
+        t,
+      )} and ${charsAt(t, {
+        5: "-",
+        8: "-",
+        11: "T",
+        14: ":",
+        17: ":",
+        20: ".",
+        24: "Z",
+      })} then ${parsed} when ${marker} then null else ${declined} end`;
+    case "boolean": {
+      const words = (value: boolean) =>
+        sql.join(
+          [...booleanWords].filter(([, means]) => means === value).map(([word]) => sql.lit(word)),
+        );
+      return sql`case when ${blank} or (${marker}) then null when lower(${t}) in (${words(true)}) then true when lower(${t}) in (${words(false)}) then false else ${declined} end`;
+    }
+  }
+}
+
+/** DuckDB's reading of a cell's text in a column of `type` (null when it does not read). */
+function parsedAs(type: DatasetColumnType, t: RawBuilder<unknown>): RawBuilder<unknown> {
+  switch (type) {
+    case "number":
+      return sql`try_cast(${t} as double)`;
+    case "date":
+      return sql`try_cast(${t} as date)`;
+    case "timestamp":
+      return sql`try_cast(${t} as timestamptz)`;
+    default:
+      return sql`null`;
+  }
+}
+
+/** A text literal for DuckDB's options: the file path and the delimiter (never user SQL). */
+function literal(text: string) {
+  if (text.includes("\u0000")) throw new CsvLoadDeclined("a NUL in the name");
+  return sql.lit(text);
+}
+
+/** The staging table of a load, on the write's own connection (temporary, dropped after). */
+const stage = sql.table("seed_csv_stage");
+
+/**
+ * Inserts every data line of the file into `table` (keys from `firstKey` on, in file order, each
+ * row tagged `version`), inside the caller's DuckDB transaction; the number of rows. Throws
+ * CsvLoadDeclined when any cell or line is not certain (the transaction is then unusable).
+ *
+ * Two steps, each parallel: read_csv into a temporary table of text (its rowid is the file's
+ * order), then every cell checked and typed into the generation table. (A row_number() window
+ * over read_csv instead runs the checks after the window, on one thread: twice as slow.)
+ */
+export async function insertCsvFile(
+  trx: AnyExecutor,
+  table: DatasetTable,
+  plan: CsvFilePlan,
+  version: number,
+  firstKey: number,
+  onProgress?: (rowsRead: number) => void,
+): Promise<number> {
+  if (plan.order.length !== table.columns.length) throw new CsvLoadDeclined("column count");
+  // With one column a line of spaces is a blank line to the reader (skipped) but a row to DuckDB.
+  if (plan.headerCount < 2) throw new CsvLoadDeclined("one column");
+  const fileColumns = Array.from({ length: plan.headerCount }, (_, index) => `f${index}`);
+  const columns = sql.raw(`{${fileColumns.map((name) => `'${name}': 'VARCHAR'`).join(", ")}}`);
+  // Each cell as the reader has it (line ends as \n when the file has any \r; trimmed when the
+  // file has whitespace at any cell's edge), then the engine's reading of it, once.
+  const texts = table.columns.map((_, index) => {
+    const raw = sql.id(`f${plan.order[index]}`);
+    const text = plan.carriageReturns ? lineEnds(raw) : raw;
+    return sql`${plan.edgeWhitespace ? trimmed(text) : text} as ${sql.id(`t${index}`)}`;
+  });
+  const parsed = table.columns.map(
+    (column, index) => sql`${parsedAs(column.type, sql.id(`t${index}`))} as ${sql.id(`p${index}`)}`,
+  );
+  const values = table.columns.map((column, index) =>
+    cellValue(column.type, sql.id(`t${index}`), sql.id(`p${index}`)),
+  );
+  const targets = [
+    sql.id(rowKeyColumn),
+    ...table.columns.map((column) => sql.id(column.id)),
+    sql.id(versionColumn),
+  ];
+  // DuckDB's own progress of the statement, polled while it runs.
+  const connection = onProgress ? await duckDbConnectionOf(trx) : null;
+  if (connection) {
+    await connection.run("set enable_progress_bar = true");
+    await connection.run("set enable_progress_bar_print = false");
+  }
+  let read = 0;
+  const polling = connection
+    ? setInterval(() => {
+        const now = Number(connection.progress.rows_processed);
+        if (now > read) {
+          read = now;
+          onProgress?.(read);
+        }
+      }, 250)
+    : null;
+  try {
+    await sql`create or replace temporary table ${stage} as select * from read_csv(${literal(
+      plan.file,
+    )}, header = true, auto_detect = false, delim = ${literal(plan.delimiter)}, quote = '"', escape = '"', strict_mode = true, null_padding = false, columns = ${columns})`.execute(
+      trx,
+    );
+    // Row ids of a table made inside a transaction start far up (DuckDB's transaction-local
+    // storage) but run contiguously in insertion order: keys count from the first.
+    const span = await sql<{
+      first: unknown;
+      last: unknown;
+      n: unknown;
+    }>`select cast(min(rowid) as varchar) as first, cast(max(rowid) as varchar) as last, count(*) as n from ${stage}`.execute(
+      trx,
+    );
+    const { first, last, n } = span.rows[0] ?? {};
+    const count = BigInt(String(n ?? 0));
+    if (count > 0n && BigInt(String(last)) - BigInt(String(first)) + 1n !== count) {
+      throw new CsvLoadDeclined("row ids out of order");
+    }
+    const base = sql.raw(count > 0n ? BigInt(String(first)).toString() : "0");
+    const result =
+      await sql`insert into ${sql.table(table.table)} (${sql.join(targets)}) select cast(k - ${base} as bigint) + ${sql.lit(
+        firstKey,
+      )}, ${sql.join(values)}, ${sql.lit(version)} from (select k, ${sql.join(
+        table.columns.map((_, index) => sql.id(`t${index}`)),
+      )}, ${sql.join(parsed)} from (select rowid as k, ${sql.join(texts)} from ${stage}))`.execute(
+        trx,
+      );
+    await sql`drop table ${stage}`.execute(trx);
+    // DuckDB answers an insert with one row, {Count: n}.
+    const counted = (result.rows[0] as { Count?: unknown } | undefined)?.Count;
+    return Number(result.numAffectedRows ?? counted ?? 0);
+  } catch (error) {
+    throw new CsvLoadDeclined(error instanceof Error ? error.message : String(error), {
+      cause: error,
+    });
+  } finally {
+    if (polling) clearInterval(polling);
+  }
+}

@@ -1,0 +1,123 @@
+import { createReadStream } from "node:fs";
+import { open, readdir, rm } from "node:fs/promises";
+import path from "node:path";
+import type { ImportProgress } from "./import.js";
+import type { CsvSource } from "./import-input.js";
+
+// An upload copied to a private file before the import reads it: where the rows home reads CSV
+// files itself (the DuckDB data file), the engine reads this copy, and when it declines, the
+// store's own reader reads the same bytes again. Removed when the import ends; a crash leaves
+// `import-*.part` files that the store removes at its next open.
+
+export interface SpooledCsv {
+  file: string;
+  /** Bytes kept: all of the upload, or the first maxBytes + 1 of a larger one. */
+  bytes: number;
+  /** A carriage return anywhere in the bytes (the reader turns each line end into \n). */
+  carriageReturns: boolean;
+  /**
+   * Whitespace that may sit at a cell's edge somewhere (the reader trims every cell): a space
+   * beside a delimiter, quote or line end, a tab, vertical tab or form feed, or any non-ASCII
+   * whitespace (or a byte sequence that might be one). False means no cell needs trimming.
+   */
+  edgeWhitespace: boolean;
+}
+
+/** Byte sequences that may put whitespace at a cell's edge, for a file split by `delimiter`. */
+function edgeWhitespacePatterns(delimiter: string): Buffer[] {
+  const texts = [
+    `${delimiter} `,
+    ` ${delimiter}`,
+    '" ',
+    ' "',
+    "\n ",
+    " \n",
+    "\r ",
+    " \r",
+    "\t",
+    "\v",
+    "\f",
+  ];
+  const bytes = [
+    [0xc2, 0xa0], // U+00A0
+    [0xe1, 0x9a, 0x80], // U+1680
+    [0xe2, 0x80], // U+2000-U+203F (U+2000-200A, 2028, 2029, 202F among them)
+    [0xe2, 0x81, 0x9f], // U+205F
+    [0xe3, 0x80, 0x80], // U+3000
+    [0xef, 0xbb, 0xbf], // U+FEFF
+  ];
+  return [...texts.map((text) => Buffer.from(text)), ...bytes.map((seq) => Buffer.from(seq))];
+}
+
+/** The spool files' names: `import-<uuid>.part`. */
+export const spoolPattern = /^import-[0-9a-f-]{36}\.part$/;
+
+const progressEveryBytes = 4 * 1024 * 1024;
+
+/** Copies the upload into a new 0600 file in `dir`, at most `maxBytes + 1` bytes of it. */
+export async function spoolUpload(
+  source: CsvSource,
+  dir: string,
+  maxBytes: number,
+  delimiter: string,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<SpooledCsv> {
+  const patterns = edgeWhitespacePatterns(delimiter);
+  let edgeWhitespace = false;
+  // The last bytes of the chunk before, so that a pattern cut between chunks is still found.
+  let carry = Buffer.alloc(0);
+  const file = path.join(dir, `import-${crypto.randomUUID()}.part`);
+  const handle = await open(file, "wx", 0o600);
+  let bytes = 0;
+  let carriageReturns = false;
+  let told = 0;
+  try {
+    for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+      let buffer =
+        typeof chunk === "string"
+          ? Buffer.from(chunk)
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (bytes + buffer.length > maxBytes + 1) buffer = buffer.subarray(0, maxBytes + 1 - bytes);
+      if (!carriageReturns && buffer.includes(13)) carriageReturns = true;
+      if (!edgeWhitespace) {
+        // A space as the file's first or last byte is at a cell's edge too.
+        const seen = Buffer.concat([bytes === 0 ? Buffer.from("\n") : carry, buffer]);
+        edgeWhitespace = patterns.some((pattern) => seen.includes(pattern));
+        carry = seen.subarray(Math.max(0, seen.length - 2));
+      }
+      await handle.write(buffer);
+      bytes += buffer.length;
+      if (bytes - told >= progressEveryBytes) {
+        told = bytes;
+        onProgress?.({ rows: 0, bytes, encoding: null });
+      }
+      if (bytes > maxBytes) break;
+    }
+  } catch (error) {
+    await handle.close();
+    await rm(file, { force: true });
+    throw error;
+  }
+  await handle.close();
+  if (!edgeWhitespace && Buffer.concat([carry, Buffer.from("\n")]).includes(Buffer.from(" \n"))) {
+    edgeWhitespace = true;
+  }
+  onProgress?.({ rows: 0, bytes, encoding: null });
+  return { file, bytes, carriageReturns, edgeWhitespace };
+}
+
+/** The spooled bytes as a fresh stream, for the store's reader. */
+export function spooledSource(spooled: SpooledCsv): CsvSource {
+  return createReadStream(spooled.file, { highWaterMark: 256 * 1024 });
+}
+
+export async function removeSpool(spooled: SpooledCsv): Promise<void> {
+  await rm(spooled.file, { force: true });
+}
+
+/** Removes spool files a crash left in `dir` (at open, before any import can be running). */
+export async function removeStaleSpools(dir: string): Promise<string[]> {
+  const stale = (await readdir(dir)).filter((name) => spoolPattern.test(name));
+  for (const name of stale) await rm(path.join(dir, name), { force: true });
+  return stale;
+}

@@ -1,0 +1,212 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { editor } from "./actors.js";
+import { openTestStore } from "./helpers.js";
+
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+console.log(
+  `[@seed/store csv-engine-reader] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`,
+);
+
+// The DuckDB data file reads canonical CSV files itself (read_csv, db/duckdb-csv.ts) and hands
+// anything uncertain back to the store's own reader. The property: for any file, the store on the
+// data file ends exactly where the store on SQLite (the reader alone) ends: the same columns and
+// types, the same rows and values, or the same error at the same line. Files mix canonical cells
+// with the shapes where engines and readers part: spaces and odd whitespace, underscores, inf/NaN,
+// empty markers, lenient dates, impossible days, exponents, long cells, quoted line ends (\r\n),
+// quotes, commas, BOMs, CRLF files, blank lines and ragged lines.
+
+const tricky = [
+  " 5",
+  "5 ",
+  "\u00a07",
+  "1_000",
+  "inf",
+  "Infinity",
+  "NaN",
+  "NA",
+  "n/a",
+  "-",
+  "\u2014",
+  "null",
+  "+.5",
+  "5.",
+  ".5",
+  "1.e5",
+  "00012",
+  "1e400",
+  "-0",
+  "0x10",
+  "1,5",
+  "2024-1-5",
+  "2024-02-30",
+  "2024-02-29",
+  "0000-01-01",
+  "2024-03-01T10:00:00.000Z",
+  "2024-03-01T10:00:00Z",
+  "2024-03-01 10:00",
+  "true",
+  "yes",
+  "1 5",
+  "0b101",
+  "1e",
+  ".",
+  "+-5",
+  "1__0",
+  "\u0661\u0662",
+  "1d",
+  "5e+",
+  "1E5",
+  "+024-01-05",
+  "-024-01-05",
+  "2024-01- 5",
+  "2024-01-05x",
+  "2024-03-01T25:00:00.000Z",
+  "2024-03-01t10:00:00.000z",
+  "2024-03-01T10:00:00.000+",
+  "x".repeat(4_000),
+  "é".repeat(2_001),
+  "",
+];
+
+const number = fc.oneof(
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+  fc.integer({ min: -1_000_000, max: 1_000_000 }).map(String),
+);
+const day = fc
+  .date({ min: new Date("1900-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+const instant = fc
+  .date({ min: new Date("1900-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
+  .map((date) => date.toISOString());
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: "grapheme", maxLength: 8 }),
+  fc.constantFrom("a,b", 'say "hi"', "two\r\nlines", "one\rline", "  padded  ", "\t"),
+);
+
+/** A cell of a column: mostly what the column's values look like, sometimes a tricky shape. */
+function cellOf(kind: "number" | "date" | "timestamp" | "string") {
+  const usual = { number, date: day, timestamp: instant, string: text }[kind];
+  return fc.oneof(
+    { weight: 8, arbitrary: usual },
+    { weight: 1, arbitrary: fc.constantFrom(...tricky) },
+  );
+}
+
+/** A field as a CSV writer writes it: quoted when it must be, sometimes when it need not be. */
+function field(value: string, quote: boolean): string {
+  return quote || /[",\r\n]/.test(value) || value !== value.trim()
+    ? `"${value.replaceAll('"', '""')}"`
+    : value;
+}
+
+const kinds = ["number", "date", "timestamp", "string"] as const;
+
+const csvFile = fc
+  .record({
+    columns: fc.array(fc.constantFrom(...kinds), { minLength: 2, maxLength: 4 }),
+    rows: fc.integer({ min: 1, max: 40 }),
+    crlf: fc.boolean(),
+    bom: fc.boolean(),
+    quoteAll: fc.boolean(),
+    blankLineAt: fc.option(fc.integer({ min: 0, max: 40 })),
+    raggedAt: fc.option(fc.integer({ min: 0, max: 40 })),
+  })
+  .chain((shape) =>
+    fc
+      .array(fc.tuple(...shape.columns.map((kind) => cellOf(kind))), {
+        minLength: shape.rows,
+        maxLength: shape.rows,
+      })
+      .map((cells) => {
+        const eol = shape.crlf ? "\r\n" : "\n";
+        const lines = cells.map((row) => row.map((cell) => field(cell, shape.quoteAll)).join(","));
+        if (shape.raggedAt !== null && shape.raggedAt < lines.length) {
+          lines[shape.raggedAt] = `${lines[shape.raggedAt]},extra`;
+        }
+        if (shape.blankLineAt !== null && shape.blankLineAt < lines.length) {
+          lines.splice(shape.blankLineAt, 0, "");
+        }
+        const header = shape.columns.map((kind, index) => `${kind} ${index}`).join(",");
+        return `${shape.bom ? "\ufeff" : ""}${[header, ...lines].join(eol)}${eol}`;
+      }),
+  );
+
+async function* bytesOf(csv: string): AsyncGenerator<Uint8Array> {
+  yield new TextEncoder().encode(csv);
+}
+
+describe("the DuckDB data file's CSV reading matches the store's reader", () => {
+  it("ends every generated file where the reader alone ends it", async () => {
+    const reader = await openTestStore("sqlite", { seedDemo: false });
+    const engine = await openTestStore("duckdb", { seedDemo: false });
+    const readers = { engine: 0, store: 0 };
+    await fc.assert(
+      fc.asyncProperty(csvFile, async (csv) => {
+        const [a, b] = await Promise.all([
+          reader.importNewDataset({ name: "File", source: bytesOf(csv) }, editor).then(
+            (result) => ({ result }),
+            (error: { code?: string; line?: number }) => ({ error }),
+          ),
+          engine.importNewDataset({ name: "File", source: bytesOf(csv) }, editor).then(
+            (result) => ({ result }),
+            (error: { code?: string; line?: number }) => ({ error }),
+          ),
+        ]);
+        if ("error" in a || "error" in b) {
+          expect("error" in b ? { code: b.error.code, line: b.error.line } : b.result).toEqual(
+            "error" in a ? { code: a.error.code, line: a.error.line } : a.result,
+          );
+          return;
+        }
+        readers[b.result.reader]++;
+        const [left, right] = await Promise.all([
+          reader.getDataset(a.result.datasetId),
+          engine.getDataset(b.result.datasetId),
+        ]);
+        expect(right?.columns).toEqual(left?.columns);
+        expect(right?.rows).toEqual(left?.rows);
+        expect(right?.rowCount).toBe(left?.rowCount);
+        // Row keys too (the handles of row edits): 1, 2, 3... in file order on both.
+        const keysOf = async (store: typeof reader, id: string) =>
+          (await store.listDatasetRows(id, { limit: 1_000 }))?.rows.map((row) => row.key);
+        expect(await keysOf(engine, b.result.datasetId)).toEqual(
+          await keysOf(reader, a.result.datasetId),
+        );
+        // The same file appended to the dataset it made: columns typed, so every cell is checked.
+        const [appendedA, appendedB] = await Promise.all([
+          reader.importIntoDataset(
+            {
+              datasetId: a.result.datasetId,
+              expectedVersion: 1,
+              mode: "append",
+              source: bytesOf(csv),
+            },
+            editor,
+          ),
+          engine.importIntoDataset(
+            {
+              datasetId: b.result.datasetId,
+              expectedVersion: 1,
+              mode: "append",
+              source: bytesOf(csv),
+            },
+            editor,
+          ),
+        ]);
+        expect(appendedB.rowCount).toBe(appendedA.rowCount);
+        const [againA, againB] = await Promise.all([
+          reader.getDataset(a.result.datasetId),
+          engine.getDataset(b.result.datasetId),
+        ]);
+        expect(againB?.rows).toEqual(againA?.rows);
+      }),
+      { seed, numRuns: 150 },
+    );
+    console.log(`[csv-engine-reader] files read by: ${JSON.stringify(readers)}`);
+    // Both paths were exercised: clean files by the engine, uncertain ones by the reader.
+    expect(readers.engine).toBeGreaterThan(10);
+    expect(readers.store).toBeGreaterThan(0);
+  });
+});

@@ -55,6 +55,13 @@ function isDigit(code: number | undefined): boolean {
  * over the characters, no regular expression: linear time on any input (a backtracking pattern
  * took seconds on 40,000 digits followed by a letter). Refuses text over maxNumberLength.
  */
+/**
+ * The grammar isNumberText checks, as a regular expression (RE2 and JavaScript alike), for engines
+ * that check cells in SQL (the DuckDB data file's CSV path): a sign, digits with at most one point
+ * and at least one digit, an exponent. isNumberText also bounds the length and wants a finite value.
+ */
+export const numberTextPattern = "[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?";
+
 export function isNumberText(text: string): boolean {
   const length = text.length;
   if (length === 0 || length > datasetLimits.maxNumberLength) return false;

@@ -1,4 +1,10 @@
-import { booleanWords, type DatasetColumnType, datasetLimits, emptyMarkerTexts } from "@seed/model";
+import {
+  booleanWords,
+  type DatasetColumnType,
+  datasetLimits,
+  emptyMarkerTexts,
+  numberTextPattern,
+} from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { type DatasetTable, rowKeyColumn, versionColumn } from "./dataset-table.js";
 import { duckDbConnectionOf } from "./duckdb.js";
@@ -52,20 +58,14 @@ function trimmed(x: RawBuilder<unknown>): RawBuilder<unknown> {
   )}) end`;
 }
 
-/** The first character is an ASCII digit. */
-function digitFirst(x: RawBuilder<unknown>) {
-  return sql`ascii(${x}) between 48 and 57`;
+/** `t` is wholly of this shape (RE2, DuckDB's regular expressions). */
+function shaped(t: RawBuilder<unknown>, pattern: string) {
+  return sql`regexp_full_match(${t}, ${sql.lit(pattern)})`;
 }
 
-/** The characters at these 1-based places are these. */
-function charsAt(x: RawBuilder<unknown>, places: Record<number, string>) {
-  return sql.join(
-    Object.entries(places).map(
-      ([at, char]) => sql`substr(${x}, ${sql.lit(Number(at))}, 1) = ${sql.lit(char)}`,
-    ),
-    sql` and `,
-  );
-}
+const dayPattern = "[0-9]{4}-[0-9]{2}-[0-9]{2}";
+/** The stored form of an instant: yyyy-mm-ddThh:mm:ss.sssZ. */
+const instantPattern = `${dayPattern}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z`;
 
 /**
  * The stored value of a cell of `type`: `t` is its text as the reader has it, `parsed` the
@@ -89,29 +89,15 @@ function cellValue(
   const blank = sql`${t} is null or ${t} = ''`;
   switch (type) {
     case "number":
-      // DuckDB's cast takes what the reader takes (digits, one point, an exponent, a sign) and a
-      // few shapes it does not: digit groups with "_" (refused here); "inf" and "nan" are not
-      // finite. + 0.0: "-0" is 0, as the reader reads it.
-      return sql`case when ${blank} then null when isfinite(${parsed}) and strlen(${t}) <= ${sql.lit(
+      // The reader's own grammar (numberTextPattern) first: DuckDB's cast alone takes more
+      // ("+-5", "1_000"). + 0.0: "-0" is 0, as the reader reads it.
+      return sql`case when ${blank} then null when strlen(${t}) <= ${sql.lit(
         datasetLimits.maxNumberLength,
-      )} and not contains(${t}, '_') then ${parsed} + 0.0 when ${marker} then null else ${declined} end`;
+      )} and ${shaped(t, numberTextPattern)} and isfinite(${parsed}) then ${parsed} + 0.0 when ${marker} then null else ${declined} end`;
     case "date":
-      return sql`case when ${blank} then null when ${parsed} is not null and strlen(${t}) = 10 and ${digitFirst(
-        t,
-      )} and ${charsAt(t, { 5: "-", 8: "-" })} then ${parsed} when ${marker} then null else ${declined} end`;
+      return sql`case when ${blank} then null when ${shaped(t, dayPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
     case "timestamp":
-      // Only the stored form itself, yyyy-mm-ddThh:mm:ss.sssZ.
-      return sql`case when ${blank} then null when ${parsed} is not null and strlen(${t}) = 24 and ${digitFirst(
-        t,
-      )} and ${charsAt(t, {
-        5: "-",
-        8: "-",
-        11: "T",
-        14: ":",
-        17: ":",
-        20: ".",
-        24: "Z",
-      })} then ${parsed} when ${marker} then null else ${declined} end`;
+      return sql`case when ${blank} then null when ${shaped(t, instantPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
     case "boolean": {
       const words = (value: boolean) =>
         sql.join(

@@ -128,17 +128,15 @@ function literal(text: string) {
   return sql.lit(text);
 }
 
-/** The staging table of a load, on the write's own connection (temporary, dropped after). */
-const stage = sql.table("seed_csv_stage");
-
 /**
  * Inserts every data line of the file into `table` (keys from `firstKey` on, in file order, each
  * row tagged `version`), inside the caller's DuckDB transaction; the number of rows. Throws
  * CsvLoadDeclined when any cell or line is not certain (the transaction is then unusable).
  *
- * Two steps, each parallel: read_csv into a temporary table of text (its rowid is the file's
- * order), then every cell checked and typed into the generation table. (A row_number() window
- * over read_csv instead runs the checks after the window, on one thread: twice as slow.)
+ * One parallel pass reads, checks and types every cell into the generation table with key 0, then
+ * the keys are numbered from the new rows' row ids (contiguous, in the file's order). Measured at
+ * 10M rows on 2 cores: a row_number() window instead (above or below the checks) took twice as
+ * long, and a text staging table spilled past the memory limit (9 s against 4.5 s).
  */
 export async function insertCsvFile(
   trx: AnyExecutor,
@@ -188,35 +186,33 @@ export async function insertCsvFile(
       }, 250)
     : null;
   try {
-    await sql`create or replace temporary table ${stage} as select * from read_csv(${literal(
-      plan.file,
-    )}, header = true, auto_detect = false, delim = ${literal(plan.delimiter)}, quote = '"', escape = '"', strict_mode = true, null_padding = false, columns = ${columns})`.execute(
-      trx,
-    );
-    // Row ids of a table made inside a transaction start far up (DuckDB's transaction-local
-    // storage) but run contiguously in insertion order: keys count from the first.
-    const span = await sql<{
-      first: unknown;
-      last: unknown;
-      n: unknown;
-    }>`select cast(min(rowid) as varchar) as first, cast(max(rowid) as varchar) as last, count(*) as n from ${stage}`.execute(
-      trx,
-    );
-    const { first, last, n } = span.rows[0] ?? {};
-    const count = BigInt(String(n ?? 0));
-    if (count > 0n && BigInt(String(last)) - BigInt(String(first)) + 1n !== count) {
-      throw new CsvLoadDeclined("row ids out of order");
-    }
-    const base = sql.raw(count > 0n ? BigInt(String(first)).toString() : "0");
+    // Keys are 0 (never a real key) until the rows are in, then numbered from their row ids.
     const result =
-      await sql`insert into ${sql.table(table.table)} (${sql.join(targets)}) select cast(k - ${base} as bigint) + ${sql.lit(
-        firstKey,
-      )}, ${sql.join(values)}, ${sql.lit(version)} from (select k, ${sql.join(
+      await sql`insert into ${sql.table(table.table)} (${sql.join(targets)}) select 0, ${sql.join(
+        values,
+      )}, ${sql.lit(version)} from (select ${sql.join(
         table.columns.map((_, index) => sql.id(`t${index}`)),
-      )}, ${sql.join(parsed)} from (select rowid as k, ${sql.join(texts)} from ${stage}))`.execute(
+      )}, ${sql.join(parsed)} from (select ${sql.join(texts)} from read_csv(${literal(
+        plan.file,
+      )}, header = true, auto_detect = false, delim = ${literal(plan.delimiter)}, quote = '"', escape = '"', strict_mode = true, null_padding = false, columns = ${columns})))`.execute(
         trx,
       );
-    await sql`drop table ${stage}`.execute(trx);
+    // The new rows sit in this transaction's own storage, their row ids contiguous in the
+    // file's order (read_csv keeps insertion order): keys count from the first.
+    const key = sql.id(rowKeyColumn);
+    const span = await sql<{
+      spread: unknown;
+      n: unknown;
+    }>`select cast(max(rowid) - min(rowid) + 1 as varchar) as spread, count(*) as n from ${sql.table(
+      table.table,
+    )} where ${key} = 0`.execute(trx);
+    const { spread, n } = span.rows[0] ?? {};
+    if (Number(n ?? 0) > 0 && String(spread) !== String(n)) {
+      throw new CsvLoadDeclined("row ids out of order");
+    }
+    await sql`update ${sql.table(table.table)} set ${key} = rowid - (select min(rowid) from ${sql.table(
+      table.table,
+    )} where ${key} = 0) + ${sql.lit(firstKey)} where ${key} = 0`.execute(trx);
     // DuckDB answers an insert with one row, {Count: n}.
     const counted = (result.rows[0] as { Count?: unknown } | undefined)?.Count;
     return Number(result.numAffectedRows ?? counted ?? 0);

@@ -176,7 +176,7 @@ describe(`the store on the DuckDB data file over ${rows.toLocaleString("en-US")}
       const dataFileBytes = statSync(path.join(dataDir, "seed-rows.duckdb")).size;
       const importRatio = importMs / readCsvMs;
       lines.push(
-        `  import (store)         ${(importMs / 1000).toFixed(2)} s · read_csv ${(readCsvMs / 1000).toFixed(2)} s · ratio ${importRatio.toFixed(2)}x · ${verdict(importRatio <= 2)} the 2x target`,
+        `  import (store)         ${(importMs / 1000).toFixed(2)} s (reader: ${imported.reader}) · read_csv ${(readCsvMs / 1000).toFixed(2)} s · ratio ${importRatio.toFixed(2)}x · ${verdict(importRatio <= 2)} the 2x target`,
         `  peak RSS during import ${mb(peakRss)} · CSV file ${mb(csvBytes)} · data file ${mb(dataFileBytes)}`,
       );
 

@@ -197,6 +197,65 @@ describe("dataset rows in the DuckDB data file", () => {
     expect((await totals(store, created.datasetId)).rows).toBe(1_010);
   });
 
+  it("answers reads and other datasets' writes while an import stages, and refuses other writes of its dataset", async () => {
+    const store = await open(newDataDir());
+    const other = await store.importNewDataset({ name: "Other", source: csvBytes(100, 2) }, editor);
+    const target = await store.importNewDataset(
+      { name: "Target", source: csvBytes(100, 3) },
+      editor,
+    );
+    // An upload that stops after its first chunk until the test lets it go on.
+    let started: () => void = () => {};
+    const reading = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    async function* slowUpload(): AsyncGenerator<Uint8Array> {
+      const encoder = new TextEncoder();
+      let first = true;
+      for (const chunk of salesCsvChunks(20_000, { seed: 4 })) {
+        yield encoder.encode(chunk);
+        if (first) {
+          first = false;
+          started();
+          await gate;
+        }
+      }
+    }
+    const importing = store.importIntoDataset(
+      { datasetId: target.datasetId, expectedVersion: 1, mode: "append", source: slowUpload() },
+      editor,
+    );
+    await reading;
+    // The import holds no lock on the state database: reads of both datasets answer.
+    expect((await totals(store, other.datasetId)).rows).toBe(100);
+    expect((await totals(store, target.datasetId)).rows).toBe(100);
+    expect((await store.getDataset(target.datasetId, 0))?.version).toBe(1);
+    // Another dataset takes writes meanwhile.
+    const appended = await store.importIntoDataset(
+      { datasetId: other.datasetId, expectedVersion: 1, mode: "append", source: csvBytes(5, 5) },
+      editor,
+    );
+    expect(appended.rowCount).toBe(105);
+    // Its own dataset refuses other writes, and says why; nothing of them is written.
+    for (const write of [
+      () => store.editDatasetRows(target.datasetId, 1, { remove: [1] }, editor),
+      () => store.replaceDatasetRows(target.datasetId, 1, [], editor),
+      () => store.deleteDataset(target.datasetId, 1, editor),
+    ]) {
+      expect(await errorOf(write())).toMatchObject({
+        name: "ValidationError",
+        formError: expect.stringContaining("An import into this dataset is running"),
+      });
+    }
+    release();
+    expect(await importing).toMatchObject({ version: 2, rowCount: 20_100, reader: "engine" });
+    expect((await totals(store, target.datasetId)).rows).toBe(20_100);
+  });
+
   for (const mode of ["append", "replace"] as const) {
     it(`keeps the old rows after a kill -9 in the middle of a ${mode} import, and opens cleanly`, async () => {
       const dataDir = newDataDir();

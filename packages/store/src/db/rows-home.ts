@@ -1,4 +1,11 @@
-import { type CellValue, type DatasetRow, type RowsLimits, rowsLimits } from "@seed/model";
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  type CellValue,
+  type DatasetRow,
+  type RowsLimits,
+  rowsLimits,
+  ValidationError,
+} from "@seed/model";
 import type { Kysely } from "kysely";
 import type { Executor, StoreContext } from "../context.js";
 import type { BulkLoader, RowWriter } from "./bulk-load.js";
@@ -55,6 +62,14 @@ export interface RowsHome {
   readonly limits: RowsLimits;
   /** Where uploads are spooled for the engine to read (repo/datasets/spool.ts); null: not spooled. */
   readonly spoolDir: string | null;
+  /**
+   * Large writes stage their rows outside the state transaction (the data file): `exclusive`
+   * then runs such a write alone on its dataset, and other writes of that dataset meanwhile are
+   * refused. False: every write runs inside the state transaction (the state database).
+   */
+  readonly stagesOutside: boolean;
+  /** Runs `work` as the only write of the dataset (after any earlier one); see stagesOutside. */
+  exclusive<T>(datasetId: string, work: () => Promise<T>): Promise<T>;
   /** Runs `work` on the committed rows: the executor and the table descriptor to read through. */
   read<T>(
     trx: Executor,
@@ -103,6 +118,8 @@ export function stateRowsHome(dialect: Dialect, bulk: BulkLoader): RowsHome {
     kind: "state",
     limits: rowsLimits.state,
     spoolDir: null,
+    stagesOutside: false,
+    exclusive: (_datasetId, work) => work(),
     read: (trx, state, work) => work(trx as AnyExecutor, tableOf(state.id, state.columns)),
     async replace(trx, datasetId, state, columns) {
       const table = tableOf(datasetId, columns);
@@ -165,13 +182,37 @@ export function dataFileRowsHome(
     }
     return state;
   };
+  // Datasets with a write staging outside the state transaction, and the writes that hold them.
+  const held = new Set<string>();
+  const holder = new AsyncLocalStorage<string>();
+  /** Refuses a write of a dataset that another (exclusive) write is staging. */
+  const checkFree = (datasetId: string) => {
+    if (held.has(datasetId) && holder.getStore() !== datasetId) {
+      throw new ValidationError({
+        fieldErrors: {},
+        formError:
+          "An import into this dataset is running; try again when it has finished. Nothing was changed.",
+      });
+    }
+  };
   // Superseded generations (and orphans of failed writes) go at the start of the dataset's next
-  // write, inside its state transaction, so that no other write is between stage and commit.
-  const sweep = (state: RowsState) => file.dropOtherGenerations(state.id, state.generation);
+  // write: inside its state transaction, or in an exclusive write, so that no other write of
+  // the dataset is between its stage and its state commit.
+  const sweep = (state: RowsState) => {
+    checkFree(state.id);
+    return file.dropOtherGenerations(state.id, state.generation);
+  };
   return {
     kind: "data-file",
     limits: rowsLimits["data-file"],
     spoolDir,
+    stagesOutside: true,
+    exclusive(datasetId, work) {
+      return file.serialise(datasetId, () => {
+        held.add(datasetId);
+        return holder.run(datasetId, work).finally(() => held.delete(datasetId));
+      });
+    },
     async read(_trx, state, work) {
       const run = (current: RowsState) =>
         work(file.db, file.readTable(current.id, checkedState(current), current.columns));
@@ -187,6 +228,7 @@ export function dataFileRowsHome(
       }
     },
     async replace(_trx, datasetId, state, columns) {
+      checkFree(datasetId);
       if (state) await sweep(state);
       const version = (state?.version ?? 0) + 1;
       return staged(await file.beginReplace(datasetId, version, columns));
@@ -199,7 +241,8 @@ export function dataFileRowsHome(
       await sweep(checkedState(state));
       return staged(await file.beginCopy(state.id, state, state.columns));
     },
-    removeIn: async () => {},
+    // A dataset an import is staging into is not deleted under it.
+    removeIn: async (_trx, datasetId) => checkFree(datasetId),
     async removed(datasetId) {
       await file.dropOtherGenerations(datasetId, 0);
     },

@@ -1,8 +1,10 @@
 import type { ColumnFormat, DatasetColumnType, RowsLimits } from "@seed/model";
 import {
+  ConflictError,
   detectColumn,
   detectFormat,
   isCanonicalFormat,
+  NotFoundError,
   rowsPermission,
   ValidationError,
 } from "@seed/model";
@@ -22,9 +24,14 @@ import {
   type TableColumn,
 } from "../../db/dataset-table.js";
 import { CsvLoadDeclined } from "../../db/duckdb-csv.js";
-import { completeWrite, type RowsWrite } from "../../db/rows-home.js";
+import { completeWrite, type RowsState, type RowsWrite } from "../../db/rows-home.js";
 import { cellBytes, countRows, storedBytes } from "../../db/rows-table.js";
-import { createdWrite, versionedWriteIn } from "../versioned-write.js";
+import {
+  createdWrite,
+  type VersionedRow,
+  versionedWriteIn,
+  type WriteRecord,
+} from "../versioned-write.js";
 import { maxListedCsvProblems } from "./csv.js";
 import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
@@ -422,7 +429,83 @@ async function withEngineRead<T>(
   }
 }
 
-/** Imports a CSV stream into an existing dataset: all rows or none, in one transaction. */
+/** An import's rows written (finished on the rows' side), before the state records them. */
+interface StagedImport extends StreamedRows {
+  /** Rows the dataset held before (appends). */
+  before: number;
+  /** The generation the rows are in (the data file), for the state commit to record. */
+  generation: number;
+}
+
+/** The dataset row an import into it reads and checks. */
+function readImportTarget(reader: Executor, id: string) {
+  return reader
+    .selectFrom("datasets")
+    .select(["id", "version", "columns_json", "source_id", "rows_generation"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Writes an import's rows on the dataset's committed state `state`, through `trx`. */
+async function stageImportInto(
+  ctx: StoreContext,
+  trx: Executor,
+  state: RowsState,
+  input: ImportIntoDatasetInput,
+): Promise<StagedImport> {
+  const { value, generation } = await withEngineRead(ctx, input, async (source, spooled) => {
+    const write =
+      input.mode === "replace"
+        ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
+        : await ctx.rows.append(trx, state);
+    return completeWrite(write, async () => {
+      const append = input.mode === "append";
+      const before = append ? await countRows(write.executor, write.table) : 0;
+      const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
+      const streamed = await streamInto(
+        ctx.rows.limits,
+        spooled,
+        { ...input, source },
+        before,
+        bytesBefore,
+        async (header, _sample) => {
+          checkHeaderNamesColumns(header, state.columns);
+          return write;
+        },
+      );
+      return { ...streamed, before };
+    });
+  });
+  return { ...value, generation };
+}
+
+/** What the state records of a staged import: row count, version, generation, audit event. */
+async function recordImport(
+  ctx: StoreContext,
+  row: VersionedRow,
+  input: ImportIntoDatasetInput,
+  staged: StagedImport,
+  audit: ImportAudit | undefined,
+): Promise<WriteRecord<ImportResult>> {
+  const { imported, encoding, reader, before, generation } = staged;
+  const added = await recordRowsAdded(ctx, row, input, before, imported, generation);
+  const result = { ...added, encoding, reader };
+  const { rowCount } = result;
+  return {
+    result,
+    action: audit?.action ?? "dataset.update",
+    detail: audit
+      ? { ...audit.detail, imported, rowCount }
+      : { changed: ["rows"], import: input.mode, imported, rowCount },
+  };
+}
+
+/**
+ * Imports a CSV stream into an existing dataset: all rows or none. In the state database, in one
+ * transaction. On the data file the rows are staged outside the state transaction (reads and
+ * other datasets' writes go on meanwhile; other writes of this dataset are refused), then one
+ * short state transaction records them.
+ */
 export async function importIntoDataset(
   ctx: StoreContext,
   input: ImportIntoDatasetInput,
@@ -431,7 +514,38 @@ export async function importIntoDataset(
   const checkedActor = authorize(actor, rowsPermission(input.mode), {
     datasetId: input.datasetId,
   });
-  return ctx.db.transaction().execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
+  if (!ctx.rows.stagesOutside) {
+    return ctx.db
+      .transaction()
+      .execute((trx) => importIntoDatasetIn(trx, ctx, input, checkedActor));
+  }
+  return ctx.rows.exclusive(input.datasetId, async () => {
+    // Read under the state database's write lock: a write of this dataset inside a state
+    // transaction has then committed, and later ones are refused until this one ends.
+    const current = await ctx.db
+      .transaction()
+      .execute((trx) => readImportTarget(trx, input.datasetId));
+    if (!current) throw new NotFoundError("dataset", input.datasetId);
+    if (Number(current.version) !== input.expectedVersion) {
+      throw new ConflictError(
+        "dataset",
+        input.datasetId,
+        input.expectedVersion,
+        Number(current.version),
+      );
+    }
+    if (current.source_id !== null) throw liveDatasetReadOnly();
+    const staged = await stageImportInto(ctx, ctx.db, rowsStateOf(input.datasetId, current), input);
+    return ctx.db.transaction().execute((trx) =>
+      versionedWriteIn(trx, ctx, checkedActor, {
+        entityType: "dataset",
+        id: input.datasetId,
+        expectedVersion: input.expectedVersion,
+        read: readImportTarget,
+        change: (_now, row) => recordImport(ctx, row, input, staged, undefined),
+      }),
+    );
+  });
 }
 
 /** How an import records itself in the audit log, when not as a plain dataset.update. */
@@ -452,54 +566,61 @@ export async function importIntoDatasetIn(
     entityType: "dataset",
     id: input.datasetId,
     expectedVersion: input.expectedVersion,
-    read: (reader, id) =>
-      reader
-        .selectFrom("datasets")
-        .select(["id", "version", "columns_json", "source_id", "rows_generation"])
-        .where("id", "=", id)
-        .executeTakeFirst(),
+    read: readImportTarget,
     change: async (current, row, trx) => {
       if (current.source_id !== null) throw liveDatasetReadOnly();
-      const state = rowsStateOf(input.datasetId, current);
-      const { value, generation } = await withEngineRead(ctx, input, async (source, spooled) => {
-        const write =
-          input.mode === "replace"
-            ? await ctx.rows.replace(trx, input.datasetId, state, state.columns)
-            : await ctx.rows.append(trx, state);
-        return completeWrite(write, async () => {
-          const append = input.mode === "append";
-          const before = append ? await countRows(write.executor, write.table) : 0;
-          const bytesBefore = append ? await storedBytes(write.executor, write.table) : 0;
-          const streamed = await streamInto(
-            ctx.rows.limits,
-            spooled,
-            { ...input, source },
-            before,
-            bytesBefore,
-            async (header, _sample) => {
-              checkHeaderNamesColumns(header, state.columns);
-              return write;
-            },
-          );
-          return { ...streamed, before };
-        });
-      });
-      const { imported, encoding, reader, before } = value;
-      const added = await recordRowsAdded(ctx, row, input, before, imported, generation);
-      const result = { ...added, encoding, reader };
-      const { rowCount } = result;
-      return {
-        result,
-        action: audit?.action ?? "dataset.update",
-        detail: audit
-          ? { ...audit.detail, imported, rowCount }
-          : { changed: ["rows"], import: input.mode, imported, rowCount },
-      };
+      const staged = await stageImportInto(ctx, trx, rowsStateOf(input.datasetId, current), input);
+      return recordImport(ctx, row, input, staged, audit);
     },
   });
 }
 
-/** Creates a dataset from a CSV stream; column types come from the first 1,000 rows. */
+/** A new dataset's rows written from the file, its columns typed from the first rows. */
+async function stageNewDataset(
+  ctx: StoreContext,
+  trx: Executor,
+  id: string,
+  input: ImportNewDatasetInput,
+) {
+  const decimal = input.dialect?.decimal ?? ".";
+  return withEngineRead(ctx, input, async (source, spooled) => {
+    let write: RowsWrite | null = null;
+    let columns: TableColumn[] = [];
+    const streaming = streamInto(
+      ctx.rows.limits,
+      spooled,
+      { ...input, source },
+      0,
+      0,
+      async (header, sample) => {
+        const ids = columnIdsFor(header);
+        columns = header.map((columnName, index) => ({
+          id: ids[index] ?? `c_${index}`,
+          name: columnName,
+          type: detectColumn(
+            sample.map((record) => record.cells[index] ?? ""),
+            { decimal },
+          ).type,
+        }));
+        write = await ctx.rows.replace(trx, id, null, columns);
+        return write;
+      },
+    );
+    try {
+      const streamed = await streaming;
+      const generation = (await (write as RowsWrite | null)?.finish()) ?? 0;
+      return { streamed, columns, generation };
+    } catch (error) {
+      await (write as RowsWrite | null)?.abort().catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Creates a dataset from a CSV stream; column types come from the first 1,000 rows. On the data
+ * file the rows are staged before the state transaction, as for importIntoDataset.
+ */
 export async function importNewDataset(
   ctx: StoreContext,
   input: ImportNewDatasetInput,
@@ -514,52 +635,16 @@ export async function importNewDataset(
   }
   const description = (input.description ?? "").trim().slice(0, 2_000);
   const id = newId();
-  const decimal = input.dialect?.decimal ?? ".";
-  return ctx.db.transaction().execute((trx) =>
+  // The dataset's row goes in once its rows are written: a second reading of the file (the
+  // engine declined it) starts from nothing in the state database.
+  const record = (trx: Executor, staged: Awaited<ReturnType<typeof stageNewDataset>>) =>
     createdWrite(trx, ctx, checkedActor, {
       entityType: "dataset",
       id,
       create: async () => {
         const at = ctx.now().toISOString();
-        const { streamed, columns, generation } = await withEngineRead(
-          ctx,
-          input,
-          async (source, spooled) => {
-            let write: RowsWrite | null = null;
-            let columns: TableColumn[] = [];
-            const streaming = streamInto(
-              ctx.rows.limits,
-              spooled,
-              { ...input, source },
-              0,
-              0,
-              async (header, sample) => {
-                const ids = columnIdsFor(header);
-                columns = header.map((columnName, index) => ({
-                  id: ids[index] ?? `c_${index}`,
-                  name: columnName,
-                  type: detectColumn(
-                    sample.map((record) => record.cells[index] ?? ""),
-                    { decimal },
-                  ).type,
-                }));
-                write = await ctx.rows.replace(trx, id, null, columns);
-                return write;
-              },
-            );
-            try {
-              const streamed = await streaming;
-              const generation = (await (write as RowsWrite | null)?.finish()) ?? 0;
-              return { streamed, columns, generation };
-            } catch (error) {
-              await (write as RowsWrite | null)?.abort().catch(() => undefined);
-              throw error;
-            }
-          },
-        );
+        const { streamed, columns, generation } = staged;
         const { imported, encoding, reader } = streamed;
-        // The dataset's row goes in once its rows are written: a second reading of the file (the
-        // engine declined it) starts from nothing in the state database.
         await trx
           .insertInto("datasets")
           .values({
@@ -576,12 +661,26 @@ export async function importNewDataset(
           .execute();
         return {
           result: { datasetId: id, version: 1, imported, rowCount: imported, encoding, reader },
-          action: "dataset.create",
+          action: "dataset.create" as const,
           detail: { name, rowCount: imported, import: "create" },
         };
       },
-    }),
-  );
+    });
+  if (!ctx.rows.stagesOutside) {
+    return ctx.db
+      .transaction()
+      .execute(async (trx) => record(trx, await stageNewDataset(ctx, trx, id, input)));
+  }
+  return ctx.rows.exclusive(id, async () => {
+    const staged = await stageNewDataset(ctx, ctx.db, id, input);
+    try {
+      return await ctx.db.transaction().execute((trx) => record(trx, staged));
+    } catch (error) {
+      // The staged rows belong to no dataset: dropped now (or at the next open).
+      await ctx.rows.removed(id).catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** Streamed CSV imports, all or nothing; each throws DatasetImportError on the first bad line. */

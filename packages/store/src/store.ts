@@ -1,16 +1,18 @@
 import path from "node:path";
 import type { RowsLimits } from "@seed/model";
+import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
-import { openDataFile, rowsDataFileName } from "./db/data-file.js";
+import { type DataFile, openDataFile, rowsDataFileName } from "./db/data-file.js";
 import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
 import { dataFileRowsHome, type RowsHome, type RowsState, stateRowsHome } from "./db/rows-home.js";
 import type { StoreDatabase } from "./db/schema.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
+import { moveRowsToDataFile, rowsInDataFile } from "./ops/rows-to-data-file.js";
 import { seedDemoOnce } from "./ops/seed.js";
 import { storeInternals } from "./raw-handles.js";
 import { dashboardRenderOperations } from "./render/dashboard.js";
@@ -213,6 +215,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   });
   const { db, runExclusive } = opened;
   let rows: RowsHome;
+  let dataFile: DataFile | null = null;
   if (settings && opened.sqliteFile) {
     let file: Awaited<ReturnType<typeof openDataFile>>;
     try {
@@ -224,6 +227,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       await opened.failed(error);
       throw error;
     }
+    dataFile = file;
     rows = dataFileRowsHome(
       file,
       (datasetId) => committedRowsOf(db, datasetId),
@@ -246,6 +250,25 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       await opened.migrate(true);
       const report = await rows.recover(db);
       if (rows.spoolDir) await removeStaleSpools(rows.spoolDir);
+      if (dataFile) {
+        // Rows an earlier version (or the SQLite engine) kept in seed.db move into the data file.
+        const moved = await moveRowsToDataFile(
+          db,
+          opened.handle as BetterSqlite3.Database,
+          dataFile,
+        );
+        if (moved.length > 0) {
+          console.info(
+            `[@seed/store] moved the rows of ${moved.length} dataset(s) into the DuckDB data file: ${moved
+              .map((dataset) => `${dataset.id} (${dataset.rows} rows)`)
+              .join(", ")}`,
+          );
+        }
+      } else if (opened.sqliteFile && (await rowsInDataFile(db))) {
+        throw new Error(
+          `This store keeps dataset rows in the DuckDB data file beside ${opened.sqliteFile}; open it with SEED_DATASET_ENGINE=duckdb (datasetEngine "duckdb").`,
+        );
+      }
       if (report && (report.missing.length > 0 || report.dropped.length > 0)) {
         console.warn("[@seed/store] data file recovered at open:", JSON.stringify(report));
       }

@@ -7,7 +7,7 @@ import { rowsLimits } from "@seed/model";
 import { salesCsvChunks } from "@seed/sample-data";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../src/index.js";
+import { datasetTableName, openStore, type Store } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { editor } from "./actors.js";
 import { errorOf } from "./helpers.js";
@@ -195,6 +195,112 @@ describe("dataset rows in the DuckDB data file", () => {
     );
     expect(appended).toMatchObject({ version: 2, rowCount: 1_010 });
     expect((await totals(store, created.datasetId)).rows).toBe(1_010);
+  });
+
+  it("moves the rows a SQLite store kept into the data file at open, keys and all, and will not reopen without it", async () => {
+    const dataDir = newDataDir();
+    const before = await openStore({
+      dataDir,
+      databaseUrl: null,
+      datasetEngine: "sqlite",
+      seedDemo: false,
+    });
+    const sales = await before.importNewDataset(
+      { name: "Sales", source: csvBytes(3_000, 1) },
+      editor,
+    );
+    // Gaps in the keys and an edited row, as a dataset in use has.
+    await before.editDatasetRows(sales.datasetId, 1, { remove: [2, 3, 500] }, editor);
+    const typed = await before.createDataset(
+      {
+        name: "Typed",
+        columns: [
+          { name: "when", type: "timestamp" },
+          { name: "day", type: "date" },
+          { name: "label", type: "string" },
+          { name: "value", type: "number" },
+        ],
+        rows: [
+          {
+            when: "2024-03-31T01:30:00.000Z",
+            day: "1999-12-31",
+            label: "naïve café ✓ 日本 🎉",
+            value: 1.5,
+          },
+          { when: null, day: null, label: "a,b\nc", value: -1e300 },
+          { when: "1970-01-01T00:00:00.000Z", day: "2024-02-29", label: null, value: null },
+        ],
+      },
+      editor,
+    );
+    const salesRows = await before.listDatasetRows(sales.datasetId, { limit: 1_000, offset: 0 });
+    const salesTotals = await totals(before, sales.datasetId);
+    const typedRows = (await before.getDataset(typed.id))?.rows;
+    await before.close();
+
+    const store = await open(dataDir);
+    expect(await store.listDatasetRows(sales.datasetId, { limit: 1_000, offset: 0 })).toEqual(
+      salesRows,
+    );
+    // Sums agree to the engines' rounding (each adds in its own order).
+    const moved = await totals(store, sales.datasetId);
+    expect(moved.rows).toBe(salesTotals.rows);
+    expect(moved.revenue).toBeCloseTo(salesTotals.revenue, 6);
+    expect((await store.getDataset(typed.id))?.rows).toEqual(typedRows);
+    expect((await store.getDataset(sales.datasetId, 0))?.version).toBe(2);
+    const left = await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name like 'ds_%'`.execute(
+      internalsOf(store).db,
+    );
+    expect(left.rows).toEqual([]);
+    // The next write goes on from the moved rows and keys.
+    const appended = await store.importIntoDataset(
+      { datasetId: sales.datasetId, expectedVersion: 2, mode: "append", source: csvBytes(10, 9) },
+      editor,
+    );
+    expect(appended.rowCount).toBe(3_007);
+    const last = await store.listDatasetRows(sales.datasetId, { limit: 1, offset: 3_006 });
+    expect(last?.rows[0]?.key).toBe(3_010);
+    await close(store);
+    const refused = await errorOf(
+      openStore({ dataDir, databaseUrl: null, datasetEngine: "sqlite", seedDemo: false }),
+    );
+    expect(String((refused as Error).message)).toContain("SEED_DATASET_ENGINE=duckdb");
+  });
+
+  it("moves nothing when one dataset's rows cannot be moved, and says which", async () => {
+    const dataDir = newDataDir();
+    const before = await openStore({
+      dataDir,
+      databaseUrl: null,
+      datasetEngine: "sqlite",
+      seedDemo: false,
+    });
+    const first = await before.importNewDataset(
+      { name: "First", source: csvBytes(200, 1) },
+      editor,
+    );
+    const second = await before.importNewDataset(
+      { name: "Second", source: csvBytes(200, 2) },
+      editor,
+    );
+    const broken = [first.datasetId, second.datasetId].sort()[1] as string;
+    await sql`drop table ${sql.table(datasetTableName(broken))}`.execute(internalsOf(before).db);
+    await before.close();
+    const error = await errorOf(open(dataDir));
+    expect(error).toMatchObject({ name: "RowsMoveError" });
+    expect(String((error as Error).message)).toContain(broken);
+    // Nothing moved: the SQLite store still reads the intact dataset.
+    const again = await openStore({
+      dataDir,
+      databaseUrl: null,
+      datasetEngine: "sqlite",
+      seedDemo: false,
+    });
+    const intact = broken === first.datasetId ? second.datasetId : first.datasetId;
+    expect((await totals(again, intact)).rows).toBe(200);
+    await again.close();
   });
 
   it("answers reads and other datasets' writes while an import stages, and refuses other writes of its dataset", async () => {

@@ -81,6 +81,8 @@ export interface StagedWrite {
   trx: AnyExecutor;
   /** An appender writer into `table` on this transaction: keys and tags given as it writes. */
   openWriter(): Promise<RowWriter>;
+  /** The same, each row's key given first in its values (rows moved with their keys). */
+  openKeyedWriter(): Promise<RowWriter>;
   /** A CSV file read by DuckDB into `table` (duckdb-csv.ts); its row count, or CsvLoadDeclined. */
   insertCsv(plan: CsvFilePlan, onProgress?: (rowsRead: number) => void): Promise<number>;
   /** Tags untagged rows, commits this file's transaction; the state commit comes after. */
@@ -214,6 +216,7 @@ async function appenderWriter(
   target: DatasetTable,
   version: number,
   keys: { next: number },
+  keyed = false,
 ): Promise<RowWriter> {
   const api = await duckDbApi();
   const connection = await duckDbConnectionOf(trx);
@@ -266,9 +269,15 @@ async function appenderWriter(
   let open = true;
   return {
     write(values) {
-      (columns[0] as DuckDBValue[]).push(BigInt(keys.next++));
+      // Keyed: the row's own key comes first (rows moved with their keys), else the next key.
+      const key = keyed ? Number(values[0]) : keys.next++;
+      if (keyed) keys.next = Math.max(keys.next, key + 1);
+      (columns[0] as DuckDBValue[]).push(BigInt(key));
+      const from = keyed ? 1 : 0;
       for (let index = 0; index < width; index++) {
-        (columns[index + 1] as DuckDBValue[]).push(convert(kinds[index] as string, values[index]));
+        (columns[index + 1] as DuckDBValue[]).push(
+          convert(kinds[index] as string, values[index + from]),
+        );
       }
       (columns[width + 1] as DuckDBValue[]).push(tag);
       if (++count === chunkRows) flush();
@@ -391,6 +400,7 @@ async function openUnshared(
       version,
       trx,
       openWriter: () => appenderWriter(trx, target, version, keys),
+      openKeyedWriter: () => appenderWriter(trx, target, version, keys, true),
       async insertCsv(plan, onProgress) {
         const count = await insertCsvFile(trx, target, plan, version, keys.next, onProgress);
         keys.next += count;

@@ -31,7 +31,9 @@ async function main() {
   if (command === "backup") {
     const result = await backupDatabase(location, target);
     console.log(
-      `Backed up the ${result.engine} database to ${result.file} (${result.bytes} bytes).`,
+      `Backed up the ${result.engine} database to ${result.file} (${result.bytes} bytes)${
+        result.dataFile ? `, and its DuckDB data file to ${result.dataFile}` : ""
+      }.`,
     );
   } else {
     const result = await restoreDatabase(location, target, { replace: values.replace === true });

@@ -312,6 +312,11 @@ function isLockConflict(error: unknown): boolean {
 /** Files open in this process, shared by every store opened on them (DuckDB: one instance per file). */
 const openFiles = new Map<string, { file: Promise<DataFile>; users: number }>();
 
+/** Whether a store of this process has the data file open (another process: DuckDB's lock says). */
+export function isDataFileOpenHere(path: string): boolean {
+  return openFiles.has(resolvePath(path));
+}
+
 /**
  * Opens (or creates) a data file; call `recover` before any write or read. Stores of one process
  * on the same file share one DuckDB instance (two would each cache the file and disagree); the

@@ -137,3 +137,24 @@ test("an empty file is named as empty on both import forms, and neither saves", 
   await expectAxeClean(page);
   await context.close();
 });
+
+test("a file that is not UTF-8 is refused by name on the small form, never read garbled", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/datasets/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // "café" in Latin-1 (0xE9): not UTF-8; read as UTF-8 it would come out as "caf\uFFFD".
+  const latin1 = {
+    name: "latin1.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("name,value\ncaf\xe9,1\n", "latin1"),
+  };
+  await page.getByLabel("Name", { exact: true }).fill(uniqueName("Latin"));
+  await page.getByLabel("CSV file").setInputFiles(latin1);
+  await expect(page.getByText('"latin1.csv" is not UTF-8 text; nothing was read.')).toBeVisible();
+  await expect(page.getByText("caf\uFFFD")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save dataset" })).toBeDisabled();
+  await expectAxeClean(page);
+  await context.close();
+});

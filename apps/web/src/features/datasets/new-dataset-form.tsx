@@ -24,6 +24,15 @@ import { FormField } from "@/components/form-field";
 
 // The store's limit; next.config raises the server-action body limit above it.
 const maxCsvBytes = defaultCsvLimits.maxBytes;
+/** The bytes as UTF-8 text (a byte order mark dropped), or null when they are not UTF-8. */
+function utf8TextOf(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 /** The hint under the CSV field; larger files go through the streamed import, up to `largeFileBytes`. */
 function csvHintFor(largeFileBytes: number): string {
   return `A header row, then one line per row; up to ${maxCsvBytes / 1024 / 1024} MB, ${defaultCsvLimits.maxRows.toLocaleString("en-US")} rows and ${defaultCsvLimits.maxColumns} columns here (larger files, up to ${formatBytes(largeFileBytes)}, through Upload a CSV file on the datasets page). Types are inferred: number, date, timestamp or string.`;
@@ -72,8 +81,18 @@ export function NewDatasetForm(props: {
       );
       return;
     }
+    // Read as UTF-8, strictly: other encodings would turn into replacement characters silently.
+    // The streamed import below detects and decodes any encoding on the server.
+    const text = utf8TextOf(new Uint8Array(await file.arrayBuffer()));
+    if (text === null) {
+      setFileError(
+        `"${file.name}" is not UTF-8 text; nothing was read. Upload it under "Import a large file" below, which detects its encoding (Windows-1252, Latin-1, UTF-16, Shift_JIS and others).`,
+      );
+      setCsv("");
+      return;
+    }
     setFileError(null);
-    setCsv(await file.text());
+    setCsv(text);
   }
 
   const csvErrors = [

@@ -104,7 +104,9 @@ export function expectedCell(
   const spec = columnTypeSpecs[type];
   if (type === "number") {
     const number = numberFormatOf(format);
-    return isPlainNumberFormat(number) ? spec.expected : `a number like "${formatExample("number", number)}"`;
+    return isPlainNumberFormat(number)
+      ? spec.expected
+      : `a number like "${formatExample("number", number)}"`;
   }
   if (type === "date" || type === "timestamp") {
     const time = timeFormatOf(format);

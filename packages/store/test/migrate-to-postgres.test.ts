@@ -100,10 +100,10 @@ const everyTypeCsv = [
 ].join("\r\n");
 
 /** A SQLite install filled through the store's and better-auth's own APIs, then closed. */
-async function createSourceInstall() {
+async function createSourceInstall(datasetEngine: "sqlite" | "duckdb" = "sqlite") {
   const dataDir = mkdtempSync(path.join(tmpdir(), "seed-migrate-source-"));
   onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = await openStore({ databaseUrl: null, dataDir });
+  const store = await openStore({ databaseUrl: null, dataDir, datasetEngine });
   const auth = betterAuth(authOptions(store.authDatabase));
   await (await getMigrations(auth.options)).runMigrations();
   await auth.api.signUpEmail({
@@ -217,6 +217,31 @@ describe("migrateSqliteToPostgres", () => {
     const again = await auth.api.signInEmail({ body: { email: "grace@example.com", password } });
     expect(again.user.email).toBe("grace@example.com");
     await auth.api.signUpEmail({ body: { email: "new@example.com", password, name: "New" } });
+  });
+
+  it("copies a store whose rows are in the DuckDB data file, rows and keys as they were, leaving both files untouched", async () => {
+    const source = await createSourceInstall("duckdb");
+    const url = await emptyPostgres();
+    const dataFile = path.join(path.dirname(source.file), "seed-rows.duckdb");
+    const before = [fileHash(source.file), fileHash(dataFile)];
+
+    const result = await migrateSqliteToPostgres({
+      sqliteFile: source.file,
+      postgresUrl: url,
+      createAuthSchema,
+    });
+
+    expect([fileHash(source.file), fileHash(dataFile)]).toEqual(before);
+    for (const table of result.tables) expect(table.matches, table.table).toBe(true);
+    const rowsTable = `ds_${source.datasetId.toLowerCase().replace(/[^a-z0-9]/g, "_")}`;
+    expect(result.tables.find((table) => table.table === rowsTable)).toEqual(
+      expect.objectContaining({ sourceRows: 4, targetRows: 4, matches: true }),
+    );
+    const store = await openStore({ databaseUrl: url });
+    onTestFinished(() => store.close());
+    expect(await storeContents(store)).toEqual(source.contents);
+    const page = await store.listDatasetRows(source.datasetId, { limit: 10 });
+    expect(page?.rows.map((row) => row.key)).toEqual([1, 2, 3, 4]);
   });
 
   it("refuses a target that is not empty and leaves it as it was", async () => {

@@ -37,6 +37,8 @@ export interface DuckDbOptions {
   threads?: number;
   /** DuckDB's memory_limit, e.g. "1GB"; default "1GB". */
   memoryLimit?: string;
+  /** Opened read-only: nothing is ever written to the file (its log is replayed in memory). */
+  readOnly?: boolean;
 }
 
 /** A plain JS value for each DuckDB value: what the rest of the store reads from any engine. */
@@ -285,6 +287,7 @@ export async function openDuckDbKysely(
   const instance = await api.DuckDBInstance.create(path, {
     threads: String(options.threads ?? 2),
     memory_limit: options.memoryLimit ?? "1GB",
+    ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
   });
   const db = new Kysely({ dialect: new DuckDbDialect(instance, converterOf(api)) });
   return { db, close: () => db.destroy() };

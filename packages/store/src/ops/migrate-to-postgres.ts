@@ -5,6 +5,7 @@ import pg from "pg";
 import { migrationLockTableName, migrationProvider, migrationTableName } from "../db/migrations.js";
 import { postgresSetupLockKey } from "../db/open.js";
 import { createRowsIndexes, createRowsTable } from "../db/rows-table.js";
+import { sqliteSourceWithRows } from "./migrate-to-postgres-data-file.js";
 import {
   MigrationRefusedError,
   readSource,
@@ -31,6 +32,7 @@ import type { ValueKind } from "./migrate-to-postgres-values.js";
 // back in migrate-to-postgres-target.ts, values compared by migrate-to-postgres-values.ts.
 
 export { MigrationRefusedError } from "./migrate-to-postgres-source.js";
+
 export type { AnyKysely, MigratedSequence } from "./migrate-to-postgres-target.js";
 export {
   canonicalValue,
@@ -113,10 +115,21 @@ export async function migrateSqliteToPostgres(
   if (!existsSync(options.sqliteFile)) {
     throw new MigrationRefusedError(`There is no SQLite database at ${options.sqliteFile}.`);
   }
+  // Rows kept in the DuckDB data file beside it are put back into a copy of the file first.
+  let prepared: Awaited<ReturnType<typeof sqliteSourceWithRows>>;
+  try {
+    prepared = await sqliteSourceWithRows(options.sqliteFile);
+  } catch (error) {
+    if (error instanceof MigrationRefusedError) throw error;
+    throw new MigrationRefusedError(
+      `${options.sqliteFile} is not a SQLite database (${error instanceof Error ? error.message : error}); nothing was written.`,
+    );
+  }
   let source: BetterSqlite3.Database;
   try {
-    source = new BetterSqlite3(options.sqliteFile, { readonly: true, fileMustExist: true });
+    source = new BetterSqlite3(prepared.file, { readonly: true, fileMustExist: true });
   } catch (error) {
+    prepared.cleanup();
     throw new MigrationRefusedError(
       `${options.sqliteFile} is not a SQLite database (${error instanceof Error ? error.message : error}); nothing was written.`,
     );
@@ -150,6 +163,7 @@ export async function migrateSqliteToPostgres(
     }
   } finally {
     source.close();
+    prepared.cleanup();
     await client.end().catch(() => undefined);
   }
 }

@@ -42,7 +42,15 @@ export function liveTtlTag(seconds) {
 }
 
 /**
- * Whether an entry outlived the shortest live-source time-to-live among its tags.
+ * Next.js judges a page stale by its own clock a moment after this lookup: an entry within this
+ * margin of its time-to-live is rendered again now, so that it is never served stale. (A CI run
+ * on a loaded machine served a live page STALE when looked up a few milliseconds before its TTL.)
+ */
+const liveTtlMarginMs = 1_000;
+
+/**
+ * Whether an entry outlived (or is about to outlive) the shortest live-source time-to-live among
+ * its tags.
  * @param {{ tags: string[]; lastModified: number }} entry
  */
 function pastLiveTtl(entry) {
@@ -50,7 +58,8 @@ function pastLiveTtl(entry) {
     .filter((tag) => tag.startsWith(liveTtlTagPrefix))
     .map((tag) => Number(tag.slice(liveTtlTagPrefix.length)))
     .filter((seconds) => Number.isFinite(seconds));
-  return ttls.length > 0 && Date.now() - entry.lastModified >= Math.min(...ttls) * 1000;
+  if (ttls.length === 0) return false;
+  return Date.now() - entry.lastModified >= Math.min(...ttls) * 1000 - liveTtlMarginMs;
 }
 const megabyte = 1024 * 1024;
 

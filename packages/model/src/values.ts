@@ -51,17 +51,25 @@ function isDigit(code: number | undefined): boolean {
 }
 
 /**
- * True for decimal number text (`-1`, `2.5`, `.5`, `1e-3`) that is a finite double. One pass
- * over the characters, no regular expression: linear time on any input (a backtracking pattern
- * took seconds on 40,000 digits followed by a letter). Refuses text over maxNumberLength.
- */
-/**
  * The grammar isNumberText checks, as a regular expression (RE2 and JavaScript alike), for engines
  * that check cells in SQL (the DuckDB data file's CSV path): a sign, digits with at most one point
  * and at least one digit, an exponent. isNumberText also bounds the length and wants a finite value.
  */
 export const numberTextPattern = "[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?";
 
+/**
+ * The shape of a stored day, yyyy-mm-dd, as a regular expression for engines that check cells in
+ * SQL; isIsoDay also wants a real calendar day (the engine's own date cast checks that there).
+ */
+export const storedDayPattern = "[0-9]{4}-[0-9]{2}-[0-9]{2}";
+/** The shape of a stored instant, yyyy-mm-ddThh:mm:ss.sssZ (Date#toISOString), likewise. */
+export const storedInstantPattern = `${storedDayPattern}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z`;
+
+/**
+ * True for decimal number text (`-1`, `2.5`, `.5`, `1e-3`) that is a finite double. One pass
+ * over the characters, no regular expression: linear time on any input (a backtracking pattern
+ * took seconds on 40,000 digits followed by a letter). Refuses text over maxNumberLength.
+ */
 export function isNumberText(text: string): boolean {
   const length = text.length;
   if (length === 0 || length > datasetLimits.maxNumberLength) return false;

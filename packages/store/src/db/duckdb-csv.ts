@@ -4,6 +4,8 @@ import {
   datasetLimits,
   emptyMarkerTexts,
   numberTextPattern,
+  storedDayPattern,
+  storedInstantPattern,
 } from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import { type DatasetTable, rowKeyColumn, versionColumn } from "./dataset-table.js";
@@ -63,10 +65,6 @@ function shaped(t: RawBuilder<unknown>, pattern: string) {
   return sql`regexp_full_match(${t}, ${sql.lit(pattern)})`;
 }
 
-const dayPattern = "[0-9]{4}-[0-9]{2}-[0-9]{2}";
-/** The stored form of an instant: yyyy-mm-ddThh:mm:ss.sssZ. */
-const instantPattern = `${dayPattern}T[0-9]{2}:[0-9]{2}:[0-9]{2}[.][0-9]{3}Z`;
-
 /**
  * The stored value of a cell of `type`: `t` is its text as the reader has it, `parsed` the
  * engine's reading of it (try_cast to the column's type, computed once). Where the text is not
@@ -95,9 +93,9 @@ function cellValue(
         datasetLimits.maxNumberLength,
       )} and ${shaped(t, numberTextPattern)} and isfinite(${parsed}) then ${parsed} + 0.0 when ${marker} then null else ${declined} end`;
     case "date":
-      return sql`case when ${blank} then null when ${shaped(t, dayPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
+      return sql`case when ${blank} then null when ${shaped(t, storedDayPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
     case "timestamp":
-      return sql`case when ${blank} then null when ${shaped(t, instantPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
+      return sql`case when ${blank} then null when ${shaped(t, storedInstantPattern)} and ${parsed} is not null then ${parsed} when ${marker} then null else ${declined} end`;
     case "boolean": {
       const words = (value: boolean) =>
         sql.join(

@@ -1,3 +1,4 @@
+import { chmodSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import type { DuckDBType, DuckDBValue } from "@duckdb/node-api";
 import { type ControlledTransaction, type Kysely, sql } from "kysely";
@@ -350,6 +351,22 @@ export async function openDataFile(path: string, options: DuckDbOptions = {}): P
   };
 }
 
+/**
+ * The data file and its write-ahead log are the owner's alone (0600), as every file of the data
+ * folder is (open.ts): DuckDB creates them with the process umask, and makes a new log after each
+ * checkpoint, so the modes are set again after every commit. The folder itself is 0700 already.
+ */
+function keepPrivate(file: string): void {
+  if (file === ":memory:") return;
+  for (const name of [file, `${file}.wal`]) {
+    try {
+      chmodSync(name, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
 async function openUnshared(
   path: string,
   options: DuckDbOptions,
@@ -366,6 +383,7 @@ async function openUnshared(
     );
   }
   const db = opened.db;
+  keepPrivate(path);
   const close = async () => {
     await onClose();
     await opened.close();
@@ -416,6 +434,7 @@ async function openUnshared(
         await tagRows(trx, target.table, version);
         done = true;
         await trx.commit().execute();
+        keepPrivate(path);
       },
       async rollback() {
         if (done) return;

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { importFileLabel } from "./support";
 
 // European exports: semicolons between values and decimal commas. The preview detects both,
 // says what it chose, lets the user change it, and the saved dataset has typed columns.
@@ -50,7 +51,7 @@ test("a semicolon file imported as a new dataset is read as the file says, and t
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const importCard = page.getByRole("region", { name: "Import a large file" });
   await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Ventes fichier"));
-  await importCard.getByLabel("File to import (CSV, up to 100 MB)").setInputFiles({
+  await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "ventes.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(semicolonCsv),

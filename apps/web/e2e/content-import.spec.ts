@@ -6,6 +6,7 @@ import {
   signedInPage,
   uniqueName,
 } from "./content-support";
+import { importFileLabel } from "./support";
 
 function csvOf(count: number, badAt?: number): string {
   const lines = ["city,people"];
@@ -29,7 +30,7 @@ test("a CSV file streams into a dataset: append, replace, and a bad line changes
       .getByLabel(mode === "append" ? /append the file's rows/ : /Replace all rows/)
       .check();
     await page
-      .getByLabel("File to import (CSV, up to 100 MB)")
+      .getByLabel(importFileLabel)
       .setInputFiles({ name: "towns.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "Import rows" }).click();
   };
@@ -73,7 +74,7 @@ test("a large file creates a new dataset with a progress bar while it runs", asy
   const name = uniqueName("Big towns");
   await page.getByLabel("Name of the new dataset").fill(name);
   await page
-    .getByLabel("File to import (CSV, up to 100 MB)")
+    .getByLabel(importFileLabel)
     .setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(csvOf(200_000)) });
   await page.getByRole("button", { name: "Import dataset" }).click();
   await expect(page.getByRole("progressbar")).toBeVisible();
@@ -106,7 +107,7 @@ test("a large file with bad lines lists them all, and nothing is created", async
   lines[3_000] = "Town 3000";
   lines[4_000] = "Town 4000,lots";
   await page.getByLabel("Name of the new dataset").fill(name);
-  await page.getByLabel("File to import (CSV, up to 100 MB)").setInputFiles({
+  await page.getByLabel(importFileLabel).setInputFiles({
     name: "bad.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(`${lines.join("\n")}\n`),

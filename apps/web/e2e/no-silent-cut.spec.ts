@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { textLimits } from "@seed/model";
 import fc from "fast-check";
 import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { importFileLabel } from "./support";
 
 // No text is cut without a word: a name or description over its limit stays as typed, the field
 // counts and says how much is over, the server refuses it with the field's message and nothing is
@@ -129,7 +130,7 @@ test("an empty file is named as empty on both import forms, and neither saves", 
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Save dataset" })).toBeDisabled();
 
-  await page.getByLabel("File to import (CSV, up to 100 MB)").setInputFiles(empty);
+  await page.getByLabel(importFileLabel).setInputFiles(empty);
   await expect(
     page.getByText("This file is empty (0 bytes): a CSV file needs a header row and rows."),
   ).toBeVisible();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { formatBytes, rowsLimits } from "@seed/model";
 
 export type TestRole = "admin" | "editor" | "viewer";
 
@@ -14,6 +15,16 @@ export interface TestUser {
 }
 
 export { chromiumLaunchOptions } from "../scripts/chromium.mjs";
+
+/**
+ * What one dataset may hold on this run's servers: on PostgreSQL the rows stay in the database,
+ * in the embedded default they live in the DuckDB data file (packages/store, rows-home.ts).
+ */
+export const e2eRowsLimits =
+  process.env.SEED_E2E_DATABASE === "postgres" ? rowsLimits.state : rowsLimits["data-file"];
+
+/** The CSV import's file field, named with this run's file limit. */
+export const importFileLabel = `File to import (CSV, up to ${formatBytes(e2eRowsLimits.maxImportBytes)})`;
 
 /** A fresh password per run: no credentials live in the code. */
 export function randomPassword(): string {

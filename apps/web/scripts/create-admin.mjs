@@ -58,6 +58,8 @@ async function main() {
   const store = await openStore({
     databaseUrl: process.env.DATABASE_URL ?? null,
     dataDir: resolveDataDir(),
+    // The server may be running and holding the dataset rows' DuckDB file: only users are needed.
+    stateOnly: true,
   });
   try {
     const secret = loadAuthSecret(resolveDataDir());

@@ -130,6 +130,7 @@ describe(`DuckDB engine over ${rows.toLocaleString("en-US")} rows`, () => {
         const store = await openStore({
           databaseUrl: null,
           dataDir,
+          datasetEngine: "sqlite",
           seedDemo: false,
           resultCacheBytes: 0,
         });

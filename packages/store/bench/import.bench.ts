@@ -39,7 +39,12 @@ describe(`import ${rows.toLocaleString("en-US")} rows × 5 columns`, () => {
     "sqlite: store import (papaparse stream, prepared multi-row INSERTs, one transaction)",
     async () => {
       const dataDir = mkdtempSync(path.join(dir, "store-"));
-      const store = await openStore({ databaseUrl: null, dataDir, seedDemo: false });
+      const store = await openStore({
+        databaseUrl: null,
+        dataDir,
+        datasetEngine: "sqlite",
+        seedDemo: false,
+      });
       await timed("sqlite store", () =>
         store.importNewDataset({ name: "bench", source: createReadStream(csvFile) }, actor),
       );

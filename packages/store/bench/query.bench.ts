@@ -73,7 +73,13 @@ describe(`month x region sum over ${rows.toLocaleString("en-US")} rows`, () => {
     async () => {
       const dataDir = mkdtempSync(path.join(dir, "store-"));
       // No result cache: every run asks the database, as the hand-typed SQL does.
-      const store = await openStore({ databaseUrl: null, dataDir, seedDemo: false, ...uncached });
+      const store = await openStore({
+        databaseUrl: null,
+        dataDir,
+        datasetEngine: "sqlite",
+        seedDemo: false,
+        ...uncached,
+      });
       await measure("sqlite", store);
       await store.close();
     },

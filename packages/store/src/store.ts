@@ -7,8 +7,7 @@ import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
 import { type DataFile, openDataFile, rowsDataFileName } from "./db/data-file.js";
 import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
-import { dataFileRowsHome, type RowsHome, type RowsState, stateRowsHome } from "./db/rows-home.js";
-import type { StoreDatabase } from "./db/schema.js";
+import { closedRowsHome, dataFileRowsHome, type RowsHome, stateRowsHome } from "./db/rows-home.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
@@ -21,7 +20,7 @@ import { auditOperations } from "./repo/audit.js";
 import { chartOperations } from "./repo/charts.js";
 import { dashboardOperations } from "./repo/dashboards/dashboards.js";
 import { datasetTokenOperations } from "./repo/dataset-tokens.js";
-import { datasetOperations } from "./repo/datasets/datasets.js";
+import { datasetOperations, rowsStateIn } from "./repo/datasets/datasets.js";
 import { importOperations } from "./repo/datasets/import.js";
 import { pushOperations } from "./repo/datasets/push.js";
 import { rowEditOperations } from "./repo/datasets/row-edits.js";
@@ -63,18 +62,25 @@ export interface OpenStoreOptions {
   /**
    * Where datasets' rows live in the embedded setup: "sqlite" in the SQLite file itself, or
    * "duckdb" in a DuckDB file beside it (<dataDir>/seed-rows.duckdb, data-file.ts). Defaults to
-   * SEED_DATASET_ENGINE, else "sqlite". On PostgreSQL rows always stay in PostgreSQL.
+   * SEED_DATASET_ENGINE, else "duckdb". On PostgreSQL rows always stay in PostgreSQL.
    */
   datasetEngine?: DatasetEngine;
+  /**
+   * Open the app's state only (users, settings, audit) and leave the dataset rows' data file
+   * closed: for command-line tools that run beside the server holding it (DuckDB lets one process
+   * open the file). Rows operations are then refused by name; the demo is not seeded and no rows
+   * move or recover (the server does that on its own open).
+   */
+  stateOnly?: boolean;
   /** DuckDB's memory limit and threads (defaults: SEED_DUCKDB_MEMORY or "1GB", SEED_DUCKDB_THREADS or 2). */
   duckdb?: { memoryLimit?: string; threads?: number };
 }
 
 export type DatasetEngine = "sqlite" | "duckdb";
 
-/** The option, else SEED_DATASET_ENGINE, else "sqlite"; anything else is refused by name. */
+/** The option, else SEED_DATASET_ENGINE, else "duckdb"; anything else is refused by name. */
 function datasetEngineOf(option: DatasetEngine | undefined): DatasetEngine {
-  const chosen = option ?? (process.env.SEED_DATASET_ENGINE?.trim() || "sqlite");
+  const chosen = option ?? (process.env.SEED_DATASET_ENGINE?.trim() || "duckdb");
   if (chosen !== "sqlite" && chosen !== "duckdb") {
     throw new Error(`SEED_DATASET_ENGINE must be "sqlite" or "duckdb", not "${chosen}".`);
   }
@@ -183,22 +189,6 @@ function resultCacheBytesOf(option: number | undefined): number {
     : defaultResultCacheBytes;
 }
 
-/** A dataset's committed rows as the state database says now (null: gone, or live). */
-async function committedRowsOf(db: Kysely<StoreDatabase>, datasetId: string) {
-  const row = await db
-    .selectFrom("datasets")
-    .select(["version", "rows_generation", "columns_json", "source_id"])
-    .where("id", "=", datasetId)
-    .executeTakeFirst();
-  if (!row || row.source_id !== null) return null;
-  return {
-    id: datasetId,
-    version: Number(row.version),
-    generation: Number(row.rows_generation),
-    columns: JSON.parse(row.columns_json),
-  } satisfies RowsState;
-}
-
 /**
  * Opens the store: PostgreSQL when a postgres URL is given (or in DATABASE_URL), otherwise the
  * SQLite file <dataDir>/seed.db. Migrates, and seeds the demo dashboards on first open.
@@ -216,13 +206,15 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
   const { db, runExclusive } = opened;
   let rows: RowsHome;
   let dataFile: DataFile | null = null;
-  if (settings && opened.sqliteFile) {
+  const dataFilePath = opened.sqliteFile
+    ? path.join(path.dirname(opened.sqliteFile), rowsDataFileName)
+    : null;
+  if (settings && dataFilePath && options.stateOnly) {
+    rows = closedRowsHome(dataFilePath);
+  } else if (settings && dataFilePath && opened.sqliteFile) {
     let file: Awaited<ReturnType<typeof openDataFile>>;
     try {
-      file = await openDataFile(
-        path.join(path.dirname(opened.sqliteFile), rowsDataFileName),
-        settings,
-      );
+      file = await openDataFile(dataFilePath, settings);
     } catch (error) {
       await opened.failed(error);
       throw error;
@@ -230,7 +222,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     dataFile = file;
     rows = dataFileRowsHome(
       file,
-      (datasetId) => committedRowsOf(db, datasetId),
+      (datasetId) => rowsStateIn(db, datasetId),
       path.dirname(opened.sqliteFile),
     );
   } else {
@@ -264,7 +256,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
               .join(", ")}`,
           );
         }
-      } else if (opened.sqliteFile && (await rowsInDataFile(db))) {
+      } else if (opened.sqliteFile && rows.kind === "state" && (await rowsInDataFile(db))) {
         throw new Error(
           `This store keeps dataset rows in the DuckDB data file beside ${opened.sqliteFile}; open it with SEED_DATASET_ENGINE=duckdb (datasetEngine "duckdb").`,
         );
@@ -272,7 +264,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       if (report && (report.missing.length > 0 || report.dropped.length > 0)) {
         console.warn("[@seed/store] data file recovered at open:", JSON.stringify(report));
       }
-      if (options.seedDemo !== false) await seedDemoOnce(ctx);
+      if (options.seedDemo !== false && !options.stateOnly) await seedDemoOnce(ctx);
     });
   } catch (error) {
     await rows.close();
@@ -300,7 +292,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     db,
     database: opened.handle,
     async rowsOf(datasetId, work) {
-      const state = await committedRowsOf(db, datasetId);
+      const state = await rowsStateIn(db, datasetId);
       if (!state) throw new Error(`No dataset ${datasetId} with rows kept here.`);
       return rows.read(db, state, work);
     },

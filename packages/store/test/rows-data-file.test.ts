@@ -17,6 +17,7 @@ import { errorOf } from "./helpers.js";
 // The shared store tests (datasets, import, push, row edits, queries) also run on this engine.
 
 const child = fileURLToPath(new URL("./rows-data-file-child.mjs", import.meta.url));
+const stateOnlyChild = fileURLToPath(new URL("./state-only-child.mjs", import.meta.url));
 const dirs: string[] = [];
 const stores: Store[] = [];
 
@@ -301,6 +302,46 @@ describe("dataset rows in the DuckDB data file", () => {
     const intact = broken === first.datasetId ? second.datasetId : first.datasetId;
     expect((await totals(again, intact)).rows).toBe(200);
     await again.close();
+  });
+
+  it("lets a command-line tool open the state beside the server that holds the data file, and refuses it the rows by name", async () => {
+    const dataDir = newDataDir();
+    const server = await open(dataDir);
+    const created = await server.importNewDataset(
+      { name: "Held", source: csvBytes(300, 3) },
+      editor,
+    );
+    const before = await totals(server, created.datasetId);
+    // A second process's open of the rows would fail on DuckDB's lock: the state-only open does not try.
+    const said = await new Promise<string>((resolve, reject) => {
+      const running = spawn(
+        "node",
+        [stateOnlyChild, JSON.stringify({ dataDir, datasetId: created.datasetId })],
+        { stdio: ["ignore", "pipe", "pipe"] },
+      );
+      let stdout = "";
+      let stderr = "";
+      running.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      running.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      running.on("error", reject);
+      running.on("exit", (code) => {
+        if (code === 0) resolve(stdout);
+        else reject(new Error(`the state-only child failed (${code}): ${stderr}`));
+      });
+    });
+    const outcome = JSON.parse(said) as { ok: boolean; rowsError: string | null };
+    expect(outcome.ok).toBe(true);
+    expect(outcome.rowsError).toContain("Dataset rows are not open in this process");
+    expect(outcome.rowsError).toContain("seed-rows.duckdb");
+    // The server saw the tool's state write, and its rows are untouched.
+    const events = await server.listAuditEvents({ entityType: "user" });
+    expect(events.events.map((event) => event.entityId)).toContain("user-from-cli");
+    expect(await totals(server, created.datasetId)).toEqual(before);
+    expect(before.rows).toBe(300);
   });
 
   it("answers reads and other datasets' writes while an import stages, and refuses other writes of its dataset", async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signedInPage, uniqueName } from "../content-support";
+import { importFileLabel } from "../support";
 
 // Issue 10, item 2: number checks are linear and cells are capped, so a small upload of
 // pathological cells is refused with a clear message at once instead of holding a CPU.
@@ -24,7 +25,7 @@ for (const [index, cell] of pathologicalCells.entries()) {
     const lines = ["name,value", ...Array.from({ length: 30 }, (_, row) => `r${row},${row}`)];
     lines.push(`bad,${cell(40_000)}`);
     await page.getByLabel("Name of the new dataset").fill(uniqueName("Pathological"));
-    await page.getByLabel("File to import (CSV, up to 100 MB)").setInputFiles({
+    await page.getByLabel(importFileLabel).setInputFiles({
       name: "numbers.csv",
       mimeType: "text/csv",
       buffer: Buffer.from(`${lines.join("\n")}\n`),

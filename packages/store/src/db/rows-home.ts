@@ -143,6 +143,34 @@ export function stateRowsHome(dialect: Dialect, bulk: BulkLoader): RowsHome {
   };
 }
 
+/**
+ * The rows are kept in a data file this process leaves closed (a store opened `stateOnly`, such
+ * as a command-line tool beside the running server, which holds DuckDB's lock on the file): every
+ * rows operation is refused by name, and nothing else is touched.
+ */
+export function closedRowsHome(file: string): RowsHome {
+  const refuse = (): never => {
+    throw new Error(
+      `Dataset rows are not open in this process: the store was opened for the app's state only, and the rows live in ${file}.`,
+    );
+  };
+  return {
+    kind: "data-file",
+    limits: rowsLimits["data-file"],
+    spoolDir: null,
+    stagesOutside: true,
+    exclusive: async () => refuse(),
+    read: async () => refuse(),
+    replace: async () => refuse(),
+    append: async () => refuse(),
+    edit: async () => refuse(),
+    removeIn: async () => refuse(),
+    removed: async () => {},
+    recover: async () => null,
+    close: async () => {},
+  };
+}
+
 /** Is this the DuckDB error of a table that is not there (a generation dropped under a reader)? */
 function isMissingTable(error: unknown): boolean {
   return error instanceof Error && /Table with name \S+ does not exist/.test(error.message);

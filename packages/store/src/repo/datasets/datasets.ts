@@ -145,23 +145,12 @@ export function rowsStateOf(
   };
 }
 
-/** The committed rows of a dataset kept here; null when it is missing or live. */
-export async function rowsStateIn(trx: Executor, id: string): Promise<RowsState | null> {
-  const row = await trx
-    .selectFrom("datasets")
-    .select(["version", "rows_generation", "columns_json", "source_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row && row.source_id === null ? rowsStateOf(id, row) : null;
-}
-
-/** The physical table of a dataset, for the query engine; null when the dataset is missing. */
-export async function getDatasetTableIn(
-  ctx: StoreContext,
-  trx: Executor,
-  id: string,
-): Promise<DatasetTable | null> {
-  const row = await trx
+/**
+ * The one read of where a dataset's rows are: its committed state when kept here (source_id
+ * null), its source's table when live. Undefined when there is no such dataset.
+ */
+export function datasetPlaceIn(trx: Executor, id: string) {
+  return trx
     .selectFrom("datasets")
     .select([
       "columns_json",
@@ -173,6 +162,21 @@ export async function getDatasetTableIn(
     ])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** The committed rows of a dataset kept here; null when it is missing or live. */
+export async function rowsStateIn(trx: Executor, id: string): Promise<RowsState | null> {
+  const row = await datasetPlaceIn(trx, id);
+  return row && row.source_id === null ? rowsStateOf(id, row) : null;
+}
+
+/** The physical table of a dataset, for the query engine; null when the dataset is missing. */
+export async function getDatasetTableIn(
+  ctx: StoreContext,
+  trx: Executor,
+  id: string,
+): Promise<DatasetTable | null> {
+  const row = await datasetPlaceIn(trx, id);
   if (!row) return null;
   if (row.source_id === null) {
     return ctx.rows.read(trx, rowsStateOf(id, row), async (_executor, table) => table);

@@ -6,7 +6,7 @@ import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
 import { resultKey } from "../../engine/result-cache.js";
 import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
-import { rowsStateOf } from "../datasets/datasets.js";
+import { datasetPlaceIn, rowsStateOf } from "../datasets/datasets.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";
@@ -79,18 +79,7 @@ export async function resolveDatasetTarget(
   trx: Executor,
   datasetId: string,
 ): Promise<DatasetTarget | null> {
-  const row = await trx
-    .selectFrom("datasets")
-    .select([
-      "columns_json",
-      "source_id",
-      "source_schema",
-      "source_table",
-      "version",
-      "rows_generation",
-    ])
-    .where("id", "=", datasetId)
-    .executeTakeFirst();
+  const row = await datasetPlaceIn(trx, datasetId);
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
   if (row.source_id === null) {

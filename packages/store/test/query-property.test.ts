@@ -5,7 +5,9 @@ import type { Store } from "../src/index.js";
 import { editor } from "./actors.js";
 import { openSuiteStore } from "./helpers.js";
 
-// Property: for random datasets and random queries, SQLite and PostgreSQL return the same result.
+// Property: for random datasets and random queries, SQLite, PostgreSQL and DuckDB (the data file)
+// return the same result. Days and instants reach back to 1900 (before the epoch, where integer
+// bucket keys must floor) and forward to 2100; grains go down to the minute.
 // Values are multiples of 0.25 well inside 2^53, so sums are exact whatever the summing order.
 const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
 console.log(`query-property seed: ${seed} (rerun with SEED_PROPERTY_SEED=${seed})`);
@@ -19,11 +21,13 @@ const columns = [
 
 const dayMs = 86_400_000;
 const row = fc.record({
-  // 1970-01-01 .. 2100-12-31, with leap days and year ends reachable.
+  // 1900-01-01 .. 2100-12-31, with leap days, year ends and the epoch reachable.
   day: fc
-    .integer({ min: 0, max: 47_846 })
+    .integer({ min: -25_567, max: 47_846 })
     .map((n) => new Date(n * dayMs).toISOString().slice(0, 10)),
-  at: fc.integer({ min: 0, max: 4_102_444_799 }).map((s) => new Date(s * 1_000).toISOString()),
+  at: fc
+    .integer({ min: -2_208_988_800, max: 4_102_444_799 })
+    .map((s) => new Date(s * 1_000).toISOString()),
   region: fc.option(fc.constantFrom("North", "South", "East", "West", "Île", ""), { nil: null }),
   revenue: fc.option(
     fc.integer({ min: -4_000_000, max: 4_000_000 }).map((n) => n / 4),
@@ -38,6 +42,7 @@ const query: fc.Arbitrary<ChartQueryInput> = fc.record(
         column: fc.constantFrom("day", "at"),
         grain: fc.constantFrom("day", "week", "month", "quarter", "year"),
       }),
+      fc.record({ column: fc.constant("at"), grain: fc.constantFrom("minute", "hour") }),
       fc.constant({ column: "region" }),
     ),
     measures: fc.uniqueArray(
@@ -64,16 +69,19 @@ const timeZone = fc.constantFrom(
   "Asia/Kolkata",
 );
 
-describe("query engine property: SQLite and PostgreSQL agree", () => {
+describe("query engine property: SQLite, PostgreSQL and DuckDB agree", () => {
   let sqlite: Store;
   let postgres: Store;
+  let duckdb: Store;
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     const a = await openSuiteStore("sqlite", { seedDemo: false });
     const b = await openSuiteStore("postgres", { seedDemo: false });
+    const c = await openSuiteStore("duckdb", { seedDemo: false });
     sqlite = a.store;
     postgres = b.store;
-    closers.push(a.close, b.close);
+    duckdb = c.store;
+    closers.push(a.close, b.close, c.close);
   });
   afterAll(async () => {
     for (const close of closers) await close();
@@ -96,11 +104,12 @@ describe("query engine property: SQLite and PostgreSQL agree", () => {
             );
             return store.runChartQuery(dataset.id, chartQuery, { timeZone: zone });
           };
-          const [left, right] = await Promise.all([run(sqlite), run(postgres)]);
+          const [left, right, data] = await Promise.all([run(sqlite), run(postgres), run(duckdb)]);
           expect(right).toEqual(left);
+          expect(data).toEqual(left);
         },
       ),
-      { seed, numRuns: 25 },
+      { seed, numRuns: 40 },
     );
   }, 120_000);
 });

@@ -33,6 +33,17 @@ export interface TimeBucketInput {
   localMs: () => Promise<Sql>;
 }
 
+/** A time grain's grouping: the per-row key, and the label a grouped key reads back as. */
+export interface TimeBucket {
+  key: Sql;
+  /**
+   * The label of a group from its key's column, computed once per group; null when the key is
+   * the label itself. Engines whose date functions cost more per row than integer arithmetic
+   * (DuckDB) group by a number and label the few groups after.
+   */
+  label: ((key: Sql) => Sql) | null;
+}
+
 export interface Dialect extends ExpressionDialect {
   readonly engine: Engine;
   /** The SQL type of each column type. */
@@ -72,10 +83,11 @@ export interface Dialect extends ExpressionDialect {
   /** The n-th (1-based) positional parameter of a raw statement. */
   placeholder(n: number): string;
   /**
-   * The bucket label of a date or timestamp for a grain: yyyy-mm-dd (the bucket's first local
-   * day) or, below a day, the UTC minute or hour as an ISO timestamp.
+   * The bucket of a date or timestamp for a grain: what rows are grouped by, and how a group
+   * reads back, as yyyy-mm-dd (the bucket's first local day) or, below a day, the UTC minute or
+   * hour as an ISO timestamp.
    */
-  timeBucket(input: TimeBucketInput): Promise<Sql>;
+  timeBucket(input: TimeBucketInput): Promise<TimeBucket>;
   /** Bulk INSERTs send one JSON parameter per batch (fast where the engine parses JSON natively). */
   readonly jsonBatchInsert: boolean;
   /** SELECT ... FOR UPDATE locks rows (SQLite has no row locks: its write lock is taken at BEGIN). */
@@ -111,6 +123,29 @@ async function informationSchemaTableExists(executor: AnyExecutor, table: string
 
 /** One engine's dialect, its engine known to the type checker. */
 export type EngineDialect<E extends Engine> = Dialect & { readonly engine: E };
+
+/** SQLite's bucket label of a grain, from strftime over the local wall-clock time. */
+async function sqliteBucketLabel({ ref, type, grain, localMs }: TimeBucketInput): Promise<Sql> {
+  const subDay = subDayGrains.includes(grain);
+  const time =
+    type === "date" ? sql`${ref}` : sql`${subDay ? ref : await localMs()} / 1000.0, 'unixepoch'`;
+  switch (grain) {
+    case "minute":
+      return sql`strftime('%Y-%m-%dT%H:%M:00.000Z', ${time})`;
+    case "hour":
+      return sql`strftime('%Y-%m-%dT%H:00:00.000Z', ${time})`;
+    case "day":
+      return sql`date(${time})`;
+    case "week":
+      return sql`date(${time}, '+1 day', 'weekday 1', '-7 days')`;
+    case "month":
+      return sql`strftime('%Y-%m-01', ${time})`;
+    case "quarter":
+      return sql`printf('%s-%02d-01', strftime('%Y', ${time}), ((cast(strftime('%m', ${time}) as integer) - 1) / 3) * 3 + 1)`;
+    case "year":
+      return sql`strftime('%Y-01-01', ${time})`;
+  }
+}
 
 const sqlite: EngineDialect<"sqlite"> = {
   engine: "sqlite",
@@ -164,27 +199,7 @@ const sqlite: EngineDialect<"sqlite"> = {
     );
     return Number(result.rows[0]?.n ?? 0) > 0;
   },
-  async timeBucket({ ref, type, grain, localMs }) {
-    const subDay = subDayGrains.includes(grain);
-    const time =
-      type === "date" ? sql`${ref}` : sql`${subDay ? ref : await localMs()} / 1000.0, 'unixepoch'`;
-    switch (grain) {
-      case "minute":
-        return sql`strftime('%Y-%m-%dT%H:%M:00.000Z', ${time})`;
-      case "hour":
-        return sql`strftime('%Y-%m-%dT%H:00:00.000Z', ${time})`;
-      case "day":
-        return sql`date(${time})`;
-      case "week":
-        return sql`date(${time}, '+1 day', 'weekday 1', '-7 days')`;
-      case "month":
-        return sql`strftime('%Y-%m-01', ${time})`;
-      case "quarter":
-        return sql`printf('%s-%02d-01', strftime('%Y', ${time}), ((cast(strftime('%m', ${time}) as integer) - 1) / 3) * 3 + 1)`;
-      case "year":
-        return sql`strftime('%Y-01-01', ${time})`;
-    }
-  },
+  timeBucket: async (input) => ({ key: await sqliteBucketLabel(input), label: null }),
 };
 
 const postgres: EngineDialect<"postgres"> = {
@@ -238,13 +253,88 @@ const postgres: EngineDialect<"postgres"> = {
   async timeBucket({ ref, type, grain, timeZone }) {
     const unit = sql.lit(grain);
     if (subDayGrains.includes(grain)) {
-      return sql`to_char(date_trunc(${unit}, ${ref} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00.000"Z"')`;
+      return {
+        key: sql`to_char(date_trunc(${unit}, ${ref} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24:MI:00.000"Z"')`,
+        label: null,
+      };
     }
     const local =
       type === "date" ? sql`cast(${ref} as timestamp)` : sql`(${ref} at time zone ${timeZone})`;
-    return sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`;
+    return { key: sql`to_char(date_trunc(${unit}, ${local}), 'YYYY-MM-DD')`, label: null };
   },
 };
+
+/** floor(n / d) of a BIGINT n for a positive d, exact for any n (DuckDB's // truncates toward 0). */
+function floorDiv(n: Sql, d: number): Sql {
+  const by = sql.lit(d);
+  return sql`((${n}) - (((${n}) % ${by}) + ${by}) % ${by}) // ${by}`;
+}
+
+const microsPerDay = 86_400_000_000;
+const microsPerUnit = { minute: 60_000_000, hour: 3_600_000_000 } as const;
+
+/**
+ * DuckDB's buckets group by integers and label the groups after: per row, date_trunc (and on a
+ * TIMESTAMPTZ, ICU's time-zone conversion) cost several times what integer arithmetic does
+ * (month x region over 10M rows: 277 against 147 ms on a DATE, 1,084 against 233 ms on a
+ * TIMESTAMPTZ in UTC). Keys count from 1970: minutes, hours or days (floored, so earlier dates
+ * too), ISO weeks from Monday 1970-01-05, months, quarters; years are the year. A TIMESTAMPTZ's
+ * UTC wall time is its micros as a TIMESTAMP (arithmetic, no ICU); in another zone it is
+ * timezone(zone, instant), bound once per key, with the zone's rules. Below a day buckets are UTC,
+ * as on every engine.
+ */
+function duckDbBucket({ ref, type, grain, timeZone }: TimeBucketInput): TimeBucket {
+  if (grain === "minute" || grain === "hour") {
+    const unit = microsPerUnit[grain];
+    return {
+      key: floorDiv(sql`epoch_us(${ref})`, unit),
+      label: (key) =>
+        sql`strftime(make_timestamp(${key} * ${sql.lit(unit)}), '%Y-%m-%dT%H:%M:00.000Z')`,
+    };
+  }
+  // A date's day is the date itself: no bucket per row.
+  if (type === "date" && grain === "day") return { key: ref, label: null };
+  // The wall time in the zone, where it needs ICU (the zone is a parameter: used once per key).
+  const zoned =
+    type === "timestamp" && timeZone !== "UTC"
+      ? sql`timezone(cast(${timeZone} as varchar), ${ref})`
+      : null;
+  // Otherwise a value year() and month() read with plain arithmetic.
+  const local = type === "date" ? ref : sql`make_timestamp(epoch_us(${ref}))`;
+  const since = (unit: string) =>
+    sql`date_diff(${sql.lit(unit)}, timestamp '1970-01-01', ${zoned})`;
+  const days =
+    type === "date"
+      ? sql`(${ref} - date '1970-01-01')`
+      : zoned
+        ? since("day")
+        : floorDiv(sql`epoch_us(${ref})`, microsPerDay);
+  switch (grain) {
+    case "day":
+      return { key: days, label: (key) => sql`(date '1970-01-01' + cast(${key} as integer))` };
+    case "week":
+      // 1970-01-05 was a Monday: ISO weeks start on Monday, as on the other engines. Day counts
+      // are far below 2^53, so the float division floors exactly.
+      return {
+        key: sql`cast(floor((${days} - 4) / 7) as bigint)`,
+        label: (key) => sql`(date '1970-01-05' + cast(${key} * 7 as integer))`,
+      };
+    case "month":
+      return {
+        key: zoned ? since("month") : sql`((year(${local}) - 1970) * 12 + month(${local}) - 1)`,
+        label: (key) =>
+          sql`make_date(1970 + ${floorDiv(key, 12)}, ${key} - ${floorDiv(key, 12)} * 12 + 1, 1)`,
+      };
+    case "quarter":
+      return {
+        key: zoned ? since("quarter") : sql`((year(${local}) - 1970) * 4 + quarter(${local}) - 1)`,
+        label: (key) =>
+          sql`make_date(1970 + ${floorDiv(key, 4)}, (${key} - ${floorDiv(key, 4)} * 4) * 3 + 1, 1)`,
+      };
+    case "year":
+      return { key: sql`year(${zoned ?? local})`, label: (key) => sql`make_date(${key}, 1, 1)` };
+  }
+}
 
 /** The sequence that numbers a DuckDB table's rows. */
 const keySequenceOf = (table: string) => sql.id(`${table}_row_seq`);
@@ -326,20 +416,7 @@ const duckdb: EngineDialect<"duckdb"> = {
       : null;
   },
   tableExists: informationSchemaTableExists,
-  async timeBucket({ ref, type, grain, timeZone }) {
-    const unit = sql.lit(grain);
-    if (subDayGrains.includes(grain)) {
-      // timezone('UTC', instant) is the UTC wall time, whatever the session's zone.
-      return sql`strftime(date_trunc(${unit}, timezone('UTC', ${ref})), '%Y-%m-%dT%H:%M:00.000Z')`;
-    }
-    // A date's day is the date itself: no truncation per row.
-    if (type === "date" && grain === "day") return ref;
-    const local = type === "date" ? ref : sql`timezone(cast(${timeZone} as varchar), ${ref})`;
-    // date_trunc('week') starts ISO weeks on Monday, as the other engines do. A DATE (not text):
-    // grouping by it is several times faster than by a formatted label, and the driver reads a
-    // DATE as yyyy-mm-dd.
-    return sql`cast(date_trunc(${unit}, ${local}) as date)`;
-  },
+  timeBucket: async (input) => duckDbBucket(input),
 };
 
 export const dialects: { readonly [E in Engine]: EngineDialect<E> } = { sqlite, postgres, duckdb };

@@ -18,7 +18,7 @@ import {
   type TableColumn,
   visibleRowsCondition,
 } from "../db/dataset-table.js";
-import { type Dialect, dialectOf } from "../db/dialect.js";
+import { type Dialect, dialectOf, type TimeBucket } from "../db/dialect.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
 import { xType } from "./result.js";
 
@@ -181,11 +181,14 @@ export class Compiler {
     return sql`(${ref} + case ${sql.join(cases, sql` `)} else ${sql.lit(spans.at(-1)?.offset ?? 0)} end)`;
   }
 
-  /** The x expression: a bucket label for a grain, else the column as it reads back. */
-  async x(query: ChartQuery): Promise<Sql> {
+  /**
+   * What x groups by: a grain's bucket (its key, and the label a grouped key reads back as),
+   * else the column as it reads back.
+   */
+  async x(query: ChartQuery): Promise<TimeBucket> {
     const column = this.column(query.x.column);
     const grain = query.x.grain;
-    if (grain === undefined) return this.read(column);
+    if (grain === undefined) return { key: this.read(column), label: null };
     return this.dialect.timeBucket({
       ref: this.ref(column),
       type: column.type,
@@ -260,6 +263,17 @@ export function isRaw(query: ChartQuery): boolean {
   return query.measures.every((measure) => measure.aggregate === "none");
 }
 
+/** The columns of grouped rows as results carry them: x labelled from its key where it has one. */
+function labelled(x: TimeBucket): Sql {
+  // `* replace` is DuckDB's, the one engine whose buckets have labels apart from their keys.
+  return x.label ? sql`* replace (${x.label(sql.ref("x"))} as x)` : sql`*`;
+}
+
+/** Grouped rows with x labelled (a statement of its own only where the key is not the label). */
+function withLabels<T>(x: TimeBucket, grouped: RawBuilder<T>): RawBuilder<T> {
+  return x.label ? sql<T>`select ${labelled(x)} from (${grouped}) as grouped` : grouped;
+}
+
 /**
  * Aggregates by x, one column per measure (m0, m1, ...), sorted, one row past the limit (so the
  * caller knows there were more).
@@ -278,7 +292,9 @@ export async function groupedStatement(compiler: Compiler, query: ChartQuery) {
     query.sort?.by === "value"
       ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
       : sql`${xOrder} ${direction} nulls last`;
-  return sql<Row>`select * from (select ${await compiler.x(query)} as x, ${sql.join(selects)} from ${compiler.table} ${compiler.where(query.filters)} group by 1) as grouped order by ${order} limit ${sql.lit(limit + 1)}`;
+  const x = await compiler.x(query);
+  // Ordered by the label (a key sorts as its label does).
+  return sql<Row>`select ${labelled(x)} from (select ${x.key} as x, ${sql.join(selects)} from ${compiler.table} ${compiler.where(query.filters)} group by 1) as grouped order by ${order} limit ${sql.lit(limit + 1)}`;
 }
 
 /** Sum, count, min and max by breakdown: one GROUP BY x, breakdown (b), measure v. */
@@ -288,11 +304,15 @@ export async function breakdownGroupsStatement(
   measure: QueryMeasure,
   key: Sql,
 ) {
-  return sql<{
-    x: unknown;
-    b: string | null;
-    v: unknown;
-  }>`select ${await compiler.x(query)} as x, ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`;
+  const x = await compiler.x(query);
+  return withLabels(
+    x,
+    sql<{
+      x: unknown;
+      b: string | null;
+      v: unknown;
+    }>`select ${x.key} as x, ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`,
+  );
 }
 
 /**
@@ -328,11 +348,15 @@ export async function breakdownByRankStatement(
     ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
   ];
   const rank = whens.length === 0 ? sql`-1` : sql`case ${sql.join(whens, sql` `)} else -1 end`;
-  return sql<{
-    x: unknown;
-    s: unknown;
-    v: unknown;
-  }>`select ${await compiler.x(query)} as x, ${rank} as s, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`;
+  const x = await compiler.x(query);
+  return withLabels(
+    x,
+    sql<{
+      x: unknown;
+      s: unknown;
+      v: unknown;
+    }>`select ${x.key} as x, ${rank} as s, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1, 2 limit ${sql.lit(maxGroupedRows + 1)}`,
+  );
 }
 
 /** One aggregate (v) over the rows the filters keep. */

@@ -23,8 +23,14 @@ export interface SpooledCsv {
   edgeWhitespace: boolean;
 }
 
-/** Byte sequences that may put whitespace at a cell's edge, for a file split by `delimiter`. */
-function edgeWhitespacePatterns(delimiter: string): Buffer[] {
+/**
+ * Finds, chunk by chunk, byte sequences that may put whitespace at a cell's edge in a file split
+ * by `delimiter`. Each pattern starts with a byte (a space, a tab, a lead byte of non-ASCII
+ * whitespace) whose absence from a chunk rules it out with one native byte search; most files
+ * have few of them, so most chunks cost a handful of memchr scans instead of a search per
+ * pattern. Patterns cut between two chunks are found in the joint of the two.
+ */
+function edgeWhitespaceFinder(delimiter: string) {
   const texts = [
     `${delimiter} `,
     ` ${delimiter}`,
@@ -46,7 +52,32 @@ function edgeWhitespacePatterns(delimiter: string): Buffer[] {
     [0xe3, 0x80, 0x80], // U+3000
     [0xef, 0xbb, 0xbf], // U+FEFF
   ];
-  return [...texts.map((text) => Buffer.from(text)), ...bytes.map((seq) => Buffer.from(seq))];
+  const patterns = [
+    ...texts.map((text) => Buffer.from(text)),
+    ...bytes.map((seq) => Buffer.from(seq)),
+  ];
+  // Every pattern holds one of these bytes; a chunk without it cannot hold the pattern.
+  const gates = [...new Set(patterns.map((pattern) => gateOf(pattern)))].map((gate) => ({
+    gate,
+    patterns: patterns.filter((pattern) => gateOf(pattern) === gate),
+  }));
+  const longest = Math.max(...patterns.map((pattern) => pattern.length));
+  const holds = (buffer: Buffer) =>
+    gates.some(
+      (entry) =>
+        buffer.includes(entry.gate) && entry.patterns.some((pattern) => buffer.includes(pattern)),
+    );
+  return { holds, longest };
+}
+
+/** The byte a pattern is looked for by: its space, tab or non-ASCII lead byte. */
+function gateOf(pattern: Buffer): number {
+  for (const byte of pattern) {
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0b || byte === 0x0c || byte >= 0xc2) {
+      return byte;
+    }
+  }
+  return pattern[0] as number;
 }
 
 /** The spool files' names: `import-<uuid>.part`. */
@@ -62,10 +93,11 @@ export async function spoolUpload(
   delimiter: string,
   onProgress?: (progress: ImportProgress) => void,
 ): Promise<SpooledCsv> {
-  const patterns = edgeWhitespacePatterns(delimiter);
+  const finder = edgeWhitespaceFinder(delimiter);
   let edgeWhitespace = false;
-  // The last bytes of the chunk before, so that a pattern cut between chunks is still found.
-  let carry = Buffer.alloc(0);
+  // The last bytes of the chunk before, so that a pattern cut between chunks is still found; a
+  // space as the file's first byte is at a cell's edge too (as after a line end).
+  let carry = Buffer.from("\n");
   const file = path.join(dir, `import-${crypto.randomUUID()}.part`);
   const handle = await open(file, "wx", 0o600);
   let bytes = 0;
@@ -79,11 +111,14 @@ export async function spoolUpload(
           : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (bytes + buffer.length > maxBytes + 1) buffer = buffer.subarray(0, maxBytes + 1 - bytes);
       if (!carriageReturns && buffer.includes(13)) carriageReturns = true;
-      if (!edgeWhitespace) {
-        // A space as the file's first or last byte is at a cell's edge too.
-        const seen = Buffer.concat([bytes === 0 ? Buffer.from("\n") : carry, buffer]);
-        edgeWhitespace = patterns.some((pattern) => seen.includes(pattern));
-        carry = seen.subarray(Math.max(0, seen.length - 2));
+      if (!edgeWhitespace && buffer.length > 0) {
+        const joint = Buffer.concat([carry, buffer.subarray(0, finder.longest - 1)]);
+        edgeWhitespace = finder.holds(joint) || finder.holds(buffer);
+        const keep = finder.longest - 1;
+        carry =
+          buffer.length >= keep
+            ? Buffer.from(buffer.subarray(buffer.length - keep))
+            : Buffer.concat([carry, buffer]).subarray(-keep);
       }
       await handle.write(buffer);
       bytes += buffer.length;

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeSpool, spoolUpload } from "../src/repo/datasets/spool.js";
+
+// The upload's spool copy and what it notes for the engine's CSV path: the flags decide whether
+// DuckDB's reading must turn line ends into \n and trim cells, so a missed pattern would change
+// cells silently. Oracle: the same patterns searched in the whole file at once (a line end before
+// the first byte and after the last), whatever the chunks the upload arrived in.
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+console.log(`[@seed/store spool] fast-check seed ${seed} (FC_SEED=${seed} repeats it)`);
+
+const dir = mkdtempSync(path.join(tmpdir(), "seed-spool-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function edgePatterns(delimiter: string): Buffer[] {
+  return [
+    `${delimiter} `,
+    ` ${delimiter}`,
+    '" ',
+    ' "',
+    "\n ",
+    " \n",
+    "\r ",
+    " \r",
+    "\t",
+    "\v",
+    "\f",
+    "\u00a0",
+    "\u1680",
+    "\u205f",
+    "\u3000",
+    "\ufeff",
+  ]
+    .map((text) => Buffer.from(text))
+    .concat([Buffer.from([0xe2, 0x80])]);
+}
+
+const piece = fc.constantFrom(
+  "a",
+  "7",
+  ",",
+  ";",
+  '"',
+  " ",
+  "\n",
+  "\r",
+  "\t",
+  "\u00a0",
+  "\u2003",
+  "\u3000",
+  "\ufeff",
+  "é",
+  "€",
+  "“",
+);
+
+describe("spoolUpload", () => {
+  it("copies every byte and flags carriage returns and cell-edge whitespace exactly, however the upload is cut", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 60 }).map((parts) => Buffer.from(parts.join(""))),
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(",", ";"),
+        async (content, cuts, delimiter) => {
+          const chunks: Uint8Array[] = [];
+          let at = 0;
+          for (let index = 0; at < content.length; index++) {
+            const size = cuts[index % cuts.length] as number;
+            chunks.push(new Uint8Array(content.subarray(at, at + size)));
+            at += size;
+          }
+          const spooled = await spoolUpload(
+            (async function* () {
+              yield* chunks;
+            })(),
+            dir,
+            1024,
+            delimiter,
+          );
+          try {
+            expect(readFileSync(spooled.file).equals(content)).toBe(true);
+            expect(spooled.bytes).toBe(content.length);
+            expect(spooled.carriageReturns).toBe(content.includes(13));
+            const whole = Buffer.concat([Buffer.from("\n"), content, Buffer.from("\n")]);
+            const expected = edgePatterns(delimiter).some((pattern) => whole.includes(pattern));
+            expect(spooled.edgeWhitespace).toBe(expected);
+          } finally {
+            await removeSpool(spooled);
+          }
+        },
+      ),
+      {
+        seed,
+        numRuns: 400,
+        examples: [
+          [Buffer.from(" "), [1], ","],
+          [Buffer.from("a,\u00a0b"), [3], ","],
+        ],
+      },
+    );
+  });
+});

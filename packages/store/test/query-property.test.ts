@@ -25,8 +25,13 @@ const row = fc.record({
   day: fc
     .integer({ min: -25_567, max: 47_846 })
     .map((n) => new Date(n * dayMs).toISOString().slice(0, 10)),
+  // 1900 .. 2100, or 2019 .. 2027: a few years cross few offset changes, so DuckDB's buckets
+  // take the zone's offset spans; a wider range leaves the zone to ICU.
   at: fc
-    .integer({ min: -2_208_988_800, max: 4_102_444_799 })
+    .oneof(
+      fc.integer({ min: -2_208_988_800, max: 4_102_444_799 }),
+      fc.integer({ min: 1_546_300_800, max: 1_830_297_599 }),
+    )
     .map((s) => new Date(s * 1_000).toISOString()),
   region: fc.option(fc.constantFrom("North", "South", "East", "West", "Île", ""), { nil: null }),
   revenue: fc.option(
@@ -109,7 +114,7 @@ describe("query engine property: SQLite, PostgreSQL and DuckDB agree", () => {
           expect(data).toEqual(left);
         },
       ),
-      { seed, numRuns: 40 },
+      { seed, numRuns: 80 },
     );
   }, 120_000);
 });

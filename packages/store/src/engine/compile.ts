@@ -156,29 +156,39 @@ export class Compiler {
   }
 
   /**
-   * SQLite: a timestamp's local wall-clock ms in the zone, from the zone's offset spans. The one
-   * step of compiling that reads the database: the data's range decides which spans it needs.
+   * A timestamp's local wall-clock time in the zone as a number (`epoch`: its epoch time in
+   * units of `perMs` per millisecond), from the zone's offset spans over the data's range: the
+   * one step of compiling that reads the database. Null when the range crosses more than
+   * `maxSpans` offset changes (a CASE per row would then cost more than the engine's own zone
+   * rules).
    */
-  async localMs(column: TableColumn, filters: readonly QueryFilter[]): Promise<Sql> {
-    const ref = this.ref(column);
-    if (this.timeZone === "UTC") return ref;
+  async localEpoch(
+    column: TableColumn,
+    filters: readonly QueryFilter[],
+    epoch: Sql,
+    perMs: number,
+    maxSpans = Number.POSITIVE_INFINITY,
+  ): Promise<Sql | null> {
+    if (this.timeZone === "UTC") return epoch;
     const range = await sql<{
-      lo: number | null;
-      hi: number | null;
-    }>`select min(${ref}) as lo, max(${ref}) as hi from ${this.table} ${this.where(filters)}`.execute(
+      lo: unknown;
+      hi: unknown;
+    }>`select min(${epoch}) as lo, max(${epoch}) as hi from ${this.table} ${this.where(filters)}`.execute(
       this.executor,
     );
-    const lo = Number(range.rows[0]?.lo ?? 0);
-    const hi = Number(range.rows[0]?.hi ?? 0);
-    const spans = offsetSpans(this.timeZone, lo, hi);
-    if (spans.length === 1) return sql`(${ref} + ${sql.lit(spans[0]?.offset ?? 0)})`;
+    const lo = Number(range.rows[0]?.lo ?? 0) / perMs;
+    const hi = Number(range.rows[0]?.hi ?? 0) / perMs;
+    const spans = offsetSpans(this.timeZone, Math.floor(lo), Math.ceil(hi));
+    if (spans.length > maxSpans) return null;
+    const at = (ms: number) => sql.lit(ms * perMs);
+    if (spans.length === 1) return sql`(${epoch} + ${at(spans[0]?.offset ?? 0)})`;
     const cases = spans
       .slice(1)
       .map(
         (span, index) =>
-          sql`when ${ref} < ${sql.lit(span.from)} then ${sql.lit(spans[index]?.offset ?? 0)}`,
+          sql`when ${epoch} < ${at(span.from)} then ${at(spans[index]?.offset ?? 0)}`,
       );
-    return sql`(${ref} + case ${sql.join(cases, sql` `)} else ${sql.lit(spans.at(-1)?.offset ?? 0)} end)`;
+    return sql`(${epoch} + case ${sql.join(cases, sql` `)} else ${at(spans.at(-1)?.offset ?? 0)} end)`;
   }
 
   /**
@@ -194,7 +204,10 @@ export class Compiler {
       type: column.type,
       grain,
       timeZone: this.timeZone,
-      localMs: () => this.localMs(column, query.filters),
+      localMs: async () =>
+        (await this.localEpoch(column, query.filters, this.ref(column), 1)) as Sql,
+      localMicros: (epochMicros, maxSpans) =>
+        this.localEpoch(column, query.filters, epochMicros, 1000, maxSpans),
     });
   }
 

@@ -13,7 +13,8 @@ console.log(
 // data file ends exactly where the store on SQLite (the reader alone) ends: the same columns and
 // types, the same rows and values, or the same error at the same line. Files mix canonical cells
 // with the shapes where engines and readers part: spaces and odd whitespace, underscores, inf/NaN,
-// empty markers, lenient dates, impossible days, exponents, long cells, quoted line ends (\r\n),
+// empty markers, lenient dates, impossible days, exponents, long cells, quoted line ends (\r\n) and
+// line breaks at a quoted cell's edge,
 // quotes, commas, BOMs, CRLF files, blank lines and ragged lines.
 
 const tricky = [
@@ -64,6 +65,14 @@ const tricky = [
   "2024-03-01T25:00:00.000Z",
   "2024-03-01t10:00:00.000z",
   "2024-03-01T10:00:00.000+",
+  "x\n",
+  "\ny",
+  "5\n",
+  "\n5",
+  "\r\n7",
+  "\n+-5",
+  "\n2024-01-05",
+  "0_1",
   "x".repeat(4_000),
   "é".repeat(2_001),
   "",

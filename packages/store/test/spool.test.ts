@@ -84,6 +84,7 @@ describe("spoolUpload", () => {
             expect(readFileSync(spooled.file).equals(content)).toBe(true);
             expect(spooled.bytes).toBe(content.length);
             expect(spooled.carriageReturns).toBe(content.includes(13));
+            expect(spooled.quotes).toBe(content.includes(34));
             const whole = Buffer.concat([Buffer.from("\n"), content, Buffer.from("\n")]);
             const expected = edgePatterns(delimiter).some((pattern) => whole.includes(pattern));
             expect(spooled.edgeWhitespace).toBe(expected);

@@ -39,6 +39,8 @@ export interface CsvFilePlan {
   carriageReturns: boolean;
   /** Whitespace may sit at some cell's edge: cells are trimmed as the reader trims them. */
   edgeWhitespace: boolean;
+  /** Quoted cells, which may hold a line break at an edge: cells are trimmed then too. */
+  quotes: boolean;
 }
 
 const declined = sql`error('seed: read with the store reader')`;
@@ -149,12 +151,16 @@ export async function insertCsvFile(
   if (plan.headerCount < 2) throw new CsvLoadDeclined("one column");
   const fileColumns = Array.from({ length: plan.headerCount }, (_, index) => `f${index}`);
   const columns = sql.raw(`{${fileColumns.map((name) => `'${name}': 'VARCHAR'`).join(", ")}}`);
-  // Each cell as the reader has it (line ends as \n when the file has any \r; trimmed when the
-  // file has whitespace at any cell's edge), then the engine's reading of it, once.
+  // Each cell as the reader has it (line ends as \n when the file has any \r; trimmed where a
+  // cell may have whitespace at an edge), then the engine's reading of it, once.
   const texts = table.columns.map((_, index) => {
     const raw = sql.id(`f${plan.order[index]}`);
     const text = plan.carriageReturns ? lineEnds(raw) : raw;
-    return sql`${plan.edgeWhitespace ? trimmed(text) : text} as ${sql.id(`t${index}`)}`;
+    // Any cell may need the reader's trim where the file has whitespace beside a delimiter or
+    // line end, quoted cells (a line break at a cell's edge) or carriage returns (a line end
+    // inside a cell); otherwise no cell has whitespace at an edge.
+    const trim = plan.edgeWhitespace || plan.quotes || plan.carriageReturns;
+    return sql`${trim ? trimmed(text) : text} as ${sql.id(`t${index}`)}`;
   });
   const parsed = table.columns.map(
     (column, index) => sql`${parsedAs(column.type, sql.id(`t${index}`))} as ${sql.id(`p${index}`)}`,

@@ -357,6 +357,7 @@ async function engineRead(
       order,
       carriageReturns: spooled.carriageReturns,
       edgeWhitespace: spooled.edgeWhitespace,
+      quotes: spooled.quotes,
     },
     (rowsRead) =>
       options.onProgress?.({ rows: rowsRead, bytes: spooled.bytes, encoding: bounds.encoding }),

@@ -21,6 +21,11 @@ export interface SpooledCsv {
    * whitespace (or a byte sequence that might be one). False means no cell needs trimming.
    */
   edgeWhitespace: boolean;
+  /**
+   * A double quote anywhere: a quoted cell may hold a line break at its edge, which no byte
+   * pattern tells from a line end next to a quote, so every cell is then trimmed as well.
+   */
+  quotes: boolean;
 }
 
 /**
@@ -102,6 +107,7 @@ export async function spoolUpload(
   const handle = await open(file, "wx", 0o600);
   let bytes = 0;
   let carriageReturns = false;
+  let quotes = false;
   let told = 0;
   try {
     for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
@@ -111,6 +117,7 @@ export async function spoolUpload(
           : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       if (bytes + buffer.length > maxBytes + 1) buffer = buffer.subarray(0, maxBytes + 1 - bytes);
       if (!carriageReturns && buffer.includes(13)) carriageReturns = true;
+      if (!quotes && buffer.includes(34)) quotes = true;
       if (!edgeWhitespace && buffer.length > 0) {
         const joint = Buffer.concat([carry, buffer.subarray(0, finder.longest - 1)]);
         edgeWhitespace = finder.holds(joint) || finder.holds(buffer);
@@ -138,7 +145,7 @@ export async function spoolUpload(
     edgeWhitespace = true;
   }
   onProgress?.({ rows: 0, bytes, encoding: null });
-  return { file, bytes, carriageReturns, edgeWhitespace };
+  return { file, bytes, carriageReturns, edgeWhitespace, quotes };
 }
 
 /** The spooled bytes as a fresh stream, for the store's reader. */

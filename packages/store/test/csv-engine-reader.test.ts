@@ -1,5 +1,9 @@
+import { isNumberText } from "@seed/model";
 import fc from "fast-check";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { openDuckDbKysely } from "../src/db/duckdb.js";
+import { numberCellReads } from "../src/db/duckdb-csv.js";
 import { editor } from "./actors.js";
 import { openTestStore } from "./helpers.js";
 
@@ -217,5 +221,92 @@ describe("the DuckDB data file's CSV reading matches the store's reader", () => 
     // Both paths were exercised: clean files by the engine, uncertain ones by the reader.
     expect(readers.engine).toBeGreaterThan(10);
     expect(readers.store).toBeGreaterThan(0);
+  });
+});
+
+// The engine's number check is DuckDB's own cast with what it takes beyond the reader's grammar
+// ruled out (numberCellReads). The property pins DuckDB to that: on any text without whitespace at
+// its edges (the engine trims where a file may have some), the check passes exactly the texts
+// isNumberText takes, each to the value the reader gives. A DuckDB that takes more fails here.
+const numberPiece = fc.constantFrom(
+  ..."0123456789".split(""),
+  ".",
+  "e",
+  "E",
+  "+",
+  "-",
+  "_",
+  " ",
+  "i",
+  "n",
+  "f",
+  "a",
+  "t",
+  "y",
+  "I",
+  "N",
+  "x",
+  "b",
+  "o",
+  "d",
+  "l",
+  ",",
+  "$",
+  "%",
+  "\u0663",
+  "\uff11",
+  "\u00a0",
+);
+
+describe("numberCellReads", () => {
+  it("passes exactly the texts the reader reads as numbers, to the reader's value", async () => {
+    const duck = await openDuckDbKysely(":memory:", { threads: 1 });
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.oneof(
+              fc.array(numberPiece, { minLength: 1, maxLength: 10 }).map((parts) => parts.join("")),
+              fc.double({ noNaN: true }).map(String),
+              fc.constantFrom(
+                "+-5",
+                "1_000",
+                "inf",
+                "-Infinity",
+                "NaN",
+                "1e400",
+                "+.5",
+                "5.",
+                "0x10",
+              ),
+            ),
+            { minLength: 1, maxLength: 50 },
+          ),
+          async (texts) => {
+            const cells = texts.filter((text) => text === text.trim());
+            if (cells.length === 0) return;
+            const t = sql.ref("t");
+            const parsed = sql`try_cast(${t} as double)`;
+            const result = await sql<{
+              t: string;
+              ok: boolean | null;
+              v: number | null;
+            }>`select ${t}, coalesce(${numberCellReads(t, parsed)}, false) as ok, ${parsed} + 0.0 as v from (values ${sql.join(cells.map((cell) => sql`(cast(${cell} as varchar))`))}) as cells(t)`.execute(
+              duck.db,
+            );
+            for (const row of result.rows) {
+              expect({ text: row.t, reads: row.ok }).toEqual({
+                text: row.t,
+                reads: isNumberText(row.t),
+              });
+              if (row.ok) expect(Number(row.v)).toBe(Number(row.t) + 0);
+            }
+          },
+        ),
+        { seed, numRuns: 300 },
+      );
+    } finally {
+      await duck.close();
+    }
   });
 });

@@ -163,7 +163,6 @@ export class Compiler {
    * rules).
    */
   async localEpoch(
-    column: TableColumn,
     filters: readonly QueryFilter[],
     epoch: Sql,
     perMs: number,
@@ -204,10 +203,9 @@ export class Compiler {
       type: column.type,
       grain,
       timeZone: this.timeZone,
-      localMs: async () =>
-        (await this.localEpoch(column, query.filters, this.ref(column), 1)) as Sql,
+      localMs: async () => (await this.localEpoch(query.filters, this.ref(column), 1)) as Sql,
       localMicros: (epochMicros, maxSpans) =>
-        this.localEpoch(column, query.filters, epochMicros, 1000, maxSpans),
+        this.localEpoch(query.filters, epochMicros, 1000, maxSpans),
     });
   }
 

@@ -48,6 +48,30 @@ async function close(store: Store) {
   await store.close();
 }
 
+/** Runs a child store script with its JSON config; SIGKILLs it once stdout holds `killAt`. */
+function runChild(
+  script: string,
+  config: unknown,
+  killAt?: string,
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const running = spawn("node", [script, JSON.stringify(config)], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    running.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (killAt !== undefined && stdout.includes(killAt)) running.kill("SIGKILL");
+    });
+    running.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    running.on("error", reject);
+    running.on("exit", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
 async function* csvBytes(rows: number, seed: number): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   for (const chunk of salesCsvChunks(rows, { seed })) yield encoder.encode(chunk);
@@ -313,26 +337,9 @@ describe("dataset rows in the DuckDB data file", () => {
     );
     const before = await totals(server, created.datasetId);
     // A second process's open of the rows would fail on DuckDB's lock: the state-only open does not try.
-    const said = await new Promise<string>((resolve, reject) => {
-      const running = spawn(
-        "node",
-        [stateOnlyChild, JSON.stringify({ dataDir, datasetId: created.datasetId })],
-        { stdio: ["ignore", "pipe", "pipe"] },
-      );
-      let stdout = "";
-      let stderr = "";
-      running.stdout.on("data", (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      running.stderr.on("data", (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      running.on("error", reject);
-      running.on("exit", (code) => {
-        if (code === 0) resolve(stdout);
-        else reject(new Error(`the state-only child failed (${code}): ${stderr}`));
-      });
-    });
+    const ran = await runChild(stateOnlyChild, { dataDir, datasetId: created.datasetId });
+    if (ran.code !== 0) throw new Error(`the state-only child failed (${ran.code}): ${ran.stderr}`);
+    const said = ran.stdout;
     const outcome = JSON.parse(said) as { ok: boolean; rowsError: string | null };
     expect(outcome.ok).toBe(true);
     expect(outcome.rowsError).toContain("Dataset rows are not open in this process");
@@ -422,27 +429,9 @@ describe("dataset rows in the DuckDB data file", () => {
         rows: 200_000,
         stopAt: 50_000,
       };
-      const outcome = await new Promise<{ signal: string | null; said: string }>(
-        (resolve, reject) => {
-          const process = spawn("node", [child, JSON.stringify(config)], {
-            stdio: ["ignore", "pipe", "pipe"],
-          });
-          let said = "";
-          let stderr = "";
-          process.stdout.on("data", (chunk: Buffer) => {
-            said += chunk.toString();
-            if (said.includes("loading\n")) process.kill("SIGKILL");
-          });
-          process.stderr.on("data", (chunk: Buffer) => {
-            stderr += chunk.toString();
-          });
-          process.on("error", reject);
-          process.on("exit", (_code, signal) => {
-            if (signal !== "SIGKILL") reject(new Error(`the child was not killed: ${stderr}`));
-            else resolve({ signal, said });
-          });
-        },
-      );
+      const ran = await runChild(child, config, "loading\n");
+      if (ran.signal !== "SIGKILL") throw new Error(`the child was not killed: ${ran.stderr}`);
+      const outcome = { signal: ran.signal, said: ran.stdout };
       expect(outcome).toEqual({ signal: "SIGKILL", said: "loading\n" });
 
       store = await open(dataDir);

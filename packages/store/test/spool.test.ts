@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { removeSpool, spoolUpload } from "../src/repo/datasets/spool.js";
+import { edgeWhitespacePatterns, removeSpool, spoolUpload } from "../src/repo/datasets/spool.js";
 
 // The upload's spool copy and what it notes for the engine's CSV path: the flags decide whether
 // DuckDB's reading must turn line ends into \n and trim cells, so a missed pattern would change
@@ -14,29 +14,6 @@ console.log(`[@seed/store spool] fast-check seed ${seed} (FC_SEED=${seed} repeat
 
 const dir = mkdtempSync(path.join(tmpdir(), "seed-spool-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function edgePatterns(delimiter: string): Buffer[] {
-  return [
-    `${delimiter} `,
-    ` ${delimiter}`,
-    '" ',
-    ' "',
-    "\n ",
-    " \n",
-    "\r ",
-    " \r",
-    "\t",
-    "\v",
-    "\f",
-    "\u00a0",
-    "\u1680",
-    "\u205f",
-    "\u3000",
-    "\ufeff",
-  ]
-    .map((text) => Buffer.from(text))
-    .concat([Buffer.from([0xe2, 0x80])]);
-}
 
 const piece = fc.constantFrom(
   "a",
@@ -86,7 +63,9 @@ describe("spoolUpload", () => {
             expect(spooled.carriageReturns).toBe(content.includes(13));
             expect(spooled.quotes).toBe(content.includes(34));
             const whole = Buffer.concat([Buffer.from("\n"), content, Buffer.from("\n")]);
-            const expected = edgePatterns(delimiter).some((pattern) => whole.includes(pattern));
+            const expected = edgeWhitespacePatterns(delimiter).some((pattern) =>
+              whole.includes(pattern),
+            );
             expect(spooled.edgeWhitespace).toBe(expected);
           } finally {
             await removeSpool(spooled);

@@ -29,13 +29,11 @@ export interface SpooledCsv {
 }
 
 /**
- * Finds, chunk by chunk, byte sequences that may put whitespace at a cell's edge in a file split
- * by `delimiter`. Each pattern starts with a byte (a space, a tab, a lead byte of non-ASCII
- * whitespace) whose absence from a chunk rules it out with one native byte search; most files
- * have few of them, so most chunks cost a handful of memchr scans instead of a search per
- * pattern. Patterns cut between two chunks are found in the joint of the two.
+ * The byte sequences that may put whitespace at a cell's edge in a file split by `delimiter`: a
+ * space beside a delimiter, quote or line end, a tab, vertical tab or form feed, or the UTF-8 of
+ * non-ASCII whitespace (a prefix that may be one).
  */
-function edgeWhitespaceFinder(delimiter: string) {
+export function edgeWhitespacePatterns(delimiter: string): Buffer[] {
   const texts = [
     `${delimiter} `,
     ` ${delimiter}`,
@@ -57,10 +55,17 @@ function edgeWhitespaceFinder(delimiter: string) {
     [0xe3, 0x80, 0x80], // U+3000
     [0xef, 0xbb, 0xbf], // U+FEFF
   ];
-  const patterns = [
-    ...texts.map((text) => Buffer.from(text)),
-    ...bytes.map((seq) => Buffer.from(seq)),
-  ];
+  return [...texts.map((text) => Buffer.from(text)), ...bytes.map((seq) => Buffer.from(seq))];
+}
+
+/**
+ * Finds edgeWhitespacePatterns chunk by chunk. Each pattern holds a byte (a space, a tab, a lead
+ * byte of non-ASCII whitespace) whose absence from a chunk rules it out with one native byte
+ * search; most files have few of them, so most chunks cost a handful of memchr scans instead of a
+ * search per pattern. Patterns cut between two chunks are found in the joint of the two.
+ */
+function edgeWhitespaceFinder(delimiter: string) {
+  const patterns = edgeWhitespacePatterns(delimiter);
   // Every pattern holds one of these bytes; a chunk without it cannot hold the pattern.
   const gates = [...new Set(patterns.map((pattern) => gateOf(pattern)))].map((gate) => ({
     gate,

@@ -153,3 +153,59 @@ test("options follow the chart type and query: stacking only for several series"
   await expectAxeClean(page);
   await context.close();
 });
+
+/** The raw values the preview's chart draws, from its data table's CSV (header first). */
+async function drawnValues(page: Page): Promise<Array<[string, number]>> {
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  await expect(table).toBeAttached();
+  const csv = await table.evaluate(
+    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
+      element.seedCsv?.() ?? [],
+  );
+  return csv.slice(1).map((row) => [String(row[0]), Number(row[1])]);
+}
+
+test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, not dropped", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Top regions and Other");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: "Pie" });
+  await page.getByLabel("Slice names (index column)").selectOption("region");
+  await page.getByLabel("Combine rows with").selectOption({ label: "Sum" });
+  await page.getByRole("radio", { name: "revenue" }).check();
+  await page.getByLabel("Order", { exact: true }).selectOption({ label: "largest value first" });
+
+  // Every region first: the whole.
+  const preview = page.getByTestId("chart-preview");
+  await expect(preview.getByRole("figure", { name: title })).toBeVisible();
+  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
+  const every = await drawnValues(page);
+  const whole = every.reduce((sum, [, value]) => sum + value, 0);
+
+  // At most 2 with the rest as Other: the two largest, then Other holding exactly the rest.
+  await page.getByLabel("Show at most (groups, optional)").fill("2");
+  const other = page.getByRole("checkbox", { name: "Group the rest into Other" });
+  await other.focus();
+  await page.keyboard.press("Space");
+  await expect(other).toBeChecked();
+  await expect
+    .poll(async () => (await drawnValues(page)).map(([name]) => name))
+    .toEqual([every[0]?.[0], every[1]?.[0], "Other"]);
+  const grouped = await drawnValues(page);
+  const rest = every.slice(2).reduce((sum, [, value]) => sum + value, 0);
+  expect(grouped[2]?.[1]).toBeCloseTo(rest, 6);
+  expect(grouped.reduce((sum, [, value]) => sum + value, 0)).toBeCloseTo(whole, 6);
+  await expectAxeClean(page);
+
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(page.getByRole("checkbox", { name: "Group the rest into Other" })).toBeChecked();
+  await expect(page.getByLabel("Show at most (groups, optional)")).toHaveValue("2");
+  await context.close();
+});

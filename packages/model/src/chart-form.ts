@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ChartInput, ChartOptions } from "./chart.js";
 import {
   acceptedOptions,
+  breakdownColumnTypes,
   type ChartLocale,
   type ChartOptionName,
   type ChartType,
@@ -98,6 +99,8 @@ export interface ChartForm {
   filters: FilterForm[];
   sort: SortChoice;
   limit: string;
+  /** With a limit on a category x: the groups past it measured together as "Other". */
+  other: boolean;
   stack: StackMode;
   horizontal: boolean;
   curve: CurveType;
@@ -145,6 +148,7 @@ export const chartFormSchema = z.object({
     .max(queryLimits.maxFilters * 2),
   sort: z.enum(sortChoices),
   limit: shortText,
+  other: z.boolean(),
   stack: z.enum(stackModes),
   horizontal: z.boolean(),
   curve: z.enum(curveTypes),
@@ -297,6 +301,7 @@ export function chartFormOf(
     filters: (query?.filters ?? []).map((filter, index) => filterFormOf(filter, index)),
     sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
     limit: query?.limit === undefined ? "" : String(query.limit),
+    other: query?.other === true,
     stack: options.stack ?? chartOptionDefaults.stack,
     horizontal: options.horizontal ?? chartOptionDefaults.horizontal,
     curve: options.curve ?? chartOptionDefaults.curve,
@@ -336,6 +341,20 @@ export function formShape(form: ChartForm, columns: readonly FormColumn[]): Quer
   };
 }
 
+/**
+ * Whether the form's query can group the rest into Other: an aggregated category x without a
+ * breakdown (a breakdown has its own Other, its series). The editor offers the choice then only.
+ */
+export function groupsRest(form: ChartForm, columns: readonly FormColumn[]): boolean {
+  const x = columns.find((column) => column.name === form.indexColumn);
+  return (
+    x !== undefined &&
+    breakdownColumnTypes.includes(x.type) &&
+    form.aggregate !== "none" &&
+    form.breakdown === ""
+  );
+}
+
 /** The query the form stands for (what the preview runs and the chart saves). */
 export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
   const single = form.type === "pie" || form.breakdown !== "";
@@ -351,6 +370,7 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
     filters: form.filters.map((filter) => filterOfForm(filter, columns)),
     ...(form.sort !== "x_asc" ? { sort: { by, direction } } : {}),
     ...(form.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
+    ...(form.other && groupsRest(form, columns) ? { other: true } : {}),
   };
 }
 

@@ -83,4 +83,35 @@ describe("the query rules per column type (one table for the editor and the stor
       expect("breakdown.column" in errors, type).toBe(!breakdownColumnTypes.includes(type));
     }
   });
+
+  it("groups the rest into Other exactly for a limited, aggregated category x without a breakdown", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (type, limited, brokenDown, raw) => {
+          const errors = checkQuery(
+            {
+              x: { column: "x" },
+              measures: [{ column: raw ? "n" : null, aggregate: raw ? "none" : "count" }],
+              ...(brokenDown ? { breakdown: { column: "b", top: 3 } } : {}),
+              ...(limited ? { limit: 5 } : {}),
+              other: true,
+              filters: [],
+            },
+            [
+              { name: "x", type },
+              { name: "b", type: "string" },
+              { name: "n", type: "number" },
+            ],
+          );
+          const fits = limited && !brokenDown && !raw && breakdownColumnTypes.includes(type);
+          expect("other" in errors, JSON.stringify({ type, limited, brokenDown, raw })).toBe(!fits);
+        },
+      ),
+      { seed, numRuns: 200 },
+    );
+  });
 });

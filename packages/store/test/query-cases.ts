@@ -230,6 +230,66 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "top 2 by value and Other: the rest measured from its rows (sum, distinct, count)",
+    query: {
+      x: { column: "region" },
+      measures: [sum("revenue"), { column: "day", aggregate: "count_distinct" }, count],
+      sort: { by: "value", direction: "desc" },
+      limit: 2,
+      other: true,
+    },
+    rows: [
+      { x: "North", m0: 54, m1: 4, m2: 4 },
+      { x: "South", m0: 44.5, m1: 3, m2: 3 },
+      // The empty region (4), West (1, 2) and East (2.5 and an empty revenue).
+      { x: "Other", m0: 9.5, m1: 5, m2: 5 },
+    ],
+  },
+  {
+    name: "an average of Other is the rest's rows' average, not an average of averages",
+    query: {
+      x: { column: "region" },
+      measures: [
+        { column: "revenue", aggregate: "avg" },
+        { column: "revenue", aggregate: "min" },
+      ],
+      filters: [{ column: "region", op: "in", values: ["East", "West", "North"] }],
+      limit: 1,
+      other: true,
+    },
+    rows: [
+      { x: "East", m0: 2.5, m1: 2.5 },
+      // North (10, 20, 8, 16) and West (1, 2): 57 / 6, where the groups' averages give 7.5.
+      { x: "Other", m0: 9.5, m1: 1 },
+    ],
+  },
+  {
+    name: "first 3 by x and Other holding the empty group; no Other when every group fits",
+    query: {
+      x: { column: "region" },
+      measures: [sum("revenue"), { column: "revenue", aggregate: "min" }],
+      limit: 3,
+      other: true,
+    },
+    rows: [
+      { x: "East", m0: 2.5, m1: 2.5 },
+      { x: "North", m0: 54, m1: 8 },
+      { x: "South", m0: 44.5, m1: 5 },
+      { x: "Other", m0: 7, m1: 1 },
+    ],
+  },
+  {
+    name: "Other is left out when the limit keeps every group",
+    query: { x: { column: "region" }, measures: [count], limit: 5, other: true },
+    rows: [
+      { x: "East", m0: 2 },
+      { x: "North", m0: 4 },
+      { x: "South", m0: 3 },
+      { x: "West", m0: 2 },
+      { x: null, m0: 1 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [

@@ -11,6 +11,17 @@ export interface ChartView {
 
 /** A chart as pages draw it; only the options its type accepts (the chart-types table) pass. */
 export function chartView(chart: Chart): ChartView {
-  const options = acceptedOptions(chart.type, chart.options);
+  const options = drawnOptions(chart, acceptedOptions(chart.type, chart.options));
   return { id: chart.id, title: chart.title, type: chart.type, options };
+}
+
+/**
+ * The options a chart is drawn with: a query that groups its rest into Other already holds the
+ * rest as one row, so a pie does not group small slices into a second "Other".
+ */
+export function drawnOptions(
+  chart: Pick<Chart, "type"> & { query: Pick<Chart["query"], "other"> },
+  options: Chart["options"],
+): Chart["options"] {
+  return chart.query.other && chart.type === "pie" ? { ...options, otherThreshold: 0 } : options;
 }

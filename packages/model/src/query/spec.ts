@@ -113,6 +113,11 @@ export const chartQuerySchema = z
       .min(1, "Enter at least 1.")
       .max(queryLimits.maxLimit, `At most ${queryLimits.maxLimit.toLocaleString("en-US")}.`)
       .optional(),
+    /**
+     * With a limit: the groups past it (in the query's order) are measured together as one
+     * "Other" group, from their rows, instead of left out, so the whole stays whole.
+     */
+    other: z.boolean().optional(),
   })
   .strict();
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
@@ -191,6 +196,18 @@ export function checkQuery(
     if (query.measures.length > 1) {
       add("breakdown.column", "A breakdown splits one measure; remove the other measures.");
     }
+  }
+  if (query.other) {
+    if (query.limit === undefined) {
+      add("other", "Set how many groups to show; the rest is then Other.");
+    }
+    if (x && (query.x.grain !== undefined || !breakdownColumnTypes.includes(x.type))) {
+      add("other", `"${x.name}" is not a category; Other groups text or true/false values.`);
+    }
+    if (query.breakdown) {
+      add("other", "A breakdown has its own Other (series to show); remove one of them.");
+    }
+    if (raw > 0) add("other", "Raw values are not grouped; choose an aggregate.");
   }
   for (const [index, filter] of query.filters.entries()) {
     const column = find(`filters.${index}.column`, filter.column);

@@ -290,22 +290,49 @@ function withLabels<T>(x: TimeBucket, grouped: RawBuilder<T>): RawBuilder<T> {
  * caller knows there were more).
  */
 export async function groupedStatement(compiler: Compiler, query: ChartQuery) {
-  const xColumn = compiler.column(query.x.column);
-  const selects = query.measures.map(
+  const limit = query.limit ?? queryLimits.maxLimit;
+  const x = await compiler.x(query);
+  // Ordered by the label (a key sorts as its label does).
+  return sql<Row>`select ${labelled(x)} from (${groups(compiler, query, x)}) as grouped order by ${groupOrder(compiler, query)} limit ${sql.lit(limit + 1)}`;
+}
+
+/** Every measure by x (x, m0, m1, ...) over the rows the filters keep, unordered. */
+function groups(compiler: Compiler, query: ChartQuery, x: TimeBucket): Sql {
+  return sql`select ${x.key} as x, ${sql.join(measureSelects(compiler, query))} from ${compiler.table} ${compiler.where(query.filters)} group by 1`;
+}
+
+function measureSelects(compiler: Compiler, query: ChartQuery): Sql[] {
+  return query.measures.map(
     (measure, index) => sql`${compiler.aggregate(measure)} as ${sql.id(`m${index}`)}`,
   );
-  const limit = query.limit ?? queryLimits.maxLimit;
-  const type = xType(query, xColumn);
+}
+
+/** The order of a query's groups (x and m0, ...): by x, or by the first measure, x breaking ties. */
+function groupOrder(compiler: Compiler, query: ChartQuery): Sql {
+  const type = xType(query, compiler.column(query.x.column));
   const textX = type === "string" || type === "date" || query.x.grain !== undefined;
   const xOrder = textX ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
   const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
-  const order =
-    query.sort?.by === "value"
-      ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
-      : sql`${xOrder} ${direction} nulls last`;
+  return query.sort?.by === "value"
+    ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
+    : sql`${xOrder} ${direction} nulls last`;
+}
+
+/**
+ * "Other" (query.other, x a category): every measure over the rows whose x is not among the
+ * first `limit` groups in the query's order, measured from the rows themselves (so an average or
+ * a distinct count of the rest is exact, not folded from the groups).
+ */
+export async function otherStatement(compiler: Compiler, query: ChartQuery) {
   const x = await compiler.x(query);
-  // Ordered by the label (a key sorts as its label does).
-  return sql<Row>`select ${labelled(x)} from (select ${x.key} as x, ${sql.join(selects)} from ${compiler.table} ${compiler.where(query.filters)} group by 1) as grouped order by ${order} limit ${sql.lit(limit + 1)}`;
+  const limit = query.limit ?? queryLimits.maxLimit;
+  const kept = sql`select x from (${groups(compiler, query, x)}) as grouped order by ${groupOrder(compiler, query)} limit ${sql.lit(limit)}`;
+  // A null x is a group of its own: `in` never matches it, so it is looked for apart.
+  const rest = [
+    sql`not coalesce(${x.key} in (select x from kept where x is not null), false)`,
+    sql`not (${x.key} is null and exists (select 1 from kept where x is null))`,
+  ];
+  return sql<Row>`with kept as (${kept}) select ${sql.join(measureSelects(compiler, query))} from ${compiler.table} ${compiler.where(query.filters, rest)}`;
 }
 
 /** Sum, count, min and max by breakdown: one GROUP BY x, breakdown (b), measure v. */
@@ -417,7 +444,7 @@ export function topValuesStatement(
  * bound parameters), without running it. Async because SQLite's time buckets in a zone other
  * than UTC read the data's range first (Compiler.localMs). Refused (a plain Error) for queries
  * that run in steps whose later SQL depends on earlier results: raw series (counted, then read or
- * binned, raw.ts) and breakdowns of averages and distinct counts (ranked first).
+ * binned, raw.ts), breakdowns of averages and distinct counts (ranked first) and Other.
  */
 export async function compileChartQuery(
   executor: AnyExecutor,
@@ -428,6 +455,9 @@ export async function compileChartQuery(
   const { compiler, query } = compilerFor(executor, descriptor, input, options);
   if (isRaw(query)) {
     throw new Error("A raw series runs in steps (counted first, then read or binned).");
+  }
+  if (query.other) {
+    throw new Error("A query with Other runs in steps (its groups first, then the rest).");
   }
   if (!query.breakdown) return (await groupedStatement(compiler, query)).compile(executor);
   const measure = query.measures[0] as QueryMeasure;

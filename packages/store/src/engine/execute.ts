@@ -22,6 +22,7 @@ import {
   lastValuesStatement,
   maxGroupedRows,
   optionsCompiler,
+  otherStatement,
   type Sql,
   topValuesStatement,
 } from "./compile.js";
@@ -185,17 +186,28 @@ async function runGrouped(
   const statement = await groupedStatement(compiler, query);
   const result = await compiler.executor.executeQuery(statement.compile(compiler.executor));
   const notes: string[] = [];
-  const rows = firstGroups(result.rows, query, query.limit ?? queryLimits.maxLimit, notes);
-  return {
-    x,
-    series,
-    rows: rows.map((row) => {
-      const out: Record<string, Value> = { x: toX(xColumn.type, query.x.grain, row.x) };
-      for (const entry of series) out[entry.key] = toNumber(row[entry.key]);
-      return out;
-    }),
-    notes,
-  };
+  const limit = query.limit ?? queryLimits.maxLimit;
+  const rows = firstGroups(result.rows, query, limit, notes);
+  const out = rows.map((row) => {
+    const values: Record<string, Value> = { x: toX(xColumn.type, query.x.grain, row.x) };
+    for (const entry of series) values[entry.key] = toNumber(row[entry.key]);
+    return values;
+  });
+  if (query.other && result.rows.length > limit) {
+    // The groups past the limit, measured together from their rows, after the shown ones.
+    const rest = await otherStatement(compiler, query);
+    const [other] = (await compiler.executor.executeQuery(rest.compile(compiler.executor))).rows;
+    const taken = new Set(out.map((row) => row.x));
+    const values: Record<string, Value> = { x: otherLabel(taken) };
+    for (const entry of series) values[entry.key] = toNumber(other?.[entry.key]);
+    out.push(values);
+  }
+  return { x, series, rows: out, notes };
+}
+
+/** "Other", or "Other (rest)" where a shown group is itself called "Other". */
+function otherLabel(taken: ReadonlySet<unknown>): string {
+  return taken.has("Other") ? "Other (rest)" : "Other";
 }
 
 async function runBreakdown(
@@ -220,7 +232,7 @@ async function runBreakdown(
   }));
   if (hasRest) {
     const taken = new Set(series.map((entry) => entry.label));
-    series.push({ key: "other", label: taken.has("Other") ? "Other (rest)" : "Other" });
+    series.push({ key: "other", label: otherLabel(taken) });
   }
   const byX = new Map<string, Record<string, Value>>();
   for (const row of result.rows) {

@@ -13,6 +13,7 @@ import {
   offeredOptions,
   withDefaultOptions,
 } from "@seed/model";
+import { drawnOptions } from "@/components/chart-view";
 
 // The chart editor's pure draft model: how the form changes when a person picks a type, a
 // dataset or columns. The form (chart-editor.tsx) only renders a draft and calls these.
@@ -111,7 +112,11 @@ export function previewBlocker(draft: ChartForm): string | null {
  * less any option the store would refuse, so a half-typed value never breaks the drawing.
  */
 export function previewView(draft: ChartForm, columns: readonly FormColumn[]): PreviewView {
-  const { options } = chartOfForm(draft, columns).chart;
+  const { chart } = chartOfForm(draft, columns);
+  const options = drawnOptions(
+    { type: draft.type, query: { other: chart.query?.other } },
+    chart.options ?? {},
+  );
   const checked = chartOptionsSchema.safeParse(options);
   const refused = new Set(
     checked.success ? [] : checked.error.issues.map((issue) => issue.path[0]),

@@ -5,6 +5,7 @@ import {
   type ChartType,
   chartTypeSpecs,
   chartTypes,
+  groupsRest,
   type QueryAggregate,
   queryLimits,
   type SortChoice,
@@ -87,6 +88,12 @@ export function QuerySection({
       : xType === "date"
         ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
         : [];
+  // Other groups the categories past the limit; a breakdown has its own Other (its series).
+  const otherErrorsId = useId();
+  const otherErrors = Object.entries(errors).flatMap(([key, messages]) =>
+    key === "query.other" ? (messages ?? []) : [],
+  );
+  const canGroupRest = groupsRest(draft, columns);
   const queryError = (prefix: string) =>
     Object.entries(errors).flatMap(([key, messages]) =>
       key.startsWith(prefix) ? (messages ?? []) : [],
@@ -283,6 +290,21 @@ export function QuerySection({
         onChange={(event) => update("limit", event.currentTarget.value)}
         errors={queryError("query.limit")}
       />
+      {canGroupRest ? (
+        <div className={styles.checkRow}>
+          <label>
+            <input
+              type="checkbox"
+              name="other"
+              checked={draft.other}
+              {...describedBy(otherErrorsId, otherErrors)}
+              onChange={(event) => update("other", event.currentTarget.checked)}
+            />
+            Group the rest into Other
+          </label>
+          <FieldMessages id={otherErrorsId} errors={otherErrors} />
+        </div>
+      ) : null}
     </>
   );
 }

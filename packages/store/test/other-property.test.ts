@@ -1,0 +1,158 @@
+import type { ChartQueryInput, QueryAggregate } from "@seed/model";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Store } from "../src/index.js";
+import { editor } from "./actors.js";
+import { openSuiteStore } from "./helpers.js";
+
+// Property of "Other" (query.other): the whole stays whole. For random rows (skewed categories,
+// the empty one and one literally called "Other" among them) and any limit, order and measures,
+// on SQLite, PostgreSQL and DuckDB alike:
+// - the shown groups are exactly those the same query shows without Other;
+// - an Other row follows them exactly when some group is left over, and holds every measure over
+//   the left-over groups' rows, computed here from the rows themselves;
+// - so the shown sums and counts plus Other's are the totals over every row.
+// Values are multiples of 0.25 well inside 2^53: sums are exact whatever the summing order.
+const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
+console.log(`other-property seed: ${seed} (rerun with SEED_PROPERTY_SEED=${seed})`);
+
+const columns = [
+  { name: "region", type: "string" },
+  { name: "revenue", type: "number" },
+] as const;
+
+interface Row {
+  region: string | null;
+  revenue: number | null;
+}
+
+const regions = ["North", "South", "East", "West", "Île", "Other", "", "a", "B"];
+const row: fc.Arbitrary<Row> = fc.record({
+  // Skewed: the first regions far more often than the last.
+  region: fc.option(
+    fc
+      .integer({ min: 0, max: regions.length * regions.length - 1 })
+      .map((n) => regions[Math.floor(Math.sqrt(n))] as string),
+    { nil: null, freq: 8 },
+  ),
+  revenue: fc.option(
+    fc.oneof(
+      fc.integer({ min: -4_000_000, max: 4_000_000 }).map((n) => n / 4),
+      fc.constantFrom(0, -0.25, 2 ** 40),
+    ),
+    { nil: null, freq: 6 },
+  ),
+});
+
+const aggregates: QueryAggregate[] = ["sum", "avg", "min", "max", "count", "count_distinct"];
+const query = fc.record({
+  measures: fc.uniqueArray(
+    fc.oneof(
+      fc.record({ column: fc.constant("revenue"), aggregate: fc.constantFrom(...aggregates) }),
+      fc.constant({ column: null, aggregate: "count" as const }),
+    ),
+    { minLength: 1, maxLength: 3, selector: (m) => `${m.column}:${m.aggregate}` },
+  ),
+  sort: fc.record({
+    by: fc.constantFrom("x", "value"),
+    direction: fc.constantFrom("asc", "desc"),
+  }),
+  limit: fc.integer({ min: 1, max: regions.length + 1 }),
+});
+
+/** The aggregate over the rows, as SQL gives it (null over no non-empty values, but counts). */
+function measure(rows: readonly Row[], column: string | null, aggregate: QueryAggregate) {
+  if (column === null) return rows.length;
+  const values = rows.map((r) => r.revenue).filter((v): v is number => v !== null);
+  switch (aggregate) {
+    case "count":
+      return values.length;
+    case "count_distinct":
+      return new Set(values).size;
+    case "sum":
+      return values.length === 0 ? null : values.reduce((a, b) => a + b, 0);
+    case "avg":
+      return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+    case "min":
+      return values.length === 0 ? null : Math.min(...values);
+    case "max":
+      return values.length === 0 ? null : Math.max(...values);
+    default:
+      throw new Error(`not generated: ${aggregate}`);
+  }
+}
+
+describe("Other keeps the whole: the rest measured from its rows, on every engine", () => {
+  const stores: Array<{ name: string; store: Store }> = [];
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
+      const opened = await openSuiteStore(engine, { seedDemo: false });
+      stores.push({ name: engine, store: opened.store });
+      closers.push(opened.close);
+    }
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it("shows the same groups as without Other, then Other over exactly the rest", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 0, maxLength: 60 }),
+        query,
+        async (given, picked) => {
+          // An empty text cell is stored empty: "" and null are one group.
+          const rows = given.map((r) => ({ ...r, region: r.region === "" ? null : r.region }));
+          const base: ChartQueryInput = { x: { column: "region" }, ...picked };
+          const withOther: ChartQueryInput = { ...base, other: true };
+          const results = await Promise.all(
+            stores.map(async ({ store }) => {
+              const dataset = await store.createDataset(
+                { name: "Other property", columns: columns.map((c) => ({ ...c })), rows: given },
+                editor,
+              );
+              return {
+                plain: await store.runChartQuery(dataset.id, base),
+                other: await store.runChartQuery(dataset.id, withOther),
+              };
+            }),
+          );
+          const groups = new Set(rows.map((r) => r.region)).size;
+          for (const [index, { plain, other }] of results.entries()) {
+            const engine = stores[index]?.name;
+            // The shown groups: those the query shows without Other.
+            expect(other.rows.slice(0, plain.rows.length), engine).toEqual(plain.rows);
+            if (groups <= picked.limit) {
+              expect(other.rows, engine).toEqual(plain.rows);
+              continue;
+            }
+            expect(other.rows.length, engine).toBe(plain.rows.length + 1);
+            const shown = new Set(plain.rows.map((r) => r.x));
+            const rest = rows.filter((r) => !shown.has(r.region));
+            const last = other.rows.at(-1) as Record<string, unknown>;
+            expect(last.x, engine).toBe(shown.has("Other") ? "Other (rest)" : "Other");
+            for (const [m, spec] of picked.measures.entries()) {
+              expect(last[`m${m}`], `${engine} m${m} ${spec.aggregate}`).toBe(
+                measure(rest, spec.column, spec.aggregate),
+              );
+              if (spec.aggregate === "sum" || spec.aggregate === "count") {
+                // The whole: shown plus Other is the total over every row.
+                const whole = other.rows.reduce(
+                  (total, r) => total + ((r[`m${m}`] as number | null) ?? 0),
+                  0,
+                );
+                expect(whole, engine).toBe(measure(rows, spec.column, spec.aggregate) ?? 0);
+              }
+            }
+          }
+          // And every engine gives the same answer.
+          for (const { other } of results.slice(1)) {
+            expect(other).toEqual(results[0]?.other);
+          }
+        },
+      ),
+      { seed, numRuns: 100 },
+    );
+  }, 180_000);
+});

@@ -21,8 +21,10 @@ import {
   type QueryShape,
   queryAggregates,
   queryLimits,
+  type RelativeAnchor,
   type RelativeKind,
   type RelativeUnit,
+  relativeAnchors,
   relativeKinds,
   relativeUnits,
   type SeriesShape,
@@ -80,6 +82,8 @@ export interface FilterForm {
   unit: RelativeUnit;
   which: RelativeKind;
   n: string;
+  /** What a relative range counts back from: today, or the column's newest value. */
+  anchor: RelativeAnchor;
 }
 
 /** The chart editor's form: every field as the form holds it. */
@@ -142,6 +146,7 @@ export const chartFormSchema = z.object({
         to: z.string().max(queryLimits.maxFilterText),
         unit: z.enum(relativeUnits),
         which: z.enum(relativeKinds),
+        anchor: z.enum(relativeAnchors),
         n: shortText,
       }),
     )
@@ -186,6 +191,7 @@ export function newFilterForm(key: number, columns: readonly FormColumn[]): Filt
     unit: "month",
     which: "last_n",
     n: "12",
+    anchor: "today",
   };
 }
 
@@ -200,10 +206,17 @@ export function filterFormOf(filter: QueryFilter, key: number): FilterForm {
     unit: "month",
     which: "last_n",
     n: "12",
+    anchor: "today",
   };
   switch (filter.op) {
     case "relative":
-      return { ...base, unit: filter.unit, which: filter.which, n: String(filter.n ?? 1) };
+      return {
+        ...base,
+        unit: filter.unit,
+        which: filter.which,
+        n: String(filter.n ?? 1),
+        anchor: filter.anchor ?? "today",
+      };
     case "in":
       return { ...base, value: filter.values.join(", ") };
     case "between":
@@ -234,6 +247,7 @@ export function filterOfForm(row: FilterForm, columns: readonly FormColumn[]): Q
         unit: row.unit,
         which: row.which,
         ...(row.which === "last_n" ? { n: Number(row.n) || 1 } : {}),
+        ...(row.anchor === "latest" ? { anchor: "latest" } : {}),
       };
     case "in":
       return {

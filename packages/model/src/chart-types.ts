@@ -122,6 +122,12 @@ export type RelativeUnit = (typeof relativeUnits)[number];
 /** "last_n": the n units ending with the current one (today included); "this"; "previous". */
 export const relativeKinds = ["last_n", "this", "previous"] as const;
 export type RelativeKind = (typeof relativeKinds)[number];
+/**
+ * What a relative range counts back from: "today" (in the dashboard's zone) or "latest", the
+ * newest value of the filtered column (the last 30 days of a file that ends in 2015).
+ */
+export const relativeAnchors = ["today", "latest"] as const;
+export type RelativeAnchor = (typeof relativeAnchors)[number];
 
 export interface ChartTypeSpec {
   label: string;

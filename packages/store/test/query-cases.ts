@@ -290,6 +290,36 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "the last 2 months of the data (anchored to the newest day, not today)",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [sum("revenue")],
+      filters: [
+        { column: "day", op: "relative", unit: "month", which: "last_n", n: 2, anchor: "latest" },
+      ],
+    },
+    options: { now: new Date("2031-02-03T12:00:00Z") },
+    rows: [
+      { x: "2024-12-01", m0: 16 },
+      { x: "2025-01-01", m0: 32 },
+    ],
+  },
+  {
+    name: "the quarter before the newest one of the data, by a timestamp in Paris",
+    query: {
+      x: { column: "region" },
+      measures: [count],
+      filters: [
+        { column: "at", op: "relative", unit: "quarter", which: "previous", anchor: "latest" },
+      ],
+    },
+    options: { timeZone: "Europe/Paris" },
+    rows: [
+      { x: "North", m0: 2 },
+      { x: null, m0: 1 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [
@@ -407,6 +437,7 @@ export async function expectStatTiles(
     value: 108,
     delta: null,
     deltaLabel: null,
+    empty: null,
   });
   expect((await stat({ column: "revenue", aggregation: "avg" })).value).toBeCloseTo(108 / 11);
   expect((await stat({ column: "revenue", aggregation: "count" })).value).toBe(11);
@@ -417,6 +448,7 @@ export async function expectStatTiles(
     value: 32,
     delta: 1,
     deltaLabel: "vs previous",
+    empty: null,
   });
   // "last" keeps to the rows the tile's filters keep, and skips empty values.
   const last = (region: string) =>
@@ -425,9 +457,19 @@ export async function expectStatTiles(
       aggregation: "last",
       filters: [{ column: "region", op: "eq", value: region }],
     });
-  expect(await last("West")).toEqual({ value: 2, delta: 1, deltaLabel: "vs previous" });
-  expect(await last("East")).toEqual({ value: 2.5, delta: null, deltaLabel: null });
-  expect(await last("Nowhere")).toEqual({ value: null, delta: null, deltaLabel: null });
+  expect(await last("West")).toEqual({
+    value: 2,
+    delta: 1,
+    deltaLabel: "vs previous",
+    empty: null,
+  });
+  expect(await last("East")).toEqual({ value: 2.5, delta: null, deltaLabel: null, empty: null });
+  expect(await last("Nowhere")).toEqual({
+    value: null,
+    delta: null,
+    deltaLabel: null,
+    empty: "No rows match the filters.",
+  });
   // February 2024 (7.5 + 2.5) against January 2024 (20 + 5): -60%.
   const compared = await stat(
     {
@@ -438,7 +480,12 @@ export async function expectStatTiles(
     },
     { now: new Date("2024-03-15T12:00:00Z") },
   );
-  expect(compared).toEqual({ value: 10, delta: -0.6, deltaLabel: "vs previous period" });
+  expect(compared).toEqual({
+    value: 10,
+    delta: -0.6,
+    deltaLabel: "vs previous period",
+    empty: null,
+  });
   // No rows in the period before: no percentage, never a division by zero.
   const fromNothing = await stat(
     {
@@ -449,7 +496,80 @@ export async function expectStatTiles(
     },
     { now: new Date("2024-11-15T12:00:00Z") },
   );
-  expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null });
+  expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null, empty: null });
+
+  // Periods anchored to the data: the rows end on 2025-01-05, whatever today is.
+  const later = { now: new Date("2030-06-15T12:00:00Z") };
+  const last30 = {
+    column: "day",
+    op: "relative",
+    unit: "day",
+    which: "last_n",
+    n: 30,
+  } as const;
+  // 2024-12-07 to 2025-01-05: 16 + 32; the 30 days before hold nothing, so no percentage.
+  expect(
+    await stat(
+      {
+        column: "revenue",
+        aggregation: "sum",
+        filters: [{ ...last30, anchor: "latest" }],
+        compare: true,
+      },
+      later,
+    ),
+  ).toEqual({ value: 48, delta: null, deltaLabel: null, empty: null });
+  // Counted back from today instead: an empty tile says which period holds no rows.
+  expect(await stat({ column: "revenue", aggregation: "sum", filters: [last30] }, later)).toEqual({
+    value: null,
+    delta: null,
+    deltaLabel: null,
+    empty: "No rows in the last 30 days (2030-05-17 to 2030-06-15).",
+  });
+  // The newest value is the column's, whatever the other filters keep.
+  expect(
+    await stat(
+      {
+        column: "revenue",
+        aggregation: "max",
+        filters: [
+          { ...last30, anchor: "latest" },
+          { column: "region", op: "eq", value: "East" },
+        ],
+      },
+      later,
+    ),
+  ).toEqual({
+    value: null,
+    delta: null,
+    deltaLabel: null,
+    empty: "No rows in the last 30 days of the data (2024-12-07 to 2025-01-05).",
+  });
+  // Rows in the period, but no value in the column: said so.
+  expect(
+    await stat({
+      column: "revenue",
+      aggregation: "sum",
+      filters: [{ column: "day", op: "eq", value: "2024-03-01" }],
+    }),
+  ).toEqual({
+    value: null,
+    delta: null,
+    deltaLabel: null,
+    empty: 'No values of "revenue" in these rows.',
+  });
+  // A timestamp's newest instant counts in the zone: 2025-01-05T18:00Z is 2025-01-06 in
+  // Kiritimati (UTC+14), so "the newest day" there holds that row alone.
+  expect(
+    await stat(
+      {
+        column: "revenue",
+        aggregation: "sum",
+        filters: [{ column: "at", op: "relative", unit: "day", which: "this", anchor: "latest" }],
+      },
+      { ...later, timeZone: "Pacific/Kiritimati" },
+    ),
+  ).toEqual({ value: 32, delta: null, deltaLabel: null, empty: null });
 }
 
 /** A breakdown by an average (not foldable: ranked in SQL first). */

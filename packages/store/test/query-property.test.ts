@@ -62,6 +62,21 @@ const query: fc.Arbitrary<ChartQueryInput> = fc.record(
     ),
     breakdown: fc.record({ column: fc.constant("region"), top: fc.integer({ min: 1, max: 4 }) }),
     sort: fc.record({ by: fc.constant("x"), direction: fc.constantFrom("asc", "desc") }),
+    // A period counted back from today or from the column's newest value (in the zone).
+    filters: fc.tuple(
+      fc.record(
+        {
+          column: fc.constantFrom("day", "at"),
+          op: fc.constant("relative"),
+          unit: fc.constantFrom("day", "week", "month", "quarter", "year"),
+          which: fc.constantFrom("last_n", "this", "previous"),
+          n: fc.integer({ min: 1, max: 400 }),
+          shift: fc.integer({ min: 0, max: 3 }),
+          anchor: fc.constantFrom("today", "latest"),
+        },
+        { requiredKeys: ["column", "op", "unit", "which", "n", "anchor"] },
+      ),
+    ),
   },
   { requiredKeys: ["x", "measures"] },
 ) as fc.Arbitrary<ChartQueryInput>;
@@ -115,6 +130,41 @@ describe("query engine property: SQLite, PostgreSQL and DuckDB agree", () => {
         },
       ),
       { seed, numRuns: 80 },
+    );
+  }, 120_000);
+
+  it("counts the last n days of the data back from the newest day, on every engine", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 0, maxLength: 40 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        async (rows, n) => {
+          // The oracle: rows whose day is within n days up to the newest day, by date arithmetic.
+          const days = rows.map((r) => Date.parse(`${r.day}T00:00:00Z`));
+          const newest = Math.max(...days);
+          const expected = days.filter((ms) => ms > newest - n * dayMs).length;
+          const chartQuery: ChartQueryInput = {
+            x: { column: "region" },
+            measures: [{ column: null, aggregate: "count" }],
+            filters: [
+              { column: "day", op: "relative", unit: "day", which: "last_n", n, anchor: "latest" },
+            ],
+          };
+          for (const store of [sqlite, postgres, duckdb]) {
+            const dataset = await store.createDataset(
+              { name: "Anchored", columns: columns.map((c) => ({ ...c })), rows },
+              editor,
+            );
+            // Whatever today is: the range counts from the data.
+            const result = await store.runChartQuery(dataset.id, chartQuery, {
+              now: new Date(Date.UTC(1850, 0, 1)),
+            });
+            const counted = result.rows.reduce((sum, r) => sum + ((r.m0 as number | null) ?? 0), 0);
+            expect(counted).toBe(expected);
+          }
+        },
+      ),
+      { seed, numRuns: 60 },
     );
   }, 120_000);
 });

@@ -118,6 +118,19 @@ export const NoValue: Story = {
   },
 };
 
+export const NoRowsInPeriod: Story = {
+  name: "No value, with the reason",
+  args: {
+    label: "Revenue, last 30 days",
+    value: null,
+    delta: undefined,
+    emptyReason: "No rows in the last 30 days (2030-05-17 to 2030-06-15).",
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/No rows in the last 30 days/)).toBeVisible();
+  },
+};
+
 export const GermanCurrency: Story = {
   name: "de-DE currency",
   args: {

@@ -54,7 +54,8 @@ export function TileContent({
         format={tile.format ?? undefined}
         icon={tile.icon ?? undefined}
         delta={tile.delta ?? undefined}
-        deltaLabel={tile.error ?? tile.deltaLabel ?? undefined}
+        deltaLabel={tile.deltaLabel ?? undefined}
+        emptyReason={tile.error ?? tile.empty ?? undefined}
         status={tile.status ?? undefined}
       />
     );

@@ -8,6 +8,7 @@ import {
   numericAggregates,
   queryAggregates,
   queryLimits,
+  relativeAnchors,
   relativeKinds,
   relativeUnits,
 } from "../chart-types.js";
@@ -65,6 +66,10 @@ const relative = z.object({
     .optional(),
   /** Periods back: 1 is the period just before (what a previous-period comparison reads). */
   shift: z.number().int().min(0).max(1_000).optional(),
+  /** Counted back from today (the default) or from the column's newest value. */
+  anchor: z
+    .enum(relativeAnchors, { error: "Count back from today or the newest value." })
+    .optional(),
 });
 
 export const queryFilterSchema = z.discriminatedUnion(

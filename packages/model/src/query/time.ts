@@ -1,4 +1,4 @@
-import type { RelativeKind, RelativeUnit } from "../chart-types.js";
+import type { RelativeAnchor, RelativeKind, RelativeUnit } from "../chart-types.js";
 
 // Calendar arithmetic for the query engine: IANA time zone offsets (from the runtime's ICU data),
 // local days, and relative date ranges. PostgreSQL buckets with AT TIME ZONE; SQLite has no time
@@ -126,7 +126,7 @@ export function localMidnight(timeZone: string, day: Day): number {
   return onTheDay[0] ?? Math.max(first, second);
 }
 
-function addDays(day: Day, days: number): Day {
+export function addDays(day: Day, days: number): Day {
   return dayOf(dayMsOf(day) + days * dayMs);
 }
 
@@ -173,19 +173,29 @@ function addUnits(unit: RelativeUnit, day: Day, count: number): Day {
  * covers the n units ending with the current one (last 30 days includes today).
  */
 export function relativeDays(
-  range: {
-    unit: RelativeUnit;
-    which: RelativeKind;
-    n?: number | undefined;
-    shift?: number | undefined;
-  },
+  range: RelativeRange,
   timeZone: string,
   now: number,
 ): { from: Day; to: Day } {
+  return relativeDaysFrom(range, localDay(timeZone, now));
+}
+
+export interface RelativeRange {
+  unit: RelativeUnit;
+  which: RelativeKind;
+  n?: number | undefined;
+  shift?: number | undefined;
+}
+
+/**
+ * The days a relative range covers counted from `today`: the current day in a zone, or the day
+ * of a column's newest value for a range anchored to the data.
+ */
+export function relativeDaysFrom(range: RelativeRange, today: Day): { from: Day; to: Day } {
   // A shift moves the whole range back by its own length, so "previous period" lines up.
   const length = range.which === "last_n" ? (range.n ?? 1) : 1;
   const back = (range.shift ?? 0) * length;
-  const current = addUnits(range.unit, unitStart(range.unit, localDay(timeZone, now)), -back);
+  const current = addUnits(range.unit, unitStart(range.unit, today), -back);
   const next = addUnits(range.unit, current, 1);
   switch (range.which) {
     case "this":
@@ -197,15 +207,23 @@ export function relativeDays(
   }
 }
 
-/** How a relative range reads in a sentence: "the last 30 days", "this quarter". */
+/**
+ * How a relative range reads in a sentence: "the last 30 days", "this quarter", "the last 30
+ * days of the data" (anchored to the newest value).
+ */
 export function describeRange(range: {
   unit: RelativeUnit;
   which: RelativeKind;
   n?: number | undefined;
+  anchor?: RelativeAnchor | undefined;
 }): string {
+  const ofData = range.anchor === "latest" ? " of the data" : "";
   if (range.which === "last_n") {
     const n = range.n ?? 1;
-    return n === 1 ? `the last ${range.unit}` : `the last ${n} ${range.unit}s`;
+    return `${n === 1 ? `the last ${range.unit}` : `the last ${n} ${range.unit}s`}${ofData}`;
+  }
+  if (range.anchor === "latest") {
+    return `the ${range.which === "this" ? "newest" : "one before the newest"} ${range.unit} of the data`;
   }
   return `${range.which === "this" ? "this" : "the previous"} ${range.unit}`;
 }

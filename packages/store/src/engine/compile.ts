@@ -1,13 +1,17 @@
 import {
   type ChartQuery,
   type ChartQueryInput,
+  type Day,
+  dayOf,
   formatDay,
+  localDay,
   localMidnight,
   offsetSpans,
   type QueryFilter,
   type QueryMeasure,
   queryLimits,
   relativeDays,
+  relativeDaysFrom,
 } from "@seed/model";
 import { type CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import {
@@ -20,7 +24,7 @@ import {
 } from "../db/dataset-table.js";
 import { type Dialect, dialectOf, type TimeBucket } from "../db/dialect.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
-import { xType } from "./result.js";
+import { toX, xType } from "./result.js";
 
 // Compiles a chart query to SQL with Kysely, on SQLite and PostgreSQL alike: the same query gives
 // the same result on both (test/query-cases.test.ts). Identifiers come only from the dataset's
@@ -75,6 +79,8 @@ export class Compiler {
   readonly dialect: Dialect;
   readonly columns: Map<string, TableColumn>;
   readonly table: Sql;
+  /** The day of each anchored column's newest value (null: no value), see anchorRanges. */
+  private readonly newest = new Map<string, Day | null>();
 
   constructor(
     readonly executor: AnyExecutor,
@@ -136,13 +142,54 @@ export class Compiler {
       case "not_empty":
         return sql`${ref} is not null`;
       case "relative": {
-        const { from, to } = relativeDays(filter, this.timeZone, this.now);
+        const range = this.rangeOf(filter);
+        // A range anchored to a column with no values holds no rows.
+        if (range === null) return sql`1 = 0`;
+        const { from, to } = range;
         if (column.type === "date") {
           return sql`(${ref} >= ${this.param(column, formatDay(from))} and ${ref} < ${this.param(column, formatDay(to))})`;
         }
         const start = new Date(localMidnight(this.timeZone, from)).toISOString();
         const end = new Date(localMidnight(this.timeZone, to)).toISOString();
         return sql`(${ref} >= ${this.param(column, start)} and ${ref} < ${this.param(column, end)})`;
+      }
+    }
+  }
+
+  /**
+   * The days a relative filter covers, [from, to): counted from today in the zone, or from the
+   * day of the column's newest value (anchor "latest", read by anchorRanges); null when that
+   * column holds no value.
+   */
+  rangeOf(filter: Extract<QueryFilter, { op: "relative" }>): { from: Day; to: Day } | null {
+    if (filter.anchor !== "latest") return relativeDays(filter, this.timeZone, this.now);
+    const newest = this.newest.get(filter.column);
+    if (newest === undefined) throw new Error(`The newest "${filter.column}" was not read.`);
+    return newest === null ? null : relativeDaysFrom(filter, newest);
+  }
+
+  /**
+   * Reads the newest value of each column a relative filter counts back from (anchor "latest"):
+   * its day (a timestamp's in the zone), among the rows the table shows, whatever the other
+   * filters keep. A statement per such column, before any statement that filters by it.
+   */
+  async anchorRanges(filters: readonly QueryFilter[]): Promise<void> {
+    for (const filter of filters) {
+      if (filter.op !== "relative" || filter.anchor !== "latest") continue;
+      if (this.newest.has(filter.column)) continue;
+      const column = this.column(filter.column);
+      const newest = sql<{
+        v: unknown;
+      }>`select ${this.dialect.read(sql`max(${this.ref(column)})`, column.type)} as v from ${this.table} ${this.where([])}`;
+      const result = await this.executor.executeQuery(newest.compile(this.executor));
+      // yyyy-mm-dd for a date, an ISO instant for a timestamp (null: no value).
+      const value = toX(column.type, undefined, result.rows[0]?.v);
+      if (typeof value !== "string") {
+        this.newest.set(filter.column, null);
+      } else if (column.type === "date") {
+        this.newest.set(filter.column, dayOf(Date.parse(`${value}T00:00:00Z`)));
+      } else {
+        this.newest.set(filter.column, localDay(this.timeZone, Date.parse(value)));
       }
     }
   }
@@ -248,25 +295,39 @@ export class Compiler {
   }
 }
 
-/** Parses and checks a query and its time zone, and makes its compiler. */
-export function compilerFor(
+/**
+ * Parses and checks a query and its time zone, and makes its compiler, with the newest values
+ * its anchored ranges count from already read.
+ */
+export async function compilerFor(
   executor: AnyExecutor,
   descriptor: DatasetTable,
   input: ChartQueryInput,
   options: CompileOptions,
-): { compiler: Compiler; query: ChartQuery } {
+): Promise<{ compiler: Compiler; query: ChartQuery }> {
   const query = parseQuery(input, descriptor.columns);
-  return { compiler: optionsCompiler(executor, descriptor, options), query };
+  return { compiler: await optionsCompiler(executor, descriptor, options, query.filters), query };
 }
 
-/** The compiler for a dataset under the options' checked time zone and clock. */
-export function optionsCompiler(
+/**
+ * The compiler for a dataset under the options' checked time zone and clock, ready for `filters`
+ * (the newest values their anchored ranges count from are read first).
+ */
+export async function optionsCompiler(
   executor: AnyExecutor,
   descriptor: DatasetTable,
   options: CompileOptions,
-): Compiler {
+  filters: readonly QueryFilter[],
+): Promise<Compiler> {
   const timeZone = checkedTimeZone(options.timeZone);
-  return new Compiler(executor, descriptor, timeZone, (options.now ?? new Date()).getTime());
+  const compiler = new Compiler(
+    executor,
+    descriptor,
+    timeZone,
+    (options.now ?? new Date()).getTime(),
+  );
+  await compiler.anchorRanges(filters);
+  return compiler;
 }
 
 /** A raw series: every measure's aggregate is "none" (read in steps, raw.ts). */
@@ -452,7 +513,7 @@ export async function compileChartQuery(
   input: ChartQueryInput,
   options: CompileOptions = {},
 ): Promise<CompiledQuery<Row>> {
-  const { compiler, query } = compilerFor(executor, descriptor, input, options);
+  const { compiler, query } = await compilerFor(executor, descriptor, input, options);
   if (isRaw(query)) {
     throw new Error("A raw series runs in steps (counted first, then read or binned).");
   }

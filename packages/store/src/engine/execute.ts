@@ -1,6 +1,9 @@
 import {
+  addDays,
   type ChartQuery,
   type ChartQueryInput,
+  describeRange,
+  formatDay,
   type QueryFilter,
   type QueryMeasure,
   queryLimits,
@@ -116,7 +119,7 @@ async function runQueryUntimed(
   input: ChartQueryInput,
   options: RunQueryOptions,
 ): Promise<QueryResult> {
-  const { compiler, query } = compilerFor(executor, descriptor, input, options);
+  const { compiler, query } = await compilerFor(executor, descriptor, input, options);
   const xColumn = compiler.column(query.x.column);
   const x: QueryResult["x"] = { key: "x", label: xColumn.name, type: xType(query, xColumn) };
   if (isRaw(query)) return runRaw(compiler, query, x, options.maxPoints ?? queryLimits.maxPoints);
@@ -132,11 +135,41 @@ export async function runAggregate(
   filters: readonly QueryFilter[],
   options: RunQueryOptions = {},
 ): Promise<number | null> {
-  const compiler = optionsCompiler(executor, descriptor, options);
+  const compiler = await optionsCompiler(executor, descriptor, options, filters);
   const result = await executor.executeQuery(
     aggregateStatement(compiler, measure, filters).compile(executor),
   );
   return toNumber(result.rows[0]?.v);
+}
+
+/**
+ * Why an aggregate of `columnName` over the rows the filters keep has no value, in a sentence a
+ * tile shows instead of a bare dash: no rows at all, none in the relative period (named, with its
+ * first and last day), or rows without a value in the column.
+ */
+export async function whyNoValue(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  columnName: string,
+  filters: readonly QueryFilter[],
+  options: RunQueryOptions = {},
+): Promise<string> {
+  const compiler = await optionsCompiler(executor, descriptor, options, filters);
+  const counted = await executor.executeQuery(
+    aggregateStatement(compiler, { column: null, aggregate: "count" }, filters).compile(executor),
+  );
+  const rows = toNumber(counted.rows[0]?.v) ?? 0;
+  const relative = filters.find((filter) => filter.op === "relative");
+  let period: string | null = null;
+  if (relative?.op === "relative") {
+    const range = compiler.rangeOf(relative);
+    if (range === null) return `"${relative.column}" holds no dates to count back from.`;
+    const last = addDays(range.to, -1);
+    period = `${describeRange(relative)} (${formatDay(range.from)} to ${formatDay(last)})`;
+  }
+  if (rows > 0) return `No values of "${columnName}" in ${period ?? "these rows"}.`;
+  if (period !== null) return `No rows in ${period}.`;
+  return filters.length > 0 ? "No rows match the filters." : "The dataset has no rows.";
 }
 
 /** A column's last two non-empty values in row order among the filtered rows, newest first. */
@@ -147,7 +180,7 @@ export async function runLastValues(
   filters: readonly QueryFilter[],
   options: RunQueryOptions = {},
 ): Promise<Array<number | null>> {
-  const compiler = optionsCompiler(executor, descriptor, options);
+  const compiler = await optionsCompiler(executor, descriptor, options, filters);
   const statement = lastValuesStatement(compiler, compiler.column(columnName), filters);
   const result = await executor.executeQuery(statement.compile(executor));
   return result.rows.map((row) => toNumber(row.v));

@@ -6,6 +6,7 @@ import {
   runAggregate,
   runLastValues,
   timedQuery,
+  whyNoValue,
   withinResources,
 } from "./execute.js";
 import { QueryError } from "./parse.js";
@@ -25,6 +26,8 @@ export interface StatQuery {
 
 export interface StatValue {
   value: number | null;
+  /** Why there is no value (no rows in the period, and which), in a sentence; null with a value. */
+  empty: string | null;
   /** Fraction of change (-0.12 = -12%) against the previous period (or previous value for "last"). */
   delta: number | null;
   deltaLabel: string | null;
@@ -57,6 +60,18 @@ async function runStatUntimed(
   stat: StatQuery,
   options: RunQueryOptions,
 ): Promise<StatValue> {
+  const found = await statValue(executor, descriptor, stat, options);
+  if (found.value !== null) return { ...found, empty: null };
+  const empty = await whyNoValue(executor, descriptor, stat.column, stat.filters ?? [], options);
+  return { ...found, empty };
+}
+
+async function statValue(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  stat: StatQuery,
+  options: RunQueryOptions,
+): Promise<Omit<StatValue, "empty">> {
   const column = descriptor.columns.find((candidate) => candidate.name === stat.column);
   if (!column) {
     throw new QueryError({

@@ -147,6 +147,7 @@ async function renderDashboardWhere(
             status: null,
             delta: null,
             deltaLabel: null,
+            empty: null,
             error: tileError(error),
             notFilteredBy,
           });

@@ -82,6 +82,16 @@ describe("StatTile", () => {
     expect(screen.getByText("no data")).toHaveClass("seed-visually-hidden");
   });
 
+  it("says why there is no value, and only when there is none", () => {
+    const reason = "No rows in the last 30 days (2030-05-17 to 2030-06-15).";
+    const { rerender } = render(<StatTile label="Revenue" value={null} emptyReason={reason} />);
+    expect(screen.getByText(reason)).toHaveClass("seed-stat-tile__empty");
+    rerender(<StatTile label="Revenue" value={12} emptyReason={reason} />);
+    expect(screen.queryByText(reason)).toBeNull();
+    rerender(<StatTile label="Revenue" value={null} emptyReason={reason} loading />);
+    expect(screen.queryByText(reason)).toBeNull();
+  });
+
   it("treats a non-finite value as no data instead of printing NaN", () => {
     render(<StatTile label="Churn" value={Number.NaN} />);
 

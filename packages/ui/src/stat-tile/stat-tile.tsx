@@ -20,6 +20,8 @@ export interface StatTileProps extends HTMLAttributes<HTMLDivElement> {
   icon?: IconName;
   /** Shows a skeleton and marks the tile aria-busy. */
   loading?: boolean;
+  /** Why there is no value, shown under the dash: "No rows in the last 30 days (...)". */
+  emptyReason?: string;
   /**
    * How the value stands against a target: colours the value and adds an icon and words, so
    * colour is never the only sign, e.g. { tone: "bad", label: "below target" }.
@@ -47,6 +49,7 @@ export function StatTile({
   deltaLabel,
   icon,
   loading = false,
+  emptyReason,
   status,
   className,
   ...rest
@@ -88,6 +91,9 @@ export function StatTile({
           )}
         </p>
       )}
+      {!hasValue && !loading && emptyReason ? (
+        <p className="seed-stat-tile__empty">{emptyReason}</p>
+      ) : null}
       {status && hasValue && !loading ? <StatStatus status={status} /> : null}
       {showDelta ? <StatDelta delta={delta} locale={locale} deltaLabel={deltaLabel} /> : null}
     </div>

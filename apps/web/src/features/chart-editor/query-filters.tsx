@@ -7,8 +7,10 @@ import {
   filterOperatorsByType,
   newFilterForm,
   queryLimits,
+  type RelativeAnchor,
   type RelativeKind,
   type RelativeUnit,
+  relativeAnchors,
   relativeKinds,
   relativeUnits,
 } from "@seed/model";
@@ -29,6 +31,12 @@ const operatorLabels: Record<FilterOperator, string> = {
   empty: "is empty",
   not_empty: "is not empty",
   relative: "is in a relative range",
+};
+
+/** What a relative range counts back from, as the filter row offers it. */
+export const anchorLabels: Record<RelativeAnchor, string> = {
+  today: "today",
+  latest: "the newest value in the data",
 };
 
 const whichLabels: Record<RelativeKind, string> = {
@@ -147,6 +155,21 @@ export function FilterList({
                     {relativeUnits.map((unit) => (
                       <option key={unit} value={unit}>
                         {unit}s
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Counted back from
+                  <select
+                    value={filter.anchor}
+                    onChange={(event) =>
+                      update(filter.key, { anchor: event.currentTarget.value as RelativeAnchor })
+                    }
+                  >
+                    {relativeAnchors.map((anchor) => (
+                      <option key={anchor} value={anchor}>
+                        {anchorLabels[anchor]}
                       </option>
                     ))}
                   </select>

@@ -1,7 +1,14 @@
 "use client";
 
 import type { DatasetColumn } from "@seed/model";
-import { aggregations, isTimeType, textLimits, thresholdLimits, thresholdTones } from "@seed/model";
+import {
+  aggregations,
+  isTimeType,
+  relativeAnchors,
+  textLimits,
+  thresholdLimits,
+  thresholdTones,
+} from "@seed/model";
 import { useState } from "react";
 import { addStatTile } from "@/app/admin/dashboards/actions";
 import styles from "@/components/admin/admin.module.css";
@@ -9,6 +16,7 @@ import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { IconPicker } from "@/components/admin/icon-picker";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
+import { anchorLabels } from "@/features/chart-editor/query-filters";
 import { RecordFields } from "./record-fields";
 
 export function AddStatTileForm({
@@ -119,6 +127,16 @@ export function AddStatTileForm({
                   {["day", "week", "month", "quarter", "year"].map((unit) => (
                     <option key={unit} value={unit}>
                       {unit}s
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label>
+                Counted back from
+                <select name="periodAnchor" defaultValue="today">
+                  {relativeAnchors.map((anchor) => (
+                    <option key={anchor} value={anchor}>
+                      {anchorLabels[anchor]}
                     </option>
                   ))}
                 </select>

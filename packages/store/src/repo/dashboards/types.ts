@@ -106,6 +106,8 @@ export interface RenderedStatTile extends StatTile {
   /** Fraction (-0.12 = -12%) against the previous period, or the previous value for "last". */
   delta: number | null;
   deltaLabel: string | null;
+  /** Why there is no value though the query ran (no rows in the period, and which). */
+  empty: string | null;
   /** Why the value cannot be computed (a column it uses was deleted or retyped). */
   error: string | null;
   /** Applied dashboard filters that do not reach this tile's dataset (column names). */

@@ -258,12 +258,15 @@ function statPeriod(formData: FormData) {
   if (column === "") return {};
   const which = formText(formData, "periodWhich") as "last_n" | "this" | "previous";
   const n = Number(formText(formData, "periodN"));
+  const anchor = formText(formData, "periodAnchor");
   const filter = {
     column,
     op: "relative" as const,
     unit: formText(formData, "periodUnit") as "day" | "week" | "month" | "quarter" | "year",
     which,
     ...(which === "last_n" ? { n: Number.isInteger(n) ? n : 0 } : {}),
+    // Anything but today is the store's to check (a field error, never a silent default).
+    ...(anchor !== "" && anchor !== "today" ? { anchor: anchor as "latest" } : {}),
   };
   return { filters: [filter], compare: formText(formData, "compare") === "on" };
 }

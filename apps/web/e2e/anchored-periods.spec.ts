@@ -1,0 +1,97 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { expect, type Locator, test } from "@playwright/test";
+import { expectAxeClean, importCsvAsEditor, signedInPage, uniqueName } from "./content-support";
+
+// Periods anchored to the data, with real data: Seattle's weather (vega-datasets) ends on
+// 2015-12-31. "The last 30 days of the data" counts back from that day, whatever today is; a tile
+// counted back from today finds no rows there and says which period it looked at.
+
+// The package exports its build only; its data folder sits beside the build.
+const weatherCsv = readFileSync(
+  join(
+    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
+    "..",
+    "data",
+    "seattle-weather.csv",
+  ),
+  "utf8",
+);
+
+/** Rain over the file's last 30 days, read from the file itself: the oracle. */
+function rainOverLast30Days(): number {
+  const [, ...lines] = weatherCsv.trim().split("\n");
+  let total = 0;
+  for (const line of lines) {
+    const [date, precipitation] = line.split(",");
+    if (date && date >= "2015-12-02" && date <= "2015-12-31") total += Number(precipitation);
+  }
+  return total;
+}
+
+async function addRainTile(form: Locator, label: string, countedFrom: string) {
+  await form.getByLabel("Label").fill(label);
+  await form.getByLabel("Column", { exact: true }).selectOption("precipitation");
+  await form.getByLabel("Aggregation").selectOption("sum");
+  await form.getByLabel("Dates from").selectOption("date");
+  await form.getByLabel("Range").selectOption("last_n");
+  await form.getByLabel('How many (for "the last")').fill("30");
+  await form.getByLabel("Unit").selectOption("day");
+  await form.getByLabel("Counted back from").selectOption({ label: countedFrom });
+  await form.getByLabel("Compare with the period before").uncheck();
+  await form.getByRole("button", { name: "Add stat tile" }).click();
+}
+
+test("a stat tile sums the last 30 days of a file that ends in 2015, and an empty one says why", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const datasetName = uniqueName("Seattle weather");
+  await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
+    weatherCsv,
+  );
+
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Rain board");
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
+  await addRainTile(statForm, "Rain, last 30 days of the data", "the newest value in the data");
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
+  await addRainTile(statForm, "Rain, last 30 days", "today");
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  const anchored = visitorPage.locator(".seed-stat-tile", {
+    hasText: "Rain, last 30 days of the data",
+  });
+  const expected = rainOverLast30Days();
+  expect(expected).toBeGreaterThan(0);
+  await expect(anchored.locator(".seed-stat-tile__value")).toHaveText(
+    new Intl.NumberFormat("en-US").format(expected),
+  );
+  // Counted back from today: 2015's file holds no row there, and the tile says which days it read.
+  const fromToday = visitorPage
+    .locator(".seed-stat-tile")
+    .filter({ has: visitorPage.getByText("Rain, last 30 days", { exact: true }) });
+  await expect(fromToday.locator(".seed-stat-tile__empty")).toHaveText(
+    /^No rows in the last 30 days \(\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}\)\.$/,
+  );
+  await expectAxeClean(visitorPage);
+  await visitor.close();
+});

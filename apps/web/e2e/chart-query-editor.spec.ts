@@ -209,3 +209,43 @@ test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, n
   await expect(page.getByLabel("Show at most (groups, optional)")).toHaveValue("2");
   await context.close();
 });
+
+test("shares of the total add up to the whole, and a running total ends at it", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(uniqueName("Shares"));
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await page.getByLabel("Index column (x axis)").selectOption("region");
+  await page.getByLabel("Combine rows with").selectOption({ label: "Sum" });
+  await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
+  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
+  const sums = await drawnValues(page);
+  const whole = sums.reduce((sum, [, value]) => sum + value, 0);
+
+  const show = page.getByLabel("Show values as");
+  await show.selectOption({ label: "Share of the total (percent)" });
+  await expect
+    .poll(async () => (await drawnValues(page)).reduce((sum, [, value]) => sum + value, 0))
+    .toBeCloseTo(1, 9);
+  for (const [index, [, share]] of (await drawnValues(page)).entries()) {
+    expect(share).toBeCloseTo((sums[index]?.[1] ?? 0) / whole, 9);
+  }
+  // Drawn as percentages.
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  await expect(table.locator("td").first()).toHaveText(/%$/);
+
+  await show.selectOption({ label: "Running total (along x)" });
+  await expect.poll(async () => (await drawnValues(page)).at(-1)?.[1] ?? 0).toBeCloseTo(whole, 6);
+  const running = await drawnValues(page);
+  for (const [index, [, value]] of running.entries()) {
+    const before = sums.slice(0, index + 1).reduce((sum, [, part]) => sum + part, 0);
+    expect(value).toBeCloseTo(before, 6);
+  }
+  await expectAxeClean(page);
+  await context.close();
+});

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ChartInput, ChartOptions } from "./chart.js";
 import {
   acceptedOptions,
+  additiveAggregates,
   breakdownColumnTypes,
   type ChartLocale,
   type ChartOptionName,
@@ -17,6 +18,8 @@ import {
   filterOperators,
   type LegendPosition,
   legendPositions,
+  type MeasureShow,
+  measureShows,
   type QueryAggregate,
   type QueryShape,
   queryAggregates,
@@ -95,6 +98,8 @@ export interface ChartForm {
   seriesColumns: string[];
   /** How each series column is measured; "none" draws raw values. */
   aggregate: QueryAggregate;
+  /** How the measured values are shown: as they are, as shares of the total, or running totals. */
+  show: MeasureShow;
   /** Time grain of a date x column; "" groups by exact values. */
   grain: TimeGrain | "";
   /** Column that splits the measure into series; "" for none. */
@@ -102,6 +107,8 @@ export interface ChartForm {
   top: string;
   filters: FilterForm[];
   sort: SortChoice;
+  /** With an order by value: the index (as text) of the series column that orders the groups. */
+  sortMeasure: string;
   limit: string;
   /** With a limit on a category x: the groups past it measured together as "Other". */
   other: boolean;
@@ -133,6 +140,7 @@ export const chartFormSchema = z.object({
   indexColumn: columnText,
   seriesColumns: z.array(columnText).max(100),
   aggregate: z.enum(queryAggregates),
+  show: z.enum(measureShows),
   grain: z.enum(["", ...timeGrains]),
   breakdown: columnText,
   top: shortText,
@@ -152,6 +160,7 @@ export const chartFormSchema = z.object({
     )
     .max(queryLimits.maxFilters * 2),
   sort: z.enum(sortChoices),
+  sortMeasure: shortText,
   limit: shortText,
   other: z.boolean(),
   stack: z.enum(stackModes),
@@ -309,11 +318,13 @@ export function chartFormOf(
     datasetId: chart?.datasetId ?? dataset?.id ?? "",
     ...columns,
     aggregate: query?.measures[0]?.aggregate ?? "none",
+    show: query?.measures[0]?.show ?? "value",
     grain: query?.x.grain ?? "",
     breakdown: query?.breakdown?.column ?? "",
     top: String(query?.breakdown?.top ?? 5),
     filters: (query?.filters ?? []).map((filter, index) => filterFormOf(filter, index)),
     sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
+    sortMeasure: String(sort?.measure ?? 0),
     limit: query?.limit === undefined ? "" : String(query.limit),
     other: query?.other === true,
     stack: options.stack ?? chartOptionDefaults.stack,
@@ -369,6 +380,17 @@ export function groupsRest(form: ChartForm, columns: readonly FormColumn[]): boo
   );
 }
 
+/** Which measure orders the groups by value: named only when it is not the first. */
+function sortMeasureOf(form: ChartForm, series: readonly string[]): { measure?: number } {
+  const measure = Number(form.sortMeasure);
+  return form.sort.startsWith("value") &&
+    Number.isInteger(measure) &&
+    measure > 0 &&
+    measure < series.length
+    ? { measure }
+    : {};
+}
+
 /** The query the form stands for (what the preview runs and the chart saves). */
 export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
   const single = form.type === "pie" || form.breakdown !== "";
@@ -377,12 +399,19 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
   const limit = Number(form.limit);
   return {
     x: { column: form.indexColumn, ...(form.grain ? { grain: form.grain } : {}) },
-    measures: series.map((column) => ({ column, aggregate: form.aggregate })),
+    measures: series.map((column) => ({
+      column,
+      aggregate: form.aggregate,
+      // Only where the values add up; the editor offers the choice then only.
+      ...(form.show !== "value" && additiveAggregates.includes(form.aggregate)
+        ? { show: form.show }
+        : {}),
+    })),
     ...(form.breakdown && form.aggregate !== "none"
       ? { breakdown: { column: form.breakdown, top: Number(form.top) || 5 } }
       : {}),
     filters: form.filters.map((filter) => filterOfForm(filter, columns)),
-    ...(form.sort !== "x_asc" ? { sort: { by, direction } } : {}),
+    ...(form.sort !== "x_asc" ? { sort: { by, direction, ...sortMeasureOf(form, series) } } : {}),
     ...(form.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
     ...(form.other && groupsRest(form, columns) ? { other: true } : {}),
   };

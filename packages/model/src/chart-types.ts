@@ -80,6 +80,15 @@ export const queryAggregates = [
   "none",
 ] as const;
 export type QueryAggregate = (typeof queryAggregates)[number];
+/**
+ * How a measure's values are shown: as they are, as a share of the total over every row the
+ * filters keep, or as a running total along x. Shares and running totals add up sums and counts.
+ */
+export const measureShows = ["value", "share_of_total", "running_total"] as const;
+export type MeasureShow = (typeof measureShows)[number];
+/** Aggregates whose values add up, so a share of the total or a running total means something. */
+export const additiveAggregates: readonly QueryAggregate[] = ["sum", "count"];
+
 /** Aggregates that need a number column; count and count_distinct take any column. */
 export const numericAggregates: readonly QueryAggregate[] = ["sum", "avg", "min", "max", "none"];
 

@@ -7,7 +7,9 @@ import {
   type FilterOperator,
   filterOperators,
   filterOperatorsByType,
+  measureShows,
   type QueryFilter,
+  queryAggregates,
 } from "../src/index.js";
 
 const seed = Number(process.env.SEED ?? 20261125);
@@ -109,6 +111,80 @@ describe("the query rules per column type (one table for the editor and the stor
           );
           const fits = limited && !brokenDown && !raw && breakdownColumnTypes.includes(type);
           expect("other" in errors, JSON.stringify({ type, limited, brokenDown, raw })).toBe(!fits);
+        },
+      ),
+      { seed, numRuns: 200 },
+    );
+  });
+
+  it("shows shares and running totals exactly for sums and counts, where they mean something", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...queryAggregates.filter((aggregate) => aggregate !== "none")),
+        fc.constantFrom(...measureShows),
+        fc.boolean(),
+        fc.constantFrom("x_asc", "x_desc", "value_desc", undefined),
+        fc.boolean(),
+        (aggregate, show, brokenDown, sort, other) => {
+          const errors = checkQuery(
+            {
+              x: { column: "x" },
+              measures: [{ column: "n", aggregate, show }],
+              ...(brokenDown ? { breakdown: { column: "b", top: 3 } } : {}),
+              ...(sort
+                ? {
+                    sort: {
+                      by: sort.startsWith("x") ? "x" : "value",
+                      direction: sort.endsWith("asc") ? "asc" : "desc",
+                    },
+                  }
+                : {}),
+              ...(other && !brokenDown ? { other: true, limit: 3 } : {}),
+              filters: [],
+            },
+            [
+              { name: "x", type: "string" },
+              { name: "b", type: "string" },
+              { name: "n", type: "number" },
+            ],
+          );
+          const additive = aggregate === "sum" || aggregate === "count";
+          const fits =
+            show === "value" ||
+            (show === "share_of_total" && additive && !brokenDown) ||
+            (show === "running_total" &&
+              additive &&
+              (sort === undefined || sort === "x_asc") &&
+              !(other && !brokenDown));
+          expect(
+            "measures.0.show" in errors,
+            JSON.stringify({ aggregate, show, brokenDown, sort, other }),
+          ).toBe(!fits);
+        },
+      ),
+      { seed, numRuns: 500 },
+    );
+  });
+
+  it("orders by value by one of the query's own measures", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 7 }),
+        (count, measure) => {
+          const errors = checkQuery(
+            {
+              x: { column: "x" },
+              measures: Array.from({ length: count }, () => ({
+                column: null,
+                aggregate: "count" as const,
+              })),
+              sort: { by: "value", direction: "desc", measure },
+              filters: [],
+            },
+            [{ name: "x", type: "string" }],
+          );
+          expect("sort.measure" in errors).toBe(measure >= count);
         },
       ),
       { seed, numRuns: 200 },

@@ -57,6 +57,8 @@ const query = fc.record({
   sort: fc.record({
     by: fc.constantFrom("x", "value"),
     direction: fc.constantFrom("asc", "desc"),
+    // Which measure orders the groups by value (kept within the measures below).
+    measure: fc.integer({ min: 0, max: 2 }),
   }),
   limit: fc.integer({ min: 1, max: regions.length + 1 }),
 });
@@ -105,7 +107,11 @@ describe("Other keeps the whole: the rest measured from its rows, on every engin
         async (given, picked) => {
           // An empty text cell is stored empty: "" and null are one group.
           const rows = given.map((r) => ({ ...r, region: r.region === "" ? null : r.region }));
-          const base: ChartQueryInput = { x: { column: "region" }, ...picked };
+          const sort = {
+            ...picked.sort,
+            measure: Math.min(picked.sort.measure, picked.measures.length - 1),
+          };
+          const base: ChartQueryInput = { x: { column: "region" }, ...picked, sort };
           const withOther: ChartQueryInput = { ...base, other: true };
           const results = await Promise.all(
             stores.map(async ({ store }) => {
@@ -154,6 +160,63 @@ describe("Other keeps the whole: the rest measured from its rows, on every engin
         },
       ),
       { seed, numRuns: 100 },
+    );
+  }, 180_000);
+
+  it("shows shares of the whole and running totals of the same groups, on every engine", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 0, maxLength: 60 }),
+        fc.constantFrom("sum" as const, "count" as const),
+        fc.option(fc.integer({ min: 1, max: regions.length }), { nil: undefined }),
+        async (rows, aggregate, limit) => {
+          const measure = { column: "revenue", aggregate };
+          const base: ChartQueryInput = {
+            x: { column: "region" },
+            measures: [measure],
+            ...(limit === undefined ? {} : { limit }),
+          };
+          const shown: ChartQueryInput = {
+            ...base,
+            measures: [
+              { ...measure, show: "share_of_total" },
+              { ...measure, show: "running_total" },
+            ],
+          };
+          const whole =
+            measure.aggregate === "sum"
+              ? rows.reduce((sum, r) => sum + (r.revenue ?? 0), 0)
+              : rows.filter((r) => r.revenue !== null).length;
+          const hasValue = rows.some((r) => r.revenue !== null);
+          const results = [];
+          for (const { name, store } of stores) {
+            const dataset = await store.createDataset(
+              { name: "Shown property", columns: columns.map((c) => ({ ...c })), rows },
+              editor,
+            );
+            const plain = await store.runChartQuery(dataset.id, base);
+            const result = await store.runChartQuery(dataset.id, shown);
+            expect(
+              result.rows.map((r) => r.x),
+              name,
+            ).toEqual(plain.rows.map((r) => r.x));
+            let running: number | null = null;
+            for (const [index, r] of result.rows.entries()) {
+              const value = plain.rows[index]?.m0 as number | null;
+              // The share: the group's value over the whole, every row counted (null of nothing).
+              const total = measure.aggregate === "sum" && !hasValue ? null : whole;
+              expect(r.m0, `${name} share`).toBe(
+                value === null || total === null || total === 0 ? null : value / total,
+              );
+              if (value !== null) running = (running ?? 0) + value;
+              expect(r.m1, `${name} running`).toBe(running);
+            }
+            results.push(result);
+          }
+          for (const result of results.slice(1)) expect(result).toEqual(results[0]);
+        },
+      ),
+      { seed, numRuns: 60 },
     );
   }, 180_000);
 });

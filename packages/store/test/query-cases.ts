@@ -320,6 +320,83 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "share of the total over every row the filters keep, the groups past the limit included",
+    query: {
+      x: { column: "region" },
+      measures: [
+        { ...sum("revenue"), show: "share_of_total" },
+        { ...count, show: "share_of_total" },
+      ],
+      sort: { by: "value", direction: "desc" },
+      limit: 2,
+    },
+    series: ["Sum of revenue (share of total)", "Count (share of total)"],
+    rows: [
+      { x: "North", m0: 54 / 108, m1: 4 / 12 },
+      { x: "South", m0: 44.5 / 108, m1: 3 / 12 },
+    ],
+  },
+  {
+    name: "a running total by month, beside the month's own sum",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [sum("revenue"), { ...sum("revenue"), show: "running_total" }],
+    },
+    rows: [
+      { x: "2023-12-01", m0: 10, m1: 10 },
+      { x: "2024-01-01", m0: 25, m1: 35 },
+      { x: "2024-02-01", m0: 10, m1: 45 },
+      { x: "2024-03-01", m0: 3, m1: 48 },
+      { x: "2024-10-01", m0: 12, m1: 60 },
+      { x: "2024-12-01", m0: 16, m1: 76 },
+      { x: "2025-01-01", m0: 32, m1: 108 },
+    ],
+  },
+  {
+    name: "running totals by year for each of the top 2 regions and Other",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [{ ...sum("revenue"), show: "running_total" }],
+      breakdown: { column: "region", top: 2 },
+    },
+    series: ["North", "South", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: 10, s1: null, other: null },
+      { x: "2024-01-01", s0: 54, s1: 12.5, other: 9.5 },
+      { x: "2025-01-01", s0: 54, s1: 44.5, other: 9.5 },
+    ],
+  },
+  {
+    name: "top 2 by the second measure (a count), the first (a sum) beside it",
+    query: {
+      x: { column: "region" },
+      measures: [sum("revenue"), count],
+      sort: { by: "value", direction: "desc", measure: 1 },
+      limit: 2,
+    },
+    rows: [
+      { x: "North", m0: 54, m1: 4 },
+      { x: "South", m0: 44.5, m1: 3 },
+    ],
+  },
+  {
+    name: "raw values ordered by the second measure, smallest first",
+    query: {
+      x: { column: "day" },
+      measures: [
+        { column: "units", aggregate: "none" },
+        { column: "revenue", aggregate: "none" },
+      ],
+      filters: [{ column: "region", op: "eq", value: "South" }],
+      sort: { by: "value", direction: "asc", measure: 1 },
+    },
+    rows: [
+      { x: "2024-01-31", m0: 1, m1: 5 },
+      { x: "2024-02-28", m0: 3, m1: 7.5 },
+      { x: "2025-01-05", m0: 5, m1: 32 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [

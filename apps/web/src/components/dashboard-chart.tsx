@@ -34,11 +34,20 @@ function useVisitorLocale(): string {
   );
 }
 
+/** How shares of a total are written when the chart sets no number format: 41.2%. */
+const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
+
 // Formatters are functions, so they are built here on the client from the stored options.
-function useChartFormatting(chart: ChartView) {
+function useChartFormatting(chart: ChartView, result: QueryResult | null) {
   const visitorLocale = useVisitorLocale();
-  const { numberFormat, dateFormat, xNumberFormat, locale: choice } = chart.options;
+  const { dateFormat, xNumberFormat, locale: choice } = chart.options;
   const locale = resolveChartLocale(choice, visitorLocale);
+  // Shares of the total are fractions: drawn as percentages unless the chart sets a format.
+  const shares =
+    result !== null &&
+    result.series.length > 0 &&
+    result.series.every((entry) => entry.unit === "share");
+  const numberFormat = chart.options.numberFormat ?? (shares ? shareFormat : undefined);
   return useMemo(
     () => ({
       locale,
@@ -79,7 +88,7 @@ export function DashboardChart({
   /** Drawing height in px; a dashboard tile passes its own from its rows. */
   height?: number;
 }) {
-  const { locale, valueFormatter, indexFormatter, indexAxis } = useChartFormatting(chart);
+  const { locale, valueFormatter, indexFormatter, indexAxis } = useChartFormatting(chart, result);
   const pieRows = useMemo(
     () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
     [chart.type, result, indexFormatter],

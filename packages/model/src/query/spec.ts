@@ -1,10 +1,12 @@
 import { z } from "zod";
 import {
+  additiveAggregates,
   breakdownColumnTypes,
   type ChartType,
   chartTypeSpecs,
   filterOperators,
   filterOperatorsByType,
+  measureShows,
   numericAggregates,
   queryAggregates,
   queryLimits,
@@ -83,6 +85,10 @@ export const queryMeasureSchema = z.object({
   column: columnName.nullable().default(null),
   aggregate: z.enum(queryAggregates, { error: "Choose an aggregate." }),
   label: z.string().trim().max(80, "Labels are at most 80 characters.").optional(),
+  /** As it is (the default), a share of the total, or a running total along x. */
+  show: z
+    .enum(measureShows, { error: "Show the value, a share of the total or a running total." })
+    .optional(),
 });
 export type QueryMeasure = z.infer<typeof queryMeasureSchema>;
 
@@ -111,7 +117,19 @@ export const chartQuerySchema = z
       .array(queryFilterSchema)
       .max(queryLimits.maxFilters, `At most ${queryLimits.maxFilters} filters.`)
       .default([]),
-    sort: z.object({ by: z.enum(["x", "value"]), direction: z.enum(["asc", "desc"]) }).optional(),
+    sort: z
+      .object({
+        by: z.enum(["x", "value"]),
+        direction: z.enum(["asc", "desc"]),
+        /** By value: which measure orders the groups (its index; the first by default). */
+        measure: z
+          .number()
+          .int()
+          .min(0)
+          .max(queryLimits.maxMeasures - 1)
+          .optional(),
+      })
+      .optional(),
     limit: z
       .number()
       .int("Enter a whole number.")
@@ -172,7 +190,30 @@ export function checkQuery(
   if (raw > 0 && query.breakdown) {
     add("breakdown.column", "A breakdown needs an aggregate; raw values cannot be split.");
   }
+  if (query.sort?.measure !== undefined && query.sort.measure >= query.measures.length) {
+    add("sort.measure", "Order by one of the chart's measures.");
+  }
   for (const [index, measure] of query.measures.entries()) {
+    const show = measure.show ?? "value";
+    if (show !== "value") {
+      const words = show === "share_of_total" ? "A share of the total" : "A running total";
+      if (!additiveAggregates.includes(measure.aggregate)) {
+        add(`measures.${index}.show`, `${words} adds up values: combine rows with sum or count.`);
+      }
+      if (show === "share_of_total" && query.breakdown) {
+        add(
+          `measures.${index}.show`,
+          "A share of the total is of every row, not of a series: remove the breakdown.",
+        );
+      }
+      if (show === "running_total") {
+        const byX =
+          query.sort === undefined || (query.sort.by === "x" && query.sort.direction === "asc");
+        if (!byX)
+          add(`measures.${index}.show`, "A running total adds up along x: order by x ascending.");
+        if (query.other) add(`measures.${index}.show`, "A running total has no place for Other.");
+      }
+    }
     if (measure.column === null) {
       if (measure.aggregate !== "count") {
         add(`measures.${index}.column`, "Choose a column to measure.");

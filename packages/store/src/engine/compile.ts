@@ -368,14 +368,15 @@ function measureSelects(compiler: Compiler, query: ChartQuery): Sql[] {
   );
 }
 
-/** The order of a query's groups (x and m0, ...): by x, or by the first measure, x breaking ties. */
+/** The order of a query's groups (x and m0, ...): by x, or by a measure (the first unless told), x breaking ties. */
 function groupOrder(compiler: Compiler, query: ChartQuery): Sql {
   const type = xType(query, compiler.column(query.x.column));
   const textX = type === "string" || type === "date" || query.x.grain !== undefined;
   const xOrder = textX ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
   const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
+  const by = sql.ref(`m${query.sort?.measure ?? 0}`);
   return query.sort?.by === "value"
-    ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last`
+    ? sql`${by} ${direction} nulls last, ${xOrder} asc nulls last`
     : sql`${xOrder} ${direction} nulls last`;
 }
 

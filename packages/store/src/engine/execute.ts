@@ -36,6 +36,8 @@ import {
   firstGroups,
   measureSeries,
   type QueryResult,
+  runningTotals,
+  sharesOf,
   toNumber,
   toX,
   type Value,
@@ -235,7 +237,28 @@ async function runGrouped(
     for (const entry of series) values[entry.key] = toNumber(other?.[entry.key]);
     out.push(values);
   }
+  await showMeasures(compiler, query, out);
   return { x, series, rows: out, notes };
+}
+
+/**
+ * Shares of the total (over every row the filters keep, one aggregate each, so Other and groups
+ * past the limit count) and running totals (down the rows in x order), in place.
+ */
+async function showMeasures(
+  compiler: Compiler,
+  query: ChartQuery,
+  rows: Array<Record<string, Value>>,
+): Promise<void> {
+  for (const [index, measure] of query.measures.entries()) {
+    const key = `m${index}`;
+    if (measure.show === "running_total") runningTotals(rows, [key]);
+    if (measure.show === "share_of_total") {
+      const statement = aggregateStatement(compiler, measure, query.filters);
+      const total = await compiler.executor.executeQuery(statement.compile(compiler.executor));
+      sharesOf(rows, key, toNumber(total.rows[0]?.v));
+    }
+  }
 }
 
 /** "Other", or "Other (rest)" where a shown group is itself called "Other". */
@@ -295,12 +318,15 @@ async function runBreakdown(
     return descending ? compareX(b.x ?? null, a.x ?? null) : compareX(a.x ?? null, b.x ?? null);
   });
   const notes: string[] = [];
-  return {
-    x,
-    series,
-    rows: firstGroups(rows, query, query.limit ?? queryLimits.maxLimit, notes),
-    notes,
-  };
+  const shown = firstGroups(rows, query, query.limit ?? queryLimits.maxLimit, notes);
+  // Each series adds up along x on its own (a share of the total takes no breakdown).
+  if (measure.show === "running_total") {
+    runningTotals(
+      shown,
+      series.map((entry) => entry.key),
+    );
+  }
+  return { x, series, rows: shown, notes };
 }
 
 type Fold = "sum" | "count" | "min" | "max";

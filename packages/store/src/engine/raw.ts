@@ -56,7 +56,7 @@ export async function runRaw(
     const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");
     const order =
       query.sort?.by === "value"
-        ? sql`${sql.ref("m0")} ${direction} nulls last, ${xOrder} asc nulls last, ${sql.ref("k")}`
+        ? sql`${sql.ref(`m${query.sort.measure ?? 0}`)} ${direction} nulls last, ${xOrder} asc nulls last, ${sql.ref("k")}`
         : sql`${xOrder} ${direction} nulls last, ${sql.ref("k")}`;
     const result = await sql<
       Record<string, unknown>

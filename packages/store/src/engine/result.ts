@@ -16,6 +16,8 @@ export type Value = string | number | null;
 export interface QueryResultColumn {
   key: string;
   label: string;
+  /** "share": the values are fractions of a total (0.25 is 25%), drawn as percentages. */
+  unit?: "share";
 }
 
 /** What a chart draws: one row per x value, one number per series; nothing else of the dataset. */
@@ -69,10 +71,46 @@ function measureLabel(measure: QueryMeasure): string {
 
 /** One series per measure, keyed m0, m1, ... */
 export function measureSeries(query: ChartQuery): QueryResultColumn[] {
-  return query.measures.map((measure, index) => ({
-    key: `m${index}`,
-    label: measureLabel(measure),
-  }));
+  return query.measures.map((measure, index) => {
+    const label = measureLabel(measure);
+    const key = `m${index}`;
+    // A label the query gives is the whole label; otherwise it says what is shown.
+    if (measure.show === "share_of_total") {
+      return { key, label: measure.label ? label : `${label} (share of total)`, unit: "share" };
+    }
+    if (measure.show === "running_total") {
+      return { key, label: measure.label ? label : `${label} (running total)` };
+    }
+    return { key, label };
+  });
+}
+
+/**
+ * A running total down the rows (in x order) of each key, in place: each value becomes the sum
+ * of it and every value before it; rows before the first value stay empty, and an empty value
+ * after it keeps the total so far.
+ */
+export function runningTotals(rows: Array<Record<string, Value>>, keys: readonly string[]): void {
+  for (const key of keys) {
+    let total: number | null = null;
+    for (const row of rows) {
+      const value = row[key];
+      if (typeof value === "number") total = (total ?? 0) + value;
+      if (total !== null) row[key] = total;
+    }
+  }
+}
+
+/** Each value of `key` as a share of `total` (null where the total is empty or zero), in place. */
+export function sharesOf(
+  rows: Array<Record<string, Value>>,
+  key: string,
+  total: number | null,
+): void {
+  for (const row of rows) {
+    const value = row[key];
+    row[key] = typeof value === "number" && total !== null && total !== 0 ? value / total : null;
+  }
 }
 
 /** The type of x in results: the column's, or a bucket's (a timestamp below a day, else a date). */

@@ -62,6 +62,39 @@ export function SelectField({ id, label, errors, hint, children, ...select }: Se
   );
 }
 
+interface ChoiceFieldProps<T extends string>
+  extends Omit<SelectFieldProps, "children" | "value" | "onChange"> {
+  value: T;
+  /** The choices in the order offered; each is shown by its label. */
+  choices: readonly T[];
+  labels: Readonly<Record<T, string>>;
+  onChoose: (choice: T) => void;
+}
+
+/** A select of named choices: the one way the admin forms offer a fixed list. */
+export function ChoiceField<T extends string>({
+  value,
+  choices,
+  labels,
+  onChoose,
+  ...field
+}: ChoiceFieldProps<T>) {
+  return (
+    <SelectField
+      {...field}
+      value={value}
+      // Only the choices are offered, so the value read back is one of them.
+      onChange={(event) => onChoose(event.currentTarget.value as T)}
+    >
+      {choices.map((choice) => (
+        <option key={choice} value={choice}>
+          {labels[choice]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   id: string;
   label: string;

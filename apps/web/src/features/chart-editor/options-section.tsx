@@ -1,7 +1,6 @@
 "use client";
 
 import {
-  type ChartLocale,
   type CurveType,
   chartLocales,
   chartTypeSpecs,
@@ -19,7 +18,7 @@ import {
   xNumberFormats,
 } from "@seed/model";
 import styles from "@/components/admin/admin.module.css";
-import { SelectField } from "@/components/admin/form-controls";
+import { ChoiceField, SelectField } from "@/components/admin/form-controls";
 import { chartLocaleLabels } from "@/components/chart-format";
 import { FormField } from "@/components/form-field";
 import type { SectionProps } from "./section-props";
@@ -106,38 +105,28 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
         ) : null}
       </div>
       {offered.has("showLegend") ? (
-        <SelectField
+        <ChoiceField
           id="chart-legend"
           name="legend"
           label="Legend"
           value={draft.legend}
-          onChange={(event) =>
-            update("legend", event.currentTarget.value as LegendPosition | "hidden")
-          }
+          choices={[...legendPositions, "hidden" as const]}
+          labels={legendLabels}
+          onChoose={(legend) => update("legend", legend)}
           errors={[...(errors.legendPosition ?? []), ...(errors.showLegend ?? [])]}
-        >
-          {[...legendPositions, "hidden" as const].map((position) => (
-            <option key={position} value={position}>
-              {legendLabels[position]}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {offered.has("valueLabels") ? (
-        <SelectField
+        <ChoiceField
           id="chart-value-labels"
           name="valueLabels"
           label={draft.type === "pie" ? "Slice labels" : "Value labels"}
           value={draft.valueLabels}
-          onChange={(event) => update("valueLabels", event.currentTarget.value as ValueLabelMode)}
+          choices={valueLabelModes}
+          labels={valueLabelLabels}
+          onChoose={(mode) => update("valueLabels", mode)}
           errors={errors.valueLabels}
-        >
-          {valueLabelModes.map((mode) => (
-            <option key={mode} value={mode}>
-              {valueLabelLabels[mode]}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {offered.has("otherThreshold") ? (
         <FormField
@@ -152,20 +141,16 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
         />
       ) : null}
       {offered.has("locale") ? (
-        <SelectField
+        <ChoiceField
           id="chart-locale"
           name="locale"
           label="Numbers and dates written for"
           value={draft.locale}
-          onChange={(event) => update("locale", event.currentTarget.value as ChartLocale)}
+          choices={chartLocales}
+          labels={chartLocaleLabels}
+          onChoose={(locale) => update("locale", locale)}
           errors={errors.locale}
-        >
-          {chartLocales.map((locale) => (
-            <option key={locale} value={locale}>
-              {chartLocaleLabels[locale]}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {offered.has("dateFormat") ? (
         <SelectField
@@ -185,20 +170,16 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
         </SelectField>
       ) : null}
       {offered.has("xNumberFormat") ? (
-        <SelectField
+        <ChoiceField
           id="chart-x-number-format"
           name="xNumberFormat"
           label="X-axis numbers"
           value={draft.xNumberFormat}
-          onChange={(event) => update("xNumberFormat", event.currentTarget.value as XNumberFormat)}
+          choices={xNumberFormats}
+          labels={xNumberFormatLabels}
+          onChoose={(format) => update("xNumberFormat", format)}
           errors={errors.xNumberFormat}
-        >
-          {xNumberFormats.map((format) => (
-            <option key={format} value={format}>
-              {xNumberFormatLabels[format]}
-            </option>
-          ))}
-        </SelectField>
+        />
       ) : null}
       {offered.has("curve") ? (
         <SelectField

@@ -1,11 +1,14 @@
 "use client";
 
 import {
+  additiveAggregates,
   breakdownColumnTypes,
   type ChartType,
   chartTypeSpecs,
   chartTypes,
   groupsRest,
+  type MeasureShow,
+  measureShows,
   type QueryAggregate,
   queryLimits,
   type SortChoice,
@@ -15,7 +18,12 @@ import {
 } from "@seed/model";
 import { useId, useRef } from "react";
 import styles from "@/components/admin/admin.module.css";
-import { describedBy, FieldMessages, SelectField } from "@/components/admin/form-controls";
+import {
+  ChoiceField,
+  describedBy,
+  FieldMessages,
+  SelectField,
+} from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
 import {
   type DatasetChoice,
@@ -39,6 +47,12 @@ const aggregateLabels: Record<QueryAggregate, string> = {
   max: "Maximum",
   count: "Count of rows with a value",
   count_distinct: "Count of distinct values",
+};
+
+const showLabels: Record<MeasureShow, string> = {
+  value: "Values",
+  share_of_total: "Share of the total (percent)",
+  running_total: "Running total (along x)",
 };
 
 const sortLabels: Record<SortChoice, string> = {
@@ -106,7 +120,16 @@ export function QuerySection({
   const seriesErrors = [
     ...(errors.seriesColumns ?? []),
     ...Object.entries(errors).flatMap(([key, messages]) =>
-      key.startsWith("query.measures") && !key.endsWith(".aggregate") ? (messages ?? []) : [],
+      key.startsWith("query.measures") && !key.endsWith(".aggregate") && !key.endsWith(".show")
+        ? (messages ?? [])
+        : [],
+    ),
+  ];
+  const showErrors = [
+    ...new Set(
+      Object.entries(errors).flatMap(([key, messages]) =>
+        key.startsWith("query.measures") && key.endsWith(".show") ? (messages ?? []) : [],
+      ),
     ),
   ];
 
@@ -180,20 +203,28 @@ export function QuerySection({
           ))}
         </SelectField>
       ) : null}
-      <SelectField
+      <ChoiceField
         id="chart-aggregate"
         name="aggregate"
         label="Combine rows with"
         value={draft.aggregate}
-        onChange={(event) => update("aggregate", event.currentTarget.value as QueryAggregate)}
+        choices={Object.keys(aggregateLabels) as QueryAggregate[]}
+        labels={aggregateLabels}
+        onChoose={(aggregate) => update("aggregate", aggregate)}
         errors={aggregateErrors}
-      >
-        {(Object.keys(aggregateLabels) as QueryAggregate[]).map((aggregate) => (
-          <option key={aggregate} value={aggregate}>
-            {aggregateLabels[aggregate]}
-          </option>
-        ))}
-      </SelectField>
+      />
+      {additiveAggregates.includes(draft.aggregate) ? (
+        <ChoiceField
+          id="chart-show"
+          name="show"
+          label="Show values as"
+          value={draft.show}
+          choices={measureShows}
+          labels={showLabels}
+          onChoose={(show) => update("show", show)}
+          errors={showErrors}
+        />
+      ) : null}
       <fieldset
         className={styles.fieldset}
         aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
@@ -265,20 +296,34 @@ export function QuerySection({
           return filterKeys.current;
         }}
       />
-      <SelectField
+      <ChoiceField
         id="chart-sort"
         name="sort"
         label="Order"
         value={draft.sort}
-        onChange={(event) => update("sort", event.currentTarget.value as SortChoice)}
-        errors={queryError("query.sort")}
-      >
-        {(Object.keys(sortLabels) as SortChoice[]).map((choice) => (
-          <option key={choice} value={choice}>
-            {sortLabels[choice]}
-          </option>
-        ))}
-      </SelectField>
+        choices={Object.keys(sortLabels) as SortChoice[]}
+        labels={sortLabels}
+        onChoose={(sort) => update("sort", sort)}
+        errors={queryError("query.sort").filter(
+          (message) => !queryError("query.sort.measure").includes(message),
+        )}
+      />
+      {draft.sort.startsWith("value") && draft.seriesColumns.length > 1 && !draft.breakdown ? (
+        <SelectField
+          id="chart-sort-measure"
+          name="sortMeasure"
+          label="Ordered by the values of"
+          value={draft.sortMeasure}
+          onChange={(event) => update("sortMeasure", event.currentTarget.value)}
+          errors={queryError("query.sort.measure")}
+        >
+          {draft.seriesColumns.map((column, index) => (
+            <option key={column} value={String(index)}>
+              {column}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
       <FormField
         name="limit"
         label="Show at most (groups, optional)"

@@ -95,3 +95,44 @@ test("a stat tile sums the last 30 days of a file that ends in 2015, and an empt
   await expectAxeClean(visitorPage);
   await visitor.close();
 });
+
+test("a stat tile compares last month with the same month a year before", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Year over year");
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+
+  // The demo holds two years of daily revenue, ending yesterday: last month has a year before.
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("Revenue last month, year over year");
+  await statForm.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await statForm.getByLabel("Column", { exact: true }).selectOption("revenue");
+  await statForm.getByLabel("Aggregation").selectOption("sum");
+  await statForm.getByLabel("Dates from").selectOption("day");
+  await statForm.getByLabel("Range").selectOption("previous");
+  await statForm.getByLabel("Unit").selectOption("month");
+  await expect(statForm.getByLabel("Compare with the period before")).toBeChecked();
+  await statForm
+    .getByLabel("Compared with")
+    .selectOption({ label: "the same period a year before" });
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  const tile = visitorPage.locator(".seed-stat-tile", {
+    hasText: "Revenue last month, year over year",
+  });
+  await expect(tile.locator(".seed-stat-tile__delta-label")).toHaveText("vs same period last year");
+  await expect(tile.locator(".seed-stat-tile__delta-value")).toHaveText(/^[+\-\u2212]?\d/);
+  await visitor.close();
+});

@@ -73,6 +73,12 @@ export const maxOtherThreshold = 0.5;
 export const queryAggregates = [
   "sum",
   "avg",
+  "median",
+  "p25",
+  "p75",
+  "p90",
+  "p95",
+  "p99",
   "min",
   "max",
   "count",
@@ -80,6 +86,33 @@ export const queryAggregates = [
   "none",
 ] as const;
 export type QueryAggregate = (typeof queryAggregates)[number];
+
+/**
+ * The percentile each percentile aggregate reads (median 0.5), continuous: at position
+ * h = (n - 1) p among the n non-empty values in order, lo and hi the values at floor(h) and
+ * ceil(h), the value lo (1 - d) + hi d with d = h - floor(h) (lo itself where lo = hi). Every
+ * engine computes exactly this, from the values in order, so all give the same double.
+ */
+export const percentileOf: Readonly<Partial<Record<QueryAggregate, number>>> = {
+  median: 0.5,
+  p25: 0.25,
+  p75: 0.75,
+  p90: 0.9,
+  p95: 0.95,
+  p99: 0.99,
+};
+
+/** The continuous percentile `p` of values in ascending order (percentileOf's rule); null of none. */
+export function percentileOfSorted(sorted: readonly number[], p: number): number | null {
+  const n = sorted.length;
+  if (n === 0) return null;
+  const h = (n - 1) * p;
+  const lo = sorted[Math.floor(h)] as number;
+  const hi = sorted[Math.ceil(h)] as number;
+  if (lo === hi) return lo;
+  const d = h - Math.floor(h);
+  return lo * (1 - d) + hi * d;
+}
 /**
  * How a measure's values are shown: as they are, as a share of the total over every row the
  * filters keep, or as a running total along x. Shares and running totals add up sums and counts.
@@ -90,7 +123,19 @@ export type MeasureShow = (typeof measureShows)[number];
 export const additiveAggregates: readonly QueryAggregate[] = ["sum", "count"];
 
 /** Aggregates that need a number column; count and count_distinct take any column. */
-export const numericAggregates: readonly QueryAggregate[] = ["sum", "avg", "min", "max", "none"];
+export const numericAggregates: readonly QueryAggregate[] = [
+  "sum",
+  "avg",
+  "median",
+  "p25",
+  "p75",
+  "p90",
+  "p95",
+  "p99",
+  "min",
+  "max",
+  "none",
+];
 
 export const filterOperators = [
   "eq",

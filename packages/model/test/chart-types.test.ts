@@ -1,5 +1,12 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptedOptions, offeredOptions, queryShape } from "../src/chart-types.js";
+import {
+  acceptedOptions,
+  offeredOptions,
+  percentileOf,
+  percentileOfSorted,
+  queryShape,
+} from "../src/chart-types.js";
 import type { DatasetColumnType } from "../src/vocabulary.js";
 
 const columns: { name: string; type: DatasetColumnType }[] = [
@@ -102,5 +109,36 @@ describe("the chart types table", () => {
       valueLabels: "percent",
       locale: "fr-FR",
     });
+  });
+});
+
+describe("percentiles read between the values in order", () => {
+  it("stay within the two values they read, and are one of them where the position is whole", () => {
+    const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+    console.log(`percentile property seed: ${seed}`);
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), {
+          minLength: 1,
+          maxLength: 50,
+        }),
+        fc.constantFrom(...Object.values(percentileOf)),
+        (values, p) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          const value = percentileOfSorted(sorted, p) as number;
+          const h = (sorted.length - 1) * p;
+          const lo = sorted[Math.floor(h)] as number;
+          const hi = sorted[Math.ceil(h)] as number;
+          expect(value).toBeGreaterThanOrEqual(Math.min(lo, hi) - Math.abs(lo) * 1e-15);
+          expect(value).toBeLessThanOrEqual(Math.max(lo, hi) + Math.abs(hi) * 1e-15);
+          if (Number.isInteger(h) || lo === hi) expect(value).toBe(lo);
+          if (sorted.length % 2 === 1 && p === 0.5) {
+            expect(value).toBe(sorted[(sorted.length - 1) / 2]);
+          }
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+    expect(percentileOfSorted([], 0.5)).toBeNull();
   });
 });

@@ -1,11 +1,16 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  dayMsOf,
+  dayOf,
   isTimeZone,
   localDay,
   localMidnight,
   offsetAt,
   offsetSpans,
   relativeDays,
+  relativeDaysFrom,
+  yearsBefore,
 } from "../src/query/time.js";
 
 describe("time zone arithmetic", () => {
@@ -69,5 +74,38 @@ describe("time zone arithmetic", () => {
     expect(range("quarter", "previous")).toEqual(["2023-10-01", "2024-01-01"]);
     expect(range("month", "last_n", 12)).toEqual(["2023-03-01", "2024-03-01"]);
     expect(range("year", "previous")).toEqual(["2023-01-01", "2024-01-01"]);
+  });
+
+  it("moves a range a year back day for day, February 29 onto the 28th (property)", () => {
+    const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+    console.log(`years-back property seed: ${seed}`);
+    fc.assert(
+      fc.property(
+        // 1600-01-01 .. 2400-12-31: every leap rule (divisible by 4, 100, 400) is reached.
+        fc.integer({ min: -11_676_096, max: 13_569_119 }).map((n) => dayOf(n * 86_400_000)),
+        fc.integer({ min: 1, max: 100 }),
+        fc.constantFrom("day", "week", "month", "quarter", "year" as const),
+        fc.constantFrom("last_n", "this", "previous" as const),
+        fc.integer({ min: 1, max: 400 }),
+        (today, years, unit, which, n) => {
+          const moved = yearsBefore(today, years);
+          // A real date: the same month, the same day or the month's last.
+          expect(dayOf(dayMsOf(moved))).toEqual(moved);
+          expect(moved.year).toBe(today.year - years);
+          expect(moved.month).toBe(today.month);
+          const length = new Date(Date.UTC(2001, moved.month, 0)).getUTCDate();
+          const last = moved.month === 2 ? dayOf(Date.UTC(moved.year, 2, 0)).day : length;
+          expect(moved.day).toBe(Math.min(today.day, last));
+          // The range a year back is the range with both ends moved so.
+          const range = { unit, which, n };
+          const now = relativeDaysFrom(range, today);
+          expect(relativeDaysFrom({ ...range, yearsBack: years }, today)).toEqual({
+            from: yearsBefore(now.from, years),
+            to: yearsBefore(now.to, years),
+          });
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { ChartQueryInput, QueryAggregate } from "@seed/model";
+import { type ChartQueryInput, percentileOf, type QueryAggregate } from "@seed/model";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../src/index.js";
@@ -45,7 +45,18 @@ const row: fc.Arbitrary<Row> = fc.record({
   ),
 });
 
-const aggregates: QueryAggregate[] = ["sum", "avg", "min", "max", "count", "count_distinct"];
+const aggregates: QueryAggregate[] = [
+  "sum",
+  "avg",
+  "median",
+  "p25",
+  "p90",
+  "p99",
+  "min",
+  "max",
+  "count",
+  "count_distinct",
+];
 const query = fc.record({
   measures: fc.uniqueArray(
     fc.oneof(
@@ -80,6 +91,19 @@ function measure(rows: readonly Row[], column: string | null, aggregate: QueryAg
       return values.length === 0 ? null : Math.min(...values);
     case "max":
       return values.length === 0 ? null : Math.max(...values);
+    case "median":
+    case "p25":
+    case "p90":
+    case "p99": {
+      // Interpolated between the values in order, written out here from the rule.
+      if (values.length === 0) return null;
+      const sorted = [...values].sort((a, b) => a - b);
+      const h = (sorted.length - 1) * (percentileOf[aggregate] as number);
+      const lo = sorted[Math.floor(h)] as number;
+      const hi = sorted[Math.ceil(h)] as number;
+      const d = h - Math.floor(h);
+      return lo === hi ? lo : lo * (1 - d) + hi * d;
+    }
     default:
       throw new Error(`not generated: ${aggregate}`);
   }

@@ -397,6 +397,64 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "the same two days a year before, across a leap day (three days of 2024)",
+    query: {
+      x: { column: "day" },
+      measures: [sum("revenue"), count],
+      filters: [
+        { column: "day", op: "relative", unit: "day", which: "last_n", n: 2, yearsBack: 1 },
+      ],
+    },
+    options: { now: new Date("2025-03-01T12:00:00Z") },
+    rows: [
+      { x: "2024-02-28", m0: 7.5, m1: 1 },
+      { x: "2024-02-29", m0: 2.5, m1: 1 },
+      { x: "2024-03-01", m0: null, m1: 1 },
+    ],
+  },
+  {
+    name: "median and percentiles by region: interpolated between the values in order",
+    query: {
+      x: { column: "region" },
+      measures: [
+        { column: "revenue", aggregate: "median" },
+        { column: "revenue", aggregate: "p25" },
+        { column: "revenue", aggregate: "p90" },
+      ],
+      filters: [{ column: "region", op: "in", values: ["North", "South", "East"] }],
+    },
+    series: ["Median of revenue", "25th percentile of revenue", "90th percentile of revenue"],
+    rows: [
+      // East: 2.5 and an empty revenue, which no percentile counts.
+      { x: "East", m0: 2.5, m1: 2.5, m2: 2.5 },
+      // North in order: 8, 10, 16, 20.
+      {
+        x: "North",
+        m0: 13,
+        m1: 9.5,
+        m2: 16 * (1 - (3 * 0.9 - 2)) + 20 * (3 * 0.9 - 2),
+      },
+      // South in order: 5, 7.5, 32.
+      { x: "South", m0: 7.5, m1: 6.25, m2: 7.5 * (1 - (2 * 0.9 - 1)) + 32 * (2 * 0.9 - 1) },
+    ],
+  },
+  {
+    name: "a median split by region ranks its series in SQL, Other's median from its own rows",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [{ column: "revenue", aggregate: "median" }],
+      breakdown: { column: "region", top: 1 },
+    },
+    // North's median over everything (13) ranks first.
+    series: ["North", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: 10, other: null },
+      // North in 2024: 8, 16, 20; the rest: 1, 2, 2.5, 4, 5, 7.5.
+      { x: "2024-01-01", s0: 16, other: 3.25 },
+      { x: "2025-01-01", s0: null, other: 32 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [
@@ -574,6 +632,34 @@ export async function expectStatTiles(
     { now: new Date("2024-11-15T12:00:00Z") },
   );
   expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null, empty: null });
+
+  // The same period a year before: January 2025 (32) against January 2024 (20 + 5), not against
+  // December 2024 (16), the period just before.
+  const january = { now: new Date("2025-01-20T12:00:00Z") };
+  const thisMonth = {
+    column: "day",
+    op: "relative",
+    unit: "month",
+    which: "this",
+  } as const;
+  expect(
+    await stat(
+      {
+        column: "revenue",
+        aggregation: "sum",
+        filters: [thisMonth],
+        compare: true,
+        compareWith: "previous_year",
+      },
+      january,
+    ),
+  ).toEqual({ value: 32, delta: 0.28, deltaLabel: "vs same period last year", empty: null });
+  expect(
+    await stat(
+      { column: "revenue", aggregation: "sum", filters: [thisMonth], compare: true },
+      january,
+    ),
+  ).toEqual({ value: 32, delta: 1, deltaLabel: "vs previous period", empty: null });
 
   // Periods anchored to the data: the rows end on 2025-01-05, whatever today is.
   const later = { now: new Date("2030-06-15T12:00:00Z") };

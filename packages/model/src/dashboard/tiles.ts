@@ -147,6 +147,10 @@ export function thresholdStatus(
   return { tone: best.tone, label };
 }
 
+/** What a stat tile's comparison reads: the period just before, or the same dates a year before. */
+export const statComparisons = ["previous_period", "previous_year"] as const;
+export type StatComparison = (typeof statComparisons)[number];
+
 export const statTileInputSchema = z.object({
   kind: z.literal("stat"),
   id: z.string().min(1).optional(),
@@ -166,6 +170,10 @@ export const statTileInputSchema = z.object({
     .optional(),
   /** Show the change against the previous period of the relative date filter. */
   compare: z.boolean({ error: "Compare must be true or false." }).optional(),
+  /** What a comparison compares with: the period just before, or the same period a year before. */
+  compareWith: z
+    .enum(statComparisons, { error: "Compare with the previous period or the previous year." })
+    .optional(),
   /** Rules that colour and name the value against targets, e.g. red "below target". */
   thresholds: thresholdsSchema.optional(),
 });

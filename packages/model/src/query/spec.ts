@@ -68,6 +68,8 @@ const relative = z.object({
     .optional(),
   /** Periods back: 1 is the period just before (what a previous-period comparison reads). */
   shift: z.number().int().min(0).max(1_000).optional(),
+  /** The same range this many years before (a stat tile's year-over-year comparison). */
+  yearsBack: z.number().int().min(0).max(100).optional(),
   /** Counted back from today (the default) or from the column's newest value. */
   anchor: z
     .enum(relativeAnchors, { error: "Count back from today or the newest value." })

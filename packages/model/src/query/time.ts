@@ -185,6 +185,19 @@ export interface RelativeRange {
   which: RelativeKind;
   n?: number | undefined;
   shift?: number | undefined;
+  yearsBack?: number | undefined;
+}
+
+/** The same calendar day `years` before; February 29 becomes February 28 in a common year. */
+export function yearsBefore(day: Day, years: number): Day {
+  const year = day.year - years;
+  // Only February's length differs from year to year.
+  const last = day.month === 2 ? leapDays(year) : 31;
+  return { year, month: day.month, day: Math.min(day.day, last) };
+}
+
+function leapDays(year: number): number {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /**
@@ -199,12 +212,19 @@ export function relativeDaysFrom(range: RelativeRange, today: Day): { from: Day;
   const next = addUnits(range.unit, current, 1);
   switch (range.which) {
     case "this":
-      return { from: current, to: next };
+      return yearsBack(range, { from: current, to: next });
     case "previous":
-      return { from: addUnits(range.unit, current, -1), to: current };
+      return yearsBack(range, { from: addUnits(range.unit, current, -1), to: current });
     case "last_n":
-      return { from: addUnits(range.unit, current, -(length - 1)), to: next };
+      return yearsBack(range, { from: addUnits(range.unit, current, -(length - 1)), to: next });
   }
+}
+
+/** A range moved back by the range's `yearsBack`, day for day (the same dates a year before). */
+function yearsBack(range: RelativeRange, days: { from: Day; to: Day }): { from: Day; to: Day } {
+  const years = range.yearsBack ?? 0;
+  if (years === 0) return days;
+  return { from: yearsBefore(days.from, years), to: yearsBefore(days.to, years) };
 }
 
 /**

@@ -83,6 +83,11 @@ export interface Dialect extends ExpressionDialect {
   binIndex(position: Sql, last: number): Sql;
   /** Case-insensitive LIKE. */
   readonly ilike: Sql;
+  /**
+   * The continuous percentile `p` of a number column's non-empty values (percentileOf's rule,
+   * @seed/model): the same double on every engine, computed from the values in order.
+   */
+  percentile(ref: Sql, p: number): Sql;
   /** The UTF-8 bytes of a text column's value. */
   textBytes(ref: Sql): Sql;
   /** The n-th (1-based) positional parameter of a raw statement. */
@@ -107,6 +112,19 @@ export interface Dialect extends ExpressionDialect {
 }
 
 const noResourceFailure = () => null;
+
+/**
+ * A continuous percentile from the values in order (percentileOf's rule, @seed/model), given how
+ * an engine counts (`count`) and indexes (`at`, 1-based) its sorted list of non-empty values: the
+ * same arithmetic on every engine, so every engine gives the same double.
+ */
+function percentileFrom(count: Sql, at: (index: Sql) => Sql, p: number): Sql {
+  const h = sql`((${count} - 1) * cast(${sql.lit(p)} as double precision))`;
+  const lo = at(sql`cast(floor(${h}) as integer) + 1`);
+  const hi = at(sql`cast(ceil(${h}) as integer) + 1`);
+  const d = sql`(${h} - floor(${h}))`;
+  return sql`(case when ${count} is null or ${count} = 0 then null when ${lo} = ${hi} then ${lo} else ${lo} * (1 - ${d}) + ${hi} * ${d} end)`;
+}
 
 /** Engines with boolean and instant types: true/false as booleans, instants as ISO text. */
 function typedStored(type: DatasetColumnType, value: CellValue | boolean): unknown {
@@ -190,6 +208,8 @@ const sqlite: EngineDialect<"sqlite"> = {
   textOrder: (expression) => expression,
   binIndex: (position, last) => sql`min(${sql.lit(last)}, cast(${position} as integer))`,
   ilike: sql`like`,
+  // SQLite has no percentile: the store's own aggregate (sqlite-functions.ts), the same rule.
+  percentile: (ref, p) => sql`seed_percentile(${ref}, ${sql.lit(p)})`,
   textBytes: (ref) => sql`coalesce(length(cast(${ref} as blob)), 0)`,
   placeholder: () => "?",
   jsonBatchInsert: false,
@@ -248,6 +268,10 @@ const postgres: EngineDialect<"postgres"> = {
   textOrder: (expression) => sql`${expression} collate "C"`,
   binIndex: (position, last) => sql`least(${sql.lit(last)}, floor(${position})::int)`,
   ilike: sql`ilike`,
+  percentile(ref, p) {
+    const sorted = sql`(array_agg(${ref} order by ${ref}) filter (where ${ref} is not null))`;
+    return percentileFrom(sql`cardinality(${sorted})`, (index) => sql`${sorted}[${index}]`, p);
+  },
   textBytes: (ref) => sql`coalesce(octet_length(${ref}), 0)`,
   placeholder: (n) => `$${n}`,
   jsonBatchInsert: true,
@@ -422,6 +446,10 @@ const duckdb: EngineDialect<"duckdb"> = {
   textOrder: (expression) => expression,
   binIndex: (position, last) => sql`least(${sql.lit(last)}, cast(floor(${position}) as integer))`,
   ilike: sql`ilike`,
+  percentile(ref, p) {
+    const sorted = sql`list_sort(list(${ref}) filter (where ${ref} is not null))`;
+    return percentileFrom(sql`len(${sorted})`, (index) => sql`${sorted}[${index}]`, p);
+  },
   // strlen counts bytes (length counts characters).
   textBytes: (ref) => sql`coalesce(strlen(${ref}), 0)`,
   placeholder: (n) => `$${n}`,

@@ -7,6 +7,7 @@ import {
   localDay,
   localMidnight,
   offsetSpans,
+  percentileOf,
   type QueryFilter,
   type QueryMeasure,
   queryLimits,
@@ -282,6 +283,13 @@ export class Compiler {
         return sql`count(${ref})`;
       case "count_distinct":
         return sql`count(distinct ${ref})`;
+      case "median":
+      case "p25":
+      case "p75":
+      case "p90":
+      case "p95":
+      case "p99":
+        return this.dialect.percentile(ref, percentileOf[measure.aggregate] as number);
       case "none":
         return ref;
     }

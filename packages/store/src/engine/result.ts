@@ -62,6 +62,12 @@ function measureLabel(measure: QueryMeasure): string {
     max: "Max of",
     count: "Count of",
     count_distinct: "Distinct",
+    median: "Median of",
+    p25: "25th percentile of",
+    p75: "75th percentile of",
+    p90: "90th percentile of",
+    p95: "95th percentile of",
+    p99: "99th percentile of",
     none: "",
   };
   return measure.aggregate === "none"

@@ -1,4 +1,4 @@
-import type { QueryFilter } from "@seed/model";
+import type { QueryFilter, StatComparison } from "@seed/model";
 import type { Kysely } from "kysely";
 import type { DatasetTable } from "../db/dataset-table.js";
 import {
@@ -22,6 +22,8 @@ export interface StatQuery {
   filters?: QueryFilter[];
   /** Compare with the previous period of the tile's relative date filter. */
   compare?: boolean;
+  /** With compare: the period just before (the default) or the same dates a year before. */
+  compareWith?: StatComparison;
 }
 
 export interface StatValue {
@@ -104,12 +106,15 @@ async function statValue(
   if (!stat.compare) return { value, delta: null, deltaLabel: null };
   const relative = filters.find((filter) => filter.op === "relative");
   if (relative?.op !== "relative") return { value, delta: null, deltaLabel: null };
-  const previousFilters = filters.map((filter) =>
-    filter === relative ? { ...relative, shift: (relative.shift ?? 0) + 1 } : filter,
-  );
+  const lastYear = stat.compareWith === "previous_year";
+  const before = lastYear
+    ? { ...relative, yearsBack: (relative.yearsBack ?? 0) + 1 }
+    : { ...relative, shift: (relative.shift ?? 0) + 1 };
+  const previousFilters = filters.map((filter) => (filter === relative ? before : filter));
   const previous = await measure(executor, descriptor, stat, previousFilters, options);
   const delta = change(value, previous);
-  return { value, delta, deltaLabel: delta === null ? null : "vs previous period" };
+  const label = lastYear ? "vs same period last year" : "vs previous period";
+  return { value, delta, deltaLabel: delta === null ? null : label };
 }
 
 async function measure(

@@ -5,6 +5,8 @@ import {
   aggregations,
   isTimeType,
   relativeAnchors,
+  type StatComparison,
+  statComparisons,
   textLimits,
   thresholdLimits,
   thresholdTones,
@@ -18,6 +20,11 @@ import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
 import { anchorLabels } from "@/features/chart-editor/query-filters";
 import { RecordFields } from "./record-fields";
+
+const comparisonLabels: Record<StatComparison, string> = {
+  previous_period: "the period just before",
+  previous_year: "the same period a year before",
+};
 
 export function AddStatTileForm({
   dashboardId,
@@ -144,6 +151,16 @@ export function AddStatTileForm({
               <label>
                 <input type="checkbox" name="compare" defaultChecked /> Compare with the period
                 before
+              </label>
+              <label>
+                Compared with
+                <select name="compareWith" defaultValue="previous_period">
+                  {statComparisons.map((comparison) => (
+                    <option key={comparison} value={comparison}>
+                      {comparisonLabels[comparison]}
+                    </option>
+                  ))}
+                </select>
               </label>
             </>
           ) : null}

@@ -97,6 +97,7 @@ export async function listTilesIn(trx: Executor, dashboardId: string): Promise<D
       icon: config.icon ?? null,
       filters: config.filters ?? [],
       compare: config.compare ?? false,
+      compareWith: config.compareWith ?? "previous_period",
       thresholds: config.thresholds ?? [],
     };
   });

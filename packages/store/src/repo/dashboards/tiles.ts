@@ -137,6 +137,7 @@ export async function writeTiles(
         icon: tile.icon ?? null,
         filters: tile.filters ?? [],
         compare: tile.compare ?? false,
+        compareWith: tile.compareWith ?? "previous_period",
         thresholds: tile.thresholds ?? [],
       });
     }
@@ -184,6 +185,9 @@ export function tileConfigJson(tile: DashboardTile): string {
     icon: tile.icon,
     ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
     ...(tile.compare ? { compare: true } : {}),
+    ...(tile.compare && tile.compareWith !== "previous_period"
+      ? { compareWith: tile.compareWith }
+      : {}),
     ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
   } satisfies StatTileConfig);
 }
@@ -203,6 +207,9 @@ export function tileToInput(tile: DashboardTile): TileWrite & { id: string } {
     ...(tile.icon ? { icon: tile.icon } : {}),
     ...(tile.filters.length > 0 ? { filters: tile.filters } : {}),
     ...(tile.compare ? { compare: true } : {}),
+    ...(tile.compare && tile.compareWith !== "previous_period"
+      ? { compareWith: tile.compareWith }
+      : {}),
     ...(tile.thresholds.length > 0 ? { thresholds: tile.thresholds } : {}),
   };
 }

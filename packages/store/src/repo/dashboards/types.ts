@@ -7,6 +7,7 @@ import type {
   NumberFormat,
   QueryFilter,
   RefreshSeconds,
+  StatComparison,
   ThresholdRule,
   ThresholdStatus,
   TileLayout,
@@ -74,6 +75,8 @@ export interface StatTile {
   icon: IconName | null;
   filters: QueryFilter[];
   compare: boolean;
+  /** With compare: the period just before (the default) or the same dates a year before. */
+  compareWith: StatComparison;
   thresholds: ThresholdRule[];
 }
 
@@ -145,6 +148,6 @@ export type StatTileConfig = Pick<
   StatTile,
   "label" | "column" | "aggregation" | "format" | "icon"
 > &
-  Partial<Pick<StatTile, "filters" | "compare" | "thresholds">>;
+  Partial<Pick<StatTile, "filters" | "compare" | "compareWith" | "thresholds">>;
 /** How a text tile's settings are stored (config_json). */
 export type TextTileConfig = Pick<TextTile, "markdown">;

@@ -268,7 +268,16 @@ function statPeriod(formData: FormData) {
     // Anything but today is the store's to check (a field error, never a silent default).
     ...(anchor !== "" && anchor !== "today" ? { anchor: anchor as "latest" } : {}),
   };
-  return { filters: [filter], compare: formText(formData, "compare") === "on" };
+  const compare = formText(formData, "compare") === "on";
+  const compareWith = formText(formData, "compareWith");
+  return {
+    filters: [filter],
+    compare,
+    // Anything but the default is the store's to check.
+    ...(compare && compareWith !== "" && compareWith !== "previous_period"
+      ? { compareWith: compareWith as "previous_year" }
+      : {}),
+  };
 }
 
 export const addTextTile = addTile((formData) => ({

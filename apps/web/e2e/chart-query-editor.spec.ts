@@ -165,6 +165,16 @@ async function drawnValues(page: Page): Promise<Array<[string, number]>> {
   return csv.slice(1).map((row) => [String(row[0]), Number(row[1])]);
 }
 
+/** The preview's drawn values as they are, an empty one as null. */
+async function rawValues(page: Page): Promise<Array<number | null>> {
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  const csv = await table.evaluate(
+    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
+      element.seedCsv?.() ?? [],
+  );
+  return csv.slice(1).map((row) => (row[1] === null || row[1] === "" ? null : Number(row[1])));
+}
+
 test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, not dropped", async ({
   browser,
 }) => {
@@ -246,6 +256,23 @@ test("shares of the total add up to the whole, and a running total ends at it", 
     const before = sums.slice(0, index + 1).reduce((sum, [, part]) => sum + part, 0);
     expect(value).toBeCloseTo(before, 6);
   }
+
+  // By month: each month's change from the month before, the first with none.
+  await show.selectOption({ label: "Values" });
+  await page.getByLabel("Index column (x axis)").selectOption("day");
+  await page.getByLabel("Group dates by").selectOption({ label: "Month" });
+  // Two years of days by month: more groups than the five regions before.
+  await expect.poll(async () => (await drawnValues(page)).length).toBeGreaterThan(12);
+  const months = await rawValues(page);
+  await show.selectOption({ label: "Change from the period before (percent)" });
+  await expect.poll(async () => (await rawValues(page))[0]).toBeNull();
+  const changes = await rawValues(page);
+  expect(changes).toHaveLength(months.length);
+  for (let index = 1; index < months.length; index++) {
+    const [now, before] = [months[index] ?? 0, months[index - 1] ?? 0];
+    expect(changes[index]).toBeCloseTo((now - before) / Math.abs(before), 9);
+  }
+  await expect(table.locator("td").nth(1)).toHaveText(/^[+\-\u2212]\d/);
   await expectAxeClean(page);
   await context.close();
 });

@@ -402,8 +402,9 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
     measures: series.map((column) => ({
       column,
       aggregate: form.aggregate,
-      // Only where the values add up; the editor offers the choice then only.
-      ...(form.show !== "value" && additiveAggregates.includes(form.aggregate)
+      // Shares and running totals only where the values add up; the editor offers them then only.
+      ...((form.show === "change_from_previous" && form.aggregate !== "none") ||
+      (form.show !== "value" && additiveAggregates.includes(form.aggregate))
         ? { show: form.show }
         : {}),
     })),

@@ -190,4 +190,21 @@ describe("the query rules per column type (one table for the editor and the stor
       { seed, numRuns: 200 },
     );
   });
+
+  it("shows a change from the period before only where x is grouped by a grain", () => {
+    for (const grain of [undefined, "day", "month", "year"] as const) {
+      const errors = checkQuery(
+        {
+          x: { column: "d", ...(grain ? { grain } : {}) },
+          measures: [{ column: "n", aggregate: "avg", show: "change_from_previous" }],
+          filters: [],
+        },
+        [
+          { name: "d", type: "date" },
+          { name: "n", type: "number" },
+        ],
+      );
+      expect("measures.0.show" in errors, String(grain)).toBe(grain === undefined);
+    }
+  });
 });

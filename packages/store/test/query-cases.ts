@@ -455,6 +455,38 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "the change from the month before, none where that month has no rows",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [{ ...sum("revenue"), show: "change_from_previous" }],
+    },
+    series: ["Sum of revenue (change from the period before)"],
+    rows: [
+      { x: "2023-12-01", m0: null },
+      { x: "2024-01-01", m0: (25 - 10) / 10 },
+      { x: "2024-02-01", m0: (10 - 25) / 25 },
+      { x: "2024-03-01", m0: (3 - 10) / 10 },
+      { x: "2024-10-01", m0: null },
+      { x: "2024-12-01", m0: null },
+      { x: "2025-01-01", m0: (32 - 16) / 16 },
+    ],
+  },
+  {
+    name: "the change from the year before for the top region and Other",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [{ ...sum("revenue"), show: "change_from_previous" }],
+      breakdown: { column: "region", top: 1 },
+    },
+    series: ["North", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: null, other: null },
+      // North: 10 then 20 + 8 + 16; the rest: nothing in 2023, 22 in 2024, 32 in 2025.
+      { x: "2024-01-01", s0: (44 - 10) / 10, other: null },
+      { x: "2025-01-01", s0: null, other: (32 - 22) / 22 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [

@@ -133,6 +133,69 @@ describe("query engine property: SQLite, PostgreSQL and DuckDB agree", () => {
     );
   }, 120_000);
 
+  it("shows each bucket's change from the bucket one grain before, on every engine", async () => {
+    /** The bucket before, by calendar arithmetic written out here. */
+    const before = (label: string, grain: string): string => {
+      const date = new Date(grain === "minute" || grain === "hour" ? label : `${label}T00:00:00Z`);
+      if (grain === "minute") date.setUTCMinutes(date.getUTCMinutes() - 1);
+      if (grain === "hour") date.setUTCHours(date.getUTCHours() - 1);
+      if (grain === "day") date.setUTCDate(date.getUTCDate() - 1);
+      if (grain === "week") date.setUTCDate(date.getUTCDate() - 7);
+      if (grain === "month") date.setUTCMonth(date.getUTCMonth() - 1);
+      if (grain === "quarter") date.setUTCMonth(date.getUTCMonth() - 3);
+      if (grain === "year") date.setUTCFullYear(date.getUTCFullYear() - 1);
+      const iso = date.toISOString();
+      return grain === "minute" || grain === "hour" ? iso : iso.slice(0, 10);
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 0, maxLength: 40 }),
+        fc.oneof(
+          fc.record({
+            column: fc.constantFrom("day", "at"),
+            grain: fc.constantFrom("day", "week", "month", "quarter", "year"),
+          }),
+          fc.record({ column: fc.constant("at"), grain: fc.constantFrom("minute", "hour") }),
+        ),
+        fc.constantFrom("sum", "avg", "max", "count"),
+        timeZone,
+        async (rows, x, aggregate, zone) => {
+          const measure = { column: "revenue", aggregate } as const;
+          const plainQuery: ChartQueryInput = { x, measures: [measure] };
+          const changeQuery: ChartQueryInput = {
+            x,
+            measures: [{ ...measure, show: "change_from_previous" }],
+          };
+          const answers = [];
+          for (const store of [sqlite, postgres, duckdb]) {
+            const dataset = await store.createDataset(
+              { name: "Changes", columns: columns.map((c) => ({ ...c })), rows },
+              editor,
+            );
+            const options = { timeZone: zone };
+            const plain = await store.runChartQuery(dataset.id, plainQuery, options);
+            const changed = await store.runChartQuery(dataset.id, changeQuery, options);
+            const byX = new Map(plain.rows.map((r) => [r.x, r.m0 as number | null]));
+            expect(changed.rows.map((r) => r.x)).toEqual(plain.rows.map((r) => r.x));
+            for (const r of changed.rows) {
+              const value = byX.get(r.x) ?? null;
+              const previous = byX.get(before(String(r.x), x.grain)) ?? null;
+              const expected =
+                value === null || previous === null || previous === 0
+                  ? null
+                  : (value - previous) / Math.abs(previous);
+              expect(r.m0).toBe(expected);
+            }
+            answers.push(changed);
+          }
+          expect(answers[1]).toEqual(answers[0]);
+          expect(answers[2]).toEqual(answers[0]);
+        },
+      ),
+      { seed, numRuns: 60 },
+    );
+  }, 120_000);
+
   it("counts the last n days of the data back from the newest day, on every engine", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -36,18 +36,20 @@ function useVisitorLocale(): string {
 
 /** How shares of a total are written when the chart sets no number format: 41.2%. */
 const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
+/** How changes from the period before are written when the chart sets no format: +12.5%. */
+const changeFormat = { ...shareFormat, signDisplay: "exceptZero" } as const;
 
 // Formatters are functions, so they are built here on the client from the stored options.
 function useChartFormatting(chart: ChartView, result: QueryResult | null) {
   const visitorLocale = useVisitorLocale();
   const { dateFormat, xNumberFormat, locale: choice } = chart.options;
   const locale = resolveChartLocale(choice, visitorLocale);
-  // Shares of the total are fractions: drawn as percentages unless the chart sets a format.
-  const shares =
-    result !== null &&
-    result.series.length > 0 &&
-    result.series.every((entry) => entry.unit === "share");
-  const numberFormat = chart.options.numberFormat ?? (shares ? shareFormat : undefined);
+  // Shares and changes are fractions: drawn as percentages unless the chart sets a format.
+  const units = new Set(result?.series.map((entry) => entry.unit) ?? []);
+  const only = units.size === 1 ? [...units][0] : undefined;
+  const numberFormat =
+    chart.options.numberFormat ??
+    (only === "share" ? shareFormat : only === "change" ? changeFormat : undefined);
   return useMemo(
     () => ({
       locale,

@@ -89,7 +89,9 @@ export const queryMeasureSchema = z.object({
   label: z.string().trim().max(80, "Labels are at most 80 characters.").optional(),
   /** As it is (the default), a share of the total, or a running total along x. */
   show: z
-    .enum(measureShows, { error: "Show the value, a share of the total or a running total." })
+    .enum(measureShows, {
+      error: "Show the value, a share of the total, a running total or the change.",
+    })
     .optional(),
 });
 export type QueryMeasure = z.infer<typeof queryMeasureSchema>;
@@ -197,7 +199,13 @@ export function checkQuery(
   }
   for (const [index, measure] of query.measures.entries()) {
     const show = measure.show ?? "value";
-    if (show !== "value") {
+    if (show === "change_from_previous" && query.x.grain === undefined) {
+      add(
+        `measures.${index}.show`,
+        "A change from the period before needs dates grouped by a grain (day, month, ...).",
+      );
+    }
+    if (show === "share_of_total" || show === "running_total") {
       const words = show === "share_of_total" ? "A share of the total" : "A running total";
       if (!additiveAggregates.includes(measure.aggregate)) {
         add(`measures.${index}.show`, `${words} adds up values: combine rows with sum or count.`);

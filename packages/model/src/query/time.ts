@@ -1,4 +1,5 @@
 import type { RelativeAnchor, RelativeKind, RelativeUnit } from "../chart-types.js";
+import type { TimeGrain } from "../column-types.js";
 
 // Calendar arithmetic for the query engine: IANA time zone offsets (from the runtime's ICU data),
 // local days, and relative date ranges. PostgreSQL buckets with AT TIME ZONE; SQLite has no time
@@ -217,6 +218,30 @@ export function relativeDaysFrom(range: RelativeRange, today: Day): { from: Day;
       return yearsBack(range, { from: addUnits(range.unit, current, -1), to: current });
     case "last_n":
       return yearsBack(range, { from: addUnits(range.unit, current, -(length - 1)), to: next });
+  }
+}
+
+/**
+ * The label of the bucket one grain before a bucket's label: yyyy-mm-dd for a day and coarser
+ * (the bucket's first local day), an ISO instant for a minute or an hour.
+ */
+export function previousBucket(label: string, grain: TimeGrain): string {
+  if (grain === "minute" || grain === "hour") {
+    const step = grain === "minute" ? 60_000 : 3_600_000;
+    return new Date(Date.parse(label) - step).toISOString();
+  }
+  const day = dayOf(Date.parse(`${label}T00:00:00Z`));
+  switch (grain) {
+    case "day":
+      return formatDay(addDays(day, -1));
+    case "week":
+      return formatDay(addDays(day, -7));
+    case "month":
+      return formatDay(addMonths(day, -1));
+    case "quarter":
+      return formatDay(addMonths(day, -3));
+    case "year":
+      return formatDay(addMonths(day, -12));
   }
 }
 

@@ -32,6 +32,7 @@ import {
 import { QueryError } from "./parse.js";
 import { runRaw } from "./raw.js";
 import {
+  changesFromPrevious,
   compareX,
   firstGroups,
   measureSeries,
@@ -253,6 +254,9 @@ async function showMeasures(
   for (const [index, measure] of query.measures.entries()) {
     const key = `m${index}`;
     if (measure.show === "running_total") runningTotals(rows, [key]);
+    if (measure.show === "change_from_previous" && query.x.grain !== undefined) {
+      changesFromPrevious(rows, [key], query.x.grain);
+    }
     if (measure.show === "share_of_total") {
       const statement = aggregateStatement(compiler, measure, query.filters);
       const total = await compiler.executor.executeQuery(statement.compile(compiler.executor));
@@ -319,12 +323,11 @@ async function runBreakdown(
   });
   const notes: string[] = [];
   const shown = firstGroups(rows, query, query.limit ?? queryLimits.maxLimit, notes);
-  // Each series adds up along x on its own (a share of the total takes no breakdown).
-  if (measure.show === "running_total") {
-    runningTotals(
-      shown,
-      series.map((entry) => entry.key),
-    );
+  // Each series adds up (or changes) along x on its own (a share of the total takes no breakdown).
+  const keys = series.map((entry) => entry.key);
+  if (measure.show === "running_total") runningTotals(shown, keys);
+  if (measure.show === "change_from_previous" && query.x.grain !== undefined) {
+    changesFromPrevious(shown, keys, query.x.grain);
   }
   return { x, series, rows: shown, notes };
 }

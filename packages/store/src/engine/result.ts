@@ -2,6 +2,7 @@ import type { DatasetColumnType } from "@seed/model";
 import {
   type ChartQuery,
   columnTypeSpecs,
+  previousBucket,
   type QueryMeasure,
   subDayGrains,
   type TimeGrain,
@@ -16,8 +17,11 @@ export type Value = string | number | null;
 export interface QueryResultColumn {
   key: string;
   label: string;
-  /** "share": the values are fractions of a total (0.25 is 25%), drawn as percentages. */
-  unit?: "share";
+  /**
+   * "share": fractions of a total (0.25 is 25%); "change": changes from the period before
+   * (-0.12 is a 12% fall). Both are drawn as percentages.
+   */
+  unit?: "share" | "change";
 }
 
 /** What a chart draws: one row per x value, one number per series; nothing else of the dataset. */
@@ -87,6 +91,13 @@ export function measureSeries(query: ChartQuery): QueryResultColumn[] {
     if (measure.show === "running_total") {
       return { key, label: measure.label ? label : `${label} (running total)` };
     }
+    if (measure.show === "change_from_previous") {
+      return {
+        key,
+        label: measure.label ? label : `${label} (change from the period before)`,
+        unit: "change",
+      };
+    }
     return { key, label };
   });
 }
@@ -103,6 +114,39 @@ export function runningTotals(rows: Array<Record<string, Value>>, keys: readonly
       const value = row[key];
       if (typeof value === "number") total = (total ?? 0) + value;
       if (total !== null) row[key] = total;
+    }
+  }
+}
+
+/**
+ * The change from `previous` to `value` as a fraction of the previous (-0.12 = a 12% fall);
+ * null from nothing or from zero, which have no meaningful percentage.
+ */
+export function relativeChange(value: number | null, previous: number | null): number | null {
+  if (value === null || previous === null || previous === 0) return null;
+  return (value - previous) / Math.abs(previous);
+}
+
+/**
+ * Each value of each key as its change from the bucket one grain before (looked up by label, so
+ * a gap or a group past the limit leaves no change, never one against another period), in place.
+ */
+export function changesFromPrevious(
+  rows: Array<Record<string, Value>>,
+  keys: readonly string[],
+  grain: TimeGrain,
+): void {
+  const before = new Map(rows.map((row) => [row.x, { ...row }]));
+  for (const row of rows) {
+    const previous =
+      typeof row.x === "string" ? before.get(previousBucket(row.x, grain)) : undefined;
+    for (const key of keys) {
+      const value = before.get(row.x)?.[key];
+      const then = previous?.[key];
+      row[key] = relativeChange(
+        typeof value === "number" ? value : null,
+        typeof then === "number" ? then : null,
+      );
     }
   }
 }

@@ -10,6 +10,7 @@ import {
   withinResources,
 } from "./execute.js";
 import { QueryError } from "./parse.js";
+import { relativeChange } from "./result.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;
@@ -33,12 +34,6 @@ export interface StatValue {
   /** Fraction of change (-0.12 = -12%) against the previous period (or previous value for "last"). */
   delta: number | null;
   deltaLabel: string | null;
-}
-
-function change(value: number | null, previous: number | null): number | null {
-  // A change from zero (or from nothing) has no meaningful percentage.
-  if (value === null || previous === null || previous === 0) return null;
-  return (value - previous) / Math.abs(previous);
 }
 
 /**
@@ -99,7 +94,7 @@ async function statValue(
       options,
     );
     const value = last ?? null;
-    const delta = change(value, previous ?? null);
+    const delta = relativeChange(value, previous ?? null);
     return { value, delta, deltaLabel: delta === null ? null : "vs previous" };
   }
   const value = await measure(executor, descriptor, stat, filters, options);
@@ -112,7 +107,7 @@ async function statValue(
     : { ...relative, shift: (relative.shift ?? 0) + 1 };
   const previousFilters = filters.map((filter) => (filter === relative ? before : filter));
   const previous = await measure(executor, descriptor, stat, previousFilters, options);
-  const delta = change(value, previous);
+  const delta = relativeChange(value, previous);
   const label = lastYear ? "vs same period last year" : "vs previous period";
   return { value, delta, deltaLabel: delta === null ? null : label };
 }

@@ -59,6 +59,7 @@ const showLabels: Record<MeasureShow, string> = {
   value: "Values",
   share_of_total: "Share of the total (percent)",
   running_total: "Running total (along x)",
+  change_from_previous: "Change from the period before (percent)",
 };
 
 const sortLabels: Record<SortChoice, string> = {
@@ -219,13 +220,19 @@ export function QuerySection({
         onChoose={(aggregate) => update("aggregate", aggregate)}
         errors={aggregateErrors}
       />
-      {additiveAggregates.includes(draft.aggregate) ? (
+      {draft.aggregate !== "none" ? (
         <ChoiceField
           id="chart-show"
           name="show"
           label="Show values as"
           value={draft.show}
-          choices={measureShows}
+          // Shares and running totals add values up: sums and counts only.
+          choices={measureShows.filter(
+            (show) =>
+              additiveAggregates.includes(draft.aggregate) ||
+              show === "value" ||
+              show === "change_from_previous",
+          )}
           labels={showLabels}
           onChoose={(show) => update("show", show)}
           errors={showErrors}

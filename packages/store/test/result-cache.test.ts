@@ -46,6 +46,59 @@ describe.each(engines)("query results cached per dataset version on %s", (dialec
     ]);
   });
 
+  it("keeps two stat tiles apart that differ only in what they compare with", async () => {
+    const store = await openTestStore(dialect, {
+      seedDemo: false,
+      now: () => new Date("2026-03-15T12:00:00Z"),
+    });
+    const dataset = await store.createDataset(
+      {
+        ...salesInput(),
+        rows: [
+          { month: "2025-03-01", region: "North", revenue: 100, orders: 4 },
+          { month: "2026-02-01", region: "North", revenue: 50, orders: 2 },
+          { month: "2026-03-01", region: "North", revenue: 200, orders: 8 },
+        ],
+      },
+      editor,
+    );
+    const thisMonth = {
+      kind: "stat" as const,
+      datasetId: dataset.id,
+      column: "revenue",
+      aggregation: "sum" as const,
+      filters: [
+        {
+          column: "month",
+          op: "relative" as const,
+          unit: "month" as const,
+          which: "this" as const,
+        },
+      ],
+      compare: true,
+    };
+    await store.createDashboard(
+      {
+        title: "Comparisons",
+        slug: "comparisons",
+        published: true,
+        tiles: [
+          { ...thisMonth, label: "Against February" },
+          { ...thisMonth, label: "Against March 2025", compareWith: "previous_year" },
+        ],
+      },
+      editor,
+    );
+    const [february, lastYear] = (await store.getDashboardBySlug("comparisons"))?.tiles ?? [];
+    // March 2026 (200) against February 2026 (50), and against March 2025 (100).
+    expect(february).toMatchObject({ value: 200, delta: 3, deltaLabel: "vs previous period" });
+    expect(lastYear).toMatchObject({
+      value: 200,
+      delta: 1,
+      deltaLabel: "vs same period last year",
+    });
+  });
+
   it("asks again on a new local day when a filter is relative to today", async () => {
     let now = new Date("2025-03-31T12:00:00Z");
     const store = await openTestStore(dialect, { seedDemo: false, now: () => now });

@@ -30,10 +30,19 @@ export interface DatasetTarget {
   stat(stat: StatQuery, options: RunQueryOptions): Promise<StatValue>;
 }
 
-/** What a stat's answer depends on (a tile's label or thresholds do not change it). */
-function statKey(stat: StatQuery): unknown {
-  const { column, aggregation, filters = [], compare = false } = stat;
-  return { column, aggregation, filters, compare };
+/**
+ * What a stat's answer depends on: every field of the stat query, defaults filled in (a tile's
+ * label or thresholds do not change it). Typed as the whole query, so a field added to StatQuery
+ * cannot be left out of the key (compareWith once was, and two tiles shared one answer).
+ */
+function statKey(stat: StatQuery): Required<StatQuery> {
+  return {
+    column: stat.column,
+    aggregation: stat.aggregation,
+    filters: stat.filters ?? [],
+    compare: stat.compare ?? false,
+    compareWith: stat.compareWith ?? "previous_period",
+  };
 }
 
 /**

@@ -129,19 +129,9 @@ export type MeasureShow = (typeof measureShows)[number];
 export const additiveAggregates: readonly QueryAggregate[] = ["sum", "count"];
 
 /** Aggregates that need a number column; count and count_distinct take any column. */
-export const numericAggregates: readonly QueryAggregate[] = [
-  "sum",
-  "avg",
-  "median",
-  "p25",
-  "p75",
-  "p90",
-  "p95",
-  "p99",
-  "min",
-  "max",
-  "none",
-];
+export const numericAggregates: readonly QueryAggregate[] = queryAggregates.filter(
+  (aggregate) => aggregate !== "count" && aggregate !== "count_distinct",
+);
 
 export const filterOperators = [
   "eq",

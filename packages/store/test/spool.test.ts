@@ -18,6 +18,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const piece = fc.constantFrom(
   "a",
   "7",
+  "_",
+  "+",
   ",",
   ";",
   '"',
@@ -62,6 +64,8 @@ describe("spoolUpload", () => {
             expect(spooled.bytes).toBe(content.length);
             expect(spooled.carriageReturns).toBe(content.includes(13));
             expect(spooled.quotes).toBe(content.includes(34));
+            expect(spooled.underscores).toBe(content.includes(95));
+            expect(spooled.plusSigns).toBe(content.includes(43));
             const whole = Buffer.concat([Buffer.from("\n"), content, Buffer.from("\n")]);
             const expected = edgeWhitespacePatterns(delimiter).some((pattern) =>
               whole.includes(pattern),
@@ -80,6 +84,44 @@ describe("spoolUpload", () => {
           [Buffer.from("a,\u00a0b"), [3], ","],
         ],
       },
+    );
+  });
+
+  it("copies a large upload byte for byte (or its first maxBytes + 1), however it is cut, past the write batch", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 * 1024 * 1024 }),
+        fc.array(fc.integer({ min: 1, max: 300_000 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 2_000_000 }),
+        async (size, cuts, over) => {
+          // Past maxBytes the spool keeps maxBytes + 1 bytes (the caller then refuses the file).
+          const maxBytes = Math.max(0, size - over);
+          const kept = Math.min(size, maxBytes + 1);
+          const content = Buffer.alloc(size);
+          for (let index = 0; index < size; index++) content[index] = (index * 7919) % 251;
+          const chunks: Uint8Array[] = [];
+          for (let at = 0, index = 0; at < size; index++) {
+            const cut = cuts[index % cuts.length] as number;
+            chunks.push(new Uint8Array(content.subarray(at, at + cut)));
+            at += cut;
+          }
+          const spooled = await spoolUpload(
+            (async function* () {
+              yield* chunks;
+            })(),
+            dir,
+            maxBytes,
+            ",",
+          );
+          try {
+            expect(spooled.bytes).toBe(kept);
+            expect(readFileSync(spooled.file).equals(content.subarray(0, kept))).toBe(true);
+          } finally {
+            await removeSpool(spooled);
+          }
+        },
+      ),
+      { seed, numRuns: 20 },
     );
   });
 });

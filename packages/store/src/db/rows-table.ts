@@ -41,14 +41,17 @@ export async function createRowsTable(
   options: {
     indexes?: boolean;
     hidden?: readonly RawBuilder<unknown>[];
-    /** Every writer gives `_row` itself (the DuckDB data file's writer): no default, no sequence. */
+    /**
+     * The DuckDB data file's generations: every writer gives `_row` itself (no default, no
+     * sequence), or leaves it empty for a key implied by the row id (dialect.rowKeyRef).
+     */
     keysGiven?: boolean;
   } = {},
 ) {
   const dialect = dialectOf(executor);
   const table = checked(descriptor.table);
   const key = options.keysGiven
-    ? sql`${sql.id(rowKeyColumn)} bigint not null`
+    ? sql`${sql.id(rowKeyColumn)} bigint`
     : dialect.rowKey(rowKeyColumn, table);
   const columns = descriptor.columns.map(
     (column) => sql`${sql.id(checked(column.id))} ${sql.raw(dialect.columnTypes[column.type])}`,
@@ -190,14 +193,16 @@ export async function readKeyedRows(
 ): Promise<KeyedRow[]> {
   const dialect = dialectOf(executor);
   const table = sql.table(checked(descriptor.table));
-  const key = sql.id(rowKeyColumn);
+  const key = dialect.rowKeyRef;
   const sortColumn = descriptor.columns.find((column) => column.id === options.sortBy);
   const direction = sql.raw(options.descending ? "desc" : "asc");
   const order = sortColumn
     ? sql`${sql.id(checked(sortColumn.id))} ${direction}, ${key}`
     : sql`${key} ${direction}`;
   const where = whereClause(dialect, descriptor, options.search);
-  const result = await sql<Record<string, unknown>>`select ${key}, ${sql.join(
+  const result = await sql<
+    Record<string, unknown>
+  >`select ${key} as ${sql.id(rowKeyColumn)}, ${sql.join(
     selectList(dialect, descriptor.columns),
   )} from ${table} ${where} order by ${order} limit ${Math.max(0, Math.floor(options.limit))} offset ${Math.max(0, Math.floor(options.offset ?? 0))}`.execute(
     executor,
@@ -218,7 +223,7 @@ export async function existingKeys(
   keys: readonly number[],
 ): Promise<Set<number>> {
   if (keys.length === 0) return new Set();
-  const key = sql.id(rowKeyColumn);
+  const key = dialectOf(executor).rowKeyRef;
   const visible = visibleRowsCondition(descriptor);
   const result = await sql<{ k: number | string }>`select ${key} as k from ${sql.table(
     checked(descriptor.table),
@@ -239,14 +244,14 @@ export async function updateRow(
     (column) =>
       sql`${sql.id(checked(column.id))} = ${sql.val(dialect.stored(column.type, row[column.id] ?? null))}`,
   );
-  await sql`update ${sql.table(checked(descriptor.table))} set ${sql.join(assignments)} where ${sql.id(
-    rowKeyColumn,
-  )} = ${key}`.execute(executor);
+  await sql`update ${sql.table(checked(descriptor.table))} set ${sql.join(assignments)} where ${
+    dialect.rowKeyRef
+  } = ${key}`.execute(executor);
 }
 
 export async function deleteRows(executor: AnyExecutor, table: string, keys: readonly number[]) {
   if (keys.length === 0) return;
-  await sql`delete from ${sql.table(checked(table))} where ${sql.id(rowKeyColumn)} in (${sql.join(
+  await sql`delete from ${sql.table(checked(table))} where ${dialectOf(executor).rowKeyRef} in (${sql.join(
     keys.map((k) => sql.val(k)),
   )})`.execute(executor);
 }
@@ -291,6 +296,21 @@ export function cellBytes(type: DatasetColumnType, value: unknown): number {
 }
 
 /** A dataset table's size as cellBytes counts it, measured by the database. */
+/**
+ * At most what storedBytes counts for `rows` rows read from a UTF-8 CSV file of `fileBytes`
+ * bytes: 8 for each other cell, and text cells no more bytes than the file holds them in (a
+ * cell's stored text is its text in the file unquoted, trimmed, its line ends made \n). Where
+ * this is within a limit, the rows are, with no pass over them.
+ */
+export function storedBytesBound(
+  columns: readonly TableColumn[],
+  rows: number,
+  fileBytes: number,
+): number {
+  const fixed = columns.filter((column) => column.type !== "string").length;
+  return rows * 8 * fixed + fileBytes;
+}
+
 export async function storedBytes(
   executor: AnyExecutor,
   descriptor: DatasetTable,

@@ -19,7 +19,6 @@ import {
   type DatasetTable,
   isRemoteIdentifier,
   isSafeIdentifier,
-  rowKeyColumn,
   type TableColumn,
   visibleRowsCondition,
 } from "../db/dataset-table.js";
@@ -490,7 +489,7 @@ export function lastValuesStatement(
   const ref = compiler.ref(column);
   return sql<{
     v: unknown;
-  }>`select ${compiler.read(column)} as v from ${compiler.table} ${compiler.where(filters, [sql`${ref} is not null`])} order by ${sql.id(rowKeyColumn)} desc limit 2`;
+  }>`select ${compiler.read(column)} as v from ${compiler.table} ${compiler.where(filters, [sql`${ref} is not null`])} order by ${compiler.dialect.rowKeyRef} desc limit 2`;
 }
 
 /** A column's most common non-empty values (v) with their counts (n), text over `maxLength` left out. */

@@ -1,6 +1,5 @@
 import { type ChartQuery, formatDay } from "@seed/model";
 import { sql } from "kysely";
-import { rowKeyColumn } from "../db/dataset-table.js";
 import type { Compiler } from "./compile.js";
 import { measureSeries, type QueryResult, toNumber, toX, type Value } from "./result.js";
 
@@ -50,7 +49,7 @@ export async function runRaw(
   };
   const measureRefs = query.measures.map((measure) => compiler.aggregate(measure));
   // A live table has no row key: ties in x keep the source's order.
-  const key = compiler.descriptor.remote ? sql`0` : sql.id(rowKeyColumn);
+  const key = compiler.descriptor.remote ? sql`0` : compiler.dialect.rowKeyRef;
   if (total <= limit || numericX === null || query.limit !== undefined || capped) {
     const xOrder = xColumn.type === "string" ? compiler.textOrder(sql.ref("x")) : sql.ref("x");
     const direction = sql.raw(query.sort?.direction === "desc" ? "desc" : "asc");

@@ -93,9 +93,11 @@ export async function sqliteSourceWithRows(
         for (const row of rows) insert.run(row);
       });
       let batch: unknown[][] = [];
-      const stream = sql<Record<string, unknown>>`select ${sql.id(rowKeyColumn)} as k, ${sql.join(
+      const stream = sql<
+        Record<string, unknown>
+      >`select ${dialects.duckdb.rowKeyRef} as k, ${sql.join(
         reads.map((read, index) => sql`${read} as ${sql.id(`c${index}`)}`),
-      )} from ${sql.table(from)} where "_v" <= ${sql.lit(Number(dataset.version))} order by ${sql.id(rowKeyColumn)}`;
+      )} from ${sql.table(from)} where "_v" <= ${sql.lit(Number(dataset.version))} order by k`;
       for await (const chunk of duck.db.getExecutor().stream(stream.compile(duck.db), 2048)) {
         for (const row of chunk.rows as Record<string, unknown>[]) {
           const values: unknown[] = [Number(row.k)];

@@ -8,7 +8,7 @@ import {
   rowKeyColumn,
   type TableColumn,
 } from "../db/dataset-table.js";
-import { dialects } from "../db/dialect.js";
+import { dialectOf, dialects } from "../db/dialect.js";
 import { dropRowsTable } from "../db/rows-table.js";
 import type { StoreDatabase } from "../db/schema.js";
 
@@ -45,7 +45,7 @@ interface Checksum {
 async function checksumOf(executor: AnyExecutor, table: DatasetTable): Promise<Checksum> {
   const parts: RawBuilder<unknown>[] = [
     sql`count(*) as n`,
-    sql`coalesce(sum(${sql.id(rowKeyColumn)}), 0) as k`,
+    sql`coalesce(sum(${dialectOf(executor).rowKeyRef}), 0) as k`,
   ];
   table.columns.forEach((column, index) => {
     const id = sql.id(column.id);

@@ -25,7 +25,7 @@ import {
 } from "../../db/dataset-table.js";
 import { CsvLoadDeclined } from "../../db/duckdb-csv.js";
 import { completeWrite, type RowsState, type RowsWrite } from "../../db/rows-home.js";
-import { cellBytes, countRows, storedBytes } from "../../db/rows-table.js";
+import { cellBytes, countRows, storedBytes, storedBytesBound } from "../../db/rows-table.js";
 import {
   createdWrite,
   type VersionedRow,
@@ -300,7 +300,13 @@ async function streamInto(
         (header as CsvRecord).cells.length,
         order,
         options,
-        { rowsBefore, maxRows, maxDatasetBytes, encoding: encoding as CsvEncoding | null },
+        {
+          rowsBefore,
+          bytesBefore,
+          maxRows,
+          maxDatasetBytes,
+          encoding: encoding as CsvEncoding | null,
+        },
       );
     }
     const [first] = problems;
@@ -343,6 +349,8 @@ async function engineRead(
   options: ImportOptions,
   bounds: {
     rowsBefore: number;
+    /** What the dataset's rows held before (appends), as storedBytes counts. */
+    bytesBefore: number;
     maxRows: number;
     maxDatasetBytes: number;
     encoding: CsvEncoding | null;
@@ -358,6 +366,8 @@ async function engineRead(
       carriageReturns: spooled.carriageReturns,
       edgeWhitespace: spooled.edgeWhitespace,
       quotes: spooled.quotes,
+      underscores: spooled.underscores,
+      plusSigns: spooled.plusSigns,
     },
     (rowsRead) =>
       options.onProgress?.({ rows: rowsRead, bytes: spooled.bytes, encoding: bounds.encoding }),
@@ -365,7 +375,12 @@ async function engineRead(
   if (imported === 0 || bounds.rowsBefore + imported > bounds.maxRows) {
     throw new CsvLoadDeclined("no rows, or past the row limit");
   }
-  if ((await storedBytes(write.executor, write.table)) > bounds.maxDatasetBytes) {
+  // The exact size (a pass over every row) only where the file's own bound does not settle it.
+  const bound = bounds.bytesBefore + storedBytesBound(write.table.columns, imported, spooled.bytes);
+  if (
+    bound > bounds.maxDatasetBytes &&
+    (await storedBytes(write.executor, write.table)) > bounds.maxDatasetBytes
+  ) {
     throw new CsvLoadDeclined("past the size limit");
   }
   if (bounds.encoding === null) throw new Error("The CSV decoder did not tell the encoding.");

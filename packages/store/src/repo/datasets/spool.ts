@@ -26,6 +26,10 @@ export interface SpooledCsv {
    * pattern tells from a line end next to a quote, so every cell is then trimmed as well.
    */
   quotes: boolean;
+  /** An underscore anywhere: without one, no cell can be a number with digit separators. */
+  underscores: boolean;
+  /** A plus sign anywhere: without one, no cell can start with a "+-" sign. */
+  plusSigns: boolean;
 }
 
 /**
@@ -94,6 +98,8 @@ function gateOf(pattern: Buffer): number {
 export const spoolPattern = /^import-[0-9a-f-]{36}\.part$/;
 
 const progressEveryBytes = 4 * 1024 * 1024;
+/** The spool writes the upload in batches of at least this many bytes. */
+const batchLimit = 1024 * 1024;
 
 /** Copies the upload into a new 0600 file in `dir`, at most `maxBytes + 1` bytes of it. */
 export async function spoolUpload(
@@ -113,7 +119,11 @@ export async function spoolUpload(
   let bytes = 0;
   let carriageReturns = false;
   let quotes = false;
+  let underscores = false;
+  let plusSigns = false;
   let told = 0;
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
   try {
     for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
       let buffer =
@@ -123,6 +133,8 @@ export async function spoolUpload(
       if (bytes + buffer.length > maxBytes + 1) buffer = buffer.subarray(0, maxBytes + 1 - bytes);
       if (!carriageReturns && buffer.includes(13)) carriageReturns = true;
       if (!quotes && buffer.includes(34)) quotes = true;
+      if (!underscores && buffer.includes(95)) underscores = true;
+      if (!plusSigns && buffer.includes(43)) plusSigns = true;
       if (!edgeWhitespace && buffer.length > 0) {
         const joint = Buffer.concat([carry, buffer.subarray(0, finder.longest - 1)]);
         edgeWhitespace = finder.holds(joint) || finder.holds(buffer);
@@ -132,7 +144,16 @@ export async function spoolUpload(
             ? Buffer.from(buffer.subarray(buffer.length - keep))
             : Buffer.concat([carry, buffer]).subarray(-keep);
       }
-      await handle.write(buffer);
+      // Written in batches of about a megabyte: a write per upload chunk (64 KB) cost 0.3-0.45 s
+      // more over 346 MB. Chunks are held until written: an upload's chunks are its own (Node's
+      // and web streams hand out a new one each time).
+      batch.push(buffer);
+      batchBytes += buffer.length;
+      if (batchBytes >= batchLimit) {
+        await handle.writev(batch);
+        batch = [];
+        batchBytes = 0;
+      }
       bytes += buffer.length;
       if (bytes - told >= progressEveryBytes) {
         told = bytes;
@@ -140,6 +161,7 @@ export async function spoolUpload(
       }
       if (bytes > maxBytes) break;
     }
+    if (batch.length > 0) await handle.writev(batch);
   } catch (error) {
     await handle.close();
     await rm(file, { force: true });
@@ -150,7 +172,7 @@ export async function spoolUpload(
     edgeWhitespace = true;
   }
   onProgress?.({ rows: 0, bytes, encoding: null });
-  return { file, bytes, carriageReturns, edgeWhitespace, quotes };
+  return { file, bytes, carriageReturns, edgeWhitespace, quotes, underscores, plusSigns };
 }
 
 /** The spooled bytes as a fresh stream, for the store's reader. */

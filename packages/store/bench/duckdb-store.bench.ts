@@ -143,40 +143,71 @@ describe(`the store on the DuckDB data file over ${rows.toLocaleString("en-US")}
         })),
       };
       // DuckDB's own reader, as a person would load the file: types given, nothing else.
-      let start = performance.now();
-      await sql`create table ${sql.table(table.table)} as select * from read_csv(${sql.lit(
-        csvFile,
-      )}, header = true, columns = {${sql.raw(
-        names
-          .map(
-            (name, index) =>
-              `'${ids[index]}': '${name === "day" ? "DATE" : name === "region" ? "VARCHAR" : "DOUBLE"}'`,
-          )
-          .join(", "),
-      )}})`.execute(anchor.db);
-      const readCsvMs = performance.now() - start;
-
-      // (a) the store's import.
-      const dataDir = path.join(dir, "store");
-      const store = await openStore({
-        databaseUrl: null,
-        dataDir,
-        datasetEngine: "duckdb",
-        seedDemo: false,
-        duckdb: { threads: 2, memoryLimit: "1GB" },
-      });
-      const rss = sampleRss();
-      start = performance.now();
-      const imported = await store.importNewDataset(
-        { name: "Sales", source: createReadStream(csvFile) },
-        actor,
-      );
-      const importMs = performance.now() - start;
-      const peakRss = rss.stop();
-      const dataFileBytes = statSync(path.join(dataDir, "seed-rows.duckdb")).size;
+      const readCsv = (into: string) =>
+        sql`create table ${sql.table(into)} as select * from read_csv(${sql.lit(
+          csvFile,
+        )}, header = true, columns = {${sql.raw(
+          names
+            .map(
+              (name, index) =>
+                `'${ids[index]}': '${name === "day" ? "DATE" : name === "region" ? "VARCHAR" : "DOUBLE"}'`,
+            )
+            .join(", "),
+        )}})`.execute(anchor.db);
+      // (a) the store's import: each round a first import into a fresh store, as a user's upload
+      // of the file; the anchor read in the same round. Five rounds, medians compared: one
+      // run of either on this shared 2-core machine moves by a second at times.
+      const readCsvTimes: number[] = [];
+      const importTimes: number[] = [];
+      let peakRss = 0;
+      let store: Awaited<ReturnType<typeof openStore>> | null = null;
+      let imported: Awaited<
+        ReturnType<Awaited<ReturnType<typeof openStore>>["importNewDataset"]>
+      > | null = null;
+      let dataFileBytes = 0;
+      const rounds = 5;
+      for (let round = 0; round < rounds; round++) {
+        const last = round === rounds - 1;
+        const into = last ? table.table : `${table.table}_${round}`;
+        let start = performance.now();
+        await readCsv(into);
+        readCsvTimes.push(performance.now() - start);
+        if (!last) await sql`drop table ${sql.table(into)}`.execute(anchor.db);
+        const dataDir = path.join(dir, `store-${round}`);
+        const opened = await openStore({
+          databaseUrl: null,
+          dataDir,
+          datasetEngine: "duckdb",
+          seedDemo: false,
+          duckdb: { threads: 2, memoryLimit: "1GB" },
+        });
+        const rss = sampleRss();
+        start = performance.now();
+        const result = await opened.importNewDataset(
+          { name: "Sales", source: createReadStream(csvFile) },
+          actor,
+        );
+        importTimes.push(performance.now() - start);
+        peakRss = Math.max(peakRss, rss.stop());
+        dataFileBytes = statSync(path.join(dataDir, "seed-rows.duckdb")).size;
+        if (result.reader !== "engine")
+          throw new Error(`the file was read by the ${result.reader} reader`);
+        if (last) {
+          store = opened;
+          imported = result;
+        } else {
+          await opened.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+      if (!store || !imported) throw new Error("no import");
+      let start = 0;
+      const importMs = percentile(importTimes, 0.5);
+      const readCsvMs = percentile(readCsvTimes, 0.5);
       const importRatio = importMs / readCsvMs;
+      const each = (times: number[]) => times.map((ms) => (ms / 1000).toFixed(2)).join(" / ");
       lines.push(
-        `  import (store)         ${(importMs / 1000).toFixed(2)} s (reader: ${imported.reader}) · read_csv ${(readCsvMs / 1000).toFixed(2)} s · ratio ${importRatio.toFixed(2)}x · ${verdict(importRatio <= 2)} the 2x target`,
+        `  import (store)         median ${(importMs / 1000).toFixed(2)} s (${each(importTimes)}; reader: ${imported.reader}) · read_csv median ${(readCsvMs / 1000).toFixed(2)} s (${each(readCsvTimes)}) · ratio ${importRatio.toFixed(2)}x · ${verdict(importRatio <= 2)} the 2x target`,
         `  peak RSS during import ${mb(peakRss)} · CSV file ${mb(csvBytes)} · data file ${mb(dataFileBytes)}`,
       );
 

@@ -315,6 +315,8 @@ export function acceptedOptions<Options extends object>(
 export const queryLimits = {
   maxMeasures: 8,
   maxFilters: 20,
+  /** Filters of one measure's own rows ("count where"). */
+  maxMeasureFilters: 5,
   maxInValues: 100,
   maxTop: 50,
   maxLimit: 10_000,

@@ -56,6 +56,50 @@ describe("the query rules per column type (one table for the editor and the stor
     );
   });
 
+  it("checks a measure's own conditions by the same rules as the query's filters, under its path", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.constantFrom(...filterOperators),
+        fc.constantFrom(...queryAggregates),
+        (type, op, aggregate) => {
+          const columns = [
+            { name: "x", type: "string" as const },
+            { name: "n", type: "number" as const },
+            { name: "c", type },
+          ];
+          const measure = { column: "n", aggregate, where: [filterFor(op)] };
+          const errors = checkQuery(
+            { x: { column: "x" }, measures: [measure], filters: [] },
+            columns,
+          );
+          const asFilter = checkQuery(
+            {
+              x: { column: "x" },
+              measures: [{ column: null, aggregate: "count" }],
+              filters: [filterFor(op)],
+            },
+            columns,
+          );
+          expect("measures.0.where.0.op" in errors).toBe("filters.0.op" in asFilter);
+          expect("measures.0.where.0.value" in errors).toBe("filters.0.value" in asFilter);
+          // Raw values are not combined, so no condition can pick their rows.
+          expect("measures.0.where" in errors).toBe(aggregate === "none");
+        },
+      ),
+      { seed, numRuns: 500 },
+    );
+    const unknown = checkQuery(
+      {
+        x: { column: "x" },
+        measures: [{ column: null, aggregate: "count", where: [{ column: "gone", op: "empty" }] }],
+        filters: [],
+      },
+      [{ name: "x", type: "string" }],
+    );
+    expect(unknown["measures.0.where.0.column"]).toEqual(['The dataset has no column "gone".']);
+  });
+
   it("orders text (by bytes) but not true/false, and takes relative ranges on dates only", () => {
     for (const op of ["lt", "lte", "gt", "gte", "between"] as const) {
       expect(filterOperatorsByType.string).toContain(op);

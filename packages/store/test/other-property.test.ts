@@ -244,3 +244,128 @@ describe("Other keeps the whole: the rest measured from its rows, on every engin
     );
   }, 180_000);
 });
+
+// A measure's own conditions (measure.where, "count where"): per group, the measure over exactly
+// the group's rows that pass them, computed here from the rows; every group the query shows
+// without them is still shown (a count of 0, or an empty value, where none pass).
+type Condition =
+  | { column: "revenue"; op: "gt" | "lte"; value: number }
+  | { column: "revenue"; op: "between"; from: number; to: number }
+  | { column: "revenue" | "region"; op: "empty" | "not_empty" }
+  | { column: "region"; op: "eq" | "neq"; value: string }
+  | { column: "region"; op: "in"; values: string[] };
+
+const quarter = fc.integer({ min: -40, max: 40 }).map((n) => n * 25_000);
+const region = fc.constantFrom(...regions.filter((name) => name !== ""));
+const condition: fc.Arbitrary<Condition> = fc.oneof(
+  fc.record({
+    column: fc.constant("revenue" as const),
+    op: fc.constantFrom("gt" as const, "lte" as const),
+    value: quarter,
+  }),
+  fc.tuple(quarter, quarter).map(([a, b]) => ({
+    column: "revenue" as const,
+    op: "between" as const,
+    from: Math.min(a, b),
+    to: Math.max(a, b),
+  })),
+  fc.record({
+    column: fc.constantFrom("revenue" as const, "region" as const),
+    op: fc.constantFrom("empty" as const, "not_empty" as const),
+  }),
+  fc.record({
+    column: fc.constant("region" as const),
+    op: fc.constantFrom("eq" as const, "neq" as const),
+    value: region,
+  }),
+  fc.record({
+    column: fc.constant("region" as const),
+    op: fc.constant("in" as const),
+    values: fc.uniqueArray(region, { minLength: 1, maxLength: 3 }),
+  }),
+);
+
+/** Whether a row passes a condition, as the engines compare (an empty cell passes only "is not"). */
+function passes(r: Row, c: Condition): boolean {
+  const cell = c.column === "revenue" ? r.revenue : r.region;
+  switch (c.op) {
+    case "empty":
+      return cell === null;
+    case "not_empty":
+      return cell !== null;
+    case "gt":
+      return r.revenue !== null && r.revenue > c.value;
+    case "lte":
+      return r.revenue !== null && r.revenue <= c.value;
+    case "between":
+      return r.revenue !== null && r.revenue >= c.from && r.revenue <= c.to;
+    case "eq":
+      return r.region === c.value;
+    case "neq":
+      return r.region !== c.value;
+    case "in":
+      return r.region !== null && c.values.includes(r.region);
+  }
+}
+
+describe("a measure's own conditions count exactly its passing rows, on every engine", () => {
+  const stores: Array<{ name: string; store: Store }> = [];
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
+      const opened = await openSuiteStore(engine, { seedDemo: false });
+      stores.push({ name: engine, store: opened.store });
+      closers.push(opened.close);
+    }
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+
+  it("gives each group the measure over its rows that pass, and keeps every group", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(row, { minLength: 0, maxLength: 60 }),
+        fc.oneof(
+          fc.record({ column: fc.constant("revenue"), aggregate: fc.constantFrom(...aggregates) }),
+          fc.constant({ column: null, aggregate: "count" as const }),
+        ),
+        fc.array(condition, { minLength: 1, maxLength: 3 }),
+        async (given, picked, where) => {
+          const rows = given.map((r) => ({ ...r, region: r.region === "" ? null : r.region }));
+          const query: ChartQueryInput = {
+            x: { column: "region" },
+            measures: [
+              { column: null, aggregate: "count" },
+              { ...picked, where },
+            ],
+          };
+          const results = await Promise.all(
+            stores.map(async ({ store }) => {
+              const dataset = await store.createDataset(
+                { name: "Where property", columns: columns.map((c) => ({ ...c })), rows: given },
+                editor,
+              );
+              return store.runChartQuery(dataset.id, query);
+            }),
+          );
+          for (const [index, result] of results.entries()) {
+            const engine = stores[index]?.name;
+            // Every group with a row, whether or not any of its rows pass.
+            expect(result.rows.length, engine).toBe(new Set(rows.map((r) => r.region)).size);
+            for (const shown of result.rows) {
+              const group = rows.filter((r) => r.region === shown.x);
+              expect(shown.m0, engine).toBe(group.length);
+              const passing = group.filter((r) => where.every((c) => passes(r, c)));
+              expect(shown.m1, `${engine} ${picked.aggregate} of ${shown.x}`).toBe(
+                measure(passing, picked.column, picked.aggregate),
+              );
+            }
+          }
+          for (const result of results.slice(1)) expect(result).toEqual(results[0]);
+        },
+      ),
+      { seed, numRuns: 100 },
+    );
+  }, 180_000);
+});

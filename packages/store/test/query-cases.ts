@@ -337,6 +337,58 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "count where, sum where and a median where beside the plain count (a group none of whose rows pass counts 0 and sums nothing)",
+    query: {
+      x: { column: "region" },
+      measures: [
+        count,
+        { ...count, where: [{ column: "revenue", op: "gt", value: 5 }] },
+        { ...sum("revenue"), where: [{ column: "units", op: "gte", value: 2 }] },
+        {
+          column: "revenue",
+          aggregate: "median",
+          where: [{ column: "day", op: "between", from: "2024-01-01", to: "2024-12-31" }],
+        },
+      ],
+    },
+    series: [
+      "Count",
+      "Count where revenue > 5",
+      "Sum of revenue where units ≥ 2",
+      "Median of revenue where day from 2024-01-01 to 2024-12-31",
+    ],
+    rows: [
+      { x: "East", m0: 2, m1: 0, m2: null, m3: 2.5 },
+      { x: "North", m0: 4, m1: 4, m2: 28, m3: 16 },
+      { x: "South", m0: 3, m1: 2, m2: 39.5, m3: 6.25 },
+      { x: "West", m0: 2, m1: 0, m2: null, m3: 1.5 },
+      { x: null, m0: 1, m1: 0, m2: 4, m3: 4 },
+    ],
+  },
+  {
+    name: "a count where ranks the groups, and Other counts the rest's passing rows only",
+    query: {
+      x: { column: "region" },
+      measures: [
+        {
+          ...count,
+          where: [
+            { column: "revenue", op: "gt", value: 5 },
+            { column: "region", op: "neq", value: "North" },
+          ],
+        },
+      ],
+      sort: { by: "value", direction: "desc" },
+      limit: 1,
+      other: true,
+    },
+    series: ["Count where revenue > 5 and region is not North"],
+    rows: [
+      { x: "South", m0: 2 },
+      { x: "Other", m0: 0 },
+    ],
+  },
+  {
     name: "a running total by month, beside the month's own sum",
     query: {
       x: { column: "day", grain: "month" },

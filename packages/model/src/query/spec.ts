@@ -87,6 +87,18 @@ export const queryMeasureSchema = z.object({
   column: columnName.nullable().default(null),
   aggregate: z.enum(queryAggregates, { error: "Choose an aggregate." }),
   label: z.string().trim().max(80, "Labels are at most 80 characters.").optional(),
+  /**
+   * Only the rows that pass every one of these count toward this measure ("count where", "sum
+   * where"); the query's own filters still apply to all of them.
+   */
+  where: z
+    .array(queryFilterSchema)
+    .min(1, "Add a condition, or count every row.")
+    .max(
+      queryLimits.maxMeasureFilters,
+      `A measure has at most ${queryLimits.maxMeasureFilters} conditions.`,
+    )
+    .optional(),
   /** As it is (the default), a share of the total, or a running total along x. */
   show: z
     .enum(measureShows, {
@@ -175,6 +187,38 @@ export function checkQuery(
     return column;
   };
 
+  /** A filter's problems (the query's own, or a measure's condition) under `path`. */
+  function checkFilter(path: string, filter: QueryFilter) {
+    const column = find(`${path}.column`, filter.column);
+    if (!column) return;
+    if (!filterOperatorsByType[column.type].includes(filter.op)) {
+      add(
+        `${path}.op`,
+        `"${column.name}" is a ${column.type} column; filter it with ${filterOperatorsByType[column.type].join(", ")}.`,
+      );
+      return;
+    }
+    if (filter.op === "relative") {
+      if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
+      return;
+    }
+    const values =
+      filter.op === "in"
+        ? filter.values
+        : filter.op === "between"
+          ? [filter.from, filter.to]
+          : "value" in filter
+            ? [filter.value]
+            : [];
+    for (const value of values) {
+      const problem = valueProblem(column, value);
+      if (problem) {
+        add(`${path}.value`, problem);
+        break;
+      }
+    }
+  }
+
   const x = find("x.column", query.x.column);
   if (x && query.x.grain !== undefined) {
     if (!isTimeType(x.type)) {
@@ -198,6 +242,17 @@ export function checkQuery(
     add("sort.measure", "Order by one of the chart's measures.");
   }
   for (const [index, measure] of query.measures.entries()) {
+    if (measure.where) {
+      if (measure.aggregate === "none") {
+        add(
+          `measures.${index}.where`,
+          "Raw values are not combined; choose an aggregate to count only some rows.",
+        );
+      }
+      for (const [at, filter] of measure.where.entries()) {
+        checkFilter(`measures.${index}.where.${at}`, filter);
+      }
+    }
     const show = measure.show ?? "value";
     if (show === "change_from_previous" && query.x.grain === undefined) {
       add(
@@ -265,37 +320,7 @@ export function checkQuery(
     }
     if (raw > 0) add("other", "Raw values are not grouped; choose an aggregate.");
   }
-  for (const [index, filter] of query.filters.entries()) {
-    const column = find(`filters.${index}.column`, filter.column);
-    if (!column) continue;
-    const path = `filters.${index}`;
-    if (!filterOperatorsByType[column.type].includes(filter.op)) {
-      add(
-        `${path}.op`,
-        `"${column.name}" is a ${column.type} column; filter it with ${filterOperatorsByType[column.type].join(", ")}.`,
-      );
-      continue;
-    }
-    if (filter.op === "relative") {
-      if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
-      continue;
-    }
-    const values =
-      filter.op === "in"
-        ? filter.values
-        : filter.op === "between"
-          ? [filter.from, filter.to]
-          : "value" in filter
-            ? [filter.value]
-            : [];
-    for (const value of values) {
-      const problem = valueProblem(column, value);
-      if (problem) {
-        add(`${path}.value`, problem);
-        break;
-      }
-    }
-  }
+  for (const [index, filter] of query.filters.entries()) checkFilter(`filters.${index}`, filter);
   if (chartType) {
     const spec = chartTypeSpecs[chartType];
     if (!spec.accepts.breakdown && query.breakdown) {
@@ -318,4 +343,47 @@ export function checkQuery(
 function valueProblem(column: QueryColumn, value: string | number | boolean): string | null {
   const spec = columnTypeSpecs[column.type];
   return spec.filterValueFits(value) ? null : `"${column.name}" ${spec.filterHint}`;
+}
+
+/** Every filter a query compiles: its own, then each measure's conditions. */
+export function queryFilters(query: ChartQuery): QueryFilter[] {
+  return [...query.filters, ...query.measures.flatMap((measure) => measure.where ?? [])];
+}
+
+/** A filter in words, as a measure's label says which rows it counts ("region is North"). */
+export function filterPhrase(filter: QueryFilter): string {
+  const text = (value: string | number | boolean) => String(value);
+  switch (filter.op) {
+    case "eq":
+      return `${filter.column} is ${text(filter.value)}`;
+    case "neq":
+      return `${filter.column} is not ${text(filter.value)}`;
+    case "lt":
+      return `${filter.column} < ${text(filter.value)}`;
+    case "lte":
+      return `${filter.column} ≤ ${text(filter.value)}`;
+    case "gt":
+      return `${filter.column} > ${text(filter.value)}`;
+    case "gte":
+      return `${filter.column} ≥ ${text(filter.value)}`;
+    case "between":
+      return `${filter.column} from ${text(filter.from)} to ${text(filter.to)}`;
+    case "in": {
+      const shown = filter.values.slice(0, 3).map(text);
+      const more = filter.values.length - shown.length;
+      return `${filter.column} is ${shown.join(", ")}${more > 0 ? ` or ${more} more` : ""}`;
+    }
+    case "empty":
+      return `${filter.column} is empty`;
+    case "not_empty":
+      return `${filter.column} is not empty`;
+    case "relative": {
+      const from = filter.anchor === "latest" ? " of the data" : "";
+      if (filter.which === "this") return `${filter.column} in this ${filter.unit}${from}`;
+      if (filter.which === "previous")
+        return `${filter.column} in the previous ${filter.unit}${from}`;
+      const n = filter.n ?? 1;
+      return `${filter.column} in the last ${n} ${filter.unit}${n === 1 ? "" : "s"}${from}`;
+    }
+  }
 }

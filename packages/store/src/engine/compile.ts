@@ -10,6 +10,7 @@ import {
   percentileOf,
   type QueryFilter,
   type QueryMeasure,
+  queryFilters,
   queryLimits,
   relativeDays,
   relativeDaysFrom,
@@ -267,8 +268,20 @@ export class Compiler {
   }
 
   aggregate(measure: QueryMeasure): Sql {
-    if (measure.column === null) return sql`count(*)`;
-    const ref = this.ref(this.column(measure.column));
+    // A measure's own conditions ("count where"): its rows that fail them count as empty cells,
+    // which every aggregate leaves out.
+    const only =
+      measure.where && measure.where.length > 0
+        ? sql.join(
+            measure.where.map((filter) => this.filter(filter)),
+            sql` and `,
+          )
+        : null;
+    if (measure.column === null) {
+      return only === null ? sql`count(*)` : sql`count(case when ${only} then 1 end)`;
+    }
+    const column = this.ref(this.column(measure.column));
+    const ref = only === null ? column : sql`case when ${only} then ${column} end`;
     switch (measure.aggregate) {
       case "sum":
         return sql`sum(${ref})`;
@@ -313,7 +326,10 @@ export async function compilerFor(
   options: CompileOptions,
 ): Promise<{ compiler: Compiler; query: ChartQuery }> {
   const query = parseQuery(input, descriptor.columns);
-  return { compiler: await optionsCompiler(executor, descriptor, options, query.filters), query };
+  return {
+    compiler: await optionsCompiler(executor, descriptor, options, queryFilters(query)),
+    query,
+  };
 }
 
 /**

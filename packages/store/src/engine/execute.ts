@@ -138,7 +138,10 @@ export async function runAggregate(
   filters: readonly QueryFilter[],
   options: RunQueryOptions = {},
 ): Promise<number | null> {
-  const compiler = await optionsCompiler(executor, descriptor, options, filters);
+  const compiler = await optionsCompiler(executor, descriptor, options, [
+    ...filters,
+    ...(measure.where ?? []),
+  ]);
   const result = await executor.executeQuery(
     aggregateStatement(compiler, measure, filters).compile(executor),
   );

@@ -2,6 +2,7 @@ import type { DatasetColumnType } from "@seed/model";
 import {
   type ChartQuery,
   columnTypeSpecs,
+  filterPhrase,
   previousBucket,
   type QueryMeasure,
   subDayGrains,
@@ -58,7 +59,9 @@ export function compareX(a: Value, b: Value): number {
 
 function measureLabel(measure: QueryMeasure): string {
   if (measure.label) return measure.label;
-  if (measure.column === null) return "Count";
+  if (measure.column === null) {
+    return measure.where ? `Count where ${measure.where.map(filterPhrase).join(" and ")}` : "Count";
+  }
   const names: Record<QueryMeasure["aggregate"], string> = {
     sum: "Sum of",
     avg: "Average",
@@ -74,9 +77,9 @@ function measureLabel(measure: QueryMeasure): string {
     p99: "99th percentile of",
     none: "",
   };
-  return measure.aggregate === "none"
-    ? measure.column
-    : `${names[measure.aggregate]} ${measure.column}`;
+  const base =
+    measure.aggregate === "none" ? measure.column : `${names[measure.aggregate]} ${measure.column}`;
+  return measure.where ? `${base} where ${measure.where.map(filterPhrase).join(" and ")}` : base;
 }
 
 /** One series per measure, keyed m0, m1, ... */

@@ -1,7 +1,7 @@
 import { isNumberText, storedDayPattern } from "@seed/model";
 import fc from "fast-check";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDuckDbKysely } from "../src/db/duckdb.js";
 import { dayCellReads, numberCellReads } from "../src/db/duckdb-csv.js";
 import { editor } from "./actors.js";
@@ -282,70 +282,72 @@ const numberPiece = fc.constantFrom(
   "\u00a0",
 );
 
+/** One in-memory DuckDB for the cell-check properties below. */
+let duck: Awaited<ReturnType<typeof openDuckDbKysely>>;
+beforeAll(async () => {
+  duck = await openDuckDbKysely(":memory:", { threads: 1 });
+});
+afterAll(() => duck.close());
+
 describe("numberCellReads", () => {
   it("passes exactly the texts the reader reads as numbers, to the reader's value", async () => {
-    const duck = await openDuckDbKysely(":memory:", { threads: 1 });
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(
-            fc.oneof(
-              fc.array(numberPiece, { minLength: 1, maxLength: 10 }).map((parts) => parts.join("")),
-              fc.double({ noNaN: true }).map(String),
-              fc.constantFrom(
-                "+-5",
-                "1_000",
-                "inf",
-                "-Infinity",
-                "NaN",
-                "1e400",
-                "+.5",
-                "5.",
-                "0x10",
-              ),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.array(numberPiece, { minLength: 1, maxLength: 10 }).map((parts) => parts.join("")),
+            fc.double({ noNaN: true }).map(String),
+            fc.constantFrom(
+              "+-5",
+              "1_000",
+              "inf",
+              "-Infinity",
+              "NaN",
+              "1e400",
+              "+.5",
+              "5.",
+              "0x10",
             ),
-            { minLength: 1, maxLength: 50 },
           ),
-          async (texts) => {
-            const trimmed = texts.filter((text) => text === text.trim());
-            // The whole batch, then as files with no underscore, and with no plus sign either:
-            // the checks the spool's byte search leaves out (risks as it would find them).
-            const batches = [
-              trimmed,
-              trimmed.filter((text) => !text.includes("_")),
-              trimmed.filter((text) => !text.includes("_") && !text.includes("+")),
-            ];
-            for (const cells of batches) {
-              if (cells.length === 0) continue;
-              const risks = {
-                underscores: cells.some((cell) => cell.includes("_")),
-                plusSigns: cells.some((cell) => cell.includes("+")),
-              };
-              const t = sql.ref("t");
-              const parsed = sql`try_cast(${t} as double)`;
-              const result = await sql<{
-                t: string;
-                ok: boolean | null;
-                v: number | null;
-              }>`select ${t}, coalesce(${numberCellReads(t, parsed, risks)}, false) as ok, ${parsed} + 0.0 as v from (values ${sql.join(cells.map((cell) => sql`(cast(${cell} as varchar))`))}) as cells(t)`.execute(
-                duck.db,
-              );
-              for (const row of result.rows) {
-                expect({ text: row.t, risks, reads: row.ok }).toEqual({
-                  text: row.t,
-                  risks,
-                  reads: isNumberText(row.t),
-                });
-                if (row.ok) expect(Number(row.v)).toBe(Number(row.t) + 0);
-              }
-            }
-          },
+          { minLength: 1, maxLength: 50 },
         ),
-        { seed, numRuns: 300 },
-      );
-    } finally {
-      await duck.close();
-    }
+        async (texts) => {
+          const trimmed = texts.filter((text) => text === text.trim());
+          // The whole batch, then as files with no underscore, and with no plus sign either:
+          // the checks the spool's byte search leaves out (risks as it would find them).
+          const batches = [
+            trimmed,
+            trimmed.filter((text) => !text.includes("_")),
+            trimmed.filter((text) => !text.includes("_") && !text.includes("+")),
+          ];
+          for (const cells of batches) {
+            if (cells.length === 0) continue;
+            const risks = {
+              underscores: cells.some((cell) => cell.includes("_")),
+              plusSigns: cells.some((cell) => cell.includes("+")),
+            };
+            const t = sql.ref("t");
+            const parsed = sql`try_cast(${t} as double)`;
+            const result = await sql<{
+              t: string;
+              ok: boolean | null;
+              v: number | null;
+            }>`select ${t}, coalesce(${numberCellReads(t, parsed, risks)}, false) as ok, ${parsed} + 0.0 as v from (values ${sql.join(cells.map((cell) => sql`(cast(${cell} as varchar))`))}) as cells(t)`.execute(
+              duck.db,
+            );
+            for (const row of result.rows) {
+              expect({ text: row.t, risks, reads: row.ok }).toEqual({
+                text: row.t,
+                risks,
+                reads: isNumberText(row.t),
+              });
+              if (row.ok) expect(Number(row.v)).toBe(Number(row.t) + 0);
+            }
+          }
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
   });
 });
 
@@ -374,72 +376,67 @@ const dayShape = new RegExp(`^${storedDayPattern}$`);
 
 describe("dayCellReads", () => {
   it("passes exactly the yyyy-mm-dd texts DuckDB reads as days", async () => {
-    const duck = await openDuckDbKysely(":memory:", { threads: 1 });
-    try {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.array(
-            fc.oneof(
-              fc.array(dayPiece, { minLength: 8, maxLength: 12 }).map((parts) => parts.join("")),
-              // Real days with one piece changed, dropped or added.
-              fc
-                .tuple(
-                  fc.date({
-                    min: new Date("0001-01-01"),
-                    max: new Date("9999-12-31"),
-                    noInvalidDate: true,
-                  }),
-                  fc.nat(11),
-                  dayPiece,
-                  fc.constantFrom("set", "drop", "add", "keep"),
-                )
-                .map(([day, at, piece, how]) => {
-                  const text = day.toISOString().slice(0, 10);
-                  if (how === "keep") return text;
-                  const after = how === "add" ? at : at + 1;
-                  return text.slice(0, at) + (how === "drop" ? "" : piece) + text.slice(after);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.array(dayPiece, { minLength: 8, maxLength: 12 }).map((parts) => parts.join("")),
+            // Real days with one piece changed, dropped or added.
+            fc
+              .tuple(
+                fc.date({
+                  min: new Date("0001-01-01"),
+                  max: new Date("9999-12-31"),
+                  noInvalidDate: true,
                 }),
-              fc.constantFrom(
-                "2020-01-05",
-                "2020-1-05x",
-                "2020-1-5BC",
-                "-202-01-05",
-                "+202-01-05",
-                "2020/01/05",
-                "2020-01-5Z",
-                "0000-01-01",
-                "2024-02-30",
-                "2024-02-29",
-                "99999-01-01",
-                "1-1-1(BC)x",
-              ),
+                fc.nat(11),
+                dayPiece,
+                fc.constantFrom("set", "drop", "add", "keep"),
+              )
+              .map(([day, at, piece, how]) => {
+                const text = day.toISOString().slice(0, 10);
+                if (how === "keep") return text;
+                const after = how === "add" ? at : at + 1;
+                return text.slice(0, at) + (how === "drop" ? "" : piece) + text.slice(after);
+              }),
+            fc.constantFrom(
+              "2020-01-05",
+              "2020-1-05x",
+              "2020-1-5BC",
+              "-202-01-05",
+              "+202-01-05",
+              "2020/01/05",
+              "2020-01-5Z",
+              "0000-01-01",
+              "2024-02-30",
+              "2024-02-29",
+              "99999-01-01",
+              "1-1-1(BC)x",
             ),
-            { minLength: 1, maxLength: 50 },
           ),
-          async (texts) => {
-            const cells = texts.filter((text) => text === text.trim());
-            if (cells.length === 0) return;
-            const t = sql.ref("t");
-            const parsed = sql`try_cast(${t} as date)`;
-            const result = await sql<{
-              t: string;
-              ok: boolean | null;
-              cast: boolean;
-            }>`select ${t}, coalesce(${dayCellReads(t, parsed)}, false) as ok, ${parsed} is not null as cast from (values ${sql.join(cells.map((cell) => sql`(cast(${cell} as varchar))`))}) as cells(t)`.execute(
-              duck.db,
-            );
-            for (const row of result.rows) {
-              expect({ text: row.t, reads: row.ok }).toEqual({
-                text: row.t,
-                reads: dayShape.test(row.t) && row.cast,
-              });
-            }
-          },
+          { minLength: 1, maxLength: 50 },
         ),
-        { seed, numRuns: 300 },
-      );
-    } finally {
-      await duck.close();
-    }
+        async (texts) => {
+          const cells = texts.filter((text) => text === text.trim());
+          if (cells.length === 0) return;
+          const t = sql.ref("t");
+          const parsed = sql`try_cast(${t} as date)`;
+          const result = await sql<{
+            t: string;
+            ok: boolean | null;
+            cast: boolean;
+          }>`select ${t}, coalesce(${dayCellReads(t, parsed)}, false) as ok, ${parsed} is not null as cast from (values ${sql.join(cells.map((cell) => sql`(cast(${cell} as varchar))`))}) as cells(t)`.execute(
+            duck.db,
+          );
+          for (const row of result.rows) {
+            expect({ text: row.t, reads: row.ok }).toEqual({
+              text: row.t,
+              reads: dayShape.test(row.t) && row.cast,
+            });
+          }
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
   });
 });

@@ -109,7 +109,8 @@ function measure(rows: readonly Row[], column: string | null, aggregate: QueryAg
   }
 }
 
-describe("Other keeps the whole: the rest measured from its rows, on every engine", () => {
+/** A store on each engine, opened before the describe's tests and closed after them. */
+function storesOnEveryEngine() {
   const stores: Array<{ name: string; store: Store }> = [];
   const closers: Array<() => Promise<void>> = [];
   beforeAll(async () => {
@@ -122,6 +123,11 @@ describe("Other keeps the whole: the rest measured from its rows, on every engin
   afterAll(async () => {
     for (const close of closers) await close();
   });
+  return stores;
+}
+
+describe("Other keeps the whole: the rest measured from its rows, on every engine", () => {
+  const stores = storesOnEveryEngine();
 
   it("shows the same groups as without Other, then Other over exactly the rest", async () => {
     await fc.assert(
@@ -309,18 +315,7 @@ function passes(r: Row, c: Condition): boolean {
 }
 
 describe("a measure's own conditions count exactly its passing rows, on every engine", () => {
-  const stores: Array<{ name: string; store: Store }> = [];
-  const closers: Array<() => Promise<void>> = [];
-  beforeAll(async () => {
-    for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
-      const opened = await openSuiteStore(engine, { seedDemo: false });
-      stores.push({ name: engine, store: opened.store });
-      closers.push(opened.close);
-    }
-  });
-  afterAll(async () => {
-    for (const close of closers) await close();
-  });
+  const stores = storesOnEveryEngine();
 
   it("gives each group the measure over its rows that pass, and keeps every group", async () => {
     await fc.assert(

@@ -276,3 +276,69 @@ test("shares of the total add up to the whole, and a running total ends at it", 
   await expectAxeClean(page);
   await context.close();
 });
+
+test("a count where counts each region's rows that pass, the same rows a filter keeps, and keeps every region", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Count where");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await page.getByLabel("Index column (x axis)").selectOption("region");
+  await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
+
+  // A threshold inside the data: the mean of the regions' average revenue.
+  await page.getByLabel("Combine rows with").selectOption({ label: "Average" });
+  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
+  const averages = await drawnValues(page);
+  const threshold = Math.round(averages.reduce((sum, [, v]) => sum + v, 0) / 5);
+
+  await page.getByLabel("Combine rows with").selectOption({ label: "Count of rows with a value" });
+  await expect
+    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .toBeGreaterThan(100);
+  const every = await drawnValues(page);
+  const total = every.reduce((sum, [, v]) => sum + v, 0);
+
+  const conditions = page.getByRole("group", { name: "Combine only rows where" });
+  await conditions.getByRole("button", { name: "Add a condition" }).click();
+  await conditions.getByLabel("Column").selectOption("revenue");
+  await conditions
+    .getByRole("combobox", { name: /^Condition/ })
+    .selectOption({ label: "is greater than" });
+  await conditions.getByLabel("Value").fill(String(threshold));
+  // Fewer rows count, and every region is still drawn.
+  await expect
+    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .toBeLessThan(total);
+  const counted = await drawnValues(page);
+  expect(counted.map(([name]) => name)).toEqual(every.map(([name]) => name));
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  await expect(table.locator("th").nth(1)).toHaveText(
+    `Count of revenue where revenue > ${threshold}`,
+  );
+  await expectAxeClean(page);
+
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(conditions.getByLabel("Value")).toHaveValue(String(threshold));
+
+  // The same condition as the query's filter keeps the same rows: the same counts, where the
+  // filter leaves a region any rows at all.
+  await conditions.getByRole("button", { name: "Remove condition 1" }).click();
+  const filters = page.getByRole("group", { name: "Filters" });
+  await filters.getByRole("button", { name: "Add a filter" }).click();
+  await filters.getByLabel("Column").selectOption("revenue");
+  await filters.getByLabel("Condition").selectOption({ label: "is greater than" });
+  await filters.getByLabel("Value").fill(String(threshold));
+  await expect
+    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .toBe(counted.reduce((sum, [, v]) => sum + v, 0));
+  const filtered = new Map(await drawnValues(page));
+  for (const [region, count] of counted) expect(filtered.get(region) ?? 0).toBe(count);
+  await context.close();
+});

@@ -106,6 +106,8 @@ export interface ChartForm {
   breakdown: string;
   top: string;
   filters: FilterForm[];
+  /** The rows each measure counts: only those that pass every condition (none: every row). */
+  measureWhere: FilterForm[];
   sort: SortChoice;
   /** With an order by value: the index (as text) of the series column that orders the groups. */
   sortMeasure: string;
@@ -132,6 +134,18 @@ export interface ChartForm {
 const shortText = z.string().max(200);
 const columnText = z.string().max(64);
 
+const filterRow = z.object({
+  key: z.number().int(),
+  column: columnText,
+  op: z.enum(filterOperators),
+  value: z.string().max(queryLimits.maxFilterText * queryLimits.maxInValues),
+  to: z.string().max(queryLimits.maxFilterText),
+  unit: z.enum(relativeUnits),
+  which: z.enum(relativeKinds),
+  anchor: z.enum(relativeAnchors),
+  n: shortText,
+});
+
 /** The form as the save action receives it (JSON); bounded everywhere, checked again by the store. */
 export const chartFormSchema = z.object({
   title: z.string().max(1_000),
@@ -144,21 +158,8 @@ export const chartFormSchema = z.object({
   grain: z.enum(["", ...timeGrains]),
   breakdown: columnText,
   top: shortText,
-  filters: z
-    .array(
-      z.object({
-        key: z.number().int(),
-        column: columnText,
-        op: z.enum(filterOperators),
-        value: z.string().max(queryLimits.maxFilterText * queryLimits.maxInValues),
-        to: z.string().max(queryLimits.maxFilterText),
-        unit: z.enum(relativeUnits),
-        which: z.enum(relativeKinds),
-        anchor: z.enum(relativeAnchors),
-        n: shortText,
-      }),
-    )
-    .max(queryLimits.maxFilters * 2),
+  filters: z.array(filterRow).max(queryLimits.maxFilters * 2),
+  measureWhere: z.array(filterRow).max(queryLimits.maxMeasureFilters * 2),
   sort: z.enum(sortChoices),
   sortMeasure: shortText,
   limit: shortText,
@@ -323,6 +324,10 @@ export function chartFormOf(
     breakdown: query?.breakdown?.column ?? "",
     top: String(query?.breakdown?.top ?? 5),
     filters: (query?.filters ?? []).map((filter, index) => filterFormOf(filter, index)),
+    // The form gives every measure the same conditions: the first measure's stand for all.
+    measureWhere: (query?.measures[0]?.where ?? []).map((filter, index) =>
+      filterFormOf(filter, index),
+    ),
     sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
     sortMeasure: String(sort?.measure ?? 0),
     limit: query?.limit === undefined ? "" : String(query.limit),
@@ -397,11 +402,17 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
   const series = single ? form.seriesColumns.slice(0, 1) : form.seriesColumns;
   const [by, direction] = form.sort.split("_") as ["x" | "value", "asc" | "desc"];
   const limit = Number(form.limit);
+  // Conditions pick the rows an aggregate combines; raw values have none to pick.
+  const where =
+    form.aggregate !== "none" && form.measureWhere.length > 0
+      ? { where: form.measureWhere.map((filter) => filterOfForm(filter, columns)) }
+      : {};
   return {
     x: { column: form.indexColumn, ...(form.grain ? { grain: form.grain } : {}) },
     measures: series.map((column) => ({
       column,
       aggregate: form.aggregate,
+      ...where,
       // Shares and running totals only where the values add up; the editor offers them then only.
       ...((form.show === "change_from_previous" && form.aggregate !== "none") ||
       (form.show !== "value" && additiveAggregates.includes(form.aggregate))

@@ -17,6 +17,7 @@ import {
   formShape,
   legendPositions,
   optionsWithDefaults,
+  type QueryFilter,
   stackModes,
   valueLabelModes,
   withDefaultOptions,
@@ -67,13 +68,41 @@ const queryArbitrary: fc.Arbitrary<ChartQueryInput> = fc.record({
     fc.constant({ column: "region" }),
     fc.constant({ column: "year" }),
   ),
-  measures: fc.constantFrom(
-    [{ column: "revenue", aggregate: "sum" as const }],
-    [
-      { column: "revenue", aggregate: "avg" as const },
-      { column: "orders", aggregate: "avg" as const },
-    ],
-  ),
+  measures: fc
+    .tuple(
+      fc.constantFrom(
+        [{ column: "revenue", aggregate: "sum" as const }],
+        [
+          { column: "revenue", aggregate: "avg" as const },
+          { column: "orders", aggregate: "avg" as const },
+        ],
+      ),
+      // The rows every measure counts ("count where"), the same for each as the form keeps them.
+      fc.option(
+        fc.constantFrom<QueryFilter[]>(
+          [{ column: "region", op: "eq", value: "North" }],
+          [
+            { column: "orders", op: "gt", value: 10 },
+            { column: "region", op: "in", values: ["North", "East"] },
+          ],
+          [
+            {
+              column: "day",
+              op: "relative",
+              unit: "day",
+              which: "last_n",
+              n: 30,
+              anchor: "latest",
+            },
+          ],
+          [{ column: "revenue", op: "not_empty" }],
+        ),
+        { nil: undefined },
+      ),
+    )
+    .map(([measures, where]) =>
+      measures.map((measure) => (where ? { ...measure, where } : measure)),
+    ),
   filters: fc.constant([]),
 });
 

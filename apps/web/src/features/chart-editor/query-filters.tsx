@@ -49,13 +49,51 @@ function operatorsFor(type: FormColumn["type"] | undefined): readonly FilterOper
   return filterOperatorsByType[type ?? "string"];
 }
 
+/** What a list of filter rows is for: the query's filters, or the rows its measures count. */
+export interface FilterListKind {
+  legend: string;
+  /** One row, as buttons and row legends name it: "filter", "condition". */
+  noun: string;
+  /** Shown while the list is empty. */
+  empty: string;
+  /** Ids of the rows' controls start with this. */
+  idPrefix: string;
+  max: number;
+  /** Whether a query problem's path (query.filters.0.value) is about row `index`. */
+  errorOf: (path: string, index: number) => boolean;
+}
+
+/** The query's own filters. */
+export const queryFilterList: FilterListKind = {
+  legend: "Filters",
+  noun: "filter",
+  empty: "Every row counts.",
+  idPrefix: "chart-filter",
+  max: queryLimits.maxFilters,
+  errorOf: (path, index) =>
+    path === `query.filters.${index}` || path.startsWith(`query.filters.${index}.`),
+};
+
+/** The conditions every measure's rows pass ("count where"), checked per measure by the store. */
+export const measureConditionList: FilterListKind = {
+  legend: "Combine only rows where",
+  noun: "condition",
+  empty: "Each measure combines every row the filters keep.",
+  idPrefix: "chart-condition",
+  max: queryLimits.maxMeasureFilters,
+  errorOf: (path, index) =>
+    new RegExp(`^query\\.measures\\.\\d+\\.where\\.${index}(\\.|$)`).test(path),
+};
+
 export function FilterList({
+  kind = queryFilterList,
   filters,
   columns,
   errors,
   onChange,
   nextKey,
 }: {
+  kind?: FilterListKind;
   filters: FilterForm[];
   columns: readonly FormColumn[];
   errors: Record<string, string[] | undefined>;
@@ -64,19 +102,27 @@ export function FilterList({
 }) {
   const update = (key: number, patch: Partial<FilterForm>) =>
     onChange(filters.map((filter) => (filter.key === key ? { ...filter, ...patch } : filter)));
+  const Noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
   return (
     <fieldset className={styles.fieldset}>
-      <legend>Filters</legend>
-      {filters.length === 0 ? <p className="muted">Every row counts.</p> : null}
+      <legend>{kind.legend}</legend>
+      {filters.length === 0 ? <p className="muted">{kind.empty}</p> : null}
       {filters.map((filter, index) => {
-        const prefix = `chart-filter-${filter.key}`;
+        const prefix = `${kind.idPrefix}-${filter.key}`;
         const type = columns.find((column) => column.name === filter.column)?.type;
-        const fieldErrors = Object.entries(errors).flatMap(([path, messages]) =>
-          path.startsWith(`query.filters.${index}`) ? (messages ?? []) : [],
-        );
+        // A problem of every measure's copy of a condition is shown once.
+        const fieldErrors = [
+          ...new Set(
+            Object.entries(errors).flatMap(([path, messages]) =>
+              kind.errorOf(path, index) ? (messages ?? []) : [],
+            ),
+          ),
+        ];
         return (
           <fieldset key={filter.key} className={styles.checkRow}>
-            <legend>Filter {index + 1}</legend>
+            <legend>
+              {Noun} {index + 1}
+            </legend>
             <label>
               Column
               <select
@@ -200,7 +246,7 @@ export function FilterList({
             <button
               type="button"
               className="button button-secondary"
-              aria-label={`Remove filter ${index + 1}`}
+              aria-label={`Remove ${kind.noun} ${index + 1}`}
               onClick={() => onChange(filters.filter((candidate) => candidate.key !== filter.key))}
             >
               Remove
@@ -209,13 +255,13 @@ export function FilterList({
           </fieldset>
         );
       })}
-      {filters.length < queryLimits.maxFilters ? (
+      {filters.length < kind.max ? (
         <button
           type="button"
           className="button button-secondary"
           onClick={() => onChange([...filters, newFilterForm(nextKey(), columns)])}
         >
-          Add a filter
+          Add a {kind.noun}
         </button>
       ) : null}
     </fieldset>

@@ -33,7 +33,7 @@ import {
   withSeries,
   withType,
 } from "./draft";
-import { FilterList } from "./query-filters";
+import { FilterList, measureConditionList } from "./query-filters";
 import type { SectionProps } from "./section-props";
 
 // The chart form's query: type, dataset, index column and grouping, series, split, filters, order
@@ -98,6 +98,7 @@ export function QuerySection({
   }
 
   const filterKeys = useRef(draft.filters.length);
+  const conditionKeys = useRef(draft.measureWhere.length);
   const breakdownColumns = columns.filter(
     (column) => breakdownColumnTypes.includes(column.type) && column.name !== draft.indexColumn,
   );
@@ -127,7 +128,10 @@ export function QuerySection({
   const seriesErrors = [
     ...(errors.seriesColumns ?? []),
     ...Object.entries(errors).flatMap(([key, messages]) =>
-      key.startsWith("query.measures") && !key.endsWith(".aggregate") && !key.endsWith(".show")
+      key.startsWith("query.measures") &&
+      !key.endsWith(".aggregate") &&
+      !key.endsWith(".show") &&
+      !key.includes(".where.")
         ? (messages ?? [])
         : [],
     ),
@@ -297,6 +301,19 @@ export function QuerySection({
           value={draft.top}
           onChange={(event) => update("top", event.currentTarget.value)}
           errors={queryError("query.breakdown.top")}
+        />
+      ) : null}
+      {draft.aggregate !== "none" ? (
+        <FilterList
+          kind={measureConditionList}
+          filters={draft.measureWhere}
+          columns={columns}
+          errors={errors}
+          onChange={(measureWhere) => update("measureWhere", measureWhere)}
+          nextKey={() => {
+            conditionKeys.current += 1;
+            return conditionKeys.current;
+          }}
         />
       ) : null}
       <FilterList

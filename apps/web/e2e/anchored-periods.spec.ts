@@ -136,3 +136,68 @@ test("a stat tile compares last month with the same month a year before", async 
   await expect(tile.locator(".seed-stat-tile__delta-value")).toHaveText(/^[+\-\u2212]?\d/);
   await visitor.close();
 });
+
+/** The median of a column over the file's last 30 days, by the percentile rule written out. */
+function medianOverLast30Days(column: string): number {
+  const [header, ...lines] = weatherCsv.trim().split("\n");
+  const at = (header ?? "").split(",").indexOf(column);
+  const values = lines
+    .map((line) => line.split(","))
+    .filter(([date]) => date !== undefined && date >= "2015-12-02" && date <= "2015-12-31")
+    .map((cells) => Number(cells[at]))
+    .sort((a, b) => a - b);
+  const h = (values.length - 1) * 0.5;
+  const lo = values[Math.floor(h)] as number;
+  const hi = values[Math.ceil(h)] as number;
+  return lo === hi ? lo : lo * (1 - (h - Math.floor(h))) + hi * (h - Math.floor(h));
+}
+
+test("a stat tile shows the median daily high of the data's last 30 days, from real weather", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const datasetName = uniqueName("Seattle highs");
+  await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
+    weatherCsv,
+  );
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Highs board");
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Slug").fill(slug);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+
+  const form = page.getByRole("form", { name: "Add a stat tile" });
+  await form.getByLabel("Dataset").selectOption({ label: datasetName });
+  await form.getByLabel("Label").fill("Median high, last 30 days of the data");
+  await form.getByLabel("Column", { exact: true }).selectOption("temp_max");
+  await form.getByLabel("Aggregation").selectOption({ label: "Median" });
+  await form.getByLabel("Dates from").selectOption("date");
+  await form.getByLabel("Range").selectOption("last_n");
+  await form.getByLabel('How many (for "the last")').fill("30");
+  await form.getByLabel("Unit").selectOption("day");
+  await form
+    .getByLabel("Counted back from")
+    .selectOption({ label: "the newest value in the data" });
+  await form.getByLabel("Compare with the period before").uncheck();
+  await form.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  const tile = visitorPage.locator(".seed-stat-tile", {
+    hasText: "Median high, last 30 days of the data",
+  });
+  await expect(tile.locator(".seed-stat-tile__value")).toHaveText(
+    new Intl.NumberFormat("en-US").format(medianOverLast30Days("temp_max")),
+  );
+  await visitor.close();
+});

@@ -25,7 +25,31 @@ export const columnTypes = [
   "timestamp",
 ] as const satisfies readonly DatasetColumnType[];
 export type ColumnType = (typeof columnTypes)[number];
-export const aggregations = ["sum", "avg", "last", "min", "max", "count"] as const;
+/** What a stat tile shows of a column: an aggregate of the rows, or the last value. */
+export const aggregations = [
+  "sum",
+  "avg",
+  "median",
+  "p90",
+  "p95",
+  "last",
+  "min",
+  "max",
+  "count",
+] as const;
 export type Aggregation = (typeof aggregations)[number];
+
+/** A stat tile's aggregation in words, as the tile form offers it. */
+export const aggregationLabels: Record<Aggregation, string> = {
+  sum: "Sum",
+  avg: "Average",
+  median: "Median",
+  p90: "90th percentile",
+  p95: "95th percentile",
+  last: "Last value",
+  min: "Minimum",
+  max: "Maximum",
+  count: "Count of rows with a value",
+};
 
 export const iconNameSchema = z.enum(iconNames, { error: "Choose one of the listed icons." });

@@ -663,6 +663,10 @@ export async function expectStatTiles(
   expect((await stat({ column: "region", aggregation: "count" })).value).toBe(11);
   expect((await stat({ column: "revenue", aggregation: "min" })).value).toBe(1);
   expect((await stat({ column: "revenue", aggregation: "max" })).value).toBe(32);
+  // The eleven non-empty values in order: 1 2 2.5 4 5 7.5 8 10 16 20 32 (percentileOf's rule).
+  expect((await stat({ column: "revenue", aggregation: "median" })).value).toBe(7.5);
+  expect((await stat({ column: "revenue", aggregation: "p90" })).value).toBe(20);
+  expect((await stat({ column: "revenue", aggregation: "p95" })).value).toBe(26);
   expect(await stat({ column: "revenue", aggregation: "last" })).toEqual({
     value: 32,
     delta: 1,

@@ -1,4 +1,4 @@
-import type { QueryFilter, StatComparison } from "@seed/model";
+import type { Aggregation, QueryFilter, StatComparison } from "@seed/model";
 import type { Kysely } from "kysely";
 import type { DatasetTable } from "../db/dataset-table.js";
 import {
@@ -15,7 +15,8 @@ import { relativeChange } from "./result.js";
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;
 
-export type StatAggregation = "sum" | "avg" | "min" | "max" | "count" | "last";
+/** A stat tile's aggregation (@seed/model's list, the one the tile form offers). */
+export type StatAggregation = Aggregation;
 
 export interface StatQuery {
   column: string;

@@ -2,6 +2,7 @@
 
 import type { DatasetColumn } from "@seed/model";
 import {
+  aggregationLabels,
   aggregations,
   isTimeType,
   relativeAnchors,
@@ -92,7 +93,7 @@ export function AddStatTileForm({
       >
         {aggregations.map((aggregation) => (
           <option key={aggregation} value={aggregation}>
-            {aggregation}
+            {aggregationLabels[aggregation]}
           </option>
         ))}
       </SelectField>

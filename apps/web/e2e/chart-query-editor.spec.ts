@@ -342,3 +342,28 @@ test("a count where counts each region's rows that pass, the same rows a filter 
   for (const [region, count] of counted) expect(filtered.get(region) ?? 0).toBe(count);
   await context.close();
 });
+
+test("a new pie starts as a person draws one: slices named by region, each the sum of its rows", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(uniqueName("First pie"));
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  // A new chart starts from the dates and raw values; a pie of those would be thousands of days.
+  await expect(page.getByLabel("Index column (x axis)")).toHaveValue("day");
+  await page.getByLabel("Type").selectOption({ label: "Pie" });
+  await expect(page.getByLabel("Slice names (index column)")).toHaveValue("region");
+  await expect(page.getByLabel("Combine rows with")).toHaveValue("sum");
+  await expect(page.getByRole("radio", { name: "revenue" })).toBeChecked();
+  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
+  const slices = await drawnValues(page);
+  // The same sums a bar of the regions draws.
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await expect(page.getByLabel("Index column (x axis)")).toHaveValue("region");
+  await expect.poll(async () => drawnValues(page)).toEqual(slices);
+  await expectAxeClean(page);
+  await context.close();
+});

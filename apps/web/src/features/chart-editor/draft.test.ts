@@ -38,7 +38,9 @@ const start = chartFormOf(null, { id: "sales", columns });
 
 /** Any sequence of what a person does in the editor. */
 const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
-  fc.constantFrom(...chartTypes).map((type) => (draft: ChartForm) => withType(draft, type)),
+  fc
+    .constantFrom(...chartTypes)
+    .map((type) => (draft: ChartForm) => withType(draft, type, columns)),
   fc
     .constantFrom("day", "region", "year")
     .map((name) => (draft: ChartForm) => withIndexColumn(draft, name)),
@@ -83,6 +85,26 @@ describe("the chart editor's draft", () => {
         }
         expect(draft.seriesColumns).not.toContain(draft.indexColumn);
         expect(new Set(draft.seriesColumns).size).toBe(draft.seriesColumns.length);
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("turns any draft into a pie a person would draw: text slice names and sums", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const draft = edit(steps);
+        const pie = withType(draft, "pie", columns);
+        if (draft.type === "pie") {
+          expect(pie).toEqual(draft);
+          return;
+        }
+        // Dates make poor slice names: the text column names them instead; other choices stay.
+        expect(pie.indexColumn).toBe(draft.indexColumn === "day" ? "region" : draft.indexColumn);
+        expect(pie.aggregate).toBe(draft.aggregate === "none" ? "sum" : draft.aggregate);
+        expect(pie.seriesColumns).toEqual(
+          draft.seriesColumns.filter((name) => name !== pie.indexColumn).slice(0, 1),
+        );
       }),
       { seed, numRuns: 1_000 },
     );

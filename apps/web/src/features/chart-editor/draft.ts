@@ -10,6 +10,7 @@ import {
   defaultValueLabels,
   type FormColumn,
   formShape,
+  isTimeType,
   offeredOptions,
   withDefaultOptions,
 } from "@seed/model";
@@ -50,9 +51,17 @@ export function withoutStaleOptions(draft: ChartForm, columns: readonly FormColu
   return same ? draft : next;
 }
 
-/** A new type keeps the columns it can draw; labels left at the old type's default take the new one's. */
-export function withType(draft: ChartForm, type: ChartType): ChartForm {
-  return {
+/**
+ * A new type keeps the columns it can draw; labels left at the old type's default take the new
+ * one's. Turning into a pie, the draft becomes what a person draws as one: slices named by a text
+ * column rather than by dates, and each slice the sum of its rows rather than raw values.
+ */
+export function withType(
+  draft: ChartForm,
+  type: ChartType,
+  columns: readonly FormColumn[] = [],
+): ChartForm {
+  const next: ChartForm = {
     ...draft,
     type,
     seriesColumns: type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
@@ -61,6 +70,11 @@ export function withType(draft: ChartForm, type: ChartType): ChartForm {
         ? defaultValueLabels(type)
         : draft.valueLabels,
   };
+  if (type !== "pie" || draft.type === "pie") return next;
+  const index = columns.find((column) => column.name === draft.indexColumn);
+  const names = columns.find((column) => column.type === "string");
+  const sliced = isTimeType(index?.type) && names ? withIndexColumn(next, names.name) : next;
+  return sliced.aggregate === "none" ? { ...sliced, aggregate: "sum" } : sliced;
 }
 
 /** Another dataset starts from its own default columns. */

@@ -154,7 +154,7 @@ export function QuerySection({
         onChange={(event) => {
           // Read now: React clears currentTarget once the handler returns, before an updater runs.
           const type = event.currentTarget.value as ChartType;
-          setDraft((current) => withType(current, type));
+          setDraft((current) => withType(current, type, columns));
         }}
         errors={errors.type}
       >

@@ -42,14 +42,16 @@ describe("dashboardInputSchema", () => {
       title: "",
       slug: "Bad--Slug",
       icon: "rocket",
-      tiles: [{ kind: "stat", label: "x", datasetId: "d", column: "c", aggregation: "median" }],
+      tiles: [{ kind: "stat", label: "x", datasetId: "d", column: "c", aggregation: "mode" }],
     });
 
     expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
       title: ["Enter a title."],
       slug: ["Use lowercase letters, digits and single hyphens, e.g. store-performance."],
       icon: ["Choose one of the listed icons."],
-      "tiles.0.aggregation": ["Aggregation must be sum, avg, last, min, max or count."],
+      "tiles.0.aggregation": [
+        "Aggregation must be sum, avg, median, p90, p95, last, min, max or count.",
+      ],
     });
   });
 

@@ -159,7 +159,7 @@ export const statTileInputSchema = z.object({
   datasetId: idSchema("dataset"),
   column: z.string({ error: "Choose a column." }).trim().min(1, "Choose a column."),
   aggregation: z.enum(aggregations, {
-    error: "Aggregation must be sum, avg, last, min, max or count.",
+    error: `Aggregation must be ${aggregations.slice(0, -1).join(", ")} or ${aggregations.at(-1)}.`,
   }),
   format: numberFormatSchema.optional(),
   icon: iconNameSchema.optional(),

@@ -21,6 +21,18 @@ export async function createPostgresDatabase(
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {
+        // A closed pg pool resolves before its connections have left. A forced drop would end
+        // a leaving connection with an error its closed pool reports as unhandled, so first wait
+        // (bounded) until the database has no sessions; the force is for a test that leaked one.
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline) {
+          const sessions = await cleanup.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = $1",
+            [name],
+          );
+          if (sessions.rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
         await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await cleanup.end();

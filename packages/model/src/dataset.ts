@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calculatedFieldsSchema } from "./calculated-fields.js";
 import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
@@ -168,6 +169,7 @@ export const datasetPatchSchema = z
     description: optionalText("description", textLimits.description).optional(),
     columns: columnsSchema.optional(),
     rows: rowsSchema.optional(),
+    calculatedFields: calculatedFieldsSchema.optional(),
   })
   .superRefine((patch, ctx) => {
     if (patch.columns !== undefined && patch.rows === undefined) {

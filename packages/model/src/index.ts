@@ -1,5 +1,6 @@
 // @seed/model: the browser-safe rules every layer shares (zod only; no Node, no React).
 export * from "./access.js";
+export * from "./calculated-fields.js";
 export * from "./chart.js";
 export * from "./chart-form.js";
 export * from "./chart-types.js";

@@ -5,7 +5,7 @@ import type { ChartInput, DatasetColumnType, TileInput } from "@seed/model";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import { inject, onTestFinished } from "vitest";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
 import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
 import { editor } from "./actors.js";
@@ -244,4 +244,21 @@ export async function createOldDatabase(
   } finally {
     await db.destroy();
   }
+}
+
+/** A store on each engine for a whole suite (seedDemo off), opened before it and closed after. */
+export function storesOnEveryEngine() {
+  const stores: Array<{ name: string; store: Store }> = [];
+  const closers: Array<() => Promise<void>> = [];
+  beforeAll(async () => {
+    for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
+      const opened = await openSuiteStore(engine, { seedDemo: false });
+      stores.push({ name: engine, store: opened.store });
+      closers.push(opened.close);
+    }
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+  });
+  return stores;
 }

@@ -1,9 +1,8 @@
 import { type ChartQueryInput, percentileOf, type QueryAggregate } from "@seed/model";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../src/index.js";
+import { describe, expect, it } from "vitest";
 import { editor } from "./actors.js";
-import { openSuiteStore } from "./helpers.js";
+import { storesOnEveryEngine } from "./helpers.js";
 
 // Property of "Other" (query.other): the whole stays whole. For random rows (skewed categories,
 // the empty one and one literally called "Other" among them) and any limit, order and measures,
@@ -110,22 +109,6 @@ function measure(rows: readonly Row[], column: string | null, aggregate: QueryAg
 }
 
 /** A store on each engine, opened before the describe's tests and closed after them. */
-function storesOnEveryEngine() {
-  const stores: Array<{ name: string; store: Store }> = [];
-  const closers: Array<() => Promise<void>> = [];
-  beforeAll(async () => {
-    for (const engine of ["sqlite", "postgres", "duckdb"] as const) {
-      const opened = await openSuiteStore(engine, { seedDemo: false });
-      stores.push({ name: engine, store: opened.store });
-      closers.push(opened.close);
-    }
-  });
-  afterAll(async () => {
-    for (const close of closers) await close();
-  });
-  return stores;
-}
-
 describe("Other keeps the whole: the rest measured from its rows, on every engine", () => {
   const stores = storesOnEveryEngine();
 

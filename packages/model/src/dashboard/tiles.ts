@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { queryLimits } from "../chart-types.js";
-import type { DatasetColumn } from "../dataset.js";
 import { idSchema, optionalText, requiredText } from "../fields.js";
 import { textLimits, textTileLimits, thresholdLimits } from "../limits.js";
 import { numberFormatSchema } from "../number-format.js";
-import { checkQuery, type QueryFilter, queryFilterSchema } from "../query/spec.js";
+import {
+  checkQuery,
+  type QueryColumn,
+  type QueryFilter,
+  queryFilterSchema,
+} from "../query/spec.js";
 import { type Aggregation, aggregations, iconNameSchema } from "../vocabulary.js";
 
 const cell = (what: string) =>
@@ -195,7 +199,7 @@ export function checkStatTileColumn(
     filters?: readonly QueryFilter[] | undefined;
     compare?: boolean | undefined;
   },
-  columns: readonly DatasetColumn[],
+  columns: readonly QueryColumn[],
 ): string | null {
   const column = columns.find((candidate) => candidate.name === tile.column);
   if (!column) return `The dataset has no column "${tile.column}".`;

@@ -162,9 +162,12 @@ export const chartQuerySchema = z
 export type ChartQuery = z.infer<typeof chartQuerySchema>;
 export type ChartQueryInput = z.input<typeof chartQuerySchema>;
 
-interface QueryColumn {
+/** A column a query may name: a stored column or a calculated field. */
+export interface QueryColumn {
   name: string;
   type: DatasetColumnType;
+  /** Set for a calculated field (its expression is the dataset's). */
+  calculated?: true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type DatasetColumnType, ValidationError } from "@seed/model";
+import { type CheckedExpression, type DatasetColumnType, ValidationError } from "@seed/model";
 import { type RawBuilder, sql } from "kysely";
 
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
@@ -12,6 +12,11 @@ export interface TableColumn {
   /** Display name, as the CSV header or the editor gave it. */
   name: string;
   type: DatasetColumnType;
+  /**
+   * A calculated field's checked expression over the stored columns (repo/datasets/fields.ts):
+   * the engine computes the column instead of reading one, and `id` is unused.
+   */
+  expression?: CheckedExpression;
 }
 
 export interface DatasetTable {

@@ -427,6 +427,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0014_calculated_fields": {
+    // A dataset's calculated fields ([{ name, expression }], @seed/model calculated-fields.ts).
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("datasets")
+        .addColumn("fields_json", "text", (col) => col.notNull().defaultTo("[]"))
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

@@ -22,6 +22,8 @@ export interface DatasetsTable {
   source_note: string | null;
   /** The DuckDB data file's generation of the committed rows (0: rows kept in this database). */
   rows_generation: Generated<number>;
+  /** Calculated fields, [{ name, expression }] (@seed/model calculated-fields.ts). */
+  fields_json: Generated<string>;
 }
 
 /** A live PostgreSQL source (src/repo/sources): its password only encrypted (AES-256-GCM). */

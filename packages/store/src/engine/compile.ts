@@ -24,6 +24,7 @@ import {
   visibleRowsCondition,
 } from "../db/dataset-table.js";
 import { type Dialect, dialectOf, type TimeBucket } from "../db/dialect.js";
+import { compileExpression } from "./expression.js";
 import { checkedTimeZone, parseQuery, QueryError } from "./parse.js";
 import { toX, xType } from "./result.js";
 
@@ -100,7 +101,16 @@ export class Compiler {
     return column;
   }
 
+  /** A column's SQL: the stored column, or a calculated field's expression over stored ones. */
   ref(column: TableColumn): Sql {
+    if (column.expression) {
+      const expression = compileExpression(column.expression, {
+        dialect: this.dialect,
+        column: (name) => this.ref(this.column(name)),
+        timeZone: this.timeZone,
+      });
+      return sql`(${expression})`;
+    }
     return sql.id(identifierOf(this.descriptor, column.id));
   }
 

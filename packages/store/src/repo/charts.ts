@@ -9,7 +9,6 @@ import {
   chartQueryOf,
   chartQuerySchema,
   checkQuery,
-  type DatasetColumn,
   queryShape,
   ValidationError,
 } from "@seed/model";
@@ -24,6 +23,7 @@ import {
   type StoreContext,
 } from "../context.js";
 import type { ChartsTable } from "../db/schema.js";
+import { queryColumnsIn } from "./datasets/fields.js";
 import { getVersionIn } from "./history.js";
 import {
   createdWrite,
@@ -104,16 +104,11 @@ function simpleFormField(path: string): string {
 /** Parses a chart and checks its query against its dataset's columns, in the write's transaction. */
 async function checkChart(trx: Executor, input: ChartInput) {
   const chart = parseInput(chartInputSchema, input);
-  const dataset = await trx
-    .selectFrom("datasets")
-    .select("columns_json")
-    .where("id", "=", chart.datasetId)
-    .executeTakeFirst();
-  if (!dataset) {
+  const columns = await queryColumnsIn(trx, chart.datasetId);
+  if (!columns) {
     throw new ValidationError({ fieldErrors: { datasetId: ["Choose an existing dataset."] } });
   }
   const query = chartQuerySchema.parse(chartQueryOf(chart));
-  const columns = parseJson<DatasetColumn[]>(dataset.columns_json);
   const problems = checkQuery(query, columns, chart.type);
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(problems)) {

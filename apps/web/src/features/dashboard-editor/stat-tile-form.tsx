@@ -1,6 +1,6 @@
 "use client";
 
-import type { DatasetColumn } from "@seed/model";
+import type { QueryColumn } from "@seed/model";
 import {
   aggregationLabels,
   aggregations,
@@ -34,7 +34,7 @@ export function AddStatTileForm({
 }: {
   dashboardId: string;
   version: number;
-  datasets: { id: string; name: string; columns: DatasetColumn[] }[];
+  datasets: { id: string; name: string; columns: QueryColumn[] }[];
 }) {
   const { state, pending, onSubmit } = useContentForm(addStatTile);
   const errors = state.fieldErrors ?? {};

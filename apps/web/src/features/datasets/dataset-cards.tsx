@@ -2,6 +2,7 @@ import type { Dataset } from "@seed/store";
 import { Card } from "@seed/ui";
 import { deleteDataset } from "@/app/admin/datasets/actions";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
+import { CalculatedFieldsForm, ExpressionHelp } from "./calculated-fields-form";
 import { RenameDatasetForm } from "./rename-form";
 
 // The cards a writer sees on every dataset's page, stored or live.
@@ -30,6 +31,54 @@ export function DeleteDatasetCard({ dataset }: { dataset: DatasetRecord }) {
         fields={{ datasetId: dataset.id, version: String(dataset.version) }}
         what={`dataset "${dataset.name}"`}
       />
+    </Card>
+  );
+}
+
+/**
+ * A dataset's calculated fields: writers edit the list, readers see each field, its expression
+ * and its type (or why it no longer fits the columns).
+ */
+export function CalculatedFieldsCard({
+  dataset,
+  canWrite,
+}: {
+  dataset: Pick<Dataset, "id" | "version" | "columns" | "calculatedFields">;
+  canWrite: boolean;
+}) {
+  return (
+    <Card
+      title="Calculated fields"
+      titleAs="h2"
+      description="A field is an expression over this dataset's columns, such as [revenue] / [orders]. Charts, stat tiles and filters use it like a column."
+    >
+      {canWrite ? (
+        <CalculatedFieldsForm
+          key={dataset.version}
+          datasetId={dataset.id}
+          version={dataset.version}
+          columns={dataset.columns}
+          fields={dataset.calculatedFields}
+        />
+      ) : dataset.calculatedFields.length === 0 ? (
+        <p className="muted">No calculated fields.</p>
+      ) : (
+        <>
+          <ul>
+            {dataset.calculatedFields.map((field) => (
+              <li key={field.name}>
+                <strong>{field.name}</strong> = <code>{field.expression}</code>{" "}
+                {field.type ? (
+                  `(${field.type})`
+                ) : (
+                  <span className="field-error">{field.problem}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          <ExpressionHelp columns={dataset.columns} />
+        </>
+      )}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import type { Dataset, LiveDatasetOrigin } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
 import { getStore } from "@/server/store";
-import { DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
+import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
 
 /** A live dataset: where its rows are, its columns; no rows, import or tokens (it is read-only here). */
 export async function LiveDatasetPage({
@@ -38,6 +38,7 @@ export async function LiveDatasetPage({
         </p>
         {dataset.live.note ? <p className="muted">{dataset.live.note}</p> : null}
       </Card>
+      <CalculatedFieldsCard dataset={dataset} canWrite={canWrite} />
       {canWrite ? (
         <>
           <RenameDatasetCard dataset={dataset} />

@@ -2,8 +2,8 @@
 // Dashboards: listing and the versioned writes (details, tiles, layout, filters, publishing,
 // restore, delete). What pages render from them is read in ../render/.
 import { type DashboardFilterConfig, isTimeType, ValidationError } from "@seed/model";
-import { type Executor, parseJson, type StoreContext } from "../../context.js";
-import type { DatasetTable } from "../../db/dataset-table.js";
+import type { Executor, StoreContext } from "../../context.js";
+import { queryColumnsIn } from "../datasets/fields.js";
 
 /** The columns a dashboard's filters can use: those of its tiles' datasets, by fitting type. */
 export interface DashboardFilterColumns {
@@ -28,16 +28,10 @@ export async function filterColumnsIn(
       tiles.flatMap((row) => [row.chart_dataset_id, row.stat_dataset_id].filter((id) => !!id)),
     ),
   ] as string[];
-  const rows =
-    ids.length > 0
-      ? await trx.selectFrom("datasets").select("columns_json").where("id", "in", ids).execute()
-      : [];
   const dates = new Set<string>();
   const categories = new Set<string>();
-  for (const row of rows) {
-    for (const column of parseJson<Pick<DatasetTable["columns"][number], "name" | "type">[]>(
-      row.columns_json,
-    )) {
+  for (const id of ids) {
+    for (const column of (await queryColumnsIn(trx, id)) ?? []) {
       if (isTimeType(column.type)) dates.add(column.name);
       if (column.type === "string" || column.type === "boolean") categories.add(column.name);
     }

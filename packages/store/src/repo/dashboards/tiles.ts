@@ -5,10 +5,10 @@ import {
   checkStatTileColumn,
   checkTileLayout,
   compareReadingOrder,
-  type DatasetColumn,
   firstFreePlace,
   flowLayout,
   formatZodError,
+  type QueryColumn,
   type TileInput,
   type TileKind,
   type TileLayout,
@@ -16,7 +16,8 @@ import {
   tilesOverlap,
   ValidationError,
 } from "@seed/model";
-import { type Executor, newId, parseJson } from "../../context.js";
+import { type Executor, newId } from "../../context.js";
+import { queryColumnsIn } from "../datasets/fields.js";
 import type { DashboardTile, StatTileConfig, TextTileConfig } from "./types.js";
 
 /**
@@ -62,15 +63,10 @@ export async function writeTiles(
         .execute()
     ).map((row) => row.id),
   );
-  const columnsByDataset = new Map<string, DatasetColumn[] | null>();
+  const columnsByDataset = new Map<string, QueryColumn[] | null>();
   const columnsOf = async (datasetId: string) => {
     if (!columnsByDataset.has(datasetId)) {
-      const row = await trx
-        .selectFrom("datasets")
-        .select("columns_json")
-        .where("id", "=", datasetId)
-        .executeTakeFirst();
-      columnsByDataset.set(datasetId, row ? parseJson<DatasetColumn[]>(row.columns_json) : null);
+      columnsByDataset.set(datasetId, await queryColumnsIn(trx, datasetId));
     }
     return columnsByDataset.get(datasetId) ?? null;
   };

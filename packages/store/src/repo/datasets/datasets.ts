@@ -1,7 +1,10 @@
 import type { ChartType } from "@seed/model";
 import {
   type Aggregation,
+  type CalculatedField,
   type ChartQuery,
+  calculatedFieldErrors,
+  calculatedFieldsOver,
   checkQuery,
   checkRows,
   checkStatTileColumn,
@@ -13,6 +16,7 @@ import {
   datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
+  queryColumnsOf,
   rowProblemsError,
   ValidationError,
 } from "@seed/model";
@@ -47,6 +51,7 @@ import {
   versionedDelete,
   versionedWrite,
 } from "../versioned-write.js";
+import { calculatedFieldsOf } from "./fields.js";
 import { assertDatasetSize } from "./size.js";
 
 export interface Dataset {
@@ -54,6 +59,8 @@ export interface Dataset {
   name: string;
   description: string;
   columns: DatasetColumn[];
+  /** Calculated fields, each with its type or why it no longer fits the columns. */
+  calculatedFields: CalculatedField[];
   rowCount: number;
   version: number;
   createdAt: string;
@@ -79,6 +86,7 @@ const summaryColumns = [
   "name",
   "description",
   "columns_json",
+  "fields_json",
   "row_count",
   "version",
   "created_at",
@@ -100,6 +108,7 @@ function toDataset(row: DatasetSummaryRow): Dataset {
       name,
       type: type as DatasetColumn["type"],
     })),
+    calculatedFields: calculatedFieldsOf(row),
     rowCount: Number(row.row_count),
     version: Number(row.version),
     createdAt: row.created_at,
@@ -154,6 +163,7 @@ export function datasetPlaceIn(trx: Executor, id: string) {
     .selectFrom("datasets")
     .select([
       "columns_json",
+      "fields_json",
       "source_id",
       "source_schema",
       "source_table",
@@ -297,6 +307,7 @@ export async function createDatasetIn(
     createdAt: at,
     updatedAt: at,
     live: null,
+    calculatedFields: [],
   };
   return createdWrite(trx, ctx, actor, {
     entityType: "dataset",
@@ -339,11 +350,15 @@ export async function createDataset(
   return ctx.db.transaction().execute((trx) => createDatasetIn(trx, ctx, input, checkedActor));
 }
 
-/** Lists charts and stat tiles that a new column list would break, as field errors on columns. */
+/**
+ * Lists the charts and stat tiles that new query columns (stored columns and calculated fields)
+ * would break, as field errors on the field that changed.
+ */
 async function checkColumnsStillServeUsers(
   trx: Executor,
   datasetId: string,
-  columns: DatasetColumn[],
+  columns: ReturnType<typeof queryColumnsOf>,
+  field: "columns" | "calculatedFields",
 ): Promise<void> {
   const problems: string[] = [];
   const charts = await trx
@@ -376,7 +391,7 @@ async function checkColumnsStillServeUsers(
       problems.push(`Stat tile "${config.label}" on "${tile.title}" would break: ${message}`);
     }
   }
-  if (problems.length > 0) throw new ValidationError({ fieldErrors: { columns: problems } });
+  if (problems.length > 0) throw new ValidationError({ fieldErrors: { [field]: problems } });
 }
 
 export async function updateDataset(
@@ -426,7 +441,23 @@ async function updateDatasetAs(
       );
       const rows = rowsChange ? rowsOrThrow(columns, parsed.rows ?? keptRows) : current.rows;
       const rowCount = rowsChange ? rows.length : summary.rowCount;
-      if (parsed.columns) await checkColumnsStillServeUsers(trx, id, columns);
+      const fields = parsed.calculatedFields ?? current.calculatedFields;
+      if (parsed.calculatedFields) {
+        const fieldErrors = calculatedFieldErrors(columns, parsed.calculatedFields);
+        if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+      }
+      const calculatedFields = calculatedFieldsOver(
+        columns,
+        fields.map(({ name, expression }) => ({ name, expression })),
+      );
+      if (parsed.columns || parsed.calculatedFields) {
+        await checkColumnsStillServeUsers(
+          trx,
+          id,
+          queryColumnsOf({ columns, calculatedFields }),
+          parsed.columns ? "columns" : "calculatedFields",
+        );
+      }
       const stored = storedColumnsFor(columns);
       const at = ctx.now().toISOString();
       const next: DatasetWithRows = {
@@ -434,6 +465,7 @@ async function updateDatasetAs(
         name: parsed.name ?? current.name,
         description: parsed.description ?? current.description,
         columns,
+        calculatedFields,
         rows,
         rowCount,
         version: expectedVersion + 1,
@@ -448,6 +480,13 @@ async function updateDatasetAs(
         // A live dataset's column ids are the remote names from its catalog: kept as they are.
         ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
         ...(generation === null ? {} : { rows_generation: generation }),
+        ...(parsed.calculatedFields
+          ? {
+              fields_json: JSON.stringify(
+                parsed.calculatedFields.map(({ name, expression }) => ({ name, expression })),
+              ),
+            }
+          : {}),
         row_count: rowCount,
         updated_at: at,
       });

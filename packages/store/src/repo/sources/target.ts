@@ -7,6 +7,7 @@ import type { QueryResult } from "../../engine/result.js";
 import { resultKey } from "../../engine/result-cache.js";
 import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
 import { datasetPlaceIn, rowsStateOf } from "../datasets/datasets.js";
+import { fieldColumns, withFieldColumns } from "../datasets/fields.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";
@@ -91,20 +92,27 @@ export async function resolveDatasetTarget(
   const row = await datasetPlaceIn(trx, datasetId);
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
+  const fields = fieldColumns(columns, row.fields_json);
   if (row.source_id === null) {
     const state = rowsStateOf(datasetId, row);
-    const table = await ctx.rows.read(trx, state, async (_executor, read) => read);
-    const run: DatasetTarget["run"] = (work) => ctx.rows.read(trx, state, work);
+    const table = await ctx.rows.read(trx, state, async (_executor, read) =>
+      withFieldColumns(read, fields),
+    );
+    const run: DatasetTarget["run"] = (work) =>
+      ctx.rows.read(trx, state, (executor, read) => work(executor, withFieldColumns(read, fields)));
     const scope = { datasetId, version: Number(row.version) };
     return { table, cacheTtlSeconds: null, run, ...queries(ctx, scope, run) };
   }
   const source = await getSourceRowIn(trx, row.source_id);
   if (!source) throw sourceFailure("The live source of this dataset no longer exists.");
-  const table = {
-    table: row.source_table ?? "",
-    columns,
-    remote: { schema: row.source_schema ?? "", rowCap: Number(source.row_cap) },
-  };
+  const table = withFieldColumns(
+    {
+      table: row.source_table ?? "",
+      columns,
+      remote: { schema: row.source_schema ?? "", rowCap: Number(source.row_cap) },
+    },
+    fields,
+  );
   const run: DatasetTarget["run"] = (work) =>
     withSource(ctx, source, (executor) => work(executor, table));
   return {

@@ -5,6 +5,7 @@ import {
   chartOfForm,
   formatZodError,
   jsonInputLimits,
+  queryColumnsOf,
   readBoundedJson,
 } from "@seed/model";
 import type { ContentFormState } from "@/components/admin/content-form-state";
@@ -33,7 +34,7 @@ export const saveChart = formAction<ContentFormState>(
     }
     // The same converter as the editor's preview, over the dataset's own columns.
     const dataset = await store.getDataset(parsed.data.datasetId, 0);
-    const { chart, fieldErrors } = chartOfForm(parsed.data, dataset?.columns ?? []);
+    const { chart, fieldErrors } = chartOfForm(parsed.data, dataset ? queryColumnsOf(dataset) : []);
     if (Object.keys(fieldErrors).length > 0) {
       return refuse({ fieldErrors, formError: "Check the marked fields." });
     }

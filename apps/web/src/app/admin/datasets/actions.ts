@@ -1,6 +1,7 @@
 "use server";
 
 import {
+  calculatedFieldLimits,
   columnTypes,
   type DatasetTokenScope,
   datasetLimits,
@@ -93,6 +94,34 @@ export const renameDataset = formAction<ContentFormState>(
       actor,
     );
     return done({ redirectTo: `/admin/datasets/${record.id}` });
+  },
+);
+
+/**
+ * A dataset's calculated fields, the whole list as the form shows it (rows of `fieldName` and
+ * `fieldExpression`); the store checks each against the columns and refuses the list with an
+ * error on each field at fault, writing nothing.
+ */
+export const saveCalculatedFields = formAction<ContentFormState>(
+  "content.write",
+  async ({ formData, store, actor }) => {
+    const record = readVersionedRecord(formData, "datasetId");
+    if (!record) return refuse(staleForm);
+    const names = formData.getAll("fieldName");
+    const expressions = formData.getAll("fieldExpression");
+    if (names.length !== expressions.length || names.length > calculatedFieldLimits.maxFields) {
+      return refuse({
+        formError: `Give at most ${calculatedFieldLimits.maxFields} fields, each with a name and an expression.`,
+      });
+    }
+    const text = (value: FormDataEntryValue | undefined) =>
+      typeof value === "string" ? value : "";
+    const calculatedFields = names.map((name, index) => ({
+      name: text(name),
+      expression: text(expressions[index]),
+    }));
+    await store.updateDataset(record.id, record.version, { calculatedFields }, actor);
+    return done({ redirectTo: `/admin/datasets/${record.id}?saved=fields` });
   },
 );
 

@@ -1,3 +1,4 @@
+import { queryColumnsOf } from "@seed/model";
 import type { Chart } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
@@ -53,7 +54,11 @@ export default async function ChartPage({
         <>
           <ChartEditor
             key={chart.version}
-            datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+            datasets={datasets.map((dataset) => ({
+              id: dataset.id,
+              name: dataset.name,
+              columns: queryColumnsOf(dataset),
+            }))}
             chart={chart}
           />
           <Card title="Delete" titleAs="h2">

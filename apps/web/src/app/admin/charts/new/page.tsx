@@ -1,3 +1,4 @@
+import { queryColumnsOf } from "@seed/model";
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -20,7 +21,11 @@ export default async function NewChartPage() {
         </Text>
       ) : (
         <ChartEditor
-          datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+          datasets={datasets.map((dataset) => ({
+            id: dataset.id,
+            name: dataset.name,
+            columns: queryColumnsOf(dataset),
+          }))}
           chart={null}
         />
       )}

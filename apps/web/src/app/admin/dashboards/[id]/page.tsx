@@ -1,4 +1,4 @@
-import { dashboardFilterLimits } from "@seed/model";
+import { dashboardFilterLimits, queryColumnsOf } from "@seed/model";
 import { Card, Heading, Icon, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -138,7 +138,11 @@ export default async function DashboardEditPage({
               key={dashboard.version}
               dashboardId={dashboard.id}
               version={dashboard.version}
-              datasets={datasets.map(({ id, name, columns }) => ({ id, name, columns }))}
+              datasets={datasets.map((dataset) => ({
+                id: dataset.id,
+                name: dataset.name,
+                columns: queryColumnsOf(dataset),
+              }))}
             />
           </Card>
           <Card title="Add a text tile" titleAs="h2">

@@ -7,7 +7,11 @@ import { DatasetPreview } from "@/components/admin/dataset-preview";
 import { actorOf } from "@/components/admin/store-errors";
 import { CreateTokenForm, TokenList, type TokenRow } from "@/features/datasets/api-tokens";
 import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
-import { DeleteDatasetCard, RenameDatasetCard } from "@/features/datasets/dataset-cards";
+import {
+  CalculatedFieldsCard,
+  DeleteDatasetCard,
+  RenameDatasetCard,
+} from "@/features/datasets/dataset-cards";
 import { LiveDatasetPage } from "@/features/datasets/live-dataset";
 import { RowsEditor } from "@/features/datasets/rows-editor";
 import { RowsView } from "@/features/datasets/rows-view";
@@ -20,6 +24,11 @@ type Params = Promise<{ id: string }>;
 // The summary only: rows are read one page at a time below, never all of them.
 const loadDataset = cache(async (id: string) => (await getStore()).getDataset(id, 0));
 const pageSize = 50;
+const savedMessages: Record<string, string> = {
+  rows: "Rows saved.",
+  import: "Rows imported.",
+  fields: "Calculated fields saved.",
+};
 
 type RowsQuery = { saved?: string; page?: string; sort?: string; dir?: string; q?: string };
 
@@ -56,6 +65,7 @@ export default async function DatasetPage({
   const query = await searchParams;
   const locale = await requestLocale();
   const { saved } = query;
+  const savedMessage = saved && Object.hasOwn(savedMessages, saved) ? savedMessages[saved] : null;
   const view = rowsQuery(query);
   const rowsPage = (await (
     await getStore()
@@ -101,9 +111,9 @@ export default async function DatasetPage({
         {dataset.rowCount.toLocaleString(locale)} rows · version {dataset.version} · updated{" "}
         {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>
-      {saved === "rows" || saved === "import" ? (
+      {savedMessage ? (
         <p role="status" className="form-status">
-          {saved === "import" ? "Rows imported." : "Rows saved."}
+          {savedMessage}
         </p>
       ) : null}
       {canWrite ? (
@@ -123,6 +133,7 @@ export default async function DatasetPage({
               rows={rowsPage.rows}
             />
           </Card>
+          <CalculatedFieldsCard dataset={dataset} canWrite />
           <Card
             title="Import rows from a CSV file"
             titleAs="h2"
@@ -157,6 +168,7 @@ export default async function DatasetPage({
           />
         </Card>
       )}
+      {canWrite ? null : <CalculatedFieldsCard dataset={dataset} canWrite={false} />}
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

@@ -1,0 +1,126 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  createDatasetThroughForm,
+  expectAxeClean,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
+import { testUser } from "./support";
+
+// Calculated fields (issue 26): an editor writes an expression on the dataset's page, is told
+// where it is wrong as they type and again by the server, saves it, and charts it like a column.
+
+const csv = [
+  "month,region,revenue,orders",
+  "2025-01-01,North,100,4",
+  "2025-02-01,South,150,6",
+  "2025-03-01,North,120,5",
+  "2025-04-01,North,80,0",
+].join("\n");
+
+/** The preview's drawn rows: x, then the first series. */
+async function drawnValues(page: Page): Promise<Array<[string, number]>> {
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  const rows = await table.evaluate(
+    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
+      element.seedCsv?.() ?? [],
+  );
+  return rows.slice(1).map((row) => [String(row[0]), Number(row[1])]);
+}
+
+test("an editor adds a price field, is told what is wrong, saves it and charts the average price", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Orders with prices");
+  const datasetId = await createDatasetThroughForm(page, datasetName, csv);
+
+  const card = page.getByRole("form", { name: "Calculated fields" });
+  await expect(card.getByText("No calculated fields yet.")).toBeVisible();
+  await card.getByRole("button", { name: "Add a field" }).click();
+  const field = card.getByRole("group", { name: "Field 1" });
+  await field.getByLabel("Name").fill("price");
+  const expression = field.getByLabel("Expression");
+  await expression.fill("[revenue] / [order]");
+  // Checked as it is typed: the place of the mistake and the nearest column.
+  await expect(expression).toHaveAccessibleDescription(/Unknown column "order" at 13–19/);
+  // The server checks again and keeps the old list: nothing is saved.
+  await card.getByRole("button", { name: "Save fields" }).click();
+  await expect(expression).toHaveAttribute("aria-invalid", "true");
+  await expect(field.locator(".field-error")).toContainText('Unknown column "order" at 13–19');
+  await page.reload();
+  await expect(card.getByText("No calculated fields yet.")).toBeVisible();
+
+  await card.getByRole("button", { name: "Add a field" }).click();
+  await field.getByLabel("Name").fill("price");
+  await expression.fill("[revenue] / [orders]");
+  await expect(expression).toHaveAccessibleDescription("Gives a number.");
+  await expectAxeClean(page);
+  await card.getByRole("button", { name: "Save fields" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Calculated fields saved." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/datasets/${datasetId}\\?saved=fields$`));
+  await expect(field.getByLabel("Expression")).toHaveValue("[revenue] / [orders]");
+
+  // The field is offered like a column; a division by zero is empty, so it leaves the average.
+  const title = uniqueName("Average price");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByLabel("Type").selectOption("bar");
+  await page.getByLabel("Index column (x axis)").selectOption("region");
+  await page.getByRole("checkbox", { name: "revenue" }).uncheck();
+  await page.getByRole("checkbox", { name: "price" }).check();
+  await page.getByLabel("Combine rows with").selectOption("avg");
+  await expect(
+    page.getByTestId("chart-preview").getByRole("figure", { name: title }),
+  ).toBeVisible();
+  await expect
+    .poll(async () => (await drawnValues(page)).sort(([a], [b]) => a.localeCompare(b)))
+    .toEqual([
+      ["North", 24.5],
+      ["South", 25],
+    ]);
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+
+  // Removing the field the chart draws is refused, naming the chart; the field stays.
+  await page.goto(`/admin/datasets/${datasetId}`);
+  await card.getByRole("button", { name: "Remove price" }).click();
+  await card.getByRole("button", { name: "Save fields" }).click();
+  await expect(card.getByText(`Chart "${title}" would break`)).toBeVisible();
+  await page.reload();
+  await expect(field.getByLabel("Name")).toHaveValue("price");
+  await context.close();
+});
+
+test("the calculated fields card fits a phone and names every control", async ({ browser }) => {
+  const context = await browser.newContext({
+    storageState: testUser("editor").storageState,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const datasetId = await createDatasetThroughForm(page, uniqueName("Phone fields"), csv);
+  await page.goto(`/admin/datasets/${datasetId}`);
+  const card = page.getByRole("form", { name: "Calculated fields" });
+  await card.getByRole("button", { name: "Add a field" }).click();
+  await card
+    .getByRole("group", { name: "Field 1" })
+    .getByLabel("Expression")
+    .fill(`if([revenue] > 100, "${"a very long label ".repeat(6)}", "small")`);
+  await card.getByText("Columns and functions").click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    )
+    .toBe(0);
+  await expectAxeClean(page);
+  await context.close();
+});

@@ -1,0 +1,155 @@
+"use client";
+
+import {
+  type CalculatedField,
+  calculatedFieldLimits,
+  type ExpressionColumn,
+  functionSpecs,
+  parseExpression,
+  typeWord,
+} from "@seed/model";
+import { useRef, useState } from "react";
+import { saveCalculatedFields } from "@/app/admin/datasets/actions";
+import { FormMessages, TextAreaField } from "@/components/admin/form-controls";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { FormField } from "@/components/form-field";
+
+interface Row {
+  key: number;
+  name: string;
+  expression: string;
+}
+
+/** What an expression gives over the columns, checked as it is typed (the server checks again). */
+function liveCheck(expression: string, columns: readonly ExpressionColumn[]): string {
+  if (expression.trim() === "") return "Write an expression, e.g. [revenue] / [orders].";
+  const parsed = parseExpression(expression, columns);
+  return parsed.ok
+    ? `Gives ${typeWord(parsed.type)}.`
+    : parsed.errors.map((error) => error.message).join(" ");
+}
+
+/**
+ * A dataset's calculated fields as one list: add, change or remove fields, then save them all.
+ * Each expression is checked against the columns as it is typed; the server refuses a bad list
+ * with an error on each field at fault and keeps the old one.
+ */
+export function CalculatedFieldsForm({
+  datasetId,
+  version,
+  columns,
+  fields,
+}: {
+  datasetId: string;
+  version: number;
+  columns: readonly ExpressionColumn[];
+  fields: readonly CalculatedField[];
+}) {
+  const { state, pending, onSubmit } = useContentForm(saveCalculatedFields);
+  const nextKey = useRef(fields.length);
+  const [rows, setRows] = useState<Row[]>(() =>
+    fields.map((field, index) => ({ key: index, name: field.name, expression: field.expression })),
+  );
+  const errors = state.fieldErrors ?? {};
+  const change = (key: number, patch: Partial<Row>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const full = rows.length >= calculatedFieldLimits.maxFields;
+  return (
+    <form onSubmit={onSubmit} className="form" noValidate aria-label="Calculated fields">
+      <input type="hidden" name="datasetId" value={datasetId} />
+      <input type="hidden" name="version" value={version} />
+      <FormMessages state={state} />
+      {errors.calculatedFields ? (
+        <p className="field-error">{errors.calculatedFields.join(" ")}</p>
+      ) : null}
+      {rows.length === 0 ? <p className="muted">No calculated fields yet.</p> : null}
+      {rows.map((row, index) => {
+        const label = row.name.trim() || `field ${index + 1}`;
+        return (
+          <fieldset key={row.key} className="form calculated-field">
+            <legend>{`Field ${index + 1}`}</legend>
+            <FormField
+              name="fieldName"
+              label="Name"
+              id={`calculated-name-${row.key}`}
+              value={row.name}
+              onChange={(event) => change(row.key, { name: event.currentTarget.value })}
+              errors={errors[`calculatedFields.${index}.name`]}
+            />
+            <TextAreaField
+              name="fieldExpression"
+              label="Expression"
+              id={`calculated-expression-${row.key}`}
+              rows={2}
+              spellCheck={false}
+              className="code-input"
+              value={row.expression}
+              onChange={(event) => change(row.key, { expression: event.currentTarget.value })}
+              hint={liveCheck(row.expression, columns)}
+              errors={errors[`calculatedFields.${index}.expression`]}
+            />
+            <div>
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-label={`Remove ${label}`}
+                onClick={() =>
+                  setRows((current) => current.filter((other) => other.key !== row.key))
+                }
+              >
+                Remove
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={full}
+          onClick={() => {
+            const key = nextKey.current++;
+            setRows((current) => [...current, { key, name: "", expression: "" }]);
+          }}
+        >
+          Add a field
+        </button>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Saving…" : "Save fields"}
+        </button>
+      </div>
+      {full ? (
+        <p className="muted">{`A dataset has at most ${calculatedFieldLimits.maxFields} calculated fields.`}</p>
+      ) : null}
+      <ExpressionHelp columns={columns} />
+    </form>
+  );
+}
+
+/** The columns an expression may name and the functions it may call. */
+export function ExpressionHelp({ columns }: { columns: readonly ExpressionColumn[] }) {
+  return (
+    <details>
+      <summary>Columns and functions</summary>
+      <p>
+        Name a column in brackets:{" "}
+        {columns.map((column, index) => (
+          <span key={column.name}>
+            {index > 0 ? ", " : null}
+            <code>[{column.name}]</code> ({typeWord(column.type)})
+          </span>
+        ))}
+        . Operators: <code>+ - * /</code>, <code>= != &lt; &lt;= &gt; &gt;=</code>,{" "}
+        <code>and or not</code>. A division by zero is empty.
+      </p>
+      <ul className="function-list">
+        {functionSpecs.map((spec) => (
+          <li key={spec.name}>
+            <code>{spec.usage}</code>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

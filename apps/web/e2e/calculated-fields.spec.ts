@@ -97,6 +97,46 @@ test("an editor adds a price field, is told what is wrong, saves it and charts t
   await context.close();
 });
 
+test("an editor charts the average price per order as a formula of sums, told where it is wrong as they type", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Orders for a formula");
+  await createDatasetThroughForm(page, datasetName, csv);
+  const title = uniqueName("Price per order");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByLabel("Type").selectOption("bar");
+  await page.getByLabel("Index column (x axis)").selectOption("region");
+  await page.getByLabel("Combine rows with").selectOption("sum");
+  await page.getByLabel("Combine rows with").selectOption("formula");
+  const formula = page.getByLabel("Formula");
+  // It starts from what was drawn: the sum of the first series column.
+  await expect(formula).toHaveValue("sum([revenue])");
+  await formula.fill("sum([revenue]) / [orders]");
+  await expect(formula).toHaveAccessibleDescription(
+    "A formula combines rows: put [orders] inside an aggregate, such as sum([orders]), at 18–25.",
+  );
+  await formula.fill("sum([revenue]) / sum([orders])");
+  await expect(formula).toHaveAccessibleDescription("Gives a number.");
+  // The ratio of the sums, not an average of ratios; a zero order count adds nothing.
+  await expect
+    .poll(async () => (await drawnValues(page)).sort(([a], [b]) => a.localeCompare(b)))
+    .toEqual([
+      ["North", 300 / 9],
+      ["South", 25],
+    ]);
+  await expectAxeClean(page);
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(page.getByLabel("Combine rows with")).toHaveValue("formula");
+  await expect(page.getByLabel("Formula")).toHaveValue("sum([revenue]) / sum([orders])");
+  await context.close();
+});
+
 test("the calculated fields card fits a phone and names every control", async ({ browser }) => {
   const context = await browser.newContext({
     storageState: testUser("editor").storageState,

@@ -39,6 +39,7 @@ import {
   xNumberFormats,
 } from "./chart-types.js";
 import { isTimeType, type TimeGrain, timeGrains } from "./column-types.js";
+import { expressionLimits } from "./expression/tree.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
 import type { ChartQueryInput, QueryFilter } from "./query/spec.js";
 import type { DatasetColumnType } from "./vocabulary.js";
@@ -96,8 +97,10 @@ export interface ChartForm {
   datasetId: string;
   indexColumn: string;
   seriesColumns: string[];
-  /** How each series column is measured; "none" draws raw values. */
+  /** How each series column is measured; "none" draws raw values; "formula" draws `formula`. */
   aggregate: QueryAggregate;
+  /** With aggregate "formula": the one measure, aggregates combined (`sum([a]) / sum([b])`). */
+  formula: string;
   /** How the measured values are shown: as they are, as shares of the total, or running totals. */
   show: MeasureShow;
   /** Time grain of a date x column; "" groups by exact values. */
@@ -154,6 +157,7 @@ export const chartFormSchema = z.object({
   indexColumn: columnText,
   seriesColumns: z.array(columnText).max(100),
   aggregate: z.enum(queryAggregates),
+  formula: z.string().max(expressionLimits.maxLength * 2),
   show: z.enum(measureShows),
   grain: z.enum(["", ...timeGrains]),
   breakdown: columnText,
@@ -319,6 +323,7 @@ export function chartFormOf(
     datasetId: chart?.datasetId ?? dataset?.id ?? "",
     ...columns,
     aggregate: query?.measures[0]?.aggregate ?? "none",
+    formula: query?.measures[0]?.formula ?? "",
     show: query?.measures[0]?.show ?? "value",
     grain: query?.x.grain ?? "",
     breakdown: query?.breakdown?.column ?? "",
@@ -358,7 +363,8 @@ function seriesShapeOf(form: ChartForm): SeriesShape {
     form.breakdown !== "" &&
     form.aggregate !== "none" &&
     chartTypeSpecs[form.type].accepts.breakdown;
-  return form.seriesColumns.length > 1 || breakdown ? "many" : "one";
+  const measures = form.aggregate === "formula" ? 1 : form.seriesColumns.length;
+  return measures > 1 || breakdown ? "many" : "one";
 }
 
 /** What the form's query draws, as the chart types table asks: series and whether x holds dates or numbers. */
@@ -386,7 +392,7 @@ export function groupsRest(form: ChartForm, columns: readonly FormColumn[]): boo
 }
 
 /** Which measure orders the groups by value: named only when it is not the first. */
-function sortMeasureOf(form: ChartForm, series: readonly string[]): { measure?: number } {
+function sortMeasureOf(form: ChartForm, series: readonly (string | null)[]): { measure?: number } {
   const measure = Number(form.sortMeasure);
   return form.sort.startsWith("value") &&
     Number.isInteger(measure) &&
@@ -399,7 +405,13 @@ function sortMeasureOf(form: ChartForm, series: readonly string[]): { measure?: 
 /** The query the form stands for (what the preview runs and the chart saves). */
 export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
   const single = form.type === "pie" || form.breakdown !== "";
-  const series = single ? form.seriesColumns.slice(0, 1) : form.seriesColumns;
+  // A formula is the one measure; it names its columns itself.
+  const series: (string | null)[] =
+    form.aggregate === "formula"
+      ? [null]
+      : single
+        ? form.seriesColumns.slice(0, 1)
+        : form.seriesColumns;
   const [by, direction] = form.sort.split("_") as ["x" | "value", "asc" | "desc"];
   const limit = Number(form.limit);
   // Conditions pick the rows an aggregate combines; raw values have none to pick.
@@ -412,6 +424,7 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
     measures: series.map((column) => ({
       column,
       aggregate: form.aggregate,
+      ...(form.aggregate === "formula" ? { formula: form.formula } : {}),
       ...where,
       // Shares and running totals only where the values add up; the editor offers them then only.
       ...((form.show === "change_from_previous" && form.aggregate !== "none") ||

@@ -83,6 +83,7 @@ export const queryAggregates = [
   "max",
   "count",
   "count_distinct",
+  "formula",
   "none",
 ] as const;
 export type QueryAggregate = (typeof queryAggregates)[number];
@@ -130,7 +131,7 @@ export const additiveAggregates: readonly QueryAggregate[] = ["sum", "count"];
 
 /** Aggregates that need a number column; count and count_distinct take any column. */
 export const numericAggregates: readonly QueryAggregate[] = queryAggregates.filter(
-  (aggregate) => aggregate !== "count" && aggregate !== "count_distinct",
+  (aggregate) => aggregate !== "count" && aggregate !== "count_distinct" && aggregate !== "formula",
 );
 
 export const filterOperators = [

@@ -165,6 +165,49 @@ const { text: generated } = fc.letrec<{ text: string; number: string; boolean: s
   text: fc.oneof(tie("number"), tie("boolean")),
 }));
 
+describe("formulas of aggregates (a measure's formula)", () => {
+  const formula = (text: string) => parseExpression(text, columns, "formula");
+  const messages = (text: string) => {
+    const result = formula(text);
+    return result.ok ? [] : result.errors.map((error) => error.message);
+  };
+
+  it.each([
+    "sum([Revenue]) / sum([Units])",
+    "count() - count([Revenue])",
+    'sum(if([Region] = "North", [Revenue], 0)) / SUM([Revenue])',
+    "median([Units]) + countDistinct([Day]) * 2",
+    "round(avg([Revenue]), 2)",
+    "coalesce(max([Revenue]) - min([Revenue]), 0)",
+  ])("%s is a number", (text) => {
+    const result = formula(text);
+    expect(result.ok && result.type).toBe("number");
+  });
+
+  it("puts every column inside an aggregate, one aggregate deep, and gives a number", () => {
+    expect(messages("sum([Revenue]) / [Units]")).toEqual([
+      "A formula combines rows: put [Units] inside an aggregate, such as sum([Units]), at 18–24.",
+    ]);
+    expect(messages("sum(sum([Revenue]))")).toEqual([
+      'An aggregate cannot hold another ("sum" at 5–7).',
+    ]);
+    expect(messages("1 + 2")).toEqual([
+      "A formula combines rows: use an aggregate, such as sum([revenue]) / sum([orders]).",
+    ]);
+    expect(messages("sum([Revenue]) > 2")).toEqual(["A formula gives a number, got true/false."]);
+    expect(messages("sum([Region])")[0]).toMatch(/^"sum" takes a number, got text at 5–12/);
+    expect(messages("summ([Revenue])")[0]).toBe(
+      'Unknown function "summ" at 1–4; did you mean "sum"?',
+    );
+  });
+
+  it("keeps aggregates out of calculated fields (one value per row)", () => {
+    expect(errors("sum([Revenue])")[0]?.message).toBe(
+      '"sum" combines rows: a calculated field is one value per row; use it in a chart measure\'s formula, at 1–3.',
+    );
+  });
+});
+
 describe("expression properties", () => {
   it("well-typed generated expressions check, and print back to the same tree", () => {
     fc.assert(

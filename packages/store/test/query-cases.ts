@@ -366,6 +366,64 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "a formula of aggregates (revenue per unit) ranks the regions, and Other is the rest's sums divided, not an average of ratios",
+    query: {
+      x: { column: "region" },
+      measures: [{ column: null, aggregate: "formula", formula: "sum([revenue]) / sum([units])" }],
+      sort: { by: "value", direction: "desc" },
+      limit: 2,
+      other: true,
+    },
+    series: ["sum([revenue]) / sum([units])"],
+    rows: [
+      { x: "North", m0: 54 / 6 },
+      { x: "South", m0: 44.5 / 9 },
+      { x: "Other", m0: 9.5 / 9 },
+    ],
+  },
+  {
+    name: "formulas with count(), conditions inside and beside them, a median, a distinct count and a division by zero",
+    query: {
+      x: { column: "region" },
+      measures: [
+        { column: null, aggregate: "formula", formula: "count([revenue]) / count()" },
+        {
+          column: null,
+          aggregate: "formula",
+          formula: "sum(if([units] >= 2, [revenue], 0)) / sum(if([units] >= 2, [units], 0))",
+        },
+        {
+          column: null,
+          aggregate: "formula",
+          formula: "max([revenue]) - min([revenue])",
+          where: [{ column: "day", op: "gte", value: "2024-01-01" }],
+        },
+        { column: null, aggregate: "formula", formula: "median([units]) + countDistinct([day])" },
+      ],
+    },
+    rows: [
+      { x: "East", m0: 0.5, m1: 0, m2: 0, m3: 4.5 },
+      { x: "North", m0: 1, m1: 7, m2: 12, m3: 5.5 },
+      { x: "South", m0: 1, m1: 39.5 / 8, m2: 27, m3: 6 },
+      { x: "West", m0: 1, m1: null, m2: 1, m3: 3 },
+      { x: null, m0: 1, m1: 2, m2: 0, m3: 3 },
+    ],
+  },
+  {
+    name: "a formula split by the top region and Other, by year, each cell from its own rows",
+    query: {
+      x: { column: "day", grain: "year" },
+      measures: [{ column: null, aggregate: "formula", formula: "sum([revenue]) / sum([units])" }],
+      breakdown: { column: "region", top: 1 },
+    },
+    series: ["North", "Other"],
+    rows: [
+      { x: "2023-01-01", s0: 10, other: null },
+      { x: "2024-01-01", s0: 44 / 5, other: 22 / 13 },
+      { x: "2025-01-01", s0: null, other: 32 / 5 },
+    ],
+  },
+  {
     name: "a count where ranks the groups, and Other counts the rest's passing rows only",
     query: {
       x: { column: "region" },

@@ -1,10 +1,17 @@
-import { functionNames, functionSpec } from "./functions.js";
+import {
+  aggregateFunctionNames,
+  aggregateFunctionSpec,
+  type FunctionSpec,
+  functionNames,
+  functionSpec,
+} from "./functions.js";
 import { parseSyntax } from "./parser.js";
 import {
   type CheckedExpression,
   type Expression,
   type ExpressionColumn,
   type ExpressionError,
+  type ExpressionMode,
   type ExpressionType,
   expressionLimits,
   type ParsedExpression,
@@ -74,7 +81,16 @@ class Checker {
   readonly errors: ExpressionError[] = [];
   private readonly columns: Map<string, ExpressionColumn>;
 
-  constructor(private readonly columnList: readonly ExpressionColumn[]) {
+  /** In a formula: whether the node being checked is inside an aggregate's argument. */
+  private insideAggregate = false;
+  /** In a formula: whether an aggregate was met. */
+  aggregated = false;
+
+  constructor(
+    private readonly columnList: readonly ExpressionColumn[],
+    /** "row": a value per row (calculated fields); "formula": of aggregates (measures). */
+    private readonly mode: ExpressionMode = "row",
+  ) {
     this.columns = new Map(columnList.map((column) => [column.name, column]));
   }
 
@@ -99,6 +115,13 @@ class Checker {
         return { ...node, type: "null" };
       case "column": {
         const column = this.columns.get(node.name);
+        if (column && this.mode === "formula" && !this.insideAggregate) {
+          return this.error(
+            node,
+            "aggregate",
+            `A formula combines rows: put [${node.name}] inside an aggregate, such as sum([${node.name}]), at ${positionText(node)}.`,
+          );
+        }
         if (column) return { ...node, type: column.type };
         const near = nearestName(
           node.name,
@@ -181,11 +204,45 @@ class Checker {
   }
 
   private call(node: Expression & { kind: "call" }): CheckedExpression | null {
-    const spec = functionSpec(node.name);
     const nameSpan = { start: node.start, end: node.start + node.name.length };
-    const args = node.args.map((arg) => this.check(arg));
+    const aggregate = aggregateFunctionSpec(node.name);
+    if (aggregate && functionSpec(node.name) === undefined) {
+      if (this.mode === "row") {
+        return this.error(
+          nameSpan,
+          "aggregate",
+          `"${aggregate.name}" combines rows: a calculated field is one value per row; use it in a chart measure's formula, at ${positionText(nameSpan)}.`,
+        );
+      }
+      if (this.insideAggregate) {
+        return this.error(
+          nameSpan,
+          "aggregate",
+          `An aggregate cannot hold another ("${aggregate.name}" at ${positionText(nameSpan)}).`,
+        );
+      }
+      this.insideAggregate = true;
+      this.aggregated = true;
+      try {
+        return this.checkedCall(node, aggregate, nameSpan);
+      } finally {
+        this.insideAggregate = false;
+      }
+    }
+    return this.checkedCall(node, functionSpec(node.name), nameSpan);
+  }
+
+  private checkedCall(
+    node: Expression & { kind: "call" },
+    spec: FunctionSpec | undefined,
+    nameSpan: { start: number; end: number },
+  ): CheckedExpression | null {
+    // An unknown function's arguments are not judged: what they should be is not known.
+    const args = spec ? node.args.map((arg) => this.check(arg)) : [];
     if (!spec) {
-      const near = nearestName(node.name, functionNames);
+      const names =
+        this.mode === "formula" ? [...functionNames, ...aggregateFunctionNames] : functionNames;
+      const near = nearestName(node.name, names);
       const hint = near ? `; did you mean "${near}"?` : ".";
       return this.error(
         nameSpan,
@@ -229,18 +286,29 @@ export function compiledSize(node: CheckedExpression): number {
 }
 
 /**
- * Parses and checks a calculated field's expression over a dataset's columns: the typed tree and
- * its type, or every problem with its place and a sentence.
+ * Parses and checks an expression over a dataset's columns: a calculated field's ("row": a value
+ * per row) or a measure's formula ("formula": numbers of aggregates, every column inside one).
+ * The typed tree and its type, or every problem with its place and a sentence.
  */
 export function parseExpression(
   text: string,
   columns: readonly ExpressionColumn[],
+  mode: ExpressionMode = "row",
 ): ParsedExpression {
   const parsed = parseSyntax(text);
   if ("error" in parsed) return { ok: false, errors: [parsed.error] };
-  const checker = new Checker(columns);
+  const checker = new Checker(columns, mode);
   const tree = checker.check(parsed.tree);
   if (!tree || checker.errors.length > 0) return { ok: false, errors: checker.errors };
+  if (mode === "formula" && (!checker.aggregated || tree.type !== "number")) {
+    const message = checker.aggregated
+      ? `A formula gives a number, got ${typeWord(tree.type)}.`
+      : "A formula combines rows: use an aggregate, such as sum([revenue]) / sum([orders]).";
+    return {
+      ok: false,
+      errors: [{ code: "aggregate", start: tree.start, end: tree.end, message }],
+    };
+  }
   if (tree.type === "null") {
     return {
       ok: false,

@@ -254,7 +254,34 @@ function isCalendarDay(value: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/**
+ * The aggregates a measure's formula may use (`sum([revenue]) / sum([orders])`): each combines
+ * the rows of a group into one number, takes a row expression, and cannot hold another aggregate.
+ * `count()` counts rows; `count(x)` the rows where x is not empty.
+ */
+export const aggregateFunctionSpecs: readonly FunctionSpec[] = [
+  fixed("sum", [number], "number", { usage: "sum(number)" }),
+  fixed("avg", [number], "number", { usage: "avg(number)" }),
+  fixed("min", [number], "number", { usage: "min(number)" }),
+  fixed("max", [number], "number", { usage: "max(number)" }),
+  fixed("median", [number], "number", { usage: "median(number)" }),
+  fixed("count", [any], "number", { minArgs: 0, usage: "count() or count(value)" }),
+  fixed("countDistinct", [any], "number", { usage: "countDistinct(value)" }),
+];
+
 const byName = new Map(functionSpecs.map((spec) => [spec.name.toLowerCase(), spec]));
+const aggregateByName = new Map(
+  aggregateFunctionSpecs.map((spec) => [spec.name.toLowerCase(), spec]),
+);
+
+/** An aggregate by name, in any case ("SUM", "sum"). */
+export function aggregateFunctionSpec(name: string): FunctionSpec | undefined {
+  return aggregateByName.get(name.toLowerCase());
+}
+
+export const aggregateFunctionNames: readonly string[] = aggregateFunctionSpecs.map(
+  (spec) => spec.name,
+);
 
 /** A function by name, in any case ("DATEADD", "dateadd"). */
 export function functionSpec(name: string): FunctionSpec | undefined {

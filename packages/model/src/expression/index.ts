@@ -1,6 +1,9 @@
 // The calculated-field expression language: tokenizer, parser, type checker, functions, printer.
 export { compiledSize, nearestName, parseExpression } from "./check.js";
 export {
+  aggregateFunctionNames,
+  aggregateFunctionSpec,
+  aggregateFunctionSpecs,
   constantNumber,
   type DatePart,
   dateParts,

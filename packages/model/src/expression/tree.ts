@@ -62,7 +62,11 @@ export type ExpressionErrorCode =
   | "unknown_function"
   | "arity"
   | "type"
-  | "always_empty";
+  | "always_empty"
+  | "aggregate";
+
+/** "row": one value per row (a calculated field); "formula": aggregates combined (a measure). */
+export type ExpressionMode = "row" | "formula";
 
 /** One problem with an expression, at a place in its text, in a sentence. */
 export interface ExpressionError extends Span {

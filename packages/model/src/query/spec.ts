@@ -15,6 +15,8 @@ import {
   relativeUnits,
 } from "../chart-types.js";
 import { columnTypeSpecs, isTimeType, timeGrains } from "../column-types.js";
+import { parseExpression } from "../expression/check.js";
+import { expressionLimits } from "../expression/tree.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 
 // A chart's query: what to group by, what to measure, how to filter. Stored as JSON with the chart,
@@ -87,6 +89,18 @@ export const queryMeasureSchema = z.object({
   column: columnName.nullable().default(null),
   aggregate: z.enum(queryAggregates, { error: "Choose an aggregate." }),
   label: z.string().trim().max(80, "Labels are at most 80 characters.").optional(),
+  /**
+   * With aggregate "formula": numbers of aggregates over the rows of each group, written in the
+   * expression language, e.g. `sum([revenue]) / sum([orders])` (an average price per order).
+   */
+  formula: z
+    .string()
+    .trim()
+    .max(
+      expressionLimits.maxLength,
+      `Keep formulas under ${expressionLimits.maxLength + 1} characters.`,
+    )
+    .optional(),
   /**
    * Only the rows that pass every one of these count toward this measure ("count where", "sum
    * where"); the query's own filters still apply to all of them.
@@ -281,6 +295,26 @@ export function checkQuery(
           add(`measures.${index}.show`, "A running total adds up along x: order by x ascending.");
         if (query.other) add(`measures.${index}.show`, "A running total has no place for Other.");
       }
+    }
+    if (measure.aggregate === "formula") {
+      if (measure.column !== null) {
+        add(
+          `measures.${index}.column`,
+          "A formula names its columns itself; leave the column out.",
+        );
+      }
+      if (!measure.formula) {
+        add(
+          `measures.${index}.formula`,
+          "Write a formula, such as sum([revenue]) / sum([orders]).",
+        );
+      } else {
+        const parsed = parseExpression(measure.formula, columns, "formula");
+        if (!parsed.ok) {
+          for (const error of parsed.errors) add(`measures.${index}.formula`, error.message);
+        }
+      }
+      continue;
     }
     if (measure.column === null) {
       if (measure.aggregate !== "count") {

@@ -7,6 +7,7 @@ import {
   localDay,
   localMidnight,
   offsetSpans,
+  parseExpression,
   percentileOf,
   type QueryFilter,
   type QueryMeasure,
@@ -287,6 +288,7 @@ export class Compiler {
             sql` and `,
           )
         : null;
+    if (measure.aggregate === "formula") return this.formula(measure.formula ?? "", only);
     if (measure.column === null) {
       return only === null ? sql`count(*)` : sql`count(case when ${only} then 1 end)`;
     }
@@ -315,6 +317,49 @@ export class Compiler {
       case "none":
         return ref;
     }
+  }
+
+  /**
+   * A measure's formula: its aggregates over the group's rows (only those that pass the measure's
+   * conditions, when it has some), combined as the formula says.
+   */
+  private formula(text: string, only: Sql | null): Sql {
+    const parsed = parseExpression(text, this.descriptor.columns, "formula");
+    if (!parsed.ok) {
+      throw new QueryError({
+        fieldErrors: { query: parsed.errors.map((error) => error.message) },
+      });
+    }
+    const kept = (value: Sql | null): Sql | null => {
+      if (only === null) return value;
+      return sql`case when ${only} then ${value ?? sql`1`} end`;
+    };
+    return compileExpression(parsed.tree, {
+      dialect: this.dialect,
+      column: (name) => this.ref(this.column(name)),
+      timeZone: this.timeZone,
+      aggregate: (name, value) => {
+        const ref = kept(value);
+        switch (name) {
+          case "count":
+            return ref === null ? sql`count(*)` : sql`count(${ref})`;
+          case "countDistinct":
+            return sql`count(distinct ${ref})`;
+          case "median":
+            return this.dialect.percentile(ref ?? sql`null`, 0.5);
+          case "sum":
+            return sql`sum(${ref})`;
+          case "avg":
+            return sql`avg(${ref})`;
+          case "min":
+            return sql`min(${ref})`;
+          case "max":
+            return sql`max(${ref})`;
+          default:
+            throw new Error(`No SQL for the aggregate "${name}"`);
+        }
+      },
+    });
   }
 
   /** The breakdown as text or null (booleans as "true"/"false"), the key of its series. */

@@ -1,4 +1,5 @@
 import {
+  aggregateFunctionSpec,
   type CheckedExpression,
   constantNumber,
   type DatasetColumnType,
@@ -23,6 +24,11 @@ export interface ExpressionContext {
   /** A column's SQL (checked names only reach here). */
   column(name: string): Sql;
   timeZone: string;
+  /**
+   * A measure's formula only: an aggregate of the group's rows (`sum`, `count`, ...; the model's
+   * aggregateFunctionSpecs), given its argument's SQL (null: `count()`, every row).
+   */
+  aggregate?(name: string, value: Sql | null): Sql;
 }
 
 const dayUnits = new Set<TimeUnit>(["day", "week", "month", "quarter", "year"]);
@@ -114,6 +120,9 @@ class ExpressionCompiler {
     const dialect = this.dialect;
     const args = node.args;
     const arg = (index: number) => this.compile(args[index] as CheckedExpression);
+    if (this.context.aggregate && aggregateFunctionSpec(node.name)) {
+      return this.number(this.context.aggregate(node.name, args.length > 0 ? arg(0) : null));
+    }
     switch (node.name) {
       case "if":
         return sql`(case when ${arg(0)} then ${arg(1)} else ${arg(2)} end)`;

@@ -59,6 +59,12 @@ export function compareX(a: Value, b: Value): number {
 
 function measureLabel(measure: QueryMeasure): string {
   if (measure.label) return measure.label;
+  if (measure.aggregate === "formula") {
+    const formula = measure.formula ?? "";
+    return measure.where
+      ? `${formula} where ${measure.where.map(filterPhrase).join(" and ")}`
+      : formula;
+  }
   if (measure.column === null) {
     return measure.where ? `Count where ${measure.where.map(filterPhrase).join(" and ")}` : "Count";
   }
@@ -75,6 +81,7 @@ function measureLabel(measure: QueryMeasure): string {
     p90: "90th percentile of",
     p95: "95th percentile of",
     p99: "99th percentile of",
+    formula: "",
     none: "",
   };
   const base =

@@ -3,7 +3,9 @@ import {
   chartFormOf,
   chartOptionNames,
   chartTypes,
+  checkQuery,
   type FormColumn,
+  formQuery,
   formShape,
   offeredOptions,
   withDefaultOptions,
@@ -11,7 +13,9 @@ import {
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  previewBlocker,
   previewView,
+  withAggregate,
   withBreakdown,
   withDataset,
   withIndexColumn,
@@ -161,6 +165,35 @@ describe("the chart editor's draft", () => {
     expect(previewView(byDay, years).options).toEqual({});
     // Automatic restates the default, so nothing is stored for it.
     expect(previewView({ ...line, xNumberFormat: "auto" }, years).options).toEqual({});
+  });
+
+  it("starts a formula from what was drawn, saves it as the one measure and reads it back", () => {
+    const summed = withSeries(
+      withSeries({ ...start, aggregate: "sum" }, "orders", true),
+      "price",
+      true,
+    );
+    const drawn = summed.seriesColumns[0] as string;
+    const formula = withAggregate(summed, "formula");
+    expect(formula.formula).toBe(`sum([${drawn}])`);
+    expect(previewBlocker(formula)).toBeNull();
+    // A formula already written is kept when the aggregate comes back to it.
+    const typed = { ...formula, formula: "sum([revenue]) / sum([orders])" };
+    expect(withAggregate(withAggregate(typed, "avg"), "formula").formula).toBe(typed.formula);
+    const query = formQuery(typed, columns);
+    expect(query.measures).toEqual([
+      { column: null, aggregate: "formula", formula: "sum([revenue]) / sum([orders])" },
+    ]);
+    expect(
+      checkQuery({ filters: [], ...query } as Parameters<typeof checkQuery>[0], columns),
+    ).toEqual({});
+    const back = chartFormOf(
+      { title: "", type: typed.type, datasetId: "sales", query, options: {} },
+      undefined,
+    );
+    expect(back).toMatchObject({ aggregate: "formula", formula: typed.formula });
+    expect(withAggregate({ ...start, seriesColumns: [] }, "formula").formula).toBe("count()");
+    expect(previewBlocker({ ...typed, formula: " " })).toBe("Write a formula to see the preview.");
   });
 
   it("starts another dataset from its own columns", () => {

@@ -115,8 +115,22 @@ export function withBreakdown(draft: ChartForm, breakdown: string): ChartForm {
 }
 
 /** Why the preview cannot run yet, or null when it can. */
+/**
+ * How rows are combined. Choosing a formula starts it from what was drawn (the sum of the first
+ * series column, or a count of rows), so a person edits a working formula instead of a blank.
+ */
+export function withAggregate(draft: ChartForm, aggregate: ChartForm["aggregate"]): ChartForm {
+  if (aggregate !== "formula" || draft.formula.trim() !== "") return { ...draft, aggregate };
+  const first = draft.seriesColumns[0];
+  const formula = first ? `sum([${first.replaceAll("]", "]]")}])` : "count()";
+  return { ...draft, aggregate, formula };
+}
+
 export function previewBlocker(draft: ChartForm): string | null {
   if (draft.indexColumn === "") return "Choose an index column to see the preview.";
+  if (draft.aggregate === "formula") {
+    return draft.formula.trim() === "" ? "Write a formula to see the preview." : null;
+  }
   if (draft.seriesColumns.length === 0) return "Choose a series column to see the preview.";
   return null;
 }

@@ -18,15 +18,18 @@ import {
 } from "@seed/model";
 import { useId, useRef } from "react";
 import styles from "@/components/admin/admin.module.css";
+import { ExpressionHelp, expressionCheck } from "@/components/admin/expression-help";
 import {
   ChoiceField,
   describedBy,
   FieldMessages,
   SelectField,
+  TextAreaField,
 } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
 import {
   type DatasetChoice,
+  withAggregate,
   withBreakdown,
   withDataset,
   withIndexColumn,
@@ -53,6 +56,7 @@ const aggregateLabels: Record<QueryAggregate, string> = {
   max: "Maximum",
   count: "Count of rows with a value",
   count_distinct: "Count of distinct values",
+  formula: "A formula of aggregates",
 };
 
 const showLabels: Record<MeasureShow, string> = {
@@ -131,11 +135,15 @@ export function QuerySection({
       key.startsWith("query.measures") &&
       !key.endsWith(".aggregate") &&
       !key.endsWith(".show") &&
+      !key.endsWith(".formula") &&
       !key.includes(".where.")
         ? (messages ?? [])
         : [],
     ),
   ];
+  const formulaErrors = Object.entries(errors).flatMap(([key, messages]) =>
+    key.startsWith("query.measures") && key.endsWith(".formula") ? (messages ?? []) : [],
+  );
   const showErrors = [
     ...new Set(
       Object.entries(errors).flatMap(([key, messages]) =>
@@ -221,7 +229,7 @@ export function QuerySection({
         value={draft.aggregate}
         choices={Object.keys(aggregateLabels) as QueryAggregate[]}
         labels={aggregateLabels}
-        onChoose={(aggregate) => update("aggregate", aggregate)}
+        onChoose={(aggregate) => setDraft((current) => withAggregate(current, aggregate))}
         errors={aggregateErrors}
       />
       {draft.aggregate !== "none" ? (
@@ -242,34 +250,52 @@ export function QuerySection({
           errors={showErrors}
         />
       ) : null}
-      <fieldset
-        className={styles.fieldset}
-        aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
-      >
-        <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
-        {numberColumns.length === 0 ? (
-          <p className="muted">This dataset has no other number columns to draw.</p>
-        ) : (
-          <div className={styles.checkRow}>
-            {numberColumns.map((column) => (
-              <label key={column.name}>
-                <input
-                  type={draft.type === "pie" || draft.breakdown ? "radio" : "checkbox"}
-                  name="seriesColumns"
-                  value={column.name}
-                  checked={draft.seriesColumns.includes(column.name)}
-                  onChange={(event) => {
-                    const { checked } = event.currentTarget;
-                    setDraft((current) => withSeries(current, column.name, checked));
-                  }}
-                />
-                {column.name}
-              </label>
-            ))}
-          </div>
-        )}
-        <FieldMessages id={seriesId} errors={seriesErrors} />
-      </fieldset>
+      {draft.aggregate === "formula" ? (
+        <>
+          <TextAreaField
+            id="chart-formula"
+            name="formula"
+            label="Formula"
+            rows={2}
+            spellCheck={false}
+            className="code-input"
+            value={draft.formula}
+            onChange={(event) => update("formula", event.currentTarget.value)}
+            hint={expressionCheck(draft.formula, columns, "formula")}
+            errors={formulaErrors}
+          />
+          <ExpressionHelp columns={columns} mode="formula" />
+        </>
+      ) : (
+        <fieldset
+          className={styles.fieldset}
+          aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
+        >
+          <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
+          {numberColumns.length === 0 ? (
+            <p className="muted">This dataset has no other number columns to draw.</p>
+          ) : (
+            <div className={styles.checkRow}>
+              {numberColumns.map((column) => (
+                <label key={column.name}>
+                  <input
+                    type={draft.type === "pie" || draft.breakdown ? "radio" : "checkbox"}
+                    name="seriesColumns"
+                    value={column.name}
+                    checked={draft.seriesColumns.includes(column.name)}
+                    onChange={(event) => {
+                      const { checked } = event.currentTarget;
+                      setDraft((current) => withSeries(current, column.name, checked));
+                    }}
+                  />
+                  {column.name}
+                </label>
+              ))}
+            </div>
+          )}
+          <FieldMessages id={seriesId} errors={seriesErrors} />
+        </fieldset>
+      )}
       {canBreakdown ? (
         <SelectField
           id="chart-breakdown"
@@ -338,7 +364,10 @@ export function QuerySection({
           (message) => !queryError("query.sort.measure").includes(message),
         )}
       />
-      {draft.sort.startsWith("value") && draft.seriesColumns.length > 1 && !draft.breakdown ? (
+      {draft.sort.startsWith("value") &&
+      draft.seriesColumns.length > 1 &&
+      draft.aggregate !== "formula" &&
+      !draft.breakdown ? (
         <SelectField
           id="chart-sort-measure"
           name="sortMeasure"

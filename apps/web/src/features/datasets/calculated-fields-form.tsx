@@ -1,15 +1,9 @@
 "use client";
 
-import {
-  type CalculatedField,
-  calculatedFieldLimits,
-  type ExpressionColumn,
-  functionSpecs,
-  parseExpression,
-  typeWord,
-} from "@seed/model";
+import { type CalculatedField, calculatedFieldLimits, type ExpressionColumn } from "@seed/model";
 import { useRef, useState } from "react";
 import { saveCalculatedFields } from "@/app/admin/datasets/actions";
+import { ExpressionHelp, expressionCheck } from "@/components/admin/expression-help";
 import { FormMessages, TextAreaField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
@@ -18,15 +12,6 @@ interface Row {
   key: number;
   name: string;
   expression: string;
-}
-
-/** What an expression gives over the columns, checked as it is typed (the server checks again). */
-function liveCheck(expression: string, columns: readonly ExpressionColumn[]): string {
-  if (expression.trim() === "") return "Write an expression, e.g. [revenue] / [orders].";
-  const parsed = parseExpression(expression, columns);
-  return parsed.ok
-    ? `Gives ${typeWord(parsed.type)}.`
-    : parsed.errors.map((error) => error.message).join(" ");
 }
 
 /**
@@ -85,7 +70,7 @@ export function CalculatedFieldsForm({
               className="code-input"
               value={row.expression}
               onChange={(event) => change(row.key, { expression: event.currentTarget.value })}
-              hint={liveCheck(row.expression, columns)}
+              hint={expressionCheck(row.expression, columns, "row")}
               errors={errors[`calculatedFields.${index}.expression`]}
             />
             <div>
@@ -122,34 +107,7 @@ export function CalculatedFieldsForm({
       {full ? (
         <p className="muted">{`A dataset has at most ${calculatedFieldLimits.maxFields} calculated fields.`}</p>
       ) : null}
-      <ExpressionHelp columns={columns} />
+      <ExpressionHelp columns={columns} mode="row" />
     </form>
-  );
-}
-
-/** The columns an expression may name and the functions it may call. */
-export function ExpressionHelp({ columns }: { columns: readonly ExpressionColumn[] }) {
-  return (
-    <details>
-      <summary>Columns and functions</summary>
-      <p>
-        Name a column in brackets:{" "}
-        {columns.map((column, index) => (
-          <span key={column.name}>
-            {index > 0 ? ", " : null}
-            <code>[{column.name}]</code> ({typeWord(column.type)})
-          </span>
-        ))}
-        . Operators: <code>+ - * /</code>, <code>= != &lt; &lt;= &gt; &gt;=</code>,{" "}
-        <code>and or not</code>. A division by zero is empty.
-      </p>
-      <ul className="function-list">
-        {functionSpecs.map((spec) => (
-          <li key={spec.name}>
-            <code>{spec.usage}</code>
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }

@@ -2,7 +2,8 @@ import type { Dataset } from "@seed/store";
 import { Card } from "@seed/ui";
 import { deleteDataset } from "@/app/admin/datasets/actions";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
-import { CalculatedFieldsForm, ExpressionHelp } from "./calculated-fields-form";
+import { ExpressionHelp } from "@/components/admin/expression-help";
+import { CalculatedFieldsForm } from "./calculated-fields-form";
 import { RenameDatasetForm } from "./rename-form";
 
 // The cards a writer sees on every dataset's page, stored or live.
@@ -76,7 +77,7 @@ export function CalculatedFieldsCard({
               </li>
             ))}
           </ul>
-          <ExpressionHelp columns={dataset.columns} />
+          <ExpressionHelp columns={dataset.columns} mode="row" />
         </>
       )}
     </Card>

@@ -1,5 +1,10 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import {
+  createDatasetThroughForm,
+  expectAxeClean,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
 
 // The chart editor builds a query with controls, by keyboard alone: "revenue per month per
 // region, last 12 months, top 5 regions" from the demo's daily rows.
@@ -365,5 +370,122 @@ test("a new pie starts as a person draws one: slices named by region, each the s
   await expect(page.getByLabel("Index column (x axis)")).toHaveValue("region");
   await expect.poll(async () => drawnValues(page)).toEqual(slices);
   await expectAxeClean(page);
+  await context.close();
+});
+
+/** Every series the preview draws, by its header, values in x order (empty as null). */
+async function drawnSeries(page: Page): Promise<Record<string, Array<number | null>>> {
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  await expect(table).toBeAttached();
+  const csv = await table.evaluate(
+    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
+      element.seedCsv?.() ?? [],
+  );
+  const [header = [], ...rows] = csv;
+  return Object.fromEntries(
+    header
+      .slice(1)
+      .map((name, index) => [
+        String(name),
+        rows.map((row) =>
+          row[index + 1] === null || row[index + 1] === "" ? null : Number(row[index + 1]),
+        ),
+      ]),
+  );
+}
+
+test("average price per order per month, last 12 months of data, top 5 regions and Other", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // Two and a half years of monthly orders for eight regions, ending in June 2015: "the last 12
+  // months" of this data are July 2014 to June 2015, whatever today is.
+  const regions = ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Hazel"];
+  const rows: Array<{ day: string; region: string; revenue: number; orders: number }> = [];
+  for (let month = 0; month < 30; month++) {
+    const day = `${2013 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, "0")}-15`;
+    regions.forEach((region, r) => {
+      const orders = 1 + ((r * 7 + month * 3) % 11) + (r < 2 ? 20 : 0);
+      rows.push({
+        day,
+        region,
+        orders,
+        revenue: orders * (10 + r * 3) + ((month * 13 + r * 5) % 17),
+      });
+    });
+  }
+  const csv = [
+    "day,region,revenue,orders",
+    ...rows.map((row) => `${row.day},${row.region},${row.revenue},${row.orders}`),
+  ].join("\n");
+  // The oracle: the ratio of sums in each month, regions ranked by it over the whole period.
+  const kept = rows.filter((row) => row.day >= "2014-07-01" && row.day < "2015-07-01");
+  const ratio = (of: typeof kept) =>
+    of.reduce((total, row) => total + row.revenue, 0) /
+    of.reduce((total, row) => total + row.orders, 0);
+  const top = regions
+    .map((region) => ({ region, value: ratio(kept.filter((row) => row.region === region)) }))
+    .sort((a, b) => b.value - a.value || a.region.localeCompare(b.region))
+    .slice(0, 5)
+    .map((entry) => entry.region);
+  const months = [...new Set(kept.map((row) => row.day))].sort();
+  const expected: Record<string, number[]> = Object.fromEntries([
+    ...top.map((region) => [
+      region,
+      months.map((day) => ratio(kept.filter((row) => row.day === day && row.region === region))),
+    ]),
+    [
+      "Other",
+      months.map((day) =>
+        ratio(kept.filter((row) => row.day === day && !top.includes(row.region))),
+      ),
+    ],
+  ]);
+
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Regional orders to 2015");
+  await createDatasetThroughForm(page, datasetName, csv);
+  const title = uniqueName("Price per order by region");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByLabel("Type").selectOption("line");
+  await expect(page.getByLabel("Index column (x axis)")).toHaveValue("day");
+  await page.getByLabel("Group dates by").selectOption("month");
+  await page.getByLabel("Combine rows with").selectOption("formula");
+  await page.getByLabel("Formula").fill("sum([revenue]) / sum([orders])");
+  await page.getByLabel("Split into series by").selectOption("region");
+  await page.getByLabel("Series to show (the rest is Other)").fill("5");
+  await page.getByRole("button", { name: "Add a filter" }).click();
+  const filter = page.getByRole("group", { name: "Filter 1" });
+  await filter.getByLabel("Column").selectOption("day");
+  await filter.getByLabel("Condition").selectOption("relative");
+  await filter.getByLabel("How many").fill("12");
+  await filter.getByLabel("Unit").selectOption("month");
+  await filter.getByLabel("Counted back from").selectOption("latest");
+
+  await expect
+    .poll(async () => {
+      const drawn = await drawnSeries(page);
+      return Object.fromEntries(
+        Object.entries(drawn).map(([name, values]) => [
+          name,
+          values.map((value) => (value === null ? null : Math.round(value * 1e9) / 1e9)),
+        ]),
+      );
+    })
+    .toEqual(
+      Object.fromEntries(
+        Object.entries(expected).map(([name, values]) => [
+          name,
+          values.map((value) => Math.round(value * 1e9) / 1e9),
+        ]),
+      ),
+    );
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(page.getByLabel("Formula")).toHaveValue("sum([revenue]) / sum([orders])");
+  await expect(page.getByLabel("Split into series by")).toHaveValue("region");
   await context.close();
 });

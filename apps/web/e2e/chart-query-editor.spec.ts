@@ -278,6 +278,20 @@ test("shares of the total add up to the whole, and a running total ends at it", 
     expect(changes[index]).toBeCloseTo((now - before) / Math.abs(before), 9);
   }
   await expect(table.locator("td").nth(1)).toHaveText(/^[+\-\u2212]\d/);
+
+  // Each month against the same month a year before (every month of the two years has rows).
+  await show.selectOption({ label: "Change from the same period a year before (percent)" });
+  await expect.poll(async () => (await rawValues(page))[12]).not.toBeNull();
+  const yearOnYear = await rawValues(page);
+  expect(yearOnYear).toHaveLength(months.length);
+  for (let index = 0; index < months.length; index++) {
+    if (index < 12) {
+      expect(yearOnYear[index]).toBeNull();
+      continue;
+    }
+    const [now, before] = [months[index] ?? 0, months[index - 12] ?? 0];
+    expect(yearOnYear[index]).toBeCloseTo((now - before) / Math.abs(before), 9);
+  }
   await expectAxeClean(page);
   await context.close();
 });

@@ -427,7 +427,8 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
       ...(form.aggregate === "formula" ? { formula: form.formula } : {}),
       ...where,
       // Shares and running totals only where the values add up; the editor offers them then only.
-      ...((form.show === "change_from_previous" && form.aggregate !== "none") ||
+      ...(((form.show === "change_from_previous" || form.show === "change_from_year_before") &&
+        form.aggregate !== "none") ||
       (form.show !== "value" && additiveAggregates.includes(form.aggregate))
         ? { show: form.show }
         : {}),

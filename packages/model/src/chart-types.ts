@@ -117,13 +117,15 @@ export function percentileOfSorted(sorted: readonly number[], p: number): number
 /**
  * How a measure's values are shown: as they are, as a share of the total over every row the
  * filters keep, as a running total along x (shares and running totals add up sums and counts),
- * or as the change from the period before (x grouped by a time grain; -0.12 is a 12% fall).
+ * or as the change from the period before or from the same period a year before (x grouped by
+ * a time grain; -0.12 is a 12% fall).
  */
 export const measureShows = [
   "value",
   "share_of_total",
   "running_total",
   "change_from_previous",
+  "change_from_year_before",
 ] as const;
 export type MeasureShow = (typeof measureShows)[number];
 /** Aggregates whose values add up, so a share of the total or a running total means something. */

@@ -10,6 +10,7 @@ import {
   offsetSpans,
   relativeDays,
   relativeDaysFrom,
+  yearBeforeBucket,
   yearsBefore,
 } from "../src/query/time.js";
 
@@ -81,7 +82,7 @@ describe("time zone arithmetic", () => {
     console.log(`years-back property seed: ${seed}`);
     fc.assert(
       fc.property(
-        // 1600-01-01 .. 2400-12-31: every leap rule (divisible by 4, 100, 400) is reached.
+        // Years -30000 .. 39000: every leap rule (divisible by 4, 100, 400) is reached.
         fc.integer({ min: -11_676_096, max: 13_569_119 }).map((n) => dayOf(n * 86_400_000)),
         fc.integer({ min: 1, max: 100 }),
         fc.constantFrom("day", "week", "month", "quarter", "year" as const),
@@ -107,5 +108,44 @@ describe("time zone arithmetic", () => {
       ),
       { seed, numRuns: 2_000 },
     );
+  });
+
+  it("finds the bucket a year before each bucket: the same period of the calendar (property)", () => {
+    const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+    console.log(`year-before bucket property seed: ${seed}`);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    fc.assert(
+      fc.property(
+        // 1600 .. 2400, every leap rule; instants to the minute.
+        fc
+          .integer({ min: Date.UTC(1600, 0, 1) / 60_000, max: Date.UTC(2400, 11, 31) / 60_000 })
+          .map((n) => n * 60_000),
+        (at) => {
+          const day = dayOf(at);
+          const label = (ms: number) => iso(ms).slice(0, 10);
+          // Day: the same calendar day, February 29 onto the 28th.
+          expect(yearBeforeBucket(label(at), "day")).toBe(label(dayMsOf(yearsBefore(day, 1))));
+          // Month, quarter, year: the same first day, a year earlier.
+          const first = iso(Date.UTC(2000, day.month - 1, 1)).slice(4, 10);
+          const monthLabel = `${String(day.year).padStart(4, "0")}${first}`;
+          expect(yearBeforeBucket(monthLabel, "month")).toBe(
+            `${String(day.year - 1).padStart(4, "0")}${first}`,
+          );
+          // Week: a Monday 52 weeks earlier.
+          const monday = dayMsOf(day) - ((new Date(dayMsOf(day)).getUTCDay() + 6) % 7) * 86_400_000;
+          const before = Date.parse(`${yearBeforeBucket(label(monday), "week")}T00:00:00Z`);
+          expect(new Date(before).getUTCDay()).toBe(1);
+          expect(monday - before).toBe(364 * 86_400_000);
+          // Hour and minute: the same time of day on the year-before day.
+          const hour = at - (((at % 3_600_000) + 3_600_000) % 3_600_000);
+          const back = yearBeforeBucket(iso(hour), "hour");
+          expect(back.slice(0, 10)).toBe(label(dayMsOf(yearsBefore(dayOf(hour), 1))));
+          expect(back.slice(10)).toBe(iso(hour).slice(10));
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+    expect(yearBeforeBucket("2024-02-29", "day")).toBe("2023-02-28");
+    expect(yearBeforeBucket("2024-02-29T13:00:00.000Z", "hour")).toBe("2023-02-28T13:00:00.000Z");
   });
 });

@@ -50,7 +50,7 @@ describe("dashboardInputSchema", () => {
       slug: ["Use lowercase letters, digits and single hyphens, e.g. store-performance."],
       icon: ["Choose one of the listed icons."],
       "tiles.0.aggregation": [
-        "Aggregation must be sum, avg, median, p90, p95, last, min, max or count.",
+        "Aggregation must be sum, avg, median, p25, p75, p90, p95, p99, last, min, max or count.",
       ],
     });
   });

@@ -1,4 +1,4 @@
-import type { ChartQueryInput } from "@seed/model";
+import { type ChartQueryInput, percentileOfSorted } from "@seed/model";
 import { expect } from "vitest";
 import type { QueryResult, RunQueryOptions, StatQuery, StatValue } from "../src/index.js";
 
@@ -597,6 +597,37 @@ export const cases: Case[] = [
     ],
   },
   {
+    name: "the change from the same month a year before, beside the month's own sum",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [sum("revenue"), { ...sum("revenue"), show: "change_from_year_before" }],
+    },
+    series: ["Sum of revenue", "Sum of revenue (change from a year before)"],
+    rows: [
+      { x: "2023-12-01", m0: 10, m1: null },
+      { x: "2024-01-01", m0: 25, m1: null },
+      { x: "2024-02-01", m0: 10, m1: null },
+      { x: "2024-03-01", m0: 3, m1: null },
+      { x: "2024-10-01", m0: 12, m1: null },
+      { x: "2024-12-01", m0: 16, m1: (16 - 10) / 10 },
+      { x: "2025-01-01", m0: 32, m1: (32 - 25) / 25 },
+    ],
+  },
+  {
+    name: "the change from a year before reads the year-earlier months outside the last 2 months of the data",
+    query: {
+      x: { column: "day", grain: "month" },
+      measures: [{ ...sum("revenue"), show: "change_from_year_before" }],
+      filters: [
+        { column: "day", op: "relative", unit: "month", which: "last_n", n: 2, anchor: "latest" },
+      ],
+    },
+    rows: [
+      { x: "2024-12-01", m0: (16 - 10) / 10 },
+      { x: "2025-01-01", m0: (32 - 25) / 25 },
+    ],
+  },
+  {
     name: "categories sorted by x descending, the empty group last",
     query: { x: { column: "region" }, measures: [count], sort: { by: "x", direction: "desc" } },
     rows: [
@@ -725,6 +756,16 @@ export async function expectStatTiles(
   expect((await stat({ column: "revenue", aggregation: "median" })).value).toBe(7.5);
   expect((await stat({ column: "revenue", aggregation: "p90" })).value).toBe(20);
   expect((await stat({ column: "revenue", aggregation: "p95" })).value).toBe(26);
+  const ordered = [1, 2, 2.5, 4, 5, 7.5, 8, 10, 16, 20, 32];
+  for (const [aggregation, p] of [
+    ["p25", 0.25],
+    ["p75", 0.75],
+    ["p99", 0.99],
+  ] as const) {
+    expect((await stat({ column: "revenue", aggregation })).value).toBe(
+      percentileOfSorted(ordered, p),
+    );
+  }
   expect(await stat({ column: "revenue", aggregation: "last" })).toEqual({
     value: 32,
     delta: 1,

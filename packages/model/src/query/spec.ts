@@ -277,6 +277,20 @@ export function checkQuery(
         "A change from the period before needs dates grouped by a grain (day, month, ...).",
       );
     }
+    if (show === "change_from_year_before") {
+      if (query.x.grain === undefined) {
+        add(
+          `measures.${index}.show`,
+          "A change from a year before needs dates grouped by a grain (day, month, ...).",
+        );
+      }
+      if (query.breakdown) {
+        add(
+          `measures.${index}.show`,
+          "A change from a year before compares each measure as a whole: remove the breakdown.",
+        );
+      }
+    }
     if (show === "share_of_total" || show === "running_total") {
       const words = show === "share_of_total" ? "A share of the total" : "A running total";
       if (!additiveAggregates.includes(measure.aggregate)) {

@@ -245,6 +245,29 @@ export function previousBucket(label: string, grain: TimeGrain): string {
   }
 }
 
+/**
+ * The label of the bucket a year before a bucket's label ("the same period last year"): the same
+ * month, quarter or year; the same calendar day (February 29 looks at the 28th); the week 52 weeks
+ * before (a Monday too); the same UTC instant for an hour or a minute.
+ */
+export function yearBeforeBucket(label: string, grain: TimeGrain): string {
+  if (grain === "minute" || grain === "hour") {
+    const at = Date.parse(label);
+    const day = yearsBefore(dayOf(at), 1);
+    const time = at - Date.parse(`${formatDay(dayOf(at))}T00:00:00Z`);
+    return new Date(Date.parse(`${formatDay(day)}T00:00:00Z`) + time).toISOString();
+  }
+  const day = dayOf(Date.parse(`${label}T00:00:00Z`));
+  switch (grain) {
+    case "day":
+      return formatDay(yearsBefore(day, 1));
+    case "week":
+      return formatDay(addDays(day, -364));
+    default:
+      return formatDay(addMonths(day, -12));
+  }
+}
+
 /** A range moved back by the range's `yearsBack`, day for day (the same dates a year before). */
 function yearsBack(range: RelativeRange, days: { from: Day; to: Day }): { from: Day; to: Day } {
   const years = range.yearsBack ?? 0;

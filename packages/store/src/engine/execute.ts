@@ -33,6 +33,7 @@ import { QueryError } from "./parse.js";
 import { runRaw } from "./raw.js";
 import {
   changesFromPrevious,
+  changesFromYearBefore,
   compareX,
   firstGroups,
   measureSeries,
@@ -246,6 +247,31 @@ async function runGrouped(
 }
 
 /**
+ * A measure by x bucket over the same period a year before: the query's relative ranges moved
+ * back a year, as a stat tile compares (other filters stay), every bucket, keyed by label.
+ */
+async function yearBefore(
+  compiler: Compiler,
+  query: ChartQuery,
+  measure: QueryMeasure,
+): Promise<Map<string, number | null>> {
+  const { show: _shown, ...plain } = measure;
+  const earlier: ChartQuery = {
+    x: query.x,
+    measures: [plain],
+    filters: query.filters.map((filter) =>
+      filter.op === "relative" ? { ...filter, yearsBack: (filter.yearsBack ?? 0) + 1 } : filter,
+    ),
+  };
+  const statement = await groupedStatement(compiler, earlier);
+  const result = await compiler.executor.executeQuery(statement.compile(compiler.executor));
+  const xColumn = compiler.column(query.x.column);
+  return new Map(
+    result.rows.map((row) => [String(toX(xColumn.type, query.x.grain, row.x)), toNumber(row.m0)]),
+  );
+}
+
+/**
  * Shares of the total (over every row the filters keep, one aggregate each, so Other and groups
  * past the limit count) and running totals (down the rows in x order), in place.
  */
@@ -259,6 +285,9 @@ async function showMeasures(
     if (measure.show === "running_total") runningTotals(rows, [key]);
     if (measure.show === "change_from_previous" && query.x.grain !== undefined) {
       changesFromPrevious(rows, [key], query.x.grain);
+    }
+    if (measure.show === "change_from_year_before" && query.x.grain !== undefined) {
+      changesFromYearBefore(rows, key, query.x.grain, await yearBefore(compiler, query, measure));
     }
     if (measure.show === "share_of_total") {
       const statement = aggregateStatement(compiler, measure, query.filters);

@@ -7,6 +7,7 @@ import {
   type QueryMeasure,
   subDayGrains,
   type TimeGrain,
+  yearBeforeBucket,
 } from "@seed/model";
 import type { TableColumn } from "../db/dataset-table.js";
 
@@ -108,6 +109,13 @@ export function measureSeries(query: ChartQuery): QueryResultColumn[] {
         unit: "change",
       };
     }
+    if (measure.show === "change_from_year_before") {
+      return {
+        key,
+        label: measure.label ? label : `${label} (change from a year before)`,
+        unit: "change",
+      };
+    }
     return { key, label };
   });
 }
@@ -158,6 +166,24 @@ export function changesFromPrevious(
         typeof then === "number" ? then : null,
       );
     }
+  }
+}
+
+/**
+ * Each value of `key` as its change from the same period a year before, in place: `before` holds
+ * the values of the year-earlier buckets by label (measured apart, as their rows may lie outside
+ * the query's own range); a bucket whose year-before has no value gets no change.
+ */
+export function changesFromYearBefore(
+  rows: Array<Record<string, Value>>,
+  key: string,
+  grain: TimeGrain,
+  before: ReadonlyMap<string, number | null>,
+): void {
+  for (const row of rows) {
+    const value = row[key];
+    const then = typeof row.x === "string" ? before.get(yearBeforeBucket(row.x, grain)) : undefined;
+    row[key] = relativeChange(typeof value === "number" ? value : null, then ?? null);
   }
 }
 

@@ -64,6 +64,7 @@ const showLabels: Record<MeasureShow, string> = {
   share_of_total: "Share of the total (percent)",
   running_total: "Running total (along x)",
   change_from_previous: "Change from the period before (percent)",
+  change_from_year_before: "Change from the same period a year before (percent)",
 };
 
 const sortLabels: Record<SortChoice, string> = {
@@ -243,7 +244,8 @@ export function QuerySection({
             (show) =>
               additiveAggregates.includes(draft.aggregate) ||
               show === "value" ||
-              show === "change_from_previous",
+              show === "change_from_previous" ||
+              show === "change_from_year_before",
           )}
           labels={showLabels}
           onChoose={(show) => update("show", show)}

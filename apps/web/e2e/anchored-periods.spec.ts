@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
-import { expectAxeClean, importCsvAsEditor, signedInPage, uniqueName } from "./content-support";
+import {
+  createDashboardThroughForm,
+  expectAxeClean,
+  importCsvAsEditor,
+  signedInPage,
+  slugOf,
+  uniqueName,
+} from "./content-support";
 
 // Periods anchored to the data, with real data: Seattle's weather (vega-datasets) ends on
 // 2015-12-31. "The last 30 days of the data" counts back from that day, whatever today is; a tile
@@ -55,12 +62,8 @@ test("a stat tile sums the last 30 days of a file that ends in 2015, and an empt
 
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Rain board");
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
 
   const statForm = page.getByRole("form", { name: "Add a stat tile" });
   await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
@@ -100,12 +103,8 @@ test("a stat tile compares last month with the same month a year before", async 
   test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Year over year");
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
 
   // The demo holds two years of daily revenue, ending yesterday: last month has a year before.
   const statForm = page.getByRole("form", { name: "Add a stat tile" });
@@ -163,12 +162,8 @@ test("a stat tile shows the median daily high of the data's last 30 days, from r
   );
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Highs board");
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
 
   const form = page.getByRole("form", { name: "Add a stat tile" });
   await form.getByLabel("Dataset").selectOption({ label: datasetName });

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   createDatasetThroughForm,
   expectAxeClean,
+  previewValues,
   signedInPage,
   uniqueName,
 } from "./content-support";
@@ -17,16 +18,6 @@ const csv = [
   "2025-03-01,North,120,5",
   "2025-04-01,North,80,0",
 ].join("\n");
-
-/** The preview's drawn rows: x, then the first series. */
-async function drawnValues(page: Page): Promise<Array<[string, number]>> {
-  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
-  const rows = await table.evaluate(
-    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
-      element.seedCsv?.() ?? [],
-  );
-  return rows.slice(1).map((row) => [String(row[0]), Number(row[1])]);
-}
 
 test("an editor adds a price field, is told what is wrong, saves it and charts the average price", async ({
   browser,
@@ -79,7 +70,7 @@ test("an editor adds a price field, is told what is wrong, saves it and charts t
     page.getByTestId("chart-preview").getByRole("figure", { name: title }),
   ).toBeVisible();
   await expect
-    .poll(async () => (await drawnValues(page)).sort(([a], [b]) => a.localeCompare(b)))
+    .poll(async () => (await previewValues(page)).sort(([a], [b]) => a.localeCompare(b)))
     .toEqual([
       ["North", 24.5],
       ["South", 25],
@@ -124,7 +115,7 @@ test("an editor charts the average price per order as a formula of sums, told wh
   await expect(formula).toHaveAccessibleDescription("Gives a number.");
   // The ratio of the sums, not an average of ratios; a zero order count adds nothing.
   await expect
-    .poll(async () => (await drawnValues(page)).sort(([a], [b]) => a.localeCompare(b)))
+    .poll(async () => (await previewValues(page)).sort(([a], [b]) => a.localeCompare(b)))
     .toEqual([
       ["North", 300 / 9],
       ["South", 25],

@@ -1,8 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
   signedInPage,
+  slugOf,
   uniqueName,
 } from "./content-support";
 
@@ -39,12 +41,8 @@ async function createChart(page: Page) {
 /** A published dashboard showing the given charts, through the dashboard editor's pages. */
 async function publishDashboard(page: Page, chartTitles: readonly string[]): Promise<string> {
   const title = uniqueName("Options board");
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
   for (const [index, chartTitle] of chartTitles.entries()) {
     await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
     await page.getByRole("button", { name: "Add chart tile" }).click();

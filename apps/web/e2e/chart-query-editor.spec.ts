@@ -1,8 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
+  createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
+  previewSeries,
+  previewValues,
   signedInPage,
+  slugOf,
   uniqueName,
 } from "./content-support";
 
@@ -94,13 +98,8 @@ test("a stat tile counts a period and compares it with the period before", async
   test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Period board");
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByLabel("Time zone (optional)").fill("Europe/Paris");
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug, timeZone: "Europe/Paris" });
 
   const statForm = page.getByRole("form", { name: "Add a stat tile" });
   await statForm.getByLabel("Label").fill("Revenue last month");
@@ -159,25 +158,9 @@ test("options follow the chart type and query: stacking only for several series"
   await context.close();
 });
 
-/** The raw values the preview's chart draws, from its data table's CSV (header first). */
-async function drawnValues(page: Page): Promise<Array<[string, number]>> {
-  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
-  await expect(table).toBeAttached();
-  const csv = await table.evaluate(
-    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
-      element.seedCsv?.() ?? [],
-  );
-  return csv.slice(1).map((row) => [String(row[0]), Number(row[1])]);
-}
-
-/** The preview's drawn values as they are, an empty one as null. */
+/** The preview's first series as it is, an empty value as null. */
 async function rawValues(page: Page): Promise<Array<number | null>> {
-  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
-  const csv = await table.evaluate(
-    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
-      element.seedCsv?.() ?? [],
-  );
-  return csv.slice(1).map((row) => (row[1] === null || row[1] === "" ? null : Number(row[1])));
+  return Object.values((await previewSeries(page)).series)[0] ?? [];
 }
 
 test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, not dropped", async ({
@@ -199,8 +182,8 @@ test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, n
   // Every region first: the whole.
   const preview = page.getByTestId("chart-preview");
   await expect(preview.getByRole("figure", { name: title })).toBeVisible();
-  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
-  const every = await drawnValues(page);
+  await expect.poll(async () => (await previewValues(page)).length).toBe(5);
+  const every = await previewValues(page);
   const whole = every.reduce((sum, [, value]) => sum + value, 0);
 
   // At most 2 with the rest as Other: the two largest, then Other holding exactly the rest.
@@ -210,9 +193,9 @@ test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, n
   await page.keyboard.press("Space");
   await expect(other).toBeChecked();
   await expect
-    .poll(async () => (await drawnValues(page)).map(([name]) => name))
+    .poll(async () => (await previewValues(page)).map(([name]) => name))
     .toEqual([every[0]?.[0], every[1]?.[0], "Other"]);
-  const grouped = await drawnValues(page);
+  const grouped = await previewValues(page);
   const rest = every.slice(2).reduce((sum, [, value]) => sum + value, 0);
   expect(grouped[2]?.[1]).toBeCloseTo(rest, 6);
   expect(grouped.reduce((sum, [, value]) => sum + value, 0)).toBeCloseTo(whole, 6);
@@ -238,16 +221,16 @@ test("shares of the total add up to the whole, and a running total ends at it", 
   await page.getByLabel("Index column (x axis)").selectOption("region");
   await page.getByLabel("Combine rows with").selectOption({ label: "Sum" });
   await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
-  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
-  const sums = await drawnValues(page);
+  await expect.poll(async () => (await previewValues(page)).length).toBe(5);
+  const sums = await previewValues(page);
   const whole = sums.reduce((sum, [, value]) => sum + value, 0);
 
   const show = page.getByLabel("Show values as");
   await show.selectOption({ label: "Share of the total (percent)" });
   await expect
-    .poll(async () => (await drawnValues(page)).reduce((sum, [, value]) => sum + value, 0))
+    .poll(async () => (await previewValues(page)).reduce((sum, [, value]) => sum + value, 0))
     .toBeCloseTo(1, 9);
-  for (const [index, [, share]] of (await drawnValues(page)).entries()) {
+  for (const [index, [, share]] of (await previewValues(page)).entries()) {
     expect(share).toBeCloseTo((sums[index]?.[1] ?? 0) / whole, 9);
   }
   // Drawn as percentages.
@@ -255,8 +238,8 @@ test("shares of the total add up to the whole, and a running total ends at it", 
   await expect(table.locator("td").first()).toHaveText(/%$/);
 
   await show.selectOption({ label: "Running total (along x)" });
-  await expect.poll(async () => (await drawnValues(page)).at(-1)?.[1] ?? 0).toBeCloseTo(whole, 6);
-  const running = await drawnValues(page);
+  await expect.poll(async () => (await previewValues(page)).at(-1)?.[1] ?? 0).toBeCloseTo(whole, 6);
+  const running = await previewValues(page);
   for (const [index, [, value]] of running.entries()) {
     const before = sums.slice(0, index + 1).reduce((sum, [, part]) => sum + part, 0);
     expect(value).toBeCloseTo(before, 6);
@@ -267,7 +250,7 @@ test("shares of the total add up to the whole, and a running total ends at it", 
   await page.getByLabel("Index column (x axis)").selectOption("day");
   await page.getByLabel("Group dates by").selectOption({ label: "Month" });
   // Two years of days by month: more groups than the five regions before.
-  await expect.poll(async () => (await drawnValues(page)).length).toBeGreaterThan(12);
+  await expect.poll(async () => (await previewValues(page)).length).toBeGreaterThan(12);
   const months = await rawValues(page);
   await show.selectOption({ label: "Change from the period before (percent)" });
   await expect.poll(async () => (await rawValues(page))[0]).toBeNull();
@@ -312,15 +295,15 @@ test("a count where counts each region's rows that pass, the same rows a filter 
 
   // A threshold inside the data: the mean of the regions' average revenue.
   await page.getByLabel("Combine rows with").selectOption({ label: "Average" });
-  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
-  const averages = await drawnValues(page);
+  await expect.poll(async () => (await previewValues(page)).length).toBe(5);
+  const averages = await previewValues(page);
   const threshold = Math.round(averages.reduce((sum, [, v]) => sum + v, 0) / 5);
 
   await page.getByLabel("Combine rows with").selectOption({ label: "Count of rows with a value" });
   await expect
-    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .poll(async () => (await previewValues(page)).reduce((sum, [, v]) => sum + v, 0))
     .toBeGreaterThan(100);
-  const every = await drawnValues(page);
+  const every = await previewValues(page);
   const total = every.reduce((sum, [, v]) => sum + v, 0);
 
   const conditions = page.getByRole("group", { name: "Combine only rows where" });
@@ -332,9 +315,9 @@ test("a count where counts each region's rows that pass, the same rows a filter 
   await conditions.getByLabel("Value").fill(String(threshold));
   // Fewer rows count, and every region is still drawn.
   await expect
-    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .poll(async () => (await previewValues(page)).reduce((sum, [, v]) => sum + v, 0))
     .toBeLessThan(total);
-  const counted = await drawnValues(page);
+  const counted = await previewValues(page);
   expect(counted.map(([name]) => name)).toEqual(every.map(([name]) => name));
   const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
   await expect(table.locator("th").nth(1)).toHaveText(
@@ -355,9 +338,9 @@ test("a count where counts each region's rows that pass, the same rows a filter 
   await filters.getByLabel("Condition").selectOption({ label: "is greater than" });
   await filters.getByLabel("Value").fill(String(threshold));
   await expect
-    .poll(async () => (await drawnValues(page)).reduce((sum, [, v]) => sum + v, 0))
+    .poll(async () => (await previewValues(page)).reduce((sum, [, v]) => sum + v, 0))
     .toBe(counted.reduce((sum, [, v]) => sum + v, 0));
-  const filtered = new Map(await drawnValues(page));
+  const filtered = new Map(await previewValues(page));
   for (const [region, count] of counted) expect(filtered.get(region) ?? 0).toBe(count);
   await context.close();
 });
@@ -377,36 +360,15 @@ test("a new pie starts as a person draws one: slices named by region, each the s
   await expect(page.getByLabel("Slice names (index column)")).toHaveValue("region");
   await expect(page.getByLabel("Combine rows with")).toHaveValue("sum");
   await expect(page.getByRole("radio", { name: "revenue" })).toBeChecked();
-  await expect.poll(async () => (await drawnValues(page)).length).toBe(5);
-  const slices = await drawnValues(page);
+  await expect.poll(async () => (await previewValues(page)).length).toBe(5);
+  const slices = await previewValues(page);
   // The same sums a bar of the regions draws.
   await page.getByLabel("Type").selectOption({ label: "Bar" });
   await expect(page.getByLabel("Index column (x axis)")).toHaveValue("region");
-  await expect.poll(async () => drawnValues(page)).toEqual(slices);
+  await expect.poll(async () => previewValues(page)).toEqual(slices);
   await expectAxeClean(page);
   await context.close();
 });
-
-/** Every series the preview draws, by its header, values in x order (empty as null). */
-async function drawnSeries(page: Page): Promise<Record<string, Array<number | null>>> {
-  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
-  await expect(table).toBeAttached();
-  const csv = await table.evaluate(
-    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
-      element.seedCsv?.() ?? [],
-  );
-  const [header = [], ...rows] = csv;
-  return Object.fromEntries(
-    header
-      .slice(1)
-      .map((name, index) => [
-        String(name),
-        rows.map((row) =>
-          row[index + 1] === null || row[index + 1] === "" ? null : Number(row[index + 1]),
-        ),
-      ]),
-  );
-}
 
 test("average price per order per month, last 12 months of data, top 5 regions and Other", async ({
   browser,
@@ -481,7 +443,7 @@ test("average price per order per month, last 12 months of data, top 5 regions a
 
   await expect
     .poll(async () => {
-      const drawn = await drawnSeries(page);
+      const drawn = (await previewSeries(page)).series;
       return Object.fromEntries(
         Object.entries(drawn).map(([name, values]) => [
           name,

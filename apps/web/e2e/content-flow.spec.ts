@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, signedInPage, slugOf, uniqueName } from "./content-support";
 
 const salesCsv = [
   "month,revenue,cost,region",
@@ -17,7 +17,7 @@ test("editor builds a dataset, chart and dashboard, publishes it, and a visitor 
   const datasetName = uniqueName("Sales");
   const chartTitle = uniqueName("Revenue and cost");
   const dashboardTitle = uniqueName("Sales overview");
-  const slug = dashboardTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const slug = slugOf(dashboardTitle);
 
   // Dataset from an uploaded CSV file, previewed with typed columns before saving.
   await page.goto("/admin/datasets/new");

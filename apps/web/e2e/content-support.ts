@@ -88,12 +88,8 @@ export async function publishSummedBarChart(
   const chartUrl = page.url();
 
   const dashboardTitle = uniqueName("Summed board");
-  const slug = dashboardTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(dashboardTitle);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(dashboardTitle);
+  await createDashboardThroughForm(page, dashboardTitle, { slug });
   const dashboardUrl = page.url();
   await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
   await page.getByRole("button", { name: "Add chart tile" }).click();
@@ -101,4 +97,62 @@ export async function publishSummedBarChart(
   await page.getByRole("button", { name: `Publish ${dashboardTitle}` }).click();
   await expect(page.getByText("Published.")).toBeVisible();
   return { chartTitle, chartUrl, dashboardTitle, dashboardUrl, slug };
+}
+
+/**
+ * What the chart editor's preview draws, from its data table's CSV: the x labels, and each
+ * series' values by its header in x order (an empty value as null).
+ */
+export async function previewSeries(
+  page: Page,
+): Promise<{ x: string[]; series: Record<string, Array<number | null>> }> {
+  const table = page.getByTestId("chart-preview").getByTestId("seed-chart-table");
+  await expect(table).toBeAttached();
+  const csv = await table.evaluate(
+    (element: HTMLTableElement & { seedCsv?: () => (string | number | null)[][] }) =>
+      element.seedCsv?.() ?? [],
+  );
+  const [header = [], ...rows] = csv;
+  const value = (cell: string | number | null | undefined) =>
+    cell === null || cell === undefined || cell === "" ? null : Number(cell);
+  return {
+    x: rows.map((row) => String(row[0])),
+    series: Object.fromEntries(
+      header
+        .slice(1)
+        .map((name, index) => [String(name), rows.map((row) => value(row[index + 1]))]),
+    ),
+  };
+}
+
+/** The preview's first series with its x labels (an empty value drawn as 0). */
+export async function previewValues(page: Page): Promise<Array<[string, number]>> {
+  const { x, series } = await previewSeries(page);
+  const first = Object.values(series)[0] ?? [];
+  return x.map((label, index) => [label, first[index] ?? 0]);
+}
+
+/** A title as the dashboard form would make its slug. */
+export function slugOf(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+
+/**
+ * A new dashboard made through the form, its editor left open: the slug (given, or made from the
+ * title), the editor's URL and the dashboard's id.
+ */
+export async function createDashboardThroughForm(
+  page: Page,
+  title: string,
+  options: { slug?: string; timeZone?: string } = {},
+): Promise<{ slug: string; url: string; id: string }> {
+  const slug = options.slug ?? slugOf(title);
+  await page.goto("/admin/dashboards/new");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Slug").fill(slug);
+  if (options.timeZone) await page.getByLabel("Time zone (optional)").fill(options.timeZone);
+  await page.getByRole("button", { name: "Create dashboard" }).click();
+  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const url = page.url();
+  return { slug, url, id: new URL(url).pathname.split("/").pop() ?? "" };
 }

@@ -1,9 +1,11 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
+  createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
   publishSummedBarChart,
   signedInPage,
+  slugOf,
   uniqueName,
 } from "./content-support";
 
@@ -22,12 +24,8 @@ async function versionOf(page: Page): Promise<number> {
 
 async function createDashboard(page: Page, prefix: string) {
   const title = uniqueName(prefix);
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Slug").fill(slug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   return { title, slug };
 }

@@ -5,10 +5,12 @@ import path from "node:path";
 import { type APIResponse, expect, type Page, request, test } from "@playwright/test";
 import { embedLinkKey, signEmbedLink } from "@seed/store";
 import {
+  createDashboardThroughForm,
   expectAxeClean,
   importCsvAsEditor,
   publishSummedBarChart,
   signedInPage,
+  slugOf,
   uniqueName,
 } from "./content-support";
 import { appBaseURL, e2eDataDir } from "./support";
@@ -208,12 +210,8 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, []);
   const draftTitle = uniqueName("Draft embed");
-  const draftSlug = draftTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  await page.goto("/admin/dashboards/new");
-  await page.getByRole("textbox", { name: "Title" }).fill(draftTitle);
-  await page.getByLabel("Slug").fill(draftSlug);
-  await page.getByRole("button", { name: "Create dashboard" }).click();
-  await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+  const draftSlug = slugOf(draftTitle);
+  await createDashboardThroughForm(page, draftTitle, { slug: draftSlug });
   const draftUrl = page.url();
   const draftId = new URL(draftUrl).pathname.split("/").pop() ?? "";
   await page.getByLabel("Chart", { exact: true }).selectOption({ label: board.chartTitle });
@@ -315,15 +313,11 @@ test("a signed link is bound to its dashboard's id: a rename follows it, a new d
   test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const createDraft = async (title: string, slug: string) => {
-    await page.goto("/admin/dashboards/new");
-    await page.getByRole("textbox", { name: "Title" }).fill(title);
-    await page.getByLabel("Slug").fill(slug);
-    await page.getByRole("button", { name: "Create dashboard" }).click();
-    await page.waitForURL(/\/admin\/dashboards\/(?!new)[^/?]+$/);
+    await createDashboardThroughForm(page, title, { slug });
     return new URL(page.url()).pathname.split("/").pop() ?? "";
   };
   const firstTitle = uniqueName("Bound draft");
-  const slug = firstTitle.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const slug = slugOf(firstTitle);
   const firstId = await createDraft(firstTitle, slug);
   await page.getByLabel("Link works for").selectOption({ label: "1 day" });
   await page.getByRole("button", { name: "Make signed link" }).click();

@@ -1,5 +1,6 @@
-import { type ChartQueryInput, ValidationError } from "@seed/model";
+import { type CalculatedFieldInput, type ChartQueryInput, ValidationError } from "@seed/model";
 import { describe, expect, it } from "vitest";
+import type { Store } from "../src/index.js";
 import { editor } from "./actors.js";
 import { errorOf, salesInput, storesOnEveryEngine } from "./helpers.js";
 
@@ -13,6 +14,12 @@ const fields = [
   { name: "half", expression: 'if(month([month]) <= 2, "early", "late")' },
   { name: "next month", expression: 'dateAdd([month], 1, "month")' },
 ];
+
+/** The Sales dataset with these calculated fields, made and changed by `editor`. */
+async function salesWithFields(store: Store, calculatedFields: CalculatedFieldInput[]) {
+  const created = await store.createDataset(salesInput(), editor);
+  return store.updateDataset(created.id, created.version, { calculatedFields }, editor);
+}
 
 describe("calculated fields", () => {
   const stores = storesOnEveryEngine();
@@ -57,13 +64,7 @@ describe("calculated fields", () => {
   it("answer queries wherever a column goes, the same on every engine", async () => {
     const answers: unknown[] = [];
     for (const { store } of stores) {
-      const created = await store.createDataset(salesInput(), editor);
-      const dataset = await store.updateDataset(
-        created.id,
-        created.version,
-        { calculatedFields: fields },
-        editor,
-      );
+      const dataset = await salesWithFields(store, fields);
       expect(
         dataset.calculatedFields.map(({ name, type, problem }) => [name, type, problem]),
       ).toEqual([
@@ -124,13 +125,9 @@ describe("calculated fields", () => {
 
   it("a new expression answers at once (the cached answer is of the old version)", async () => {
     for (const { store } of stores) {
-      const created = await store.createDataset(salesInput(), editor);
-      const first = await store.updateDataset(
-        created.id,
-        created.version,
-        { calculatedFields: [{ name: "price", expression: "[revenue] / [orders]" }] },
-        editor,
-      );
+      const first = await salesWithFields(store, [
+        { name: "price", expression: "[revenue] / [orders]" },
+      ]);
       const query: ChartQueryInput = {
         x: { column: "region" },
         measures: [{ column: "price", aggregate: "max" }],
@@ -156,13 +153,7 @@ describe("calculated fields", () => {
 
   it("keeps the charts on a field working: removing it is refused, a broken one says why", async () => {
     for (const { store } of stores) {
-      const created = await store.createDataset(salesInput(), editor);
-      const dataset = await store.updateDataset(
-        created.id,
-        created.version,
-        { calculatedFields: fields },
-        editor,
-      );
+      const dataset = await salesWithFields(store, fields);
       await store.createChart(
         {
           title: "Price by month",

@@ -9,6 +9,7 @@ import {
   offsetSpans,
   parseExpression,
   percentileOf,
+  type QueryAggregate,
   type QueryFilter,
   type QueryMeasure,
   queryFilters,
@@ -76,6 +77,19 @@ export function tableRefOf(descriptor: DatasetTable): Sql {
       )
     : sql.table(checked(descriptor.table));
 }
+
+/** The aggregates of a measure's formula (@seed/model aggregateFunctionSpecs) as query aggregates. */
+const formulaAggregates: Readonly<
+  Record<string, Exclude<QueryAggregate, "none" | "formula"> | undefined>
+> = {
+  sum: "sum",
+  avg: "avg",
+  min: "min",
+  max: "max",
+  median: "median",
+  count: "count",
+  countDistinct: "count_distinct",
+};
 
 /** The pieces of SQL a query is made of, for one table, dialect, time zone and instant. */
 export class Compiler {
@@ -288,13 +302,19 @@ export class Compiler {
             sql` and `,
           )
         : null;
-    if (measure.aggregate === "formula") return this.formula(measure.formula ?? "", only);
-    if (measure.column === null) {
-      return only === null ? sql`count(*)` : sql`count(case when ${only} then 1 end)`;
-    }
-    const column = this.ref(this.column(measure.column));
-    const ref = only === null ? column : sql`case when ${only} then ${column} end`;
-    switch (measure.aggregate) {
+    // A measure's own conditions: the rows that fail them give an empty value (a count, none).
+    const kept = (value: Sql | null): Sql | null =>
+      only === null ? value : sql`case when ${only} then ${value ?? sql`1`} end`;
+    if (measure.aggregate === "formula") return this.formula(measure.formula ?? "", kept);
+    if (measure.column === null) return this.combine("count", kept(null));
+    const ref = kept(this.ref(this.column(measure.column))) as Sql;
+    return measure.aggregate === "none" ? ref : this.combine(measure.aggregate, ref);
+  }
+
+  /** One aggregate of a value over a group's rows; a count of null counts every row. */
+  private combine(aggregate: Exclude<QueryAggregate, "none" | "formula">, ref: Sql | null): Sql {
+    if (ref === null) return sql`count(*)`;
+    switch (aggregate) {
       case "sum":
         return sql`sum(${ref})`;
       case "avg":
@@ -313,51 +333,29 @@ export class Compiler {
       case "p90":
       case "p95":
       case "p99":
-        return this.dialect.percentile(ref, percentileOf[measure.aggregate] as number);
-      case "none":
-        return ref;
+        return this.dialect.percentile(ref, percentileOf[aggregate] as number);
     }
   }
 
   /**
    * A measure's formula: its aggregates over the group's rows (only those that pass the measure's
-   * conditions, when it has some), combined as the formula says.
+   * conditions, when it has some: `kept`), combined as the formula says.
    */
-  private formula(text: string, only: Sql | null): Sql {
+  private formula(text: string, kept: (value: Sql | null) => Sql | null): Sql {
     const parsed = parseExpression(text, this.descriptor.columns, "formula");
     if (!parsed.ok) {
       throw new QueryError({
         fieldErrors: { query: parsed.errors.map((error) => error.message) },
       });
     }
-    const kept = (value: Sql | null): Sql | null => {
-      if (only === null) return value;
-      return sql`case when ${only} then ${value ?? sql`1`} end`;
-    };
     return compileExpression(parsed.tree, {
       dialect: this.dialect,
       column: (name) => this.ref(this.column(name)),
       timeZone: this.timeZone,
       aggregate: (name, value) => {
-        const ref = kept(value);
-        switch (name) {
-          case "count":
-            return ref === null ? sql`count(*)` : sql`count(${ref})`;
-          case "countDistinct":
-            return sql`count(distinct ${ref})`;
-          case "median":
-            return this.dialect.percentile(ref ?? sql`null`, 0.5);
-          case "sum":
-            return sql`sum(${ref})`;
-          case "avg":
-            return sql`avg(${ref})`;
-          case "min":
-            return sql`min(${ref})`;
-          case "max":
-            return sql`max(${ref})`;
-          default:
-            throw new Error(`No SQL for the aggregate "${name}"`);
-        }
+        const aggregate = formulaAggregates[name];
+        if (!aggregate) throw new Error(`No SQL for the aggregate "${name}"`);
+        return this.combine(aggregate, kept(value));
       },
     });
   }

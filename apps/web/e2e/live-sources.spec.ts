@@ -90,7 +90,7 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   await expect(
     page.getByText("Columns left out (unsupported type): tags (ARRAY), payload (jsonb)."),
   ).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Import rows from a CSV file" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Import rows from a file" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "API tokens" })).toHaveCount(0);
   await expectAxeClean(page);
   const datasetName = uniqueName("Live sales");

@@ -104,7 +104,12 @@ export type {
   ImportProgress,
   ImportResult,
 } from "./repo/datasets/import.js";
-export { type CsvSource, DatasetImportError } from "./repo/datasets/import-input.js";
+export {
+  type CsvSource,
+  DatasetImportError,
+  type ImportFormat,
+  importFormats,
+} from "./repo/datasets/import-input.js";
 export {
   type DatasetPushAnswer,
   type DatasetPushInput,

@@ -188,4 +188,28 @@ describe("calculated fields", () => {
       });
     }
   });
+
+  it("bounds a formula that repeats a large field, as the field's own expression is bounded", async () => {
+    for (const { store } of stores) {
+      const big = `${"[revenue] + ".repeat(160)}1`;
+      const dataset = await salesWithFields(store, [{ name: "f", expression: big }]);
+      const run = (times: number) =>
+        store.runChartQuery(dataset.id, {
+          x: { column: "region" },
+          measures: [
+            {
+              column: null,
+              aggregate: "formula",
+              formula: Array.from({ length: times }, () => "sum([f])").join(" + "),
+            },
+          ],
+        });
+      const fine = await run(2);
+      expect(fine.rows.map((row) => row.m0)).toEqual([2 * (220 * 160 + 2), 2 * (150 * 160 + 1)]);
+      const refused = await errorOf(run(71));
+      expect((refused as ValidationError).fieldErrors.query).toEqual([
+        "The formula is too complex to run: the calculated fields it names repeat too many of their parts.",
+      ]);
+    }
+  });
 });

@@ -269,17 +269,28 @@ class Checker {
   }
 }
 
-/** How big the SQL of a checked tree is, counting repeated arguments as often as they repeat. */
-export function compiledSize(node: CheckedExpression): number {
+/**
+ * How big the SQL of a checked tree is, counting repeated arguments as often as they repeat; a
+ * column counts `columnSize(name)` (a calculated field's own size where it is compiled in place).
+ */
+export function compiledSize(
+  node: CheckedExpression,
+  columnSize: (name: string) => number = () => 1,
+): number {
   switch (node.kind) {
     case "unary":
-      return 1 + compiledSize(node.operand);
+      return 1 + compiledSize(node.operand, columnSize);
     case "binary":
-      return 1 + compiledSize(node.left) + compiledSize(node.right);
+      return 1 + compiledSize(node.left, columnSize) + compiledSize(node.right, columnSize);
     case "call": {
       const repeats = functionSpec(node.name)?.repeats ?? 1;
-      return node.args.reduce((total, arg) => total + repeats * compiledSize(arg), 1);
+      return node.args.reduce(
+        (total, arg) => total + repeats * compiledSize(arg, columnSize),
+        1,
+      );
     }
+    case "column":
+      return columnSize(node.name);
     default:
       return 1;
   }

@@ -1,8 +1,10 @@
 import {
   type ChartQuery,
   type ChartQueryInput,
+  compiledSize,
   type Day,
   dayOf,
+  expressionLimits,
   formatDay,
   localDay,
   localMidnight,
@@ -346,6 +348,20 @@ export class Compiler {
     if (!parsed.ok) {
       throw new QueryError({
         fieldErrors: { query: parsed.errors.map((error) => error.message) },
+      });
+    }
+    // Calculated fields are compiled in place: a formula repeating a large one is bounded too.
+    const size = compiledSize(parsed.tree, (name) => {
+      const field = this.column(name).expression;
+      return field ? compiledSize(field) : 1;
+    });
+    if (size > expressionLimits.maxCompiledSize) {
+      throw new QueryError({
+        fieldErrors: {
+          query: [
+            "The formula is too complex to run: the calculated fields it names repeat too many of their parts.",
+          ],
+        },
       });
     }
     return compileExpression(parsed.tree, {

@@ -75,6 +75,19 @@ function upload(
   });
 }
 
+/** How a file is read, from its name: JSON (an array of objects), NDJSON (one per line) or CSV. */
+export function importFormatOf(fileName: string): "csv" | "json" | "ndjson" {
+  const name = fileName.toLowerCase();
+  if (name.endsWith(".json")) return "json";
+  if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return "ndjson";
+  return "csv";
+}
+
+const formatWords = {
+  json: "Read as JSON: an array of objects, one per row; nested fields get dotted names.",
+  ndjson: "Read as NDJSON: one object per line; nested fields get dotted names.",
+} as const;
+
 export function CsvUploadForm(props: {
   /** Import into this dataset (with a replace/append choice); without it, create a dataset. */
   dataset?: { id: string; version: number };
@@ -91,6 +104,7 @@ export function CsvUploadForm(props: {
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [format, setFormat] = useState<"csv" | "json" | "ndjson">("csv");
   const readAs: CsvDialect | null =
     sample === null ? null : resolveCsvDialect(sample, { delimiter, decimal });
 
@@ -104,8 +118,14 @@ export function CsvUploadForm(props: {
       setFileProblem(null);
       return;
     }
+    const chosen = importFormatOf(file.name);
+    setFormat(chosen);
     if (file.size === 0) {
-      setFileProblem("This file is empty (0 bytes): a CSV file needs a header row and rows.");
+      setFileProblem(
+        chosen === "csv"
+          ? "This file is empty (0 bytes): a CSV file needs a header row and rows."
+          : "This file is empty (0 bytes): there are no rows to import.",
+      );
       return;
     }
     if (file.size > maxBytes) {
@@ -123,7 +143,7 @@ export function CsvUploadForm(props: {
     const form = new FormData(event.currentTarget);
     const file = fileInput.current?.files?.[0];
     if (!file) {
-      setStatus({ state: "failed", message: "Choose a CSV file.", line: null, column: null });
+      setStatus({ state: "failed", message: "Choose a file.", line: null, column: null });
       return;
     }
     if (fileProblem) return;
@@ -139,6 +159,7 @@ export function CsvUploadForm(props: {
       readAs ?? resolveCsvDialect(await file.slice(0, 64 * 1024).text(), { delimiter, decimal });
     params.set("delimiter", dialect.delimiter);
     params.set("decimal", dialect.decimal);
+    params.set("format", importFormatOf(file.name));
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
     let finished: ImportEvent | null = null;
     await upload(
@@ -201,18 +222,22 @@ export function CsvUploadForm(props: {
         </>
       )}
       <div className="field">
-        <label htmlFor={`${id}-file`}>File to import (CSV, up to {formatBytes(maxBytes)})</label>
+        <label htmlFor={`${id}-file`}>
+          File to import (CSV, JSON or NDJSON, up to {formatBytes(maxBytes)})
+        </label>
         <input
           id={`${id}-file`}
           ref={fileInput}
           type="file"
-          accept=".csv,text/csv,text/plain"
+          accept=".csv,.json,.ndjson,.jsonl,text/csv,text/plain,application/json,application/x-ndjson"
           onChange={onFileChosen}
           aria-invalid={fileProblem ? true : undefined}
           aria-describedby={`${id}-file-hint${fileProblem ? ` ${id}-file-error` : ""}`}
         />
         <span id={`${id}-file-hint`} className="muted">
-          A header row naming the columns, then one line per row, up to {formatBytes(maxBytes)}.
+          {format === "csv"
+            ? `A header row naming the columns, then one line per row, up to ${formatBytes(maxBytes)}.`
+            : formatWords[format]}{" "}
           Nothing changes unless every line fits.
         </span>
         {fileProblem ? (
@@ -221,14 +246,16 @@ export function CsvUploadForm(props: {
           </p>
         ) : null}
       </div>
-      <CsvDialectFields
-        idPrefix={id}
-        readAs={readAs}
-        delimiter={delimiter}
-        decimal={decimal}
-        onDelimiter={setDelimiter}
-        onDecimal={setDecimal}
-      />
+      {format === "csv" ? (
+        <CsvDialectFields
+          idPrefix={id}
+          readAs={readAs}
+          delimiter={delimiter}
+          decimal={decimal}
+          onDelimiter={setDelimiter}
+          onDecimal={setDecimal}
+        />
+      ) : null}
       {props.dataset ? (
         <fieldset className="field">
           <legend>Rows already in the dataset</legend>

@@ -96,6 +96,8 @@ export type CsvProblemCode =
   | "invalid_encoding"
   | "unknown_encoding"
   | "invalid_csv"
+  | "invalid_json"
+  | "unknown_field"
   | "empty"
   | "too_many_columns"
   | "empty_header"

@@ -17,11 +17,16 @@ import {
 import type { CsvProblemCode } from "./csv.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
+import { JsonFieldError, JsonSyntaxError, streamJsonRecords } from "./json-records.js";
+
+/** The kinds of file an import reads: CSV text, a JSON array of objects, or NDJSON lines. */
+export const importFormats = ["csv", "json", "ndjson"] as const;
+export type ImportFormat = (typeof importFormats)[number];
 
 /**
- * Records of a CSV byte stream in batches (see csv-records.ts), counting raw bytes against the
- * limit and decoding them in the chosen or detected encoding (see encoding.ts); `onEncoding` hears
- * which once the first bytes are read.
+ * Records of a file's byte stream in batches (CSV: csv-records.ts; JSON and NDJSON:
+ * json-records.ts), counting raw bytes against the limit and decoding them in the chosen or
+ * detected encoding (see encoding.ts); `onEncoding` hears which once the first bytes are read.
  */
 export async function* csvRecords(
   source: CsvSource,
@@ -30,6 +35,7 @@ export async function* csvRecords(
   expectedBytes: number | undefined,
   delimiter: string,
   encoding?: { chosen?: string | null; onEncoding?: (encoding: CsvEncoding) => void },
+  format: ImportFormat = "csv",
 ): AsyncGenerator<CsvRecord[]> {
   let bytes = 0;
   let decoder: CsvTextDecoder;
@@ -99,10 +105,17 @@ export async function* csvRecords(
   // pipeline's own promise would reject unobserved when the consumer stops first.
   piping.catch(() => {});
   try {
-    yield* streamCsvRecords(reader, undefined, delimiter);
+    if (format === "csv") yield* streamCsvRecords(reader, undefined, delimiter);
+    else yield* streamJsonRecords(reader as AsyncIterable<string>, format);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       throw new DatasetImportError("invalid_csv", error.reason, error.line);
+    }
+    if (error instanceof JsonSyntaxError) {
+      throw new DatasetImportError("invalid_json", error.reason, error.line);
+    }
+    if (error instanceof JsonFieldError) {
+      throw new DatasetImportError("unknown_field", error.reason, error.line, error.field);
     }
     throw error;
   } finally {

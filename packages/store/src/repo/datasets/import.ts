@@ -43,6 +43,7 @@ import {
   csvRecords,
   DatasetImportError,
   describeAt,
+  type ImportFormat,
   type ImportLineProblem,
   typedCell,
 } from "./import-input.js";
@@ -78,6 +79,8 @@ interface ImportOptions {
    * reads it from the BOM or detects it on the first 64 KiB (see encoding.ts).
    */
   encoding?: string;
+  /** CSV (the default), a JSON array of objects, or NDJSON (one object per line). */
+  format?: ImportFormat;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -269,6 +272,7 @@ async function streamInto(
           encoding = found;
         },
       },
+      options.format ?? "csv",
     );
     reading: for await (const batch of records) {
       for (const record of batch) {
@@ -419,7 +423,8 @@ async function withEngineRead<T>(
   load: (source: CsvSource, spooled: SpooledCsv | null) => Promise<T>,
 ): Promise<T> {
   const dir = ctx.rows.spoolDir;
-  if (dir === null) return load(options.source, null);
+  // The engine reads CSV files only; JSON and NDJSON go through the store's reader.
+  if (dir === null || (options.format ?? "csv") !== "csv") return load(options.source, null);
   const maxBytes = Math.min(options.maxBytes ?? Infinity, ctx.rows.limits.maxImportBytes);
   const spooled = await spoolUpload(
     options.source,

@@ -135,9 +135,9 @@ export default async function DatasetPage({
           </Card>
           <CalculatedFieldsCard dataset={dataset} canWrite />
           <Card
-            title="Import rows from a CSV file"
+            title="Import rows from a file"
             titleAs="h2"
-            description="The header must name this dataset's columns. All rows go in, or none."
+            description="A CSV file's header, or a JSON or NDJSON file's fields, must name this dataset's columns. All rows go in, or none."
           >
             <CsvUploadForm
               dataset={{ id: dataset.id, version: dataset.version }}

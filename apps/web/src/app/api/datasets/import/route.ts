@@ -1,4 +1,5 @@
 import { formatBytes, storeErrorOf } from "@seed/model";
+import { importFormats } from "@seed/store";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
@@ -10,7 +11,7 @@ import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
-// Streamed CSV import: the file is the request body, read as it arrives (never whole in memory),
+// Streamed import of a CSV, JSON or NDJSON file: the file is the request body, read as it arrives (never whole in memory),
 // and the answer is NDJSON progress events while the store inserts, then one final event.
 // It lives outside /admin on purpose: the proxy buffers (and past its limit cuts) the bodies of
 // requests it sees; this handler checks the session and role itself.
@@ -23,6 +24,7 @@ const intoSchema = z.object({
 const dialectSchema = z.object({
   delimiter: z.enum(csvDelimiters).default(","),
   decimal: z.enum(decimalSeparators).default("."),
+  format: z.enum(importFormats).default("csv"),
 });
 const newSchema = z.object({
   name: z.string().trim().min(1).max(120),
@@ -108,7 +110,10 @@ export const POST = withPermission("content.write", async (request, session) => 
   }
   const dialect = dialectSchema.safeParse(params);
   if (!dialect.success) {
-    return errorResponse(400, "The separator must be , ; tab or |, and the decimal mark . or ,.");
+    return errorResponse(
+      400,
+      "The separator must be , ; tab or |, the decimal mark . or , and the format csv, json or ndjson.",
+    );
   }
   const actor = actorOf(session);
   const source = request.body;
@@ -144,6 +149,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 expectedBytes,
                 onProgress,
                 dialect: dialect.data,
+                format: dialect.data.format,
               },
               actor,
             )
@@ -155,6 +161,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 expectedBytes,
                 onProgress,
                 dialect: dialect.data,
+                format: dialect.data.format,
               },
               actor,
             );

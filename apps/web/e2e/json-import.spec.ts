@@ -33,7 +33,9 @@ test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, day
   await importCard.getByRole("button", { name: "Import dataset" }).click();
   await page.waitForURL(/saved=import/);
   await expect(page.getByText(/^406 rows · version 1/)).toBeVisible();
-  await expect(page.getByLabel("Name, row 1", { exact: true })).toHaveValue("chevrolet chevelle malibu");
+  await expect(page.getByLabel("Name, row 1", { exact: true })).toHaveValue(
+    "chevrolet chevelle malibu",
+  );
   await expect(page.getByLabel("Year, row 1", { exact: true })).toHaveValue("1970-01-01");
   await expect(page.getByLabel("Horsepower, row 1", { exact: true })).toHaveValue("130");
   await context.close();

@@ -284,10 +284,7 @@ export function compiledSize(
       return 1 + compiledSize(node.left, columnSize) + compiledSize(node.right, columnSize);
     case "call": {
       const repeats = functionSpec(node.name)?.repeats ?? 1;
-      return node.args.reduce(
-        (total, arg) => total + repeats * compiledSize(arg, columnSize),
-        1,
-      );
+      return node.args.reduce((total, arg) => total + repeats * compiledSize(arg, columnSize), 1);
     }
     case "column":
       return columnSize(node.name);

@@ -2,6 +2,7 @@
 
 import {
   additiveAggregates,
+  aggregationLabels,
   breakdownColumnTypes,
   type ChartType,
   chartTypeSpecs,
@@ -42,19 +43,11 @@ import type { SectionProps } from "./section-props";
 // The chart form's query: type, dataset, index column and grouping, series, split, filters, order
 // and limit.
 
+// The words of the aggregates a stat tile offers too are the model's (aggregationLabels).
+const { last: _last, ...statWords } = aggregationLabels;
 const aggregateLabels: Record<QueryAggregate, string> = {
   none: "Raw values (no grouping)",
-  sum: "Sum",
-  avg: "Average",
-  median: "Median",
-  p25: "25th percentile",
-  p75: "75th percentile",
-  p90: "90th percentile",
-  p95: "95th percentile",
-  p99: "99th percentile",
-  min: "Minimum",
-  max: "Maximum",
-  count: "Count of rows with a value",
+  ...statWords,
   count_distinct: "Count of distinct values",
   formula: "A formula of aggregates",
 };

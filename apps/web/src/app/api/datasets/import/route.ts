@@ -115,6 +115,8 @@ export const POST = withPermission("content.write", async (request, session) => 
       "The separator must be , ; tab or |, the decimal mark . or , and the format csv, json or ndjson.",
     );
   }
+  // The format says how to read the file; the separator and decimal mark apply to CSV.
+  const { format, ...csvDialect } = dialect.data;
   const actor = actorOf(session);
   const source = request.body;
   // A body shorter than announced (a cut connection) is refused rather than half imported.
@@ -148,8 +150,8 @@ export const POST = withPermission("content.write", async (request, session) => 
                 source,
                 expectedBytes,
                 onProgress,
-                dialect: dialect.data,
-                format: dialect.data.format,
+                dialect: csvDialect,
+                format,
               },
               actor,
             )
@@ -160,8 +162,8 @@ export const POST = withPermission("content.write", async (request, session) => 
                 source,
                 expectedBytes,
                 onProgress,
-                dialect: dialect.data,
-                format: dialect.data.format,
+                dialect: csvDialect,
+                format,
               },
               actor,
             );

@@ -165,3 +165,28 @@ export function createThrowawayDatabase(adminUrl, prefix) {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * The URL of the cluster's SQL questions reader on the database at `databaseUrl`: a plain login
+ * role (trust auth, so no password), made once per cluster through psql.
+ * @param {string} databaseUrl
+ */
+export function throwawaySqlReaderUrl(databaseUrl) {
+  const role = "seed_sql_reader";
+  execFileSync(
+    "psql",
+    [
+      databaseUrl,
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-q",
+      "-c",
+      `DO $$ BEGIN CREATE ROLE ${role} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+    ],
+    { stdio: "pipe" },
+  );
+  const url = new URL(databaseUrl);
+  url.username = role;
+  url.password = "";
+  return url.toString();
+}

@@ -6,6 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   createThrowawayDatabase,
   startThrowawayPostgres,
+  throwawaySqlReaderUrl,
 } from "../../scripts/throwaway-postgres.mjs";
 import { chromiumLaunchOptions } from "./e2e/support";
 
@@ -50,6 +51,8 @@ function serverEnv(
     BETTER_AUTH_URL: url,
     // Never let a developer's database or secret leak into the test servers.
     DATABASE_URL: databaseUrl ?? "",
+    // SQL questions on PostgreSQL connect as their own read-only role.
+    SEED_SQL_DATABASE_URL: databaseUrl ? throwawaySqlReaderUrl(databaseUrl) : "",
     BETTER_AUTH_SECRET: "",
     // Embed links are signed with a key derived from the data folder's auth secret.
     SEED_EMBED_SECRET: "",

@@ -28,7 +28,7 @@ test("no admin screen scrolls sideways at a phone's width (375 px)", async ({ br
   for (const path of [...lists, "/admin/charts/new", "/admin/dashboards", "/admin/sources"]) {
     await visit(path);
   }
-  for (const path of ["/admin/users", "/admin/audit"]) await visit(path);
+  for (const path of ["/admin/users", "/admin/audit", "/admin/sql"]) await visit(path);
   // One record of each kind, reached from its list (the demo's).
   for (const list of ["/admin/datasets", "/admin/charts", "/admin/dashboards"]) {
     await page.goto(list);

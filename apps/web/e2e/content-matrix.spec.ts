@@ -150,6 +150,40 @@ test("chart preview endpoint: anonymous 401, viewer 403, editors get a query res
   await editor.dispose();
 });
 
+test("SQL question endpoint: anonymous 401, viewer 403, editors an answer; bad bodies refused", async () => {
+  for (const who of everyone) {
+    const client = await clientFor(who);
+    const response = await client.post("/admin/api/sql", { data: { sql: "select 2 as two" } });
+    const expected = who === "anonymous" ? 401 : who === "viewer" ? 403 : 200;
+    expect(response.status(), who).toBe(expected);
+    if (expected === 200) {
+      const body = await response.json();
+      expect(Object.keys(body)).toEqual(["answer"]);
+      expect(body.answer).toMatchObject({
+        columns: [{ name: "two", type: "number" }],
+        rows: [[2]],
+        truncated: false,
+      });
+    }
+    await client.dispose();
+  }
+  const editor = await clientFor("editor");
+  expect((await editor.post("/admin/api/sql", { data: "not json" })).status()).toBe(400);
+  expect((await editor.post("/admin/api/sql", { data: { query: "select 1" } })).status()).toBe(400);
+  const tooLong = await editor.post("/admin/api/sql", {
+    data: { sql: `select 1 ${"-".repeat(200_000)}` },
+  });
+  expect(tooLong.status()).toBe(413);
+  const longText = await editor.post("/admin/api/sql", {
+    data: { sql: `select 1 -- ${"x".repeat(20_000)}` },
+  });
+  expect(longText.status()).toBe(422);
+  expect((await longText.json()).fieldErrors.sql).toEqual([
+    "A question is at most 20,000 characters.",
+  ]);
+  await editor.dispose();
+});
+
 /** Makes the form post a version that never exists, so every replay is refused by the store. */
 async function staleVersion(page: Page, form: Locator) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

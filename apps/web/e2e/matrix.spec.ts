@@ -40,6 +40,7 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/sources", heading: "Live sources", roles: ["admin"] },
   { path: "/admin/sources/new", heading: "New live source", roles: ["admin"] },
   { path: "/admin/audit", heading: "Audit log", roles: ["viewer", "editor", "admin"] },
+  { path: "/admin/sql", heading: "SQL questions", roles: ["editor", "admin"] },
 ];
 
 for (const adminPage of adminPages) {

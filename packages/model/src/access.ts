@@ -26,6 +26,10 @@ export const permissions = [
   "audit.read",
   /** Accounts and who they are: create, change, block and delete users; emails and user events' details in the audit log. */
   "users.manage",
+  /** Run SQL over the datasets (read-only, sandboxed by the engine: no app tables, files or network). */
+  "sql.run",
+  /** The instance's own settings, such as whether SQL questions may run at all. */
+  "settings.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -35,6 +39,7 @@ const contentWriter = [
   "rows.append",
   "rows.replace",
   "audit.read",
+  "sql.run",
 ] as const satisfies readonly Permission[];
 
 /** What each role may: an admin everything, an editor content, a viewer reads only. */

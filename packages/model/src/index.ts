@@ -20,5 +20,6 @@ export * from "./query/spec.js";
 export * from "./query/time.js";
 export * from "./readers/index.js";
 export * from "./source.js";
+export * from "./sql-question.js";
 export * from "./values.js";
 export * from "./vocabulary.js";

@@ -13,8 +13,11 @@ export { type IconName, iconNames } from "@seed/ui/icon-names";
 /** The records the store keeps, versions and audits. */
 export const entityTypes = ["dataset", "chart", "dashboard", "source"] as const;
 export type EntityType = (typeof entityTypes)[number];
-/** What an audit event is about: one of the store's records, or a user (better-auth keeps users). */
-export const auditEntityTypes = [...entityTypes, "user"] as const;
+/**
+ * What an audit event is about: one of the store's records, a user (better-auth keeps users), a
+ * SQL question's run, or the instance's settings.
+ */
+export const auditEntityTypes = [...entityTypes, "user", "question", "settings"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** The types a dataset made here (form, CSV, push API) may declare. */

@@ -31,6 +31,7 @@ describe("roles and permissions", () => {
       "rows.append",
       "rows.replace",
       "audit.read",
+      "sql.run",
     ]);
     expect(permissions.filter((permission) => can("viewer", permission))).toEqual([
       "content.read",

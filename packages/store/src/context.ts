@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { RowsHome } from "./db/rows-home.js";
 import type { StoreDatabase } from "./db/schema.js";
+import type { PostgresSqlReader } from "./db/sql-sandbox-postgres.js";
+import type { SqlSnapshots } from "./db/sql-snapshots.js";
 import type { QueryObserver } from "./engine/execute.js";
 import type { ResultCache } from "./engine/result-cache.js";
 import type { SourcePools } from "./repo/sources/connections.js";
@@ -22,6 +24,8 @@ export interface StoreContext {
   sources: SourcePools;
   /** The key that encrypts source passwords (SEED_SOURCES_KEY), read when needed. */
   sourcesKey: () => string | undefined;
+  /** Where SQL questions run: Parquet snapshots for DuckDB, or PostgreSQL's reader role (or none). */
+  sql: { snapshots: SqlSnapshots; reader: PostgresSqlReader | null };
 }
 
 /** Who made a change, as the audit log, history and tokens record them. */
@@ -65,6 +69,9 @@ export type AuditAction =
   | "source.create"
   | "source.update"
   | "source.delete"
+  /** A SQL question ran (or was refused by the engine): its text, rows and time. */
+  | "question.run"
+  | "settings.update"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

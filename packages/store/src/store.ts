@@ -8,6 +8,8 @@ import type { StoreContext } from "./context.js";
 import { type DataFile, openDataFile, rowsDataFileName } from "./db/data-file.js";
 import { openDatabase, resolveDatabaseUrl } from "./db/open.js";
 import { closedRowsHome, dataFileRowsHome, type RowsHome, stateRowsHome } from "./db/rows-home.js";
+import { PostgresSqlReader } from "./db/sql-sandbox-postgres.js";
+import { SqlSnapshots } from "./db/sql-snapshots.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
@@ -30,6 +32,7 @@ import { historyOperations } from "./repo/history.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
 import { sourceOperations } from "./repo/sources/sources.js";
+import { sqlQuestionOperations } from "./repo/sql-questions.js";
 
 // The Store is the layers' operations bound to one open database: each operation is written once,
 // in its module, taking the store's context first; its type here is derived from it.
@@ -74,6 +77,11 @@ export interface OpenStoreOptions {
   stateOnly?: boolean;
   /** DuckDB's memory limit and threads (defaults: SEED_DUCKDB_MEMORY or "1GB", SEED_DUCKDB_THREADS or 2). */
   duckdb?: { memoryLimit?: string; threads?: number };
+  /**
+   * On PostgreSQL, where SQL questions connect: a login role that may only read (README). Defaults
+   * to SEED_SQL_DATABASE_URL; without it SQL questions say they are not set up.
+   */
+  sqlDatabaseUrl?: string;
 }
 
 export type DatasetEngine = "sqlite" | "duckdb";
@@ -115,6 +123,7 @@ const operations = {
   ...datasetTokenOperations,
   ...pushOperations,
   ...queryOperations,
+  ...sqlQuestionOperations,
   ...sourceOperations,
   ...remoteSourceOperations,
   ...chartOperations,
@@ -236,7 +245,10 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     resultCache: createResultCache(resultCacheBytesOf(options.resultCacheBytes)),
     sources: new SourcePools(),
     sourcesKey: () => options.sourcesKey ?? process.env.SEED_SOURCES_KEY,
+    sql: { snapshots: new SqlSnapshots(), reader: null },
   };
+  const readerUrl = options.sqlDatabaseUrl ?? process.env.SEED_SQL_DATABASE_URL?.trim();
+  if (databaseUrl && readerUrl) ctx.sql.reader = new PostgresSqlReader(readerUrl, db);
   try {
     await runExclusive(async () => {
       await opened.migrate(true);
@@ -283,6 +295,8 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     migrate: () => opened.migrate(),
     close: async () => {
       await ctx.sources.closeAll();
+      await ctx.sql.reader?.close();
+      await ctx.sql.snapshots.close();
       await rows.close();
       await db.destroy();
     },

@@ -22,7 +22,7 @@ export const engines: readonly TestEngine[] = ["sqlite", "postgres", "duckdb"];
 
 export interface TestDatabase {
   /** Options that point openStore at this test's own empty database. */
-  options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir" | "datasetEngine">;
+  options: Pick<OpenStoreOptions, "databaseUrl" | "dataDir" | "datasetEngine" | "sqlDatabaseUrl">;
   /** Where the SQLite file lives, for tests that inspect it. */
   dataDir: string | null;
   /** Stores to close before the database is removed. */
@@ -48,7 +48,11 @@ export async function createTestDatabase(dialect: TestEngine): Promise<TestDatab
     await closeStores();
     await database.drop();
   });
-  return { options: { databaseUrl: database.url }, dataDir: null, openStores };
+  return {
+    options: { databaseUrl: database.url, sqlDatabaseUrl: database.readerUrl },
+    dataDir: null,
+    openStores,
+  };
 }
 
 /** Opens a store on a fresh database for one test and closes it when the test ends. */
@@ -191,7 +195,11 @@ export async function openSuiteStore(
     };
   }
   const database = await createPostgresDatabase(inject("postgresUrl"), "test");
-  const store = await openStore({ ...options, databaseUrl: database.url });
+  const store = await openStore({
+    sqlDatabaseUrl: database.readerUrl,
+    ...options,
+    databaseUrl: database.url,
+  });
   return {
     store,
     close: async () => {

@@ -278,6 +278,25 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       store.deleteDashboard(id, version, actor),
     ),
   },
+  runSqlQuestion: {
+    run: {
+      permission: "sql.run",
+      run: (store, _f, actor) => store.runSqlQuestion(actor, { sql: "select 1 as one" }),
+    },
+  },
+  sqlQuestionsStatus: {
+    read: {
+      permission: "sql.run",
+      read: true,
+      run: (store, _f, actor) => store.sqlQuestionsStatus(actor),
+    },
+  },
+  setSqlQuestionsEnabled: {
+    turn: {
+      permission: "settings.manage",
+      run: (store, _f, actor) => store.setSqlQuestionsEnabled(actor, { enabled: true }),
+    },
+  },
   recordAuditEvent: {
     "dashboard event": {
       permission: "content.write",

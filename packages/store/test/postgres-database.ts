@@ -1,22 +1,35 @@
 import pg from "pg";
 
-/** A new, empty database on the test cluster (see postgres-global-setup.ts), and how to drop it. */
+/** The SQL questions' reader role of the test clusters: a plain login role (trust auth). */
+export const sqlReaderRole = "seed_sql_reader";
+
+/**
+ * A new, empty database on the test cluster (see postgres-global-setup.ts), how to drop it, and
+ * the URL of the cluster's SQL reader role on it.
+ */
 export async function createPostgresDatabase(
   adminUrl: string,
   prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
+): Promise<{ url: string; readerUrl: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${crypto.randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+    // Test files run in parallel: the role is made once per cluster, whoever comes first.
+    await admin.query(
+      `DO $$ BEGIN CREATE ROLE ${sqlReaderRole} LOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+    );
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const readerUrl = new URL(url);
+  readerUrl.username = sqlReaderRole;
   return {
     url: url.toString(),
+    readerUrl: readerUrl.toString(),
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

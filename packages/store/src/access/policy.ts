@@ -83,4 +83,6 @@ export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>>
   dashboard: "content.write",
   source: "sources.manage",
   user: "users.manage",
+  question: "sql.run",
+  settings: "settings.manage",
 };

@@ -42,7 +42,7 @@ export interface DuckDbOptions {
 }
 
 /** A plain JS value for each DuckDB value: what the rest of the store reads from any engine. */
-function converterOf(api: NodeApi): DuckDBValueConverter<unknown> {
+export function converterOf(api: NodeApi): DuckDBValueConverter<unknown> {
   const { DuckDBTypeId, JSDuckDBValueConverter } = api;
   const integer = (value: DuckDBValue) => {
     const big = value as bigint;

@@ -13,6 +13,7 @@ export * from "./dataset.js";
 export * from "./errors.js";
 export * from "./expression/index.js";
 export * from "./fields.js";
+export * from "./import-formats.js";
 export * from "./json-input.js";
 export * from "./limits.js";
 export * from "./number-format.js";

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import type { QueryFilter } from "../query/spec.js";
-import { type Day, dayMsOf, localMidnight } from "../query/time.js";
+import {
+  addDays,
+  type Day,
+  dayMsOf,
+  formatDay,
+  localMidnight,
+  relativeDays,
+} from "../query/time.js";
 import { slugWords } from "../slug.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 
@@ -272,6 +279,25 @@ function nextDay(text: string): Day {
  * The extra filters a dataset's queries get, ANDed with their own, and the names of the applied
  * filters that do not reach it (no column of that name, or not of a fitting type).
  */
+/**
+ * The first and last day (inclusive, yyyy-mm-dd) of an applied date range in a zone at an
+ * instant: what a SQL question's {{from}} and {{to}} are bound to. Null ends are open.
+ */
+export function dashboardRangeDays(
+  range: AppliedDashboardFilters["range"],
+  timeZone: string,
+  now: number,
+): { from: string | null; to: string | null } {
+  if (range === null) return { from: null, to: null };
+  if ("preset" in range) {
+    const preset = datePresets.find((candidate) => candidate.id === range.preset);
+    if (!preset) return { from: null, to: null };
+    const days = relativeDays(preset.range, timeZone, now);
+    return { from: formatDay(days.from), to: formatDay(addDays(days.to, -1)) };
+  }
+  return { from: range.from ?? null, to: range.to ?? null };
+}
+
 export function dashboardFilterQueries(
   config: DashboardFilterConfig,
   applied: AppliedDashboardFilters,

@@ -1,7 +1,14 @@
 import type { DatasetColumnType } from "@seed/model";
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import pg from "pg";
-import { type SqlAnswer, type SqlLimits, type SqlRelation, sqlProblem } from "./sql-sandbox.js";
+import {
+  composedQuestion,
+  type SqlAnswer,
+  type SqlLimits,
+  type SqlParameterDays,
+  type SqlRelation,
+  sqlProblem,
+} from "./sql-sandbox.js";
 
 // SQL questions on PostgreSQL run on their own login role (SEED_SQL_DATABASE_URL): a role that
 // owns nothing, belongs to no other role and may only SELECT the dataset tables it is granted, in
@@ -141,6 +148,7 @@ export class PostgresSqlReader {
     text: string,
     relations: readonly PostgresRelation[],
     limits: SqlLimits,
+    days: SqlParameterDays = {},
   ): Promise<SqlAnswer> {
     const { role, schema } = await this.#check();
     await this.#grant(
@@ -160,8 +168,9 @@ export class PostgresSqlReader {
     // One statement with parameters goes through the extended protocol: a second statement hidden
     // in the text is refused by the server, not by us.
     const compiled =
-      sql`${ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``}select * from (\n${sql.raw(
+      sql`${ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``}select * from (\n${composedQuestion(
         body,
+        days,
       )}\n) as question limit ${limits.rowCap + 1}`.compile(this.app);
     const client = await this.#pool.connect();
     let broken = false;

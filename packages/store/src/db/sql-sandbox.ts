@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBType } from "@duckdb/node-api";
-import { type DatasetColumnType, ValidationError } from "@seed/model";
+import { type DatasetColumnType, sqlTemplateParts, ValidationError } from "@seed/model";
+import { type RawBuilder, sql } from "kysely";
 import { converterOf, duckDbApi } from "./duckdb.js";
 
 // SQL questions run where the engine itself keeps them to the datasets: never through a regular
@@ -63,6 +64,35 @@ export function quoteIdentifier(identifier: string): string {
 /** A text literal for DuckDB and PostgreSQL alike (standard strings: only quotes double). */
 export function quoteLiteral(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** A question's parameters as bound: each name's day (yyyy-mm-dd), checked by the caller. */
+export type SqlParameterDays = Readonly<Record<string, string>>;
+
+/** A question's text with its {{parameters}} as positional dates ($1, $2, …) and their values. */
+export function positionalQuestion(
+  text: string,
+  days: SqlParameterDays,
+): { text: string; values: string[] } {
+  const values: string[] = [];
+  const bound = sqlTemplateParts(text)
+    .map((part) => {
+      if (typeof part === "string") return part;
+      values.push(days[part.parameter] ?? "");
+      return `CAST($${values.length} AS DATE)`;
+    })
+    .join("");
+  return { text: bound, values };
+}
+
+/** A question's text with its {{parameters}} as bound dates, for a statement Kysely compiles. */
+export function composedQuestion(text: string, days: SqlParameterDays): RawBuilder<unknown> {
+  return sql.join(
+    sqlTemplateParts(text).map((part) =>
+      typeof part === "string" ? sql.raw(part) : sql`cast(${days[part.parameter] ?? ""} as date)`,
+    ),
+    sql``,
+  );
 }
 
 /** A view of a dataset in the sandbox: its relation and the Parquet snapshot it reads. */
@@ -137,6 +167,7 @@ export async function runInDuckDbSandbox(
   views: readonly SnapshotView[],
   limits: SqlLimits,
   folder: string,
+  days: SqlParameterDays = {},
 ): Promise<SqlAnswer> {
   const api = await duckDbApi();
   let instance: DuckDBInstance | null = null;
@@ -165,7 +196,7 @@ export async function runInDuckDbSandbox(
     }
     await connection.run("SET enable_external_access = false");
     await connection.run("SET lock_configuration = true");
-    return await runLocked(api, connection, text, limits, folder);
+    return await runLocked(api, connection, positionalQuestion(text, days), limits, folder);
   } finally {
     connection?.closeSync();
     instance?.closeSync();
@@ -175,10 +206,11 @@ export async function runInDuckDbSandbox(
 async function runLocked(
   api: typeof import("@duckdb/node-api"),
   connection: DuckDBConnection,
-  text: string,
+  question: { text: string; values: string[] },
   limits: SqlLimits,
   folder: string,
 ): Promise<SqlAnswer> {
+  const { text, values } = question;
   const fail = (error: unknown): never => {
     throw sqlProblem(cleanMessage(error instanceof Error ? error.message : String(error), folder));
   };
@@ -203,6 +235,7 @@ async function runLocked(
     throw sqlProblem("Only a SELECT statement can run here.", "read_only");
   }
   const prepared = await extracted.prepare(0).catch(fail);
+  if (values.length > 0) prepared.bind(values);
   if (prepared.statementType !== api.StatementType.SELECT) {
     const name = (api.StatementType[prepared.statementType] ?? "another").replaceAll("_", " ");
     throw sqlProblem(`Only a SELECT statement can run here; this is ${name}.`, "read_only");

@@ -1,6 +1,8 @@
 import {
   type DatasetColumnType,
   type SqlQuestionInput,
+  sqlParameterDays,
+  sqlParameterProblem,
   sqlQuestionInputSchema,
   sqlQuestionLimits,
   sqlTableNames,
@@ -18,7 +20,9 @@ import {
   type SnapshotView,
   type SqlAnswer,
   type SqlLimits,
+  type SqlParameterDays,
   type SqlRelation,
+  sqlProblem,
 } from "../db/sql-sandbox.js";
 import type { PostgresRelation } from "../db/sql-sandbox-postgres.js";
 import { Compiler } from "../engine/compile.js";
@@ -169,6 +173,7 @@ async function runOnDuckDb(
   text: string,
   datasets: readonly DatasetForSql[],
   limits: SqlLimits,
+  days: SqlParameterDays,
 ): Promise<SqlAnswer> {
   const views: SnapshotView[] = [];
   for (const dataset of datasets) {
@@ -187,7 +192,7 @@ async function runOnDuckDb(
     });
     views.push({ relation: dataset.relation, path: file });
   }
-  return runInDuckDbSandbox(text, views, limits, await ctx.sql.snapshots.knownFolder());
+  return runInDuckDbSandbox(text, views, limits, await ctx.sql.snapshots.knownFolder(), days);
 }
 
 async function runOnPostgres(
@@ -195,6 +200,7 @@ async function runOnPostgres(
   text: string,
   datasets: readonly DatasetForSql[],
   limits: SqlLimits,
+  days: SqlParameterDays,
 ): Promise<SqlAnswer> {
   const reader = ctx.sql.reader;
   if (!reader) throw new Error("No SQL reader.");
@@ -220,7 +226,7 @@ async function runOnPostgres(
       }),
     );
   }
-  return reader.run(text, relations, limits);
+  return reader.run(text, relations, limits, days);
 }
 
 /**
@@ -235,9 +241,12 @@ async function runSqlQuestion(
   limits: Partial<SqlLimits> = {},
 ): Promise<SqlQuestionAnswer> {
   const checked = authorize(actor, "sql.run");
-  const { sql: text } = parseInput(sqlQuestionInputSchema, input);
+  const { sql: text, parameters } = parseInput(sqlQuestionInputSchema, input);
   const reason = await unavailableReason(ctx);
   if (reason) throw new ValidationError({ fieldErrors: {}, formError: reason });
+  const parameterProblem = sqlParameterProblem(text, parameters);
+  if (parameterProblem) throw sqlProblem(parameterProblem, "parameter");
+  const days = sqlParameterDays(parameters);
   const datasets = named(text, await datasetsForSql(ctx));
   const bounded: SqlLimits = {
     ...defaultSqlLimits,
@@ -258,8 +267,8 @@ async function runSqlQuestion(
   try {
     const answer =
       engineOf(ctx) === "postgres"
-        ? await runOnPostgres(ctx, text, datasets, bounded)
-        : await runOnDuckDb(ctx, text, datasets, bounded);
+        ? await runOnPostgres(ctx, text, datasets, bounded, days)
+        : await runOnDuckDb(ctx, text, datasets, bounded, days);
     await audit({ ok: true, rows: answer.rows.length, truncated: answer.truncated });
     return { ...answer, ms: Math.round(performance.now() - started) };
   } catch (error) {

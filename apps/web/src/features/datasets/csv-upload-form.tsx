@@ -1,6 +1,12 @@
 "use client";
 
-import { formatBytes, textLimits } from "@seed/model";
+import {
+  formatBytes,
+  type ImportFormat,
+  importFileAccept,
+  importFormatOf,
+  textLimits,
+} from "@seed/model";
 import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
@@ -75,17 +81,12 @@ function upload(
   });
 }
 
-/** How a file is read, from its name: JSON (an array of objects), NDJSON (one per line) or CSV. */
-export function importFormatOf(fileName: string): "csv" | "json" | "ndjson" {
-  const name = fileName.toLowerCase();
-  if (name.endsWith(".json")) return "json";
-  if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return "ndjson";
-  return "csv";
-}
-
 const formatWords = {
   json: "Read as JSON: an array of objects, one per row; nested fields get dotted names.",
   ndjson: "Read as NDJSON: one object per line; nested fields get dotted names.",
+  parquet: "Read as Parquet: its columns keep the types the file gives them.",
+  arrow:
+    "Read as an Arrow IPC file: its columns keep the types the file gives them; read whole, up to 256 MB.",
 } as const;
 
 export function CsvUploadForm(props: {
@@ -104,7 +105,7 @@ export function CsvUploadForm(props: {
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [format, setFormat] = useState<"csv" | "json" | "ndjson">("csv");
+  const [format, setFormat] = useState<ImportFormat>("csv");
   const readAs: CsvDialect | null =
     sample === null ? null : resolveCsvDialect(sample, { delimiter, decimal });
 
@@ -223,13 +224,13 @@ export function CsvUploadForm(props: {
       )}
       <div className="field">
         <label htmlFor={`${id}-file`}>
-          File to import (CSV, JSON or NDJSON, up to {formatBytes(maxBytes)})
+          File to import (CSV, JSON, NDJSON, Parquet or Arrow, up to {formatBytes(maxBytes)})
         </label>
         <input
           id={`${id}-file`}
           ref={fileInput}
           type="file"
-          accept=".csv,.json,.ndjson,.jsonl,text/csv,text/plain,application/json,application/x-ndjson"
+          accept={importFileAccept}
           onChange={onFileChosen}
           aria-invalid={fileProblem ? true : undefined}
           aria-describedby={`${id}-file-hint${fileProblem ? ` ${id}-file-error` : ""}`}

@@ -97,6 +97,7 @@ export type CsvProblemCode =
   | "unknown_encoding"
   | "invalid_csv"
   | "invalid_json"
+  | "invalid_file"
   | "unknown_field"
   | "empty"
   | "too_many_columns"

@@ -11,17 +11,19 @@ import {
   describeValue,
   expectedCell,
   formatBytes,
+  type ImportFormat,
   readCell,
   ValidationError,
 } from "@seed/model";
+import { BinaryFileError, binaryRecords } from "./binary-records.js";
 import type { CsvProblemCode } from "./csv.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
 import { JsonFieldError, JsonSyntaxError, streamJsonRecords } from "./json-records.js";
 
-/** The kinds of file an import reads: CSV text, a JSON array of objects, or NDJSON lines. */
-export const importFormats = ["csv", "json", "ndjson"] as const;
-export type ImportFormat = (typeof importFormats)[number];
+// The formats' list and names are @seed/model's (import-formats.ts); Parquet and Arrow are read
+// by binary-records.ts.
+export { type ImportFormat, importFormats } from "@seed/model";
 
 /**
  * Records of a file's byte stream in batches (CSV: csv-records.ts; JSON and NDJSON:
@@ -37,6 +39,17 @@ export async function* csvRecords(
   encoding?: { chosen?: string | null; onEncoding?: (encoding: CsvEncoding) => void },
   format: ImportFormat = "csv",
 ): AsyncGenerator<CsvRecord[]> {
+  if (format === "parquet" || format === "arrow") {
+    // Columnar files say their own types and keep text as UTF-8: nothing to decode or detect.
+    encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
+    try {
+      yield* binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
+    } catch (error) {
+      if (error instanceof BinaryFileError) throw new DatasetImportError(error.code, error.reason);
+      throw error;
+    }
+    return;
+  }
   let bytes = 0;
   let decoder: CsvTextDecoder;
   try {

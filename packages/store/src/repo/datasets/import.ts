@@ -32,6 +32,7 @@ import {
   versionedWriteIn,
   type WriteRecord,
 } from "../versioned-write.js";
+import type { TypedRecord } from "./binary-records.js";
 import { maxListedCsvProblems } from "./csv.js";
 import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
@@ -127,7 +128,11 @@ async function streamInto(
   options: ImportOptions,
   rowsBefore: number,
   bytesBefore: number,
-  writeFor: (header: string[], sample: CsvRecord[]) => Promise<RowsWrite>,
+  writeFor: (
+    header: string[],
+    sample: CsvRecord[],
+    declared: readonly DatasetColumnType[] | undefined,
+  ) => Promise<RowsWrite>,
 ): Promise<StreamedRows> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, limits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, limits.maxImportRows);
@@ -225,7 +230,7 @@ async function streamInto(
   };
   const start = async () => {
     if (!header) return;
-    write = await writeFor(header.cells, pending);
+    write = await writeFor(header.cells, pending, (header as TypedRecord).types);
     descriptor = write.table;
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
@@ -613,15 +618,18 @@ async function stageNewDataset(
       { ...input, source },
       0,
       0,
-      async (header, sample) => {
+      async (header, sample, declared) => {
         const ids = columnIdsFor(header);
+        // A columnar file's own types stand; text files' columns are typed from their first rows.
         columns = header.map((columnName, index) => ({
           id: ids[index] ?? `c_${index}`,
           name: columnName,
-          type: detectColumn(
-            sample.map((record) => record.cells[index] ?? ""),
-            { decimal },
-          ).type,
+          type:
+            declared?.[index] ??
+            detectColumn(
+              sample.map((record) => record.cells[index] ?? ""),
+              { decimal },
+            ).type,
         }));
         write = await ctx.rows.replace(trx, id, null, columns);
         return write;

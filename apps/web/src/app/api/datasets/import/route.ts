@@ -11,7 +11,7 @@ import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
-// Streamed import of a CSV, JSON or NDJSON file: the file is the request body, read as it arrives (never whole in memory),
+// Streamed import of a CSV, JSON, NDJSON, Parquet or Arrow file: the file is the request body, read as it arrives (never whole in memory),
 // and the answer is NDJSON progress events while the store inserts, then one final event.
 // It lives outside /admin on purpose: the proxy buffers (and past its limit cuts) the bodies of
 // requests it sees; this handler checks the session and role itself.
@@ -112,7 +112,7 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (!dialect.success) {
     return errorResponse(
       400,
-      "The separator must be , ; tab or |, the decimal mark . or , and the format csv, json or ndjson.",
+      "The separator must be , ; tab or |, the decimal mark . or , and the format csv, json, ndjson, parquet or arrow.",
     );
   }
   // The format says how to read the file; the separator and decimal mark apply to CSV.

@@ -3,6 +3,7 @@ import { sqlTableNames } from "@seed/model";
 import {
   createDatasetThroughForm,
   expectAxeClean,
+  publishSummedBarChart,
   signedInPage,
   uniqueName,
 } from "./content-support";
@@ -122,4 +123,77 @@ test("an admin turns SQL questions off for everyone, and on again", async ({ bro
   await expect(editor.page.getByRole("textbox", { name: /^SQL question/ })).toBeVisible();
   await admin.context.close();
   await editor.context.close();
+});
+
+const orders = [
+  "month,region,revenue",
+  "2025-01-01,North,100",
+  "2025-02-01,South,150",
+  "2025-03-01,North,120",
+  "2025-04-01,South,90",
+].join("\n");
+
+test("a SQL question with a date range, saved as a dataset, charted, and bound to a dashboard's date filter", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const ordersName = uniqueName("Orders by month");
+  await createDatasetThroughForm(page, ordersName, orders);
+  const table = sqlTableNames([{ id: "new", name: ordersName }]).get("new") ?? "";
+
+  await openSqlPage(page);
+  await typeQuestion(
+    page,
+    `select region, sum(revenue) as revenue, min(month) as month from ${table} where month between {{from}} and {{to}} group by region order by region`,
+  );
+  await page.getByLabel("First day ({{from}})").fill("2025-02-01");
+  await page.getByLabel("Last day ({{to}})").fill("2025-03-31");
+  await page.getByRole("button", { name: "Run question" }).click();
+  const answer = page.getByRole("region", { name: "Answer" });
+  await expect(answer.getByRole("row")).toHaveText([
+    /region\s*revenue\s*month/,
+    /North\s*120\s*2025-03-01/,
+    /South\s*150\s*2025-02-01/,
+  ]);
+
+  const questionName = uniqueName("Revenue by region from SQL");
+  await page.getByLabel("Name of the question's dataset").fill(questionName);
+  await page.getByRole("button", { name: "Save as a dataset" }).click();
+  await page.waitForURL(/\/admin\/datasets\/[^/?]+\?saved=question$/);
+  await expect(page.getByRole("heading", { level: 2, name: "SQL question" })).toBeVisible();
+  await expect(
+    page.getByText("Columns: region (string), revenue (number), month (date)"),
+  ).toBeVisible();
+  await expectAxeClean(page);
+
+  // Charted like any dataset, on a dashboard whose date range is bound to {{from}} and {{to}}.
+  const { slug, chartTitle } = await publishSummedBarChart(page, {
+    datasetName: questionName,
+    x: "region",
+    measure: "revenue",
+  });
+  const filtersForm = page.getByRole("form", { name: "Dashboard filters" });
+  await filtersForm.getByLabel("Date range filter").selectOption("month");
+  await filtersForm.getByRole("button", { name: "Save filters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Filters saved." })).toBeVisible();
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const board = await visitor.newPage();
+  const bars = () =>
+    board.getByRole("figure", { name: chartTitle }).getByTestId("seed-chart-table");
+  await board.goto(`/d/${slug}`);
+  await expect(bars()).toContainText("North");
+  await expect(bars()).toContainText("220");
+  await expect(bars()).toContainText("240");
+  // The visitor's range reaches the question itself, before it sums.
+  await board.goto(`/d/${slug}?from=2025-02-01&to=2025-03-31`);
+  await board.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(bars()).toContainText("120");
+  await expect(bars()).toContainText("150");
+  await expect(bars()).not.toContainText("220");
+  await expect(bars()).not.toContainText("240");
+  await expectAxeClean(board);
+  await visitor.close();
 });

@@ -284,6 +284,16 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, _f, actor) => store.runSqlQuestion(actor, { sql: "select 1 as one" }),
     },
   },
+  createQuestionDataset: {
+    create: {
+      permission: "content.write",
+      run: (store, _f, actor) =>
+        store.createQuestionDataset(actor, {
+          name: unique("Question"),
+          sql: "select 1 as one",
+        }),
+    },
+  },
   sqlQuestionsStatus: {
     read: {
       permission: "sql.run",

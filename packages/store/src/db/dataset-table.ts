@@ -28,6 +28,11 @@ export interface DatasetTable {
    */
   remote?: { schema: string; rowCap: number };
   /**
+   * A saved SQL question (src/repo/sql-questions.ts): the statement read instead of a table, with
+   * `remote` for its column names (quoted as the question gave them) and its row cap.
+   */
+  subquery?: RawBuilder<unknown>;
+  /**
    * A generation table of the DuckDB data file (data-file.ts): only rows whose `_v` is at most
    * this version are the dataset's committed rows; the query engine adds `_v <= visibleVersion`
    * to every statement's where clause.
@@ -104,11 +109,27 @@ export function isSafeIdentifier(identifier: string): boolean {
   return /^[a-z_][a-z0-9_]{0,62}$/.test(identifier);
 }
 
-/** Live datasets are read-only: their rows stay in the source database. */
-export function liveDatasetReadOnly(): ValidationError {
+/**
+ * Whether a dataset's rows are kept here (its own table) rather than read elsewhere: a live
+ * source's table, or a saved SQL question's answer. The one rule every rows path asks.
+ */
+export function rowsKeptHere(row: {
+  source_id: string | null;
+  question_sql?: string | null;
+}): boolean {
+  return row.source_id === null && (row.question_sql ?? null) === null;
+}
+
+/**
+ * The refusal of a rows write (import, push, edit) on a dataset whose rows are not kept here:
+ * a live dataset's stay in its source; a question's are its answer.
+ */
+export function liveDatasetReadOnly(row?: { question_sql?: string | null }): ValidationError {
   return new ValidationError({
     fieldErrors: {},
     formError:
-      "This dataset is live: its rows stay in its source database and cannot be imported, pushed or edited here.",
+      (row?.question_sql ?? null) !== null
+        ? "This dataset is a SQL question: its rows are the question's answer and cannot be imported, pushed or edited here. Change the question instead."
+        : "This dataset is live: its rows stay in its source database and cannot be imported, pushed or edited here.",
   });
 }

@@ -134,6 +134,8 @@ class DuckDbDriver implements Driver {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly convert: DuckDBValueConverter<unknown>,
+    private readonly setZone: boolean,
+    private readonly onConnection?: (connection: DuckDBConnection) => void,
   ) {}
 
   async init(): Promise<void> {}
@@ -144,7 +146,8 @@ class DuckDbDriver implements Driver {
     const connection = new DuckDbConnection(await this.instance.connect(), this.convert);
     // Casts of TIMESTAMPTZ to text and date parts follow the session zone: keep it UTC, zones are
     // always named in the SQL (dialect.ts). Needs ICU, which node-api builds link statically.
-    await connection.exec("set TimeZone = 'UTC'");
+    if (this.setZone) await connection.exec("set TimeZone = 'UTC'");
+    this.onConnection?.(connection.connection);
     this.all.push(connection);
     return connection;
   }
@@ -235,10 +238,14 @@ export class DuckDbDialect implements Dialect {
   constructor(
     private readonly instance: DuckDBInstance,
     private readonly convert: DuckDBValueConverter<unknown>,
+    /** False for an instance whose zone is set globally and whose settings are locked. */
+    private readonly setZone = true,
+    /** Told each connection the driver opens (so a time limit can interrupt them). */
+    private readonly onConnection?: (connection: DuckDBConnection) => void,
   ) {}
 
   createDriver(): Driver {
-    return new DuckDbDriver(this.instance, this.convert);
+    return new DuckDbDriver(this.instance, this.convert, this.setZone, this.onConnection);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -437,6 +437,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0015_question_datasets": {
+    // A saved SQL question is a dataset whose rows are its answer: its text here, no rows table.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("datasets").addColumn("question_sql", "text").execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

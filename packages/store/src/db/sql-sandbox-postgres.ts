@@ -1,5 +1,5 @@
 import type { DatasetColumnType } from "@seed/model";
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import { Kysely, PostgresDialect, type RawBuilder, sql } from "kysely";
 import pg from "pg";
 import {
   composedQuestion,
@@ -158,20 +158,12 @@ export class PostgresSqlReader {
     );
     const body = text.replace(/[\s;]+$/, "");
     if (body.trim() === "") throw sqlProblem("Write one SELECT statement.", "empty");
-    const ctes = relations.map(
-      (relation) =>
-        sql`${sql.id(relation.relation.name)} as (select ${sql.join(relation.columns)} from ${sql.id(
-          schema,
-          relation.table,
-        )})`,
-    );
     // One statement with parameters goes through the extended protocol: a second statement hidden
     // in the text is refused by the server, not by us.
-    const compiled =
-      sql`${ctes.length > 0 ? sql`with ${sql.join(ctes)} ` : sql``}select * from (\n${composedQuestion(
-        body,
-        days,
-      )}\n) as question limit ${limits.rowCap + 1}`.compile(this.app);
+    const compiled = sql`${this.#ctes(relations, schema)}select * from (\n${composedQuestion(
+      body,
+      days,
+    )}\n) as question limit ${limits.rowCap + 1}`.compile(this.app);
     const client = await this.#pool.connect();
     let broken = false;
     try {
@@ -201,24 +193,103 @@ export class PostgresSqlReader {
         truncated,
       };
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "57014") {
-        throw sqlProblem(
-          `The question ran past its time limit of ${limits.timeoutMs / 1000} s and was stopped.`,
-          "timeout",
-        );
-      }
-      if (typeof code === "string" && code.length === 5) {
-        throw sqlProblem((error as Error).message);
-      }
-      broken = true;
-      throw error;
+      throw this.#problemOf(error, limits, () => {
+        broken = true;
+      });
     } finally {
       await client.query("rollback").catch(() => {
         broken = true;
       });
       client.release(broken);
     }
+  }
+
+  /**
+   * Runs the engine's work (a chart's or stat's statements) over a saved question on one reader
+   * connection, in one read-only transaction with the time limit; `work` gets an executor and
+   * the question (with the datasets as CTEs and its parameters bound) to use as a subquery.
+   */
+  async withQuestion<T>(
+    text: string,
+    relations: readonly PostgresRelation[],
+    limits: SqlLimits,
+    days: SqlParameterDays,
+    // biome-ignore lint/suspicious/noExplicitAny: the question's columns are known at runtime only.
+    work: (executor: Kysely<any>, question: RawBuilder<unknown>) => Promise<T>,
+  ): Promise<T> {
+    const { role, schema } = await this.#check();
+    await this.#grant(
+      role,
+      schema,
+      relations.map((relation) => relation.table),
+    );
+    const body = text.replace(/[\s;]+$/, "");
+    if (body.trim() === "") throw sqlProblem("Write one SELECT statement.", "empty");
+    const question = sql`${this.#ctes(relations, schema)}select * from (\n${composedQuestion(
+      body,
+      days,
+    )}\n) as question_body`;
+    const client = await this.#pool.connect();
+    let broken = false;
+    // Every statement goes through the extended protocol, so none can carry a second one.
+    const pool = {
+      connect: async () => ({
+        query: (statement: string, parameters: readonly unknown[]) =>
+          client.query({
+            text: statement,
+            values: [...parameters],
+            queryMode: "extended",
+          } as never),
+        release: () => {},
+      }),
+      end: async () => {},
+    };
+    const db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
+    try {
+      await client.query("begin transaction read only");
+      await client.query(
+        `set local statement_timeout = ${Math.max(1, Math.floor(limits.timeoutMs))}`,
+      );
+      await client.query("set local search_path = pg_catalog");
+      return await work(db, question);
+    } catch (error) {
+      throw this.#problemOf(error, limits, () => {
+        broken = true;
+      });
+    } finally {
+      await client.query("rollback").catch(() => {
+        broken = true;
+      });
+      client.release(broken);
+      await db.destroy().catch(() => undefined);
+    }
+  }
+
+  /** The datasets as CTEs named by their tables' names (nothing when the question names none). */
+  #ctes(relations: readonly PostgresRelation[], schema: string): RawBuilder<unknown> {
+    if (relations.length === 0) return sql``;
+    const ctes = relations.map(
+      (relation) =>
+        sql`${sql.id(relation.relation.name)} as (select ${sql.join(relation.columns)} from ${sql.id(
+          schema,
+          relation.table,
+        )})`,
+    );
+    return sql`with ${sql.join(ctes)} `;
+  }
+
+  /** A server's refusal as a problem with the question; anything else as it is (and the client dropped). */
+  #problemOf(error: unknown, limits: SqlLimits, drop: () => void): unknown {
+    const code = (error as { code?: string }).code;
+    if (code === "57014") {
+      return sqlProblem(
+        `The question ran past its time limit of ${limits.timeoutMs / 1000} s and was stopped.`,
+        "timeout",
+      );
+    }
+    if (typeof code === "string" && code.length === 5) return sqlProblem((error as Error).message);
+    drop();
+    return error;
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBInstance, DuckDBType } from "@duckdb/node-api";
 import { type DatasetColumnType, sqlTemplateParts, ValidationError } from "@seed/model";
-import { type RawBuilder, sql } from "kysely";
-import { converterOf, duckDbApi } from "./duckdb.js";
+import { Kysely, type RawBuilder, sql } from "kysely";
+import { converterOf, DuckDbDialect, duckDbApi } from "./duckdb.js";
 
 // SQL questions run where the engine itself keeps them to the datasets: never through a regular
 // expression over the text. On the embedded install each run gets a fresh in-memory DuckDB whose
@@ -157,32 +157,25 @@ function answerValue(value: unknown, type: DatasetColumnType): unknown {
   );
 }
 
-/**
- * Runs one SELECT in a fresh, locked, in-memory DuckDB whose tables are `views`. Refuses more
- * than one statement and any statement but SELECT before running; everything else (files,
- * network, extensions, settings) the engine refuses by its locked configuration.
- */
-export async function runInDuckDbSandbox(
-  text: string,
+/** A fresh in-memory DuckDB whose only tables are `views`, its files and settings locked. */
+async function openSandbox(
+  api: DuckApi,
   views: readonly SnapshotView[],
   limits: SqlLimits,
-  folder: string,
-  days: SqlParameterDays = {},
-): Promise<SqlAnswer> {
-  const api = await duckDbApi();
-  let instance: DuckDBInstance | null = null;
-  let connection: DuckDBConnection | null = null;
+): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
+  const instance = await api.DuckDBInstance.create(":memory:", {
+    threads: "1",
+    memory_limit: limits.memoryLimit,
+    // Spilling would need a writable folder; a question that needs more memory fails instead.
+    temp_directory: "",
+    autoinstall_known_extensions: "false",
+    autoload_known_extensions: "false",
+    allow_community_extensions: "false",
+  });
+  const connection = await instance.connect();
   try {
-    instance = await api.DuckDBInstance.create(":memory:", {
-      threads: "1",
-      memory_limit: limits.memoryLimit,
-      // Spilling would need a writable folder; a question that needs more memory fails instead.
-      temp_directory: "",
-      autoinstall_known_extensions: "false",
-      autoload_known_extensions: "false",
-      allow_community_extensions: "false",
-    });
-    connection = await instance.connect();
+    // Every connection of this instance reads instants in UTC; zones are named in the SQL.
+    await connection.run("SET GLOBAL TimeZone = 'UTC'");
     await connection.run("SET TimeZone = 'UTC'");
     if (views.length > 0) {
       await connection.run(
@@ -196,21 +189,91 @@ export async function runInDuckDbSandbox(
     }
     await connection.run("SET enable_external_access = false");
     await connection.run("SET lock_configuration = true");
-    return await runLocked(api, connection, positionalQuestion(text, days), limits, folder);
-  } finally {
-    connection?.closeSync();
-    instance?.closeSync();
+    return { instance, connection };
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
   }
 }
 
-async function runLocked(
-  api: typeof import("@duckdb/node-api"),
-  connection: DuckDBConnection,
-  question: { text: string; values: string[] },
+/**
+ * Runs one SELECT in a fresh, locked, in-memory DuckDB whose tables are `views`. Refuses more
+ * than one statement and any statement but SELECT before running; everything else (files,
+ * network, extensions, settings) the engine refuses by its locked configuration.
+ */
+export async function runInDuckDbSandbox(
+  text: string,
+  views: readonly SnapshotView[],
   limits: SqlLimits,
   folder: string,
+  days: SqlParameterDays = {},
 ): Promise<SqlAnswer> {
-  const { text, values } = question;
+  const api = await duckDbApi();
+  const { instance, connection } = await openSandbox(api, views, limits);
+  try {
+    return await runLocked(api, connection, positionalQuestion(text, days), limits, folder);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/**
+ * Runs the engine's work (a chart's or stat's statements) over a saved question in the same
+ * sandbox: the question is checked as one SELECT first, then `work` gets an executor on the
+ * locked instance and the question as a subquery of bound parameters. Stopped at the time limit.
+ */
+export async function withDuckDbQuestion<T>(
+  text: string,
+  days: SqlParameterDays,
+  views: readonly SnapshotView[],
+  limits: SqlLimits,
+  folder: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the sandbox's views are made at runtime.
+  work: (executor: Kysely<any>, question: RawBuilder<unknown>) => Promise<T>,
+): Promise<T> {
+  const api = await duckDbApi();
+  const { instance, connection } = await openSandbox(api, views, limits);
+  const connections: DuckDBConnection[] = [connection];
+  const db = new Kysely({
+    dialect: new DuckDbDialect(instance, converterOf(api), false, (opened) =>
+      connections.push(opened),
+    ),
+  });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    for (const opened of connections) opened.interrupt();
+  }, limits.timeoutMs);
+  try {
+    await checkedSelect(api, connection, positionalQuestion(text, days).text, folder);
+    return await work(db, composedQuestion(text, days));
+  } catch (error) {
+    if (timedOut) {
+      throw sqlProblem(
+        `The question ran past its time limit of ${limits.timeoutMs / 1000} s and was stopped.`,
+        "timeout",
+      );
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    connection.closeSync();
+    // Ends the driver's connections and the instance.
+    await db.destroy().catch(() => undefined);
+  }
+}
+
+type DuckApi = typeof import("@duckdb/node-api");
+
+/** The question's one statement, prepared, after the parser says it is one SELECT. */
+async function checkedSelect(
+  api: DuckApi,
+  connection: DuckDBConnection,
+  text: string,
+  folder: string,
+) {
   const fail = (error: unknown): never => {
     throw sqlProblem(cleanMessage(error instanceof Error ? error.message : String(error), folder));
   };
@@ -235,11 +298,25 @@ async function runLocked(
     throw sqlProblem("Only a SELECT statement can run here.", "read_only");
   }
   const prepared = await extracted.prepare(0).catch(fail);
-  if (values.length > 0) prepared.bind(values);
   if (prepared.statementType !== api.StatementType.SELECT) {
     const name = (api.StatementType[prepared.statementType] ?? "another").replaceAll("_", " ");
     throw sqlProblem(`Only a SELECT statement can run here; this is ${name}.`, "read_only");
   }
+  return prepared;
+}
+
+async function runLocked(
+  api: DuckApi,
+  connection: DuckDBConnection,
+  question: { text: string; values: string[] },
+  limits: SqlLimits,
+  folder: string,
+): Promise<SqlAnswer> {
+  const fail = (error: unknown): never => {
+    throw sqlProblem(cleanMessage(error instanceof Error ? error.message : String(error), folder));
+  };
+  const prepared = await checkedSelect(api, connection, question.text, folder);
+  if (question.values.length > 0) prepared.bind(question.values);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

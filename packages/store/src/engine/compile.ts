@@ -72,6 +72,7 @@ export function identifierOf(descriptor: DatasetTable, identifier: string): stri
 
 /** The table a query reads: a dataset's own, or a live source's schema-qualified table or view. */
 export function tableRefOf(descriptor: DatasetTable): Sql {
+  if (descriptor.subquery) return sql`(${descriptor.subquery}) as ${sql.id("question")}`;
   return descriptor.remote
     ? sql.id(
         identifierOf(descriptor, descriptor.remote.schema),

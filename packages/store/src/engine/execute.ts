@@ -7,6 +7,7 @@ import {
   type QueryFilter,
   type QueryMeasure,
   queryLimits,
+  type SqlParameterValues,
 } from "@seed/model";
 import type { DatasetTable } from "../db/dataset-table.js";
 import { dialectOf } from "../db/dialect.js";
@@ -55,6 +56,11 @@ export interface RunQueryOptions extends CompileOptions {
   maxPoints?: number;
   /** Told how long each query took (for metrics); see OpenStoreOptions.observeQuery. */
   observe?: QueryObserver;
+  /**
+   * A saved SQL question's {{from}} and {{to}} (a dashboard's date range as days); datasets kept
+   * here or live ignore them.
+   */
+  parameters?: SqlParameterValues;
 }
 
 export interface QueryTiming {

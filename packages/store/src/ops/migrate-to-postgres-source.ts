@@ -82,7 +82,9 @@ export function readSource(database: BetterSqlite3.Database, file: string): Sour
   }
   const datasets = (
     database
-      .prepare("select id, columns_json from datasets where source_id is null order by id")
+      .prepare(
+        "select id, columns_json from datasets where source_id is null and question_sql is null order by id",
+      )
       .all() as {
       id: string;
       columns_json: string;

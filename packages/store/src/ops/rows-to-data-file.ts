@@ -113,7 +113,9 @@ export async function moveRowsToDataFile(
   const waiting = await db
     .selectFrom("datasets")
     .select(["id", "version", "columns_json"])
+    // A live dataset's or a question's rows are not kept here (rowsKeptHere).
     .where("source_id", "is", null)
+    .where("question_sql", "is", null)
     .where("rows_generation", "=", 0)
     .orderBy("id")
     .execute();

@@ -4,6 +4,7 @@ import {
   type AppliedDashboardFilters,
   dashboardFilterLimits,
   dashboardFilterQueries,
+  dashboardRangeDays,
   filterParamName,
   NotFoundError,
   noAppliedFilters,
@@ -89,6 +90,15 @@ async function renderDashboardWhere(
           ? { applied: options.filters ?? noAppliedFilters, problems: [] }
           : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
       const applied = asked.applied;
+      // A saved question takes the date range as its {{from}} and {{to}} days.
+      const tileOptions = {
+        ...queryOptions,
+        parameters: dashboardRangeDays(
+          applied.range,
+          queryOptions.timeZone,
+          queryOptions.now.getTime(),
+        ),
+      };
       const filtersFor = (table: DatasetTable | null) =>
         dashboardFilterQueries(
           dashboard.filters,
@@ -117,7 +127,7 @@ async function renderDashboardWhere(
             const scoped = filtersFor(target.table);
             notFilteredBy = scoped.notFilteredBy;
             const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
-            const result = await target.query(query, queryOptions);
+            const result = await target.query(query, tileOptions);
             rendered.push({ ...base, result, error: null, notFilteredBy });
           } catch (error) {
             rendered.push({ ...base, result: null, error: tileError(error), notFilteredBy });
@@ -136,7 +146,7 @@ async function renderDashboardWhere(
           const scoped = filtersFor(target.table);
           notFilteredBy = scoped.notFilteredBy;
           const filters = [...tile.filters, ...scoped.filters];
-          const stat = await target.stat({ ...tile, filters }, queryOptions);
+          const stat = await target.stat({ ...tile, filters }, tileOptions);
           const status = thresholdStatus(stat.value, tile.thresholds);
           rendered.push({ ...tile, datasetName, ...stat, status, error: null, notFilteredBy });
         } catch (error) {

@@ -16,7 +16,7 @@ import {
   type StoreContext,
   writeAudit,
 } from "../context.js";
-import { liveDatasetReadOnly } from "../db/dataset-table.js";
+import { liveDatasetReadOnly, rowsKeptHere } from "../db/dataset-table.js";
 import type { DatasetTokensTable } from "../db/schema.js";
 
 /**
@@ -135,11 +135,11 @@ export async function createDatasetToken(
   return ctx.db.transaction().execute(async (trx) => {
     const dataset = await trx
       .selectFrom("datasets")
-      .select(["id", "source_id"])
+      .select(["id", "source_id", "question_sql"])
       .where("id", "=", parsed.datasetId)
       .executeTakeFirst();
     if (!dataset) throw new NotFoundError("dataset", parsed.datasetId);
-    if (dataset.source_id !== null) throw liveDatasetReadOnly();
+    if (!rowsKeptHere(dataset)) throw liveDatasetReadOnly(dataset);
     const stamp = now.toISOString();
     const active = await trx
       .selectFrom("dataset_tokens")

@@ -1,18 +1,30 @@
 import {
   type DatasetColumnType,
+  datasetLimits,
+  optionalText,
+  requiredText,
+  type SqlParameterValues,
   type SqlQuestionInput,
   sqlParameterDays,
   sqlParameterProblem,
   sqlQuestionInputSchema,
   sqlQuestionLimits,
   sqlTableNames,
+  textLimits,
   ValidationError,
 } from "@seed/model";
-import { sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
 import { z } from "zod";
 import { type Actor, authorize } from "../access/policy.js";
-import { parseInput, parseJson, type StoreContext, writeAudit } from "../context.js";
-import type { TableColumn } from "../db/dataset-table.js";
+import {
+  type Executor,
+  newId,
+  parseInput,
+  parseJson,
+  type StoreContext,
+  writeAudit,
+} from "../context.js";
+import { type DatasetTable, isRemoteIdentifier, type TableColumn } from "../db/dataset-table.js";
 import { dialectOf } from "../db/dialect.js";
 import {
   defaultSqlLimits,
@@ -20,14 +32,15 @@ import {
   type SnapshotView,
   type SqlAnswer,
   type SqlLimits,
-  type SqlParameterDays,
   type SqlRelation,
   sqlProblem,
+  withDuckDbQuestion,
 } from "../db/sql-sandbox.js";
-import type { PostgresRelation } from "../db/sql-sandbox-postgres.js";
+import type { PostgresRelation, PostgresSqlReader } from "../db/sql-sandbox-postgres.js";
 import { Compiler } from "../engine/compile.js";
 import { rowsStateOf } from "./datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "./datasets/fields.js";
+import { createdWrite } from "./versioned-write.js";
 
 // SQL questions: one read-only SELECT over the datasets, each a table named by sqlTableNames
 // (@seed/model), its columns by their names, calculated fields included. The store decides who
@@ -66,11 +79,12 @@ interface DatasetForSql {
 }
 
 /** Every dataset kept here (live sources' tables are theirs, not ours), named for SQL. */
-async function datasetsForSql(ctx: StoreContext): Promise<DatasetForSql[]> {
-  const rows = await ctx.db
+async function datasetsForSql(db: Executor): Promise<DatasetForSql[]> {
+  const rows = await db
     .selectFrom("datasets")
     .select(["id", "name", "columns_json", "fields_json", "version", "rows_generation"])
     .where("source_id", "is", null)
+    .where("question_sql", "is", null)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
@@ -94,8 +108,8 @@ async function datasetsForSql(ctx: StoreContext): Promise<DatasetForSql[]> {
   });
 }
 
-async function enabledIn(ctx: StoreContext): Promise<boolean> {
-  const row = await ctx.db
+async function enabledIn(db: Executor): Promise<boolean> {
+  const row = await db
     .selectFrom("store_meta")
     .select("value")
     .where("key", "=", settingKey)
@@ -108,8 +122,8 @@ function engineOf(ctx: StoreContext): "duckdb" | "postgres" {
 }
 
 /** Why a question cannot run now, or null. */
-async function unavailableReason(ctx: StoreContext): Promise<string | null> {
-  if (!(await enabledIn(ctx))) return "An admin has turned SQL questions off.";
+async function unavailableReason(ctx: StoreContext, db: Executor): Promise<string | null> {
+  if (!(await enabledIn(db))) return "An admin has turned SQL questions off.";
   if (engineOf(ctx) === "postgres" && !ctx.sql.reader) {
     return "SQL questions on PostgreSQL need SEED_SQL_DATABASE_URL: a login role that may only read (see the README).";
   }
@@ -119,10 +133,10 @@ async function unavailableReason(ctx: StoreContext): Promise<string | null> {
 /** Whether SQL questions are on and can run, and the tables they see. */
 async function sqlQuestionsStatus(ctx: StoreContext, actor: Actor): Promise<SqlQuestionsStatus> {
   authorize(actor, "sql.run");
-  const reason = await unavailableReason(ctx);
-  const datasets = await datasetsForSql(ctx);
+  const reason = await unavailableReason(ctx, ctx.db);
+  const datasets = await datasetsForSql(ctx.db);
   return {
-    enabled: await enabledIn(ctx),
+    enabled: await enabledIn(ctx.db),
     available: reason === null,
     reason,
     engine: engineOf(ctx),
@@ -168,18 +182,17 @@ function selectList(
   }));
 }
 
-async function runOnDuckDb(
+/** The Parquet snapshots of the datasets a question names, as the sandbox's views. */
+async function snapshotViews(
   ctx: StoreContext,
-  text: string,
+  db: Executor,
   datasets: readonly DatasetForSql[],
-  limits: SqlLimits,
-  days: SqlParameterDays,
-): Promise<SqlAnswer> {
+): Promise<SnapshotView[]> {
   const views: SnapshotView[] = [];
   for (const dataset of datasets) {
     const state = rowsStateOf(dataset.id, dataset.row);
     const fields = fieldColumns(state.columns, dataset.row.fields_json);
-    const file = await ctx.rows.read(ctx.db, state, (executor, read) => {
+    const file = await ctx.rows.read(db, state, (executor, read) => {
       const table = withFieldColumns(read, fields);
       const compiler = new Compiler(executor, table, "UTC", ctx.now().getTime());
       return ctx.sql.snapshots.of(
@@ -192,24 +205,21 @@ async function runOnDuckDb(
     });
     views.push({ relation: dataset.relation, path: file });
   }
-  return runInDuckDbSandbox(text, views, limits, await ctx.sql.snapshots.knownFolder(), days);
+  return views;
 }
 
-async function runOnPostgres(
+/** The datasets a question names as PostgreSQL CTEs over their own tables. */
+async function postgresRelations(
   ctx: StoreContext,
-  text: string,
+  db: Executor,
   datasets: readonly DatasetForSql[],
-  limits: SqlLimits,
-  days: SqlParameterDays,
-): Promise<SqlAnswer> {
-  const reader = ctx.sql.reader;
-  if (!reader) throw new Error("No SQL reader.");
+): Promise<PostgresRelation[]> {
   const relations: PostgresRelation[] = [];
   for (const dataset of datasets) {
     const state = rowsStateOf(dataset.id, dataset.row);
     const fields = fieldColumns(state.columns, dataset.row.fields_json);
     relations.push(
-      await ctx.rows.read(ctx.db, state, async (executor, read) => {
+      await ctx.rows.read(db, state, async (executor, read) => {
         const compiler = new Compiler(
           executor,
           withFieldColumns(read, fields),
@@ -226,7 +236,7 @@ async function runOnPostgres(
       }),
     );
   }
-  return reader.run(text, relations, limits, days);
+  return relations;
 }
 
 /**
@@ -242,34 +252,16 @@ async function runSqlQuestion(
 ): Promise<SqlQuestionAnswer> {
   const checked = authorize(actor, "sql.run");
   const { sql: text, parameters } = parseInput(sqlQuestionInputSchema, input);
-  const reason = await unavailableReason(ctx);
-  if (reason) throw new ValidationError({ fieldErrors: {}, formError: reason });
-  const parameterProblem = sqlParameterProblem(text, parameters);
-  if (parameterProblem) throw sqlProblem(parameterProblem, "parameter");
-  const days = sqlParameterDays(parameters);
-  const datasets = named(text, await datasetsForSql(ctx));
-  const bounded: SqlLimits = {
-    ...defaultSqlLimits,
-    rowCap: Math.min(limits.rowCap ?? sqlQuestionLimits.maxRows, sqlQuestionLimits.maxRows),
-    timeoutMs: Math.min(
-      limits.timeoutMs ?? sqlQuestionLimits.timeoutMs,
-      sqlQuestionLimits.timeoutMs,
-    ),
-  };
   const started = performance.now();
   const audit = (detail: Record<string, unknown>) =>
     writeAudit(ctx.db, ctx, checked, "question.run", "question", "sql", {
       sql: text.length > 1_000 ? `${text.slice(0, 1_000)}…` : text,
-      tables: datasets.map((dataset) => dataset.relation.name),
       ms: Math.round(performance.now() - started),
       ...detail,
     });
   try {
-    const answer =
-      engineOf(ctx) === "postgres"
-        ? await runOnPostgres(ctx, text, datasets, bounded, days)
-        : await runOnDuckDb(ctx, text, datasets, bounded, days);
-    await audit({ ok: true, rows: answer.rows.length, truncated: answer.truncated });
+    const { answer, tables } = await answerQuestion(ctx, text, parameters, limits);
+    await audit({ ok: true, tables, rows: answer.rows.length, truncated: answer.truncated });
     return { ...answer, ms: Math.round(performance.now() - started) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -278,8 +270,182 @@ async function runSqlQuestion(
   }
 }
 
+/** Where a question runs: PostgreSQL's reader over CTEs, or a DuckDB sandbox over snapshots. */
+type QuestionEngine =
+  | { kind: "postgres"; reader: PostgresSqlReader; relations: PostgresRelation[] }
+  | { kind: "duckdb"; views: SnapshotView[]; folder: string };
+
+/**
+ * A question made ready to run on this store's engine: refused when SQL questions cannot run or
+ * its parameters do not bind; its days, and the datasets it names as the engine's tables.
+ */
+async function questionOn(
+  ctx: StoreContext,
+  db: Executor,
+  text: string,
+  parameters: SqlParameterValues | undefined,
+) {
+  const reason = await unavailableReason(ctx, db);
+  if (reason) throw new ValidationError({ fieldErrors: {}, formError: reason });
+  const problem = sqlParameterProblem(text, parameters);
+  if (problem) throw sqlProblem(problem, "parameter");
+  const datasets = named(text, await datasetsForSql(db));
+  const reader = engineOf(ctx) === "postgres" ? ctx.sql.reader : null;
+  const engine: QuestionEngine = reader
+    ? { kind: "postgres", reader, relations: await postgresRelations(ctx, db, datasets) }
+    : {
+        kind: "duckdb",
+        views: await snapshotViews(ctx, db, datasets),
+        folder: await ctx.sql.snapshots.knownFolder(),
+      };
+  return {
+    days: sqlParameterDays(parameters),
+    tables: datasets.map((dataset) => dataset.relation.name),
+    engine,
+  };
+}
+
+/** A question's answer on this store's engine, and the tables it named. */
+async function answerQuestion(
+  ctx: StoreContext,
+  text: string,
+  parameters: SqlParameterValues | undefined,
+  limits: Partial<SqlLimits>,
+): Promise<{ answer: SqlAnswer; tables: string[] }> {
+  const { days, tables, engine } = await questionOn(ctx, ctx.db, text, parameters);
+  const bounded = boundedLimits(limits);
+  const answer =
+    engine.kind === "postgres"
+      ? await engine.reader.run(text, engine.relations, bounded, days)
+      : await runInDuckDbSandbox(text, engine.views, bounded, engine.folder, days);
+  return { answer, tables };
+}
+
+/** What a run may take; callers may ask for less, never more. */
+function boundedLimits(limits: Partial<SqlLimits>): SqlLimits {
+  return {
+    ...defaultSqlLimits,
+    rowCap: Math.min(limits.rowCap ?? sqlQuestionLimits.maxRows, sqlQuestionLimits.maxRows),
+    timeoutMs: Math.min(
+      limits.timeoutMs ?? sqlQuestionLimits.timeoutMs,
+      sqlQuestionLimits.timeoutMs,
+    ),
+  };
+}
+
+/** The most rows a raw series over a question reads (its answer has no row order to bin by). */
+export const questionRowCap = sqlQuestionLimits.maxRows;
+
+/**
+ * Runs the engine's work over a saved question (a chart's or a stat's statements): in the
+ * sandbox of this store's engine, the question as a subquery with its parameters bound. A
+ * question that can no longer run (turned off, a dataset renamed) fails with the reason.
+ */
+export async function runQuestionWork<T>(
+  ctx: StoreContext,
+  db: Executor,
+  text: string,
+  table: DatasetTable,
+  parameters: SqlParameterValues | undefined,
+  // biome-ignore lint/suspicious/noExplicitAny: the question's columns are known at runtime only.
+  work: (executor: Kysely<any>, table: DatasetTable) => Promise<T>,
+): Promise<T> {
+  const { days, engine } = await questionOn(ctx, db, text, parameters);
+  const limits = boundedLimits({});
+  // biome-ignore lint/suspicious/noExplicitAny: the question's columns are known at runtime only.
+  const over = (executor: Kysely<any>, question: RawBuilder<unknown>) =>
+    work(executor, { ...table, subquery: question });
+  return engine.kind === "postgres"
+    ? engine.reader.withQuestion(text, engine.relations, limits, days, over)
+    : withDuckDbQuestion(text, days, engine.views, limits, engine.folder, over);
+}
+
+const questionDatasetSchema = z.object({
+  name: requiredText("name", textLimits.name),
+  description: optionalText("description", textLimits.description).default(""),
+  sql: sqlQuestionInputSchema.shape.sql,
+});
+
+/**
+ * Saves a SQL question as a dataset: charts and stat tiles read it like any dataset, its rows
+ * being its answer at the time they ask (with the dashboard's date range as {{from}} and
+ * {{to}}). The question runs once first: its columns (named once each, at most the dataset
+ * limit) become the dataset's. Audited as a dataset.create.
+ */
+async function createQuestionDataset(
+  ctx: StoreContext,
+  actor: Actor,
+  input: { name: string; description?: string; sql: string },
+): Promise<{ id: string }> {
+  const checked = authorize(actor, "content.write");
+  authorize(actor, "sql.run");
+  const fields = parseInput(questionDatasetSchema, input);
+  const { answer } = await answerQuestion(ctx, fields.sql, undefined, { rowCap: 1 });
+  const columns = questionColumns(answer.columns);
+  const id = newId();
+  const now = ctx.now().toISOString();
+  await ctx.db.transaction().execute((trx) =>
+    createdWrite(trx, ctx, checked, {
+      entityType: "dataset",
+      id,
+      create: async () => {
+        await trx
+          .insertInto("datasets")
+          .values({
+            id,
+            name: fields.name,
+            description: fields.description,
+            columns_json: JSON.stringify(columns),
+            row_count: 0,
+            version: 1,
+            created_at: now,
+            updated_at: now,
+            source_id: null,
+            question_sql: fields.sql,
+          })
+          .execute();
+        return {
+          result: undefined,
+          action: "dataset.create",
+          detail: { name: fields.name, question: fields.sql.slice(0, 500) },
+        };
+      },
+    }),
+  );
+  return { id };
+}
+
+/** An answer's columns as a question dataset's: each named once, a name the engines can quote. */
+function questionColumns(
+  columns: readonly { name: string; type: DatasetColumnType }[],
+): TableColumn[] {
+  const problems: string[] = [];
+  if (columns.length > datasetLimits.maxColumns) {
+    problems.push(
+      `The answer has ${columns.length} columns; a dataset has at most ${datasetLimits.maxColumns}.`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const column of columns) {
+    if (seen.has(column.name))
+      problems.push(`The column "${column.name}" comes twice: name each column once with AS.`);
+    else if (
+      !isRemoteIdentifier(column.name) ||
+      column.name.length > datasetLimits.maxColumnNameLength
+    ) {
+      problems.push(
+        `The column name "${column.name.slice(0, 40)}" is too long: shorten it with AS.`,
+      );
+    }
+    seen.add(column.name);
+  }
+  if (problems.length > 0) throw sqlProblem(problems[0] as string, "columns");
+  return columns.map((column) => ({ id: column.name, name: column.name, type: column.type }));
+}
+
 export const sqlQuestionOperations = {
   runSqlQuestion,
   sqlQuestionsStatus,
   setSqlQuestionsEnabled,
+  createQuestionDataset,
 };

@@ -6,9 +6,12 @@ import { PostgreSQL, type SQLNamespace, sql } from "@codemirror/lang-sql";
 import { defaultHighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
-import type { DatasetColumnType } from "@seed/model";
-import { useEffect, useRef, useState } from "react";
-import { describedBy, FieldMessages } from "@/components/admin/form-controls";
+import { type DatasetColumnType, textLimits } from "@seed/model";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { saveSqlQuestion } from "@/app/admin/sql/actions";
+import { describedBy, FieldMessages, FormMessages } from "@/components/admin/form-controls";
+import { useContentForm } from "@/components/admin/use-content-form";
+import { FormField } from "@/components/form-field";
 import { TableRegion } from "@/components/table-region";
 
 // The SQL editor: CodeMirror with PostgreSQL's highlighting (DuckDB's SQL is close to it) and
@@ -42,10 +45,13 @@ export function SqlWorkbench({
   tables,
   engine,
   initialSql,
+  canSave,
 }: {
   tables: readonly SqlTable[];
   engine: "duckdb" | "postgres";
   initialSql: string;
+  /** Whether the person may save the question as a dataset (content.write). */
+  canSave: boolean;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -56,6 +62,17 @@ export function SqlWorkbench({
   const [formError, setFormError] = useState<string | null>(null);
   const status = useRef<HTMLDivElement>(null);
   const runRef = useRef<() => void>(() => {});
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const save = useContentForm(saveSqlQuestion);
+  const onSave = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    form.set("sql", view.current?.state.doc.toString() ?? "");
+    save.submit(form);
+  };
+  // The editor shows the last word on its text: a run's problem, or the save's.
+  const shownErrors = errors ?? save.state.fieldErrors?.sql;
 
   runRef.current = async () => {
     const text = view.current?.state.doc.toString() ?? "";
@@ -66,7 +83,10 @@ export function SqlWorkbench({
       const response = await fetch("/admin/api/sql", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ sql: text }),
+        body: JSON.stringify({
+          sql: text,
+          parameters: { from: from || null, to: to || null },
+        }),
       });
       const body = (await response.json().catch(() => ({}))) as {
         answer?: SqlAnswer;
@@ -135,7 +155,7 @@ export function SqlWorkbench({
 
   // The editor's text box is labelled and points at its hint and error, like any other field.
   useEffect(() => {
-    const described = describedBy(editorId, errors, hint);
+    const described = describedBy(editorId, shownErrors, hint);
     view.current?.dispatch({
       effects: attributes.current.reconfigure(
         EditorView.contentAttributes.of({
@@ -148,7 +168,7 @@ export function SqlWorkbench({
         }),
       ),
     });
-  }, [errors]);
+  }, [shownErrors]);
 
   const shown = answer ? answer.rows.slice(0, shownRows) : [];
   return (
@@ -158,8 +178,37 @@ export function SqlWorkbench({
           SQL question ({engine === "postgres" ? "PostgreSQL" : "DuckDB"} SQL)
         </span>
         <div ref={host} className="sql-editor" />
-        <FieldMessages id={editorId} errors={errors} hint={hint} />
+        <FieldMessages id={editorId} errors={shownErrors} hint={hint} />
       </div>
+      <fieldset className="field sql-parameters">
+        <legend>
+          Date range for {"{{from}}"} and {"{{to}}"}
+        </legend>
+        <span className="muted" id="sql-parameters-hint">
+          A question may use {"{{from}}"} and {"{{to}}"} (no quotes) for the first and last day; on
+          a dashboard they are its date range. Empty: the widest days.
+        </span>
+        <div className="sql-parameter-fields">
+          <label>
+            First day ({"{{from}}"}){" "}
+            <input
+              type="date"
+              value={from}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+              aria-describedby="sql-parameters-hint"
+            />
+          </label>
+          <label>
+            Last day ({"{{to}}"}){" "}
+            <input
+              type="date"
+              value={to}
+              onChange={(event) => setTo(event.currentTarget.value)}
+              aria-describedby="sql-parameters-hint"
+            />
+          </label>
+        </div>
+      </fieldset>
       <div>
         <button
           type="button"
@@ -212,6 +261,25 @@ export function SqlWorkbench({
             </tbody>
           </table>
         </TableRegion>
+      ) : null}
+      {canSave ? (
+        <form onSubmit={onSave} className="form" aria-label="Save the question as a dataset">
+          <FormMessages state={save.state} />
+          <FormField
+            name="name"
+            id="question-name"
+            label="Name of the question's dataset"
+            required
+            maxLength={textLimits.name}
+            errors={save.state.fieldErrors?.name}
+            hint="Charts and stat tiles can then read the question like any dataset."
+          />
+          <div>
+            <button type="submit" className="button button-secondary" disabled={save.pending}>
+              {save.pending ? "Saving…" : "Save as a dataset"}
+            </button>
+          </div>
+        </form>
       ) : null}
       <details>
         <summary>Tables</summary>

@@ -34,6 +34,7 @@ import {
   columnIdsFor,
   type DatasetTable,
   liveDatasetReadOnly,
+  rowsKeptHere,
   type TableColumn,
 } from "../../db/dataset-table.js";
 import { type RowsState, writeRows } from "../../db/rows-home.js";
@@ -67,6 +68,8 @@ export interface Dataset {
   updatedAt: string;
   /** Where a live dataset's rows are (src/repo/sources); null when they are kept here. */
   live: LiveDatasetOrigin | null;
+  /** A saved SQL question's text (src/repo/sql-questions.ts): its rows are its answer. */
+  question: { sql: string } | null;
 }
 
 /** A live dataset's table or view in its source, and which remote columns were left out. */
@@ -95,6 +98,7 @@ const summaryColumns = [
   "source_schema",
   "source_table",
   "source_note",
+  "question_sql",
 ] as const;
 
 type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_generation">;
@@ -122,6 +126,7 @@ function toDataset(row: DatasetSummaryRow): Dataset {
             table: row.source_table ?? "",
             note: row.source_note,
           },
+    question: row.question_sql === null ? null : { sql: row.question_sql },
   };
 }
 
@@ -169,6 +174,7 @@ export function datasetPlaceIn(trx: Executor, id: string) {
       "source_table",
       "version",
       "rows_generation",
+      "question_sql",
     ])
     .where("id", "=", id)
     .executeTakeFirst();
@@ -177,7 +183,7 @@ export function datasetPlaceIn(trx: Executor, id: string) {
 /** The committed rows of a dataset kept here; null when it is missing or live. */
 export async function rowsStateIn(trx: Executor, id: string): Promise<RowsState | null> {
   const row = await datasetPlaceIn(trx, id);
-  return row && row.source_id === null ? rowsStateOf(id, row) : null;
+  return row && rowsKeptHere(row) ? rowsStateOf(id, row) : null;
 }
 
 /** The physical table of a dataset, for the query engine; null when the dataset is missing. */
@@ -188,7 +194,7 @@ export async function getDatasetTableIn(
 ): Promise<DatasetTable | null> {
   const row = await datasetPlaceIn(trx, id);
   if (!row) return null;
-  if (row.source_id === null) {
+  if (rowsKeptHere(row)) {
     return ctx.rows.read(trx, rowsStateOf(id, row), async (_executor, table) => table);
   }
   // A live dataset's table is remote: its row cap comes with the source (src/repo/sources/target.ts).
@@ -250,7 +256,7 @@ export async function getDatasetIn(
 ): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  if (row.source_id !== null) return { ...toDataset(row), rows: [] };
+  if (!rowsKeptHere(row)) return { ...toDataset(row), rows: [] };
   const rows = await ctx.rows.read(trx, rowsStateOf(id, row), (executor, table) =>
     readRows(executor, table, { limit: rowLimit }),
   );
@@ -307,6 +313,7 @@ export async function createDatasetIn(
     createdAt: at,
     updatedAt: at,
     live: null,
+    question: null,
     calculatedFields: [],
   };
   return createdWrite(trx, ctx, actor, {
@@ -421,7 +428,9 @@ async function updateDatasetAs(
     change: async (summary, row, trx) => {
       const columns = parsed.columns ?? summary.columns;
       const rowsChange = parsed.rows !== undefined || parsed.columns !== undefined;
-      if (summary.live && rowsChange) throw liveDatasetReadOnly();
+      const elsewhere = summary.live !== null || summary.question !== null;
+      if (elsewhere && rowsChange)
+        throw liveDatasetReadOnly({ question_sql: summary.question?.sql });
       // Rewriting columns reads every row into memory: only within the in-memory row limit.
       if (parsed.columns && !parsed.rows && summary.rowCount > datasetLimits.maxRows) {
         throw new ValidationError({
@@ -433,7 +442,7 @@ async function updateDatasetAs(
         });
       }
       const current = (await getDatasetIn(ctx, trx, id)) as DatasetWithRows;
-      const state = summary.live ? null : await rowsStateIn(trx, id);
+      const state = elsewhere ? null : await rowsStateIn(trx, id);
       // Kept rows are rechecked against new columns: a retyped column must still fit its values.
       const known = new Set(columns.map((column) => column.name));
       const keptRows = current.rows.map((row) =>
@@ -478,7 +487,7 @@ async function updateDatasetAs(
         name: next.name,
         description: next.description,
         // A live dataset's column ids are the remote names from its catalog: kept as they are.
-        ...(summary.live ? {} : { columns_json: JSON.stringify(stored) }),
+        ...(elsewhere ? {} : { columns_json: JSON.stringify(stored) }),
         ...(generation === null ? {} : { rows_generation: generation }),
         ...(parsed.calculatedFields
           ? {

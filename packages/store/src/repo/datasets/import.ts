@@ -21,6 +21,7 @@ import {
   columnIdsFor,
   type DatasetTable,
   liveDatasetReadOnly,
+  rowsKeptHere,
   type TableColumn,
 } from "../../db/dataset-table.js";
 import { CsvLoadDeclined } from "../../db/duckdb-csv.js";
@@ -467,7 +468,7 @@ interface StagedImport extends StreamedRows {
 function readImportTarget(reader: Executor, id: string) {
   return reader
     .selectFrom("datasets")
-    .select(["id", "version", "columns_json", "source_id", "rows_generation"])
+    .select(["id", "version", "columns_json", "source_id", "rows_generation", "question_sql"])
     .where("id", "=", id)
     .executeTakeFirst();
 }
@@ -560,7 +561,7 @@ export async function importIntoDataset(
         Number(current.version),
       );
     }
-    if (current.source_id !== null) throw liveDatasetReadOnly();
+    if (!rowsKeptHere(current)) throw liveDatasetReadOnly(current);
     const staged = await stageImportInto(ctx, ctx.db, rowsStateOf(input.datasetId, current), input);
     return ctx.db.transaction().execute((trx) =>
       versionedWriteIn(trx, ctx, checkedActor, {
@@ -594,7 +595,7 @@ export async function importIntoDatasetIn(
     expectedVersion: input.expectedVersion,
     read: readImportTarget,
     change: async (current, row, trx) => {
-      if (current.source_id !== null) throw liveDatasetReadOnly();
+      if (!rowsKeptHere(current)) throw liveDatasetReadOnly(current);
       const staged = await stageImportInto(ctx, trx, rowsStateOf(input.datasetId, current), input);
       return recordImport(ctx, row, input, staged, audit);
     },

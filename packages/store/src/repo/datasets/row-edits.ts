@@ -42,7 +42,8 @@ export async function editDatasetRows(
     expectedVersion,
     read: getDatasetSummaryIn,
     change: async (current, row, trx) => {
-      if (current.live) throw liveDatasetReadOnly();
+      if (current.live || current.question)
+        throw liveDatasetReadOnly({ question_sql: current.question?.sql });
       const state = (await rowsStateIn(trx, id)) as RowsState;
       const sets = edits.set ?? [];
       const removals = [...new Set(edits.remove ?? [])];
@@ -138,7 +139,8 @@ export async function writeListedRowsIn(
     expectedVersion: input.expectedVersion,
     read: getDatasetSummaryIn,
     change: async (current, row, trx) => {
-      if (current.live) throw liveDatasetReadOnly();
+      if (current.live || current.question)
+        throw liveDatasetReadOnly({ question_sql: current.question?.sql });
       const rows = rowsOrThrow(current.columns, input.rows, { numbered: true });
       const state = (await rowsStateIn(trx, input.datasetId)) as RowsState;
       const before = input.mode === "append" ? current.rowCount : 0;

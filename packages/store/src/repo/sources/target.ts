@@ -1,4 +1,4 @@
-import type { ChartQueryInput } from "@seed/model";
+import type { ChartQueryInput, SqlParameterValues } from "@seed/model";
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DatasetTable, TableColumn } from "../../db/dataset-table.js";
@@ -8,12 +8,19 @@ import { resultKey } from "../../engine/result-cache.js";
 import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
 import { datasetPlaceIn, rowsStateOf } from "../datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "../datasets/fields.js";
+import { questionRowCap, runQuestionWork } from "../sql-questions.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
 import { getSourceRowIn } from "./sources.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime, outside the schema type.
 type AnyExecutor = Kysely<any>;
+
+/**
+ * How long a page showing a saved question may be served from the page cache: its answer
+ * changes with the datasets it reads, which do not expire its pages themselves.
+ */
+const questionCacheSeconds = 60;
 
 /** Where and how a dataset is queried: its own table here, or a live source's table there. */
 export interface DatasetTarget {
@@ -24,7 +31,10 @@ export interface DatasetTarget {
    * Runs the engine's work on the right executor and table (a live source: read-only, with its
    * timeout; rows kept here: through the store's rows home, which may read a newer commit).
    */
-  run<T>(work: (executor: AnyExecutor, table: DatasetTable) => Promise<T>): Promise<T>;
+  run<T>(
+    work: (executor: AnyExecutor, table: DatasetTable) => Promise<T>,
+    parameters?: SqlParameterValues,
+  ): Promise<T>;
   /** A chart query's result, from the result cache while the dataset's version stands. */
   query(query: ChartQueryInput, options: RunQueryOptions): Promise<QueryResult>;
   /** A stat tile's value, cached the same way. */
@@ -74,11 +84,11 @@ function queries(
   return {
     query: (query, options) =>
       through("chart", query, options, () =>
-        run((executor, read) => runQuery(executor, read, query, options)),
+        run((executor, read) => runQuery(executor, read, query, options), options.parameters),
       ),
     stat: (stat, options) =>
       through("stat", statKey(stat), options, () =>
-        run((executor, read) => runStat(executor, read, stat, options)),
+        run((executor, read) => runStat(executor, read, stat, options), options.parameters),
       ),
   };
 }
@@ -93,6 +103,18 @@ export async function resolveDatasetTarget(
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
   const fields = fieldColumns(columns, row.fields_json);
+  if (row.question_sql !== null) {
+    // A saved question: its answer, computed in the SQL sandbox each time (it reads other
+    // datasets, so neither the result cache nor a dataset version can stand for it).
+    const text = row.question_sql;
+    const table = withFieldColumns(
+      { table: "question", columns, remote: { schema: "", rowCap: questionRowCap } },
+      fields,
+    );
+    const run: DatasetTarget["run"] = (work, parameters) =>
+      runQuestionWork(ctx, trx, text, table, parameters, work);
+    return { table, cacheTtlSeconds: questionCacheSeconds, run, ...queries(ctx, null, run) };
+  }
   if (row.source_id === null) {
     const state = rowsStateOf(datasetId, row);
     const table = await ctx.rows.read(trx, state, async (_executor, read) =>

@@ -43,7 +43,13 @@ export default async function DatasetsPage() {
                     <Link href={`/admin/datasets/${dataset.id}`}>{dataset.name}</Link>
                   </td>
                   <td>{dataset.columns.map((column) => column.name).join(", ")}</td>
-                  <td>{dataset.live ? "Live" : dataset.rowCount.toLocaleString(locale)}</td>
+                  <td>
+                    {dataset.live
+                      ? "Live"
+                      : dataset.question
+                        ? "SQL question"
+                        : dataset.rowCount.toLocaleString(locale)}
+                  </td>
                   <td>{dataset.updatedAt.slice(0, 10)}</td>
                 </tr>
               ))}

@@ -18,3 +18,17 @@ export const setSqlQuestions = formAction<SqlSwitchState>(
     });
   },
 );
+
+export type SaveQuestionState = FormState<{ name: string; sql: string }>;
+
+/** Saves the editor's question as a dataset (the store runs it once for its columns, and audits). */
+export const saveSqlQuestion = formAction<SaveQuestionState>(
+  "content.write",
+  async ({ formData, actor, store }) => {
+    const { id } = await store.createQuestionDataset(actor, {
+      name: formText(formData, "name").trim(),
+      sql: formText(formData, "sql"),
+    });
+    return done({ redirectTo: `/admin/datasets/${id}?saved=question` });
+  },
+);

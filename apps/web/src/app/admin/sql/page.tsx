@@ -23,7 +23,12 @@ export default async function SqlPage() {
       </Text>
       {hasPermission(session, "settings.manage") ? <SqlSwitch enabled={status.enabled} /> : null}
       {status.available ? (
-        <SqlWorkbench tables={status.tables} engine={status.engine} initialSql={initialSql} />
+        <SqlWorkbench
+          tables={status.tables}
+          engine={status.engine}
+          initialSql={initialSql}
+          canSave={hasPermission(session, "content.write")}
+        />
       ) : (
         <p className="form-error" role="alert">
           {status.reason}

@@ -10,7 +10,11 @@ import { getStore } from "@/server/store";
 // store checks the permission again, bounds the run, audits it, and the engine keeps it to the
 // datasets; this route only reads a bounded body.
 
-const bodySchema = z.object({ sql: z.string() });
+const day = z.string().max(40).nullable().optional();
+const bodySchema = z.object({
+  sql: z.string(),
+  parameters: z.object({ from: day, to: day }).optional(),
+});
 const noStore = { "Cache-Control": "private, no-store" };
 
 type StoreRefusal = Error & { fieldErrors?: Record<string, string[]>; formError?: string };
@@ -29,7 +33,7 @@ export const POST = withPermission("sql.run", async (request, session) => {
   if (!body.success) return errorResponse(400, 'Send the question as JSON: { "sql": "select …" }.');
   const store = await getStore();
   try {
-    const answer = await store.runSqlQuestion(actorOf(session), { sql: body.data.sql });
+    const answer = await store.runSqlQuestion(actorOf(session), body.data);
     return Response.json({ answer }, { headers: noStore });
   } catch (error) {
     // Store refusals are told apart by shape: their classes can exist once per server bundle.

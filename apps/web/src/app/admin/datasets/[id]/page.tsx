@@ -13,6 +13,7 @@ import {
   RenameDatasetCard,
 } from "@/features/datasets/dataset-cards";
 import { LiveDatasetPage } from "@/features/datasets/live-dataset";
+import { QuestionDatasetPage } from "@/features/datasets/question-dataset";
 import { RowsEditor } from "@/features/datasets/rows-editor";
 import { RowsView } from "@/features/datasets/rows-view";
 import { hasPermission, requirePermission } from "@/server/auth";
@@ -63,6 +64,15 @@ export default async function DatasetPage({
     return <LiveDatasetPage dataset={{ ...dataset, live: dataset.live }} canWrite={canWrite} />;
   }
   const query = await searchParams;
+  if (dataset.question) {
+    return (
+      <QuestionDatasetPage
+        dataset={{ ...dataset, question: dataset.question }}
+        canWrite={canWrite}
+        saved={query.saved === "question"}
+      />
+    );
+  }
   const locale = await requestLocale();
   const { saved } = query;
   const savedMessage = saved && Object.hasOwn(savedMessages, saved) ? savedMessages[saved] : null;

@@ -1,0 +1,55 @@
+import type { Dataset } from "@seed/store";
+import { Card, Heading, Text } from "@seed/ui";
+import Link from "next/link";
+import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
+
+/** A saved SQL question: its text and columns; its rows are its answer, so no rows, import or tokens. */
+export function QuestionDatasetPage({
+  dataset,
+  canWrite,
+  saved,
+}: {
+  dataset: Dataset & { question: { sql: string } };
+  canWrite: boolean;
+  saved: boolean;
+}) {
+  return (
+    <>
+      <Heading level={1}>{dataset.name}</Heading>
+      <Text muted>
+        SQL question · version {dataset.version} · updated{" "}
+        {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
+      </Text>
+      {saved ? (
+        <p role="status" className="form-status">
+          The question was saved as a dataset: chart it like any other.
+        </p>
+      ) : null}
+      <Card
+        title="SQL question"
+        titleAs="h2"
+        description="Charts and stat tiles run this question when a page is rendered, with the dashboard's date range as {{from}} and {{to}}. Its rows cannot be imported, pushed or edited here."
+      >
+        <pre className="sql-text">
+          <code>{dataset.question.sql}</code>
+        </pre>
+        <p>
+          Columns: {dataset.columns.map((column) => `${column.name} (${column.type})`).join(", ")}
+        </p>
+        <p>
+          <Link href="/admin/sql">Open SQL questions</Link>
+        </p>
+      </Card>
+      <CalculatedFieldsCard dataset={dataset} canWrite={canWrite} />
+      {canWrite ? (
+        <>
+          <RenameDatasetCard dataset={dataset} />
+          <DeleteDatasetCard dataset={dataset} />
+        </>
+      ) : null}
+      <p>
+        <Link href="/admin/datasets">Back to datasets</Link>
+      </p>
+    </>
+  );
+}

@@ -261,7 +261,10 @@ describe.each(engines)("Parquet and Arrow imports on %s", (engine: TestEngine) =
 });
 
 describe("the package's flights-3m.parquet", () => {
-  it("imports its 3,000,000 rows into the DuckDB data file, typed", async () => {
+  // About 24 s on the 2-core machine alone; CI runs other suites beside it.
+  it("imports its 3,000,000 rows into the DuckDB data file, typed", {
+    timeout: 240_000,
+  }, async () => {
     const store = await openTestStore("duckdb", { seedDemo: false });
     const { result, dataset } = await store
       .importNewDataset(
@@ -293,7 +296,9 @@ describe("the package's flights-3m.parquet", () => {
     });
   });
 
-  it("is refused where a dataset holds at most 1,000,000 rows, by name and with nothing kept", async () => {
+  it("is refused where a dataset holds at most 1,000,000 rows, by name and with nothing kept", {
+    timeout: 120_000,
+  }, async () => {
     const store = await openTestStore("sqlite", { seedDemo: false });
     const error = (await errorOf(
       store.importNewDataset(

@@ -144,12 +144,18 @@ export class PostgresSqlReader {
     }
   }
 
-  async run(
+  /**
+   * One run on one reader connection: the reader checked, the named tables granted, the question
+   * (the datasets as CTEs, its parameters bound) handed to `use` inside a read-only transaction
+   * with the time limit, always rolled back. The server's refusals become problems on `sql`.
+   */
+  async #session<T>(
     text: string,
     relations: readonly PostgresRelation[],
     limits: SqlLimits,
-    days: SqlParameterDays = {},
-  ): Promise<SqlAnswer> {
+    days: SqlParameterDays,
+    use: (client: pg.PoolClient, question: RawBuilder<unknown>) => Promise<T>,
+  ): Promise<T> {
     const { role, schema } = await this.#check();
     await this.#grant(
       role,
@@ -158,12 +164,10 @@ export class PostgresSqlReader {
     );
     const body = text.replace(/[\s;]+$/, "");
     if (body.trim() === "") throw sqlProblem("Write one SELECT statement.", "empty");
-    // One statement with parameters goes through the extended protocol: a second statement hidden
-    // in the text is refused by the server, not by us.
-    const compiled = sql`${this.#ctes(relations, schema)}select * from (\n${composedQuestion(
+    const question = sql`${this.#ctes(relations, schema)}select * from (\n${composedQuestion(
       body,
       days,
-    )}\n) as question limit ${limits.rowCap + 1}`.compile(this.app);
+    )}\n) as question_body`;
     const client = await this.#pool.connect();
     let broken = false;
     try {
@@ -172,6 +176,30 @@ export class PostgresSqlReader {
         `set local statement_timeout = ${Math.max(1, Math.floor(limits.timeoutMs))}`,
       );
       await client.query("set local search_path = pg_catalog");
+      return await use(client, question);
+    } catch (error) {
+      throw this.#problemOf(error, limits, () => {
+        broken = true;
+      });
+    } finally {
+      await client.query("rollback").catch(() => {
+        broken = true;
+      });
+      client.release(broken);
+    }
+  }
+
+  async run(
+    text: string,
+    relations: readonly PostgresRelation[],
+    limits: SqlLimits,
+    days: SqlParameterDays = {},
+  ): Promise<SqlAnswer> {
+    return this.#session(text, relations, limits, days, async (client, question) => {
+      // One statement with parameters goes through the extended protocol: a second statement
+      // hidden in the text is refused by the server, not by us.
+      const compiled =
+        sql`select * from (${question}) as question limit ${limits.rowCap + 1}`.compile(this.app);
       const result = await client.query({
         text: compiled.sql,
         values: [...compiled.parameters],
@@ -192,16 +220,7 @@ export class PostgresSqlReader {
         rows: truncated ? rows.slice(0, limits.rowCap) : rows,
         truncated,
       };
-    } catch (error) {
-      throw this.#problemOf(error, limits, () => {
-        broken = true;
-      });
-    } finally {
-      await client.query("rollback").catch(() => {
-        broken = true;
-      });
-      client.release(broken);
-    }
+    });
   }
 
   /**
@@ -217,52 +236,27 @@ export class PostgresSqlReader {
     // biome-ignore lint/suspicious/noExplicitAny: the question's columns are known at runtime only.
     work: (executor: Kysely<any>, question: RawBuilder<unknown>) => Promise<T>,
   ): Promise<T> {
-    const { role, schema } = await this.#check();
-    await this.#grant(
-      role,
-      schema,
-      relations.map((relation) => relation.table),
-    );
-    const body = text.replace(/[\s;]+$/, "");
-    if (body.trim() === "") throw sqlProblem("Write one SELECT statement.", "empty");
-    const question = sql`${this.#ctes(relations, schema)}select * from (\n${composedQuestion(
-      body,
-      days,
-    )}\n) as question_body`;
-    const client = await this.#pool.connect();
-    let broken = false;
-    // Every statement goes through the extended protocol, so none can carry a second one.
-    const pool = {
-      connect: async () => ({
-        query: (statement: string, parameters: readonly unknown[]) =>
-          client.query({
-            text: statement,
-            values: [...parameters],
-            queryMode: "extended",
-          } as never),
-        release: () => {},
-      }),
-      end: async () => {},
-    };
-    const db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
-    try {
-      await client.query("begin transaction read only");
-      await client.query(
-        `set local statement_timeout = ${Math.max(1, Math.floor(limits.timeoutMs))}`,
-      );
-      await client.query("set local search_path = pg_catalog");
-      return await work(db, question);
-    } catch (error) {
-      throw this.#problemOf(error, limits, () => {
-        broken = true;
-      });
-    } finally {
-      await client.query("rollback").catch(() => {
-        broken = true;
-      });
-      client.release(broken);
-      await db.destroy().catch(() => undefined);
-    }
+    return this.#session(text, relations, limits, days, async (client, question) => {
+      // Every statement goes through the extended protocol, so none can carry a second one.
+      const pool = {
+        connect: async () => ({
+          query: (statement: string, parameters: readonly unknown[]) =>
+            client.query({
+              text: statement,
+              values: [...parameters],
+              queryMode: "extended",
+            } as never),
+          release: () => {},
+        }),
+        end: async () => {},
+      };
+      const db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
+      try {
+        return await work(db, question);
+      } finally {
+        await db.destroy().catch(() => undefined);
+      }
+    });
   }
 
   /** The datasets as CTEs named by their tables' names (nothing when the question names none). */

@@ -48,6 +48,8 @@ export interface SqlAnswer {
   truncated: boolean;
 }
 
+export type DuckApi = typeof import("@duckdb/node-api");
+
 /** A problem with the question itself (syntax, a missing table, a refused read), for the `sql` field. */
 export function sqlProblem(message: string, code = "sql"): ValidationError {
   return new ValidationError({
@@ -157,16 +159,21 @@ function answerValue(value: unknown, type: DatasetColumnType): unknown {
   );
 }
 
-/** A fresh in-memory DuckDB whose only tables are `views`, its files and settings locked. */
-async function openSandbox(
+/**
+ * A fresh in-memory DuckDB that may read `files` and nothing else: one thread, a memory limit,
+ * no temp folder, no extensions, instants in UTC; `prepare` runs before the configuration is
+ * locked. For SQL questions and for reading untrusted uploads (binary-records.ts).
+ */
+export async function openLockedDuckDb(
   api: DuckApi,
-  views: readonly SnapshotView[],
-  limits: SqlLimits,
+  files: readonly string[],
+  memoryLimit: string,
+  prepare: (connection: DuckDBConnection) => Promise<void> = async () => {},
 ): Promise<{ instance: DuckDBInstance; connection: DuckDBConnection }> {
   const instance = await api.DuckDBInstance.create(":memory:", {
     threads: "1",
-    memory_limit: limits.memoryLimit,
-    // Spilling would need a writable folder; a question that needs more memory fails instead.
+    memory_limit: memoryLimit,
+    // Spilling would need a writable folder; work that needs more memory fails instead.
     temp_directory: "",
     autoinstall_known_extensions: "false",
     autoload_known_extensions: "false",
@@ -177,16 +184,10 @@ async function openSandbox(
     // Every connection of this instance reads instants in UTC; zones are named in the SQL.
     await connection.run("SET GLOBAL TimeZone = 'UTC'");
     await connection.run("SET TimeZone = 'UTC'");
-    if (views.length > 0) {
-      await connection.run(
-        `SET allowed_paths = [${views.map((view) => quoteLiteral(view.path)).join(", ")}]`,
-      );
+    if (files.length > 0) {
+      await connection.run(`SET allowed_paths = [${files.map(quoteLiteral).join(", ")}]`);
     }
-    for (const view of views) {
-      await connection.run(
-        `CREATE VIEW ${quoteIdentifier(view.relation.name)} AS SELECT * FROM read_parquet(${quoteLiteral(view.path)})`,
-      );
-    }
+    await prepare(connection);
     await connection.run("SET enable_external_access = false");
     await connection.run("SET lock_configuration = true");
     return { instance, connection };
@@ -195,6 +196,22 @@ async function openSandbox(
     instance.closeSync();
     throw error;
   }
+}
+
+/** A locked DuckDB whose only tables are `views` over their snapshots. */
+function openSandbox(api: DuckApi, views: readonly SnapshotView[], limits: SqlLimits) {
+  return openLockedDuckDb(
+    api,
+    views.map((view) => view.path),
+    limits.memoryLimit,
+    async (connection) => {
+      for (const view of views) {
+        await connection.run(
+          `CREATE VIEW ${quoteIdentifier(view.relation.name)} AS SELECT * FROM read_parquet(${quoteLiteral(view.path)})`,
+        );
+      }
+    },
+  );
 }
 
 /**
@@ -264,8 +281,6 @@ export async function withDuckDbQuestion<T>(
     await db.destroy().catch(() => undefined);
   }
 }
-
-type DuckApi = typeof import("@duckdb/node-api");
 
 /** The question's one statement, prepared, after the parser says it is one SELECT. */
 async function checkedSelect(

@@ -189,24 +189,22 @@ export function SqlWorkbench({
           a dashboard they are its date range. Empty: the widest days.
         </span>
         <div className="sql-parameter-fields">
-          <label>
-            First day ({"{{from}}"}){" "}
-            <input
-              type="date"
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-              aria-describedby="sql-parameters-hint"
-            />
-          </label>
-          <label>
-            Last day ({"{{to}}"}){" "}
-            <input
-              type="date"
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              aria-describedby="sql-parameters-hint"
-            />
-          </label>
+          {(
+            [
+              ["from", "First day", from, setFrom],
+              ["to", "Last day", to, setTo],
+            ] as const
+          ).map(([name, label, value, set]) => (
+            <label key={name}>
+              {label} ({`{{${name}}}`}){" "}
+              <input
+                type="date"
+                value={value}
+                onChange={(event) => set(event.currentTarget.value)}
+                aria-describedby="sql-parameters-hint"
+              />
+            </label>
+          ))}
         </div>
       </fieldset>
       <div>

@@ -2,13 +2,14 @@ import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { DuckDBType } from "@duckdb/node-api";
 import { type DatasetColumnType, formatBytes } from "@seed/model";
 import { converterOf, duckDbApi } from "../../db/duckdb.js";
-import { quoteLiteral } from "../../db/sql-sandbox.js";
+import { openLockedDuckDb, quoteLiteral } from "../../db/sql-sandbox.js";
 import type { CsvRecord } from "./csv-records.js";
+import { byteCounter } from "./upload-bytes.js";
 
 // Parquet and Arrow files, read by well-kept readers (DuckDB's read_parquet in a locked in-memory
 // instance; apache-arrow's IPC reader) into the same records as CSV: a header, then rows of cells
@@ -26,7 +27,7 @@ export type TypedRecord = CsvRecord & { types?: DatasetColumnType[] };
 export class BinaryFileError extends Error {
   override name = "BinaryFileError";
   constructor(
-    readonly code: "file_too_large" | "incomplete_upload" | "invalid_file",
+    readonly code: "file_too_large" | "invalid_file",
     readonly reason: string,
   ) {
     super(reason);
@@ -75,37 +76,12 @@ async function spool(
   maxBytes: number,
   onBytes: (bytes: number) => void,
   expectedBytes: number | undefined,
-): Promise<number> {
-  let bytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      bytes += buffer.length;
-      onBytes(bytes);
-      if (bytes > maxBytes) {
-        callback(
-          new BinaryFileError(
-            "file_too_large",
-            `The file is larger than the ${formatBytes(maxBytes)} limit.`,
-          ),
-        );
-        return;
-      }
-      callback(null, buffer);
-    },
-  });
+): Promise<void> {
   const input =
     source instanceof ReadableStream
       ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
       : Readable.from(source);
-  await pipeline(input, counter, createWriteStream(file));
-  if (expectedBytes !== undefined && bytes !== expectedBytes) {
-    throw new BinaryFileError(
-      "incomplete_upload",
-      `The upload ended after ${bytes.toLocaleString("en-US")} of ${expectedBytes.toLocaleString("en-US")} bytes.`,
-    );
-  }
-  return bytes;
+  await pipeline(input, byteCounter(maxBytes, onBytes, expectedBytes), createWriteStream(file));
 }
 
 /** The records of a Parquet or Arrow byte stream (see the module comment). */
@@ -179,19 +155,8 @@ function duckColumn(
 async function* parquetRecords(file: string): AsyncGenerator<TypedRecord[]> {
   const api = await duckDbApi();
   // The file is untrusted: the reader may open it and nothing else.
-  const instance = await api.DuckDBInstance.create(":memory:", {
-    threads: "1",
-    memory_limit: "512MB",
-    temp_directory: "",
-    autoinstall_known_extensions: "false",
-    autoload_known_extensions: "false",
-  });
-  const connection = await instance.connect();
+  const { instance, connection } = await openLockedDuckDb(api, [file], "512MB");
   try {
-    await connection.run("SET TimeZone = 'UTC'");
-    await connection.run(`SET allowed_paths = [${quoteLiteral(file)}]`);
-    await connection.run("SET enable_external_access = false");
-    await connection.run("SET lock_configuration = true");
     const relation = `read_parquet(${quoteLiteral(file)})`;
     let described: { names: string[]; types: DuckDBType[] };
     try {

@@ -10,7 +10,6 @@ import {
   datasetLimits,
   describeValue,
   expectedCell,
-  formatBytes,
   type ImportFormat,
   readCell,
   ValidationError,
@@ -20,6 +19,7 @@ import type { CsvProblemCode } from "./csv.js";
 import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.js";
 import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
 import { JsonFieldError, JsonSyntaxError, streamJsonRecords } from "./json-records.js";
+import { byteCounter, UploadBytesError } from "./upload-bytes.js";
 
 // The formats' list and names are @seed/model's (import-formats.ts); Parquet and Arrow are read
 // by binary-records.ts.
@@ -45,12 +45,13 @@ export async function* csvRecords(
     try {
       yield* binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
     } catch (error) {
-      if (error instanceof BinaryFileError) throw new DatasetImportError(error.code, error.reason);
+      if (error instanceof BinaryFileError || error instanceof UploadBytesError) {
+        throw new DatasetImportError(error.code, error.reason);
+      }
       throw error;
     }
     return;
   }
-  let bytes = 0;
   let decoder: CsvTextDecoder;
   try {
     decoder = new CsvTextDecoder(encoding?.chosen);
@@ -64,22 +65,10 @@ export async function* csvRecords(
     encoding?.onEncoding?.(decoder.encoding);
   };
   const reader = new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const buffer = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      bytes += buffer.length;
-      onBytes(bytes);
-      if (bytes > maxBytes) {
-        callback(
-          new DatasetImportError(
-            "file_too_large",
-            `The file is larger than the ${formatBytes(maxBytes)} limit.`,
-          ),
-        );
-        return;
-      }
+    transform(chunk: Buffer, _encoding, callback) {
       let text: string;
       try {
-        text = decoder.write(buffer);
+        text = decoder.write(chunk);
       } catch (error) {
         callback(importError(error));
         return;
@@ -88,15 +77,6 @@ export async function* csvRecords(
       callback(null, text === "" ? undefined : text);
     },
     flush(callback) {
-      if (expectedBytes !== undefined && bytes !== expectedBytes) {
-        callback(
-          new DatasetImportError(
-            "incomplete_upload",
-            `The upload ended after ${bytes.toLocaleString("en-US")} of ${expectedBytes.toLocaleString("en-US")} bytes.`,
-          ),
-        );
-        return;
-      }
       let text: string;
       try {
         text = decoder.end();
@@ -114,13 +94,14 @@ export async function* csvRecords(
       : Readable.from(source);
   // Pushed text passes through as is (the decoder above made it).
   reader.setEncoding("utf8");
-  const piping = pipeline(input, reader);
+  const piping = pipeline(input, byteCounter(maxBytes, onBytes, expectedBytes), reader);
   // pipeline's own promise would reject unobserved when the consumer stops first.
   piping.catch(() => {});
   try {
     if (format === "csv") yield* streamCsvRecords(reader, undefined, delimiter);
     else yield* streamJsonRecords(reader as AsyncIterable<string>, format);
   } catch (error) {
+    if (error instanceof UploadBytesError) throw new DatasetImportError(error.code, error.reason);
     if (error instanceof CsvSyntaxError) {
       throw new DatasetImportError("invalid_csv", error.reason, error.line);
     }

@@ -177,6 +177,27 @@ test("a SQL question with a date range, saved as a dataset, charted, and bound t
   await filtersForm.getByLabel("Date range filter").selectOption("month");
   await filtersForm.getByRole("button", { name: "Save filters" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Filters saved." })).toBeVisible();
+
+  // The question can change while its chart still finds its columns; dropping one is refused.
+  await page.goto("/admin/datasets");
+  await page.getByRole("link", { name: questionName }).click();
+  await page.getByRole("link", { name: "Change the question" }).click();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const editor = page.getByRole("textbox", { name: /^SQL question/ });
+  await expect(editor).toContainText("{{from}}");
+  await typeQuestion(page, `select region, count(*) as orders from ${table} group by region`);
+  const changes = page.getByRole("form", { name: `Save changes to ${questionName}` });
+  await changes.getByRole("button", { name: "Save changes to the question" }).click();
+  await expect(editor).toHaveAccessibleDescription(/revenue/);
+  await typeQuestion(
+    page,
+    `select region, sum(revenue) as revenue, max(month) as month from ${table} where month between {{from}} and {{to}} group by region`,
+  );
+  await changes.getByRole("button", { name: "Save changes to the question" }).click();
+  await page.waitForURL(/\?saved=question-changed$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "The question was changed." }),
+  ).toBeVisible();
   await context.close();
 
   const visitor = await browser.newContext();

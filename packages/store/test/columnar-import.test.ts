@@ -221,7 +221,8 @@ describe.each(engines)("Parquet and Arrow imports on %s", (engine: TestEngine) =
     expect((await store.listDatasets()).length).toBe(before);
   });
 
-  it("keeps every generated table's values exactly (property)", async () => {
+  // Exponent notation: DuckDB reads a long plain literal as a DECIMAL first, which can round it.
+  it("keeps every generated table's values exactly (property)", { timeout: 120_000 }, async () => {
     const store = await openTestStore(engine, { seedDemo: false });
     const row = fc.record({
       n: fc.oneof(
@@ -245,7 +246,7 @@ describe.each(engines)("Parquet and Arrow imports on %s", (engine: TestEngine) =
         const values = rows
           .map(
             (r) =>
-              `(${r.n === null ? "null::double" : `${Object.is(r.n, -0) ? "-0.0" : r.n.toPrecision(17)}::double`}, ${
+              `(${r.n === null ? "null::double" : `${Object.is(r.n, -0) ? "-0.0" : r.n.toExponential()}::double`}, ${
                 r.s === null ? "null::varchar" : `'${r.s.replaceAll("'", "''")}'`
               }, ${r.d === null ? "null::date" : `date '${r.d}'`})`,
           )
@@ -255,7 +256,7 @@ describe.each(engines)("Parquet and Arrow imports on %s", (engine: TestEngine) =
         const zeroed = (n: number | null) => (n !== null && Object.is(n, -0) ? 0 : n);
         expect(dataset.rows).toEqual(rows.map((r) => ({ n: zeroed(r.n), s: r.s, d: r.d })));
       }),
-      { seed, numRuns: 30 },
+      { seed, numRuns: 20 },
     );
   });
 });

@@ -16,6 +16,8 @@ export interface Fixture {
   textTile: string;
   token: string;
   source: string;
+  /** A saved SQL question, as a dataset. */
+  question: string;
 }
 
 export interface Case {
@@ -65,6 +67,7 @@ const versionedKeys = {
   spareChart: "chart",
   dashboard: "dashboard",
   source: "source",
+  question: "dataset",
 } as const;
 
 /** A case that writes one fixture entity at its current version. */
@@ -294,6 +297,11 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
         }),
     },
   },
+  updateQuestionDataset: {
+    update: versioned("content.write", "question", (store, id, version, actor) =>
+      store.updateQuestionDataset(actor, id, version, { sql: `select ${version} as one` }),
+    ),
+  },
   sqlQuestionsStatus: {
     read: {
       permission: "sql.run",
@@ -378,7 +386,12 @@ export async function makeFixture(store: Store): Promise<Fixture> {
     admin,
   );
   const source = await store.createSource(unreachableSource(), admin);
+  const question = await store.createQuestionDataset(admin, {
+    name: unique("Question"),
+    sql: "select 1 as one",
+  });
   return {
+    question: question.id,
     dataset: dataset.id,
     spareDataset: spareDataset.id,
     chart: chart.id,

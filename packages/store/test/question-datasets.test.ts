@@ -94,6 +94,38 @@ describe.each(engines)("question datasets on %s", (engine) => {
     expect(await tile("from=2025-03-01")).toEqual({ North: 120 });
   });
 
+  it("change their text when the new answer still serves their charts, versioned", async () => {
+    const store = await openTestStore(engine, { seedDemo: false });
+    const id = await salesQuestion(store);
+    await store.createChart(
+      {
+        title: "Revenue by region",
+        type: "bar",
+        datasetId: id,
+        query: { x: { column: "region" }, measures: [{ column: "revenue", aggregate: "sum" }] },
+      },
+      editor,
+    );
+    const dropped = await errorOf(
+      store.updateQuestionDataset(editor, id, 1, {
+        sql: "select region, count(*) as orders from sales group by region",
+      }),
+    );
+    expect((dropped as ValidationError).fieldErrors.sql?.join(" ")).toMatch(
+      /Revenue by region.*revenue/,
+    );
+    const changed = await store.updateQuestionDataset(editor, id, 1, {
+      sql: "select region, sum(revenue) as revenue, count(*) as orders from sales group by region",
+    });
+    expect(changed.version).toBe(2);
+    expect(changed.columns.map((column) => column.name)).toEqual(["region", "revenue", "orders"]);
+    expect((await store.getDataset(id))?.question?.sql).toMatch(/count\(\*\) as orders/);
+    const stale = await errorOf(
+      store.updateQuestionDataset(editor, id, 1, { sql: "select 1 as x" }),
+    );
+    expect(stale).toMatchObject({ kind: "conflict" });
+  });
+
   it("refuse rows written into them, saying why", async () => {
     const store = await openTestStore(engine, { seedDemo: false });
     const id = await salesQuestion(store);

@@ -1,7 +1,10 @@
 import {
+  calculatedFieldsOver,
+  type DatasetColumn,
   type DatasetColumnType,
   datasetLimits,
   optionalText,
+  queryColumnsOf,
   requiredText,
   type SqlParameterValues,
   type SqlQuestionInput,
@@ -38,9 +41,14 @@ import {
 } from "../db/sql-sandbox.js";
 import type { PostgresRelation, PostgresSqlReader } from "../db/sql-sandbox-postgres.js";
 import { Compiler } from "../engine/compile.js";
-import { rowsStateOf } from "./datasets/datasets.js";
+import {
+  checkColumnsStillServeUsers,
+  type Dataset,
+  getDatasetSummaryIn,
+  rowsStateOf,
+} from "./datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "./datasets/fields.js";
-import { createdWrite } from "./versioned-write.js";
+import { createdWrite, versionedWrite } from "./versioned-write.js";
 
 // SQL questions: one read-only SELECT over the datasets, each a table named by sqlTableNames
 // (@seed/model), its columns by their names, calculated fields included. The store decides who
@@ -443,7 +451,75 @@ function questionColumns(
   return columns.map((column) => ({ id: column.name, name: column.name, type: column.type }));
 }
 
+/**
+ * Changes a saved question's text: it runs once first, and its new columns must still serve the
+ * charts and stat tiles that use the dataset (else field errors on `sql` name them). Versioned
+ * and audited as a dataset.update.
+ */
+async function updateQuestionDataset(
+  ctx: StoreContext,
+  actor: Actor,
+  id: string,
+  expectedVersion: number,
+  input: { sql: string },
+): Promise<Dataset> {
+  const checked = authorize(actor, "content.write");
+  authorize(actor, "sql.run");
+  const { sql: text } = parseInput(questionDatasetSchema.pick({ sql: true }), input);
+  // The question runs before the write's transaction: the sandbox reads the state database too.
+  const { answer } = await answerQuestion(ctx, text, undefined, { rowCap: 1 });
+  const columns = questionColumns(answer.columns);
+  return versionedWrite(ctx, checked, {
+    entityType: "dataset",
+    id,
+    expectedVersion,
+    read: getDatasetSummaryIn,
+    change: async (current, row, trx) => {
+      if (!current.question) {
+        throw new ValidationError({
+          fieldErrors: {},
+          formError: "This dataset is not a SQL question.",
+        });
+      }
+      // A question may answer true/false columns, as a live source's table may.
+      const datasetColumns = columns.map(({ name, type }) => ({
+        name,
+        type: type as DatasetColumn["type"],
+      }));
+      const calculatedFields = calculatedFieldsOver(
+        datasetColumns,
+        current.calculatedFields.map(({ name, expression }) => ({ name, expression })),
+      );
+      await checkColumnsStillServeUsers(
+        trx,
+        id,
+        queryColumnsOf({ columns: datasetColumns, calculatedFields }),
+        "sql",
+      );
+      const at = ctx.now().toISOString();
+      await row.update({
+        question_sql: text,
+        columns_json: JSON.stringify(columns),
+        updated_at: at,
+      });
+      return {
+        result: {
+          ...current,
+          columns: datasetColumns,
+          calculatedFields,
+          question: { sql: text },
+          version: expectedVersion + 1,
+          updatedAt: at,
+        },
+        action: "dataset.update",
+        detail: { changed: ["question"], question: text.slice(0, 500) },
+      };
+    },
+  });
+}
+
 export const sqlQuestionOperations = {
+  updateQuestionDataset,
   runSqlQuestion,
   sqlQuestionsStatus,
   setSqlQuestionsEnabled,

@@ -11,7 +11,7 @@ export function QuestionDatasetPage({
 }: {
   dataset: Dataset & { question: { sql: string } };
   canWrite: boolean;
-  saved: boolean;
+  saved: "created" | "changed" | null;
 }) {
   return (
     <>
@@ -22,7 +22,9 @@ export function QuestionDatasetPage({
       </Text>
       {saved ? (
         <p role="status" className="form-status">
-          The question was saved as a dataset: chart it like any other.
+          {saved === "created"
+            ? "The question was saved as a dataset: chart it like any other."
+            : "The question was changed."}
         </p>
       ) : null}
       <Card
@@ -36,9 +38,13 @@ export function QuestionDatasetPage({
         <p>
           Columns: {dataset.columns.map((column) => `${column.name} (${column.type})`).join(", ")}
         </p>
-        <p>
-          <Link href="/admin/sql">Open SQL questions</Link>
-        </p>
+        {canWrite ? (
+          <p>
+            <Link href={`/admin/sql?dataset=${encodeURIComponent(dataset.id)}`}>
+              Change the question
+            </Link>
+          </p>
+        ) : null}
       </Card>
       <CalculatedFieldsCard dataset={dataset} canWrite={canWrite} />
       {canWrite ? (

@@ -8,7 +8,7 @@ import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder } from "@codemirror/view";
 import { type DatasetColumnType, textLimits } from "@seed/model";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { saveSqlQuestion } from "@/app/admin/sql/actions";
+import { saveSqlQuestion, updateSqlQuestion } from "@/app/admin/sql/actions";
 import { describedBy, FieldMessages, FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
@@ -46,12 +46,15 @@ export function SqlWorkbench({
   engine,
   initialSql,
   canSave,
+  editing,
 }: {
   tables: readonly SqlTable[];
   engine: "duckdb" | "postgres";
   initialSql: string;
   /** Whether the person may save the question as a dataset (content.write). */
   canSave: boolean;
+  /** A saved question opened to change it: saving then changes that dataset. */
+  editing: { id: string; version: number; name: string } | null;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -64,7 +67,7 @@ export function SqlWorkbench({
   const runRef = useRef<() => void>(() => {});
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const save = useContentForm(saveSqlQuestion);
+  const save = useContentForm(editing ? updateSqlQuestion : saveSqlQuestion);
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -261,20 +264,41 @@ export function SqlWorkbench({
         </TableRegion>
       ) : null}
       {canSave ? (
-        <form onSubmit={onSave} className="form" aria-label="Save the question as a dataset">
+        <form
+          onSubmit={onSave}
+          className="form"
+          aria-label={
+            editing ? `Save changes to ${editing.name}` : "Save the question as a dataset"
+          }
+        >
           <FormMessages state={save.state} />
-          <FormField
-            name="name"
-            id="question-name"
-            label="Name of the question's dataset"
-            required
-            maxLength={textLimits.name}
-            errors={save.state.fieldErrors?.name}
-            hint="Charts and stat tiles can then read the question like any dataset."
-          />
+          {editing ? (
+            <>
+              <input type="hidden" name="datasetId" value={editing.id} />
+              <input type="hidden" name="version" value={editing.version} />
+              <p className="muted">
+                Changing the saved question <strong>{editing.name}</strong>: its charts must still
+                find their columns in the new answer.
+              </p>
+            </>
+          ) : (
+            <FormField
+              name="name"
+              id="question-name"
+              label="Name of the question's dataset"
+              required
+              maxLength={textLimits.name}
+              errors={save.state.fieldErrors?.name}
+              hint="Charts and stat tiles can then read the question like any dataset."
+            />
+          )}
           <div>
             <button type="submit" className="button button-secondary" disabled={save.pending}>
-              {save.pending ? "Saving…" : "Save as a dataset"}
+              {save.pending
+                ? "Saving…"
+                : editing
+                  ? "Save changes to the question"
+                  : "Save as a dataset"}
             </button>
           </div>
         </form>

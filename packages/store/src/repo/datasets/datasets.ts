@@ -361,11 +361,11 @@ export async function createDataset(
  * Lists the charts and stat tiles that new query columns (stored columns and calculated fields)
  * would break, as field errors on the field that changed.
  */
-async function checkColumnsStillServeUsers(
+export async function checkColumnsStillServeUsers(
   trx: Executor,
   datasetId: string,
   columns: ReturnType<typeof queryColumnsOf>,
-  field: "columns" | "calculatedFields",
+  field: "columns" | "calculatedFields" | "sql",
 ): Promise<void> {
   const problems: string[] = [];
   const charts = await trx

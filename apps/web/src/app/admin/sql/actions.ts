@@ -2,7 +2,7 @@
 
 import type { FormState } from "@/lib/form-state";
 import { formText } from "@/lib/form-state";
-import { done, formAction } from "@/server/form-action";
+import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
 export type SqlSwitchState = FormState<{ enabled: string }>;
 
@@ -30,5 +30,18 @@ export const saveSqlQuestion = formAction<SaveQuestionState>(
       sql: formText(formData, "sql"),
     });
     return done({ redirectTo: `/admin/datasets/${id}?saved=question` });
+  },
+);
+
+/** Saves the editor's text as a saved question's new text (the form carries the version it read). */
+export const updateSqlQuestion = formAction<SaveQuestionState>(
+  "content.write",
+  async ({ formData, actor, store }) => {
+    const record = readVersionedRecord(formData, "datasetId");
+    if (!record) return refuse(staleForm);
+    await store.updateQuestionDataset(actor, record.id, record.version, {
+      sql: formText(formData, "sql"),
+    });
+    return done({ redirectTo: `/admin/datasets/${record.id}?saved=question-changed` });
   },
 );

@@ -8,12 +8,26 @@ import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "SQL questions" };
 
-export default async function SqlPage() {
+export default async function SqlPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ dataset?: string }>;
+}) {
   const session = await requirePermission("sql.run");
   const store = await getStore();
   const status = await store.sqlQuestionsStatus(actorOf(session));
+  // ?dataset=<id> opens a saved question to change it.
+  const { dataset: datasetId } = await searchParams;
+  const saved =
+    typeof datasetId === "string" && datasetId.length <= 200
+      ? await store.getDataset(datasetId, 0)
+      : null;
+  const editing = saved?.question
+    ? { id: saved.id, version: saved.version, name: saved.name, sql: saved.question.sql }
+    : null;
   const first = status.tables[0];
-  const initialSql = first ? `select *\nfrom ${first.name}\nlimit 100` : "select 1 as one";
+  const initialSql =
+    editing?.sql ?? (first ? `select *\nfrom ${first.name}\nlimit 100` : "select 1 as one");
   return (
     <>
       <Heading level={1}>SQL questions</Heading>
@@ -28,6 +42,7 @@ export default async function SqlPage() {
           engine={status.engine}
           initialSql={initialSql}
           canSave={hasPermission(session, "content.write")}
+          editing={editing}
         />
       ) : (
         <p className="form-error" role="alert">

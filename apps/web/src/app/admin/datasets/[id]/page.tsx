@@ -69,7 +69,13 @@ export default async function DatasetPage({
       <QuestionDatasetPage
         dataset={{ ...dataset, question: dataset.question }}
         canWrite={canWrite}
-        saved={query.saved === "question"}
+        saved={
+          query.saved === "question"
+            ? "created"
+            : query.saved === "question-changed"
+              ? "changed"
+              : null
+        }
       />
     );
   }

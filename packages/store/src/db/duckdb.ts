@@ -6,6 +6,7 @@ import type {
   DuckDBValue,
   DuckDBValueConverter,
 } from "@duckdb/node-api";
+import type { DatasetColumnType } from "@seed/model";
 import {
   type CompiledQuery,
   type DatabaseConnection,
@@ -298,4 +299,58 @@ export async function openDuckDbKysely(
   });
   const db = new Kysely({ dialect: new DuckDbDialect(instance, converterOf(api)) });
   return { db, close: () => db.destroy() };
+}
+
+/**
+ * What a DuckDB value type is among the kinds the store reads (numbers, text, true/false, days,
+ * instants), with what the reader must take care of: integers (which may pass 2^53) and float32
+ * (whose shortest text is its own). Lists, structs, maps, blobs and intervals are text.
+ */
+export function valueKindOf(
+  api: NodeApi,
+  type: DuckDBType,
+): { kind: DatasetColumnType; integer: boolean; float32: boolean; plainText: boolean } {
+  const id = api.DuckDBTypeId;
+  const of = (
+    kind: DatasetColumnType,
+    extra: Partial<{ integer: boolean; float32: boolean; plainText: boolean }> = {},
+  ) => ({
+    kind,
+    integer: false,
+    float32: false,
+    plainText: false,
+    ...extra,
+  });
+  switch (type.typeId) {
+    case id.TINYINT:
+    case id.SMALLINT:
+    case id.INTEGER:
+    case id.BIGINT:
+    case id.HUGEINT:
+    case id.UTINYINT:
+    case id.USMALLINT:
+    case id.UINTEGER:
+    case id.UBIGINT:
+    case id.UHUGEINT:
+      return of("number", { integer: true });
+    case id.FLOAT:
+      return of("number", { float32: true });
+    case id.DOUBLE:
+    case id.DECIMAL:
+      return of("number");
+    case id.BOOLEAN:
+      return of("boolean");
+    case id.DATE:
+      return of("date");
+    case id.TIMESTAMP:
+    case id.TIMESTAMP_TZ:
+    case id.TIMESTAMP_S:
+    case id.TIMESTAMP_MS:
+    case id.TIMESTAMP_NS:
+      return of("timestamp");
+    case id.VARCHAR:
+      return of("string", { plainText: true });
+    default:
+      return of("string");
+  }
 }

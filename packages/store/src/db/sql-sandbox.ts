@@ -1,7 +1,7 @@
-import type { DuckDBConnection, DuckDBInstance, DuckDBType } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { type DatasetColumnType, sqlTemplateParts, ValidationError } from "@seed/model";
 import { Kysely, type RawBuilder, sql } from "kysely";
-import { converterOf, DuckDbDialect, duckDbApi } from "./duckdb.js";
+import { converterOf, DuckDbDialect, duckDbApi, valueKindOf } from "./duckdb.js";
 
 // SQL questions run where the engine itself keeps them to the datasets: never through a regular
 // expression over the text. On the embedded install each run gets a fresh in-memory DuckDB whose
@@ -108,39 +108,6 @@ export interface SnapshotView {
 function cleanMessage(message: string, folder: string): string {
   const firstLine = message.split("\n").slice(0, 3).join("\n");
   return folder ? firstLine.replaceAll(folder, "…") : firstLine;
-}
-
-/** What DuckDB calls a result column's type, in the kinds answers carry. */
-function answerType(api: typeof import("@duckdb/node-api"), type: DuckDBType): DatasetColumnType {
-  const { DuckDBTypeId: id } = api;
-  switch (type.typeId) {
-    case id.TINYINT:
-    case id.SMALLINT:
-    case id.INTEGER:
-    case id.BIGINT:
-    case id.HUGEINT:
-    case id.UTINYINT:
-    case id.USMALLINT:
-    case id.UINTEGER:
-    case id.UBIGINT:
-    case id.UHUGEINT:
-    case id.FLOAT:
-    case id.DOUBLE:
-    case id.DECIMAL:
-      return "number";
-    case id.BOOLEAN:
-      return "boolean";
-    case id.DATE:
-      return "date";
-    case id.TIMESTAMP:
-    case id.TIMESTAMP_TZ:
-    case id.TIMESTAMP_S:
-    case id.TIMESTAMP_MS:
-    case id.TIMESTAMP_NS:
-      return "timestamp";
-    default:
-      return "string";
-  }
 }
 
 /** A converted value in its answer kind: instants as ISO text, anything unusual as text. */
@@ -340,7 +307,7 @@ async function runLocked(
   try {
     const result = await prepared.stream();
     const names = result.columnNames();
-    const types = result.columnTypes().map((type) => answerType(api, type));
+    const types = result.columnTypes().map((type) => valueKindOf(api, type).kind);
     const convert = converterOf(api);
     const rows: unknown[][] = [];
     let truncated = false;

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { DuckDBType } from "@duckdb/node-api";
 import { type DatasetColumnType, formatBytes } from "@seed/model";
-import { converterOf, duckDbApi } from "../../db/duckdb.js";
+import { converterOf, duckDbApi, valueKindOf } from "../../db/duckdb.js";
 import { openLockedDuckDb, quoteLiteral } from "../../db/sql-sandbox.js";
 import type { CsvRecord } from "./csv-records.js";
 import { byteCounter } from "./upload-bytes.js";
@@ -110,46 +110,28 @@ function duckColumn(
   api: DuckApi,
   type: DuckDBType,
 ): { type: DatasetColumnType; text: (value: unknown) => string; integer: boolean } {
-  const id = api.DuckDBTypeId;
-  switch (type.typeId) {
-    case id.TINYINT:
-    case id.SMALLINT:
-    case id.INTEGER:
-    case id.BIGINT:
-    case id.HUGEINT:
-    case id.UTINYINT:
-    case id.USMALLINT:
-    case id.UINTEGER:
-    case id.UBIGINT:
-    case id.UHUGEINT:
-      return { type: "number", text: String, integer: true };
-    case id.DOUBLE:
-    case id.DECIMAL:
-      return { type: "number", text: String, integer: false };
-    case id.FLOAT:
-      return { type: "number", text: (value) => float32Text(value as number), integer: false };
-    case id.DATE:
-      return { type: "date", text: String, integer: false };
-    case id.TIMESTAMP:
-    case id.TIMESTAMP_S:
-    case id.TIMESTAMP_MS:
-    case id.TIMESTAMP_NS:
-    case id.TIMESTAMP_TZ:
-      return {
-        type: "timestamp",
-        text: (value) => (value instanceof Date ? isoOfMs(value.getTime()) : String(value)),
-        integer: false,
-      };
-    case id.VARCHAR:
-      return { type: "string", text: String, integer: false };
-    default:
-      // Booleans, lists, structs, maps, blobs, intervals: as text a person can read back.
-      return {
-        type: "string",
-        text: (value) => (typeof value === "string" ? value : jsonText(value)),
-        integer: false,
-      };
+  const { kind, integer, float32, plainText } = valueKindOf(api, type);
+  if (kind === "number") {
+    return {
+      type: "number",
+      text: float32 ? (value) => float32Text(value as number) : String,
+      integer,
+    };
   }
+  if (kind === "date") return { type: "date", text: String, integer: false };
+  if (kind === "timestamp") {
+    return {
+      type: "timestamp",
+      text: (value) => (value instanceof Date ? isoOfMs(value.getTime()) : String(value)),
+      integer: false,
+    };
+  }
+  // Booleans, lists, structs, maps, blobs, intervals: as text a person can read back.
+  return {
+    type: "string",
+    text: plainText ? String : (value) => (typeof value === "string" ? value : jsonText(value)),
+    integer: false,
+  };
 }
 
 async function* parquetRecords(file: string): AsyncGenerator<TypedRecord[]> {

@@ -190,61 +190,60 @@ function selectList(
   }));
 }
 
+/**
+ * Each dataset a question names, read where its rows are: `use` gets the executor, the table as
+ * the rows home gives it, and each of the relation's columns as SQL over it (fields included).
+ */
+async function eachNamed<T>(
+  ctx: StoreContext,
+  db: Executor,
+  datasets: readonly DatasetForSql[],
+  use: (
+    dataset: DatasetForSql,
+    // biome-ignore lint/suspicious/noExplicitAny: dataset tables are made at runtime.
+    executor: Kysely<any>,
+    read: DatasetTable,
+    columns: ReturnType<typeof selectList>,
+  ) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  for (const dataset of datasets) {
+    const state = rowsStateOf(dataset.id, dataset.row);
+    const fields = fieldColumns(state.columns, dataset.row.fields_json);
+    results.push(
+      await ctx.rows.read(db, state, (executor, read) => {
+        const table = withFieldColumns(read, fields);
+        const compiler = new Compiler(executor, table, "UTC", ctx.now().getTime());
+        return use(dataset, executor, read, selectList(compiler, dataset.relation));
+      }),
+    );
+  }
+  return results;
+}
+
 /** The Parquet snapshots of the datasets a question names, as the sandbox's views. */
-async function snapshotViews(
+function snapshotViews(
   ctx: StoreContext,
   db: Executor,
   datasets: readonly DatasetForSql[],
 ): Promise<SnapshotView[]> {
-  const views: SnapshotView[] = [];
-  for (const dataset of datasets) {
-    const state = rowsStateOf(dataset.id, dataset.row);
-    const fields = fieldColumns(state.columns, dataset.row.fields_json);
-    const file = await ctx.rows.read(db, state, (executor, read) => {
-      const table = withFieldColumns(read, fields);
-      const compiler = new Compiler(executor, table, "UTC", ctx.now().getTime());
-      return ctx.sql.snapshots.of(
-        dataset.id,
-        dataset.row,
-        executor,
-        read,
-        selectList(compiler, dataset.relation),
-      );
-    });
-    views.push({ relation: dataset.relation, path: file });
-  }
-  return views;
+  return eachNamed(ctx, db, datasets, async (dataset, executor, read, columns) => ({
+    relation: dataset.relation,
+    path: await ctx.sql.snapshots.of(dataset.id, dataset.row, executor, read, columns),
+  }));
 }
 
 /** The datasets a question names as PostgreSQL CTEs over their own tables. */
-async function postgresRelations(
+function postgresRelations(
   ctx: StoreContext,
   db: Executor,
   datasets: readonly DatasetForSql[],
 ): Promise<PostgresRelation[]> {
-  const relations: PostgresRelation[] = [];
-  for (const dataset of datasets) {
-    const state = rowsStateOf(dataset.id, dataset.row);
-    const fields = fieldColumns(state.columns, dataset.row.fields_json);
-    relations.push(
-      await ctx.rows.read(db, state, async (executor, read) => {
-        const compiler = new Compiler(
-          executor,
-          withFieldColumns(read, fields),
-          "UTC",
-          ctx.now().getTime(),
-        );
-        return {
-          relation: dataset.relation,
-          table: read.table,
-          columns: selectList(compiler, dataset.relation).map(
-            (column) => sql`${column.ref} as ${sql.id(column.name)}`,
-          ),
-        };
-      }),
-    );
-  }
-  return relations;
+  return eachNamed(ctx, db, datasets, async (dataset, _executor, read, columns) => ({
+    relation: dataset.relation,
+    table: read.table,
+    columns: columns.map((column) => sql`${column.ref} as ${sql.id(column.name)}`),
+  }));
 }
 
 /**

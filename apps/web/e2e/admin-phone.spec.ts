@@ -1,12 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { testUser } from "./support";
+import { expect, test } from "@playwright/test";
+import { horizontalOverflow, testUser } from "./support";
 
 // Every admin screen at a phone's width: nothing scrolls sideways (the brief: usable at 375 px).
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 test("no admin screen scrolls sideways at a phone's width (375 px)", async ({ browser }) => {
   test.setTimeout(120_000);

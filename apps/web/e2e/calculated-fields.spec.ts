@@ -6,7 +6,7 @@ import {
   signedInPage,
   uniqueName,
 } from "./content-support";
-import { testUser } from "./support";
+import { horizontalOverflow, testUser } from "./support";
 
 // Calculated fields (issue 26): an editor writes an expression on the dataset's page, is told
 // where it is wrong as they type and again by the server, saves it, and charts it like a column.
@@ -145,13 +145,7 @@ test("the calculated fields card fits a phone and names every control", async ({
     .getByLabel("Expression")
     .fill(`if([revenue] > 100, "${"a very long label ".repeat(6)}", "small")`);
   await card.getByText("Columns and functions").click();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    )
-    .toBe(0);
+  await expect.poll(() => horizontalOverflow(page)).toBe(0);
   await expectAxeClean(page);
   await context.close();
 });

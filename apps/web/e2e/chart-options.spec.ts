@@ -7,6 +7,7 @@ import {
   slugOf,
   uniqueName,
 } from "./content-support";
+import { horizontalOverflow } from "./support";
 
 // The chart editor's display options: offered only where the chart types table says, reset when
 // a change of type or columns leaves them behind, and drawn on the published dashboard.
@@ -262,13 +263,7 @@ test("years on a number x read 1900 in the preview and on the published dashboar
   // On a phone the editor, its new select and the preview fit without scrolling sideways.
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(xNumbers).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      ),
-    )
-    .toBe(0);
+  await expect.poll(() => horizontalOverflow(page)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // A pie takes no x number format; a bar does, and starts from automatic again.

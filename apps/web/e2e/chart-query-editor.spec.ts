@@ -9,6 +9,7 @@ import {
   slugOf,
   uniqueName,
 } from "./content-support";
+import { horizontalOverflow } from "./support";
 
 // The chart editor builds a query with controls, by keyboard alone: "revenue per month per
 // region, last 12 months, top 5 regions" from the demo's daily rows.
@@ -463,5 +464,98 @@ test("average price per order per month, last 12 months of data, top 5 regions a
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
   await expect(page.getByLabel("Formula")).toHaveValue("sum([revenue]) / sum([orders])");
   await expect(page.getByLabel("Split into series by")).toHaveValue("region");
+  await context.close();
+});
+
+test("each measure its own: a count beside a count where and a named median, kept when the chart is opened again", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Measures");
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await page.getByLabel("Index column (x axis)").selectOption("region");
+  await page.getByLabel("Combine rows with").selectOption({ label: "Count of rows with a value" });
+
+  // A second measure, added and set up from the keyboard: a count of the rows of one region.
+  const more = page.getByRole("group", { name: "More measures" });
+  await more.getByRole("button", { name: "Add a measure" }).focus();
+  await page.keyboard.press("Enter");
+  const second = more.getByRole("group", { name: /^Measure 2:/ });
+  await expect(second).toHaveAccessibleName("Measure 2: Count");
+  await second.getByRole("button", { name: "Add a condition" }).focus();
+  await page.keyboard.press("Enter");
+  const condition = second.getByRole("group", { name: "Condition 1" });
+  await condition.getByLabel("Column").selectOption("region");
+  await condition.getByLabel("Value").fill("North");
+  await expect(second).toHaveAccessibleName("Measure 2: Count where region is North");
+
+  // A third: the median revenue, under a name of its own.
+  await more.getByRole("button", { name: "Add a measure" }).click();
+  const third = more.getByRole("group", { name: /^Measure 3:/ });
+  await third.getByLabel("Combine rows with").selectOption({ label: "Median" });
+  await expect(third.getByLabel("Column", { exact: true })).toHaveValue("revenue");
+  await third.getByLabel("Name (optional)").fill("Median revenue");
+
+  const expected = ["Count of revenue", "Count where region is North", "Median revenue"];
+  await expect.poll(async () => Object.keys((await previewSeries(page)).series)).toEqual(expected);
+  const { x, series } = await previewSeries(page);
+  const counts = series["Count of revenue"] ?? [];
+  const north = series["Count where region is North"] ?? [];
+  // Each region keeps its place; only North's rows count toward the second measure.
+  expect([...x].sort()).toEqual(["East", "Islands", "North", "South", "West"]);
+  for (const [index, region] of x.entries()) {
+    expect(north[index] ?? 0).toBe(region === "North" ? counts[index] : 0);
+    expect(counts[index]).toBeGreaterThan(300);
+  }
+  for (const median of series["Median revenue"] ?? []) expect(median).toBeGreaterThan(0);
+  await expectAxeClean(page);
+  // The measures' rows fit a phone without scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(third.getByLabel("Name (optional)")).toBeVisible();
+  await expect.poll(() => horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Ordered by the third measure: the choice names every measure.
+  await page.getByLabel("Order", { exact: true }).selectOption({ label: "largest value first" });
+  await page.getByLabel("Ordered by the values of").selectOption({ label: "Median revenue" });
+  await expect
+    .poll(async () => {
+      const medians = (await previewSeries(page)).series["Median revenue"] ?? [];
+      return medians.every(
+        (value, index) => index === 0 || (medians[index - 1] ?? 0) >= (value ?? 0),
+      );
+    })
+    .toBe(true);
+
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const reopened = page.getByRole("group", { name: "More measures" });
+  await expect(reopened.getByRole("group", { name: /^Measure \d:/ })).toHaveCount(2);
+  await expect(
+    reopened
+      .getByRole("group", { name: "Measure 2: Count where region is North" })
+      .getByRole("textbox", { name: "Value" }),
+  ).toHaveValue("North");
+  await expect(
+    reopened
+      .getByRole("group", { name: "Measure 3: Median revenue" })
+      .getByLabel("Name (optional)"),
+  ).toHaveValue("Median revenue");
+  await expect(page.getByLabel("Ordered by the values of")).toHaveValue("2");
+
+  // Removing a measure takes it out of the query; the others keep their own settings, and the
+  // order still follows the median, now the second measure.
+  await reopened.getByRole("button", { name: "Remove measure 2" }).click();
+  await expect
+    .poll(async () => Object.keys((await previewSeries(page)).series))
+    .toEqual(["Count of revenue", "Median revenue"]);
+  await expect(page.getByLabel("Ordered by the values of")).toHaveValue("1");
   await context.close();
 });

@@ -7,7 +7,7 @@ import {
   signedInPage,
   uniqueName,
 } from "./content-support";
-import { appBaseURL } from "./support";
+import { appBaseURL, horizontalOverflow } from "./support";
 
 // Dashboard filters: the admin picks a date column and a category column; a visitor filters by
 // a preset and a value, the address holds the filters (a link shows the same view), back and
@@ -299,9 +299,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.goto(`/d/${board.slug}?range=this-year&region=Alfa&region=Bravo`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAxeClean(page);
     await context.close();

@@ -1,16 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { expectAxeClean } from "./content-support";
+import { horizontalOverflow } from "./support";
 
 // The public pages as a product: a styled header, the home page's dashboards with icon,
 // description and last update, a phone's width without horizontal scroll in both themes,
 // each chart's PNG, SVG and CSV, and a dashboard that prints cleanly.
-
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
 
 test("the header is styled navigation and the home page lists dashboards with their last update", async ({
   page,

@@ -155,3 +155,10 @@ export async function replayServerActionWith(
   });
   return { status: response.status, body: await response.text() };
 }
+
+/** How far a page scrolls sideways (0 when it fits the viewport, as a phone needs). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}

@@ -41,7 +41,7 @@ import {
 import { isTimeType, type TimeGrain, timeGrains } from "./column-types.js";
 import { expressionLimits } from "./expression/tree.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
-import type { ChartQueryInput, QueryFilter } from "./query/spec.js";
+import { type ChartQueryInput, measureLabel, type QueryFilter } from "./query/spec.js";
 import type { DatasetColumnType } from "./vocabulary.js";
 
 // The one converter between a chart and the chart editor's form: the editor's draft, its live
@@ -90,6 +90,23 @@ export interface FilterForm {
   anchor: RelativeAnchor;
 }
 
+/**
+ * One more measure as the form holds it, beside the series columns: its own aggregate, column or
+ * formula, conditions and way of showing ("Count" beside "Count where status is late").
+ */
+export interface MeasureForm {
+  key: number;
+  /** The series' name; "" lets the query name it ("Count where status equals late"). */
+  label: string;
+  aggregate: Exclude<QueryAggregate, "none">;
+  /** The measured column; "" counts rows (count only). */
+  column: string;
+  /** With aggregate "formula": the measure itself. */
+  formula: string;
+  show: MeasureShow;
+  where: FilterForm[];
+}
+
 /** The chart editor's form: every field as the form holds it. */
 export interface ChartForm {
   title: string;
@@ -109,8 +126,10 @@ export interface ChartForm {
   breakdown: string;
   top: string;
   filters: FilterForm[];
-  /** The rows each measure counts: only those that pass every condition (none: every row). */
+  /** The rows each series column's measure counts: only those that pass every condition. */
   measureWhere: FilterForm[];
+  /** Measures after the series columns', each with its own aggregate and conditions. */
+  moreMeasures: MeasureForm[];
   sort: SortChoice;
   /** With an order by value: the index (as text) of the series column that orders the groups. */
   sortMeasure: string;
@@ -149,6 +168,16 @@ const filterRow = z.object({
   n: shortText,
 });
 
+const measureRow = z.object({
+  key: z.number().int(),
+  label: z.string().max(200),
+  aggregate: z.enum(queryAggregates).exclude(["none"]),
+  column: columnText,
+  formula: z.string().max(expressionLimits.maxLength * 2),
+  show: z.enum(measureShows),
+  where: z.array(filterRow).max(queryLimits.maxMeasureFilters * 2),
+});
+
 /** The form as the save action receives it (JSON); bounded everywhere, checked again by the store. */
 export const chartFormSchema = z.object({
   title: z.string().max(1_000),
@@ -164,6 +193,7 @@ export const chartFormSchema = z.object({
   top: shortText,
   filters: z.array(filterRow).max(queryLimits.maxFilters * 2),
   measureWhere: z.array(filterRow).max(queryLimits.maxMeasureFilters * 2),
+  moreMeasures: z.array(measureRow).max(queryLimits.maxMeasures * 2),
   sort: z.enum(sortChoices),
   sortMeasure: shortText,
   limit: shortText,
@@ -280,6 +310,90 @@ export function filterOfForm(row: FilterForm, columns: readonly FormColumn[]): Q
   }
 }
 
+/**
+ * How an aggregate's values may be shown: shares and running totals add values up (sums and
+ * counts only); a change from before compares any aggregate; raw values are shown as they are.
+ */
+export function showsFor(aggregate: QueryAggregate): readonly MeasureShow[] {
+  if (aggregate === "none") return ["value"];
+  return measureShows.filter(
+    (show) =>
+      additiveAggregates.includes(aggregate) ||
+      show === "value" ||
+      show === "change_from_previous" ||
+      show === "change_from_year_before",
+  );
+}
+
+type MeasureInput = ChartQueryInput["measures"][number];
+
+/** A new measure row: a count of rows, named by the query. */
+export function newMeasureForm(key: number): MeasureForm {
+  return {
+    key,
+    label: "",
+    aggregate: "count",
+    column: "",
+    formula: "",
+    show: "value",
+    where: [],
+  };
+}
+
+/** A stored measure as an editable row (raw values have no row: they are series columns). */
+export function measureFormOf(measure: MeasureInput, key: number): MeasureForm {
+  return {
+    key,
+    label: measure.label ?? "",
+    aggregate: measure.aggregate === "none" ? "sum" : measure.aggregate,
+    column: measure.column ?? "",
+    formula: measure.formula ?? "",
+    show: measure.show ?? "value",
+    where: (measure.where ?? []).map((filter, index) => filterFormOf(filter, index)),
+  };
+}
+
+/** A measure row as a query measure (the store checks it again and names its problems). */
+export function measureOfForm(row: MeasureForm, columns: readonly FormColumn[]): MeasureInput {
+  const label = row.label.trim();
+  return {
+    column: row.aggregate === "formula" || row.column === "" ? null : row.column,
+    aggregate: row.aggregate,
+    ...(label ? { label } : {}),
+    ...(row.aggregate === "formula" ? { formula: row.formula } : {}),
+    ...(row.where.length > 0
+      ? { where: row.where.map((filter) => filterOfForm(filter, columns)) }
+      : {}),
+    ...(row.show !== "value" ? { show: row.show } : {}),
+  };
+}
+
+/**
+ * How many leading measures the series columns stand for: those combined the same way as the
+ * first (aggregate, conditions, showing), each over a column and unnamed; a formula stands alone.
+ * Every other measure is a row of its own, so any stored chart comes back as it was.
+ */
+function seriesMeasureCount(measures: readonly MeasureInput[]): number {
+  const first = measures[0];
+  if (!first) return 0;
+  // Raw values are series columns only (they do not mix with aggregates).
+  if (first.aggregate === "none") return measures.length;
+  if (first.label || (first.aggregate !== "formula" && !first.column)) return 0;
+  if (first.aggregate === "formula") return 1;
+  const way = (measure: MeasureInput) =>
+    JSON.stringify([measure.aggregate, measure.show ?? "value", measure.where ?? []]);
+  let count = 1;
+  while (
+    count < measures.length &&
+    measures[count]?.column &&
+    !measures[count]?.label &&
+    way(measures[count] as MeasureInput) === way(first)
+  ) {
+    count += 1;
+  }
+  return count;
+}
+
 /** The x column a new chart starts from (a date, else text, else the first) and one number series. */
 export function defaultFormColumns(columns: readonly FormColumn[]): {
   indexColumn: string;
@@ -309,29 +423,38 @@ export function chartFormOf(
   const type = chart?.type ?? "line";
   const format = options.numberFormat;
   const sort = query?.sort;
+  const seriesCount = seriesMeasureCount(query?.measures ?? []);
+  const seriesMeasures = query?.measures.slice(0, seriesCount) ?? [];
+  const first = seriesMeasures[0];
   const columns = query
     ? {
         indexColumn: query.x.column,
-        seriesColumns: query.measures.flatMap((measure) =>
+        seriesColumns: seriesMeasures.flatMap((measure) =>
           measure.column ? [measure.column] : [],
         ),
       }
     : defaultFormColumns(dataset?.columns ?? []);
+  // With every measure a row of its own, the series columns still combine as the first row does.
+  const aggregate: QueryAggregate = first
+    ? first.aggregate
+    : query?.measures[0] && query.measures[0].aggregate !== "formula"
+      ? query.measures[0].aggregate
+      : "none";
   return {
     title: chart?.title ?? "",
     type,
     datasetId: chart?.datasetId ?? dataset?.id ?? "",
     ...columns,
-    aggregate: query?.measures[0]?.aggregate ?? "none",
-    formula: query?.measures[0]?.formula ?? "",
-    show: query?.measures[0]?.show ?? "value",
+    aggregate: query && !first && aggregate === "none" ? "sum" : aggregate,
+    formula: first?.formula ?? "",
+    show: first?.show ?? "value",
     grain: query?.x.grain ?? "",
     breakdown: query?.breakdown?.column ?? "",
     top: String(query?.breakdown?.top ?? 5),
     filters: (query?.filters ?? []).map((filter, index) => filterFormOf(filter, index)),
-    // The form gives every measure the same conditions: the first measure's stand for all.
-    measureWhere: (query?.measures[0]?.where ?? []).map((filter, index) =>
-      filterFormOf(filter, index),
+    measureWhere: (first?.where ?? []).map((filter, index) => filterFormOf(filter, index)),
+    moreMeasures: (query?.measures.slice(seriesCount) ?? []).map((measure, index) =>
+      measureFormOf(measure, index),
     ),
     sort: (sort ? `${sort.by}_${sort.direction}` : "x_asc") as SortChoice,
     sortMeasure: String(sort?.measure ?? 0),
@@ -363,7 +486,8 @@ function seriesShapeOf(form: ChartForm): SeriesShape {
     form.breakdown !== "" &&
     form.aggregate !== "none" &&
     chartTypeSpecs[form.type].accepts.breakdown;
-  const measures = form.aggregate === "formula" ? 1 : form.seriesColumns.length;
+  const measures =
+    (form.aggregate === "formula" ? 1 : form.seriesColumns.length) + form.moreMeasures.length;
   return measures > 1 || breakdown ? "many" : "one";
 }
 
@@ -392,26 +516,38 @@ export function groupsRest(form: ChartForm, columns: readonly FormColumn[]): boo
 }
 
 /** Which measure orders the groups by value: named only when it is not the first. */
-function sortMeasureOf(form: ChartForm, series: readonly (string | null)[]): { measure?: number } {
+function sortMeasureOf(form: ChartForm, count: number): { measure?: number } {
   const measure = Number(form.sortMeasure);
   return form.sort.startsWith("value") &&
     Number.isInteger(measure) &&
     measure > 0 &&
-    measure < series.length
+    measure < count
     ? { measure }
     : {};
 }
 
+/** The series columns' measures: one per column (one for a pie or a split), or the formula. */
+function seriesOf(form: ChartForm): (string | null)[] {
+  if (form.aggregate === "formula") return [null];
+  const single = form.type === "pie" || form.breakdown !== "";
+  return single ? form.seriesColumns.slice(0, 1) : form.seriesColumns;
+}
+
+/** How many measures the series columns (or the formula) stand for; further measures follow. */
+export function formSeriesCount(form: ChartForm): number {
+  return seriesOf(form).length;
+}
+
+/** Every measure the form draws, in order, named as their series will be. */
+export function formMeasureNames(form: ChartForm, columns: readonly FormColumn[]): string[] {
+  return formQuery(form, columns).measures.map((measure) => measureLabel(measure));
+}
+
 /** The query the form stands for (what the preview runs and the chart saves). */
 export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
-  const single = form.type === "pie" || form.breakdown !== "";
-  // A formula is the one measure; it names its columns itself.
-  const series: (string | null)[] =
-    form.aggregate === "formula"
-      ? [null]
-      : single
-        ? form.seriesColumns.slice(0, 1)
-        : form.seriesColumns;
+  // A formula is the one measure of the series columns; it names its columns itself.
+  const series = seriesOf(form);
+  const more = form.moreMeasures.map((row) => measureOfForm(row, columns));
   const [by, direction] = form.sort.split("_") as ["x" | "value", "asc" | "desc"];
   const limit = Number(form.limit);
   // Conditions pick the rows an aggregate combines; raw values have none to pick.
@@ -421,23 +557,26 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
       : {};
   return {
     x: { column: form.indexColumn, ...(form.grain ? { grain: form.grain } : {}) },
-    measures: series.map((column) => ({
-      column,
-      aggregate: form.aggregate,
-      ...(form.aggregate === "formula" ? { formula: form.formula } : {}),
-      ...where,
-      // Shares and running totals only where the values add up; the editor offers them then only.
-      ...(((form.show === "change_from_previous" || form.show === "change_from_year_before") &&
-        form.aggregate !== "none") ||
-      (form.show !== "value" && additiveAggregates.includes(form.aggregate))
-        ? { show: form.show }
-        : {}),
-    })),
+    measures: [
+      ...series.map((column) => ({
+        column,
+        aggregate: form.aggregate,
+        ...(form.aggregate === "formula" ? { formula: form.formula } : {}),
+        ...where,
+        // A way of showing only where it fits the aggregate; the editor offers it then only.
+        ...(form.show !== "value" && showsFor(form.aggregate).includes(form.show)
+          ? { show: form.show }
+          : {}),
+      })),
+      ...more,
+    ],
     ...(form.breakdown && form.aggregate !== "none"
       ? { breakdown: { column: form.breakdown, top: Number(form.top) || 5 } }
       : {}),
     filters: form.filters.map((filter) => filterOfForm(filter, columns)),
-    ...(form.sort !== "x_asc" ? { sort: { by, direction, ...sortMeasureOf(form, series) } } : {}),
+    ...(form.sort !== "x_asc"
+      ? { sort: { by, direction, ...sortMeasureOf(form, series.length + more.length) } }
+      : {}),
     ...(form.limit.trim() !== "" && Number.isFinite(limit) ? { limit } : {}),
     ...(form.other && groupsRest(form, columns) ? { other: true } : {}),
   };

@@ -146,6 +146,84 @@ describe("the chart <-> editor form converter", () => {
     );
   });
 
+  it("gives back any list of measures as it was, each with its own aggregate and conditions", () => {
+    const conditions: QueryFilter[][] = [
+      [{ column: "region", op: "eq", value: "North" }],
+      [
+        { column: "orders", op: "gt", value: 10 },
+        { column: "region", op: "in", values: ["North", "East"] },
+      ],
+      [{ column: "day", op: "relative", unit: "day", which: "last_n", n: 30, anchor: "latest" }],
+    ];
+    const measure = fc
+      .record({
+        column: fc.constantFrom<string | null>("revenue", "orders", null),
+        aggregate: fc.constantFrom(
+          "sum" as const,
+          "count" as const,
+          "avg" as const,
+          "median" as const,
+          "p90" as const,
+          "formula" as const,
+        ),
+        label: fc.option(fc.constantFrom("Late orders", "Median basket", "Å share"), {
+          nil: undefined,
+        }),
+        where: fc.option(fc.constantFrom(...conditions), { nil: undefined }),
+        show: fc.option(
+          fc.constantFrom(
+            "share_of_total" as const,
+            "running_total" as const,
+            "change_from_previous" as const,
+          ),
+          { nil: undefined },
+        ),
+      })
+      // Only measures the store accepts: a column except for counts of rows and formulas, and
+      // shares and running totals of sums and counts.
+      .map(({ column, aggregate, label, where, show }) => ({
+        column:
+          aggregate === "formula" ? null : aggregate === "count" ? column : (column ?? "revenue"),
+        aggregate,
+        ...(label ? { label } : {}),
+        ...(aggregate === "formula" ? { formula: "sum([revenue]) / sum([orders])" } : {}),
+        ...(where ? { where } : {}),
+        ...(show &&
+        (show === "change_from_previous" || aggregate === "sum" || aggregate === "count")
+          ? { show }
+          : {}),
+      }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom("line" as const, "bar" as const, "area" as const),
+        fc.array(measure, { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        (type, measures, sortAt) => {
+          const sort = {
+            by: "value" as const,
+            direction: "desc" as const,
+            measure: sortAt % measures.length,
+          };
+          const query: ChartQueryInput = {
+            x: { column: "region" },
+            measures,
+            filters: [],
+            sort: sort.measure === 0 ? { by: "value", direction: "desc" } : sort,
+          };
+          const form = chartFormOf(
+            { title: "t", type, datasetId: "d1", query, options: {} },
+            undefined,
+          );
+          expect(chartFormSchema.safeParse(form).success).toBe(true);
+          const { chart } = chartOfForm(form, columns);
+          expect(chart.query?.measures).toEqual(measures);
+          expect(chart.query?.sort).toEqual(query.sort);
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+  });
+
   it("stores no option that only restates a default", () => {
     for (const type of chartTypes) {
       const query = {

@@ -438,3 +438,40 @@ export function filterPhrase(filter: QueryFilter): string {
     }
   }
 }
+
+/** A measure's name as its series is labelled: its own label, else what it measures and where. */
+export function measureLabel(
+  measure: Pick<QueryMeasure, "aggregate" | "label" | "formula" | "where"> & {
+    column?: string | null;
+  },
+): string {
+  if (measure.label) return measure.label;
+  if (measure.aggregate === "formula") {
+    const formula = measure.formula ?? "";
+    return measure.where
+      ? `${formula} where ${measure.where.map(filterPhrase).join(" and ")}`
+      : formula;
+  }
+  if (!measure.column) {
+    return measure.where ? `Count where ${measure.where.map(filterPhrase).join(" and ")}` : "Count";
+  }
+  const names: Record<QueryMeasure["aggregate"], string> = {
+    sum: "Sum of",
+    avg: "Average",
+    min: "Min of",
+    max: "Max of",
+    count: "Count of",
+    count_distinct: "Distinct",
+    median: "Median of",
+    p25: "25th percentile of",
+    p75: "75th percentile of",
+    p90: "90th percentile of",
+    p95: "95th percentile of",
+    p99: "99th percentile of",
+    formula: "",
+    none: "",
+  };
+  const base =
+    measure.aggregate === "none" ? measure.column : `${names[measure.aggregate]} ${measure.column}`;
+  return measure.where ? `${base} where ${measure.where.map(filterPhrase).join(" and ")}` : base;
+}

@@ -2,9 +2,8 @@ import type { DatasetColumnType } from "@seed/model";
 import {
   type ChartQuery,
   columnTypeSpecs,
-  filterPhrase,
+  measureLabel,
   previousBucket,
-  type QueryMeasure,
   subDayGrains,
   type TimeGrain,
   yearBeforeBucket,
@@ -56,38 +55,6 @@ export function compareX(a: Value, b: Value): number {
   if (b === null) return -1;
   if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a) < String(b) ? -1 : 1;
-}
-
-function measureLabel(measure: QueryMeasure): string {
-  if (measure.label) return measure.label;
-  if (measure.aggregate === "formula") {
-    const formula = measure.formula ?? "";
-    return measure.where
-      ? `${formula} where ${measure.where.map(filterPhrase).join(" and ")}`
-      : formula;
-  }
-  if (measure.column === null) {
-    return measure.where ? `Count where ${measure.where.map(filterPhrase).join(" and ")}` : "Count";
-  }
-  const names: Record<QueryMeasure["aggregate"], string> = {
-    sum: "Sum of",
-    avg: "Average",
-    min: "Min of",
-    max: "Max of",
-    count: "Count of",
-    count_distinct: "Distinct",
-    median: "Median of",
-    p25: "25th percentile of",
-    p75: "75th percentile of",
-    p90: "90th percentile of",
-    p95: "95th percentile of",
-    p99: "99th percentile of",
-    formula: "",
-    none: "",
-  };
-  const base =
-    measure.aggregate === "none" ? measure.column : `${names[measure.aggregate]} ${measure.column}`;
-  return measure.where ? `${base} where ${measure.where.map(filterPhrase).join(" and ")}` : base;
 }
 
 /** One series per measure, keyed m0, m1, ... */

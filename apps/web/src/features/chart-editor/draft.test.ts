@@ -2,12 +2,19 @@ import {
   type ChartForm,
   chartFormOf,
   chartOptionNames,
+  chartQuerySchema,
   chartTypes,
   checkQuery,
   type FormColumn,
+  formMeasureNames,
   formQuery,
   formShape,
+  newFilterForm,
+  newMeasureForm,
+  numericAggregates,
   offeredOptions,
+  queryAggregates,
+  showsFor,
   withDefaultOptions,
 } from "@seed/model";
 import fc from "fast-check";
@@ -19,6 +26,8 @@ import {
   withBreakdown,
   withDataset,
   withIndexColumn,
+  withMeasureAggregate,
+  withoutMeasure,
   withoutStaleOptions,
   withSeries,
   withType,
@@ -57,6 +66,37 @@ const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
   fc
     .constantFrom("sum" as const, "none" as const, "avg" as const)
     .map((aggregate) => (draft: ChartForm) => ({ ...draft, aggregate })),
+  // A further measure: added, its aggregate changed, its conditions set, or the first removed.
+  fc.nat(1_000).map((key) => (draft: ChartForm) => ({
+    ...draft,
+    moreMeasures: [...draft.moreMeasures, newMeasureForm(key + draft.moreMeasures.length * 1_001)],
+  })),
+  fc
+    .tuple(
+      fc.constantFrom(...queryAggregates.filter((aggregate) => aggregate !== "none")),
+      fc.nat(),
+    )
+    .map(([aggregate, at]) => (draft: ChartForm) => ({
+      ...draft,
+      moreMeasures: draft.moreMeasures.map((row, index) =>
+        index === at % Math.max(1, draft.moreMeasures.length)
+          ? withMeasureAggregate(row, aggregate as Exclude<typeof aggregate, "none">, columns)
+          : row,
+      ),
+    })),
+  fc.constant((draft: ChartForm) => ({
+    ...draft,
+    moreMeasures: draft.moreMeasures.map((row) => ({
+      ...row,
+      show: showsFor(row.aggregate).at(-1) ?? "value",
+      where: [
+        { ...newFilterForm(1, columns), column: "region", op: "eq" as const, value: "North" },
+      ],
+    })),
+  })),
+  fc.constant((draft: ChartForm) =>
+    draft.moreMeasures[0] ? withoutMeasure(draft, draft.moreMeasures[0].key) : draft,
+  ),
   fc.constant((draft: ChartForm) => ({ ...draft, stack: "stacked" as const, donut: true })),
   fc.constant((draft: ChartForm) => ({ ...draft, dateFormat: "year" as const })),
   fc.constant((draft: ChartForm) => ({ ...draft, xNumberFormat: "plain" as const })),
@@ -77,6 +117,65 @@ describe("the chart editor's draft", () => {
         expect(withoutStaleOptions(draft, columns)).toBe(draft);
       }),
       { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("draws each further measure as its own, and a saved chart opens with the same measures", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const draft = edit(steps);
+        const query = formQuery(draft, columns);
+        const more = query.measures.slice(query.measures.length - draft.moreMeasures.length);
+        for (const [index, row] of draft.moreMeasures.entries()) {
+          const measure = more[index];
+          expect(measure?.aggregate).toBe(row.aggregate);
+          // Its way of showing fits its aggregate, and an aggregate of numbers measures numbers.
+          expect(showsFor(row.aggregate)).toContain(row.show);
+          if (numericAggregates.includes(row.aggregate)) {
+            expect(columns.find((column) => column.name === row.column)?.type).toBe("number");
+          }
+        }
+        // Whatever the editor built comes back as it was when the saved chart is opened again.
+        const parsed = chartQuerySchema.safeParse(query);
+        if (
+          parsed.success &&
+          Object.keys(checkQuery(parsed.data, columns, draft.type)).length === 0
+        ) {
+          const reopened = chartFormOf(
+            { title: "t", type: draft.type, datasetId: "sales", query, options: {} },
+            undefined,
+          );
+          expect(formQuery(reopened, columns).measures).toEqual(query.measures);
+        }
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("keeps an order by value on the measure it named when another measure is removed", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.nat(), fc.nat(), (count, sortAt, removeAt) => {
+        const draft: ChartForm = {
+          ...start,
+          aggregate: "sum",
+          sort: "value_desc",
+          moreMeasures: Array.from({ length: count }, (_, index) => ({
+            ...newMeasureForm(index),
+            label: `Measure ${index}`,
+          })),
+        };
+        const names = formMeasureNames(draft, columns);
+        const sorted = { ...draft, sortMeasure: String(sortAt % names.length) };
+        const gone = draft.moreMeasures[removeAt % count];
+        if (!gone) throw new Error("no measure to remove");
+        const next = withoutMeasure(sorted, gone.key);
+        const followed = names[Number(sorted.sortMeasure)];
+        expect(formMeasureNames(next, columns)).not.toContain(gone.label);
+        expect(formMeasureNames(next, columns)[Number(next.sortMeasure)]).toBe(
+          followed === gone.label ? names[0] : followed,
+        );
+      }),
+      { seed, numRuns: 500 },
     );
   });
 

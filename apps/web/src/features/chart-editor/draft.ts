@@ -9,9 +9,13 @@ import {
   defaultFormColumns,
   defaultValueLabels,
   type FormColumn,
+  formSeriesCount,
   formShape,
   isTimeType,
+  type MeasureForm,
+  numericAggregates,
   offeredOptions,
+  showsFor,
   withDefaultOptions,
 } from "@seed/model";
 import { drawnOptions } from "@/components/chart-view";
@@ -114,24 +118,74 @@ export function withBreakdown(draft: ChartForm, breakdown: string): ChartForm {
   };
 }
 
-/** Why the preview cannot run yet, or null when it can. */
-/**
- * How rows are combined. Choosing a formula starts it from what was drawn (the sum of the first
- * series column, or a count of rows), so a person edits a working formula instead of a blank.
- */
-export function withAggregate(draft: ChartForm, aggregate: ChartForm["aggregate"]): ChartForm {
-  if (aggregate !== "formula" || draft.formula.trim() !== "") return { ...draft, aggregate };
-  const first = draft.seriesColumns[0];
-  const formula = first ? `sum([${first.replaceAll("]", "]]")}])` : "count()";
-  return { ...draft, aggregate, formula };
+/** A formula that draws what `column` drew (its sum), or a count of rows without one. */
+export function startingFormula(column: string | undefined): string {
+  return column ? `sum([${column.replaceAll("]", "]]")}])` : "count()";
 }
 
+/**
+ * How rows are combined. Choosing a formula starts it from what was drawn (the sum of the first
+ * series column, or a count of rows), so a person edits a working formula instead of a blank. A
+ * way of showing the new aggregate cannot give goes back to the values.
+ */
+export function withAggregate(draft: ChartForm, aggregate: ChartForm["aggregate"]): ChartForm {
+  const show = showsFor(aggregate).includes(draft.show) ? draft.show : "value";
+  if (aggregate !== "formula" || draft.formula.trim() !== "") return { ...draft, aggregate, show };
+  return { ...draft, aggregate, show, formula: startingFormula(draft.seriesColumns[0]) };
+}
+
+/**
+ * A further measure's row changed the same way: its show fits, a formula starts working, and an
+ * aggregate of numbers measures a number column (the first) rather than rows or text.
+ */
+export function withMeasureAggregate(
+  row: MeasureForm,
+  aggregate: MeasureForm["aggregate"],
+  columns: readonly FormColumn[],
+): MeasureForm {
+  const show = showsFor(aggregate).includes(row.show) ? row.show : "value";
+  const formula =
+    aggregate === "formula" && row.formula.trim() === ""
+      ? startingFormula(row.column || undefined)
+      : row.formula;
+  const current = columns.find((column) => column.name === row.column);
+  const column =
+    numericAggregates.includes(aggregate) && current?.type !== "number"
+      ? (columns.find((candidate) => candidate.type === "number")?.name ?? row.column)
+      : row.column;
+  return { ...row, aggregate, show, formula, column };
+}
+
+/**
+ * A further measure removed: an order by value keeps following the measure it named (one place
+ * earlier when that came after), or goes back to the first when it was the one removed.
+ */
+export function withoutMeasure(draft: ChartForm, key: number): ChartForm {
+  const at = draft.moreMeasures.findIndex((row) => row.key === key);
+  if (at < 0) return draft;
+  const removed = formSeriesCount(draft) + at;
+  const sortMeasure = Number(draft.sortMeasure);
+  return {
+    ...draft,
+    moreMeasures: draft.moreMeasures.filter((row) => row.key !== key),
+    sortMeasure:
+      sortMeasure === removed
+        ? "0"
+        : sortMeasure > removed
+          ? String(sortMeasure - 1)
+          : draft.sortMeasure,
+  };
+}
+
+/** Why the preview cannot run yet, or null when it can. */
 export function previewBlocker(draft: ChartForm): string | null {
   if (draft.indexColumn === "") return "Choose an index column to see the preview.";
   if (draft.aggregate === "formula") {
     return draft.formula.trim() === "" ? "Write a formula to see the preview." : null;
   }
-  if (draft.seriesColumns.length === 0) return "Choose a series column to see the preview.";
+  if (draft.seriesColumns.length === 0 && draft.moreMeasures.length === 0) {
+    return "Choose a series column to see the preview.";
+  }
   return null;
 }
 

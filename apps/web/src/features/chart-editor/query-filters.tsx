@@ -74,16 +74,41 @@ export const queryFilterList: FilterListKind = {
     path === `query.filters.${index}` || path.startsWith(`query.filters.${index}.`),
 };
 
-/** The conditions every measure's rows pass ("count where"), checked per measure by the store. */
-export const measureConditionList: FilterListKind = {
-  legend: "Combine only rows where",
-  noun: "condition",
-  empty: "Each measure combines every row the filters keep.",
-  idPrefix: "chart-condition",
-  max: queryLimits.maxMeasureFilters,
-  errorOf: (path, index) =>
-    new RegExp(`^query\\.measures\\.\\d+\\.where\\.${index}(\\.|$)`).test(path),
-};
+/** Which measure a query problem's path (query.measures.2.where.0.value) is about, if any. */
+export function measurePathIndex(path: string): number | null {
+  const match = /^query\.measures\.(\d+)(\.|$)/.exec(path);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The conditions a group of measures' rows pass ("count where"): the series columns' measures
+ * share one list, each further measure has its own. The store checks them per measure.
+ */
+export function measureConditionList(
+  first: number,
+  count: number,
+  idPrefix = "chart-condition",
+): FilterListKind {
+  return {
+    legend: "Combine only rows where",
+    noun: "condition",
+    empty:
+      count > 1
+        ? "Each measure combines every row the filters keep."
+        : "Every row the filters keep counts.",
+    idPrefix,
+    max: queryLimits.maxMeasureFilters,
+    errorOf: (path, index) => {
+      const measure = measurePathIndex(path);
+      return (
+        measure !== null &&
+        measure >= first &&
+        measure < first + count &&
+        new RegExp(`^query\\.measures\\.\\d+\\.where\\.${index}(\\.|$)`).test(path)
+      );
+    },
+  };
+}
 
 export function FilterList({
   kind = queryFilterList,

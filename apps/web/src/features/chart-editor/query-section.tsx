@@ -1,18 +1,17 @@
 "use client";
 
 import {
-  additiveAggregates,
-  aggregationLabels,
   breakdownColumnTypes,
   type ChartType,
   chartTypeSpecs,
   chartTypes,
+  formMeasureNames,
+  formSeriesCount,
   groupsRest,
-  type MeasureShow,
-  measureShows,
   type QueryAggregate,
   queryLimits,
   type SortChoice,
+  showsFor,
   subDayGrains,
   type TimeGrain,
   timeGrains,
@@ -37,28 +36,13 @@ import {
   withSeries,
   withType,
 } from "./draft";
-import { FilterList, measureConditionList } from "./query-filters";
+import { aggregateLabels, showLabels } from "./labels";
+import { MoreMeasures } from "./more-measures";
+import { FilterList, measureConditionList, measurePathIndex } from "./query-filters";
 import type { SectionProps } from "./section-props";
 
 // The chart form's query: type, dataset, index column and grouping, series, split, filters, order
 // and limit.
-
-// The words of the aggregates a stat tile offers too are the model's (aggregationLabels).
-const { last: _last, ...statWords } = aggregationLabels;
-const aggregateLabels: Record<QueryAggregate, string> = {
-  none: "Raw values (no grouping)",
-  ...statWords,
-  count_distinct: "Count of distinct values",
-  formula: "A formula of aggregates",
-};
-
-const showLabels: Record<MeasureShow, string> = {
-  value: "Values",
-  share_of_total: "Share of the total (percent)",
-  running_total: "Running total (along x)",
-  change_from_previous: "Change from the period before (percent)",
-  change_from_year_before: "Change from the same period a year before (percent)",
-};
 
 const sortLabels: Record<SortChoice, string> = {
   x_asc: "x ascending",
@@ -119,32 +103,33 @@ export function QuerySection({
       key.startsWith(prefix) ? (messages ?? []) : [],
     );
   // Query problems come back by path ("query.measures.0.aggregate"); each control shows its own.
+  // The series columns' measures come first; the measures after them show theirs in their rows.
+  const seriesCount = formSeriesCount(draft);
+  const seriesMeasureErrors = (keep: (key: string) => boolean) => [
+    ...new Set(
+      Object.entries(errors).flatMap(([key, messages]) => {
+        const measure = measurePathIndex(key);
+        const ours = key === "query.measures" || (measure !== null && measure < seriesCount);
+        return ours && keep(key) ? (messages ?? []) : [];
+      }),
+    ),
+  ];
   const indexErrors = [...(errors.indexColumn ?? []), ...queryError("query.x.column")];
-  const aggregateErrors = Object.entries(errors).flatMap(([key, messages]) =>
-    key.startsWith("query.measures") && key.endsWith(".aggregate") ? (messages ?? []) : [],
-  );
+  const aggregateErrors = seriesMeasureErrors((key) => key.endsWith(".aggregate"));
   const seriesErrors = [
     ...(errors.seriesColumns ?? []),
-    ...Object.entries(errors).flatMap(([key, messages]) =>
-      key.startsWith("query.measures") &&
-      !key.endsWith(".aggregate") &&
-      !key.endsWith(".show") &&
-      !key.endsWith(".formula") &&
-      !key.includes(".where.")
-        ? (messages ?? [])
-        : [],
+    ...seriesMeasureErrors(
+      (key) =>
+        !key.endsWith(".aggregate") &&
+        !key.endsWith(".show") &&
+        !key.endsWith(".formula") &&
+        !key.endsWith(".label") &&
+        !key.includes(".where"),
     ),
   ];
-  const formulaErrors = Object.entries(errors).flatMap(([key, messages]) =>
-    key.startsWith("query.measures") && key.endsWith(".formula") ? (messages ?? []) : [],
-  );
-  const showErrors = [
-    ...new Set(
-      Object.entries(errors).flatMap(([key, messages]) =>
-        key.startsWith("query.measures") && key.endsWith(".show") ? (messages ?? []) : [],
-      ),
-    ),
-  ];
+  const formulaErrors = seriesMeasureErrors((key) => key.endsWith(".formula"));
+  const showErrors = seriesMeasureErrors((key) => key.endsWith(".show"));
+  const measureNames = formMeasureNames(draft, columns);
 
   return (
     <>
@@ -232,14 +217,7 @@ export function QuerySection({
           name="show"
           label="Show values as"
           value={draft.show}
-          // Shares and running totals add values up: sums and counts only.
-          choices={measureShows.filter(
-            (show) =>
-              additiveAggregates.includes(draft.aggregate) ||
-              show === "value" ||
-              show === "change_from_previous" ||
-              show === "change_from_year_before",
-          )}
+          choices={showsFor(draft.aggregate)}
           labels={showLabels}
           onChoose={(show) => update("show", show)}
           errors={showErrors}
@@ -326,7 +304,7 @@ export function QuerySection({
       ) : null}
       {draft.aggregate !== "none" ? (
         <FilterList
-          kind={measureConditionList}
+          kind={measureConditionList(0, seriesCount)}
           filters={draft.measureWhere}
           columns={columns}
           errors={errors}
@@ -337,6 +315,7 @@ export function QuerySection({
           }}
         />
       ) : null}
+      <MoreMeasures {...{ draft, columns, errors, setDraft, update }} first={seriesCount} />
       <FilterList
         filters={draft.filters}
         columns={columns}
@@ -359,10 +338,7 @@ export function QuerySection({
           (message) => !queryError("query.sort.measure").includes(message),
         )}
       />
-      {draft.sort.startsWith("value") &&
-      draft.seriesColumns.length > 1 &&
-      draft.aggregate !== "formula" &&
-      !draft.breakdown ? (
+      {draft.sort.startsWith("value") && measureNames.length > 1 && !draft.breakdown ? (
         <SelectField
           id="chart-sort-measure"
           name="sortMeasure"
@@ -371,9 +347,9 @@ export function QuerySection({
           onChange={(event) => update("sortMeasure", event.currentTarget.value)}
           errors={queryError("query.sort.measure")}
         >
-          {draft.seriesColumns.map((column, index) => (
-            <option key={column} value={String(index)}>
-              {column}
+          {measureNames.map((name, index) => (
+            <option key={index} value={String(index)}>
+              {name}
             </option>
           ))}
         </SelectField>

@@ -14,6 +14,15 @@ import { horizontalOverflow } from "./support";
 // The chart editor builds a query with controls, by keyboard alone: "revenue per month per
 // region, last 12 months, top 5 regions" from the demo's daily rows.
 
+/** A new chart's form, titled, over the demo's daily rows, as a chart of `type` (its label). */
+async function startChart(page: Page, title: string, type: string) {
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
+  await page.getByLabel("Type").selectOption({ label: type });
+}
+
 /** Moves a focused <select> with the arrow keys until the wanted option is chosen. */
 async function chooseWithKeys(page: Page, select: Locator, label: string) {
   await select.focus();
@@ -170,11 +179,7 @@ test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, n
   test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Top regions and Other");
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
-  await page.getByLabel("Type").selectOption({ label: "Pie" });
+  await startChart(page, title, "Pie");
   await page.getByLabel("Slice names (index column)").selectOption("region");
   await page.getByLabel("Combine rows with").selectOption({ label: "Sum" });
   await page.getByRole("radio", { name: "revenue" }).check();
@@ -286,11 +291,7 @@ test("a count where counts each region's rows that pass, the same rows a filter 
   test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Count where");
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
-  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await startChart(page, title, "Bar");
   await page.getByLabel("Index column (x axis)").selectOption("region");
   await expect(page.getByRole("checkbox", { name: "revenue" })).toBeChecked();
 
@@ -473,11 +474,7 @@ test("each measure its own: a count beside a count where and a named median, kep
   test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Measures");
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Dataset").selectOption({ label: "Daily revenue by region" });
-  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await startChart(page, title, "Bar");
   await page.getByLabel("Index column (x axis)").selectOption("region");
   await page.getByLabel("Combine rows with").selectOption({ label: "Count of rows with a value" });
 

@@ -215,6 +215,29 @@ describe("number readers", () => {
     );
     expect(detectColumn(["4111111111111111", "5500000000000004"]).type).toBe("string");
   });
+
+  it("never type a column as numbers when one of its integers would lose a digit, signed or not", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -99_999, max: 99_999 }).map(String), { maxLength: 50 }),
+        fc.oneof(
+          fc.bigInt({ min: 2n ** 53n, max: 10n ** 40n }),
+          fc.bigInt({ min: -(10n ** 40n), max: -(2n ** 53n) }),
+        ),
+        fc.constantFrom("", "+"),
+        fc.nat({ max: 50 }),
+        (numbers, big, plus, at) => {
+          const id = big > 0n ? `${plus}${big}` : String(big);
+          const cells = [...numbers];
+          cells.splice(Math.min(at, cells.length), 0, id);
+          const found = detectColumn(cells);
+          expect(found.type).toBe("string");
+          expect(readCell(found.type, found.format, id)).toBe(id);
+        },
+      ),
+      settings,
+    );
+  });
 });
 
 describe("detectColumn", () => {

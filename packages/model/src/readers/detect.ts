@@ -36,16 +36,19 @@ export interface DetectedColumn {
 
 /**
  * Digit strings that are identifiers, not amounts: a leading zero ("00501", "007") or more digits
- * than a double holds exactly (16 or more: card numbers, long ids). A column with any stays text.
+ * than a double holds exactly (16 or more: card numbers, long ids, signed or not). A column with
+ * any stays text, so no digit is lost.
  */
 function isIdentifierDigits(text: string): boolean {
-  const length = text.length;
-  if (length < 2) return false;
-  for (let at = 0; at < length; at++) {
+  const signed = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43;
+  const start = signed ? 1 : 0;
+  const digits = text.length - start;
+  if (digits < 2) return false;
+  for (let at = start; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code < 48 || code > 57) return false;
   }
-  return text.charCodeAt(0) === 48 || length > 15;
+  return (!signed && text.charCodeAt(0) === 48) || digits > 15;
 }
 
 function misses(cells: readonly string[], fits: (cell: string) => boolean, limit: number): number {

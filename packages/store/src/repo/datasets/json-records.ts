@@ -1,4 +1,5 @@
 import { datasetLimits } from "@seed/model";
+import { isLosslessNumber, parse as parseExact, stringify as stringifyExact } from "lossless-json";
 import type { CsvRecord } from "./csv-records.js";
 
 // JSON and NDJSON files as the import's records (the shape CSV text becomes, csv-records.ts), so
@@ -6,7 +7,8 @@ import type { CsvRecord } from "./csv-records.js";
 // record per object, each value as the text a CSV file would hold. Nested objects become dotted
 // names ("address.city"); arrays are kept as their JSON text; null and absent fields are empty.
 // NDJSON (one object per line) streams; a JSON file (an array of objects) is read whole, up to
-// `jsonLimits.maxArrayBytes`.
+// `jsonLimits.maxArrayBytes`. A number keeps the digits the file wrote where a double would lose
+// some (an id past 2^53, a long decimal), so the column's typing sees what a CSV cell would hold.
 
 export const jsonLimits = {
   /** A JSON array is parsed whole: larger files go as NDJSON, which streams. */
@@ -43,7 +45,27 @@ export class JsonFieldError extends Error {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !isLosslessNumber(value)
+  );
+}
+
+/** A run of 16 digits may be a number a double cannot hold exactly. */
+const longDigits = /\d{16}/;
+
+/**
+ * JSON text that JSON.parse has read, read again keeping each number as its own digits when one
+ * may hold more than a double does: "12345678901234567890" stays whole, never 12345678901234567000.
+ */
+function exactValue(source: string, value: unknown, line: number): unknown {
+  if (!longDigits.test(source)) return value;
+  try {
+    return parseExact(source);
+  } catch (error) {
+    // The one text JSON.parse takes and this refuses: a key given twice with different values.
+    const reason = error instanceof Error ? error.message.replace(/[.]$/, "") : String(error);
+    throw new JsonSyntaxError(`${reason}; give each field once.`, line);
+  }
 }
 
 /** An object's fields as dotted names and CSV-like text, in the order they are met. */
@@ -68,7 +90,8 @@ function cellText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
+  if (isLosslessNumber(value)) return value.value;
+  return stringifyExact(value) ?? "";
 }
 
 interface ElementSpan {
@@ -156,6 +179,7 @@ async function* ndjsonObjects(
     } catch (error) {
       throw syntaxProblem(source, error, at);
     }
+    value = exactValue(source, value, at);
     if (!isPlainObject(value)) {
       throw new JsonSyntaxError('each line must hold one object, such as {"a": 1}.', at);
     }
@@ -209,6 +233,7 @@ async function* arrayObjects(
     }
     throw syntaxProblem(whole, error, 1);
   }
+  value = exactValue(whole, value, 1);
   if (!Array.isArray(value)) {
     throw new JsonSyntaxError(
       'the file must hold an array of objects, one per row, such as [{"a": 1}, {"a": 2}].',

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   datePatterns,
+  dayMonthPairs,
   detectColumn,
   type NumberTextFormat,
   plainNumberTextFormat,
@@ -10,6 +11,7 @@ import {
   readDay,
   readInstant,
   readNumber,
+  twoDigitYearWindow,
 } from "../src/index.js";
 
 const seed = Number(process.env.FC_SEED ?? 20_250_125);
@@ -48,11 +50,29 @@ const days = fc.oneof(
   ),
 );
 
+/** Whether a pattern writes the year with two digits (yy, not yyyy). */
+const twoDigitYears = (pattern: string) => /(^|[^y])yy($|[^y])/.test(pattern);
+
+/**
+ * The day a pattern can write: its own for four-digit years; in the two-digit window (1950 to
+ * 2049) for yy, the year moved by whole centuries (so leap days stay leap days where they can).
+ */
+function writable(
+  pattern: string,
+  { year, month, day }: { year: number; month: number; day: number },
+) {
+  if (!twoDigitYears(pattern)) return { year, month, day };
+  const { first } = twoDigitYearWindow;
+  const moved = first + ((((year - first) % 100) + 100) % 100);
+  return { year: moved, month, day: Math.min(day, daysIn(moved, month)) };
+}
+
 describe("date readers", () => {
   it("read every pattern's text of any day back as the same day, as date-fns parse does", () => {
     const reference = new Date(2000, 0, 1);
     fc.assert(
-      fc.property(days, fc.constantFrom(...datePatterns), ({ year, month, day }, pattern) => {
+      fc.property(days, fc.constantFrom(...datePatterns), (drawn, pattern) => {
+        const { year, month, day } = writable(pattern, drawn);
         const text = format(localDay(year, month, day), pattern);
         expect(readDay(pattern, text)).toBe(iso(year, month, day));
         const parsed = parse(text, pattern, reference);
@@ -71,7 +91,8 @@ describe("date readers", () => {
         days,
         fc.constantFrom(...datePatterns),
         fc.integer({ min: 0, max: 86_399 }),
-        ({ year, month, day }, pattern, seconds) => {
+        (drawn, pattern, seconds) => {
+          const { year, month, day } = writable(pattern, drawn);
           const [hour, minute, second] = [
             Math.floor(seconds / 3600),
             Math.floor(seconds / 60) % 60,
@@ -101,7 +122,11 @@ describe("date readers", () => {
         fc.integer({ min: daysIn(year, month) + 1, max: 31 }).map((day) => ({ year, month, day })),
       );
     fc.assert(
-      fc.property(impossible, fc.constantFrom(...datePatterns), ({ year, month, day }, pattern) => {
+      fc.property(impossible, fc.constantFrom(...datePatterns), (drawn, pattern) => {
+        const year = writable(pattern, { ...drawn, day: 1 }).year;
+        const { month, day } = drawn;
+        // A day that exists in the year the two digits stand for is not impossible there.
+        if (day <= daysIn(year, month)) return;
         // The first day of the month written by date-fns, with its day number swapped in.
         const first = format(localDay(year, month, 1), pattern.replace(/d+/, "'DAY'"));
         const text = first.replace("DAY", String(day));
@@ -121,6 +146,19 @@ describe("date readers", () => {
     ] as const) {
       expect(readDay(pattern, text)).toBeUndefined();
     }
+    for (const [pattern, text, day] of [
+      ["M/d/yy", "1/2/24", "2024-01-02"],
+      ["d/M/yy", "31/12/99", "1999-12-31"],
+      ["dd.MM.yy", "29.02.00", "2000-02-29"],
+      ["dd.MM.yy", "01.01.50", "1950-01-01"],
+      ["d-MMM-yy", "1-Jan-49", "2049-01-01"],
+    ] as const) {
+      expect(readDay(pattern, text)).toBe(day);
+    }
+    // Exactly two digits: neither one nor three nor four.
+    for (const text of ["1/2/4", "1/2/024", "1/2/2024"])
+      expect(readDay("M/d/yy", text)).toBeUndefined();
+    expect(readDay("dd.MM.yy", "29.02.01")).toBeUndefined();
     expect(readInstant("yyyy-MM-dd", "2024-01-01 24:00")).toBeUndefined();
     expect(readInstant("yyyy-MM-dd", "2024-01-01 13:00 PM")).toBeUndefined();
   });
@@ -243,26 +281,28 @@ describe("number readers", () => {
 describe("detectColumn", () => {
   it("decides day-first or month-first from the data, else the default, reported ambiguous", () => {
     fc.assert(
-      fc.property(fc.array(days, { minLength: 1, maxLength: 40 }), (list) => {
-        const cells = list.map(({ year, month, day }) =>
-          format(localDay(year, month, day), "d/M/yyyy"),
-        );
-        const found = detectColumn(cells);
-        if (list.some(({ day }) => day > 12)) {
-          expect(found).toEqual({ type: "date", format: "d/M/yyyy" });
-        } else {
-          expect(found).toEqual({
-            type: "date",
-            format: "M/d/yyyy",
-            ambiguous: { other: "d/M/yyyy" },
-          });
-        }
-        if (found.format === "d/M/yyyy") {
-          expect(cells.map((cell) => readCell("date", found.format, cell))).toEqual(
-            list.map(({ year, month, day }) => iso(year, month, day)),
+      fc.property(
+        fc.array(days, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...dayMonthPairs),
+        (drawn, [first, second]) => {
+          // Written in the pair's other order: only a part past 12 tells it from the default.
+          const list = drawn.map((day) => writable(second, day));
+          const cells = list.map(({ year, month, day }) =>
+            format(localDay(year, month, day), second),
           );
-        }
-      }),
+          const found = detectColumn(cells);
+          if (list.some(({ day }) => day > 12)) {
+            expect(found).toEqual({ type: "date", format: second });
+          } else {
+            expect(found).toEqual({ type: "date", format: first, ambiguous: { other: second } });
+          }
+          if (found.format === second) {
+            expect(cells.map((cell) => readCell("date", found.format, cell))).toEqual(
+              list.map(({ year, month, day }) => iso(year, month, day)),
+            );
+          }
+        },
+      ),
       settings,
     );
   });

@@ -165,6 +165,29 @@ describe("formats from the data, problems with the format", () => {
     ]);
   });
 
+  it("reads two-digit years in the window 1950 to 2049, day-first decided from the data", async () => {
+    const csv = "day,when,n\n31/12/99,1-Jan-49,1\n1/2/24,15-Mar-50,2\n29/2/00,29-Feb-00,3\n";
+    const parsed = parseCsvDataset(csv);
+    expect(
+      parsed.ok &&
+        parsed.sourceColumns.slice(0, 2).map(({ inferred, format }) => [inferred, format]),
+    ).toEqual([
+      ["date", "d/M/yy"],
+      ["date", "d-MMM-yy"],
+    ]);
+    const store = await openTestStore("sqlite", { seedDemo: false });
+    const created = await store.importNewDataset(
+      { name: "Short years", source: textStream(csv) },
+      editor,
+    );
+    const dataset = await store.getDataset(created.datasetId);
+    expect(dataset?.rows).toEqual([
+      { day: "1999-12-31", when: "2049-01-01", n: 1 },
+      { day: "2024-02-01", when: "1950-03-15", n: 2 },
+      { day: "2000-02-29", when: "2000-02-29", n: 3 },
+    ]);
+  });
+
   it("reads percents, parentheses and empty markers; keeps yes/no as text", () => {
     const parsed = parseCsvDataset('share,change,ok\n12.5%,(5),yes\n-,"1,000",no\n');
     expect(parsed).toMatchObject({

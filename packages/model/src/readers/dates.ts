@@ -1,6 +1,11 @@
 import { enUS } from "date-fns/locale/en-US";
 import { isIsoDay } from "../values.js";
-import { type DatePattern, isSerialTimeFormat, type TimeFormat } from "./formats.js";
+import {
+  type DatePattern,
+  isSerialTimeFormat,
+  type TimeFormat,
+  twoDigitYearWindow,
+} from "./formats.js";
 
 // Dates and instants read from text by scanners compiled once per pattern: one left-to-right pass,
 // no regular expression, no Date object until the end. date-fns `parse` reads the same patterns
@@ -56,6 +61,19 @@ const yearStep: Step = (text, at) => {
   return at + 4;
 };
 
+/** Exactly two digits: a year in the two-digit window (1950 to 2049). */
+const twoDigitYearStep: Step = (text, at) => {
+  const first = text.charCodeAt(at);
+  const second = text.charCodeAt(at + 1);
+  if (!isDigitCode(first) || !isDigitCode(second) || isDigitCode(text.charCodeAt(at + 2))) {
+    return -1;
+  }
+  const twoDigits = (first - 48) * 10 + second - 48;
+  const century = Math.floor(twoDigitYearWindow.first / 100) * 100;
+  year = century + twoDigits + (twoDigits < twoDigitYearWindow.first % 100 ? 100 : 0);
+  return at + 2;
+};
+
 const monthNameStep: Step = (text, at) => {
   let end = at;
   while (end < text.length && end - at < 10) {
@@ -89,6 +107,7 @@ function compile(pattern: string): Step[] {
     while (pattern[end] === char) end++;
     const run = end - at;
     if (char === "y" && run === 4) steps.push(yearStep);
+    else if (char === "y" && run === 2) steps.push(twoDigitYearStep);
     else if (char === "M" && run <= 2)
       steps.push(
         oneOrTwoDigits((value) => {

@@ -8,6 +8,8 @@ import { format as formatDate } from "date-fns";
  * The day patterns read. Numeric day and month take one or two digits whatever the pattern's
  * padding ("1.2.2024" and "01.02.2024" both fit "dd.MM.yyyy"); month names are English, short or
  * long ("Jan", "Sept", "January") whatever MMM or MMMM says; a space matches a run of spaces.
+ * A two-digit year (yy) is one of 1950 to 2049 (`twoDigitYearWindow`), as date-fns reads it
+ * against a reference day in 2000: "24" is 2024, "99" is 1999.
  */
 export const datePatterns = [
   "yyyy-MM-dd",
@@ -26,8 +28,15 @@ export const datePatterns = [
   "d MMM yyyy",
   "d MMMM yyyy",
   "d-MMM-yyyy",
+  "M/d/yy",
+  "d/M/yy",
+  "dd.MM.yy",
+  "d-MMM-yy",
 ] as const;
 export type DatePattern = (typeof datePatterns)[number];
+
+/** The years a two-digit year (yy) stands for: "50" is 1950, "49" is 2049. */
+export const twoDigitYearWindow = { first: 1950, last: 2049 } as const;
 
 /** Numbers standing for instants: seconds or milliseconds since 1970 (UTC), or Excel's day count. */
 export const serialTimeFormats = ["unix-s", "unix-ms", "excel-serial"] as const;
@@ -48,6 +57,7 @@ export type TimeFormat = DatePattern | SerialTimeFormat;
  */
 export const dayMonthPairs: readonly (readonly [DatePattern, DatePattern])[] = [
   ["M/d/yyyy", "d/M/yyyy"],
+  ["M/d/yy", "d/M/yy"],
   ["dd.MM.yyyy", "MM.dd.yyyy"],
   ["d-M-yyyy", "M-d-yyyy"],
 ];

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -23,6 +23,27 @@ export const catalogVersions = {
   "@types/react-dom": "19.3.0",
   "@types/node": "20.19.43",
 } as const;
+
+/**
+ * The versions the workspace's lockfile resolves for a package's own dependencies (its snapshot
+ * in pnpm-lock.yaml), e.g. Recharts' @reduxjs/toolkit and es-toolkit. A measurement that compares
+ * bundles (bundle-size.test.ts) pins them, so a dependency released since does not move it.
+ */
+export function workspaceResolutions(name: string, version: string): Record<string, string> {
+  const lock = readFileSync(resolve(fixturesDir, "../../../pnpm-lock.yaml"), "utf8");
+  const snapshots = lock.slice(lock.indexOf("\nsnapshots:\n"));
+  const start = snapshots.indexOf(`\n  ${name}@${version}`);
+  if (start < 0) throw new Error(`${name}@${version} is not in the workspace lockfile`);
+  const block = snapshots.slice(start + 1).split("\n\n")[0] ?? "";
+  // The lines under "dependencies:", up to the next key at its depth (transitivePeerDependencies).
+  const dependencies = block.split("\n    dependencies:\n")[1]?.split(/\n {4}(?! )/)[0] ?? "";
+  const pins: Record<string, string> = {};
+  for (const line of dependencies.split("\n")) {
+    const match = /^ {6}'?([^':]+)'?: ([^(\s]+)/.exec(line);
+    if (match?.[1] && match[2]) pins[match[1]] = match[2];
+  }
+  return pins;
+}
 
 export interface RunResult {
   code: number | null;
@@ -111,6 +132,8 @@ export async function createConsumerApp(options: {
   scripts?: Record<string, string>;
   /** pnpm (default, fast from its store) or npm, which also enforces peer dependency ranges. */
   packageManager?: "pnpm" | "npm";
+  /** Versions every package of the install takes, wherever it is depended on (pnpm only). */
+  overrides?: Record<string, string>;
 }): Promise<ConsumerApp> {
   const packageManager = options.packageManager ?? "pnpm";
   const dir = mkdtempSync(join(tmpdir(), `seed-consumers-${options.fixture}-${packageManager}-`));
@@ -130,7 +153,7 @@ export async function createConsumerApp(options: {
     },
     // @seed/charts depends on @seed/ui by version: point that at our tarball, never the registry.
     ...(packageManager === "pnpm"
-      ? { pnpm: { overrides: { "@seed/ui": `file:${ui.tarball}` } } }
+      ? { pnpm: { overrides: { ...options.overrides, "@seed/ui": `file:${ui.tarball}` } } }
       : { overrides: { "@seed/ui": "$@seed/ui" } }),
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -24,7 +24,7 @@ export const e2eRowsLimits =
   process.env.SEED_E2E_DATABASE === "postgres" ? rowsLimits.state : rowsLimits["data-file"];
 
 /** The CSV import's file field, named with this run's file limit. */
-export const importFileLabel = `File to import (CSV, JSON, NDJSON, Parquet or Arrow, up to ${formatBytes(e2eRowsLimits.maxImportBytes)})`;
+export const importFileLabel = `File to import (CSV, JSON, NDJSON, Parquet, Arrow or Excel, up to ${formatBytes(e2eRowsLimits.maxImportBytes)})`;
 
 /** A fresh password per run: no credentials live in the code. */
 export function randomPassword(): string {

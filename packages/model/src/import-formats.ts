@@ -2,10 +2,10 @@
 // form (which sends the format) and the store (which reads it).
 
 /**
- * CSV text, a JSON array of objects, NDJSON lines, or the columnar Parquet and Arrow IPC files
- * (whose own column types stand).
+ * CSV text, a JSON array of objects, NDJSON lines, the columnar Parquet and Arrow IPC files
+ * (whose own column types stand), or an Excel workbook (.xlsx; one sheet, typed as CSV is).
  */
-export const importFormats = ["csv", "json", "ndjson", "parquet", "arrow"] as const;
+export const importFormats = ["csv", "json", "ndjson", "parquet", "arrow", "xlsx"] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
 /** The format a file's name says; anything else is read as CSV (its dialect is detected). */
@@ -14,10 +14,14 @@ export function importFormatOf(fileName: string): ImportFormat {
   if (name.endsWith(".json")) return "json";
   if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) return "ndjson";
   if (name.endsWith(".parquet")) return "parquet";
+  if (name.endsWith(".xlsx")) return "xlsx";
   if (name.endsWith(".arrow") || name.endsWith(".feather") || name.endsWith(".ipc")) return "arrow";
   return "csv";
 }
 
+/** The longest name Excel gives a sheet: a sheet asked for by name is at most this long. */
+export const xlsxSheetNameLength = 31;
+
 /** What the file input accepts. */
 export const importFileAccept =
-  ".csv,.tsv,.txt,.json,.ndjson,.jsonl,.parquet,.arrow,.feather,.ipc,text/csv,text/plain,application/json,application/x-ndjson,application/vnd.apache.parquet,application/vnd.apache.arrow.file";
+  ".csv,.tsv,.txt,.json,.ndjson,.jsonl,.parquet,.arrow,.feather,.ipc,.xlsx,text/csv,text/plain,application/json,application/x-ndjson,application/vnd.apache.parquet,application/vnd.apache.arrow.file,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";

@@ -6,6 +6,7 @@ import {
   importFileAccept,
   importFormatOf,
   textLimits,
+  xlsxSheetNameLength,
 } from "@seed/model";
 import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
@@ -87,6 +88,7 @@ const formatWords = {
   parquet: "Read as Parquet: its columns keep the types the file gives them.",
   arrow:
     "Read as an Arrow IPC file: its columns keep the types the file gives them; read whole, up to 256 MB.",
+  xlsx: "Read as an Excel workbook: its first row names the columns; dates, numbers and text are typed as a CSV file's are.",
 } as const;
 
 export function CsvUploadForm(props: {
@@ -161,6 +163,8 @@ export function CsvUploadForm(props: {
     params.set("delimiter", dialect.delimiter);
     params.set("decimal", dialect.decimal);
     params.set("format", importFormatOf(file.name));
+    const sheet = String(form.get("sheet") ?? "").trim();
+    if (importFormatOf(file.name) === "xlsx" && sheet !== "") params.set("sheet", sheet);
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
     let finished: ImportEvent | null = null;
     await upload(
@@ -224,7 +228,7 @@ export function CsvUploadForm(props: {
       )}
       <div className="field">
         <label htmlFor={`${id}-file`}>
-          File to import (CSV, JSON, NDJSON, Parquet or Arrow, up to {formatBytes(maxBytes)})
+          File to import (CSV, JSON, NDJSON, Parquet, Arrow or Excel, up to {formatBytes(maxBytes)})
         </label>
         <input
           id={`${id}-file`}
@@ -247,6 +251,20 @@ export function CsvUploadForm(props: {
           </p>
         ) : null}
       </div>
+      {format === "xlsx" ? (
+        <div className="field">
+          <label htmlFor={`${id}-sheet`}>Sheet to import (optional)</label>
+          <input
+            id={`${id}-sheet`}
+            name="sheet"
+            maxLength={xlsxSheetNameLength}
+            aria-describedby={`${id}-sheet-hint`}
+          />
+          <span id={`${id}-sheet-hint`} className="muted">
+            Its name as the workbook's tab shows it; the first sheet when left empty.
+          </span>
+        </div>
+      ) : null}
       {format === "csv" ? (
         <CsvDialectFields
           idPrefix={id}

@@ -1,15 +1,12 @@
-import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { DuckDBType } from "@duckdb/node-api";
 import { type DatasetColumnType, formatBytes } from "@seed/model";
 import { converterOf, duckDbApi, valueKindOf } from "../../db/duckdb.js";
 import { openLockedDuckDb, quoteLiteral } from "../../db/sql-sandbox.js";
 import type { CsvRecord } from "./csv-records.js";
-import { byteCounter } from "./upload-bytes.js";
+import { spoolUpload } from "./upload-bytes.js";
 
 // Parquet and Arrow files, read by well-kept readers (DuckDB's read_parquet in a locked in-memory
 // instance; apache-arrow's IPC reader) into the same records as CSV: a header, then rows of cells
@@ -69,21 +66,6 @@ function fitsNumber(value: unknown): boolean {
   return false;
 }
 
-/** Spools a byte stream to `file`, counting bytes against the limit and the announced size. */
-async function spool(
-  source: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>,
-  file: string,
-  maxBytes: number,
-  onBytes: (bytes: number) => void,
-  expectedBytes: number | undefined,
-): Promise<void> {
-  const input =
-    source instanceof ReadableStream
-      ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
-      : Readable.from(source);
-  await pipeline(input, byteCounter(maxBytes, onBytes, expectedBytes), createWriteStream(file));
-}
-
 /** The records of a Parquet or Arrow byte stream (see the module comment). */
 export async function* binaryRecords(
   source: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>,
@@ -95,7 +77,7 @@ export async function* binaryRecords(
   const folder = await mkdtemp(path.join(os.tmpdir(), "seed-import-"));
   try {
     const file = path.join(folder, `upload.${format}`);
-    await spool(source, file, maxBytes, onBytes, expectedBytes);
+    await spoolUpload(source, file, maxBytes, onBytes, expectedBytes);
     if (format === "parquet") yield* parquetRecords(file);
     else yield* arrowRecords(file);
   } finally {

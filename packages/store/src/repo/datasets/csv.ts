@@ -98,6 +98,7 @@ export type CsvProblemCode =
   | "invalid_csv"
   | "invalid_json"
   | "invalid_file"
+  | "unknown_sheet"
   | "unknown_field"
   | "empty"
   | "too_many_columns"

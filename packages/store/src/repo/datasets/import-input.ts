@@ -20,9 +20,10 @@ import { type CsvRecord, CsvSyntaxError, streamCsvRecords } from "./csv-records.
 import { type CsvEncoding, CsvEncodingError, CsvTextDecoder } from "./encoding.js";
 import { JsonFieldError, JsonSyntaxError, streamJsonRecords } from "./json-records.js";
 import { byteCounter, UploadBytesError } from "./upload-bytes.js";
+import { XlsxFileError, xlsxRecords } from "./xlsx-records.js";
 
 // The formats' list and names are @seed/model's (import-formats.ts); Parquet and Arrow are read
-// by binary-records.ts.
+// by binary-records.ts, Excel workbooks by xlsx-records.ts.
 export { type ImportFormat, importFormats } from "@seed/model";
 
 /**
@@ -38,7 +39,22 @@ export async function* csvRecords(
   delimiter: string,
   encoding?: { chosen?: string | null; onEncoding?: (encoding: CsvEncoding) => void },
   format: ImportFormat = "csv",
+  /** With an Excel workbook: the sheet to read (the first when not named). */
+  sheet?: string,
 ): AsyncGenerator<CsvRecord[]> {
+  if (format === "xlsx") {
+    // A workbook keeps its text as UTF-8 inside: nothing to decode or detect.
+    encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
+    try {
+      yield* xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet);
+    } catch (error) {
+      if (error instanceof XlsxFileError || error instanceof UploadBytesError) {
+        throw new DatasetImportError(error.code, error.reason);
+      }
+      throw error;
+    }
+    return;
+  }
   if (format === "parquet" || format === "arrow") {
     // Columnar files say their own types and keep text as UTF-8: nothing to decode or detect.
     encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });

@@ -81,8 +81,10 @@ interface ImportOptions {
    * reads it from the BOM or detects it on the first 64 KiB (see encoding.ts).
    */
   encoding?: string;
-  /** CSV (the default), a JSON array of objects, or NDJSON (one object per line). */
+  /** CSV (the default), JSON, NDJSON, Parquet, Arrow or an Excel workbook (importFormats). */
   format?: ImportFormat;
+  /** With an Excel workbook: the sheet to import, by name (the first sheet when not given). */
+  sheet?: string;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -279,6 +281,7 @@ async function streamInto(
         },
       },
       options.format ?? "csv",
+      options.sheet,
     );
     reading: for await (const batch of records) {
       for (const record of batch) {

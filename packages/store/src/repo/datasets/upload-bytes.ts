@@ -1,4 +1,6 @@
-import { Transform } from "node:stream";
+import { createWriteStream } from "node:fs";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { formatBytes } from "@seed/model";
 
 // The bytes of an upload as every import counts them, whatever its format: the size limit, and
@@ -50,4 +52,19 @@ export function byteCounter(
       callback();
     },
   });
+}
+
+/** Spools a byte stream to `file`, counting bytes against the limit and the announced size. */
+export async function spoolUpload(
+  source: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>,
+  file: string,
+  maxBytes: number,
+  onBytes: (bytes: number) => void,
+  expectedBytes: number | undefined,
+): Promise<void> {
+  const input =
+    source instanceof ReadableStream
+      ? Readable.fromWeb(source as import("node:stream/web").ReadableStream<Uint8Array>)
+      : Readable.from(source);
+  await pipeline(input, byteCounter(maxBytes, onBytes, expectedBytes), createWriteStream(file));
 }

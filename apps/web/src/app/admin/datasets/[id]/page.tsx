@@ -153,7 +153,7 @@ export default async function DatasetPage({
           <Card
             title="Import rows from a file"
             titleAs="h2"
-            description="A CSV file's header, a JSON or NDJSON file's fields, or a Parquet or Arrow file's columns must name this dataset's columns. All rows go in, or none."
+            description="A CSV file's header, a JSON or NDJSON file's fields, a Parquet or Arrow file's columns, or an Excel sheet's first row must name this dataset's columns. All rows go in, or none."
           >
             <CsvUploadForm
               dataset={{ id: dataset.id, version: dataset.version }}

@@ -1,4 +1,4 @@
-import { formatBytes, storeErrorOf } from "@seed/model";
+import { formatBytes, storeErrorOf, xlsxSheetNameLength } from "@seed/model";
 import { importFormats } from "@seed/store";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
 
-// Streamed import of a CSV, JSON, NDJSON, Parquet or Arrow file: the file is the request body, read as it arrives (never whole in memory),
+// Streamed import of a CSV, JSON, NDJSON, Parquet, Arrow or Excel file: the file is the request body, read as it arrives (never whole in memory),
 // and the answer is NDJSON progress events while the store inserts, then one final event.
 // It lives outside /admin on purpose: the proxy buffers (and past its limit cuts) the bodies of
 // requests it sees; this handler checks the session and role itself.
@@ -25,6 +25,7 @@ const dialectSchema = z.object({
   delimiter: z.enum(csvDelimiters).default(","),
   decimal: z.enum(decimalSeparators).default("."),
   format: z.enum(importFormats).default("csv"),
+  sheet: z.string().trim().min(1).max(xlsxSheetNameLength).optional(),
 });
 const newSchema = z.object({
   name: z.string().trim().min(1).max(120),
@@ -112,11 +113,11 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (!dialect.success) {
     return errorResponse(
       400,
-      "The separator must be , ; tab or |, the decimal mark . or , and the format csv, json, ndjson, parquet or arrow.",
+      `The separator must be , ; tab or |, the decimal mark . or , the format one of ${importFormats.join(", ")}, and a sheet name at most ${xlsxSheetNameLength} characters.`,
     );
   }
   // The format says how to read the file; the separator and decimal mark apply to CSV.
-  const { format, ...csvDialect } = dialect.data;
+  const { format, sheet, ...csvDialect } = dialect.data;
   const actor = actorOf(session);
   const source = request.body;
   // A body shorter than announced (a cut connection) is refused rather than half imported.
@@ -152,6 +153,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 onProgress,
                 dialect: csvDialect,
                 format,
+                ...(sheet ? { sheet } : {}),
               },
               actor,
             )
@@ -164,6 +166,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 onProgress,
                 dialect: csvDialect,
                 format,
+                ...(sheet ? { sheet } : {}),
               },
               actor,
             );

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
 import { e2eRowsLimits, importFileLabel } from "./support";
 
 // Parquet and Arrow files through the import form (issue 25): the vega-datasets package's own
@@ -15,15 +15,6 @@ const dataDir = join(
   "..",
   "data",
 );
-
-async function openImportCard(browser: import("@playwright/test").Browser, name: string) {
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/datasets/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
-  await importCard.getByLabel("Name of the new dataset").fill(name);
-  return { context, page, importCard };
-}
 
 test("an Arrow file of flights (vega-datasets) imports whole, with its number columns", async ({
   browser,

@@ -156,3 +156,13 @@ export async function createDashboardThroughForm(
   const url = page.url();
   return { slug, url, id: new URL(url).pathname.split("/").pop() ?? "" };
 }
+
+/** The new dataset page's "Import a large file" card, signed in as an editor, its name filled in. */
+export async function openImportCard(browser: Browser, name: string) {
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/datasets/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const importCard = page.getByRole("region", { name: "Import a large file" });
+  await importCard.getByLabel("Name of the new dataset").fill(name);
+  return { context, page, importCard };
+}

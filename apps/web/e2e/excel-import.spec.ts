@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
 import { importFileLabel } from "./support";
 
 // Excel workbooks through the import form (issue 25): the sheet named in the form comes in, typed
@@ -23,25 +23,22 @@ async function salesWorkbook(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function openImportCard(browser: import("@playwright/test").Browser, name: string) {
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/datasets/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
-  await importCard.getByLabel("Name of the new dataset").fill(name);
-  await importCard.getByLabel(importFileLabel).setInputFiles({
+/** The import card with the sales workbook chosen. */
+async function chooseWorkbook(browser: import("@playwright/test").Browser, name: string) {
+  const opened = await openImportCard(browser, name);
+  await opened.importCard.getByLabel(importFileLabel).setInputFiles({
     name: "sales.xlsx",
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     buffer: await salesWorkbook(),
   });
-  return { context, page, importCard };
+  return opened;
 }
 
 test("an Excel workbook's named sheet imports with days, numbers and postal codes as a person would type them", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { context, page, importCard } = await openImportCard(browser, uniqueName("Workbook"));
+  const { context, page, importCard } = await chooseWorkbook(browser, uniqueName("Workbook"));
   await expect(importCard.getByText(/^Read as an Excel workbook/)).toBeVisible();
   await expect(importCard.getByLabel("Separator")).toHaveCount(0);
   await importCard.getByLabel("Sheet to import (optional)").fill("Sales 2024");
@@ -60,7 +57,7 @@ test("a sheet the workbook does not have is refused by name, and nothing is save
 }) => {
   test.setTimeout(60_000);
   const name = uniqueName("Workbook missing sheet");
-  const { context, page, importCard } = await openImportCard(browser, name);
+  const { context, page, importCard } = await chooseWorkbook(browser, name);
   await importCard.getByLabel("Sheet to import (optional)").fill("Sales 2025");
   await importCard.getByRole("button", { name: "Import dataset" }).click();
   const alert = importCard.getByRole("alert");

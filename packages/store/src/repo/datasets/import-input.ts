@@ -42,26 +42,20 @@ export async function* csvRecords(
   /** With an Excel workbook: the sheet to read (the first when not named). */
   sheet?: string,
 ): AsyncGenerator<CsvRecord[]> {
-  if (format === "xlsx") {
-    // A workbook keeps its text as UTF-8 inside: nothing to decode or detect.
+  if (format === "xlsx" || format === "parquet" || format === "arrow") {
+    // Spooled and read whole: workbooks and columnar files keep their text as UTF-8 inside, so
+    // there is nothing to decode or detect; columnar files also say their own types.
     encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
     try {
-      yield* xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet);
+      yield* format === "xlsx"
+        ? xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet)
+        : binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
     } catch (error) {
-      if (error instanceof XlsxFileError || error instanceof UploadBytesError) {
-        throw new DatasetImportError(error.code, error.reason);
-      }
-      throw error;
-    }
-    return;
-  }
-  if (format === "parquet" || format === "arrow") {
-    // Columnar files say their own types and keep text as UTF-8: nothing to decode or detect.
-    encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
-    try {
-      yield* binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
-    } catch (error) {
-      if (error instanceof BinaryFileError || error instanceof UploadBytesError) {
+      if (
+        error instanceof XlsxFileError ||
+        error instanceof BinaryFileError ||
+        error instanceof UploadBytesError
+      ) {
         throw new DatasetImportError(error.code, error.reason);
       }
       throw error;

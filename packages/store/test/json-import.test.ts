@@ -191,6 +191,14 @@ describe("JSON and NDJSON on every engine", () => {
       "Line 2: row 2 is not an object; each row must be one.",
     ]);
     expect((await refusal("[]", "json")).fieldErrors.csv?.[0]).toContain("no rows to import");
+    // Nesting deeper than a reader's stack is refused with a reason, on either form.
+    const deep = `{"a": ${"[".repeat(200_000)}${"]".repeat(200_000)}}`;
+    expect((await refusal(`{"a": 1}\n${deep}`, "ndjson")).fieldErrors.csv).toEqual([
+      "Line 2: values are nested too deeply to read.",
+    ]);
+    expect((await refusal(`[${deep}]`, "json")).fieldErrors.csv).toEqual([
+      "Line 1: values are nested too deeply to read.",
+    ]);
     // A field first seen after the rows that name the columns is named, never dropped.
     const late = [
       ...Array.from({ length: 1_000 }, (_, index) => JSON.stringify({ n: index })),
@@ -242,16 +250,33 @@ describe("JSON and NDJSON on every engine", () => {
         const text = (digits < 0n ? -digits : digits).toString().padStart(places + 1, "0");
         return `${digits < 0n ? "-" : ""}${text.slice(0, -places)}.${text.slice(-places)}`;
       });
+    // Numbers in forms a double would print otherwise, and words: a text column keeps them as written.
+    const written = fc.oneof(
+      decimal,
+      fc
+        .tuple(decimal, fc.constantFrom("e", "E"), fc.integer({ min: -400, max: 400 }))
+        .map(([digits, e, exponent]) => `${digits}${e}${exponent}`),
+      fc.constantFrom("-0", "-0.0", "1.50", "0.0000001", "1e21", "100E-2"),
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ id: integer.map(String), amount: decimal }), {
-          minLength: 1,
-          maxLength: 30,
-        }),
+        fc.array(
+          fc.record({
+            id: integer.map(String),
+            amount: decimal,
+            note: fc.oneof(written, fc.constant('"pending"')),
+          }),
+          {
+            minLength: 1,
+            maxLength: 30,
+          },
+        ),
         fc.boolean(),
         async (rows, asArray) => {
           // Written by hand: JSON.stringify has no way to write a number a double cannot hold.
-          const objects = rows.map(({ id, amount }) => `{"id": ${id}, "amount": ${amount}}`);
+          const objects = rows.map(
+            ({ id, amount, note }) => `{"id": ${id}, "amount": ${amount}, "note": ${note}}`,
+          );
           const text = asArray ? `[${objects.join(",\n")}]` : objects.join("\n");
           const { dataset } = await importText(store, text, asArray ? "json" : "ndjson");
           const types = Object.fromEntries(dataset.columns.map((c) => [c.name, c.type]));
@@ -267,7 +292,11 @@ describe("JSON and NDJSON on every engine", () => {
             // Decimals: the double the text names (as a CSV cell would be read), or the text.
             if (types.amount === "number") expect(stored.amount).toBe(Number(row.amount) + 0);
             else expect(stored.amount).toBe(row.amount);
+            const note = row.note === '"pending"' ? "pending" : row.note;
+            if (types.note === "number") expect(stored.note).toBe(Number(note) + 0);
+            else expect(stored.note).toBe(note);
           }
+          if (rows.some(({ note }) => note === '"pending"')) expect(types.note).toBe("string");
           if (rows.some(({ id }) => !Number.isSafeInteger(Number(id)))) {
             expect(types.id).toBe("string");
           }

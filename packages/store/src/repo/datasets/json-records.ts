@@ -7,8 +7,9 @@ import type { CsvRecord } from "./csv-records.js";
 // record per object, each value as the text a CSV file would hold. Nested objects become dotted
 // names ("address.city"); arrays are kept as their JSON text; null and absent fields are empty.
 // NDJSON (one object per line) streams; a JSON file (an array of objects) is read whole, up to
-// `jsonLimits.maxArrayBytes`. A number keeps the digits the file wrote where a double would lose
-// some (an id past 2^53, a long decimal), so the column's typing sees what a CSV cell would hold.
+// `jsonLimits.maxArrayBytes`. A number keeps the text the file wrote (an id past 2^53, a long
+// decimal, "1.50"), so the column's typing sees what a CSV cell would hold and a text column
+// holds what the file said.
 
 export const jsonLimits = {
   /** A JSON array is parsed whole: larger files go as NDJSON, which streams. */
@@ -50,18 +51,19 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** A run of 16 digits may be a number a double cannot hold exactly. */
-const longDigits = /\d{16}/;
-
 /**
- * JSON text that JSON.parse has read, read again keeping each number as its own digits when one
- * may hold more than a double does: "12345678901234567890" stays whole, never 12345678901234567000.
+ * JSON text read keeping each number as the digits the file wrote ("12345678901234567890",
+ * "999999999999999.9375", "1.50" stay as written; a number column reads them as doubles later).
+ * V8's JSON.parse runs only when this fails, to say where and why in the words it uses.
  */
-function exactValue(source: string, value: unknown, line: number): unknown {
-  if (!longDigits.test(source)) return value;
+function parseJson(source: string, line: number): unknown {
   try {
     return parseExact(source);
   } catch (error) {
+    JSON.parse(source); // Throws the syntax error, with its position, when there is one.
+    if (error instanceof RangeError) {
+      throw new JsonSyntaxError("values are nested too deeply to read.", line);
+    }
     // The one text JSON.parse takes and this refuses: a key given twice with different values.
     const reason = error instanceof Error ? error.message.replace(/[.]$/, "") : String(error);
     throw new JsonSyntaxError(`${reason}; give each field once.`, line);
@@ -175,11 +177,10 @@ async function* ndjsonObjects(
     if (source.trim() === "") return null;
     let value: unknown;
     try {
-      value = JSON.parse(source);
+      value = parseJson(source, at);
     } catch (error) {
-      throw syntaxProblem(source, error, at);
+      throw error instanceof JsonSyntaxError ? error : syntaxProblem(source, error, at);
     }
-    value = exactValue(source, value, at);
     if (!isPlainObject(value)) {
       throw new JsonSyntaxError('each line must hold one object, such as {"a": 1}.', at);
     }
@@ -220,8 +221,9 @@ async function* arrayObjects(
   }
   let value: unknown;
   try {
-    value = JSON.parse(whole);
+    value = parseJson(whole, 1);
   } catch (error) {
+    if (error instanceof JsonSyntaxError) throw error;
     // V8 does not always say where: each element is parsed alone to find the one at fault.
     for (const span of elementSpans(whole)) {
       const part = whole.slice(span.start, span.end);
@@ -233,7 +235,6 @@ async function* arrayObjects(
     }
     throw syntaxProblem(whole, error, 1);
   }
-  value = exactValue(whole, value, 1);
   if (!Array.isArray(value)) {
     throw new JsonSyntaxError(
       'the file must hold an array of objects, one per row, such as [{"a": 1}, {"a": 2}].',

@@ -50,15 +50,23 @@ export function chartValueFormatter(
   return (value) => (Number.isFinite(value) ? formatter.format(value) : "–");
 }
 
+/** Whole numbers from 1000 to 2999: what a year column holds, and how few other columns look. */
+function isYear(value: unknown): boolean {
+  return typeof value === "number" && Number.isInteger(value) && value >= 1000 && value <= 2999;
+}
+
 /**
  * The kit's axis options for numbers on the index (a number x column): "plain" writes them
  * without grouping separators (years read 1900, not 1,900) on ticks, tooltips and the table;
- * undefined for "auto" (the locale's way) and for charts that do not set it.
+ * "auto" (and charts that do not set it) does so too when every x is a year, and leaves other
+ * numbers to the kit (the locale's grouping).
  */
 export function chartIndexAxis(
   format: XNumberFormat | undefined,
+  xs: readonly unknown[],
 ): { numberFormat: Intl.NumberFormatOptions } | undefined {
-  return format === "plain" ? { numberFormat: { useGrouping: false } } : undefined;
+  const plain = format === "plain" || (xs.length > 0 && xs.every(isYear));
+  return plain ? { numberFormat: { useGrouping: false } } : undefined;
 }
 
 /** Dates are whole UTC days or instants in the query's results; UTC keeps server and browser equal. */

@@ -55,9 +55,9 @@ function useChartFormatting(chart: ChartView, result: QueryResult | null) {
       locale,
       valueFormatter: chartValueFormatter(numberFormat, locale),
       indexFormatter: chartDateFormatter(dateFormat, locale),
-      indexAxis: chartIndexAxis(xNumberFormat),
+      indexAxis: chartIndexAxis(xNumberFormat, result?.rows.map((row) => row.x) ?? []),
     }),
-    [numberFormat, dateFormat, xNumberFormat, locale],
+    [numberFormat, dateFormat, xNumberFormat, locale, result],
   );
 }
 

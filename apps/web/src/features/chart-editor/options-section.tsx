@@ -53,7 +53,7 @@ const dateFormatLabels: Record<DateFormat, string> = {
 };
 
 const xNumberFormatLabels: Record<XNumberFormat, string> = {
-  auto: "Automatic (grouped as the locale writes them, e.g. 1,900)",
+  auto: "Automatic (years as 1900, other numbers grouped as the locale writes them: 12,500)",
   plain: "Plain, without separators (e.g. 1900, for years)",
 };
 

@@ -188,6 +188,55 @@ test("bad filter values in the address are ignored with a message and the rest a
   await visitor.close();
 });
 
+test("a value in another letter case matches, one matching nothing is named, and print keeps only the summary", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const board = await filteredBoard(browser);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const table = chartTable(page, board.chartTitle);
+
+  // "alfa" as a person types it finds Alfa: chosen in the bar, named in the summary, no notice.
+  await page.goto(`/d/${board.slug}?region=alfa`);
+  await expect(table).toContainText("Alfa");
+  await expect(table).not.toContainText("Bravo");
+  await expect(page.getByLabel("region", { exact: true })).toHaveValues(["Alfa"]);
+  await expect(page.getByTestId("applied-filters")).toHaveText("Showing: All time; region: Alfa");
+  await expect(page.getByRole("status").filter({ hasText: "were ignored" })).toHaveCount(0);
+
+  // A value no dataset holds in any case is named; the tiles are not emptied by it.
+  await page.goto(`/d/${board.slug}?region=ALFA&region=Zulu`);
+  const problems = page.getByRole("status").filter({ hasText: "were ignored" });
+  await expect(problems).toContainText('No region is "Zulu" (in any letter case); it was ignored.');
+  await expect(table).toContainText("Alfa");
+  await expect(table).not.toContainText("Charlie");
+  await page.goto(`/d/${board.slug}?region=zulu`);
+  await expect(problems).toBeVisible();
+  await expect(table).toContainText("Charlie");
+  await expectAxeClean(page);
+
+  // Printed, the page keeps the line saying what is shown and drops the form and the notice.
+  await page.goto(`/d/${board.slug}?range=last-30-days&region=Alfa`);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByTestId("applied-filters")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Apply filters" })).toBeHidden();
+  await expect(page.getByLabel("Period", { exact: true })).toBeHidden();
+  await expect(table).toContainText("Alfa");
+  await page.emulateMedia({ media: "screen" });
+  await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
+
+  // Another letter case is not one more page to keep: never served from the page cache.
+  const client = await request.newContext({ baseURL: appBaseURL() });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const response = await client.get(`/d/${board.slug}?region=bRAVO`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["x-nextjs-cache"]).not.toBe("HIT");
+  }
+  await client.dispose();
+  await visitor.close();
+});
+
 test("each filter combination is cached and every write expires it", async ({ browser }) => {
   test.setTimeout(120_000);
   const board = await filteredBoard(browser);

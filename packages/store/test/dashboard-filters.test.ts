@@ -4,6 +4,7 @@ import {
   canonicalFilterQuery,
   type DashboardFilterConfig,
   dashboardFilterLimits,
+  dashboardFilterQueries,
   parseDashboardFilterQuery,
   ValidationError,
 } from "@seed/model";
@@ -11,7 +12,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RenderedChartTile, RenderedStatTile, Store } from "../src/index.js";
 import { editor } from "./actors.js";
-import { columnsOf, dialects, errorOf, openTestStore, salesInput, sumStat } from "./helpers.js";
+import {
+  columnsOf,
+  dialects,
+  engines,
+  errorOf,
+  openTestStore,
+  salesInput,
+  sumStat,
+} from "./helpers.js";
 
 const config: DashboardFilterConfig = {
   dateColumn: "month",
@@ -356,5 +365,101 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     });
     const restored = await store.restoreDashboardVersion(board.id, 2, 1, editor);
     expect(restored.filters).toEqual({ dateColumn: "month", categories: ["region"] });
+  });
+});
+
+const caseSeed = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+console.log(`filter letter-case property seed: ${caseSeed} (set FC_SEED to replay)`);
+
+describe.each(engines)("filter values in a link, in any letter case, on %s", (engine) => {
+  it("match the data's values equal to them without regard to case, or are named as ignored (property)", async () => {
+    const store = await openTestStore(engine, { seedDemo: false });
+    // Letters whose lower case is one letter in every engine (ASCII, Latin-1, Greek, Cyrillic).
+    const letter = fc.constantFrom(..."aAbBzZéÉöÖωΩжЖ");
+    const word = fc.array(letter, { minLength: 1, maxLength: 3 }).map((cells) => cells.join(""));
+    // Variants of the stored words in other letter cases, and words that may match nothing.
+    const variant = (stored: string) =>
+      fc
+        .array(fc.boolean(), { minLength: stored.length, maxLength: stored.length })
+        .map((upper) =>
+          [...stored].map((c, i) => (upper[i] ? c.toUpperCase() : c.toLowerCase())).join(""),
+        );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(word, { minLength: 1, maxLength: 12 }).chain((stored) =>
+          fc.tuple(
+            fc.constant(stored),
+            fc.array(fc.oneof(fc.constantFrom(...stored).chain(variant), word), {
+              minLength: 1,
+              maxLength: 4,
+            }),
+          ),
+        ),
+        async ([stored, asked]) => {
+          const dataset = await store.createDataset(
+            {
+              name: `Weather ${stored.join(" ").slice(0, 60)} ${Math.random()}`,
+              columns: columnsOf({ weather: "string", amount: "number" }),
+              rows: stored.map((weather, index) => ({ weather, amount: 2 ** index })),
+            },
+            editor,
+          );
+          const slug = `w-${dataset.id.slice(0, 12).toLowerCase()}`;
+          await store.createDashboard(
+            {
+              title: "Weather",
+              slug,
+              published: true,
+              filters: { dateColumn: null, categories: ["weather"] },
+              tiles: [sumStat(dataset.id, "amount", "Amount")],
+            },
+            editor,
+          );
+          const query = new URLSearchParams(
+            asked.map((value): [string, string] => ["weather", value]),
+          ).toString();
+          const rendered = await store.getDashboardBySlug(slug, {
+            filterQuery: canonicalFilterQuery(new URLSearchParams(query)),
+          });
+          const asks = [...new Set(asked)];
+          const matching = (value: string) =>
+            stored.filter((each) => each.toLowerCase() === value.toLowerCase());
+          // A value the filter offers (here: any stored one) is taken as it is; another in any case.
+          const expected = [
+            ...new Set(
+              asks.flatMap((value) => (stored.includes(value) ? [value] : matching(value))),
+            ),
+          ];
+          const applied = rendered?.filterBar.applied.categories.weather ?? [];
+          expect([...applied].sort()).toEqual([...expected].sort());
+          // Every value that matched nothing is named; nothing else is.
+          const missing = asks.filter((value) => matching(value).length === 0);
+          expect(rendered?.filterBar.problems).toHaveLength(missing.length);
+          for (const value of missing) {
+            expect(rendered?.filterBar.problems.join("\n")).toContain(`"${value}"`);
+          }
+          // The stat sums exactly the matched rows (all rows when nothing matched).
+          const total = stored.reduce(
+            (sum, each, index) =>
+              expected.length === 0 || expected.includes(each) ? sum + 2 ** index : sum,
+            0,
+          );
+          expect(tilesOf(rendered).stats[0]?.value).toBe(total);
+        },
+      ),
+      { seed: caseSeed, numRuns: engine === "sqlite" ? 40 : 15 },
+    );
+  });
+
+  it("a true/false filter reads True and FALSE in a link", () => {
+    const applied = (values: string[]) =>
+      dashboardFilterQueries(
+        { dateColumn: null, categories: ["paid"] },
+        { range: null, categories: { paid: values } },
+        [{ name: "paid", type: "boolean" }],
+        "UTC",
+      ).filters;
+    expect(applied(["True"])).toEqual([{ column: "paid", op: "in", values: [true] }]);
+    expect(applied(["FALSE", "false"])).toEqual([{ column: "paid", op: "in", values: [false] }]);
   });
 });

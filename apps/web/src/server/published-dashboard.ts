@@ -34,12 +34,13 @@ export const loadPublishedDashboard = cache(
 
 /**
  * Whether a filtered render asked only for what its filter bar offers: nothing ignored, and each
- * chosen category value one of the values offered for that column.
+ * category value as the link wrote it one of the values offered for that column (another letter
+ * case matches too, but is not one more page to keep).
  */
 export function isOfferedFilterQuery(rendered: RenderedDashboard): boolean {
-  const { problems, applied, categories } = rendered.filterBar;
+  const { problems, asked, categories } = rendered.filterBar;
   if (problems.length > 0) return false;
-  return Object.entries(applied.categories).every(([column, values]) => {
+  return Object.entries(asked.categories).every(([column, values]) => {
     const offered = categories.find((category) => category.column === column)?.values ?? [];
     return values.every((value) => offered.includes(value));
   });

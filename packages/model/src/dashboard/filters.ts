@@ -340,7 +340,14 @@ export function dashboardFilterQueries(
       filters.push({ column: name, op: "in", values: chosen });
       continue;
     }
-    const flags = [...new Set(chosen.filter((value) => value === "true" || value === "false"))];
+    // True/false match without regard to case, as text does ("True" in a link is true).
+    const flags = [
+      ...new Set(
+        chosen
+          .map((value) => value.toLowerCase())
+          .filter((value) => value === "true" || value === "false"),
+      ),
+    ];
     if (flags.length > 0) {
       filters.push({ column: name, op: "in", values: flags.map((value) => value === "true") });
     } else {

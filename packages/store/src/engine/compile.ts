@@ -595,6 +595,24 @@ export function topValuesStatement(
 }
 
 /**
+ * The distinct values of a text column equal to `wanted` without regard to case (the engine's
+ * Unicode lower case on both sides), at most `limit`.
+ */
+export function caseMatchesStatement(
+  compiler: Compiler,
+  column: TableColumn,
+  wanted: string,
+  limit: number,
+) {
+  const ref = compiler.ref(column);
+  const { lower, columnTypes } = compiler.dialect;
+  const asked = lower(sql`cast(${sql.val(wanted)} as ${sql.raw(columnTypes.string)})`);
+  return sql<{
+    v: unknown;
+  }>`select distinct ${compiler.read(column)} as v from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, sql`${lower(ref)} = ${asked}`])} limit ${sql.lit(Math.trunc(limit))}`;
+}
+
+/**
  * The one statement an aggregate chart query runs, as Kysely's CompiledQuery (SQL text and
  * bound parameters), without running it. Async because SQLite's time buckets in a zone other
  * than UTC read the data's range first (Compiler.localMs). Refused (a plain Error) for queries

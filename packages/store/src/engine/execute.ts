@@ -19,6 +19,7 @@ import {
   breakdownRankingStatement,
   type CompileOptions,
   Compiler,
+  caseMatchesStatement,
   compilerFor,
   foldable,
   groupedStatement,
@@ -220,6 +221,22 @@ export async function topColumnValues(
     value: text ? String(row.v) : Number(row.v) === 1 || row.v === true ? "true" : "false",
     count: Number(row.n),
   }));
+}
+
+/** The values of a text column that equal `wanted` ignoring case; none for other columns. */
+export async function caseMatchingValues(
+  executor: AnyExecutor,
+  descriptor: DatasetTable,
+  columnName: string,
+  wanted: string,
+  limit: number,
+): Promise<string[]> {
+  const compiler = new Compiler(executor, descriptor, "UTC", 0);
+  const column = compiler.column(columnName);
+  if (column.type !== "string") return [];
+  const statement = caseMatchesStatement(compiler, column, wanted, limit);
+  const result = await executor.executeQuery(statement.compile(executor));
+  return result.rows.map((row) => String(row.v)).sort();
 }
 
 async function runGrouped(

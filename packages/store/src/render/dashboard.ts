@@ -14,7 +14,7 @@ import {
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
 import type { DatasetTable } from "../db/dataset-table.js";
-import { topColumnValues } from "../engine/execute.js";
+import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
 import { toChart } from "../repo/charts.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
@@ -78,18 +78,44 @@ async function renderDashboardWhere(
         now: ctx.now(),
         observe: ctx.observeQuery,
       };
+      // Each dataset resolved once; a failure is the same failure for every tile that reads it.
+      const resolving = new Map<string, Promise<DatasetTarget | null>>();
       const tables = new Map<string, DatasetTarget | null>();
-      const tableOf = async (datasetId: string) => {
-        if (!tables.has(datasetId)) {
-          tables.set(datasetId, await resolveDatasetTarget(ctx, trx, datasetId));
+      const tableOf = (datasetId: string) => {
+        let target = resolving.get(datasetId);
+        if (!target) {
+          target = resolveDatasetTarget(ctx, trx, datasetId).then((found) => {
+            tables.set(datasetId, found);
+            return found;
+          });
+          target.catch(() => {}); // Awaited by the tiles, which show the error.
+          resolving.set(datasetId, target);
         }
-        return tables.get(datasetId) ?? null;
+        return target;
       };
+      for (const tile of tiles) {
+        if (tile.kind === "text") continue;
+        const datasetId =
+          tile.kind === "chart" ? chartById.get(tile.chartId)?.datasetId : tile.datasetId;
+        if (datasetId !== undefined) await tableOf(datasetId).catch(() => null);
+      }
+      const targets = [...tables.values()].filter(
+        (target): target is DatasetTarget => target !== null,
+      );
+      const categories: DashboardCategoryFilter[] = [];
+      for (const column of dashboard.filters.categories) {
+        categories.push({
+          column,
+          param: filterParamName(column),
+          values: await categoryValues(targets, column),
+        });
+      }
       const asked =
         options.filterQuery === undefined
           ? { applied: options.filters ?? noAppliedFilters, problems: [] }
           : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
-      const applied = asked.applied;
+      const matched = await matchCategoryValues(targets, categories, asked.applied);
+      const applied = matched.applied;
       // A saved question takes the date range as its {{from}} and {{to}} days.
       const tileOptions = {
         ...queryOptions,
@@ -163,22 +189,12 @@ async function renderDashboardWhere(
           });
         }
       }
-      const categories: DashboardCategoryFilter[] = [];
-      const targets = [...tables.values()].filter(
-        (target): target is DatasetTarget => target !== null,
-      );
-      for (const column of dashboard.filters.categories) {
-        categories.push({
-          column,
-          param: filterParamName(column),
-          values: await categoryValues(targets, column),
-        });
-      }
       const filterBar = {
         dateColumn: dashboard.filters.dateColumn,
         categories,
+        asked: asked.applied,
         applied,
-        problems: asked.problems,
+        problems: [...asked.problems, ...matched.problems],
       };
       return {
         dashboard,
@@ -225,6 +241,59 @@ export async function categoryValues(
     .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, maxOptions)
     .map(([value]) => value);
+}
+
+/**
+ * The chosen category values as the data writes them: a value the filter offers stays; another
+ * matches every value of the column equal to it without regard to case, in any dataset of the
+ * dashboard ("rain" finds "Rain"); one that matches nothing is left out and named, so a link
+ * never empties the tiles without saying why.
+ */
+export async function matchCategoryValues(
+  targets: readonly DatasetTarget[],
+  categories: readonly DashboardCategoryFilter[],
+  asked: AppliedDashboardFilters,
+): Promise<{ applied: AppliedDashboardFilters; problems: string[] }> {
+  const { maxValuesPerFilter } = dashboardFilterLimits;
+  const problems: string[] = [];
+  const chosen: Record<string, string[]> = {};
+  for (const [column, values] of Object.entries(asked.categories)) {
+    const offered = new Set(categories.find((entry) => entry.column === column)?.values ?? []);
+    const kept = new Set<string>();
+    for (const value of values) {
+      if (offered.has(value)) {
+        kept.add(value);
+        continue;
+      }
+      const found = new Set<string>();
+      let unread = false;
+      for (const target of targets) {
+        const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
+        if (type === "boolean") {
+          if (/^(true|false)$/i.test(value)) found.add(value.toLowerCase());
+          continue;
+        }
+        if (type !== "string") continue;
+        try {
+          const matches = await target.run((executor, table) =>
+            caseMatchingValues(executor, table, column, value, maxValuesPerFilter),
+          );
+          for (const match of matches) found.add(match);
+        } catch {
+          // A live source that fails says so on its tiles; the value is kept for it as asked.
+          unread = true;
+        }
+      }
+      if (unread) found.add(value);
+      if (found.size === 0) {
+        const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value;
+        problems.push(`No ${column} is "${shown}" (in any letter case); it was ignored.`);
+      }
+      for (const match of found) kept.add(match);
+    }
+    if (kept.size > 0) chosen[column] = [...kept].slice(0, maxValuesPerFilter);
+  }
+  return { applied: { range: asked.range, categories: chosen }, problems };
 }
 
 /** A tile's problem as one sentence for the page (query errors name the column). */

@@ -137,6 +137,9 @@ export interface RenderedDashboard {
   filterBar: {
     dateColumn: string | null;
     categories: DashboardCategoryFilter[];
+    /** The filters the link asked for, as written (a value in any letter case). */
+    asked: AppliedDashboardFilters;
+    /** The filters that apply: values as the data writes them, those matching nothing left out. */
     applied: AppliedDashboardFilters;
     /** What was ignored of the filters asked for (an unknown name, a bad date), one sentence each. */
     problems: string[];

@@ -74,6 +74,36 @@ function controlWidths(page: Page): Promise<Record<string, number>> {
   });
 }
 
+/**
+ * Every visible labelled control's accessible name is its label's text alone (never its options,
+ * value or what surrounds it), as the browser computes it (Playwright's aria snapshot).
+ */
+async function expectNamedByLabels(page: Page, where: string) {
+  const controls = page.locator("main").locator("select, input:not([type=hidden]), textarea");
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    // The label's own text: a label may wrap its control, whose options are not its name.
+    const label = await control.evaluate((element: HTMLInputElement) => {
+      const own = element.labels?.[0]?.cloneNode(true) as HTMLElement | undefined;
+      for (const inner of own?.querySelectorAll("select, input, textarea") ?? []) inner.remove();
+      return own?.textContent ?? null;
+    });
+    if (label === null) continue;
+    // The snapshot's first line: - role "name", YAML-quoted ('…', '' for ') when it holds ": ".
+    let line = (await control.ariaSnapshot()).split("\n")[0] ?? "";
+    if (line.startsWith("- '"))
+      line = `- ${line
+        .slice(3)
+        .replace(/'(:?)$/, "$1")
+        .replace(/''/g, "'")}`;
+    const quoted = /^- [\w-]+ "((?:[^"\\]|\\.)*)"/.exec(line)?.[1] ?? "";
+    const name = quoted.replace(/\\(.)/g, "$1");
+    expect(name, `${where}: the control labelled "${label}"`).toBe(
+      label.replace(/\s+/g, " ").trim(),
+    );
+  }
+}
+
 test("every admin screen fits a phone's width (375 px) with names as long as their limits", async ({
   browser,
 }) => {
@@ -155,6 +185,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
     await expect
       .poll(() => horizontalOverflow(phone), { message: `${target} scrolls sideways` })
       .toBe(0);
+    await expectNamedByLabels(phone, target);
   }
   await context.close();
 });

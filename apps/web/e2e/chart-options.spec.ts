@@ -330,3 +330,65 @@ test("the preview's tooltip does not outlive a change of the x column", async ({
   await expect(tooltip).not.toContainText("2024");
   await context.close();
 });
+
+// Sales by year with nine years missing (2006 to 2014): a line that runs straight across them
+// would say the data goes on.
+const gappedCsv = [
+  "day,amount",
+  ...[2000, 2001, 2002, 2003, 2004, 2005, 2015, 2016, 2017].map(
+    (year, index) => `${year}-06-15,${10 + index}`,
+  ),
+].join("\n");
+
+/** How many separate runs the first line of a figure draws (each starts with a move, M). */
+async function lineRuns(figure: ReturnType<Page["getByRole"]>): Promise<number> {
+  const d = await figure.locator(".recharts-line-curve").first().getAttribute("d");
+  return (d?.match(/M/g) ?? []).length;
+}
+
+test("a line over years breaks where years have no data, or connects across them when told", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Gapped sales");
+  await createDatasetThroughForm(page, datasetName, gappedCsv);
+  const title = uniqueName("Sales by year");
+  await openNewChart(page, datasetName, title);
+  await page.getByLabel("Type").selectOption({ label: "Line" });
+  await page.getByLabel("Index column (x axis)").selectOption("day");
+  await page.getByLabel("Group dates by").selectOption("year");
+  await page.getByRole("checkbox", { name: "amount" }).check();
+  await page.getByLabel("Combine rows with").selectOption("sum");
+  const preview = page.getByTestId("chart-preview").getByRole("figure", { name: title });
+  const gaps = page.getByLabel("Periods without data");
+
+  // The missing years are rows of their own, empty, and the line is two runs.
+  await expect(gaps).toHaveValue("break");
+  await expect(preview.getByRole("rowheader", { name: "2010" })).toBeAttached();
+  await expect(preview.getByRole("rowheader")).toHaveCount(18);
+  await expect.poll(() => lineRuns(preview)).toBe(2);
+  await expectAxeClean(page);
+  await gaps.selectOption("connect");
+  await expect(preview.getByRole("rowheader", { name: "2010" })).toHaveCount(0);
+  await expect.poll(() => lineRuns(preview)).toBe(1);
+  // A bar chart keeps its bars as they are: no option, no empty years; back to a line, the
+  // option starts from its default again.
+  await page.getByLabel("Type").selectOption({ label: "Bar" });
+  await expect(gaps).toHaveCount(0);
+  await expect(preview.getByRole("rowheader", { name: "2010" })).toHaveCount(0);
+  await page.getByLabel("Type").selectOption({ label: "Line" });
+  await expect(gaps).toHaveValue("break");
+  await createChart(page);
+  await expect(page.getByLabel("Periods without data")).toHaveValue("break");
+
+  const slug = await publishDashboard(page, [title]);
+  await context.close();
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  expect((await visitorPage.goto(`/d/${slug}`))?.status()).toBe(200);
+  const figure = visitorPage.getByRole("figure", { name: title });
+  await expect(figure.getByRole("rowheader", { name: "2010" })).toBeAttached();
+  await expect.poll(() => lineRuns(figure)).toBe(2);
+  await visitor.close();
+});

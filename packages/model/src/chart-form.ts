@@ -16,6 +16,8 @@ import {
   dateFormats,
   type FilterOperator,
   filterOperators,
+  type GapMode,
+  gapModes,
   type LegendPosition,
   legendPositions,
   type MeasureShow,
@@ -66,6 +68,8 @@ export const chartOptionDefaults = {
   locale: "en-US",
   /** Numbers on the index as the locale writes them (1,900 in en-US). */
   xNumberFormat: "auto",
+  /** A line or area breaks where periods of a dated x hold no data. */
+  gaps: "break",
 } as const satisfies ChartOptions;
 
 /** A type's first value label mode is what it draws unless told otherwise. */
@@ -148,6 +152,8 @@ export interface ChartForm {
   dateFormat: DateFormat | "";
   /** How a number x column is written: "plain" drops grouping (years read 1900). */
   xNumberFormat: XNumberFormat;
+  /** Across periods without data: a gap, or a line straight across. */
+  gaps: GapMode;
   formatStyle: FormatStyle;
   formatCurrency: string;
   formatMaxDigits: string;
@@ -208,6 +214,7 @@ export const chartFormSchema = z.object({
   locale: z.enum(chartLocales),
   dateFormat: z.enum(["", ...dateFormats]),
   xNumberFormat: z.enum(xNumberFormats),
+  gaps: z.enum(gapModes),
   formatStyle: z.enum(formatStyles),
   formatCurrency: shortText,
   formatMaxDigits: shortText,
@@ -473,6 +480,7 @@ export function chartFormOf(
     locale: options.locale ?? chartOptionDefaults.locale,
     dateFormat: options.dateFormat ?? "",
     xNumberFormat: options.xNumberFormat ?? chartOptionDefaults.xNumberFormat,
+    gaps: options.gaps ?? chartOptionDefaults.gaps,
     formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
     formatCurrency: format?.currency ?? "",
     formatMaxDigits:
@@ -611,6 +619,7 @@ function formOptions(
   if (form.xNumberFormat !== chartOptionDefaults.xNumberFormat) {
     options.xNumberFormat = form.xNumberFormat;
   }
+  if (form.gaps !== chartOptionDefaults.gaps) options.gaps = form.gaps;
   const numberFormat = numberFormatOfFields(form, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
   return acceptedOptions(form.type, options, formShape(form, columns));
@@ -646,6 +655,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   locale: ["locale"],
   dateFormat: ["dateFormat"],
   xNumberFormat: ["xNumberFormat"],
+  gaps: ["gaps"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */

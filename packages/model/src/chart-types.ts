@@ -28,6 +28,7 @@ export const chartOptionNames = [
   "locale",
   "dateFormat",
   "xNumberFormat",
+  "gaps",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -65,6 +66,13 @@ export type DateFormat = (typeof dateFormats)[number];
  */
 export const xNumberFormats = ["auto", "plain"] as const;
 export type XNumberFormat = (typeof xNumberFormats)[number];
+
+/**
+ * What a line or area does across periods of a dated x that hold no data: "break" leaves a gap
+ * (the periods are there, empty), "connect" draws straight across them.
+ */
+export const gapModes = ["break", "connect"] as const;
+export type GapMode = (typeof gapModes)[number];
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
@@ -213,10 +221,15 @@ const cartesian = [...common, "xNumberFormat"] as const satisfies readonly Chart
 const everyQuery = { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true };
 
 export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
-  line: { label: "Line", options: ["curve", ...cartesian], valueLabels: [], accepts: everyQuery },
+  line: {
+    label: "Line",
+    options: ["curve", "gaps", ...cartesian],
+    valueLabels: [],
+    accepts: everyQuery,
+  },
   area: {
     label: "Area",
-    options: ["stack", "curve", ...cartesian],
+    options: ["stack", "curve", "gaps", ...cartesian],
     valueLabels: [],
     accepts: everyQuery,
   },
@@ -245,7 +258,7 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
 /** Options that only mean something when a chart draws more than one series. */
 const multiSeriesOptions: ReadonlySet<ChartOptionName> = new Set(["stack"]);
 /** Options that only mean something when the index holds dates. */
-const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set(["dateFormat"]);
+const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set(["dateFormat", "gaps"]);
 /** Options that only mean something when the index holds numbers. */
 const numberIndexOptions: ReadonlySet<ChartOptionName> = new Set(["xNumberFormat"]);
 

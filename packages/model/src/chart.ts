@@ -5,6 +5,7 @@ import {
   chartTypes,
   curveTypes,
   dateFormats,
+  gapModes,
   legendPositions,
   maxOtherThreshold,
   unsupportedOptions,
@@ -44,6 +45,7 @@ export const chartOptionsSchema = z
     xNumberFormat: z
       .enum(xNumberFormats, { error: "X-axis number format must be auto or plain." })
       .optional(),
+    gaps: z.enum(gapModes, { error: "Periods without data must be break or connect." }).optional(),
   })
   .strict();
 export type ChartOptions = z.infer<typeof chartOptionsSchema>;

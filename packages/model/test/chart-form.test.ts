@@ -15,6 +15,7 @@ import {
   dateFormats,
   type FormColumn,
   formShape,
+  gapModes,
   legendPositions,
   optionsWithDefaults,
   type QueryFilter,
@@ -48,6 +49,7 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     locale: fc.constantFrom(...chartLocales),
     dateFormat: fc.constantFrom(...dateFormats),
     xNumberFormat: fc.constantFrom(...xNumberFormats),
+    gaps: fc.constantFrom(...gapModes),
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),

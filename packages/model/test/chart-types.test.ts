@@ -69,6 +69,15 @@ describe("the chart types table", () => {
     ).toEqual({ series: "one", timeIndex: false, numberIndex: false });
   });
 
+  it("offers what a line does across periods without data on lines and areas over dates only", () => {
+    const offering = (timeIndex: boolean) =>
+      (["line", "area", "bar", "pie"] as const).filter((type) =>
+        offeredOptions(type, { series: "one", timeIndex, numberIndex: false }).includes("gaps"),
+      );
+    expect(offering(true)).toEqual(["line", "area"]);
+    expect(offering(false)).toEqual([]);
+  });
+
   it("keeps only what applies: no stacking of one series, no date or number format of names, labels the type draws", () => {
     const options = {
       stack: "stacked",

@@ -10,6 +10,8 @@ import {
   offsetSpans,
   relativeDays,
   relativeDaysFrom,
+  shiftBucket,
+  withMissingBuckets,
   yearBeforeBucket,
   yearsBefore,
 } from "../src/query/time.js";
@@ -147,5 +149,94 @@ describe("time zone arithmetic", () => {
     );
     expect(yearBeforeBucket("2024-02-29", "day")).toBe("2023-02-28");
     expect(yearBeforeBucket("2024-02-29T13:00:00.000Z", "hour")).toBe("2023-02-28T13:00:00.000Z");
+  });
+});
+
+describe("periods without data", () => {
+  const grains = ["minute", "hour", "day", "week", "month", "quarter", "year"] as const;
+
+  it("fills every bucket missing between two that are there, and only those (property)", () => {
+    const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+    console.log(`missing-buckets property seed: ${seed}`);
+    // A start on the grain's boundary (a Monday for weeks, a quarter's first month), then
+    // ascending steps of one bucket or more: the buckets the data has.
+    const start = fc.record({
+      grain: fc.constantFrom(...grains),
+      day: fc.date({
+        min: new Date("1900-01-01"),
+        max: new Date("2200-12-31"),
+        noInvalidDate: true,
+      }),
+    });
+    fc.assert(
+      fc.property(
+        start,
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 30 }),
+        fc.boolean(),
+        ({ grain, day }, steps, emptyGroup) => {
+          const monday = new Date(day);
+          monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+          const first =
+            grain === "minute" || grain === "hour"
+              ? new Date(Math.floor(day.getTime() / 3_600_000) * 3_600_000).toISOString()
+              : grain === "week"
+                ? monday.toISOString().slice(0, 10)
+                : grain === "day"
+                  ? day.toISOString().slice(0, 10)
+                  : `${day.toISOString().slice(0, 4)}-01-01`;
+          const offsets = [0];
+          for (const step of steps) offsets.push((offsets.at(-1) ?? 0) + step);
+          const rows: Array<{ x: string | null; m0: number | null; m1: number | null }> =
+            offsets.map((offset, index) => ({
+              x: shiftBucket(first, grain, offset),
+              m0: index,
+              m1: -index,
+            }));
+          if (emptyGroup) rows.push({ x: null, m0: 99, m1: 99 });
+          const filled = withMissingBuckets(rows, grain, ["m0", "m1"], 10_000);
+          const last = offsets.at(-1) ?? 0;
+          const dated = filled.filter((row) => row.x !== null);
+          // One row per bucket from the first to the last, consecutive.
+          expect(dated).toHaveLength(last + 1);
+          for (const [index, row] of dated.entries()) {
+            expect(row.x).toBe(shiftBucket(first, grain, index));
+          }
+          // The data's rows unchanged and in place; the others empty in every series.
+          const original = new Map(rows.map((row) => [row.x, row]));
+          for (const row of dated) {
+            if (original.has(row.x)) expect(row).toBe(original.get(row.x));
+            else expect(row).toEqual({ x: row.x, m0: null, m1: null });
+          }
+          // The group of empty dates stays last.
+          if (emptyGroup) expect(filled.at(-1)).toEqual({ x: null, m0: 99, m1: 99 });
+          // Too many to fill: the rows as they were.
+          if (last + 1 > rows.length) {
+            expect(withMissingBuckets(rows, grain, ["m0"], last - 1)).toBe(rows);
+          }
+        },
+      ),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("leaves rows alone when x is not a run of ascending bucket labels", () => {
+    const rows = (...xs: string[]) => xs.map((x, index) => ({ x, m0: index }));
+    const descending = rows("2024-03-01", "2024-01-01");
+    expect(withMissingBuckets(descending, "month", ["m0"], 100)).toBe(descending);
+    const offGrain = rows("2024-01-01", "2024-03-15");
+    expect(withMissingBuckets(offGrain, "month", ["m0"], 100)).toBe(offGrain);
+    const repeated = rows("2024-01-01", "2024-01-01");
+    expect(withMissingBuckets(repeated, "day", ["m0"], 100)).toBe(repeated);
+    const numbers = [
+      { x: 1, m0: 1 },
+      { x: 3, m0: 3 },
+    ];
+    expect(withMissingBuckets(numbers, "year", ["m0"], 100)).toBe(numbers);
+    expect(withMissingBuckets(rows("2020-01-01", "2023-01-01"), "year", ["m0"], 100)).toEqual([
+      { x: "2020-01-01", m0: 0 },
+      { x: "2021-01-01", m0: null },
+      { x: "2022-01-01", m0: null },
+      { x: "2023-01-01", m0: 1 },
+    ]);
   });
 });

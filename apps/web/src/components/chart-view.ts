@@ -1,4 +1,4 @@
-import { acceptedOptions } from "@seed/model";
+import { acceptedOptions, type TimeGrain } from "@seed/model";
 import type { Chart } from "@seed/store";
 
 /** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
@@ -7,12 +7,21 @@ export interface ChartView {
   title: string;
   type: Chart["type"];
   options: Chart["options"];
+  /** The time grain of the x column, when it has one (periods without data are drawn empty). */
+  grain?: TimeGrain;
 }
 
 /** A chart as pages draw it; only the options its type accepts (the chart-types table) pass. */
 export function chartView(chart: Chart): ChartView {
   const options = drawnOptions(chart, acceptedOptions(chart.type, chart.options));
-  return { id: chart.id, title: chart.title, type: chart.type, options };
+  const grain = chart.query.x.grain;
+  return {
+    id: chart.id,
+    title: chart.title,
+    type: chart.type,
+    options,
+    ...(grain ? { grain } : {}),
+  };
 }
 
 /**

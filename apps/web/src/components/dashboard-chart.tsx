@@ -1,7 +1,7 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
-import { optionsWithDefaults } from "@seed/model";
+import { optionsWithDefaults, withMissingBuckets } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
@@ -33,6 +33,9 @@ function useVisitorLocale(): string {
     () => defaultChartLocale,
   );
 }
+
+/** Periods filled in as empty past this many rows would cost more than the gap says: drawn as is. */
+const maxFilledRows = 5_000;
 
 /** How shares of a total are written when the chart sets no number format: 41.2%. */
 const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
@@ -95,6 +98,23 @@ export function DashboardChart({
     () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
     [chart.type, result, indexFormatter],
   );
+  // Lines and areas over dated periods break where a period has no data, unless told to connect.
+  const gapped =
+    (chart.type === "line" || chart.type === "area") &&
+    chart.grain !== undefined &&
+    optionsWithDefaults(chart.type, chart.options).gaps !== "connect";
+  const drawnRows = useMemo(
+    () =>
+      result && gapped && chart.grain
+        ? withMissingBuckets(
+            result.rows,
+            chart.grain,
+            result.series.map((entry) => entry.key),
+            maxFilledRows,
+          )
+        : (result?.rows ?? []),
+    [result, gapped, chart.grain],
+  );
   const drawing = useRef<HTMLDivElement>(null);
   if (!result) {
     return (
@@ -119,6 +139,7 @@ export function DashboardChart({
   // Line, area and bar charts draw the result's series over its index.
   const indexed = {
     ...common,
+    data: drawnRows,
     index: "x",
     indexLabel: result.x.label,
     series,
@@ -127,11 +148,24 @@ export function DashboardChart({
   let drawn: ReactNode;
   switch (chart.type) {
     case "line":
-      drawn = <LineChart<ResultRow> {...indexed} xAxis={indexAxis} curve={options.curve} />;
+      drawn = (
+        <LineChart<ResultRow>
+          {...indexed}
+          xAxis={indexAxis}
+          curve={options.curve}
+          connectNulls={options.gaps === "connect"}
+        />
+      );
       break;
     case "area":
       drawn = (
-        <AreaChart<ResultRow> {...indexed} xAxis={indexAxis} curve={options.curve} stack={stack} />
+        <AreaChart<ResultRow>
+          {...indexed}
+          xAxis={indexAxis}
+          curve={options.curve}
+          stack={stack}
+          connectNulls={options.gaps === "connect"}
+        />
       );
       break;
     case "bar":

@@ -222,27 +222,68 @@ export function relativeDaysFrom(range: RelativeRange, today: Day): { from: Day;
 }
 
 /**
- * The label of the bucket one grain before a bucket's label: yyyy-mm-dd for a day and coarser
- * (the bucket's first local day), an ISO instant for a minute or an hour.
+ * The label of the bucket `steps` grains after a bucket's label (before, when negative):
+ * yyyy-mm-dd for a day and coarser (the bucket's first local day), an ISO instant for a minute
+ * or an hour.
  */
-export function previousBucket(label: string, grain: TimeGrain): string {
+export function shiftBucket(label: string, grain: TimeGrain, steps: number): string {
   if (grain === "minute" || grain === "hour") {
     const step = grain === "minute" ? 60_000 : 3_600_000;
-    return new Date(Date.parse(label) - step).toISOString();
+    return new Date(Date.parse(label) + steps * step).toISOString();
   }
   const day = dayOf(Date.parse(`${label}T00:00:00Z`));
   switch (grain) {
     case "day":
-      return formatDay(addDays(day, -1));
+      return formatDay(addDays(day, steps));
     case "week":
-      return formatDay(addDays(day, -7));
+      return formatDay(addDays(day, 7 * steps));
     case "month":
-      return formatDay(addMonths(day, -1));
+      return formatDay(addMonths(day, steps));
     case "quarter":
-      return formatDay(addMonths(day, -3));
+      return formatDay(addMonths(day, 3 * steps));
     case "year":
-      return formatDay(addMonths(day, -12));
+      return formatDay(addMonths(day, 12 * steps));
   }
+}
+
+/** The label of the bucket one grain before a bucket's label. */
+export function previousBucket(label: string, grain: TimeGrain): string {
+  return shiftBucket(label, grain, -1);
+}
+
+/**
+ * A query's rows (x the bucket labels of `grain`, ascending) with a row for each bucket missing
+ * between two that are there, every series empty (null), so a line breaks where the data has
+ * none instead of running straight across. The rows as they were when x is not a run of
+ * ascending bucket labels (sorted by a measure, or not on the grain's boundaries) or when the
+ * filled rows would pass `maxRows`. A row with no x (the group of empty dates) stays last.
+ */
+export function withMissingBuckets<Row extends Record<string, unknown>>(
+  rows: readonly Row[],
+  grain: TimeGrain,
+  seriesKeys: readonly string[],
+  maxRows: number,
+): readonly Row[] {
+  const dated = rows.length > 0 && rows[rows.length - 1]?.x === null ? rows.slice(0, -1) : rows;
+  const filled: Row[] = [];
+  for (const [index, row] of dated.entries()) {
+    if (typeof row.x !== "string") return rows;
+    const before = dated[index - 1]?.x as string | undefined;
+    if (before !== undefined) {
+      if (!(before < row.x)) return rows;
+      for (let next = shiftBucket(before, grain, 1); next !== row.x; ) {
+        // Past the next label without meeting it: labels not on the grain's boundaries.
+        if (!(next < row.x) || filled.length >= maxRows) return rows;
+        const empty: Record<string, unknown> = { x: next };
+        for (const key of seriesKeys) empty[key] = null;
+        filled.push(empty as Row);
+        next = shiftBucket(next, grain, 1);
+      }
+    }
+    filled.push(row);
+    if (filled.length > maxRows) return rows;
+  }
+  return dated === rows ? filled : [...filled, rows[rows.length - 1] as Row];
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   numericAggregates,
   offeredOptions,
   showsFor,
+  type TimeGrain,
   withDefaultOptions,
 } from "@seed/model";
 import { drawnOptions } from "@/components/chart-view";
@@ -35,6 +36,8 @@ export interface PreviewView {
   title: string;
   type: ChartType;
   options: ChartOptions;
+  /** The time grain of the x column, when it has one (periods without data are drawn empty). */
+  grain?: TimeGrain;
 }
 
 /**
@@ -218,5 +221,6 @@ export function previewView(draft: ChartForm, columns: readonly FormColumn[]): P
     title: draft.title.trim() || "Untitled chart",
     type: draft.type,
     options: drawable,
+    ...(chart.query?.x.grain ? { grain: chart.query.x.grain } : {}),
   };
 }

@@ -9,6 +9,8 @@ import {
   dateFormats,
   type FormatStyle,
   formShape,
+  type GapMode,
+  gapModes,
   type LegendPosition,
   legendPositions,
   offeredOptions,
@@ -55,6 +57,11 @@ const dateFormatLabels: Record<DateFormat, string> = {
 const xNumberFormatLabels: Record<XNumberFormat, string> = {
   auto: "Automatic (years as 1900, other numbers grouped as the locale writes them: 12,500)",
   plain: "Plain, without separators (e.g. 1900, for years)",
+};
+
+const gapLabels: Record<GapMode, string> = {
+  break: "Leave a gap (the line breaks where a period has no data)",
+  connect: "Connect across them (a straight line over the missing periods)",
 };
 
 export function OptionsSection({ draft, columns, errors, update }: SectionProps) {
@@ -179,6 +186,18 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
           labels={xNumberFormatLabels}
           onChoose={(format) => update("xNumberFormat", format)}
           errors={errors.xNumberFormat}
+        />
+      ) : null}
+      {offered.has("gaps") ? (
+        <ChoiceField
+          id="chart-gaps"
+          name="gaps"
+          label="Periods without data"
+          value={draft.gaps}
+          choices={gapModes}
+          labels={gapLabels}
+          onChoose={(mode) => update("gaps", mode)}
+          errors={errors.gaps}
         />
       ) : null}
       {offered.has("curve") ? (

@@ -1,3 +1,4 @@
+import countryToCurrency from "country-to-currency";
 import { z } from "zod";
 
 /** A subset of Intl.NumberFormatOptions that is safe to store and pass to Intl.NumberFormat. */
@@ -20,13 +21,7 @@ export const numberFormatSchema = z
   })
   .strict()
   .superRefine((format, ctx) => {
-    if (format.style === "currency" && format.currency === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["currency"],
-        message: "Enter a currency code for currency style.",
-      });
-    }
+    // A currency style without a code writes the locale's own currency (localeCurrency).
     if (
       format.minimumFractionDigits !== undefined &&
       format.maximumFractionDigits !== undefined &&
@@ -40,6 +35,33 @@ export const numberFormatSchema = z
     }
   });
 export type NumberFormat = z.infer<typeof numberFormatSchema>;
+
+/**
+ * The currency of a locale's country (ISO 4217): de-DE and fr-FR write EUR, en-GB GBP, ja-JP JPY;
+ * a language alone is read with its likely country (en is en-US). Undefined when the locale names
+ * no country with a currency of its own.
+ */
+export function localeCurrency(locale: string): string | undefined {
+  let region: string | undefined;
+  try {
+    region = new Intl.Locale(locale).maximize().region;
+  } catch {
+    return undefined;
+  }
+  return region === undefined
+    ? undefined
+    : (countryToCurrency as Readonly<Record<string, string>>)[region];
+}
+
+/**
+ * The Intl options a stored format stands for in a locale: a currency style without a code
+ * takes the locale's currency (USD where the locale has none), so "Currency" alone is never
+ * silently plain numbers.
+ */
+export function numberFormatIn(format: NumberFormat, locale: string): Intl.NumberFormatOptions {
+  if (format.style !== "currency" || format.currency !== undefined) return format;
+  return { ...format, currency: localeCurrency(locale) ?? "USD" };
+}
 
 /** The number format fields of a form: "" is the default format; "compact" is a notation. */
 export const formatStyles = ["", "decimal", "compact", "percent", "currency"] as const;

@@ -9,6 +9,8 @@ import {
   formatZodError,
   iconNames,
   isIsoDate,
+  localeCurrency,
+  numberFormatIn,
   numberFormatSchema,
   slugify,
   tileInputSchema,
@@ -164,7 +166,7 @@ describe("chart checks", () => {
 });
 
 describe("numberFormatSchema", () => {
-  it("requires a currency code with currency style and sane fraction digits", () => {
+  it("takes currency style with or without a code, and sane fraction digits only", () => {
     const result = numberFormatSchema.safeParse({
       style: "currency",
       minimumFractionDigits: 3,
@@ -172,10 +174,38 @@ describe("numberFormatSchema", () => {
     });
 
     expect(result.success ? null : formatZodError(result.error).fieldErrors).toEqual({
-      currency: ["Enter a currency code for currency style."],
       maximumFractionDigits: ["Maximum fraction digits must be at least the minimum."],
     });
     expect(numberFormatSchema.safeParse({ style: "currency", currency: "EUR" }).success).toBe(true);
+    expect(numberFormatSchema.safeParse({ style: "currency" }).success).toBe(true);
+    expect(numberFormatSchema.safeParse({ style: "currency", currency: "euro" }).success).toBe(
+      false,
+    );
+  });
+
+  it("writes a currency without a code in the locale's own currency", () => {
+    const cases = [
+      ["en-US", "USD", "$"],
+      ["en-GB", "GBP", "£"],
+      ["de-DE", "EUR", "€"],
+      ["fr-FR", "EUR", "€"],
+      ["ja-JP", "JPY", "￥"],
+      ["pt-BR", "BRL", "R$"],
+      ["zh-CN", "CNY", "¥"],
+      ["de-CH", "CHF", "CHF"],
+      ["en", "USD", "$"],
+    ] as const;
+    for (const [locale, currency, sign] of cases) {
+      const options = numberFormatIn({ style: "currency" }, locale);
+      expect(options.currency, locale).toBe(currency);
+      const parts = new Intl.NumberFormat(locale, options).formatToParts(1234.5);
+      expect(parts.find((part) => part.type === "currency")?.value, locale).toBe(sign);
+    }
+    // A code given is kept; other styles are left alone; a locale with no country reads USD.
+    expect(numberFormatIn({ style: "currency", currency: "EUR" }, "ja-JP").currency).toBe("EUR");
+    expect(numberFormatIn({ style: "percent" }, "de-DE")).toEqual({ style: "percent" });
+    expect(localeCurrency("not a locale")).toBeUndefined();
+    expect(numberFormatIn({ style: "currency" }, "und").currency).toMatch(/^[A-Z]{3}$/);
   });
 });
 

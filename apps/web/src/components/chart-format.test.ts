@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { chartIndexAxis } from "./chart-format";
+import { chartIndexAxis, chartValueFormatter } from "./chart-format";
 
 describe("the x number format handed to the kit", () => {
   it("writes plain numbers without grouping in every locale, and leaves automatic to the kit", () => {
@@ -36,6 +36,18 @@ describe("the x number format handed to the kit", () => {
         expect(chartIndexAxis("plain", others)).toEqual({ numberFormat: { useGrouping: false } });
       }),
       { seed, numRuns: 300 },
+    );
+  });
+});
+
+describe("a currency format without a code", () => {
+  it("writes the chart locale's own currency, and a given code as given", () => {
+    const euro = chartValueFormatter({ style: "currency" }, "de-DE");
+    expect(euro?.(1234.5)).toContain("€");
+    expect(chartValueFormatter({ style: "currency" }, "en-GB")?.(2)).toContain("£");
+    expect(chartValueFormatter({ style: "currency" }, "en-US")?.(2)).toBe("$2.00");
+    expect(chartValueFormatter({ style: "currency", currency: "JPY" }, "de-DE")?.(5)).toContain(
+      "¥",
     );
   });
 });

@@ -3,6 +3,7 @@ import {
   type ChartOptions,
   chartOptionDefaults,
   type DateFormat,
+  numberFormatIn,
   type XNumberFormat,
 } from "@seed/model";
 
@@ -42,7 +43,7 @@ export function chartValueFormatter(
   if (!format) return undefined;
   let formatter: Intl.NumberFormat;
   try {
-    formatter = new Intl.NumberFormat(locale, format);
+    formatter = new Intl.NumberFormat(locale, numberFormatIn(format, locale));
   } catch {
     // a format the store let through but this runtime rejects draws with the default
     return undefined;

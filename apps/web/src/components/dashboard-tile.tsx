@@ -1,10 +1,13 @@
-import type { TileLayout } from "@seed/model";
+import { numberFormatIn, type TileLayout } from "@seed/model";
 import type { DashboardTile, RenderedTile } from "@seed/store";
 import { StatTile } from "@seed/ui";
 import type { CSSProperties } from "react";
 import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { MarkdownText } from "@/components/markdown-text";
+
+/** Stat tiles write numbers as @seed/ui's StatTile does by default (the same on server and client). */
+const statLocale = "en-US";
 
 /** Where a tile sits on the 12-column grid, as custom properties (the phone layout ignores them). */
 export function gridPlacement(layout: TileLayout): CSSProperties {
@@ -51,7 +54,7 @@ export function TileContent({
       <StatTile
         label={tile.label}
         value={tile.value}
-        format={tile.format ?? undefined}
+        format={tile.format ? numberFormatIn(tile.format, statLocale) : undefined}
         icon={tile.icon ?? undefined}
         delta={tile.delta ?? undefined}
         deltaLabel={tile.deltaLabel ?? undefined}

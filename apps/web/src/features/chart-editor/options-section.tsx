@@ -235,7 +235,7 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
           name="formatCurrency"
           label="Currency code"
           id="chart-format-currency"
-          hint="Three letters, e.g. USD or EUR."
+          hint="Three letters, e.g. USD or EUR; empty writes the locale's own currency."
           maxLength={3}
           value={draft.formatCurrency}
           onChange={(event) => update("formatCurrency", event.currentTarget.value)}

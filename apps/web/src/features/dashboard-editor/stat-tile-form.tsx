@@ -185,7 +185,7 @@ export function AddStatTileForm({
           name="formatCurrency"
           label="Currency code"
           id="stat-format-currency"
-          hint="Three letters, e.g. USD or EUR."
+          hint="Three letters, e.g. USD or EUR; empty writes US dollars (stat tiles write numbers as en-US)."
           maxLength={3}
           errors={errors["format.currency"]}
         />

@@ -60,6 +60,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
           locale: "de-DE" as const,
           dateFormat: "month" as const,
           xNumberFormat: "plain" as const,
+          gaps: "connect" as const,
           numberFormat: { style: "decimal" as const, maximumFractionDigits: 1 },
         },
         monthShape,

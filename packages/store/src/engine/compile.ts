@@ -588,10 +588,13 @@ export function topValuesStatement(
   const ref = compiler.ref(column);
   const text = column.type === "string";
   const short = text ? [sql`length(${ref}) <= ${sql.lit(Math.trunc(maxLength))}`] : [];
+  // Grouped in a subquery and ordered outside it: a calculated field's expression in the ORDER
+  // BY of a grouped query is refused by PostgreSQL when it is not the grouped expression.
+  const grouped = sql`select ${compiler.read(column)} as v, count(*) as n from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, ...short])} group by 1`;
   return sql<{
     v: unknown;
     n: number | string;
-  }>`select ${compiler.read(column)} as v, count(*) as n from ${compiler.table} ${compiler.where([], [sql`${ref} is not null`, ...short])} group by 1 order by 2 desc, ${text ? compiler.textOrder(ref) : sql`1`} limit ${sql.lit(Math.trunc(limit))}`;
+  }>`select v, n from (${grouped}) as top_values order by n desc, ${text ? compiler.textOrder(sql.ref("v")) : sql.ref("v")} limit ${sql.lit(Math.trunc(limit))}`;
 }
 
 /**

@@ -168,6 +168,52 @@ test("an editor arranges tiles by keyboard and drag, undoes, and saves one versi
   await context.close();
 });
 
+test("Close gaps moves every tile up as far as it goes, undoably, and the layout saves", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Gap sales");
+  await createDatasetThroughForm(page, datasetName, salesCsv);
+  await publishSummedBarChart(page, { datasetName, x: "month", measure: "revenue" });
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("Gap total");
+  await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
+  await statForm.getByLabel("Column").selectOption("revenue");
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const announcement = page.getByTestId("layout-announcement");
+  const closeGaps = page.getByRole("button", { name: "Close gaps" });
+
+  // Nothing to close yet; then the stat tile goes five rows down, leaving a gap above it.
+  await closeGaps.click();
+  await expect(announcement).toHaveText("There are no gaps to close.");
+  await page.getByRole("button", { name: "Move or resize Gap total" }).focus();
+  for (let step = 0; step < 5; step++) await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("column 7, row 6, 3 columns wide, 2 rows tall")).toBeAttached();
+  // Saved with the gap, as a removal or an older layout leaves one.
+  const save = page.getByRole("button", { name: "Save layout" });
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Layout saved." })).toBeVisible();
+  await expect(page.getByTestId("layout-state")).toHaveText("No unsaved changes.");
+  await closeGaps.click();
+  await expect(announcement).toHaveText(
+    "Closed the gaps: 1 tile moved up. Save to keep the layout.",
+  );
+  await expect(page.getByText("column 7, row 1, 3 columns wide, 2 rows tall")).toBeAttached();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("column 7, row 6, 3 columns wide, 2 rows tall")).toBeAttached();
+  await closeGaps.click();
+  await expect(page.getByTestId("layout-state")).toHaveText("Unsaved layout changes.");
+  await save.click();
+  await expect(page.getByTestId("layout-state")).toHaveText("No unsaved changes.");
+  await page.reload();
+  await expect(page.getByText("column 7, row 1, 3 columns wide, 2 rows tall")).toBeAttached();
+  await expectAxeClean(page);
+  await context.close();
+});
+
 test("a text tile's Markdown reaches the public page without scripts, handlers or unsafe links", async ({
   browser,
 }) => {

@@ -133,3 +133,26 @@ export function placeTile<Tile extends { id: string; layout: TileLayout }>(
   }
   return next;
 }
+
+/**
+ * Every tile moved up as far as it goes without overlapping a tile above it, in reading order,
+ * each keeping its column and size: the gaps a move or a removal left closed, the tiles' order
+ * kept. Tiles that overlap already are left where they are.
+ */
+export function compactLayout<Tile extends { id: string; layout: TileLayout }>(
+  tiles: readonly Tile[],
+): Tile[] {
+  const order = [...tiles].sort((a, b) => compareReadingOrder(a.layout, b.layout));
+  const placed: TileLayout[] = [];
+  const moved = new Map<string, Tile>();
+  for (const tile of order) {
+    let y = tile.layout.y;
+    while (y > 0 && !placed.some((other) => tilesOverlap({ ...tile.layout, y: y - 1 }, other))) {
+      y--;
+    }
+    const layout = { ...tile.layout, y };
+    placed.push(layout);
+    moved.set(tile.id, y === tile.layout.y ? tile : { ...tile, layout });
+  }
+  return tiles.map((tile) => moved.get(tile.id) ?? tile);
+}

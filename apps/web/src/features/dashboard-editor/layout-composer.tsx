@@ -1,6 +1,13 @@
 "use client";
 
-import { gridLimits, placeTile, type TileKind, type TileLayout, tileSizeLimits } from "@seed/model";
+import {
+  compactLayout,
+  gridLimits,
+  placeTile,
+  type TileKind,
+  type TileLayout,
+  tileSizeLimits,
+} from "@seed/model";
 import {
   type KeyboardEvent,
   type PointerEvent,
@@ -156,6 +163,21 @@ export function LayoutComposer({
     setAnnouncement(pushed ? `${message} Tiles in the way moved down.` : message);
   };
 
+  // Every tile up as far as it goes: the gaps moves and removals left, closed in one step.
+  const closeGaps = () => {
+    const next = compactLayout(current);
+    const moved = next.filter((tile, index) => tile !== current[index]).length;
+    if (moved === 0) {
+      setAnnouncement("There are no gaps to close.");
+      return;
+    }
+    setHistory([...history, current]);
+    setCurrent(next);
+    setAnnouncement(
+      `Closed the gaps: ${moved} ${moved === 1 ? "tile" : "tiles"} moved up. Save to keep the layout.`,
+    );
+  };
+
   const undo = () => {
     const previous = history.at(-1);
     if (!previous) return;
@@ -254,7 +276,8 @@ export function LayoutComposer({
       <p id={helpId} className="muted">
         Drag a tile by its name to move it, or by its bottom-right corner to resize it. By keyboard:
         focus a tile's name, then use the arrow keys to move it and Shift with the arrow keys to
-        resize it. Tiles in the way move down. Nothing is published until you save.
+        resize it. Tiles in the way move down; "Close gaps" moves every tile up as far as it goes.
+        Nothing is published until you save.
       </p>
       <form
         ref={formRef}
@@ -280,6 +303,14 @@ export function LayoutComposer({
           disabled={history.length === 0 || pending}
         >
           Undo
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={closeGaps}
+          disabled={pending}
+        >
+          Close gaps
         </button>
         <span className="muted" data-testid="layout-state">
           {dirty ? "Unsaved layout changes." : "No unsaved changes."}

@@ -4,39 +4,20 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { sourceLimits, textLimits } from "@seed/model";
 import {
-  createLiveSourceDatabase,
-  type LiveSourceDatabase,
-} from "../../../scripts/throwaway-live-source.mjs";
-import {
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from "../../../scripts/throwaway-postgres.mjs";
-import {
   createDashboardThroughForm,
   importCsvAsEditor,
   signedInPage,
   uniqueName,
 } from "./content-support";
+import { fillSourceForm, useLiveSourceDatabase } from "./live-source-support";
 import { horizontalOverflow, testUser } from "./support";
 
 // Every admin screen at a phone's width, with names as long as their limits: nothing scrolls
 // sideways (the brief: usable at 375 px), and a long name never widens a control. The routes
 // are read from src/app/admin, so a new screen is in the sweep the day it is added.
 
-let cluster: ThrowawayPostgres | null = null;
-let remote: LiveSourceDatabase;
-
-test.beforeAll(() => {
-  // A live source to open needs a database that answers: the PostgreSQL run's, else our own.
-  const adminUrl = process.env.SEED_E2E_PG_ADMIN_URL;
-  if (!adminUrl) cluster = startThrowawayPostgres({ prefix: "seed-web-e2e-phone-" });
-  remote = createLiveSourceDatabase(adminUrl ?? (cluster as ThrowawayPostgres).url);
-});
-
-test.afterAll(() => {
-  remote?.drop();
-  cluster?.stop();
-});
+// A live source to open needs a database that answers.
+const liveSource = useLiveSourceDatabase("seed-web-e2e-phone-");
 
 /** Every page under src/app/admin as its route pattern, e.g. "/admin/charts/[id]/history". */
 function adminRoutes(): string[] {
@@ -137,15 +118,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
   await page.goto("/admin/sources/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page
-    .getByLabel("Name", { exact: true })
-    .fill(longName("Source", sourceLimits.maxNameLength));
-  await page.getByLabel("Host").fill(remote.host);
-  await page.getByLabel("Port").fill(String(remote.port));
-  await page.getByLabel("Database").fill(remote.database);
-  await page.getByLabel("User (a read-only role)").fill(remote.user);
-  await page.getByLabel("Password").fill(remote.password);
-  await page.getByLabel("SSL").selectOption("disable");
+  await fillSourceForm(page, liveSource(), longName("Source", sourceLimits.maxNameLength));
   await page.getByRole("button", { name: "Add source" }).click();
   await page.waitForURL(/\/admin\/sources\/[^/?]+\?saved=1$/);
   const sourceId = new URL(page.url()).pathname.split("/").pop() as string;

@@ -1,38 +1,23 @@
 import { expect, request, test } from "@playwright/test";
 import { type FakeListener, startFakeListener } from "../../../scripts/fake-postgres-listener.mjs";
-import {
-  createLiveSourceDatabase,
-  type LiveSourceDatabase,
-} from "../../../scripts/throwaway-live-source.mjs";
-import {
-  startThrowawayPostgres,
-  type ThrowawayPostgres,
-} from "../../../scripts/throwaway-postgres.mjs";
+import type { LiveSourceDatabase } from "../../../scripts/throwaway-live-source.mjs";
 import { expectAxeClean, publishSummedBarChart, signedInPage, uniqueName } from "./content-support";
+import { fillSourceForm, useLiveSourceDatabase } from "./live-source-support";
 import { appBaseURL, captureServerAction, replayServerAction } from "./support";
 
 // Live sources: an admin connects a PostgreSQL database the test starts, adds a table as a
 // dataset; an editor charts it on a published dashboard; visitors see the source's rows, and a
 // change there after the source's cache time-to-live. Runs against `next start`.
 
-let cluster: ThrowawayPostgres | null = null;
+const liveSource = useLiveSourceDatabase("seed-web-e2e-live-");
 let remote: LiveSourceDatabase;
+test.beforeAll(() => {
+  remote = liveSource();
+});
 
 /** Test connection's one answer to any failure to connect or sign in. */
 const connectFailed =
   "Could not connect and sign in to the live source with these settings: check the host, port, database, user, password and SSL setting (the server log says why).";
-
-test.beforeAll(() => {
-  // The PostgreSQL run's cluster when there is one, else one of our own for this file.
-  const adminUrl = process.env.SEED_E2E_PG_ADMIN_URL;
-  if (!adminUrl) cluster = startThrowawayPostgres({ prefix: "seed-web-e2e-live-" });
-  remote = createLiveSourceDatabase(adminUrl ?? (cluster as ThrowawayPostgres).url);
-});
-
-test.afterAll(() => {
-  remote?.drop();
-  cluster?.stop();
-});
 
 test("an admin adds a live source and a table; a published chart shows its rows and follows changes after the TTL", async ({
   browser,
@@ -47,13 +32,7 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   await page.waitForURL(/\/admin\/sources\/new$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const sourceName = uniqueName("Warehouse");
-  await page.getByLabel("Name", { exact: true }).fill(sourceName);
-  await page.getByLabel("Host").fill(remote.host);
-  await page.getByLabel("Port").fill(String(remote.port));
-  await page.getByLabel("Database").fill(remote.database);
-  await page.getByLabel("User (a read-only role)").fill(remote.user);
-  await page.getByLabel("Password").fill("not-the-password");
-  await page.getByLabel("SSL").selectOption("disable");
+  await fillSourceForm(page, remote, sourceName, "not-the-password");
   await page.getByLabel("Cache time-to-live (seconds)").fill("5");
   await expectAxeClean(page);
 
@@ -157,13 +136,7 @@ test("a saved password is asked for again when the host, port, database or user 
     await page.goto("/admin/sources/new");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const sourceName = uniqueName("Bound");
-    await page.getByLabel("Name", { exact: true }).fill(sourceName);
-    await page.getByLabel("Host").fill(remote.host);
-    await page.getByLabel("Port").fill(String(remote.port));
-    await page.getByLabel("Database").fill(remote.database);
-    await page.getByLabel("User (a read-only role)").fill(remote.user);
-    await page.getByLabel("Password").fill(remote.password);
-    await page.getByLabel("SSL").selectOption("disable");
+    await fillSourceForm(page, remote, sourceName);
     await page.getByRole("button", { name: "Add source" }).click();
     await page.waitForURL(/\/admin\/sources\/[^/?]+\?saved=1$/);
     const sourceUrl = page.url().replace(/\?saved=1$/, "");

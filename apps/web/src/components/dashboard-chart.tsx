@@ -98,11 +98,13 @@ export function DashboardChart({
     () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
     [chart.type, result, indexFormatter],
   );
+  // Defaults come from the model, so the editor shows what pages draw.
+  const options = optionsWithDefaults(chart.type, chart.options);
   // Lines and areas over dated periods break where a period has no data, unless told to connect.
   const gapped =
     (chart.type === "line" || chart.type === "area") &&
     chart.grain !== undefined &&
-    optionsWithDefaults(chart.type, chart.options).gaps !== "connect";
+    options.gaps !== "connect";
   const drawnRows = useMemo(
     () =>
       result && gapped && chart.grain
@@ -123,8 +125,6 @@ export function DashboardChart({
       </Card>
     );
   }
-  // Defaults come from the model, so the editor shows what pages draw.
-  const options = optionsWithDefaults(chart.type, chart.options);
   const legend = options.showLegend === false ? false : options.legendPosition;
   const { stack } = options;
   const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));

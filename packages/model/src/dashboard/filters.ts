@@ -161,7 +161,8 @@ function dayOfText(text: string): Day {
   return { year: year ?? 1970, month: month ?? 1, day: day ?? 1 };
 }
 
-function short(text: string): string {
+/** A value as a notice about the filters quotes it: at most 40 characters. */
+export function shortFilterValue(text: string): string {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 
@@ -196,7 +197,8 @@ export function parseDashboardFilterQuery(
       values.set(name, [...(values.get(name) ?? []), value]);
     } else if (name.trim() !== "") unknown.add(name);
   }
-  for (const name of unknown) problems.push(`There is no filter "${short(name)}"; it was ignored.`);
+  for (const name of unknown)
+    problems.push(`There is no filter "${shortFilterValue(name)}"; it was ignored.`);
 
   let range: AppliedDashboardFilters["range"] = null;
   const rangeValue = values.get("range")?.[0];
@@ -207,14 +209,16 @@ export function parseDashboardFilterQuery(
     const preset = datePresets.find((candidate) => candidate.id === rangeValue);
     if (preset) range = { preset: preset.id };
     else if (rangeValue !== allTimeRange) {
-      problems.push(`"${short(rangeValue)}" is not a date range; showing all time.`);
+      problems.push(`"${shortFilterValue(rangeValue)}" is not a date range; showing all time.`);
     }
   } else if (values.has("from") || values.has("to")) {
     const ends = (["from", "to"] as const).map((end) => {
       const text = values.get(end)?.[0];
       if (text === undefined) return null;
       if (validDay(text)) return text;
-      problems.push(`"${short(text)}" is not a date (yyyy-mm-dd); the ${end} date was ignored.`);
+      problems.push(
+        `"${shortFilterValue(text)}" is not a date (yyyy-mm-dd); the ${end} date was ignored.`,
+      );
       return null;
     });
     const [from = null, to = null] = ends;

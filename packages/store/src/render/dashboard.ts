@@ -9,6 +9,7 @@ import {
   NotFoundError,
   noAppliedFilters,
   parseDashboardFilterQuery,
+  shortFilterValue,
   thresholdStatus,
   ValidationError,
 } from "@seed/model";
@@ -286,8 +287,9 @@ export async function matchCategoryValues(
       }
       if (unread) found.add(value);
       if (found.size === 0) {
-        const shown = value.length > 40 ? `${value.slice(0, 39)}…` : value;
-        problems.push(`No ${column} is "${shown}" (in any letter case); it was ignored.`);
+        problems.push(
+          `No ${column} is "${shortFilterValue(value)}" (in any letter case); it was ignored.`,
+        );
       }
       for (const match of found) kept.add(match);
     }

@@ -58,6 +58,10 @@ export type {
   OverviewCounts,
 } from "./repo/audit.js";
 export type { Chart } from "./repo/charts.js";
+export type {
+  ExportedDashboardFile,
+  ImportedDashboardFile,
+} from "./repo/dashboards/file.js";
 export type { DashboardFilterColumns } from "./repo/dashboards/filters.js";
 export type {
   ChartTile,

@@ -21,6 +21,7 @@ import { embedOperations } from "./render/embeds.js";
 import { auditOperations } from "./repo/audit.js";
 import { chartOperations } from "./repo/charts.js";
 import { dashboardOperations } from "./repo/dashboards/dashboards.js";
+import { dashboardFileOperations } from "./repo/dashboards/file.js";
 import { datasetTokenOperations } from "./repo/dataset-tokens.js";
 import { datasetOperations, rowsStateIn } from "./repo/datasets/datasets.js";
 import { importOperations } from "./repo/datasets/import.js";
@@ -128,6 +129,7 @@ const operations = {
   ...remoteSourceOperations,
   ...chartOperations,
   ...dashboardOperations,
+  ...dashboardFileOperations,
   ...dashboardRenderOperations,
   ...embedOperations,
   ...historyOperations,

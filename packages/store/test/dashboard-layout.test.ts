@@ -244,6 +244,7 @@ describe.each(dialects)("text tiles on %s", (dialect) => {
       {
         kind: "text",
         id: expect.any(String),
+        key: null,
         position: 0,
         layout: { x: 0, y: 0, w: 6, h: 2 },
         markdown,

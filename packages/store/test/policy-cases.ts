@@ -276,6 +276,26 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       store.restoreDashboardVersion(id, version, 1, actor),
     ),
   },
+  exportDashboardFile: {
+    export: {
+      permission: "content.read",
+      read: true,
+      run: async (store, f, actor) => {
+        const slug = (await store.getDashboard(f.dashboard))?.slug ?? "";
+        return store.exportDashboardFile(slug, actor);
+      },
+    },
+  },
+  importDashboardFile: {
+    import: {
+      permission: "content.write",
+      run: (store, _f, actor) =>
+        store.importDashboardFile(
+          `format: seed.dashboard/v1\nslug: filed-${++names}\ntitle: Filed\ntiles:\n  - { key: note, kind: text, markdown: Hello }\n`,
+          actor,
+        ),
+    },
+  },
   deleteDashboard: {
     delete: versioned("content.write", "dashboard", (store, id, version, actor) =>
       store.deleteDashboard(id, version, actor),

@@ -24,9 +24,16 @@ export const tileLayoutSchema = z.object({
   h: cell("height"),
 });
 
+/** A tile's name in its dashboard's file, as the file's layout block refers to it. */
+export const tileKeySchema = requiredText("tile key", 64).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  "Use lowercase letters, digits and single hyphens, e.g. revenue-by-month.",
+);
+
 export const chartTileInputSchema = z.object({
   kind: z.literal("chart"),
   id: z.string().min(1).optional(),
+  key: tileKeySchema.optional(),
   layout: tileLayoutSchema.optional(),
   chartId: idSchema("chart"),
 });
@@ -74,6 +81,7 @@ export function unsafeMarkdownLink(markdown: string): string | null {
 export const textTileInputSchema = z.object({
   kind: z.literal("text"),
   id: z.string().min(1).optional(),
+  key: tileKeySchema.optional(),
   layout: tileLayoutSchema.optional(),
   markdown: requiredText("text", textTileLimits.maxLength, "the").superRefine((markdown, ctx) => {
     const target = unsafeMarkdownLink(markdown);
@@ -158,6 +166,7 @@ export type StatComparison = (typeof statComparisons)[number];
 export const statTileInputSchema = z.object({
   kind: z.literal("stat"),
   id: z.string().min(1).optional(),
+  key: tileKeySchema.optional(),
   layout: tileLayoutSchema.optional(),
   label: requiredText("label", textLimits.statLabel),
   datasetId: idSchema("dataset"),

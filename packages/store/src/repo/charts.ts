@@ -29,7 +29,7 @@ import {
   createdWrite,
   dashboardsWithTilesOn,
   versionedDelete,
-  versionedWrite,
+  versionedWriteIn,
 } from "./versioned-write.js";
 
 export interface Chart {
@@ -223,7 +223,22 @@ async function saveChart(
   options: { restoredFrom?: number },
 ): Promise<Chart> {
   const checkedActor = authorize(actor, "content.write");
-  return versionedWrite(ctx, checkedActor, {
+  return ctx.db
+    .transaction()
+    .execute((trx) => saveChartIn(trx, ctx, id, expectedVersion, patch, checkedActor, options));
+}
+
+/** A chart's update in the caller's transaction (a dashboard file writes its charts with it). */
+export function saveChartIn(
+  trx: Executor,
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  patch: ChartPatch,
+  checkedActor: RecordedActor,
+  options: { restoredFrom?: number } = {},
+): Promise<Chart> {
+  return versionedWriteIn(trx, ctx, checkedActor, {
     entityType: "chart",
     id,
     expectedVersion,

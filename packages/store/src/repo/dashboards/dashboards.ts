@@ -26,7 +26,7 @@ import {
 } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
 import { getVersionIn, type VersionSnapshot } from "../history.js";
-import { createdWrite, versionedDelete, versionedWrite } from "../versioned-write.js";
+import { createdWrite, versionedDelete, versionedWriteIn } from "../versioned-write.js";
 import { checkFilterColumns, getDashboardFilterColumns } from "./filters.js";
 import {
   getDashboard,
@@ -136,7 +136,7 @@ export async function createDashboard(
   );
 }
 
-interface DashboardChange {
+export interface DashboardChange {
   values?: Partial<Record<keyof DashboardsTable, string | number | null>>;
   /** New filter columns, checked against the datasets of the dashboard's tiles after the write. */
   filters?: DashboardFilterConfig;
@@ -155,7 +155,21 @@ function changeDashboard(
   checkedActor: RecordedActor,
   buildChange: (current: DashboardWithTiles) => DashboardChange,
 ): Promise<DashboardWithTiles> {
-  return versionedWrite(ctx, checkedActor, {
+  return ctx.db
+    .transaction()
+    .execute((trx) => changeDashboardIn(trx, ctx, id, expectedVersion, checkedActor, buildChange));
+}
+
+/** changeDashboard in the caller's transaction (a dashboard file also writes its charts). */
+export function changeDashboardIn(
+  trx: Executor,
+  ctx: StoreContext,
+  id: string,
+  expectedVersion: number,
+  checkedActor: RecordedActor,
+  buildChange: (current: DashboardWithTiles) => DashboardChange,
+): Promise<DashboardWithTiles> {
+  return versionedWriteIn(trx, ctx, checkedActor, {
     entityType: "dashboard",
     id,
     expectedVersion,
@@ -239,7 +253,7 @@ async function saveDashboard(
  * What a dashboard's history keeps of it: every field its update takes (so a restore replays
  * them, and settings added later are kept too) and its tiles as inputs, plus its status to show.
  */
-function dashboardSnapshot(dashboard: DashboardWithTiles): VersionSnapshot {
+export function dashboardSnapshot(dashboard: DashboardWithTiles): VersionSnapshot {
   const snapshot: VersionSnapshot = {};
   const fields = dashboard as unknown as Record<string, unknown>;
   for (const key of Object.keys(dashboardPatchSchema.shape)) {

@@ -21,6 +21,7 @@ import type {
   DashboardWithTiles,
   StatTileConfig,
   TextTileConfig,
+  TileKeyConfig,
 } from "./types.js";
 
 export function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
@@ -76,17 +77,19 @@ export async function listTilesIn(trx: Executor, dashboardId: string): Promise<D
   return rows.map((row): DashboardTile => {
     const layout = { x: Number(row.x), y: Number(row.y), w: Number(row.w), h: Number(row.h) };
     const position = Number(row.position);
+    const key = parseJson<TileKeyConfig>(row.config_json || "{}").key ?? null;
     if (row.kind === "chart") {
-      return { kind: "chart", id: row.id, position, layout, chartId: row.chart_id ?? "" };
+      return { kind: "chart", id: row.id, key, position, layout, chartId: row.chart_id ?? "" };
     }
     if (row.kind === "text") {
       const { markdown } = parseJson<TextTileConfig>(row.config_json);
-      return { kind: "text", id: row.id, position, layout, markdown };
+      return { kind: "text", id: row.id, key, position, layout, markdown };
     }
     const config = parseJson<StatTileConfig>(row.config_json);
     return {
       kind: "stat",
       id: row.id,
+      key,
       position,
       layout,
       datasetId: row.dataset_id ?? "",

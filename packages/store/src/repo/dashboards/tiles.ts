@@ -18,7 +18,7 @@ import {
 } from "@seed/model";
 import { type Executor, newId } from "../../context.js";
 import { queryColumnsIn } from "../datasets/fields.js";
-import type { DashboardTile, StatTileConfig, TextTileConfig } from "./types.js";
+import type { DashboardTile, StatTileConfig, TextTileConfig, TileKeyConfig } from "./types.js";
 
 /**
  * The grid's rules over a whole dashboard: each tile inside the grid at an allowed size, no two
@@ -92,6 +92,7 @@ export async function writeTiles(
   });
   const written: DashboardTile[] = [];
   const usedIds = new Set<string>();
+  const usedKeys = new Set<string>();
   for (const [index, tile] of parsedTiles.entries()) {
     const layout = layouts[index];
     if (!tile || !layout) continue;
@@ -102,6 +103,11 @@ export async function writeTiles(
         : newId();
     usedIds.add(id);
     const position = index;
+    const key = tile.key ?? null;
+    if (key !== null && usedKeys.has(key)) {
+      fieldErrors[`tiles.${index}.key`] = [`Another tile already has the key "${key}".`];
+    }
+    if (key !== null) usedKeys.add(key);
     if (tile.kind === "chart") {
       const chart = await trx
         .selectFrom("charts")
@@ -109,9 +115,9 @@ export async function writeTiles(
         .where("id", "=", tile.chartId)
         .executeTakeFirst();
       if (!chart) fieldErrors[`tiles.${index}.chartId`] = ["Choose an existing chart."];
-      written.push({ kind: "chart", id, position, layout, chartId: tile.chartId });
+      written.push({ kind: "chart", id, key, position, layout, chartId: tile.chartId });
     } else if (tile.kind === "text") {
-      written.push({ kind: "text", id, position, layout, markdown: tile.markdown });
+      written.push({ kind: "text", id, key, position, layout, markdown: tile.markdown });
     } else {
       const columns = await columnsOf(tile.datasetId);
       if (!columns) {
@@ -123,6 +129,7 @@ export async function writeTiles(
       written.push({
         kind: "stat",
         id,
+        key,
         position,
         layout,
         label: tile.label,
@@ -170,10 +177,12 @@ export async function writeTiles(
 }
 
 export function tileConfigJson(tile: DashboardTile): string {
-  if (tile.kind === "chart") return "{}";
+  const keyed: TileKeyConfig = tile.key === null ? {} : { key: tile.key };
+  if (tile.kind === "chart") return JSON.stringify(keyed);
   if (tile.kind === "text")
-    return JSON.stringify({ markdown: tile.markdown } satisfies TextTileConfig);
+    return JSON.stringify({ ...keyed, markdown: tile.markdown } satisfies TextTileConfig);
   return JSON.stringify({
+    ...keyed,
     label: tile.label,
     column: tile.column,
     aggregation: tile.aggregation,
@@ -189,7 +198,11 @@ export function tileConfigJson(tile: DashboardTile): string {
 }
 
 export function tileToInput(tile: DashboardTile): TileWrite & { id: string } {
-  const base = { id: tile.id, layout: tile.layout };
+  const base = {
+    id: tile.id,
+    ...(tile.key === null ? {} : { key: tile.key }),
+    layout: tile.layout,
+  };
   if (tile.kind === "chart") return { kind: "chart", ...base, chartId: tile.chartId };
   if (tile.kind === "text") return { kind: "text", ...base, markdown: tile.markdown };
   return {

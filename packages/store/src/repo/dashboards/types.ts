@@ -47,6 +47,8 @@ export interface DashboardSummary extends Dashboard {
 export interface ChartTile {
   kind: "chart";
   id: string;
+  /** Its name in the dashboard's file (set by a file or kept from one); null: derived on export. */
+  key: string | null;
   /** Reading order: by row, then column. */
   position: number;
   layout: TileLayout;
@@ -56,6 +58,8 @@ export interface ChartTile {
 export interface TextTile {
   kind: "text";
   id: string;
+  /** Its name in the dashboard's file (set by a file or kept from one); null: derived on export. */
+  key: string | null;
   position: number;
   layout: TileLayout;
   /** Markdown as the editor wrote it; pages render it without raw HTML or unsafe links. */
@@ -65,6 +69,8 @@ export interface TextTile {
 export interface StatTile {
   kind: "stat";
   id: string;
+  /** Its name in the dashboard's file (set by a file or kept from one); null: derived on export. */
+  key: string | null;
   position: number;
   layout: TileLayout;
   label: string;
@@ -151,6 +157,11 @@ export type StatTileConfig = Pick<
   StatTile,
   "label" | "column" | "aggregation" | "format" | "icon"
 > &
-  Partial<Pick<StatTile, "filters" | "compare" | "compareWith" | "thresholds">>;
+  Partial<Pick<StatTile, "filters" | "compare" | "compareWith" | "thresholds">> &
+  TileKeyConfig;
 /** How a text tile's settings are stored (config_json). */
-export type TextTileConfig = Pick<TextTile, "markdown">;
+export type TextTileConfig = Pick<TextTile, "markdown"> & TileKeyConfig;
+/** Every tile's config_json may keep its file key (a chart tile's holds only that). */
+export interface TileKeyConfig {
+  key?: string;
+}

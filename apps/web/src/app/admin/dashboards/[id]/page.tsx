@@ -90,7 +90,11 @@ export default async function DashboardEditPage({
           <Link href={`/d/${dashboard.slug}`}>View at /d/{dashboard.slug}</Link>
         ) : null}{" "}
         <Link href={`/admin/preview/${dashboard.slug}`}>Preview</Link> ·{" "}
-        <Link href={`/admin/dashboards/${dashboard.id}/history`}>History</Link>
+        <Link href={`/admin/dashboards/${dashboard.id}/history`}>History</Link> ·{" "}
+        {/* A file download, not a page: a plain link so the browser saves it. */}
+        <a href={`/admin/api/dashboards/${dashboard.slug}/file`} download>
+          Download as file (YAML)
+        </a>
       </Text>
       <PageStatus key={dashboard.version} message={savedMessage} />
       <Card

@@ -15,4 +15,6 @@ export async function register(): Promise<void> {
       "Could not reach the database at start; setup token not checked",
     );
   }
+  const { startProvisioning } = await import("./server/provisioning");
+  startProvisioning();
 }

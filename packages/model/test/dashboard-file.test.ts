@@ -53,6 +53,13 @@ describe("dashboard files", () => {
       "# yaml-language-server: $schema=https://charts.example.com/schema.json",
     );
     expect(text).toContain("  revenue: { x: 0, y: 0, w: 6, h: 4 }\n");
+    // Places follow the tiles' order, whatever their keys look like.
+    const numbered = readDashboardFile(
+      text.replaceAll("revenue", '"10"').replace("key: note", 'key: "2"'),
+    );
+    expect(numbered.ok && printDashboardFile(numbered.file)).toMatch(
+      /\nlayout:\n {2}"?10"?: \{ x: 0, y: 0, w: 6, h: 4 \}\n$/,
+    );
     const again = readDashboardFile(text);
     expect(again.ok && printDashboardFile(again.file)).toBe(printDashboardFile(reading.file));
   });
@@ -77,6 +84,11 @@ describe("dashboard files", () => {
       "A dashboard file is at most 1,000,000 bytes.",
     );
     expect(problem("- just\n- a list\n")?.message).toBeDefined();
+    expect(problem(file.replace("donut", "pie").replace("key: note", "key: 2024"))).toEqual({
+      path: "tiles.1.key",
+      line: 14,
+      message: 'Enter a tile key as text (quote one made of digits: "2024").',
+    });
   });
 
   it("gives tiles without a key one from their name, unique, keeping given keys", () => {

@@ -48,6 +48,12 @@ export {
   migrateSqliteToPostgres,
 } from "./ops/migrate-to-postgres.js";
 export { pageCacheTagLimits } from "./ops/page-cache-tags.js";
+export {
+  type ProvisionedFile,
+  type ProvisionReport,
+  provisioningActor,
+  provisioningLimits,
+} from "./ops/provision.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./ops/seed.js";
 export type { EmbedAccess, EmbedTarget, RenderedChartEmbed } from "./render/embeds.js";
 export type {

@@ -13,6 +13,7 @@ import { SqlSnapshots } from "./db/sql-snapshots.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
+import { provisioningOperations } from "./ops/provision.js";
 import { moveRowsToDataFile, rowsInDataFile } from "./ops/rows-to-data-file.js";
 import { seedDemoOnce } from "./ops/seed.js";
 import { storeInternals } from "./raw-handles.js";
@@ -130,6 +131,7 @@ const operations = {
   ...chartOperations,
   ...dashboardOperations,
   ...dashboardFileOperations,
+  ...provisioningOperations,
   ...dashboardRenderOperations,
   ...embedOperations,
   ...historyOperations,

@@ -322,6 +322,14 @@ describe.each(dialects)("dashboard files on %s", (dialect) => {
             created.dashboard.version + (nextText === text ? 0 : 1),
           );
           expect((await store.exportDashboardFile(first.slug, editor))?.text).toBe(nextText);
+          // A file without a layout block: tiles get places once, and keep them on each import.
+          const bare = canonical({ ...second, slug: `${second.slug}-bare`, layout: {} });
+          expect((await store.importDashboardFile(bare, editor)).outcome).toBe("created");
+          expect((await store.importDashboardFile(bare, editor)).outcome).toBe("unchanged");
+          const bareExport = await store.exportDashboardFile(`${second.slug}-bare`, editor);
+          expect(Object.keys(bareExport?.file.layout ?? {}).sort()).toEqual(
+            second.tiles.map((tile) => tile.key).sort(),
+          );
         },
       ),
       { seed, numRuns: runs, endOnFailure: true },

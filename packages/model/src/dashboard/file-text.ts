@@ -25,7 +25,16 @@ export function printDashboardFile(file: DashboardFile, schemaUrl?: string): str
     embedOrigins: file.embedOrigins,
     filters: { dateColumn: file.filters.dateColumn, categories: file.filters.categories },
     tiles: file.tiles.map(printedTile),
-    layout: file.layout,
+    // In tile order: a plain object would put keys such as "5" first.
+    layout: new Map(
+      [
+        ...file.tiles.map((tile) => tile.key),
+        ...Object.keys(file.layout).filter((key) => !file.tiles.some((tile) => tile.key === key)),
+      ].flatMap((key) => {
+        const place = file.layout[key];
+        return place ? [[key, place] as const] : [];
+      }),
+    ),
   };
   const document = new Document(ordered, { aliasDuplicateObjects: false });
   // A place reads best on one line: "revenue: { x: 0, y: 0, w: 6, h: 4 }".

@@ -25,10 +25,15 @@ export const tileLayoutSchema = z.object({
 });
 
 /** A tile's name in its dashboard's file, as the file's layout block refers to it. */
-export const tileKeySchema = requiredText("tile key", 64).regex(
-  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-  "Use lowercase letters, digits and single hyphens, e.g. revenue-by-month.",
-);
+export const tileKeySchema = z
+  .string({ error: 'Enter a tile key as text (quote one made of digits: "2024").' })
+  .trim()
+  .min(1, "Enter a tile key.")
+  .max(64, "Keep the tile key under 65 characters.")
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    "Use lowercase letters, digits and single hyphens, e.g. revenue-by-month.",
+  );
 
 export const chartTileInputSchema = z.object({
   kind: z.literal("chart"),

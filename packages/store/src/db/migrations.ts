@@ -444,6 +444,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("datasets").addColumn("question_sql", "text").execute();
     },
   },
+  "0016_managed_dashboards": {
+    // A dashboard provisioned from a file of the dashboards folder names it here (read-only in
+    // the app while the file is there); null for a dashboard made in the app.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("dashboards").addColumn("managed_file", "text").execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

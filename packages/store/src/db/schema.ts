@@ -79,6 +79,8 @@ export interface DashboardsTable {
   refresh_seconds: number | null;
   /** JSON of the filter bar's columns: {"dateColumn": null | name, "categories": [names]}. */
   filters_json: string;
+  /** The provisioning folder's file this dashboard is kept from (read-only in the app), or null. */
+  managed_file: string | null;
   version: number;
   created_at: string;
   updated_at: string;

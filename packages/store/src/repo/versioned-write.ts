@@ -201,6 +201,8 @@ export function versionedDelete<Current extends { version: number }>(spec: {
   action: AuditAction;
   read: (trx: Executor, id: string) => Promise<Current | null | undefined>;
   usedBy?: (trx: Executor, id: string) => Promise<readonly RecordUser[]>;
+  /** Throws when this record may not be deleted at all (a provisioned dashboard). */
+  refuse?: (current: Current) => void;
   /** What goes with the record, in the same transaction (a dataset's own table). */
   alsoRemove?: (trx: Executor, id: string, ctx: StoreContext) => Promise<void>;
   /** After the commit (a source's connection pool). */
@@ -219,6 +221,7 @@ export function versionedDelete<Current extends { version: number }>(spec: {
       expectedVersion,
       read: spec.read,
       change: async (current, row, trx) => {
+        spec.refuse?.(current);
         refuseWhileUsed(spec.entityType, id, (await spec.usedBy?.(trx, id)) ?? []);
         await row.remove();
         await spec.alsoRemove?.(trx, id, ctx);

@@ -59,11 +59,24 @@ async function withSlugGuard<T>(slug: string | undefined, write: () => Promise<T
   }
 }
 
+/**
+ * A dashboard kept from a file of the dashboards folder changes only through that file (the
+ * provisioning run), never in the app or by another file's import: the one home of the rule.
+ */
+export function refuseManaged(dashboard: { managedFile: string | null }): void {
+  if (dashboard.managedFile === null) return;
+  throw new ValidationError({
+    fieldErrors: {},
+    formError: `This dashboard is kept from the file "${dashboard.managedFile}" in the dashboards folder; change the file instead.`,
+  });
+}
+
 export async function createDashboardIn(
   trx: Executor,
   ctx: StoreContext,
   input: DashboardInput,
   actor: RecordedActor,
+  options: { managedFile?: string } = {},
 ): Promise<DashboardWithTiles> {
   const parsed = parseInput(dashboardInputSchema, input);
   await assertSlugFree(trx, parsed.slug);
@@ -80,6 +93,7 @@ export async function createDashboardIn(
     embedOrigins: parsed.embedOrigins,
     refreshSeconds: parsed.refreshSeconds,
     filters: parsed.filters,
+    managedFile: options.managedFile ?? null,
     version: 1,
     createdAt: at,
     updatedAt: at,
@@ -102,6 +116,7 @@ export async function createDashboardIn(
           embed_origins_json: JSON.stringify(dashboard.embedOrigins),
           refresh_seconds: dashboard.refreshSeconds,
           filters_json: JSON.stringify(dashboard.filters),
+          managed_file: dashboard.managedFile,
           version: 1,
           created_at: at,
           updated_at: at,
@@ -155,9 +170,12 @@ function changeDashboard(
   checkedActor: RecordedActor,
   buildChange: (current: DashboardWithTiles) => DashboardChange,
 ): Promise<DashboardWithTiles> {
-  return ctx.db
-    .transaction()
-    .execute((trx) => changeDashboardIn(trx, ctx, id, expectedVersion, checkedActor, buildChange));
+  return ctx.db.transaction().execute((trx) =>
+    changeDashboardIn(trx, ctx, id, expectedVersion, checkedActor, (current) => {
+      refuseManaged(current);
+      return buildChange(current);
+    }),
+  );
 }
 
 /** changeDashboard in the caller's transaction (a dashboard file also writes its charts). */
@@ -424,6 +442,7 @@ export const deleteDashboard = versionedDelete({
   permission: "content.write",
   action: "dashboard.delete",
   read: getDashboardIn,
+  refuse: refuseManaged,
   detail: (current) => ({ title: current.title, slug: current.slug }),
 });
 

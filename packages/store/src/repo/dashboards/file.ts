@@ -15,7 +15,7 @@ import { type Actor, authorize } from "../../access/policy.js";
 import type { Executor, RecordedActor, StoreContext } from "../../context.js";
 import { type Chart, createChartIn, getChartIn, saveChartIn } from "../charts.js";
 import { queryColumnsIn } from "../datasets/fields.js";
-import { changeDashboardIn, createDashboardIn } from "./dashboards.js";
+import { changeDashboardIn, createDashboardIn, refuseManaged } from "./dashboards.js";
 import { checkFilterColumns } from "./filters.js";
 import { getDashboardIn } from "./records.js";
 import { type TileWrite, tileToInput } from "./tiles.js";
@@ -172,19 +172,23 @@ export async function importDashboardFile(
   ctx: StoreContext,
   source: string | DashboardFile,
   actor: Actor,
-  options: { expectedVersion?: number } = {},
+  options: {
+    expectedVersion?: number;
+    /** Set by provisioning only: the folder's file this dashboard is kept from. */
+    managedFile?: string;
+  } = {},
 ): Promise<ImportedDashboardFile> {
   const checkedActor = authorize(actor, "content.write");
-  let file: DashboardFile;
+  let read: DashboardFile;
   if (typeof source === "string") {
     const reading = readDashboardFile(source);
     if (!reading.ok) throw fileProblems(reading.problems);
-    file = reading.file;
+    read = reading.file;
   } else {
-    file = source;
+    read = source;
   }
   return ctx.db.transaction().execute(async (trx) => {
-    const existing = await dashboardBySlugIn(trx, file.slug);
+    const existing = await dashboardBySlugIn(trx, read.slug);
     if (existing && options.expectedVersion !== undefined) {
       if (existing.version !== options.expectedVersion) {
         throw new ConflictError(
@@ -195,13 +199,48 @@ export async function importDashboardFile(
         );
       }
     }
+    if (existing) checkOwner(existing, options.managedFile);
     const current = existing ? await dashboardFileIn(trx, existing) : null;
+    const file = withKeptPlaces(read, current);
     if (current && printDashboardFile(current.file) === printDashboardFile(file)) {
       return { dashboard: existing as DashboardWithTiles, outcome: "unchanged" };
     }
     const tiles = await writeFileTiles(trx, ctx, file, checkedActor, existing, current);
-    return inFileTerms(file, () => writeDashboard(trx, ctx, file, checkedActor, existing, tiles));
+    return inFileTerms(file, () =>
+      writeDashboard(trx, ctx, file, checkedActor, existing, tiles, options.managedFile),
+    );
   });
+}
+
+/**
+ * A tile the file gives no place keeps the place its key has on the dashboard now, so a file
+ * without a layout block neither moves tiles nor reads as a change each time it is imported.
+ */
+function withKeptPlaces(
+  file: DashboardFile,
+  current: { file: DashboardFile } | null,
+): DashboardFile {
+  if (!current) return file;
+  const layout = { ...file.layout };
+  for (const tile of file.tiles) {
+    const kept = current.file.layout[tile.key];
+    if (layout[tile.key] === undefined && kept !== undefined) layout[tile.key] = kept;
+  }
+  return { ...file, layout };
+}
+
+/** Who may write a dashboard from a file: its own provisioning file, or anyone if it has none. */
+function checkOwner(existing: DashboardWithTiles, managedFile: string | undefined): void {
+  if (managedFile === undefined) {
+    refuseManaged(existing);
+    return;
+  }
+  if (existing.managedFile === managedFile) return;
+  const formError =
+    existing.managedFile === null
+      ? `A dashboard made in the app already has the slug "${existing.slug}"; rename or delete it to provision this file.`
+      : `The file "${existing.managedFile}" already provisions the slug "${existing.slug}".`;
+  throw new ValidationError({ fieldErrors: { slug: [formError] }, formError });
 }
 
 /** The dashboard write's problems named as the file names them: a tile's place is its layout's. */
@@ -234,6 +273,7 @@ async function writeDashboard(
   checkedActor: RecordedActor,
   existing: DashboardWithTiles | null,
   tiles: TileWrite[],
+  managedFile: string | undefined,
 ): Promise<ImportedDashboardFile> {
   const settings = {
     title: file.title,
@@ -251,6 +291,7 @@ async function writeDashboard(
       ctx,
       { ...settings, published: file.published, tiles },
       checkedActor,
+      managedFile === undefined ? {} : { managedFile },
     );
     await checkFilterColumns(trx, dashboard.id, settings.filters);
     return { dashboard, outcome: "created" };

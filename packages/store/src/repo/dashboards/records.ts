@@ -37,6 +37,7 @@ export function toDashboard(row: Selectable<DashboardsTable>): Dashboard {
     embedOrigins: storedEmbedOrigins(row.embed_origins_json),
     refreshSeconds: storedRefreshSeconds(row.refresh_seconds),
     filters: storedFilters(row.filters_json),
+    managedFile: row.managed_file ?? null,
     version: Number(row.version),
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -33,6 +33,8 @@ export interface Dashboard {
   refreshSeconds: RefreshSeconds | null;
   /** The columns its filter bar filters by. */
   filters: DashboardFilterConfig;
+  /** The provisioning folder's file it is kept from (then read-only in the app), or null. */
+  managedFile: string | null;
   version: number;
   createdAt: string;
   updatedAt: string;

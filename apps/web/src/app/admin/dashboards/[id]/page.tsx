@@ -56,7 +56,8 @@ export default async function DashboardEditPage({
     store.getDashboardFilterColumns(dashboard.id),
   ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
-  const canWrite = hasPermission(session, "content.write");
+  // A dashboard kept from a file of the dashboards folder is changed there, not here.
+  const canWrite = hasPermission(session, "content.write") && dashboard.managedFile === null;
   const { saved, v } = await searchParams;
   // Only the write that made this version speaks; an older address (or a reload after another
   // change) shows nothing.
@@ -96,6 +97,12 @@ export default async function DashboardEditPage({
           Download as file (YAML)
         </a>
       </Text>
+      {dashboard.managedFile !== null ? (
+        <Text>
+          Kept from the file <code>{dashboard.managedFile}</code> in the dashboards folder: change
+          the file to change this dashboard (edits here are refused).
+        </Text>
+      ) : null}
       <PageStatus key={dashboard.version} message={savedMessage} />
       <Card
         title="Layout"

@@ -65,3 +65,28 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 export function rowsPermission(mode: string): Permission {
   return mode === "append" ? "rows.append" : "rows.replace";
 }
+
+/** What a personal API token may do, at most: read everything its user reads, or also write content. */
+export const apiTokenScopes = ["read", "write"] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];
+
+export const apiTokenLimits = {
+  maxNameLength: 100,
+  /** Tokens one account may have that are neither revoked nor expired. */
+  maxActivePerUser: 20,
+  /** Every token expires; at most this long after it is made. */
+  maxLifetimeDays: 365,
+} as const;
+
+/** The most a scope allows, as a role: read is a viewer's reach, write an editor's. */
+const scopeCeiling: Readonly<Record<ApiTokenScope, Role>> = { read: "viewer", write: "editor" };
+const roleRank: Readonly<Record<Role, number>> = { viewer: 0, editor: 1, admin: 2 };
+
+/**
+ * The role a token acts with: its user's role today, never above its scope's ceiling, so a token
+ * does no more than its user (a demoted user's tokens shrink with them) nor than its scope.
+ */
+export function apiTokenRole(userRole: Role, scope: ApiTokenScope): Role {
+  const ceiling = scopeCeiling[scope];
+  return roleRank[userRole] <= roleRank[ceiling] ? userRole : ceiling;
+}

@@ -56,6 +56,12 @@ export {
 } from "./ops/provision.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./ops/seed.js";
 export type { EmbedAccess, EmbedTarget, RenderedChartEmbed } from "./render/embeds.js";
+export {
+  type ApiToken,
+  type ApiTokenGrant,
+  type ApiTokenInput,
+  apiTokenPrefix,
+} from "./repo/api-tokens.js";
 export type {
   AuditEvent,
   AuditEventFilter,

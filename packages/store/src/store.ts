@@ -19,6 +19,7 @@ import { seedDemoOnce } from "./ops/seed.js";
 import { storeInternals } from "./raw-handles.js";
 import { dashboardRenderOperations } from "./render/dashboard.js";
 import { embedOperations } from "./render/embeds.js";
+import { apiTokenOperations } from "./repo/api-tokens.js";
 import { auditOperations } from "./repo/audit.js";
 import { chartOperations } from "./repo/charts.js";
 import { dashboardOperations } from "./repo/dashboards/dashboards.js";
@@ -123,6 +124,7 @@ const operations = {
   ...rowEditOperations,
   ...importOperations,
   ...datasetTokenOperations,
+  ...apiTokenOperations,
   ...pushOperations,
   ...queryOperations,
   ...sqlQuestionOperations,

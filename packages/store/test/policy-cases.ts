@@ -26,6 +26,8 @@ export interface Case {
   remote?: true;
   /** Reads only, so no audit event. */
   read?: true;
+  /** Audit events one run writes, when not one (making a token to revoke it writes two). */
+  events?: number;
   run: (store: Store, fixture: Fixture, actor: Actor) => Promise<unknown>;
 }
 
@@ -275,6 +277,33 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     restore: versioned("content.write", "dashboard", (store, id, version, actor) =>
       store.restoreDashboardVersion(id, version, 1, actor),
     ),
+  },
+  createApiToken: {
+    create: {
+      permission: "content.read",
+      run: (store, _f, actor) =>
+        store.createApiToken({ name: unique("CLI"), scope: "read", expiresInDays: 30 }, actor),
+    },
+  },
+  listApiTokens: {
+    list: {
+      permission: "content.read",
+      read: true,
+      run: (store, _f, actor) => store.listApiTokens(actor),
+    },
+  },
+  revokeApiToken: {
+    revoke: {
+      permission: "content.read",
+      events: 2,
+      run: async (store, _f, actor) => {
+        const { token } = await store.createApiToken(
+          { name: unique("Spare"), scope: "write", expiresInDays: 1 },
+          actor,
+        );
+        return store.revokeApiToken(token.id, actor);
+      },
+    },
   },
   exportDashboardFile: {
     export: {

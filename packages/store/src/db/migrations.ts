@@ -452,6 +452,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("dashboards").addColumn("managed_file", "text").execute();
     },
   },
+  "0017_api_tokens": {
+    // Personal API tokens for /api/v1 and the CLI: each acts as its user, within its scope; only
+    // the SHA-256 of the secret is kept.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("api_tokens")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("user_id", "text", (col) => col.notNull())
+        .addColumn("user_email", "text", (col) => col.notNull())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("scope", "text", (col) => col.notNull())
+        .addColumn("token_hash", "text", (col) => col.notNull().unique())
+        .addColumn("token_prefix", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("expires_at", "text", (col) => col.notNull())
+        .addColumn("last_used_at", "text")
+        .addColumn("revoked_at", "text")
+        .execute();
+      await db.schema
+        .createIndex("api_tokens_user_id")
+        .on("api_tokens")
+        .columns(["user_id", "created_at"])
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

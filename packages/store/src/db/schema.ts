@@ -121,6 +121,7 @@ export interface StoreMetaTable {
 
 export interface StoreDatabase {
   datasets: DatasetsTable;
+  api_tokens: ApiTokensTable;
   data_sources: DataSourcesTable;
   charts: ChartsTable;
   dashboards: DashboardsTable;
@@ -137,6 +138,24 @@ export interface StoreDatabase {
 }
 
 /** Push API tokens (src/repo/dataset-tokens.ts): each writes one dataset. */
+/** Personal API tokens (src/repo/api-tokens.ts): each acts as its user, within its scope. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  name: string;
+  /** "read" or "write" (@seed/model apiTokenScopes). */
+  scope: string;
+  /** SHA-256 of the whole token, hex; the token itself is shown once and never kept. */
+  token_hash: string;
+  /** The token's first characters ("seed_pat_ab12"), so a listed token can be told apart. */
+  token_prefix: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface DatasetTokensTable {
   id: string;
   dataset_id: string;

@@ -41,6 +41,7 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/sources/new", heading: "New live source", roles: ["admin"] },
   { path: "/admin/audit", heading: "Audit log", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/sql", heading: "SQL questions", roles: ["editor", "admin"] },
+  { path: "/admin/tokens", heading: "API tokens", roles: ["viewer", "editor", "admin"] },
 ];
 
 for (const adminPage of adminPages) {

@@ -4,7 +4,7 @@
 // and on each change. A file taken away releases its dashboard (editable again), never deletes it.
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { ConflictError, dashboardFileLimits, StoreError } from "@seed/model";
+import { ConflictError, dashboardFileLimits, StoreError, ValidationError } from "@seed/model";
 import { type Actor, authorize } from "../access/policy.js";
 import { isUniqueViolation, type StoreContext } from "../context.js";
 import { changeDashboardIn } from "../repo/dashboards/dashboards.js";
@@ -69,7 +69,7 @@ function problemsOf(error: unknown): string[] {
   return lines.length > 0 ? lines : [error.message];
 }
 
-/** Applies one file; a slug raced by another instance at commit is read again as unchanged. */
+/** Applies one file; a slug raced by another instance is read again (and found unchanged). */
 async function provisionFile(
   ctx: StoreContext,
   folder: string,
@@ -94,7 +94,14 @@ async function provisionFile(
       });
       return { file, outcome, slug: dashboard.slug, problems: [] };
     } catch (error) {
-      if (isUniqueViolation(error) && attempt === 0) continue;
+      // Another instance may have applied this file between this one's read and its write (a
+      // unique violation or the slug check seeing its commit, or a newer version): a second try
+      // reads what it wrote and finds the file applied. A wrong file fails the same way twice.
+      const raced =
+        isUniqueViolation(error) ||
+        error instanceof ValidationError ||
+        error instanceof ConflictError;
+      if (attempt === 0 && raced) continue;
       return failed(problemsOf(error));
     }
   }

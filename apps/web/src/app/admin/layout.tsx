@@ -23,6 +23,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       : []),
     ...(hasPermission(session, "users.manage") ? [{ href: "/admin/users", label: "Users" }] : []),
     ...(hasPermission(session, "audit.read") ? [{ href: "/admin/audit", label: "Audit log" }] : []),
+    { href: "/admin/tokens", label: "API tokens" },
   ];
   return (
     <div className="admin-shell">

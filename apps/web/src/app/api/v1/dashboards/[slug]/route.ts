@@ -1,0 +1,92 @@
+import { dashboardFileLimits } from "@seed/model";
+import { methodNotAllowed } from "@/lib/http-status";
+import { problem, readFileBody, storeProblem, withApiToken } from "@/server/api-v1";
+import { expireContentNow } from "@/server/revalidate";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ slug: string }> };
+
+const etagOf = (version: number) => `"v${version}"`;
+
+/** The version an If-Match names, "*" for any, or null when it names none this API gave. */
+function ifMatchVersion(header: string): number | "*" | null {
+  if (header.trim() === "*") return "*";
+  const match = /^(?:W\/)?"v(\d{1,9})"$/.exec(header.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * A dashboard as its file: JSON by default, YAML (the file's own text) for
+ * `Accept: application/yaml`. Its version is the ETag.
+ */
+export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
+  const { slug } = await context.params;
+  try {
+    const exported = await store.exportDashboardFile(slug, actor);
+    if (!exported) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
+    const etag = etagOf(exported.version);
+    const headers = { ETag: etag, "Cache-Control": "no-store" };
+    if (request.headers.get("if-none-match") === etag)
+      return new Response(null, { status: 304, headers });
+    if (/\b(application|text)\/(x-)?yaml\b/.test(request.headers.get("accept") ?? "")) {
+      return new Response(exported.text, {
+        headers: { ...headers, "Content-Type": "application/yaml; charset=utf-8" },
+      });
+    }
+    return Response.json(exported.file, { headers });
+  } catch (error) {
+    return storeProblem(error);
+  }
+});
+
+/**
+ * Creates or replaces a dashboard from its file (YAML or JSON body): one new version, or none
+ * when nothing changed. With If-Match (the ETag of a GET), a dashboard changed since is a 412
+ * and nothing is written.
+ */
+export const PUT = withApiToken<Context>(async (request, { actor, store }, context) => {
+  const { slug } = await context.params;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/(json|yaml|x-yaml)|text\/(yaml|x-yaml|plain))\b/.test(type)) {
+    return problem(415, "Send the file as application/yaml or application/json.");
+  }
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > dashboardFileLimits.maxBytes) {
+    return problem(413, `A dashboard file is at most ${dashboardFileLimits.maxBytes} bytes.`);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > dashboardFileLimits.maxBytes) {
+    return problem(413, `A dashboard file is at most ${dashboardFileLimits.maxBytes} bytes.`);
+  }
+  const ifMatch = request.headers.get("if-match");
+  const expected = ifMatch === null ? "*" : ifMatchVersion(ifMatch);
+  if (expected === null) {
+    return problem(412, 'If-Match must be an ETag this API gave (like "v3") or *.');
+  }
+  try {
+    const file = readFileBody(text, slug);
+    if ("problem" in file) return file.problem;
+    const imported = await store.importDashboardFile(file.value, actor, {
+      ...(expected === "*" ? {} : { expectedVersion: expected }),
+    });
+    if (imported.outcome !== "unchanged") await expireContentNow();
+    return Response.json(
+      {
+        outcome: imported.outcome,
+        slug: imported.dashboard.slug,
+        version: imported.dashboard.version,
+      },
+      {
+        status: imported.outcome === "created" ? 201 : 200,
+        headers: { ETag: etagOf(imported.dashboard.version), "Cache-Control": "no-store" },
+      },
+    );
+  } catch (error) {
+    return storeProblem(error);
+  }
+});
+
+export function POST() {
+  return methodNotAllowed(["GET", "HEAD", "PUT"]);
+}

@@ -1,0 +1,190 @@
+"use client";
+
+import { apiTokenLimits } from "@seed/model";
+import { useActionState, useId, useState } from "react";
+import { type ApiTokenFormState, createApiToken, revokeApiToken } from "@/app/admin/tokens/actions";
+import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
+import type { ContentFormState } from "@/components/admin/content-form-state";
+import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { FormField } from "@/components/form-field";
+
+/** A listed token as the page hands it over: no secret, no hash. */
+export interface PersonalTokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scope: string;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  status: "active" | "expired" | "revoked";
+}
+
+const scopeLabels: Record<string, string> = {
+  read: "Read: what your account can see",
+  write: "Write: also change content, as your account may",
+};
+
+function minute(stamp: string | null): string {
+  return stamp ? `${stamp.replace("T", " ").slice(0, 16)} UTC` : "Never";
+}
+
+function NewToken({ secret, name }: { secret: string; name: string }) {
+  const [copied, setCopied] = useState(false);
+  const inputId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section aria-label="New token" className="stack">
+      <div className="field">
+        <label htmlFor={inputId}>Token for {name}</label>
+        <span id={`${inputId}-hint`} className="muted">
+          Copy it now and keep it secret: it is shown only this once.
+        </span>
+        <input
+          id={inputId}
+          readOnly
+          value={secret}
+          aria-describedby={`${inputId}-hint`}
+          onFocus={(event) => event.currentTarget.select()}
+          spellCheck={false}
+        />
+      </div>
+      <div className="inline-list">
+        <button type="button" className="button button-secondary" onClick={copy}>
+          Copy token
+        </button>
+        <span role="status">{copied ? "Copied." : ""}</span>
+      </div>
+      <p>Use it with the API, for example:</p>
+      <pre className="code-block">
+        <code>
+          {`curl -H 'Authorization: Bearer ${secret}' \\\n  '${window.location.origin}/api/v1/dashboards'`}
+        </code>
+      </pre>
+    </section>
+  );
+}
+
+export function CreatePersonalTokenForm() {
+  const [state, action, pending] = useActionState<ApiTokenFormState, FormData>(createApiToken, {});
+  return (
+    <div className="stack">
+      <FormMessages state={state} />
+      {state.secret ? (
+        <NewToken key={state.secret} secret={state.secret} name={state.tokenName ?? ""} />
+      ) : null}
+      <form action={action} className="form" noValidate aria-label="Create a personal API token">
+        <FormField
+          name="name"
+          label="Token name"
+          id="api-token-name"
+          required
+          maxLength={apiTokenLimits.maxNameLength}
+          hint="Say what uses it, e.g. the dashboards repository's CI."
+          errors={state.fieldErrors?.name}
+        />
+        <SelectField
+          id="api-token-scope"
+          name="scope"
+          label="Scope"
+          defaultValue="read"
+          errors={state.fieldErrors?.scope}
+        >
+          <option value="read">{scopeLabels.read}</option>
+          <option value="write">{scopeLabels.write}</option>
+        </SelectField>
+        <FormField
+          name="expiresInDays"
+          label="Days until it expires"
+          id="api-token-days"
+          type="number"
+          required
+          defaultValue="90"
+          min={1}
+          max={apiTokenLimits.maxLifetimeDays}
+          hint={`Every token expires: 1 to ${apiTokenLimits.maxLifetimeDays} days.`}
+          errors={state.fieldErrors?.expiresInDays}
+        />
+        <div>
+          <button type="submit" className="button" disabled={pending}>
+            {pending ? "Creating…" : "Create token"}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function RevokeButton({ token }: { token: PersonalTokenRow }) {
+  const [state, formAction, pending] = useActionState<ContentFormState, FormData>(
+    revokeApiToken,
+    {},
+  );
+  return (
+    <form action={formAction}>
+      <input type="hidden" name="tokenId" value={token.id} />
+      {token.status === "revoked" ? null : (
+        <ConfirmDialogButton
+          label={`Revoke ${token.name}`}
+          question={`Revoke the token "${token.name}"? Programs using it are refused from now on.`}
+          yes={`Yes, revoke ${token.name}`}
+          disabled={pending}
+        />
+      )}
+      <FormMessages state={state} withFieldErrors />
+    </form>
+  );
+}
+
+export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
+  if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+    <section className="table-wrap" aria-label="Your tokens" tabIndex={0}>
+      <table>
+        <caption className="muted">Your tokens; the secret itself is never shown again.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Starts with</th>
+            <th scope="col">Scope</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr key={token.id}>
+              <td>{token.name}</td>
+              <td>
+                <code>{token.prefix}…</code>
+              </td>
+              <td>{token.scope}</td>
+              <td>{minute(token.expiresAt)}</td>
+              <td>{minute(token.lastUsedAt)}</td>
+              <td>
+                {token.status === "active"
+                  ? "Active"
+                  : token.status === "expired"
+                    ? "Expired"
+                    : "Revoked"}
+              </td>
+              <td>
+                <RevokeButton token={token} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -147,7 +147,7 @@ export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
   if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-    <section className="table-wrap" aria-label="Your tokens" tabIndex={0}>
+    <section className="table-wrap" aria-label="Token list" tabIndex={0}>
       <table>
         <caption className="muted">Your tokens; the secret itself is never shown again.</caption>
         <thead>

@@ -40,7 +40,7 @@ export default async function ApiTokensPage() {
         <Link href="/api/v1/openapi.json">REST API</Link> as your account: never more than your role
         allows, and a read token only reads.
       </Text>
-      <Card title="New token" titleAs="h2">
+      <Card title="Create a token" titleAs="h2">
         <CreatePersonalTokenForm />
       </Card>
       <Card title="Your tokens" titleAs="h2">

@@ -79,13 +79,14 @@ describe.each(dialects)("provisioning on %s", (dialect) => {
     // In the app, every write to a provisioned dashboard is refused and nothing changes.
     const sales = dashboards.find((d) => d.slug === "sales");
     const refusal = `This dashboard is kept from the file "sales.yaml" in the dashboards folder; change the file instead.`;
+    // One write at a time: each is started only when awaited, so none rejects unobserved.
     for (const write of [
-      store.updateDashboard(sales?.id ?? "", 1, { title: "Mine" }, editor),
-      store.unpublishDashboard(sales?.id ?? "", 1, editor),
-      store.deleteDashboard(sales?.id ?? "", 1, editor),
-      store.importDashboardFile(salesFile("Mine"), editor),
+      () => store.updateDashboard(sales?.id ?? "", 1, { title: "Mine" }, editor),
+      () => store.unpublishDashboard(sales?.id ?? "", 1, editor),
+      () => store.deleteDashboard(sales?.id ?? "", 1, editor),
+      () => store.importDashboardFile(salesFile("Mine"), editor),
     ]) {
-      expect(await errorOf(write)).toMatchObject({ kind: "invalid", formError: refusal });
+      expect(await errorOf(write())).toMatchObject({ kind: "invalid", formError: refusal });
     }
     expect((await store.getDashboard(sales?.id ?? ""))?.version).toBe(1);
 

@@ -1,6 +1,7 @@
 import { dashboardFileLimits } from "@seed/model";
 import { methodNotAllowed } from "@/lib/http-status";
 import { problem, readFileBody, storeProblem, withApiToken } from "@/server/api-v1";
+import { publicOrigin } from "@/server/public-origin";
 import { expireContentNow } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +24,9 @@ function ifMatchVersion(header: string): number | "*" | null {
 export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
   try {
-    const exported = await store.exportDashboardFile(slug, actor);
+    const exported = await store.exportDashboardFile(slug, actor, {
+      schemaUrl: `${await publicOrigin()}/api/v1/schemas/dashboard-file.json`,
+    });
     if (!exported) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
     const etag = etagOf(exported.version);
     const headers = { ETag: etag, "Cache-Control": "no-store" };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
 import { appBaseURL } from "./support";
 
 // The seed CLI (issue 30) against the running app: a Git-style round trip of a dashboard file —
@@ -35,6 +35,8 @@ test("pull, edit, validate, diff and push a dashboard file with the seed CLI", a
   await page.getByLabel("Scope").selectOption("write");
   await page.getByRole("button", { name: "Create token" }).click();
   const token = await page.getByLabel(`Token for ${name}`).inputValue();
+  // The tokens page with a secret on show and a token listed: labelled and axe-clean.
+  await expectAxeClean(page);
   await context.close();
   const env = { SEED_URL: appBaseURL(), SEED_TOKEN: token };
   const dir = mkdtempSync(path.join(tmpdir(), "seed-cli-e2e-"));

@@ -1,11 +1,12 @@
 "use client";
 
 import { apiTokenLimits } from "@seed/model";
-import { useActionState, useId, useState } from "react";
+import { useActionState } from "react";
 import { type ApiTokenFormState, createApiToken, revokeApiToken } from "@/app/admin/tokens/actions";
 import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { TokenSecret, tokenMinute } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
 
 /** A listed token as the page hands it over: no secret, no hash. */
@@ -25,50 +26,14 @@ const scopeLabels: Record<string, string> = {
   write: "Write: also change content, as your account may",
 };
 
-function minute(stamp: string | null): string {
-  return stamp ? `${stamp.replace("T", " ").slice(0, 16)} UTC` : "Never";
-}
-
 function NewToken({ secret, name }: { secret: string; name: string }) {
-  const [copied, setCopied] = useState(false);
-  const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <section aria-label="New token" className="stack">
-      <div className="field">
-        <label htmlFor={inputId}>Token for {name}</label>
-        <span id={`${inputId}-hint`} className="muted">
-          Copy it now and keep it secret: it is shown only this once.
-        </span>
-        <input
-          id={inputId}
-          readOnly
-          value={secret}
-          aria-describedby={`${inputId}-hint`}
-          onFocus={(event) => event.currentTarget.select()}
-          spellCheck={false}
-        />
-      </div>
-      <div className="inline-list">
-        <button type="button" className="button button-secondary" onClick={copy}>
-          Copy token
-        </button>
-        <span role="status">{copied ? "Copied." : ""}</span>
-      </div>
-      <p>Use it with the API, for example:</p>
-      <pre className="code-block">
-        <code>
-          {`curl -H 'Authorization: Bearer ${secret}' \\\n  '${window.location.origin}/api/v1/dashboards'`}
-        </code>
-      </pre>
-    </section>
+    <TokenSecret
+      secret={secret}
+      name={name}
+      usage="Use it with the API, for example:"
+      example={`curl -H 'Authorization: Bearer ${secret}' \\\n  '${window.location.origin}/api/v1/dashboards'`}
+    />
   );
 }
 
@@ -169,8 +134,8 @@ export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
                 <code>{token.prefix}…</code>
               </td>
               <td>{token.scope}</td>
-              <td>{minute(token.expiresAt)}</td>
-              <td>{minute(token.lastUsedAt)}</td>
+              <td>{tokenMinute(token.expiresAt)}</td>
+              <td>{tokenMinute(token.lastUsedAt)}</td>
               <td>
                 {token.status === "active"
                   ? "Active"

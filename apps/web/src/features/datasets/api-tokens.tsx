@@ -1,7 +1,7 @@
 "use client";
 
 import { pushLimits } from "@seed/model";
-import { useActionState, useId, useState } from "react";
+import { useActionState } from "react";
 import {
   createDatasetToken,
   type DatasetTokenFormState,
@@ -10,6 +10,7 @@ import {
 import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
+import { TokenSecret, tokenMinute } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
 
 /** A listed token as the page hands it over: no secret, no hash. */
@@ -29,10 +30,6 @@ const scopeLabels: Record<string, string> = {
   append: "Append rows",
   replace: "Replace or append rows",
 };
-
-function minute(stamp: string | null): string {
-  return stamp ? `${stamp.replace("T", " ").slice(0, 16)} UTC` : "Never";
-}
 
 /** The example a token's owner copies: the real URL, their token, the dataset's columns. */
 function curlExample(origin: string, datasetId: string, secret: string, csvHeader: string) {
@@ -59,43 +56,13 @@ function NewToken({
   datasetId: string;
   csvHeader: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const inputId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
-    <section aria-label="New token" className="stack">
-      <div className="field">
-        <label htmlFor={inputId}>Token for {name}</label>
-        <span id={`${inputId}-hint`} className="muted">
-          Copy it now and keep it secret: it is shown only this once.
-        </span>
-        <input
-          id={inputId}
-          readOnly
-          value={secret}
-          aria-describedby={`${inputId}-hint`}
-          onFocus={(event) => event.currentTarget.select()}
-          spellCheck={false}
-        />
-      </div>
-      <div className="inline-list">
-        <button type="button" className="button button-secondary" onClick={copy}>
-          Copy token
-        </button>
-        <span role="status">{copied ? "Copied." : ""}</span>
-      </div>
-      <p>Push rows with it, for example:</p>
-      <pre className="code-block">
-        <code>{curlExample(window.location.origin, datasetId, secret, csvHeader)}</code>
-      </pre>
-    </section>
+    <TokenSecret
+      secret={secret}
+      name={name}
+      usage="Push rows with it, for example:"
+      example={curlExample(window.location.origin, datasetId, secret, csvHeader)}
+    />
   );
 }
 
@@ -219,10 +186,10 @@ export function TokenList({ datasetId, tokens }: { datasetId: string; tokens: To
               <td>{scopeLabels[token.scope] ?? token.scope}</td>
               <td>
                 {token.createdBy}
-                <span className="muted"> {minute(token.createdAt)}</span>
+                <span className="muted"> {tokenMinute(token.createdAt)}</span>
               </td>
-              <td>{token.expiresAt ? minute(token.expiresAt) : "Never"}</td>
-              <td>{minute(token.lastUsedAt)}</td>
+              <td>{token.expiresAt ? tokenMinute(token.expiresAt) : "Never"}</td>
+              <td>{tokenMinute(token.lastUsedAt)}</td>
               <td>
                 {token.status === "active"
                   ? "Active"

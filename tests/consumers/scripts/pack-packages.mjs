@@ -129,7 +129,7 @@ export function removeDir(dir) {
 }
 
 /**
- * Files named by main/module/types/exports that the tarball does not contain.
+ * Files named by main/module/types/exports/bin that the tarball does not contain.
  * @param {PackedPackage} packed
  * @returns {string[]}
  */
@@ -142,8 +142,10 @@ export function findMissingExportTargets(packed) {
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
   collect(packed.manifest.exports);
-  for (const field of ["main", "module", "types", "typings"]) collect(packed.manifest[field]);
-  if (targets.length === 0) return [`${packed.name}: package.json has no exports, main or types`];
+  for (const field of ["main", "module", "types", "typings", "bin"])
+    collect(packed.manifest[field]);
+  if (targets.length === 0)
+    return [`${packed.name}: package.json has no exports, main, types or bin`];
   return targets
     .filter((target) => !target.includes("*"))
     .map((target) => target.replace(/^\.\//, ""))

@@ -12,7 +12,7 @@ export interface PackedPackage {
   };
 }
 
-export type PublicPackageName = "@seed/ui" | "@seed/charts";
+export type PublicPackageName = "@seed/ui" | "@seed/charts" | "@seed/cli";
 
 /** The tarball global-setup packed for one package, failing clearly if it is missing. */
 export function packedPackage(name: PublicPackageName): PackedPackage {

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean } from "./content-support";
+import { apiTokenOf } from "./openapi-client";
 import { appBaseURL } from "./support";
 
 // The seed CLI (issue 30) against the running app: a Git-style round trip of a dashboard file —
@@ -28,13 +29,7 @@ async function seed(args: string[], env: Record<string, string>) {
 test("pull, edit, validate, diff and push a dashboard file with the seed CLI", async ({
   browser,
 }) => {
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/tokens");
-  const name = uniqueName("CLI");
-  await page.getByRole("textbox", { name: "Token name" }).fill(name);
-  await page.getByLabel("Scope").selectOption("write");
-  await page.getByRole("button", { name: "Create token" }).click();
-  const token = await page.getByLabel(`Token for ${name}`).inputValue();
+  const { secret: token, context, page } = await apiTokenOf(browser, "editor", "write");
   // The tokens page with a secret on show and a token listed: labelled and axe-clean.
   await expectAxeClean(page);
   await context.close();

@@ -1,30 +1,70 @@
-import { dashboardFileJsonSchema } from "@seed/model";
+import { apiSchemas } from "./api-v1-schemas";
 
-// The OpenAPI 3.1 document of /api/v1. The dashboard file's schema is generated from the zod
-// schema every import validates with (@seed/model dashboard/file.ts); the answers' own small
-// shapes are written here, beside the routes' comments they describe.
+// The OpenAPI 3.1 document of /api/v1. Every schema in it is generated from zod: the dashboard
+// file's and the chart query's are the ones the app validates requests with (@seed/model), the
+// answers' are the ones the routes build their answers by (lib/api-v1-schemas.ts).
 
 const problem = {
   description: "Problem details (RFC 9457)",
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
 };
 
-const slugParameter = {
-  name: "slug",
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** An answer whose JSON body is the named schema. */
+const answer = (name: string, description: string, extra: Record<string, unknown> = {}) => ({
+  description,
+  ...extra,
+  content: { "application/json": { schema: ref(name) } },
+});
+
+const etagHeader = { headers: { ETag: { schema: { type: "string" } } } };
+
+const pathParameter = (name: string, schema: Record<string, unknown>, description: string) => ({
+  name,
   in: "path",
   required: true,
-  schema: { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 64 },
-};
+  description,
+  schema,
+});
+
+const dashboardSlug = pathParameter(
+  "slug",
+  { type: "string", pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$", maxLength: 64 },
+  "The dashboard's slug, as in its public address /d/{slug}",
+);
+const datasetSlug = pathParameter(
+  "slug",
+  { type: "string", pattern: "^[a-z0-9_]+$", maxLength: 64 },
+  "The dataset's slug: its SQL table name (store_sales)",
+);
+const chartId = pathParameter("id", { type: "string", maxLength: 200 }, "The chart's id");
+
+/** `limit` and `cursor`: pages in a stable order, the next one by the page's nextCursor. */
+const pageParameters = (max: number, fallback: number) => [
+  {
+    name: "limit",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: max, default: fallback },
+  },
+  {
+    name: "cursor",
+    in: "query",
+    description: "The nextCursor of the page before; leave out for the first page",
+    schema: { type: "string", maxLength: 200 },
+  },
+];
+
+const notModified = { "304": { description: "Not modified (If-None-Match)" } };
 
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
-  const { $schema: _dialect, ...dashboardFile } = dashboardFileJsonSchema();
   return {
     openapi: "3.1.0",
     info: {
       title: "Seed Charts API",
       version: "1",
       description:
-        "Dashboards as files over HTTP. Authenticate with a personal API token (Admin > API tokens) as a Bearer token; it acts as its account, capped by its scope.",
+        "Dashboards as files, datasets, charts, queries and history over HTTP. Authenticate with a personal API token (Admin > API tokens) as a Bearer token; it acts as its account, capped by its scope (read: a viewer's reads; write: an editor's writes too). Errors are problem details (RFC 9457) with field paths; lists are cursor pages; versions are ETags, and a write with a stale If-Match is a 412.",
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     security: [{ token: [] }],
@@ -32,42 +72,32 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
       "/dashboards": {
         get: {
           operationId: "listDashboards",
+          tags: ["dashboards"],
           summary: "Dashboards by slug, drafts included, a page at a time",
-          parameters: [
-            {
-              name: "limit",
-              in: "query",
-              schema: { type: "integer", minimum: 1, maximum: 100, default: 50 },
-            },
-            { name: "cursor", in: "query", schema: { type: "string", maxLength: 200 } },
-          ],
+          parameters: pageParameters(100, 50),
           responses: {
-            "200": {
-              description: "A page of dashboards",
-              content: {
-                "application/json": { schema: { $ref: "#/components/schemas/DashboardPage" } },
-              },
-            },
+            "200": answer("DashboardPage", "A page of dashboards, by slug"),
             "400": problem,
             "401": problem,
           },
         },
       },
       "/dashboards/{slug}": {
-        parameters: [slugParameter],
+        parameters: [dashboardSlug],
         get: {
           operationId: "getDashboardFile",
+          tags: ["dashboards"],
           summary: "A dashboard as its file (JSON, or YAML with Accept: application/yaml)",
           responses: {
             "200": {
               description: "The file; its version is the ETag",
-              headers: { ETag: { schema: { type: "string" } } },
+              ...etagHeader,
               content: {
-                "application/json": { schema: { $ref: "#/components/schemas/DashboardFile" } },
+                "application/json": { schema: ref("DashboardFile") },
                 "application/yaml": { schema: { type: "string" } },
               },
             },
-            "304": { description: "Not modified (If-None-Match)" },
+            ...notModified,
             "401": problem,
             "403": problem,
             "404": problem,
@@ -75,6 +105,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
         },
         put: {
           operationId: "putDashboardFile",
+          tags: ["dashboards"],
           summary:
             "Create or replace a dashboard from its file: one new version, none if unchanged",
           parameters: [
@@ -88,25 +119,13 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           requestBody: {
             required: true,
             content: {
-              "application/json": { schema: { $ref: "#/components/schemas/DashboardFile" } },
+              "application/json": { schema: ref("DashboardFile") },
               "application/yaml": { schema: { type: "string" } },
             },
           },
           responses: {
-            "200": {
-              description: "Updated, or unchanged",
-              headers: { ETag: { schema: { type: "string" } } },
-              content: {
-                "application/json": { schema: { $ref: "#/components/schemas/PutResult" } },
-              },
-            },
-            "201": {
-              description: "Created",
-              headers: { ETag: { schema: { type: "string" } } },
-              content: {
-                "application/json": { schema: { $ref: "#/components/schemas/PutResult" } },
-              },
-            },
+            "200": answer("PutResult", "Updated, or unchanged", etagHeader),
+            "201": answer("PutResult", "Created", etagHeader),
             "401": problem,
             "403": problem,
             "412": problem,
@@ -116,66 +135,147 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           },
         },
       },
-    },
-    components: {
-      securitySchemes: { token: { type: "http", scheme: "bearer" } },
-      schemas: {
-        DashboardFile: dashboardFile,
-        DashboardSummary: {
-          type: "object",
-          required: ["slug", "title", "status", "version", "updatedAt", "managedFile"],
-          additionalProperties: false,
-          properties: {
-            slug: { type: "string" },
-            title: { type: "string" },
-            status: { enum: ["draft", "published"] },
-            version: { type: "integer", minimum: 1 },
-            updatedAt: { type: "string", format: "date-time" },
-            managedFile: { type: ["string", "null"] },
-          },
-        },
-        DashboardPage: {
-          type: "object",
-          required: ["items", "nextCursor"],
-          additionalProperties: false,
-          properties: {
-            items: { type: "array", items: { $ref: "#/components/schemas/DashboardSummary" } },
-            nextCursor: { type: ["string", "null"] },
-          },
-        },
-        PutResult: {
-          type: "object",
-          required: ["outcome", "slug", "version"],
-          additionalProperties: false,
-          properties: {
-            outcome: { enum: ["created", "updated", "unchanged"] },
-            slug: { type: "string" },
-            version: { type: "integer", minimum: 1 },
-          },
-        },
-        Problem: {
-          type: "object",
-          required: ["type", "title", "status", "detail"],
-          properties: {
-            type: { type: "string" },
-            title: { type: "string" },
-            status: { type: "integer" },
-            detail: { type: "string" },
-            errors: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["path", "message"],
-                properties: {
-                  path: { type: "string" },
-                  message: { type: "string" },
-                  line: { type: ["integer", "null"] },
-                },
-              },
-            },
+      "/dashboards/{slug}/history": {
+        parameters: [dashboardSlug],
+        get: {
+          operationId: "listDashboardVersions",
+          tags: ["history"],
+          summary: "Every saved version of a dashboard, newest first: who, when and what",
+          parameters: pageParameters(200, 50),
+          responses: {
+            "200": answer("VersionPage", "A page of versions, newest first"),
+            "400": problem,
+            "401": problem,
+            "404": problem,
           },
         },
       },
+      "/datasets": {
+        get: {
+          operationId: "listDatasets",
+          tags: ["datasets"],
+          summary: "Datasets by slug, with their columns, a page at a time",
+          parameters: pageParameters(100, 50),
+          responses: {
+            "200": answer("DatasetPage", "A page of datasets, by slug"),
+            "400": problem,
+            "401": problem,
+          },
+        },
+      },
+      "/datasets/{slug}": {
+        parameters: [datasetSlug],
+        get: {
+          operationId: "getDataset",
+          tags: ["datasets"],
+          summary: "A dataset's metadata: columns, calculated fields, row count; version as ETag",
+          responses: {
+            "200": answer("Dataset", "The dataset", etagHeader),
+            ...notModified,
+            "401": problem,
+            "404": problem,
+          },
+        },
+      },
+      "/datasets/{slug}/rows": {
+        parameters: [datasetSlug],
+        get: {
+          operationId: "listDatasetRows",
+          tags: ["datasets"],
+          summary: "A dataset's rows in their kept order, a page at a time",
+          description:
+            "Every page is of one version of the dataset: a cursor of an older version is a 409 (start again). A live dataset's or a SQL question's rows are not kept here (409): query them.",
+          parameters: pageParameters(1000, 100),
+          responses: {
+            "200": answer("DatasetRowsPage", "A page of rows", etagHeader),
+            "400": problem,
+            "401": problem,
+            "404": problem,
+            "409": problem,
+          },
+        },
+      },
+      "/datasets/{slug}/query": {
+        parameters: [datasetSlug],
+        post: {
+          operationId: "runDatasetQuery",
+          tags: ["queries"],
+          summary: "Run a chart query over a dataset and get its result (what a chart would draw)",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("ChartQuery") } },
+          },
+          responses: {
+            "200": answer("QueryResult", "The query's result"),
+            "400": problem,
+            "401": problem,
+            "404": problem,
+            "413": problem,
+            "415": problem,
+            "422": problem,
+          },
+        },
+      },
+      "/charts": {
+        get: {
+          operationId: "listCharts",
+          tags: ["charts"],
+          summary: "Charts by id, a page at a time",
+          parameters: pageParameters(100, 50),
+          responses: {
+            "200": answer("ChartPage", "A page of charts, by id"),
+            "400": problem,
+            "401": problem,
+          },
+        },
+      },
+      "/charts/{id}": {
+        parameters: [chartId],
+        get: {
+          operationId: "getChart",
+          tags: ["charts"],
+          summary: "A chart: its dataset by slug, its query and options; version as ETag",
+          responses: {
+            "200": answer("Chart", "The chart", etagHeader),
+            ...notModified,
+            "401": problem,
+            "404": problem,
+          },
+        },
+      },
+      "/charts/{id}/results": {
+        parameters: [chartId],
+        get: {
+          operationId: "getChartResults",
+          tags: ["queries"],
+          summary: "Run a chart's saved query and get its result",
+          responses: {
+            "200": answer("QueryResult", "The chart's result, as it draws now"),
+            "401": problem,
+            "404": problem,
+            "422": problem,
+          },
+        },
+      },
+      "/charts/{id}/history": {
+        parameters: [chartId],
+        get: {
+          operationId: "listChartVersions",
+          tags: ["history"],
+          summary: "Every saved version of a chart, newest first: who, when and what",
+          parameters: pageParameters(200, 50),
+          responses: {
+            "200": answer("VersionPage", "A page of versions, newest first"),
+            "400": problem,
+            "401": problem,
+            "404": problem,
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: { token: { type: "http", scheme: "bearer" } },
+      schemas: apiSchemas(),
     },
   };
 }

@@ -1,7 +1,17 @@
 import "server-only";
-import { apiTokenRole, type DashboardFile, isRole } from "@seed/model";
+import {
+  apiTokenRole,
+  type DashboardFile,
+  isRole,
+  type JsonLimits,
+  jsonRefusalStatus,
+  jsonTooLarge,
+  readBoundedJson,
+} from "@seed/model";
 import { readDashboardFile } from "@seed/model/file";
-import type { Actor, Store } from "@seed/store";
+import type { Actor, Dataset, EntityVersion, Store } from "@seed/store";
+import type { DatasetSummaryAnswer } from "@/lib/api-v1-schemas";
+import { readBodyCapped } from "@/lib/request-body";
 import { getAuth } from "./auth-instance";
 import { getStore } from "./store";
 
@@ -131,4 +141,157 @@ export function readFileBody(
     };
   }
   return { value: reading.file };
+}
+
+/** A 405 as problem details, naming the methods the route answers. */
+export function apiMethodNotAllowed(allowed: readonly string[]): Response {
+  return problem(405, `This address answers ${allowed.join(", ")}.`, {
+    headers: { Allow: allowed.join(", ") },
+  });
+}
+
+/** A JSON answer nobody caches (every /api/v1 answer is one account's view). */
+export function apiJson(body: unknown, init: { status?: number; etag?: string } = {}): Response {
+  return Response.json(body, {
+    status: init.status ?? 200,
+    headers: { "Cache-Control": "no-store", ...(init.etag ? { ETag: init.etag } : {}) },
+  });
+}
+
+/** A version as this API's ETag: `"v3"`. */
+export const etagOf = (version: number) => `"v${version}"`;
+
+/** The version an If-Match names, "*" for any, or null when it names none this API gave. */
+export function ifMatchVersion(header: string): number | "*" | null {
+  if (header.trim() === "*") return "*";
+  const match = /^(?:W\/)?"v(\d{1,9})"$/.exec(header.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** A 304 when the request's If-None-Match is this ETag already. */
+export function notModified(request: Request, etag: string): Response | null {
+  const asked = request.headers.get("if-none-match");
+  if (asked === null) return null;
+  const tags = asked.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (!tags.includes(etag) && !tags.includes("*")) return null;
+  return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "no-store" } });
+}
+
+/** What a page of a list asks: how many, and the position after which it starts. */
+export interface PageRequest {
+  limit: number;
+  /** The last key of the page before (decoded from `cursor`); null on the first page. */
+  after: string | null;
+}
+
+/**
+ * `limit` (1 to `max`, default `fallback`) and `cursor` (a page's `nextCursor`, opaque) from the
+ * query string; a 400 problem naming the parameter when either is not one this API takes.
+ */
+export function readPage(
+  request: Request,
+  options: { fallback: number; max: number; key: RegExp },
+): PageRequest | { problem: Response } {
+  const params = new URL(request.url).searchParams;
+  const limitText = params.get("limit") ?? String(options.fallback);
+  const limit = Number(limitText);
+  if (!/^\d{1,4}$/.test(limitText) || limit < 1 || limit > options.max) {
+    return {
+      problem: problem(400, `limit must be a whole number from 1 to ${options.max}.`, {
+        errors: [{ path: "limit", message: `Use 1 to ${options.max}.` }],
+      }),
+    };
+  }
+  const cursor = params.get("cursor");
+  if (cursor === null) return { limit, after: null };
+  const after = cursor.length <= 200 ? Buffer.from(cursor, "base64url").toString("utf8") : "";
+  if (!options.key.test(after)) {
+    return {
+      problem: problem(400, "cursor is not one this API gave.", {
+        errors: [{ path: "cursor", message: "Use the nextCursor of the page before." }],
+      }),
+    };
+  }
+  return { limit, after };
+}
+
+/** The cursor that continues after `key`. */
+export const cursorAfter = (key: string) => Buffer.from(key, "utf8").toString("base64url");
+
+/**
+ * One page of `items` sorted by `keyOf` (unique, compared as strings): those after the cursor's
+ * key, at most `limit`, and the cursor of the next page (null on the last).
+ */
+export function pageOf<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  page: PageRequest,
+): { items: T[]; nextCursor: string | null } {
+  const sorted = [...items].sort((a, b) =>
+    keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0,
+  );
+  const rest =
+    page.after === null ? sorted : sorted.filter((item) => keyOf(item) > (page.after as string));
+  const taken = rest.slice(0, page.limit);
+  const last = taken.at(-1);
+  return {
+    items: taken,
+    nextCursor: rest.length > page.limit && last ? cursorAfter(keyOf(last)) : null,
+  };
+}
+
+/** A JSON body read within `limits` (size first, then depth and count), or the problem to send. */
+export async function readJsonBody(
+  request: Request,
+  limits: JsonLimits,
+  subject: string,
+): Promise<{ value: unknown } | { problem: Response }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/.test(type))
+    return { problem: problem(415, `Send ${subject.toLowerCase()} as application/json.`) };
+  const text = await readBodyCapped(request, limits.maxBytes + 1);
+  const read =
+    text === null ? jsonTooLarge(limits, subject) : readBoundedJson(text, limits, subject);
+  if (!read.ok) return { problem: problem(jsonRefusalStatus[read.reason], read.message) };
+  return { value: read.value };
+}
+
+/** A dataset's answer shapes from the store's record and its slug. */
+export function datasetSummaryOf(dataset: Dataset, slug: string): DatasetSummaryAnswer {
+  return {
+    slug,
+    name: dataset.name,
+    description: dataset.description,
+    kind: dataset.live ? "live" : dataset.question ? "question" : "stored",
+    columns: dataset.columns.map(({ name, type }) => ({ name, type })),
+    rowCount: dataset.rowCount,
+    version: dataset.version,
+    updatedAt: dataset.updatedAt,
+  };
+}
+
+/** The dataset a slug names (its SQL table name), with that slug; null when none has it. */
+export async function datasetBySlug(
+  store: Store,
+  slug: string,
+): Promise<{ dataset: Dataset; slug: string } | null> {
+  const found = (await store.listDatasetSlugs()).find((entry) => entry.slug === slug);
+  if (!found) return null;
+  const dataset = (await store.listDatasets()).find((entry) => entry.id === found.id);
+  return dataset ? { dataset, slug } : null;
+}
+
+/** A page of versions, newest first; the cursor is the last version given. */
+export function versionsPage(
+  versions: readonly EntityVersion[],
+  page: PageRequest,
+): { items: EntityVersion[]; nextCursor: string | null } {
+  const before = page.after === null ? Number.POSITIVE_INFINITY : Number(page.after);
+  const rest = versions.filter((entry) => entry.version < before);
+  const items = rest.slice(0, page.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rest.length > page.limit && last ? cursorAfter(String(last.version)) : null,
+  };
 }

@@ -7,32 +7,19 @@ import {
   checkStatTileColumn,
   type DashboardFile,
   type DashboardFileTile,
-  sqlTableNames,
   ValidationError,
 } from "@seed/model";
 import { printDashboardFile, readDashboardFile } from "@seed/model/file";
 import { type Actor, authorize } from "../../access/policy.js";
 import type { Executor, RecordedActor, StoreContext } from "../../context.js";
 import { type Chart, createChartIn, getChartIn, saveChartIn } from "../charts.js";
+import { datasetSlugsIn } from "../datasets/datasets.js";
 import { queryColumnsIn } from "../datasets/fields.js";
 import { changeDashboardIn, createDashboardIn, refuseManaged } from "./dashboards.js";
 import { checkFilterColumns } from "./filters.js";
 import { getDashboardIn } from "./records.js";
 import { type TileWrite, tileToInput } from "./tiles.js";
 import type { DashboardTile, DashboardWithTiles } from "./types.js";
-
-/** Every dataset's slug both ways: the SQL table name rule over all datasets, oldest first. */
-async function datasetSlugsIn(trx: Executor) {
-  const rows = await trx
-    .selectFrom("datasets")
-    .select(["id", "name"])
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  const byId = sqlTableNames(rows);
-  const bySlug = new Map([...byId].map(([id, slug]) => [slug, id]));
-  return { byId, bySlug };
-}
 
 function tileName(tile: DashboardTile, charts: ReadonlyMap<string, Chart>): string {
   if (tile.kind === "chart") return charts.get(tile.chartId)?.title ?? "chart";

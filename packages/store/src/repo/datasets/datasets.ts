@@ -18,6 +18,7 @@ import {
   datasetRowsSchema,
   queryColumnsOf,
   rowProblemsError,
+  sqlTableNames,
   ValidationError,
 } from "@seed/model";
 import type { Selectable } from "kysely";
@@ -245,6 +246,29 @@ export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
     .orderBy("id")
     .execute();
   return rows.map(toDataset);
+}
+
+/**
+ * Every dataset's slug both ways: its SQL table name (sqlTableNames) over all datasets, oldest
+ * first, so a slug stays as long as no older dataset takes its name. Files and the REST API name
+ * datasets by it, never by id.
+ */
+export async function datasetSlugsIn(trx: Executor) {
+  const rows = await trx
+    .selectFrom("datasets")
+    .select(["id", "name"])
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const byId = sqlTableNames(rows);
+  const bySlug = new Map([...byId].map(([id, slug]) => [slug, id]));
+  return { byId, bySlug };
+}
+
+/** Each dataset's id and slug, oldest first. */
+export async function listDatasetSlugs(ctx: StoreContext): Promise<{ id: string; slug: string }[]> {
+  const { byId } = await datasetSlugsIn(ctx.db);
+  return [...byId].map(([id, slug]) => ({ id, slug }));
 }
 
 /** A dataset with its rows in insertion order, at most `rowLimit` of them (default: the row cap). */
@@ -565,6 +589,7 @@ export function getDatasetTable(ctx: StoreContext, id: string) {
 /** What the store offers on datasets (openStore binds each to its context). */
 export const datasetOperations = {
   listDatasets,
+  listDatasetSlugs,
   getDataset,
   listDatasetRows,
   getDatasetTable,

@@ -1,53 +1,26 @@
-import { methodNotAllowed } from "@/lib/http-status";
-import { problem, withApiToken } from "@/server/api-v1";
+import type { DashboardSummaryAnswer } from "@/lib/api-v1-schemas";
+import { apiJson, apiMethodNotAllowed, pageOf, readPage, withApiToken } from "@/server/api-v1";
 
 export const dynamic = "force-dynamic";
 
-const maxLimit = 100;
-
 /**
  * The dashboards (drafts too), by slug, a page at a time: `limit` (1-100, default 50) and the
- * `cursor` a page's `nextCursor` gives (null on the last page).
+ * `cursor` a page's `nextCursor` gives (null on the last page). Every role may read them.
  */
-export const GET = withApiToken(async (request, { actor, store }) => {
-  const params = new URL(request.url).searchParams;
-  const limitText = params.get("limit") ?? "50";
-  const limit = Number(limitText);
-  if (!/^\d{1,3}$/.test(limitText) || limit < 1 || limit > maxLimit) {
-    return problem(400, `limit must be a whole number from 1 to ${maxLimit}.`, {
-      errors: [{ path: "limit", message: `Use 1 to ${maxLimit}.` }],
-    });
-  }
-  const cursor = params.get("cursor");
-  let after = "";
-  if (cursor !== null) {
-    after = Buffer.from(cursor, "base64url").toString("utf8");
-    if (cursor.length > 200 || !/^[a-z0-9-]+$/.test(after)) {
-      return problem(400, "cursor is not one this API gave.", {
-        errors: [{ path: "cursor", message: "Use the nextCursor of the page before." }],
-      });
-    }
-  }
-  // Reading needs content.read, which every role has; the store asks it of file exports.
-  void actor;
-  const all = (await store.listDashboards())
-    .map((dashboard) => ({
+export const GET = withApiToken(async (request, { store }) => {
+  const page = readPage(request, { fallback: 50, max: 100, key: /^[a-z0-9-]{1,64}$/ });
+  if ("problem" in page) return page.problem;
+  const items = (await store.listDashboards()).map(
+    (dashboard): DashboardSummaryAnswer => ({
       slug: dashboard.slug,
       title: dashboard.title,
       status: dashboard.status,
       version: dashboard.version,
       updatedAt: dashboard.lastUpdatedAt,
       managedFile: dashboard.managedFile,
-    }))
-    .sort((a, b) => (a.slug < b.slug ? -1 : 1))
-    .filter((dashboard) => dashboard.slug > after);
-  const items = all.slice(0, limit);
-  const last = items.at(-1);
-  const nextCursor =
-    all.length > limit && last ? Buffer.from(last.slug, "utf8").toString("base64url") : null;
-  return Response.json({ items, nextCursor }, { headers: { "Cache-Control": "no-store" } });
+    }),
+  );
+  return apiJson(pageOf(items, (item) => item.slug, page));
 });
 
-export function POST() {
-  return methodNotAllowed(["GET", "HEAD"]);
-}
+export const POST = () => apiMethodNotAllowed(["GET", "HEAD"]);

@@ -1,21 +1,22 @@
 import { dashboardFileLimits } from "@seed/model";
-import { methodNotAllowed } from "@/lib/http-status";
-import { problem, readFileBody, storeProblem, withApiToken } from "@/server/api-v1";
+import { readBodyCapped } from "@/lib/request-body";
+import {
+  apiJson,
+  apiMethodNotAllowed,
+  etagOf,
+  ifMatchVersion,
+  notModified,
+  problem,
+  readFileBody,
+  storeProblem,
+  withApiToken,
+} from "@/server/api-v1";
 import { publicOrigin } from "@/server/public-origin";
 import { expireContentNow } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ slug: string }> };
-
-const etagOf = (version: number) => `"v${version}"`;
-
-/** The version an If-Match names, "*" for any, or null when it names none this API gave. */
-function ifMatchVersion(header: string): number | "*" | null {
-  if (header.trim() === "*") return "*";
-  const match = /^(?:W\/)?"v(\d{1,9})"$/.exec(header.trim());
-  return match ? Number(match[1]) : null;
-}
 
 /**
  * A dashboard as its file: JSON by default, YAML (the file's own text) for
@@ -30,8 +31,8 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
     if (!exported) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
     const etag = etagOf(exported.version);
     const headers = { ETag: etag, "Cache-Control": "no-store" };
-    if (request.headers.get("if-none-match") === etag)
-      return new Response(null, { status: 304, headers });
+    const unchanged = notModified(request, etag);
+    if (unchanged) return unchanged;
     if (/\b(application|text)\/(x-)?yaml\b/.test(request.headers.get("accept") ?? "")) {
       return new Response(exported.text, {
         headers: { ...headers, "Content-Type": "application/yaml; charset=utf-8" },
@@ -58,8 +59,9 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   if (length > dashboardFileLimits.maxBytes) {
     return problem(413, `A dashboard file is at most ${dashboardFileLimits.maxBytes} bytes.`);
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > dashboardFileLimits.maxBytes) {
+  // Read no further than the limit, whatever Content-Length said (or if it said nothing).
+  const text = await readBodyCapped(request, dashboardFileLimits.maxBytes + 1);
+  if (text === null) {
     return problem(413, `A dashboard file is at most ${dashboardFileLimits.maxBytes} bytes.`);
   }
   const ifMatch = request.headers.get("if-match");
@@ -74,7 +76,7 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
       ...(expected === "*" ? {} : { expectedVersion: expected }),
     });
     if (imported.outcome !== "unchanged") await expireContentNow();
-    return Response.json(
+    return apiJson(
       {
         outcome: imported.outcome,
         slug: imported.dashboard.slug,
@@ -82,7 +84,7 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
       },
       {
         status: imported.outcome === "created" ? 201 : 200,
-        headers: { ETag: etagOf(imported.dashboard.version), "Cache-Control": "no-store" },
+        etag: etagOf(imported.dashboard.version),
       },
     );
   } catch (error) {
@@ -90,6 +92,4 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   }
 });
 
-export function POST() {
-  return methodNotAllowed(["GET", "HEAD", "PUT"]);
-}
+export const POST = () => apiMethodNotAllowed(["GET", "HEAD", "PUT"]);

@@ -1,0 +1,21 @@
+import type { QueryResultAnswer } from "@/lib/api-v1-schemas";
+import { apiJson, apiMethodNotAllowed, problem, storeProblem, withApiToken } from "@/server/api-v1";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ id: string }> };
+
+/** Runs a chart's saved query now and answers its result (what the chart draws). */
+export const GET = withApiToken<Context>(async (_request, { store }, context) => {
+  const { id } = await context.params;
+  const chart = id.length <= 200 ? await store.getChart(id) : null;
+  if (!chart) return problem(404, "No chart has this id.");
+  try {
+    const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query);
+    return apiJson(result);
+  } catch (error) {
+    return storeProblem(error);
+  }
+});
+
+export const POST = () => apiMethodNotAllowed(["GET", "HEAD"]);

@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { expectAxeClean } from "./content-support";
 import { apiTokenOf, checkedApi } from "./openapi-client";
+import { horizontalOverflow } from "./support";
 
 // The REST API (issue 30): personal tokens made in /admin/tokens, dashboards as files over
 // /api/v1 with ETag and If-Match, problem+json errors; every answer is checked against the
@@ -98,4 +100,29 @@ test("tokens made in admin drive /api/v1: files with ETag and If-Match, problems
   expect((await http.get("/dashboards")).status()).toBe(401);
   await http.dispose();
   for (const made of [writer, reader, viewerWriter]) await made.context.close();
+});
+
+test("the API reference names every operation of the document, passes axe and fits a phone", async ({
+  browser,
+}) => {
+  const api = await checkedApi();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  const answer = await page.goto("/docs/api");
+  expect(answer?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  const operations = page.getByRole("navigation", { name: "Operations" }).getByRole("link");
+  const expected = Object.entries(api.document.paths).flatMap(([path, item]) =>
+    Object.keys(item)
+      .filter((key) => ["get", "put", "post"].includes(key))
+      .map((method) => `${method.toUpperCase()} /api/v1${path}`),
+  );
+  await expect(operations).toHaveText(expected);
+  // A schema named in an answer is a link to its fields.
+  await page.getByRole("link", { name: "QueryResult" }).first().click();
+  await expect(page.getByRole("heading", { level: 3, name: "QueryResult" })).toBeInViewport();
+  expect(await horizontalOverflow(page)).toBe(0);
+  await expectAxeClean(page);
+  await context.close();
+  await api.dispose();
 });

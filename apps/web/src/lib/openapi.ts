@@ -4,10 +4,24 @@ import { apiSchemas } from "./api-v1-schemas";
 // file's and the chart query's are the ones the app validates requests with (@seed/model), the
 // answers' are the ones the routes build their answers by (lib/api-v1-schemas.ts).
 
-const problem = {
-  description: "Problem details (RFC 9457)",
-  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+/** What each error status means across the API; an operation may say more (409). */
+const problemMeanings: Record<number, string> = {
+  400: "A parameter is not one this operation takes; errors names it",
+  401: "No valid personal API token (missing, unknown, revoked or expired)",
+  403: "The token's account or scope does not allow this",
+  404: "Nothing has this slug or id",
+  409: "The rows are not kept here, or changed since the cursor's page",
+  412: "The dashboard changed since the ETag sent in If-Match; nothing was written",
+  413: "The body is over its size limit",
+  415: "The body's media type is not one this operation reads",
+  422: "The body does not fit: each problem with its path (and line, for files)",
 };
+
+/** An error answer: problem details (RFC 9457) with what the status means here. */
+const problem = (status: number) => ({
+  description: `${problemMeanings[status] ?? "An error"} (problem details, RFC 9457)`,
+  content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+});
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -77,8 +91,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(100, 50),
           responses: {
             "200": answer("DashboardPage", "A page of dashboards, by slug"),
-            "400": problem,
-            "401": problem,
+            "400": problem(400),
+            "401": problem(401),
           },
         },
       },
@@ -98,9 +112,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
               },
             },
             ...notModified,
-            "401": problem,
-            "403": problem,
-            "404": problem,
+            "401": problem(401),
+            "403": problem(403),
+            "404": problem(404),
           },
         },
         put: {
@@ -126,12 +140,12 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           responses: {
             "200": answer("PutResult", "Updated, or unchanged", etagHeader),
             "201": answer("PutResult", "Created", etagHeader),
-            "401": problem,
-            "403": problem,
-            "412": problem,
-            "413": problem,
-            "415": problem,
-            "422": problem,
+            "401": problem(401),
+            "403": problem(403),
+            "412": problem(412),
+            "413": problem(413),
+            "415": problem(415),
+            "422": problem(422),
           },
         },
       },
@@ -144,9 +158,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(200, 50),
           responses: {
             "200": answer("VersionPage", "A page of versions, newest first"),
-            "400": problem,
-            "401": problem,
-            "404": problem,
+            "400": problem(400),
+            "401": problem(401),
+            "404": problem(404),
           },
         },
       },
@@ -158,8 +172,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(100, 50),
           responses: {
             "200": answer("DatasetPage", "A page of datasets, by slug"),
-            "400": problem,
-            "401": problem,
+            "400": problem(400),
+            "401": problem(401),
           },
         },
       },
@@ -172,8 +186,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           responses: {
             "200": answer("Dataset", "The dataset", etagHeader),
             ...notModified,
-            "401": problem,
-            "404": problem,
+            "401": problem(401),
+            "404": problem(404),
           },
         },
       },
@@ -188,10 +202,10 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(1000, 100),
           responses: {
             "200": answer("DatasetRowsPage", "A page of rows", etagHeader),
-            "400": problem,
-            "401": problem,
-            "404": problem,
-            "409": problem,
+            "400": problem(400),
+            "401": problem(401),
+            "404": problem(404),
+            "409": problem(409),
           },
         },
       },
@@ -207,12 +221,12 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           },
           responses: {
             "200": answer("QueryResult", "The query's result"),
-            "400": problem,
-            "401": problem,
-            "404": problem,
-            "413": problem,
-            "415": problem,
-            "422": problem,
+            "400": problem(400),
+            "401": problem(401),
+            "404": problem(404),
+            "413": problem(413),
+            "415": problem(415),
+            "422": problem(422),
           },
         },
       },
@@ -224,8 +238,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(100, 50),
           responses: {
             "200": answer("ChartPage", "A page of charts, by id"),
-            "400": problem,
-            "401": problem,
+            "400": problem(400),
+            "401": problem(401),
           },
         },
       },
@@ -238,8 +252,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           responses: {
             "200": answer("Chart", "The chart", etagHeader),
             ...notModified,
-            "401": problem,
-            "404": problem,
+            "401": problem(401),
+            "404": problem(404),
           },
         },
       },
@@ -251,9 +265,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           summary: "Run a chart's saved query and get its result",
           responses: {
             "200": answer("QueryResult", "The chart's result, as it draws now"),
-            "401": problem,
-            "404": problem,
-            "422": problem,
+            "401": problem(401),
+            "404": problem(404),
+            "422": problem(422),
           },
         },
       },
@@ -266,9 +280,9 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           parameters: pageParameters(200, 50),
           responses: {
             "200": answer("VersionPage", "A page of versions, newest first"),
-            "400": problem,
-            "401": problem,
-            "404": problem,
+            "400": problem(400),
+            "401": problem(401),
+            "404": problem(404),
           },
         },
       },

@@ -52,6 +52,7 @@ export const appRoutes = [
   "/api/v1/schemas/dashboard-file.json",
   "/d/[slug]",
   "/d/[slug]/f/[filters]",
+  "/docs/api",
   "/e2e-error",
   "/embed/c/[id]",
   "/embed/d/[slug]",

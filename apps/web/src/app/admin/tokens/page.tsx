@@ -36,9 +36,9 @@ export default async function ApiTokensPage() {
     <>
       <Heading level={1}>API tokens</Heading>
       <Text muted>
-        Personal tokens let programs (the seed command-line tool, a CI job) use the{" "}
-        <Link href="/api/v1/openapi.json">REST API</Link> as your account: never more than your role
-        allows, and a read token only reads.
+        Personal tokens let programs (the seed command-line tool, a CI job) use the REST API as your
+        account: never more than your role allows, and a read token only reads. See the{" "}
+        <Link href="/docs/api">API reference</Link>.
       </Text>
       <Card title="Create a token" titleAs="h2">
         <CreatePersonalTokenForm />

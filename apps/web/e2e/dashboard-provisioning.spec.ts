@@ -7,7 +7,7 @@ import { randomPassword, signInThroughForm } from "./support";
 
 // Provisioning (issue 30): a server started with SEED_DASHBOARDS_DIR keeps that folder's
 // dashboard files in its database, applies a changed file while it runs, and shows such a
-// dashboard as read-only in /admin with a pointer to its file.
+// dashboard (and its charts) as read-only in /admin with a pointer to its file.
 
 const file = (title: string) => `format: seed.dashboard/v1
 slug: provisioned
@@ -59,6 +59,10 @@ test("a folder's dashboard file is served, follows its changes, and is read-only
     await page.goto(`${server.url}/login?next=/admin/dashboards`);
     await signInThroughForm(page, admin.email, admin.password);
     await page.waitForURL((url) => url.pathname === "/admin/dashboards");
+    // The list says where it is kept and offers no publish button for it.
+    const row = page.getByRole("row").filter({ hasText: "From Git, edited" });
+    await expect(row).toContainText("kept from the file provisioned.yaml");
+    await expect(row.getByRole("button")).toHaveCount(0);
     await page.getByRole("link", { name: "From Git, edited", exact: true }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "From Git, edited" })).toBeVisible();
     await expect(
@@ -66,6 +70,13 @@ test("a folder's dashboard file is served, follows its changes, and is read-only
     ).toBeVisible();
     // No editing controls: the file is where it changes.
     await expect(page.getByRole("button", { name: /^(Save|Unpublish|Delete)/ })).toHaveCount(0);
+    // Its chart too: shown, not edited, with a pointer to the file.
+    await page.goto(`${server.url}/admin/charts`);
+    await page.getByRole("link", { name: "Revenue by month", exact: true }).first().click();
+    await expect(
+      page.getByText("kept from the file provisioned.yaml in the dashboards folder"),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: /^(Save|Delete)/ })).toHaveCount(0);
     expect(server.output()).toContain("Dashboard file applied");
   } finally {
     await server.stop();

@@ -89,6 +89,17 @@ describe.each(dialects)("provisioning on %s", (dialect) => {
       expect(await errorOf(write())).toMatchObject({ kind: "invalid", formError: refusal });
     }
     expect((await store.getDashboard(sales?.id ?? ""))?.version).toBe(1);
+    // Its charts too: they change only through the file.
+    const chartTile = (await store.getDashboard(sales?.id ?? ""))?.tiles[0];
+    const chartId = chartTile?.kind === "chart" ? chartTile.chartId : "";
+    const chartRefusal = `This chart is on the dashboard "Sales", kept from the file "sales.yaml" in the dashboards folder; change the file instead.`;
+    for (const write of [
+      () => store.updateChart(chartId, 1, { title: "Mine" }, editor),
+      () => store.restoreChartVersion(chartId, 1, 1, editor),
+    ]) {
+      expect(await errorOf(write())).toMatchObject({ kind: "invalid", formError: chartRefusal });
+    }
+    expect((await store.getChart(chartId))?.version).toBe(1);
 
     // Run again: nothing written. Change a file: one new version, by provisioning.
     const again = await store.provisionDashboards(folder);
@@ -98,11 +109,22 @@ describe.each(dialects)("provisioning on %s", (dialect) => {
     expect(changed.files[1]).toMatchObject({ outcome: "updated", slug: "sales" });
     const updated = await store.getDashboard(sales?.id ?? "");
     expect(updated).toMatchObject({ title: "Sales 2025", version: 2, managedFile: "sales.yaml" });
+    // The file changing its chart changes the chart, as provisioning.
+    writeFileSync(
+      path.join(folder, "sales.yaml"),
+      salesFile("Sales 2025").replace("Revenue by month", "Monthly revenue"),
+    );
+    expect((await store.provisionDashboards(folder)).files[1]).toMatchObject({
+      outcome: "updated",
+    });
+    expect(await store.getChart(chartId)).toMatchObject({ title: "Monthly revenue", version: 2 });
     const events = await store.listAuditEvents({ actorId: provisioningActor.id, limit: 50 });
     expect(events.events.map((event) => event.action).sort()).toEqual([
       "chart.create",
+      "chart.update",
       "dashboard.create",
       "dashboard.create",
+      "dashboard.update",
       "dashboard.update",
     ]);
 

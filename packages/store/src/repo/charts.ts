@@ -228,16 +228,57 @@ async function saveChart(
     .execute((trx) => saveChartIn(trx, ctx, id, expectedVersion, patch, checkedActor, options));
 }
 
+/**
+ * The dashboard kept from a file (of the dashboards folder) that shows this chart, other than
+ * `exceptFile`'s; null when none does.
+ */
+async function managedDashboardOfChart(
+  trx: Executor,
+  id: string,
+  exceptFile?: string,
+): Promise<{ title: string; managedFile: string } | null> {
+  const rows = await trx
+    .selectFrom("dashboard_tiles")
+    .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+    .select(["dashboards.title", "dashboards.managed_file"])
+    .where("dashboard_tiles.chart_id", "=", id)
+    .where("dashboards.managed_file", "is not", null)
+    .orderBy("dashboards.managed_file")
+    .execute();
+  const found = rows.find((row) => row.managed_file !== exceptFile);
+  return found?.managed_file ? { title: found.title, managedFile: found.managed_file } : null;
+}
+
+/** Whether a chart is kept from a dashboard file (and so read-only in the app), and which. */
+export function getChartKeeper(ctx: StoreContext, id: string) {
+  return managedDashboardOfChart(ctx.db, id);
+}
+
+/**
+ * A chart on a dashboard kept from a file changes only through that file, like the dashboard
+ * itself (refuseManaged): refused in the app and to any other file's import. `managedFile` is
+ * the file a provisioning run is applying.
+ */
+async function refuseManagedChart(trx: Executor, id: string, managedFile: string | undefined) {
+  const keeper = await managedDashboardOfChart(trx, id, managedFile);
+  if (!keeper) return;
+  throw new ValidationError({
+    fieldErrors: {},
+    formError: `This chart is on the dashboard "${keeper.title}", kept from the file "${keeper.managedFile}" in the dashboards folder; change the file instead.`,
+  });
+}
+
 /** A chart's update in the caller's transaction (a dashboard file writes its charts with it). */
-export function saveChartIn(
+export async function saveChartIn(
   trx: Executor,
   ctx: StoreContext,
   id: string,
   expectedVersion: number,
   patch: ChartPatch,
   checkedActor: RecordedActor,
-  options: { restoredFrom?: number } = {},
+  options: { restoredFrom?: number; managedFile?: string } = {},
 ): Promise<Chart> {
+  await refuseManagedChart(trx, id, options.managedFile);
   return versionedWriteIn(trx, ctx, checkedActor, {
     entityType: "chart",
     id,
@@ -300,6 +341,7 @@ export function getChart(ctx: StoreContext, id: string): Promise<Chart | null> {
 export const chartOperations = {
   listCharts,
   getChart,
+  getChartKeeper,
   createChart,
   updateChart,
   deleteChart,

@@ -192,7 +192,9 @@ export async function importDashboardFile(
     if (current && printDashboardFile(current.file) === printDashboardFile(file)) {
       return { dashboard: existing as DashboardWithTiles, outcome: "unchanged" };
     }
-    const tiles = await writeFileTiles(trx, ctx, file, checkedActor, existing, current);
+    const tiles = await writeFileTiles(trx, ctx, file, checkedActor, existing, current, {
+      managedFile: options.managedFile,
+    });
     return inFileTerms(file, () =>
       writeDashboard(trx, ctx, file, checkedActor, existing, tiles, options.managedFile),
     );
@@ -330,6 +332,7 @@ async function writeFileTiles(
   actor: RecordedActor,
   existing: DashboardWithTiles | null,
   current: Awaited<ReturnType<typeof dashboardFileIn>> | null,
+  options: { managedFile?: string | undefined },
 ): Promise<TileWrite[]> {
   const { bySlug } = await datasetSlugsIn(trx);
   const fieldErrors: Record<string, string[]> = {};
@@ -382,7 +385,7 @@ async function writeFileTiles(
       const chart = kept
         ? sameChart(kept, input)
           ? kept
-          : await saveChartIn(trx, ctx, kept.id, kept.version, input, actor)
+          : await saveChartIn(trx, ctx, kept.id, kept.version, input, actor, options)
         : await createChartIn(trx, ctx, input, actor);
       // A file says exactly what it draws: an option this chart would not draw is refused.
       for (const name of Object.keys(input.options)) {

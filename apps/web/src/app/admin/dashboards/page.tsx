@@ -53,17 +53,31 @@ export default async function DashboardsPage() {
                       </Link>
                     )}
                   </td>
-                  <td>{dashboard.status}</td>
+                  <td>
+                    {dashboard.status}
+                    {dashboard.managedFile !== null ? (
+                      <>
+                        <br />
+                        <span className="muted">
+                          kept from the file <code>{dashboard.managedFile}</code>
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>{dashboard.tileCount}</td>
                   <td>{dashboard.updatedAt.slice(0, 10)}</td>
                   {canPublish ? (
                     <td>
-                      <PublishButton
-                        dashboardId={dashboard.id}
-                        version={dashboard.version}
-                        published={dashboard.status === "published"}
-                        title={dashboard.title}
-                      />
+                      {dashboard.managedFile === null ? (
+                        <PublishButton
+                          dashboardId={dashboard.id}
+                          version={dashboard.version}
+                          published={dashboard.status === "published"}
+                          title={dashboard.title}
+                        />
+                      ) : (
+                        <span className="muted">Change its file to publish</span>
+                      )}
                     </td>
                   ) : null}
                 </tr>

@@ -36,7 +36,8 @@ export default async function ChartPage({
   const store = await getStore();
   const datasets = await store.listDatasets();
   const dataset = datasets.find((candidate) => candidate.id === chart.datasetId);
-  const canWrite = hasPermission(session, "content.write");
+  const keeper = await store.getChartKeeper(chart.id);
+  const canWrite = hasPermission(session, "content.write") && keeper === null;
   const { saved } = await searchParams;
   return (
     <>
@@ -45,6 +46,12 @@ export default async function ChartPage({
         {chart.type} chart of {dataset?.name ?? "a missing dataset"} · version {chart.version} ·{" "}
         <Link href={`/admin/charts/${chart.id}/history`}>History</Link>
       </Text>
+      {keeper !== null ? (
+        <Text>
+          On the dashboard {keeper.title}, kept from the file <code>{keeper.managedFile}</code> in
+          the dashboards folder: change the file to change this chart (edits here are refused).
+        </Text>
+      ) : null}
       {saved ? (
         <p role="status" className="form-status">
           Chart saved.

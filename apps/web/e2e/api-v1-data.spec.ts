@@ -225,6 +225,39 @@ test("datasets, rows, queries, charts and history over /api/v1 agree with the fi
   );
   expect(boardVersions.map((entry) => entry.version)).toEqual([2, 1]);
   expect((await reader.get("/dashboards/no-such-board/history")).status()).toBe(404);
+
+  // A chart replaced over the API: If-Match guards it, an unchanged body writes nothing, a bad
+  // one names its fields, and a read token may not write at all.
+  const chartBody = (title: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ title, type: "bar", dataset: slug, query: rainQuery, ...extra });
+  const putChart = (api: CheckedApi, body: string, headers: Record<string, string> = {}) =>
+    api.put(`/charts/${chartId}`, body, { "Content-Type": "application/json", ...headers });
+  const renamed = await putChart(writer, chartBody("Rain, by weather"), { "If-Match": '"v2"' });
+  expect(renamed.status()).toBe(200);
+  expect(await renamed.json()).toMatchObject({ title: "Rain, by weather", version: 3 });
+  expect(renamed.headers().etag).toBe('"v3"');
+  const again = await putChart(writer, chartBody("Rain, by weather"));
+  expect(((await again.json()) as { version: number }).version).toBe(3);
+  expect((await putChart(writer, chartBody("Lost"), { "If-Match": '"v2"' })).status()).toBe(412);
+  const badChart = await putChart(writer, chartBody("Bad", { type: "gauge", dataset: "nope" }));
+  expect(badChart.status()).toBe(422);
+  expect(
+    ((await badChart.json()) as { errors: { path: string }[] }).errors.map((e) => e.path),
+  ).toContain("type");
+  const noDataset = await putChart(writer, chartBody("Bad", { dataset: "no_such_dataset" }));
+  expect(((await noDataset.json()) as { errors: { path: string }[] }).errors[0]?.path).toBe(
+    "dataset",
+  );
+  expect((await putChart(reader, chartBody("Not mine"))).status()).toBe(403);
+  expect(
+    ((await (await reader.get(`/charts/${chartId}`)).json()) as { version: number }).version,
+  ).toBe(3);
+
+  // Deleting the dashboard: a stale If-Match deletes nothing; the current one does.
+  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v1"' })).status()).toBe(412);
+  expect((await reader.delete(`/dashboards/${board}`)).status()).toBe(403);
+  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v2"' })).status()).toBe(204);
+  expect((await reader.get(`/dashboards/${board}`)).status()).toBe(404);
   expect((await reader.get("/charts/no-such-chart")).status()).toBe(404);
   expect((await reader.get("/charts/no-such-chart/results")).status()).toBe(404);
 

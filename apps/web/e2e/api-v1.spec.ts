@@ -114,7 +114,7 @@ test("the API reference names every operation of the document, passes axe and fi
   const operations = page.getByRole("navigation", { name: "Operations" }).getByRole("link");
   const expected = Object.entries(api.document.paths).flatMap(([path, item]) =>
     Object.keys(item)
-      .filter((key) => ["get", "put", "post"].includes(key))
+      .filter((key) => ["get", "put", "post", "delete"].includes(key))
       .map((method) => `${method.toUpperCase()} /api/v1${path}`),
   );
   await expect(operations).toHaveText(expected);

@@ -32,6 +32,7 @@ export interface CheckedApi {
   get(path: string, headers?: Record<string, string>): Promise<APIResponse>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<APIResponse>;
   put(path: string, body: string, headers?: Record<string, string>): Promise<APIResponse>;
+  delete(path: string, headers?: Record<string, string>): Promise<APIResponse>;
   /** Checks an answer got some other way (a raw request) against its operation. */
   check(method: string, response: APIResponse): Promise<void>;
   dispose(): Promise<void>;
@@ -146,6 +147,8 @@ export async function checkedApi(secret?: string): Promise<CheckedApi> {
           headers: { "Content-Type": "application/yaml", ...headers },
         }),
       ),
+    delete: async (path, headers) =>
+      checked("DELETE", await http.delete(`/api/v1${path}`, { headers })),
     check: (method, response) => checkAnswer(document, ajv, method, response),
     dispose: () => http.dispose(),
   };

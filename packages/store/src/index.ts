@@ -69,7 +69,7 @@ export type {
   AuditEventPage,
   OverviewCounts,
 } from "./repo/audit.js";
-export type { Chart } from "./repo/charts.js";
+export { type Chart, chartAlreadyIs } from "./repo/charts.js";
 export type {
   ExportedDashboardFile,
   ImportedDashboardFile,

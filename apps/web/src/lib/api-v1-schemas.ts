@@ -2,6 +2,7 @@ import {
   chartOptionsSchema,
   chartQuerySchema,
   chartTypes,
+  dashboardFileChartSchema,
   dashboardFileJsonSchema,
   datasetColumnTypes,
 } from "@seed/model";
@@ -145,14 +146,18 @@ export function apiSchemas(): Record<string, unknown> {
     return json;
   };
   const { $schema: _dialect, ...dashboardFile } = dashboardFileJsonSchema();
-  const { $schema: _query, ...query } = z.toJSONSchema(chartQuerySchema, {
-    io: "input",
-    target: "draft-2020-12",
-    unrepresentable: "any",
-  });
+  const request = (schema: z.ZodType) => {
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+      io: "input",
+      target: "draft-2020-12",
+      unrepresentable: "any",
+    });
+    return json;
+  };
   return {
     DashboardFile: dashboardFile,
-    ChartQuery: query,
+    ChartQuery: request(chartQuerySchema),
+    ChartWrite: request(dashboardFileChartSchema),
     DashboardSummary: answer(dashboardSummarySchema),
     DashboardPage: answer(pageOf(dashboardSummarySchema)),
     PutResult: answer(putResultSchema),

@@ -11,10 +11,10 @@ const problemMeanings: Record<number, string> = {
   403: "The token's account or scope does not allow this",
   404: "Nothing has this slug or id",
   409: "The rows are not kept here, or changed since the cursor's page",
-  412: "The dashboard changed since the ETag sent in If-Match; nothing was written",
+  412: "It changed since the ETag sent in If-Match (or If-Match is not an ETag given here); nothing was written",
   413: "The body is over its size limit",
   415: "The body's media type is not one this operation reads",
-  422: "The body does not fit: each problem with its path (and line, for files)",
+  422: "The body does not fit, or the write is refused (kept from a file): each problem with its path",
 };
 
 /** An error answer: problem details (RFC 9457) with what the status means here. */
@@ -69,6 +69,14 @@ const pageParameters = (max: number, fallback: number) => [
   },
 ];
 
+/** If-Match on a write: the ETag it was made from; without it the write applies to any version. */
+const ifMatch = (what: string) => ({
+  name: "If-Match",
+  in: "header",
+  description: `The ETag of the ${what} version this write was made from; a newer one is a 412 and nothing is written.`,
+  schema: { type: "string" },
+});
+
 const notModified = { "304": { description: "Not modified (If-None-Match)" } };
 
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
@@ -122,14 +130,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           tags: ["dashboards"],
           summary:
             "Create or replace a dashboard from its file: one new version, none if unchanged",
-          parameters: [
-            {
-              name: "If-Match",
-              in: "header",
-              description: "The ETag of the version the file was made from; a newer one is a 412.",
-              schema: { type: "string" },
-            },
-          ],
+          parameters: [ifMatch("dashboard")],
           requestBody: {
             required: true,
             content: {
@@ -145,6 +146,20 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             "412": problem(412),
             "413": problem(413),
             "415": problem(415),
+            "422": problem(422),
+          },
+        },
+        delete: {
+          operationId: "deleteDashboard",
+          tags: ["dashboards"],
+          summary: "Delete a dashboard (its charts stay); refused for one kept from a file",
+          parameters: [ifMatch("dashboard")],
+          responses: {
+            "204": { description: "Deleted" },
+            "401": problem(401),
+            "403": problem(403),
+            "404": problem(404),
+            "412": problem(412),
             "422": problem(422),
           },
         },
@@ -254,6 +269,28 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             ...notModified,
             "401": problem(401),
             "404": problem(404),
+          },
+        },
+        put: {
+          operationId: "putChart",
+          tags: ["charts"],
+          summary:
+            "Replace a chart (as a dashboard file writes it inline): one new version, none if unchanged",
+          parameters: [ifMatch("chart")],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("ChartWrite") } },
+          },
+          responses: {
+            "200": answer("Chart", "The chart as saved", etagHeader),
+            "400": problem(400),
+            "401": problem(401),
+            "403": problem(403),
+            "404": problem(404),
+            "412": problem(412),
+            "413": problem(413),
+            "415": problem(415),
+            "422": problem(422),
           },
         },
       },

@@ -1,6 +1,7 @@
 import "server-only";
 import {
   apiTokenRole,
+  can,
   type DashboardFile,
   isRole,
   type JsonLimits,
@@ -9,8 +10,8 @@ import {
   readBoundedJson,
 } from "@seed/model";
 import { readDashboardFile } from "@seed/model/file";
-import type { Actor, Dataset, EntityVersion, Store } from "@seed/store";
-import type { DatasetSummaryAnswer } from "@/lib/api-v1-schemas";
+import type { Actor, Chart, Dataset, EntityVersion, Store } from "@seed/store";
+import type { ChartAnswer, DatasetSummaryAnswer } from "@/lib/api-v1-schemas";
 import { readBodyCapped } from "@/lib/request-body";
 import { getAuth } from "./auth-instance";
 import { getStore } from "./store";
@@ -65,6 +66,10 @@ export function problem(
   );
 }
 
+/** The one answer for a write the token's account or scope does not allow. */
+const refuseReadOnlyProblem = () =>
+  problem(403, "This token's account or scope does not allow this.");
+
 export interface ApiCaller {
   actor: Actor;
   store: Store;
@@ -98,13 +103,12 @@ export function withApiToken<Context>(
 }
 
 /** A store error as problem details: field errors keep their paths; no message text is parsed. */
-export function storeProblem(error: unknown): Response {
+export function storeProblem(error: unknown, what: "dashboard" | "chart" = "dashboard"): Response {
   const kind = (error as { kind?: string } | null)?.kind;
-  if (kind === "forbidden")
-    return problem(403, "This token's account or scope does not allow this.");
+  if (kind === "forbidden") return refuseReadOnlyProblem();
   if (kind === "not_found") return problem(404, "Not found.");
   if (kind === "conflict") {
-    return problem(412, "The dashboard changed since the version you sent in If-Match.");
+    return problem(412, `The ${what} changed since the version you sent in If-Match.`);
   }
   if (kind === "invalid") {
     const { fieldErrors = {}, formError } = error as {
@@ -294,4 +298,49 @@ export function versionsPage(
     items,
     nextCursor: rest.length > page.limit && last ? cursorAfter(String(last.version)) : null,
   };
+}
+
+/** A chart's answer shape, its dataset by slug. */
+export function chartAnswerOf(chart: Chart, dataset: string): ChartAnswer {
+  return {
+    id: chart.id,
+    title: chart.title,
+    type: chart.type,
+    dataset,
+    query: chart.query,
+    options: chart.options,
+    version: chart.version,
+    createdAt: chart.createdAt,
+    updatedAt: chart.updatedAt,
+  };
+}
+
+/** A zod failure as problem details: each issue at its path in the body. */
+export function zodProblem(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  what: string,
+) {
+  return problem(422, `${what} has problems; see errors.`, {
+    errors: issues.map((issue) => ({
+      path: issue.path.map(String).join("."),
+      message: issue.message,
+    })),
+  });
+}
+
+/**
+ * The If-Match of a write: the version it names, "*" (or none sent: any version), or a 412
+ * problem when it names no ETag this API gave.
+ */
+export function expectedVersionOf(request: Request): number | "*" | { problem: Response } {
+  const header = request.headers.get("if-match");
+  if (header === null) return "*";
+  const expected = ifMatchVersion(header);
+  if (expected !== null) return expected;
+  return { problem: problem(412, 'If-Match must be an ETag this API gave (like "v3") or *.') };
+}
+
+/** A 403 before anything is read when the token's account (capped by its scope) may not write. */
+export function refuseReadOnly(actor: Actor): Response | null {
+  return can(actor.role, "content.write") ? null : refuseReadOnlyProblem();
 }

@@ -35,7 +35,8 @@ export const datasetSlugSchema = z
   .string({ error: "Name the dataset by its slug, e.g. store_sales_2025." })
   .regex(/^[a-z][a-z0-9_]{0,62}$/, "Name the dataset by its slug, e.g. store_sales_2025.");
 
-const fileChartSchema = z
+/** A chart as a file writes it inline (and the REST API takes it): its dataset by slug. */
+export const dashboardFileChartSchema = z
   .object({
     title: requiredText("title", textLimits.title),
     type: z.enum(chartTypes, {
@@ -46,10 +47,10 @@ const fileChartSchema = z
     options: chartOptionsSchema.optional(),
   })
   .strict();
-export type DashboardFileChart = z.output<typeof fileChartSchema>;
+export type DashboardFileChart = z.output<typeof dashboardFileChartSchema>;
 
 const fileChartTileSchema = z
-  .object({ key: tileKeySchema, kind: z.literal("chart"), chart: fileChartSchema })
+  .object({ key: tileKeySchema, kind: z.literal("chart"), chart: dashboardFileChartSchema })
   .strict();
 const fileStatTileSchema = statTileInputSchema
   .omit({ id: true, layout: true, datasetId: true })

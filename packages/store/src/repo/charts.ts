@@ -49,6 +49,31 @@ export interface Chart {
   updatedAt: string;
 }
 
+/**
+ * Whether a chart already is what an input says (title, type, dataset, query and options, key
+ * order aside), so a file import or an API write of it makes no new version.
+ */
+export function chartAlreadyIs(
+  chart: Chart,
+  input: { title: string; type: string; datasetId: string; query: unknown; options: object },
+): boolean {
+  return (
+    chart.title === input.title &&
+    chart.type === input.type &&
+    chart.datasetId === input.datasetId &&
+    sortedJson(chart.query) === sortedJson(input.query) &&
+    sortedJson(chart.options) === sortedJson(input.options)
+  );
+}
+
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : inner,
+  );
+}
+
 /** The simple editor's view of a query: its x column and measured columns. */
 function columnsOfQuery(query: ChartQuery) {
   return {

@@ -12,7 +12,7 @@ import {
 import { printDashboardFile, readDashboardFile } from "@seed/model/file";
 import { type Actor, authorize } from "../../access/policy.js";
 import type { Executor, RecordedActor, StoreContext } from "../../context.js";
-import { type Chart, createChartIn, getChartIn, saveChartIn } from "../charts.js";
+import { type Chart, chartAlreadyIs, createChartIn, getChartIn, saveChartIn } from "../charts.js";
 import { datasetSlugsIn } from "../datasets/datasets.js";
 import { queryColumnsIn } from "../datasets/fields.js";
 import { changeDashboardIn, createDashboardIn, refuseManaged } from "./dashboards.js";
@@ -383,7 +383,7 @@ async function writeFileTiles(
     const kept = before?.kind === "chart" ? current?.charts.get(before.chartId) : undefined;
     try {
       const chart = kept
-        ? sameChart(kept, input)
+        ? chartAlreadyIs(kept, input)
           ? kept
           : await saveChartIn(trx, ctx, kept.id, kept.version, input, actor, options)
         : await createChartIn(trx, ctx, input, actor);
@@ -402,28 +402,6 @@ async function writeFileTiles(
   }
   if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
   return writes;
-}
-
-/** Whether a chart already is what the file says (so importing it writes no new version). */
-function sameChart(
-  chart: Chart,
-  input: { title: string; type: string; datasetId: string; query: unknown; options: object },
-): boolean {
-  return (
-    chart.title === input.title &&
-    chart.type === input.type &&
-    chart.datasetId === input.datasetId &&
-    sortedJson(chart.query) === sortedJson(input.query) &&
-    sortedJson(chart.options) === sortedJson(input.options)
-  );
-}
-
-function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_, inner: unknown) =>
-    inner && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
 }
 
 export const dashboardFileOperations = {

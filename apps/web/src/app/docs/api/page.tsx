@@ -44,9 +44,9 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
-type PathItem = { parameters?: Parameter[] } & Partial<Record<"get" | "put" | "post", Operation>>;
+type PathItem = { parameters?: Parameter[] } & Partial<Record<(typeof methods)[number], Operation>>;
 
-const methods = ["get", "put", "post"] as const;
+const methods = ["get", "put", "post", "delete"] as const;
 const schemaAnchor = (name: string) => `schema-${name}`;
 
 /** A schema in a few words, a named schema as a link to its fields. */

@@ -1,39 +1,82 @@
-import type { ChartAnswer } from "@/lib/api-v1-schemas";
+import { dashboardFileChartSchema, jsonInputLimits } from "@seed/model";
+import { chartAlreadyIs } from "@seed/store";
 import {
   apiJson,
   apiMethodNotAllowed,
+  chartAnswerOf,
   etagOf,
+  expectedVersionOf,
   notModified,
   problem,
+  readJsonBody,
+  refuseReadOnly,
+  storeProblem,
   withApiToken,
+  zodProblem,
 } from "@/server/api-v1";
+import { expireContentNow } from "@/server/revalidate";
 
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
+const missing = () => problem(404, "No chart has this id.");
+
 /** A chart: its dataset by slug, its query and options; its version is the ETag. */
 export const GET = withApiToken<Context>(async (request, { store }, context) => {
   const { id } = await context.params;
   const chart = id.length <= 200 ? await store.getChart(id) : null;
-  if (!chart) return problem(404, "No chart has this id.");
+  if (!chart) return missing();
   const dataset = (await store.listDatasetSlugs()).find((entry) => entry.id === chart.datasetId);
-  if (!dataset) return problem(404, "No chart has this id.");
+  if (!dataset) return missing();
   const etag = etagOf(chart.version);
-  const unchanged = notModified(request, etag);
-  if (unchanged) return unchanged;
-  const answer: ChartAnswer = {
-    id: chart.id,
-    title: chart.title,
-    type: chart.type,
-    dataset: dataset.slug,
-    query: chart.query,
-    options: chart.options,
-    version: chart.version,
-    createdAt: chart.createdAt,
-    updatedAt: chart.updatedAt,
-  };
-  return apiJson(answer, { etag });
+  return notModified(request, etag) ?? apiJson(chartAnswerOf(chart, dataset.slug), { etag });
 });
 
-export const POST = () => apiMethodNotAllowed(["GET", "HEAD"]);
+/**
+ * Replaces a chart with the one sent (a dashboard file's inline chart: title, type, dataset by
+ * slug, query, options): one new version, none when nothing changes. With If-Match, a chart
+ * changed since is a 412 and nothing is written. A chart kept from a dashboard file is refused.
+ */
+export const PUT = withApiToken<Context>(async (request, { actor, store }, context) => {
+  const { id } = await context.params;
+  const readOnly = refuseReadOnly(actor);
+  if (readOnly) return readOnly;
+  const expected = expectedVersionOf(request);
+  if (typeof expected === "object") return expected.problem;
+  const body = await readJsonBody(request, jsonInputLimits.chartForm, "The chart");
+  if ("problem" in body) return body.problem;
+  const parsed = dashboardFileChartSchema.safeParse(body.value);
+  if (!parsed.success) return zodProblem(parsed.error.issues, "The chart");
+  const chart = id.length <= 200 ? await store.getChart(id) : null;
+  if (!chart) return missing();
+  if (expected !== "*" && expected !== chart.version) {
+    return problem(412, "The chart changed since the version you sent in If-Match.");
+  }
+  const dataset = (await store.listDatasetSlugs()).find(
+    (entry) => entry.slug === parsed.data.dataset,
+  );
+  if (!dataset) {
+    const message = `No dataset has the slug "${parsed.data.dataset}".`;
+    return problem(422, message, { errors: [{ path: "dataset", message }] });
+  }
+  const input = {
+    title: parsed.data.title,
+    type: parsed.data.type,
+    datasetId: dataset.id,
+    query: parsed.data.query,
+    options: parsed.data.options ?? {},
+  };
+  if (chartAlreadyIs(chart, input)) {
+    return apiJson(chartAnswerOf(chart, dataset.slug), { etag: etagOf(chart.version) });
+  }
+  try {
+    const updated = await store.updateChart(chart.id, chart.version, input, actor);
+    await expireContentNow();
+    return apiJson(chartAnswerOf(updated, dataset.slug), { etag: etagOf(updated.version) });
+  } catch (error) {
+    return storeProblem(error, "chart");
+  }
+});
+
+export const POST = () => apiMethodNotAllowed(["GET", "HEAD", "PUT"]);

@@ -4,10 +4,11 @@ import {
   apiJson,
   apiMethodNotAllowed,
   etagOf,
-  ifMatchVersion,
+  expectedVersionOf,
   notModified,
   problem,
   readFileBody,
+  refuseReadOnly,
   storeProblem,
   withApiToken,
 } from "@/server/api-v1";
@@ -51,6 +52,8 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
  */
 export const PUT = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
+  const readOnly = refuseReadOnly(actor);
+  if (readOnly) return readOnly;
   const type = request.headers.get("content-type") ?? "";
   if (!/^(application\/(json|yaml|x-yaml)|text\/(yaml|x-yaml|plain))\b/.test(type)) {
     return problem(415, "Send the file as application/yaml or application/json.");
@@ -64,11 +67,8 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   if (text === null) {
     return problem(413, `A dashboard file is at most ${dashboardFileLimits.maxBytes} bytes.`);
   }
-  const ifMatch = request.headers.get("if-match");
-  const expected = ifMatch === null ? "*" : ifMatchVersion(ifMatch);
-  if (expected === null) {
-    return problem(412, 'If-Match must be an ETag this API gave (like "v3") or *.');
-  }
+  const expected = expectedVersionOf(request);
+  if (typeof expected === "object") return expected.problem;
   try {
     const file = readFileBody(text, slug);
     if ("problem" in file) return file.problem;
@@ -92,4 +92,29 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   }
 });
 
-export const POST = () => apiMethodNotAllowed(["GET", "HEAD", "PUT"]);
+/**
+ * Deletes a dashboard (its charts stay). With If-Match, a dashboard changed since is a 412 and
+ * nothing is deleted; a dashboard kept from a file is refused (take the file away instead).
+ */
+export const DELETE = withApiToken<Context>(async (request, { actor, store }, context) => {
+  const { slug } = await context.params;
+  const readOnly = refuseReadOnly(actor);
+  if (readOnly) return readOnly;
+  const expected = expectedVersionOf(request);
+  if (typeof expected === "object") return expected.problem;
+  const dashboard = (await store.listDashboards()).find((entry) => entry.slug === slug);
+  if (!dashboard) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
+  try {
+    await store.deleteDashboard(
+      dashboard.id,
+      expected === "*" ? dashboard.version : expected,
+      actor,
+    );
+    await expireContentNow();
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return storeProblem(error);
+  }
+});
+
+export const POST = () => apiMethodNotAllowed(["GET", "HEAD", "PUT", "DELETE"]);

@@ -253,10 +253,32 @@ test("datasets, rows, queries, charts and history over /api/v1 agree with the fi
     ((await (await reader.get(`/charts/${chartId}`)).json()) as { version: number }).version,
   ).toBe(3);
 
+  // A kept version, read and restored: one new version each, guarded by If-Match.
+  const firstChart = await reader.get(`/charts/${chartId}/history/1`);
+  expect(await firstChart.json()).toMatchObject({
+    version: 1,
+    action: "chart.create",
+    snapshot: { title: chartTitle },
+  });
+  expect((await reader.get(`/charts/${chartId}/history/99`)).status()).toBe(404);
+  const restore = (api: CheckedApi, path: string, ifMatch: string) =>
+    api.post(path, "", { "If-Match": ifMatch });
+  expect((await restore(writer, `/charts/${chartId}/history/1/restore`, '"v2"')).status()).toBe(
+    412,
+  );
+  expect((await restore(reader, `/charts/${chartId}/history/1/restore`, '"v3"')).status()).toBe(
+    403,
+  );
+  const restoredChart = await restore(writer, `/charts/${chartId}/history/1/restore`, '"v3"');
+  expect(await restoredChart.json()).toMatchObject({ title: chartTitle, version: 4 });
+  expect((await reader.get(`/dashboards/${board}/history/1`)).status()).toBe(200);
+  const restoredBoard = await restore(writer, `/dashboards/${board}/history/1/restore`, '"v2"');
+  expect(await restoredBoard.json()).toEqual({ outcome: "updated", slug: board, version: 3 });
+
   // Deleting the dashboard: a stale If-Match deletes nothing; the current one does.
-  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v1"' })).status()).toBe(412);
+  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v2"' })).status()).toBe(412);
   expect((await reader.delete(`/dashboards/${board}`)).status()).toBe(403);
-  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v2"' })).status()).toBe(204);
+  expect((await writer.delete(`/dashboards/${board}`, { "If-Match": '"v3"' })).status()).toBe(204);
   expect((await reader.get(`/dashboards/${board}`)).status()).toBe(404);
   expect((await reader.get("/charts/no-such-chart")).status()).toBe(404);
   expect((await reader.get("/charts/no-such-chart/results")).status()).toBe(404);

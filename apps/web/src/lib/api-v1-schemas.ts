@@ -100,6 +100,12 @@ export const versionSchema = z.object({
   restoredFrom: version.nullable(),
 });
 
+export const versionWithSnapshotSchema = versionSchema.extend({
+  snapshot: z
+    .record(z.string(), z.unknown())
+    .describe("What it was at that version, in the shape its update takes (restore replays it)"),
+});
+
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), nextCursor: cursor });
 
@@ -170,6 +176,7 @@ export function apiSchemas(): Record<string, unknown> {
     Chart: answer(chartSchema),
     QueryResult: answer(queryResultSchema),
     VersionPage: answer(pageOf(versionSchema)),
+    Version: answer(versionWithSnapshotSchema),
     Problem: answer(problemSchema),
   };
 }

@@ -53,6 +53,56 @@ const datasetSlug = pathParameter(
   "The dataset's slug: its SQL table name (store_sales)",
 );
 const chartId = pathParameter("id", { type: "string", maxLength: 200 }, "The chart's id");
+const versionNumber = pathParameter(
+  "version",
+  { type: "integer", minimum: 1 },
+  "A kept version's number (see its history)",
+);
+
+/** GET one kept version, and POST its restore, for dashboards or charts. */
+function versionPaths(
+  base: string,
+  parameter: Record<string, unknown>,
+  what: "dashboard" | "chart",
+) {
+  const tag = what === "dashboard" ? "Dashboard" : "Chart";
+  return {
+    [`${base}/history/{version}`]: {
+      parameters: [parameter, versionNumber],
+      get: {
+        operationId: `get${tag}Version`,
+        tags: ["history"],
+        summary: `One kept version of a ${what}: who, when, what made it, and what it was`,
+        responses: {
+          "200": answer("Version", "The version with its snapshot"),
+          "401": problem(401),
+          "404": problem(404),
+        },
+      },
+    },
+    [`${base}/history/{version}/restore`]: {
+      parameters: [parameter, versionNumber],
+      post: {
+        operationId: `restore${tag}Version`,
+        tags: ["history"],
+        summary: `Restore a ${what} to a kept version, saved as one new version`,
+        parameters: [ifMatch(what)],
+        responses: {
+          "200": answer(
+            what === "dashboard" ? "PutResult" : "Chart",
+            "Restored: the new version",
+            etagHeader,
+          ),
+          "401": problem(401),
+          "403": problem(403),
+          "404": problem(404),
+          "412": problem(412),
+          "422": problem(422),
+        },
+      },
+    },
+  };
+}
 
 /** `limit` and `cursor`: pages in a stable order, the next one by the page's nextCursor. */
 const pageParameters = (max: number, fallback: number) => [
@@ -179,6 +229,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           },
         },
       },
+      ...versionPaths("/dashboards/{slug}", dashboardSlug, "dashboard"),
       "/datasets": {
         get: {
           operationId: "listDatasets",
@@ -323,6 +374,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           },
         },
       },
+      ...versionPaths("/charts/{id}", chartId, "chart"),
     },
     components: {
       securitySchemes: { token: { type: "http", scheme: "bearer" } },

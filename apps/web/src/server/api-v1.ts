@@ -344,3 +344,8 @@ export function expectedVersionOf(request: Request): number | "*" | { problem: R
 export function refuseReadOnly(actor: Actor): Response | null {
   return can(actor.role, "content.write") ? null : refuseReadOnlyProblem();
 }
+
+/** A version number from the address, or null when it is not a whole number from 1. */
+export function versionParam(text: string): number | null {
+  return /^[1-9]\d{0,8}$/.test(text) ? Number(text) : null;
+}

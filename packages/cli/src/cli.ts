@@ -42,6 +42,17 @@ async function main(argv: readonly string[]): Promise<ExitCode> {
   return usageError(`Unknown command "${command}".`);
 }
 
+/** An error in words: a server that cannot be reached is named with the system's reason. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const reason = cause?.code ?? cause?.message;
+  if (error.message === "fetch failed" && reason) {
+    return `cannot reach ${process.env.SEED_URL} (${reason}); check SEED_URL.`;
+  }
+  return error.message;
+}
+
 function usageError(message: string): ExitCode {
   output.err(message);
   output.err("Run seed --help for the commands.");
@@ -53,7 +64,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    output.err(`seed: ${error instanceof Error ? error.message : String(error)}`);
+    output.err(`seed: ${describe(error)}`);
     process.exitCode = 2;
   },
 );

@@ -48,6 +48,12 @@ describe("the built seed binary", () => {
     const noServer = seed(["pull"]);
     expect(noServer.status).toBe(2);
     expect(noServer.stderr).toContain("Set SEED_URL and SEED_TOKEN");
+    // Port 9 is one fetch refuses to use, so the answer is the same on every machine.
+    const unreachable = seed(["pull"], { SEED_URL: "http://127.0.0.1:9", SEED_TOKEN: "x" });
+    expect([unreachable.status, unreachable.stderr.trim()]).toEqual([
+      2,
+      "seed: cannot reach http://127.0.0.1:9 (bad port); check SEED_URL.",
+    ]);
     const unknown = seed(["publish", "good.yaml"], {
       SEED_URL: "http://127.0.0.1:9",
       SEED_TOKEN: "x",

@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
 import {
   createDashboardThroughForm,
@@ -10,21 +8,13 @@ import {
   slugOf,
   uniqueName,
 } from "./content-support";
+import { vegaDataPath } from "./support";
 
 // Periods anchored to the data, with real data: Seattle's weather (vega-datasets) ends on
 // 2015-12-31. "The last 30 days of the data" counts back from that day, whatever today is; a tile
 // counted back from today finds no rows there and says which period it looked at.
 
-// The package exports its build only; its data folder sits beside the build.
-const weatherCsv = readFileSync(
-  join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "seattle-weather.csv",
-  ),
-  "utf8",
-);
+const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
 
 /** Rain over the file's last 30 days, read from the file itself: the oracle. */
 function rainOverLast30Days(): number {

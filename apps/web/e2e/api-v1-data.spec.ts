@@ -1,23 +1,14 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { importCsvAsEditor, uniqueName } from "./content-support";
 import { apiTokenOf, type CheckedApi, checkedApi } from "./openapi-client";
+import { vegaDataPath } from "./support";
 
 // /api/v1 over datasets (metadata and rows), charts, chart queries and history (issue 30), with
 // real data: Seattle's weather from vega-datasets. The file itself is the oracle for rows and
 // sums; every answer is checked against the served OpenAPI document (openapi-client.ts).
 
-const weatherCsv = readFileSync(
-  join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "seattle-weather.csv",
-  ),
-  "utf8",
-);
+const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
 const [, ...weatherLines] = weatherCsv.trim().split("\n");
 const weatherRows = weatherLines.map((line) => {
   const [date, precipitation, tempMax, tempMin, wind, weather] = line.split(",");

@@ -1,20 +1,12 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
-import { e2eRowsLimits, importFileLabel } from "./support";
+import { e2eRowsLimits, importFileLabel, vegaDataPath } from "./support";
 
 // Parquet and Arrow files through the import form (issue 25): the vega-datasets package's own
 // flights files. The Arrow file comes in whole with its column types; the 3,000,000-row Parquet
 // file comes in where a dataset may hold that many rows (the DuckDB data file) and is refused by
 // name where it may not (PostgreSQL), with nothing saved.
-
-const dataDir = join(
-  dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-  "..",
-  "data",
-);
 
 test("an Arrow file of flights (vega-datasets) imports whole, with its number columns", async ({
   browser,
@@ -24,7 +16,7 @@ test("an Arrow file of flights (vega-datasets) imports whole, with its number co
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "flights-200k.arrow",
     mimeType: "application/vnd.apache.arrow.file",
-    buffer: readFileSync(join(dataDir, "flights-200k.arrow")),
+    buffer: readFileSync(vegaDataPath("flights-200k.arrow")),
   });
   // A columnar file has no separator to choose: the form says how it reads the file instead.
   await expect(importCard.getByText(/^Read as an Arrow IPC file/)).toBeVisible();
@@ -48,7 +40,7 @@ test("a Parquet file of 3,000,000 flights imports where the engine holds it, and
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "flights-3m.parquet",
     mimeType: "application/vnd.apache.parquet",
-    buffer: readFileSync(join(dataDir, "flights-3m.parquet")),
+    buffer: readFileSync(vegaDataPath("flights-3m.parquet")),
   });
   await expect(importCard.getByText(/^Read as Parquet/)).toBeVisible();
   await importCard.getByRole("button", { name: "Import dataset" }).click();

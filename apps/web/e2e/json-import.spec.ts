@@ -1,16 +1,12 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
-import { importFileLabel } from "./support";
+import { importFileLabel, vegaDataPath } from "./support";
 
 // JSON and NDJSON files through the import form (issue 25): a real table of the vega-datasets
 // package comes in with its types; a broken NDJSON file is named by its line and saves nothing.
 
-const carsJson = readFileSync(
-  join(dirname(createRequire(import.meta.url).resolve("vega-datasets")), "..", "data", "cars.json"),
-);
+const carsJson = readFileSync(vegaDataPath("cars.json"));
 
 test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, days and empty values", async ({
   browser,

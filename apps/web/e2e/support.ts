@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatBytes, rowsLimits } from "@seed/model";
@@ -161,4 +162,13 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
+}
+
+/**
+ * A public data file of the vega-datasets package (real data nobody here wrote), by its name in
+ * the package's data folder. The package exports its build only; the folder sits beside it.
+ */
+export function vegaDataPath(name: string): string {
+  const built = createRequire(import.meta.url).resolve("vega-datasets");
+  return path.join(path.dirname(built), "..", "data", name);
 }

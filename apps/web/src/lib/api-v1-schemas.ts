@@ -143,23 +143,18 @@ export const problemSchema = z.object({
 
 /** Every named schema of the document, generated from the zod schemas above. */
 export function apiSchemas(): Record<string, unknown> {
-  const answer = (schema: z.ZodType) => {
+  const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
     const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-      io: "output",
+      io,
       target: "draft-2020-12",
       unrepresentable: "any",
     });
     return json;
   };
+  // Answers as the routes build them; request bodies as the app reads them.
+  const answer = (schema: z.ZodType) => jsonSchema(schema, "output");
+  const request = (schema: z.ZodType) => jsonSchema(schema, "input");
   const { $schema: _dialect, ...dashboardFile } = dashboardFileJsonSchema();
-  const request = (schema: z.ZodType) => {
-    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-      io: "input",
-      target: "draft-2020-12",
-      unrepresentable: "any",
-    });
-    return json;
-  };
   return {
     DashboardFile: dashboardFile,
     ChartQuery: request(chartQuerySchema),

@@ -214,21 +214,6 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
           },
         },
       },
-      "/dashboards/{slug}/history": {
-        parameters: [dashboardSlug],
-        get: {
-          operationId: "listDashboardVersions",
-          tags: ["history"],
-          summary: "Every saved version of a dashboard, newest first: who, when and what",
-          parameters: pageParameters(200, 50),
-          responses: {
-            "200": answer("VersionPage", "A page of versions, newest first"),
-            "400": problem(400),
-            "401": problem(401),
-            "404": problem(404),
-          },
-        },
-      },
       ...versionPaths("/dashboards/{slug}", dashboardSlug, "dashboard"),
       "/datasets": {
         get: {
@@ -356,21 +341,6 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             "401": problem(401),
             "404": problem(404),
             "422": problem(422),
-          },
-        },
-      },
-      "/charts/{id}/history": {
-        parameters: [chartId],
-        get: {
-          operationId: "listChartVersions",
-          tags: ["history"],
-          summary: "Every saved version of a chart, newest first: who, when and what",
-          parameters: pageParameters(200, 50),
-          responses: {
-            "200": answer("VersionPage", "A page of versions, newest first"),
-            "400": problem(400),
-            "401": problem(401),
-            "404": problem(404),
           },
         },
       },

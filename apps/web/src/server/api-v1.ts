@@ -66,6 +66,14 @@ export function problem(
   );
 }
 
+/** The 404 of an address naming nothing: a dashboard or dataset by its slug, a chart by id. */
+export function notFound(kind: "dashboard" | "dataset" | "chart", key = ""): Response {
+  return problem(
+    404,
+    kind === "chart" ? "No chart has this id." : `No ${kind} has the slug "${key.slice(0, 80)}".`,
+  );
+}
+
 /** The one answer for a write the token's account or scope does not allow. */
 const refuseReadOnlyProblem = () =>
   problem(403, "This token's account or scope does not allow this.");

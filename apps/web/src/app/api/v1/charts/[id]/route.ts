@@ -6,6 +6,7 @@ import {
   chartAnswerOf,
   etagOf,
   expectedVersionOf,
+  notFound,
   notModified,
   problem,
   readJsonBody,
@@ -20,15 +21,13 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ id: string }> };
 
-const missing = () => problem(404, "No chart has this id.");
-
 /** A chart: its dataset by slug, its query and options; its version is the ETag. */
 export const GET = withApiToken<Context>(async (request, { store }, context) => {
   const { id } = await context.params;
   const chart = id.length <= 200 ? await store.getChart(id) : null;
-  if (!chart) return missing();
+  if (!chart) return notFound("chart");
   const dataset = (await store.listDatasetSlugs()).find((entry) => entry.id === chart.datasetId);
-  if (!dataset) return missing();
+  if (!dataset) return notFound("chart");
   const etag = etagOf(chart.version);
   return notModified(request, etag) ?? apiJson(chartAnswerOf(chart, dataset.slug), { etag });
 });
@@ -49,7 +48,7 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   const parsed = dashboardFileChartSchema.safeParse(body.value);
   if (!parsed.success) return zodProblem(parsed.error.issues, "The chart");
   const chart = id.length <= 200 ? await store.getChart(id) : null;
-  if (!chart) return missing();
+  if (!chart) return notFound("chart");
   if (expected !== "*" && expected !== chart.version) {
     return problem(412, "The chart changed since the version you sent in If-Match.");
   }

@@ -5,6 +5,7 @@ import {
   apiMethodNotAllowed,
   etagOf,
   expectedVersionOf,
+  notFound,
   notModified,
   problem,
   readFileBody,
@@ -29,7 +30,7 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
     const exported = await store.exportDashboardFile(slug, actor, {
       schemaUrl: `${await publicOrigin()}/api/v1/schemas/dashboard-file.json`,
     });
-    if (!exported) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
+    if (!exported) return notFound("dashboard", slug);
     const etag = etagOf(exported.version);
     const headers = { ETag: etag, "Cache-Control": "no-store" };
     const unchanged = notModified(request, etag);
@@ -103,7 +104,7 @@ export const DELETE = withApiToken<Context>(async (request, { actor, store }, co
   const expected = expectedVersionOf(request);
   if (typeof expected === "object") return expected.problem;
   const dashboard = (await store.listDashboards()).find((entry) => entry.slug === slug);
-  if (!dashboard) return problem(404, `No dashboard has the slug "${slug.slice(0, 80)}".`);
+  if (!dashboard) return notFound("dashboard", slug);
   try {
     await store.deleteDashboard(
       dashboard.id,

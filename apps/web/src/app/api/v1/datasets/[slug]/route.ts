@@ -5,8 +5,8 @@ import {
   datasetBySlug,
   datasetSummaryOf,
   etagOf,
+  notFound,
   notModified,
-  problem,
   withApiToken,
 } from "@/server/api-v1";
 
@@ -18,7 +18,7 @@ type Context = { params: Promise<{ slug: string }> };
 export const GET = withApiToken<Context>(async (request, { store }, context) => {
   const { slug } = await context.params;
   const found = await datasetBySlug(store, slug);
-  if (!found) return problem(404, `No dataset has the slug "${slug.slice(0, 80)}".`);
+  if (!found) return notFound("dataset", slug);
   const { dataset } = found;
   const etag = etagOf(dataset.version);
   const unchanged = notModified(request, etag);

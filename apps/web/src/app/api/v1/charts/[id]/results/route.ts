@@ -1,5 +1,11 @@
 import type { QueryResultAnswer } from "@/lib/api-v1-schemas";
-import { apiJson, apiMethodNotAllowed, problem, storeProblem, withApiToken } from "@/server/api-v1";
+import {
+  apiJson,
+  apiMethodNotAllowed,
+  notFound,
+  storeProblem,
+  withApiToken,
+} from "@/server/api-v1";
 
 export const dynamic = "force-dynamic";
 
@@ -9,7 +15,7 @@ type Context = { params: Promise<{ id: string }> };
 export const GET = withApiToken<Context>(async (_request, { store }, context) => {
   const { id } = await context.params;
   const chart = id.length <= 200 ? await store.getChart(id) : null;
-  if (!chart) return problem(404, "No chart has this id.");
+  if (!chart) return notFound("chart");
   try {
     const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query);
     return apiJson(result);

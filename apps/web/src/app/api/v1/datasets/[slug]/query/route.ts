@@ -4,7 +4,7 @@ import {
   apiJson,
   apiMethodNotAllowed,
   datasetBySlug,
-  problem,
+  notFound,
   readJsonBody,
   storeProblem,
   withApiToken,
@@ -24,7 +24,7 @@ export const POST = withApiToken<Context>(async (request, { store }, context) =>
   const body = await readJsonBody(request, jsonInputLimits.chartQuery, "The query");
   if ("problem" in body) return body.problem;
   const found = await datasetBySlug(store, slug);
-  if (!found) return problem(404, `No dataset has the slug "${slug.slice(0, 80)}".`);
+  if (!found) return notFound("dataset", slug);
   try {
     const result: QueryResultAnswer = await store.runChartQuery(
       found.dataset.id,

@@ -5,6 +5,7 @@ import {
   cursorAfter,
   datasetBySlug,
   etagOf,
+  notFound,
   problem,
   readPage,
   withApiToken,
@@ -24,7 +25,7 @@ export const GET = withApiToken<Context>(async (request, { store }, context) => 
   const page = readPage(request, { fallback: 100, max: 1000, key: /^\d{1,9}:\d{1,9}$/ });
   if ("problem" in page) return page.problem;
   const found = await datasetBySlug(store, slug);
-  if (!found) return problem(404, `No dataset has the slug "${slug.slice(0, 80)}".`);
+  if (!found) return notFound("dataset", slug);
   const { dataset } = found;
   if (dataset.live || dataset.question) {
     const where = dataset.live ? "in its live source" : "as a SQL question's answer";
@@ -45,7 +46,7 @@ export const GET = withApiToken<Context>(async (request, { store }, context) => 
     offset = from;
   }
   const rows = await store.listDatasetRows(dataset.id, { limit: page.limit, offset });
-  if (!rows) return problem(404, `No dataset has the slug "${slug.slice(0, 80)}".`);
+  if (!rows) return notFound("dataset", slug);
   const next = offset + rows.rows.length;
   const answer: DatasetRowsPageAnswer = {
     columns: dataset.columns.map(({ name, type }) => ({ name, type })),

@@ -91,7 +91,8 @@ describe("CSV export and summary use the caller's labels and raw numbers (issue 
         }),
         60,
       );
-    });
+      // 60 full renders: well inside 20 s alone, not always on a loaded 2-core runner.
+    }, 120_000);
   }
 
   it("PieChart: header = index label + value label, cells = names and values", () => {
@@ -131,5 +132,5 @@ describe("CSV export and summary use the caller's labels and raw numbers (issue 
       }),
       80,
     );
-  });
+  }, 120_000);
 });

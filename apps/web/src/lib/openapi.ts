@@ -59,7 +59,7 @@ const versionNumber = pathParameter(
   "A kept version's number (see its history)",
 );
 
-/** GET one kept version, and POST its restore, for dashboards or charts. */
+/** A dashboard's or chart's history: its versions a page at a time, one version, a restore. */
 function versionPaths(
   base: string,
   parameter: Record<string, unknown>,
@@ -67,6 +67,21 @@ function versionPaths(
 ) {
   const tag = what === "dashboard" ? "Dashboard" : "Chart";
   return {
+    [`${base}/history`]: {
+      parameters: [parameter],
+      get: {
+        operationId: `list${tag}Versions`,
+        tags: ["history"],
+        summary: `Every saved version of a ${what}, newest first: who, when and what`,
+        parameters: pageParameters(200, 50),
+        responses: {
+          "200": answer("VersionPage", "A page of versions, newest first"),
+          "400": problem(400),
+          "401": problem(401),
+          "404": problem(404),
+        },
+      },
+    },
     [`${base}/history/{version}`]: {
       parameters: [parameter, versionNumber],
       get: {

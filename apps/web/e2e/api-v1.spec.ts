@@ -53,6 +53,10 @@ test("tokens made in admin drive /api/v1: files with ETag and If-Match, problems
   // The same file again changes nothing; a change with the right If-Match is one new version;
   // the old ETag after that is a 412 and nothing is written.
   expect((await (await put(file("From the API"))).json()).outcome).toBe("unchanged");
+  // As a generic client does it: the JSON a GET gave, sent back as JSON, changes nothing.
+  const asJson = await (await http.get(`/dashboards/${slug}`)).text();
+  const sentBack = await put(asJson, { "Content-Type": "application/json", "If-Match": firstTag });
+  expect(await sentBack.json()).toEqual({ outcome: "unchanged", slug, version: 1 });
   const updated = await put(file("Edited over the API"), { "If-Match": firstTag });
   expect(updated.status()).toBe(200);
   expect(await updated.json()).toEqual({ outcome: "updated", slug, version: 2 });

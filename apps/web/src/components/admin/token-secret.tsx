@@ -1,6 +1,9 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useActionState, useId, useState } from "react";
+import { ConfirmDialogButton } from "./confirm-dialog";
+import type { ContentFormState } from "./content-form-state";
+import { FormMessages } from "./form-controls";
 
 /** A token time as the token tables show it: to the minute, in UTC, or "Never". */
 export function tokenMinute(stamp: string | null): string {
@@ -60,5 +63,40 @@ export function TokenSecret({
         <code>{example}</code>
       </pre>
     </section>
+  );
+}
+
+/**
+ * Revoke behind a modal question (Escape or Cancel closes it; focus returns to the button). Once
+ * revoked the button goes, but the form stays so its message (where focus lands) stays too.
+ * `fields` are the hidden fields the revoke action reads (the token's id, its dataset's).
+ */
+export function RevokeTokenButton({
+  action,
+  name,
+  revoked,
+  fields,
+}: {
+  action: (state: ContentFormState, form: FormData) => Promise<ContentFormState>;
+  name: string;
+  revoked: boolean;
+  fields: Record<string, string>;
+}) {
+  const [state, formAction, pending] = useActionState<ContentFormState, FormData>(action, {});
+  return (
+    <form action={formAction}>
+      {Object.entries(fields).map(([field, value]) => (
+        <input key={field} type="hidden" name={field} value={value} />
+      ))}
+      {revoked ? null : (
+        <ConfirmDialogButton
+          label={`Revoke ${name}`}
+          question={`Revoke the token "${name}"? Programs using it are refused from now on.`}
+          yes={`Yes, revoke ${name}`}
+          disabled={pending}
+        />
+      )}
+      <FormMessages state={state} withFieldErrors />
+    </form>
   );
 }

@@ -3,11 +3,10 @@
 import { apiTokenLimits } from "@seed/model";
 import { useActionState } from "react";
 import { type ApiTokenFormState, createApiToken, revokeApiToken } from "@/app/admin/tokens/actions";
-import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
-import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
-import { TokenSecret, tokenMinute } from "@/components/admin/token-secret";
+import { RevokeTokenButton, TokenSecret, tokenMinute } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
+import { TableRegion } from "@/components/table-region";
 
 /** A listed token as the page hands it over: no secret, no hash. */
 export interface PersonalTokenRow {
@@ -87,32 +86,10 @@ export function CreatePersonalTokenForm() {
   );
 }
 
-function RevokeButton({ token }: { token: PersonalTokenRow }) {
-  const [state, formAction, pending] = useActionState<ContentFormState, FormData>(
-    revokeApiToken,
-    {},
-  );
-  return (
-    <form action={formAction}>
-      <input type="hidden" name="tokenId" value={token.id} />
-      {token.status === "revoked" ? null : (
-        <ConfirmDialogButton
-          label={`Revoke ${token.name}`}
-          question={`Revoke the token "${token.name}"? Programs using it are refused from now on.`}
-          yes={`Yes, revoke ${token.name}`}
-          disabled={pending}
-        />
-      )}
-      <FormMessages state={state} withFieldErrors />
-    </form>
-  );
-}
-
 export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
   if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-    <section className="table-wrap" aria-label="Token list" tabIndex={0}>
+    <TableRegion label="Token list">
       <table>
         <caption className="muted">Your tokens; the secret itself is never shown again.</caption>
         <thead>
@@ -144,12 +121,17 @@ export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
                     : "Revoked"}
               </td>
               <td>
-                <RevokeButton token={token} />
+                <RevokeTokenButton
+                  action={revokeApiToken}
+                  name={token.name}
+                  revoked={token.status === "revoked"}
+                  fields={{ tokenId: token.id }}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }

@@ -7,11 +7,10 @@ import {
   type DatasetTokenFormState,
   revokeDatasetToken,
 } from "@/app/admin/datasets/actions";
-import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
-import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
-import { TokenSecret, tokenMinute } from "@/components/admin/token-secret";
+import { RevokeTokenButton, TokenSecret, tokenMinute } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
+import { TableRegion } from "@/components/table-region";
 
 /** A listed token as the page hands it over: no secret, no hash. */
 export interface TokenRow {
@@ -129,37 +128,10 @@ export function CreateTokenForm({
   );
 }
 
-/**
- * Revoke behind a modal question (Escape or Cancel closes it; focus returns to the button). Once
- * revoked the button goes, but the form stays so its message (where focus lands) stays too.
- */
-function RevokeButton({ datasetId, token }: { datasetId: string; token: TokenRow }) {
-  const [state, formAction, pending] = useActionState<ContentFormState, FormData>(
-    revokeDatasetToken,
-    {},
-  );
-  return (
-    <form action={formAction}>
-      <input type="hidden" name="datasetId" value={datasetId} />
-      <input type="hidden" name="tokenId" value={token.id} />
-      {token.status === "revoked" ? null : (
-        <ConfirmDialogButton
-          label={`Revoke ${token.name}`}
-          question={`Revoke the token "${token.name}"? Programs using it are refused from now on.`}
-          yes={`Yes, revoke ${token.name}`}
-          disabled={pending}
-        />
-      )}
-      <FormMessages state={state} withFieldErrors />
-    </form>
-  );
-}
-
 export function TokenList({ datasetId, tokens }: { datasetId: string; tokens: TokenRow[] }) {
   if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
-    <section className="table-wrap" aria-label="Token list" tabIndex={0}>
+    <TableRegion label="Token list">
       <table>
         <caption className="muted">
           Tokens of this dataset; the secret itself is never shown again.
@@ -198,12 +170,17 @@ export function TokenList({ datasetId, tokens }: { datasetId: string; tokens: To
                     : "Revoked"}
               </td>
               <td>
-                <RevokeButton datasetId={datasetId} token={token} />
+                <RevokeTokenButton
+                  action={revokeDatasetToken}
+                  name={token.name}
+                  revoked={token.status === "revoked"}
+                  fields={{ datasetId, tokenId: token.id }}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }

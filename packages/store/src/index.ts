@@ -120,12 +120,22 @@ export type {
   ImportProgress,
   ImportResult,
 } from "./repo/datasets/import.js";
+export type { ColumnReading } from "./repo/datasets/import-columns.js";
 export {
   type CsvSource,
   DatasetImportError,
   type ImportFormat,
   importFormats,
 } from "./repo/datasets/import-input.js";
+export {
+  type ImportPreview,
+  type ImportPreviewInput,
+  type PreviewRow,
+  previewHeadBytes,
+  previewSampleRows,
+  previewShownRows,
+  previewWholeBytes,
+} from "./repo/datasets/import-preview.js";
 export {
   type DatasetPushAnswer,
   type DatasetPushInput,

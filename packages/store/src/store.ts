@@ -27,6 +27,7 @@ import { dashboardFileOperations } from "./repo/dashboards/file.js";
 import { datasetTokenOperations } from "./repo/dataset-tokens.js";
 import { datasetOperations, rowsStateIn } from "./repo/datasets/datasets.js";
 import { importOperations } from "./repo/datasets/import.js";
+import { previewOperations } from "./repo/datasets/import-preview.js";
 import { pushOperations } from "./repo/datasets/push.js";
 import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { queryOperations } from "./repo/datasets/run-query.js";
@@ -123,6 +124,7 @@ const operations = {
   ...datasetOperations,
   ...rowEditOperations,
   ...importOperations,
+  ...previewOperations,
   ...datasetTokenOperations,
   ...apiTokenOperations,
   ...pushOperations,

@@ -111,6 +111,17 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
     },
   },
   importIntoDataset: { append: importInto("append"), replace: importInto("replace") },
+  previewImport: {
+    preview: {
+      permission: "content.write",
+      read: true,
+      run: (store, _f, actor) =>
+        store.previewImport(
+          { bytes: new TextEncoder().encode("a,b\n1,2\n"), complete: true },
+          actor,
+        ),
+    },
+  },
   updateDataset: {
     rename: versioned("content.write", "dataset", (store, id, version, actor) =>
       store.updateDataset(id, version, { name: unique("Renamed") }, actor),

@@ -1,5 +1,6 @@
 // Value readers: the formats files write values in, the detection of a column's type and format
 // from its cells, and the reading of one cell into the value stored. Browser-safe (date-fns only).
+export * from "./choices.js";
 export { daysFromCivil, readDay, readInstant } from "./dates.js";
 export {
   type DetectedColumn,

@@ -100,6 +100,7 @@ export type CsvProblemCode =
   | "invalid_file"
   | "unknown_sheet"
   | "unknown_field"
+  | "unknown_column"
   | "empty"
   | "too_many_columns"
   | "empty_header"

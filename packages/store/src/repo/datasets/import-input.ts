@@ -80,6 +80,8 @@ export async function* csvRecords(
       try {
         text = decoder.write(chunk);
       } catch (error) {
+        // The encoding is known even when its first bytes do not decode in it.
+        tell();
         callback(importError(error));
         return;
       }
@@ -91,6 +93,7 @@ export async function* csvRecords(
       try {
         text = decoder.end();
       } catch (error) {
+        tell();
         callback(importError(error));
         return;
       }

@@ -1,8 +1,6 @@
-import type { ColumnFormat, DatasetColumnType, RowsLimits } from "@seed/model";
+import type { ColumnFormat, DatasetColumnType, ImportColumnChoices, RowsLimits } from "@seed/model";
 import {
   ConflictError,
-  detectColumn,
-  detectFormat,
   isCanonicalFormat,
   NotFoundError,
   rowsPermission,
@@ -39,6 +37,7 @@ import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
+import { readColumns } from "./import-columns.js";
 import {
   type CsvSource,
   checkHeader,
@@ -85,6 +84,11 @@ interface ImportOptions {
   format?: ImportFormat;
   /** With an Excel workbook: the sheet to import, by name (the first sheet when not given). */
   sheet?: string;
+  /**
+   * Types and formats chosen for the file's columns, by header (the preview's pickers); the
+   * rest are read as their first rows suggest. An existing dataset's types stand.
+   */
+  columns?: ImportColumnChoices;
 }
 
 export interface ImportIntoDatasetInput extends ImportOptions {
@@ -238,16 +242,17 @@ async function streamInto(
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
     types = descriptor.columns.map((column) => column.type);
-    // Each column read in the format its first rows are written in (a new dataset's columns were
-    // typed from the same rows; an existing dataset's keep their types, the file brings its format).
-    formats = descriptor.columns.map(
-      (column, index) =>
-        detectFormat(
-          column.type,
-          pending.map((record) => record.cells[order[index] as number] ?? ""),
-          { decimal },
-        ).format,
-    );
+    // Each column read in the format chosen, or the one its first rows are written in (a new
+    // dataset's columns were typed from the same rows; an existing dataset's keep their types,
+    // the file brings its format).
+    formats = readColumns(
+      descriptor.columns.map((column) => column.name),
+      pending.map((record) => ({
+        line: record.line,
+        cells: order.map((at) => record.cells[at] ?? ""),
+      })),
+      { decimal, fixed: types, choices: options.columns ?? {}, headerLine: header.line },
+    ).map((reading) => reading.format);
     if (
       spooled !== null &&
       write.loadCsvFile !== undefined &&
@@ -624,16 +629,16 @@ async function stageNewDataset(
       0,
       async (header, sample, declared) => {
         const ids = columnIdsFor(header);
-        // A columnar file's own types stand; text files' columns are typed from their first rows.
-        columns = header.map((columnName, index) => ({
+        // The chosen types, else a columnar file's own, else what the text's first rows suggest.
+        const readings = readColumns(header, sample, {
+          decimal,
+          ...(declared ? { declared } : {}),
+          choices: input.columns ?? {},
+        });
+        columns = readings.map((reading, index) => ({
           id: ids[index] ?? `c_${index}`,
-          name: columnName,
-          type:
-            declared?.[index] ??
-            detectColumn(
-              sample.map((record) => record.cells[index] ?? ""),
-              { decimal },
-            ).type,
+          name: reading.header,
+          type: reading.type,
         }));
         write = await ctx.rows.replace(trx, id, null, columns);
         return write;

@@ -1,9 +1,8 @@
-import { formatBytes, storeErrorOf, xlsxSheetNameLength } from "@seed/model";
-import { importFormats } from "@seed/store";
-import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
+import { formatBytes, storeErrorOf } from "@seed/model";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
 import { type ImportEvent, importEventsHeader } from "@/features/datasets/import-events";
+import { importReadingProblem, importReadingSchema } from "@/features/datasets/import-reading";
 import { errorResponse } from "@/lib/http-status";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";
@@ -20,12 +19,6 @@ const intoSchema = z.object({
   datasetId: z.string().min(1).max(200),
   version: z.coerce.number().int().min(1),
   mode: z.enum(["replace", "append"]),
-});
-const dialectSchema = z.object({
-  delimiter: z.enum(csvDelimiters).default(","),
-  decimal: z.enum(decimalSeparators).default("."),
-  format: z.enum(importFormats).default("csv"),
-  sheet: z.string().trim().min(1).max(xlsxSheetNameLength).optional(),
 });
 const newSchema = z.object({
   name: z.string().trim().min(1).max(120),
@@ -109,15 +102,19 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (!into.success && !created?.success) {
     return errorResponse(400, "Give a dataset, version and mode, or a name for a new dataset.");
   }
-  const dialect = dialectSchema.safeParse(params);
-  if (!dialect.success) {
-    return errorResponse(
-      400,
-      `The separator must be , ; tab or |, the decimal mark . or , the format one of ${importFormats.join(", ")}, and a sheet name at most ${xlsxSheetNameLength} characters.`,
-    );
+  const reading = importReadingSchema.safeParse(params);
+  if (!reading.success) return errorResponse(400, importReadingProblem);
+  // The format says how to read the file; the separator and decimal mark apply to CSV, where the
+  // form sends what the preview found (an import never guesses them apart from the preview).
+  const { format, sheet, encoding, columns, delimiter, decimal } = reading.data;
+  if (format === "csv" && (delimiter === "auto" || decimal === "auto")) {
+    return errorResponse(400, "Give the separator and decimal mark the preview showed.");
   }
-  // The format says how to read the file; the separator and decimal mark apply to CSV.
-  const { format, sheet, ...csvDialect } = dialect.data;
+  const csvDialect = {
+    delimiter: delimiter === "auto" ? "," : delimiter,
+    decimal: decimal === "auto" ? "." : decimal,
+  } as const;
+  const reads = { encoding, ...(columns ? { columns } : {}), ...(sheet ? { sheet } : {}) };
   const actor = actorOf(session);
   const source = request.body;
   // A body shorter than announced (a cut connection) is refused rather than half imported.
@@ -153,7 +150,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 onProgress,
                 dialect: csvDialect,
                 format,
-                ...(sheet ? { sheet } : {}),
+                ...reads,
               },
               actor,
             )
@@ -166,7 +163,7 @@ export const POST = withPermission("content.write", async (request, session) => 
                 onProgress,
                 dialect: csvDialect,
                 format,
-                ...(sheet ? { sheet } : {}),
+                ...reads,
               },
               actor,
             );

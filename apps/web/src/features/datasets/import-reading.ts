@@ -1,0 +1,71 @@
+import {
+  type ImportColumnChoices,
+  importColumnChoicesSchema,
+  importFormats,
+  xlsxSheetNameLength,
+} from "@seed/model";
+import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
+import { z } from "zod";
+
+// How a file is to be read, as the import form sends it to the preview and import routes (query
+// parameters): one schema for both routes and the form that builds the parameters.
+
+/** The longest encoding name a form may send (iconv-lite's names are far shorter). */
+const maxEncodingName = 40;
+/** The most a `columns` parameter may hold (50 columns with a name, type and format each). */
+const maxChoicesChars = 16 * 1024;
+
+const choicesParam = z
+  .string()
+  .max(maxChoicesChars)
+  .transform((text, context): ImportColumnChoices => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      context.addIssue({ code: "custom", message: "The column choices are not JSON." });
+      return z.NEVER;
+    }
+    const parsed = importColumnChoicesSchema.safeParse(value);
+    if (!parsed.success) {
+      context.addIssue({ code: "custom", message: "The column choices do not fit." });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const importReadingSchema = z.object({
+  format: z.enum(importFormats).default("csv"),
+  delimiter: z.enum([...csvDelimiters, "auto"]).default("auto"),
+  decimal: z.enum([...decimalSeparators, "auto"]).default("auto"),
+  encoding: z.string().trim().min(1).max(maxEncodingName).default("auto"),
+  sheet: z.string().trim().min(1).max(xlsxSheetNameLength).optional(),
+  columns: choicesParam.optional(),
+});
+export type ImportReading = z.input<typeof importReadingSchema>;
+
+/** What a refused reading says, naming the parameters. */
+export const importReadingProblem = `The separator must be auto, comma, semicolon, tab or pipe, the decimal mark auto, . or ,, the format one of ${importFormats.join(", ")}, the encoding a name of at most ${maxEncodingName} characters, a sheet name at most ${xlsxSheetNameLength} characters and the column choices JSON of at most ${maxChoicesChars / 1024} KB.`;
+
+/** The reading as query parameters (what the form sends). */
+export function importReadingParams(
+  reading: {
+    format: string;
+    delimiter?: string;
+    decimal?: string;
+    encoding?: string;
+    sheet?: string;
+    columns?: ImportColumnChoices;
+  },
+  params = new URLSearchParams(),
+): URLSearchParams {
+  params.set("format", reading.format);
+  if (reading.delimiter) params.set("delimiter", reading.delimiter);
+  if (reading.decimal) params.set("decimal", reading.decimal);
+  if (reading.encoding) params.set("encoding", reading.encoding);
+  if (reading.sheet) params.set("sheet", reading.sheet);
+  if (reading.columns && Object.keys(reading.columns).length > 0) {
+    params.set("columns", JSON.stringify(reading.columns));
+  }
+  return params;
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { datasetLimits } from "../limits.js";
+import { type ColumnType, columnTypes } from "../vocabulary.js";
+import {
+  type ColumnFormat,
+  currencySigns,
+  datePatterns,
+  formatExample,
+  formatName,
+  isNumberTextFormat,
+  type NumberTextFormat,
+  serialTimeFormats,
+  thousandsSeparators,
+} from "./formats.js";
+
+// What a person may choose for the columns of a file before it is imported (the preview's type
+// and format pickers): one schema for the import form, the routes that take the choice and the
+// store that reads the file with it.
+
+export const numberTextFormatSchema = z
+  .object({
+    decimal: z.enum([".", ","]),
+    thousands: z.enum(thousandsSeparators).nullable(),
+    currency: z
+      .string()
+      .length(1)
+      .refine((sign) => currencySigns.includes(sign), "Not a currency sign this reader knows.")
+      .nullable(),
+    percent: z.boolean(),
+  })
+  .strict();
+
+export const timeFormatSchema = z.enum([...datePatterns, ...serialTimeFormats]);
+
+export const columnFormatSchema = z.union([timeFormatSchema, numberTextFormatSchema]);
+
+/** Whether a column of `type` reads values in `format` (numbers' formats, dates' patterns). */
+export function formatFitsType(type: ColumnType, format: ColumnFormat): boolean {
+  if (type === "number") return isNumberTextFormat(format);
+  if (type === "date" || type === "timestamp") return typeof format === "string";
+  return false;
+}
+
+/** One column's choice: its type, and the format its cells are written in (both optional). */
+export const importColumnChoiceSchema = z
+  .object({
+    type: z.enum(columnTypes).optional(),
+    format: columnFormatSchema.optional(),
+  })
+  .strict()
+  .refine(
+    (choice) =>
+      choice.type === undefined ||
+      choice.format === undefined ||
+      formatFitsType(choice.type, choice.format),
+    { message: "The format is not one a column of this type reads.", path: ["format"] },
+  );
+export type ImportColumnChoice = z.infer<typeof importColumnChoiceSchema>;
+
+/** The choices for a file's columns, by the header that names each. */
+export const importColumnChoicesSchema = z
+  .record(z.string().min(1).max(datasetLimits.maxColumnNameLength), importColumnChoiceSchema)
+  .refine((choices) => Object.keys(choices).length <= datasetLimits.maxColumns, {
+    message: `At most ${datasetLimits.maxColumns} columns.`,
+  });
+export type ImportColumnChoices = z.infer<typeof importColumnChoicesSchema>;
+
+const numberChoices: readonly NumberTextFormat[] = [
+  { decimal: ".", thousands: null, currency: null, percent: false },
+  { decimal: ".", thousands: ",", currency: null, percent: false },
+  { decimal: ",", thousands: null, currency: null, percent: false },
+  { decimal: ",", thousands: ".", currency: null, percent: false },
+  { decimal: ",", thousands: " ", currency: null, percent: false },
+  { decimal: ".", thousands: "'", currency: null, percent: false },
+  { decimal: ".", thousands: ",", currency: "$", percent: false },
+  { decimal: ".", thousands: ",", currency: "£", percent: false },
+  { decimal: ",", thousands: ".", currency: "€", percent: false },
+  { decimal: ".", thousands: null, currency: null, percent: true },
+  { decimal: ",", thousands: null, currency: null, percent: true },
+];
+
+/**
+ * The formats a picker offers for a column of `type` (none for text); `detected`, when it is
+ * not among them (a rarer currency, say), comes first so the file's own reading stays on offer.
+ */
+export function formatChoicesFor(
+  type: ColumnType,
+  detected: ColumnFormat | null = null,
+): ColumnFormat[] {
+  const offered: ColumnFormat[] =
+    type === "number"
+      ? [...numberChoices]
+      : type === "date" || type === "timestamp"
+        ? [...datePatterns, ...serialTimeFormats]
+        : [];
+  if (detected === null || !formatFitsType(type, detected)) return offered;
+  const key = formatKey(detected);
+  return offered.some((format) => formatKey(format) === key) ? offered : [detected, ...offered];
+}
+
+/** A format as one string: to compare two and to stand as a select's value. */
+export function formatKey(format: ColumnFormat): string {
+  if (!isNumberTextFormat(format)) return format;
+  const { decimal, thousands, currency, percent } = format;
+  return JSON.stringify({ decimal, thousands, currency, percent });
+}
+
+/** The format a key stands for, or null when it is none (a changed or forged value). */
+export function formatOfKey(key: string): ColumnFormat | null {
+  let value: unknown = key;
+  if (key.startsWith("{")) {
+    try {
+      value = JSON.parse(key);
+    } catch {
+      return null;
+    }
+  }
+  const parsed = columnFormatSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** How a picker names a format: an example and its pattern, "Jan 31 2000 (MMM d yyyy)", "1,234.5". */
+export function formatLabel(type: "number" | "date" | "timestamp", format: ColumnFormat): string {
+  const example = formatExample(type, format);
+  if (isNumberTextFormat(format)) return example;
+  const name = formatName(type === "timestamp" ? "timestamp" : "date", format);
+  const serial = {
+    "unix-s": "seconds since 1970",
+    "unix-ms": "milliseconds since 1970",
+    "excel-serial": "Excel day number",
+  } as Record<string, string>;
+  return `${example} (${serial[format] ?? name})`;
+}

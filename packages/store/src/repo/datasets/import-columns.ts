@@ -1,0 +1,101 @@
+import {
+  type ColumnFormat,
+  type DatasetColumnType,
+  type DatePattern,
+  detectColumn,
+  detectFormat,
+  formatFitsType,
+  type ImportColumnChoices,
+} from "@seed/model";
+import type { CsvRecord } from "./csv-records.js";
+import { DatasetImportError } from "./import-input.js";
+
+// How each column of a file is read: the type and format its first rows suggest, then what the
+// person chose in the preview (or an existing dataset's fixed type). One rule for the preview and
+// the import, so the preview shows exactly what the import will store.
+
+export interface ColumnReading {
+  header: string;
+  /** What the first rows suggest (a columnar file's own type, with no format). */
+  detected: {
+    type: DatasetColumnType;
+    format: ColumnFormat | null;
+    /** The cells fit day-first and month-first alike: `other` is the reading not chosen. */
+    ambiguous?: { other: DatePattern };
+  };
+  /** The type the column is stored as, and the format its cells are read in. */
+  type: DatasetColumnType;
+  format: ColumnFormat | null;
+  /** The type is the dataset's own (an import into it), not open to choice. */
+  fixed: boolean;
+}
+
+export interface ReadColumnsOptions {
+  decimal: "." | ",";
+  /** A columnar file's own types, by column. */
+  declared?: readonly (DatasetColumnType | undefined)[];
+  /** An existing dataset's types, by column of `header`: they stand. */
+  fixed?: readonly (DatasetColumnType | undefined)[];
+  choices?: ImportColumnChoices;
+  /** The line of the header, for messages. */
+  headerLine?: number;
+}
+
+/**
+ * Each column's reading from the header and first records. A choice naming no column of the file,
+ * changing a fixed type, or giving a format its type does not read is refused, naming the column.
+ */
+export function readColumns(
+  header: readonly string[],
+  sample: readonly CsvRecord[],
+  options: ReadColumnsOptions,
+): ColumnReading[] {
+  const choices = options.choices ?? {};
+  const names = new Set(header);
+  for (const name of Object.keys(choices)) {
+    if (!names.has(name)) {
+      throw new DatasetImportError(
+        "unknown_column",
+        "a choice names a column the file does not have.",
+        options.headerLine ?? 1,
+        name.slice(0, 64),
+      );
+    }
+  }
+  return header.map((name, index) => {
+    const cells = sample.map((record) => record.cells[index] ?? "");
+    const own = options.declared?.[index];
+    const detected: ColumnReading["detected"] = own
+      ? { type: own, format: null }
+      : detectColumn(cells, { decimal: options.decimal });
+    const fixed = options.fixed?.[index];
+    const choice = Object.hasOwn(choices, name) ? choices[name] : undefined;
+    if (fixed && choice?.type && choice.type !== fixed) {
+      throw new DatasetImportError(
+        "unknown_column",
+        `the dataset keeps this column as ${fixed}; an import cannot change its type.`,
+        options.headerLine ?? 1,
+        name,
+      );
+    }
+    const type = fixed ?? choice?.type ?? detected.type;
+    if (choice?.format !== undefined) {
+      if (type === "boolean" || type === "string" || !formatFitsType(type, choice.format)) {
+        throw new DatasetImportError(
+          "unknown_column",
+          `the chosen format is not one a ${type} column reads.`,
+          options.headerLine ?? 1,
+          name,
+        );
+      }
+      return { header: name, detected, type, format: choice.format, fixed: fixed !== undefined };
+    }
+    const format =
+      own && type === own
+        ? null
+        : type === detected.type && !own
+          ? detected.format
+          : detectFormat(type, cells, { decimal: options.decimal }).format;
+    return { header: name, detected, type, format, fixed: fixed !== undefined };
+  });
+}

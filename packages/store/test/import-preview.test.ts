@@ -1,0 +1,312 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import {
+  type ColumnType,
+  columnTypes,
+  datePatterns,
+  formatChoicesFor,
+  type ImportColumnChoices,
+} from "@seed/model";
+import fc from "fast-check";
+import iconv from "iconv-lite";
+import { describe, expect, it } from "vitest";
+import { DatasetImportError, type Store } from "../src/index.js";
+import { editor } from "./actors.js";
+import { byteChunks, errorOf, openTestStore } from "./helpers.js";
+
+// The import's preview (issue 25): the same readers, detection and checks as the import, so what
+// the preview shows is what the import stores, on every choice of type and format.
+
+const dataDir = join(
+  dirname(createRequire(import.meta.url).resolve("vega-datasets")),
+  "..",
+  "data",
+);
+const vegaBytes = (name: string) => new Uint8Array(readFileSync(join(dataDir, name)));
+const encode = (text: string) => new TextEncoder().encode(text);
+
+const open = (): Promise<Store> => openTestStore("sqlite", { seedDemo: false });
+
+describe("the preview of a file", () => {
+  it("stocks.csv: its dates are read as 'MMM d yyyy', its prices as numbers", async () => {
+    const store = await open();
+    const preview = await store.previewImport(
+      { bytes: vegaBytes("stocks.csv"), complete: true },
+      editor,
+    );
+    expect(preview.stopped).toBeNull();
+    expect(preview.encoding?.name).toBe("UTF-8");
+    expect(preview.dialect).toEqual({ delimiter: ",", decimal: "." });
+    expect(preview.columns.map(({ header, type, format }) => ({ header, type, format }))).toEqual([
+      { header: "symbol", type: "string", format: null },
+      { header: "date", type: "date", format: "MMM d yyyy" },
+      { header: "price", type: "number", format: expect.objectContaining({ decimal: "." }) },
+    ]);
+    expect(preview.rows[0]?.values).toEqual({ symbol: "MSFT", date: "2000-01-01", price: 39.81 });
+    expect(preview.sampleRows).toBe(560);
+    expect(preview.complete).toBe(true);
+    expect(preview.problemCount).toBe(0);
+  });
+
+  it("zipcodes.csv, from its first megabyte: postal codes stay text, the head is not the whole", async () => {
+    const store = await open();
+    const bytes = vegaBytes("zipcodes.csv");
+    const head = bytes.subarray(0, 1024 * 1024);
+    const preview = await store.previewImport({ bytes: head, complete: false }, editor);
+    expect(preview.stopped).toBeNull();
+    const zip = preview.columns.find((column) => column.header === "zip_code");
+    expect(zip?.type).toBe("string");
+    expect(preview.rows[0]?.values.zip_code).toBe("00501");
+    expect(preview.complete).toBe(false);
+    expect(preview.sampleRows).toBe(1_000);
+  });
+
+  it("a Latin-1 file: its encoding is shown; read as UTF-8 instead, the line that fails is named", async () => {
+    const store = await open();
+    const bytes = iconv.encode("name,city\nJosé,München\nAnna,Köln\n", "latin1");
+    const detected = await store.previewImport({ bytes, complete: true }, editor);
+    expect(["ISO-8859-1", "windows-1252"]).toContain(detected.encoding?.name);
+    expect(detected.rows.map((row) => row.values)).toEqual([
+      { name: "José", city: "München" },
+      { name: "Anna", city: "Köln" },
+    ]);
+    const forced = await store.previewImport({ bytes, complete: true, encoding: "UTF-8" }, editor);
+    expect(forced.stopped?.code).toBe("invalid_encoding");
+    expect(forced.stopped?.line).toBe(2);
+    expect(forced.encoding).toEqual({ name: "UTF-8", source: "chosen", confidence: null });
+  });
+
+  it("a UTF-16 head cut mid-file ends on a whole line", async () => {
+    const store = await open();
+    const lines = ["city,n", ...Array.from({ length: 400 }, (_, i) => `Zürich ${i},${i}`)];
+    const bytes = iconv.encode(`${lines.join("\n")}\n`, "utf16le", { addBOM: true });
+    for (const cut of [1001, 1002, 1003, 1004]) {
+      const preview = await store.previewImport(
+        { bytes: bytes.subarray(0, cut), complete: false },
+        editor,
+      );
+      expect(preview.stopped).toBeNull();
+      expect(preview.encoding?.name).toBe("UTF-16LE");
+      expect(preview.problemCount).toBe(0);
+      expect(preview.rows.at(-1)?.values.city).toMatch(/^Zürich \d+$/);
+    }
+  });
+
+  it("day-first or month-first: told as undecided, and read as chosen", async () => {
+    const store = await open();
+    const csv = "day,n\n01/02/2024,1\n03/04/2024,2\n";
+    const preview = await store.previewImport({ bytes: encode(csv), complete: true }, editor);
+    const day = preview.columns[0];
+    expect(day?.format).toBe("M/d/yyyy");
+    expect(day?.detected.ambiguous).toEqual({ other: "d/M/yyyy" });
+    const chosen = await store.previewImport(
+      { bytes: encode(csv), complete: true, columns: { day: { format: "d/M/yyyy" } } },
+      editor,
+    );
+    expect(chosen.rows.map((row) => row.values.day)).toEqual(["2024-02-01", "2024-04-03"]);
+    const imported = await store.importNewDataset(
+      { name: "Days", source: byteChunks(encode(csv)), columns: { day: { format: "d/M/yyyy" } } },
+      editor,
+    );
+    const dataset = await store.getDataset(imported.datasetId);
+    expect(dataset?.rows.map((row) => row.day)).toEqual(["2024-02-01", "2024-04-03"]);
+  });
+
+  it("a choice naming no column of the file is refused by name, and nothing is saved", async () => {
+    const store = await open();
+    const before = (await store.listDatasets()).length;
+    const error = await errorOf(
+      store.importNewDataset(
+        {
+          name: "Nope",
+          source: byteChunks(encode("a,b\n1,2\n")),
+          columns: { c: { type: "string" } },
+        },
+        editor,
+      ),
+    );
+    expect(error).toBeInstanceOf(DatasetImportError);
+    expect((error as DatasetImportError).code).toBe("unknown_column");
+    expect((error as DatasetImportError).column).toBe("c");
+    expect((await store.listDatasets()).length).toBe(before);
+  });
+
+  it("an import into a dataset keeps its types: a changed type is refused, a format is taken", async () => {
+    const store = await open();
+    const created = await store.importNewDataset(
+      { name: "Fixed", source: byteChunks(encode("when,n\n2024-01-31,1\n")) },
+      editor,
+    );
+    const file = encode("when,n\n31.01.2024,2\n");
+    const preview = await store.previewImport(
+      { bytes: file, complete: true, datasetId: created.datasetId },
+      editor,
+    );
+    expect(preview.columns.map((column) => [column.type, column.fixed])).toEqual([
+      ["date", true],
+      ["number", true],
+    ]);
+    expect(preview.rows[0]?.values).toEqual({ when: "2024-01-31", n: 2 });
+    const refused = await errorOf(
+      store.importIntoDataset(
+        {
+          datasetId: created.datasetId,
+          expectedVersion: 1,
+          mode: "append",
+          source: byteChunks(file),
+          columns: { n: { type: "string" } },
+        },
+        editor,
+      ),
+    );
+    expect((refused as DatasetImportError).code).toBe("unknown_column");
+    const done = await store.importIntoDataset(
+      {
+        datasetId: created.datasetId,
+        expectedVersion: 1,
+        mode: "append",
+        source: byteChunks(file),
+        columns: { when: { format: "dd.MM.yyyy" } },
+      },
+      editor,
+    );
+    expect(done.rowCount).toBe(2);
+  });
+});
+
+// ---- The property: the preview is what the import stores ------------------------------------
+
+type Kind = "integer" | "grouped" | "decimalComma" | "date" | "code" | "word" | "mixed";
+
+const months = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A day written in a pattern's tokens (the readers are checked against date-fns elsewhere). */
+function formatDate(day: Date, pattern: string): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  const tokens: Record<string, string> = {
+    yyyy: String(day.getFullYear()),
+    yy: two(day.getFullYear() % 100),
+    MMMM: months[day.getMonth()] as string,
+    MMM: (months[day.getMonth()] as string).slice(0, 3),
+    MM: two(day.getMonth() + 1),
+    M: String(day.getMonth() + 1),
+    dd: two(day.getDate()),
+    d: String(day.getDate()),
+  };
+  return pattern.replace(/yyyy|yy|MMMM|MMM|MM|M|dd|d/g, (token) => tokens[token] as string);
+}
+
+const words = ["North", "South", "East", "West", "Zoë", "Ærø", "n/a", "", "NA", "1e3"];
+
+function cellOf(kind: Kind, n: number, pattern: string, comma: boolean): string {
+  switch (kind) {
+    case "integer":
+      return String(n - 500);
+    case "grouped":
+      return n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    case "decimalComma":
+      return comma ? `${n},${n % 10}` : `${n}.${n % 10}`;
+    case "date":
+      return formatDate(new Date(1990 + (n % 60), n % 12, 1 + (n % 28)), pattern);
+    case "code":
+      return String(n).padStart(5, "0");
+    case "word":
+      return words[n % words.length] as string;
+    case "mixed":
+      return n % 7 === 0 ? "oops" : String(n);
+  }
+}
+
+const kinds: Kind[] = ["integer", "grouped", "decimalComma", "date", "code", "word", "mixed"];
+
+describe("the preview against the import, property", () => {
+  it("shows the types and first rows the import stores, and exactly its problems", async () => {
+    const store = await open();
+    const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2 ** 31);
+    console.log(`import preview property seed: ${seed}`);
+    const column = fc.record({
+      kind: fc.constantFrom(...kinds),
+      pattern: fc.constantFrom(...datePatterns),
+      choose: fc.option(
+        fc.record({
+          type: fc.constantFrom<ColumnType>(...columnTypes),
+          formatAt: fc.nat(40),
+          withFormat: fc.boolean(),
+        }),
+        { freq: 2 },
+      ),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(column, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.nat(100_000), { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        async (columns, numbers, comma) => {
+          const header = columns.map((_, index) => `c${index}`);
+          const delimiter = comma ? ";" : ",";
+          const lines = numbers.map((n, row) =>
+            columns
+              .map((spec, index) => cellOf(spec.kind, n + row * 31 + index, spec.pattern, comma))
+              .map((cell) => (cell.includes(delimiter) ? `"${cell}"` : cell))
+              .join(delimiter),
+          );
+          const bytes = encode(`${header.join(delimiter)}\n${lines.join("\n")}\n`);
+          const choices: ImportColumnChoices = {};
+          for (const [index, spec] of columns.entries()) {
+            if (!spec.choose) continue;
+            const formats = formatChoicesFor(spec.choose.type);
+            const format = formats[spec.choose.formatAt % Math.max(1, formats.length)];
+            choices[`c${index}`] = {
+              type: spec.choose.type,
+              ...(spec.choose.withFormat && format !== undefined ? { format } : {}),
+            };
+          }
+          const dialect = { delimiter, decimal: comma ? "," : "." } as const;
+          const preview = await store.previewImport(
+            { bytes, complete: true, ...dialect, columns: choices },
+            editor,
+          );
+          expect(preview.stopped).toBeNull();
+          const imported = await store
+            .importNewDataset(
+              { name: "Property", source: byteChunks(bytes, 5), dialect, columns: choices },
+              editor,
+            )
+            .catch((error: unknown) => error);
+          if (preview.problemCount > 0) {
+            expect(imported).toBeInstanceOf(DatasetImportError);
+            const refused = imported as DatasetImportError;
+            expect(refused.problemCount).toBe(preview.problemCount);
+            expect(refused.lineProblems.map((p) => p.message)).toEqual(
+              preview.problems.map((p) => p.message),
+            );
+            return;
+          }
+          if (imported instanceof Error) throw imported;
+          const dataset = await store.getDataset((imported as { datasetId: string }).datasetId);
+          expect(dataset?.columns.map((c) => [c.name, c.type])).toEqual(
+            preview.columns.map((c) => [c.header, c.type]),
+          );
+          expect(dataset?.rows.slice(0, preview.rows.length)).toEqual(
+            preview.rows.map((row) => row.values),
+          );
+        },
+      ),
+      { seed, numRuns: 120 },
+    );
+  }, 120_000);
+});

@@ -131,10 +131,8 @@ export {
   type ImportPreview,
   type ImportPreviewInput,
   type PreviewRow,
-  previewHeadBytes,
   previewSampleRows,
   previewShownRows,
-  previewWholeBytes,
 } from "./repo/datasets/import-preview.js";
 export {
   type DatasetPushAnswer,

@@ -102,7 +102,16 @@ export function CsvColumnsFields({
 }
 
 /** Every problem found in the file (up to the listed limit), each with its line. */
-export function CsvProblemList({ id, problem }: { id: string; problem: CsvProblem }) {
+export function CsvProblemList({
+  id,
+  problem,
+}: {
+  id: string;
+  /** A parse's problem, or an import preview's problems. */
+  problem: Pick<CsvProblem, "problemCount"> & {
+    problems: readonly { message: string; line: number | null; column: string | null }[];
+  };
+}) {
   const more = problem.problemCount - problem.problems.length;
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="field-error stack">

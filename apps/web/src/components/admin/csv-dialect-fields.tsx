@@ -5,6 +5,7 @@ import {
   type DecimalSeparator,
   delimiterNames,
 } from "@seed/store/csv";
+import type { ReactNode } from "react";
 import styles from "./admin.module.css";
 import { SelectField } from "./form-controls";
 
@@ -28,8 +29,11 @@ export function CsvDialectFields({
   decimal,
   onDelimiter,
   onDecimal,
+  children,
 }: {
   idPrefix: string;
+  /** Fields that come first in the set (the file import's encoding). */
+  children?: ReactNode;
   /** The dialect the current text was read with, or null before there is any. */
   readAs: CsvDialect | null;
   delimiter: DelimiterChoice;
@@ -40,6 +44,7 @@ export function CsvDialectFields({
   return (
     <fieldset className={styles.fieldset}>
       <legend>How the file is read</legend>
+      {children}
       <p className="muted" aria-live="polite">
         {readAs
           ? describeDialect(readAs)

@@ -2,22 +2,35 @@
 
 import {
   formatBytes,
+  type ImportColumnChoices,
   type ImportFormat,
   importFileAccept,
   importFormatOf,
+  previewHeadBytes,
+  previewsFromHead,
+  previewWholeBytes,
   textLimits,
   xlsxSheetNameLength,
 } from "@seed/model";
-import { type CsvDialect, resolveCsvDialect } from "@seed/store/csv";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import type { ImportPreview } from "@seed/store";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
+import { CsvProblemList } from "@/components/admin/csv-columns";
 import {
   CsvDialectFields,
   type DecimalChoice,
   type DelimiterChoice,
 } from "@/components/admin/csv-dialect-fields";
+import { SelectField } from "@/components/admin/form-controls";
 import { FormField } from "@/components/form-field";
 import { type ImportEvent, importEventsHeader } from "./import-events";
+import {
+  ColumnChoicesTable,
+  describeEncoding,
+  offeredEncodings,
+  PreviewRows,
+} from "./import-preview-fields";
+import { importReadingParams } from "./import-reading";
 
 type Status =
   | { state: "idle" }
@@ -36,7 +49,7 @@ type Status =
 /** Sends the file as the request body and reads NDJSON progress events back. */
 function upload(
   url: string,
-  file: File,
+  file: Blob,
   onUploaded: (sent: number, total: number) => void,
   onEvent: (event: ImportEvent) => void,
 ): Promise<void> {
@@ -54,7 +67,7 @@ function upload(
       }
     };
     request.open("POST", url);
-    request.setRequestHeader("Content-Type", "text/csv");
+    request.setRequestHeader("Content-Type", "application/octet-stream");
     request.setRequestHeader(importEventsHeader, "1");
     request.upload.onprogress = (event) => onUploaded(event.loaded, event.total || file.size);
     request.onprogress = readEvents;
@@ -91,6 +104,54 @@ const formatWords = {
   xlsx: "Read as an Excel workbook: its first row names the columns; dates, numbers and text are typed as a CSV file's are.",
 } as const;
 
+/** What pasted text is, from its first character: a JSON array, NDJSON objects, else CSV. */
+function pastedFile(text: string): File {
+  const first = text.trimStart()[0];
+  const name = first === "[" ? "pasted.json" : first === "{" ? "pasted.ndjson" : "pasted.csv";
+  return new File([text], name, { type: "text/plain" });
+}
+
+type PreviewState =
+  | { state: "none" }
+  | { state: "loading" }
+  | { state: "ready"; preview: ImportPreview }
+  | { state: "failed"; message: string }
+  /** Too large a file of a format read whole: imported without a preview. */
+  | { state: "unavailable"; message: string };
+
+/** The preview's answer for the chosen file and reading; `signal` stops an outdated one. */
+async function fetchPreview(
+  file: Blob,
+  format: ImportFormat,
+  params: URLSearchParams,
+  signal: AbortSignal,
+): Promise<PreviewState> {
+  const fromHead = previewsFromHead(format);
+  const complete = !fromHead || file.size <= previewHeadBytes;
+  params.set("complete", complete ? "1" : "0");
+  const body = complete ? file : file.slice(0, previewHeadBytes);
+  const response = await fetch(`/api/datasets/import/preview?${params}`, {
+    method: "POST",
+    body,
+    headers: { [importEventsHeader]: "1", "Content-Type": "application/octet-stream" },
+    signal,
+  });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => null)) as { message?: string } | null;
+    return {
+      state: "failed",
+      message: answer?.message ?? `The preview was refused (HTTP ${response.status}).`,
+    };
+  }
+  return { state: "ready", preview: (await response.json()) as ImportPreview };
+}
+
+/**
+ * The one import flow for every file and size: choose a file (or drop one, or paste rows), see
+ * how it is read (encoding, separator, decimal mark, each column's type and format, every
+ * problem in its first rows) and change any of it, then import the whole file streamed with
+ * progress. The server reads the file with the same rules for the preview and the import.
+ */
 export function CsvUploadForm(props: {
   /** Import into this dataset (with a replace/append choice); without it, create a dataset. */
   dataset?: { id: string; version: number };
@@ -102,28 +163,78 @@ export function CsvUploadForm(props: {
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ state: "idle" });
   const [mode, setMode] = useState<"replace" | "append">("append");
-  // The start of the chosen file, enough to tell its separator and decimal mark.
-  const [sample, setSample] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [pasted, setPasted] = useState("");
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [encoding, setEncoding] = useState("auto");
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [format, setFormat] = useState<ImportFormat>("csv");
-  const readAs: CsvDialect | null =
-    sample === null ? null : resolveCsvDialect(sample, { delimiter, decimal });
+  const [sheet, setSheet] = useState("");
+  const [choices, setChoices] = useState<ImportColumnChoices>({});
+  const [preview, setPreview] = useState<PreviewState>({ state: "none" });
+  const [dragging, setDragging] = useState(false);
+  const format: ImportFormat = file ? importFormatOf(file.name) : "csv";
+  const datasetId = props.dataset?.id;
 
-  /** Checks the chosen file at once: too large is said before anything is sent, and the head
-   * of the file tells its separator and decimal mark. */
-  async function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
+  // The preview follows the file and every choice; an older answer never replaces a newer one.
+  useEffect(() => {
+    if (!file || fileProblem) {
+      setPreview({ state: "none" });
+      return;
+    }
+    if (!previewsFromHead(format) && file.size > previewWholeBytes) {
+      setPreview({
+        state: "unavailable",
+        message: `Files of this kind are previewed up to ${formatBytes(previewWholeBytes)}; this one is imported with the types it gives, and every row is still checked before anything is saved.`,
+      });
+      return;
+    }
+    const controller = new AbortController();
+    setPreview({ state: "loading" });
+    const params = importReadingParams({
+      format,
+      delimiter,
+      decimal,
+      encoding,
+      ...(sheet.trim() ? { sheet: sheet.trim() } : {}),
+      columns: choices,
+    });
+    if (datasetId) params.set("datasetId", datasetId);
+    const timer = setTimeout(() => {
+      fetchPreview(file, format, params, controller.signal)
+        .then(setPreview)
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          setPreview({
+            state: "failed",
+            message: error instanceof Error ? error.message : "The preview failed.",
+          });
+        });
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [file, fileProblem, format, delimiter, decimal, encoding, sheet, choices, datasetId]);
+
+  /** A new file (chosen, dropped or pasted): checked at once, and read afresh. */
+  function choose(next: File | null, from: "input" | "drop" | "paste") {
     setStatus({ state: "idle" });
-    setSample(null);
-    if (!file) {
+    setEncoding("auto");
+    setDelimiter("auto");
+    setDecimal("auto");
+    setSheet("");
+    setChoices({});
+    if (from !== "paste") setPasted("");
+    if (from !== "input" && fileInput.current) fileInput.current.value = "";
+    setFile(next);
+    if (!next) {
       setFileProblem(null);
       return;
     }
-    const chosen = importFormatOf(file.name);
-    setFormat(chosen);
-    if (file.size === 0) {
+    const chosen = importFormatOf(next.name);
+    if (next.size === 0) {
       setFileProblem(
         chosen === "csv"
           ? "This file is empty (0 bytes): a CSV file needs a header row and rows."
@@ -131,40 +242,79 @@ export function CsvUploadForm(props: {
       );
       return;
     }
-    if (file.size > maxBytes) {
+    if (next.size > maxBytes) {
       setFileProblem(
-        `This file is ${formatBytes(file.size)}; files up to ${formatBytes(maxBytes)} can be imported.`,
+        `This file is ${formatBytes(next.size)}; files up to ${formatBytes(maxBytes)} can be imported.`,
       );
       return;
     }
     setFileProblem(null);
-    setSample(await file.slice(0, 64 * 1024).text());
   }
+
+  /** A change of how the text is cut up renames the columns: their choices start again. */
+  function rereadAs(change: () => void) {
+    change();
+    setChoices({});
+    setStatus({ state: "idle" });
+  }
+
+  function chooseColumns(next: ImportColumnChoices) {
+    setChoices(next);
+    setStatus({ state: "idle" });
+  }
+
+  const ready = preview.state === "ready" ? preview.preview : null;
+  // An import that failed lists its problems itself; the preview's would repeat them.
+  const failed = status.state === "failed";
+  const blocked =
+    ready !== null && !failed && (ready.stopped !== null || ready.problemCount > 0)
+      ? "Fix what the preview lists (choose the encoding, retype the column or pick another format): an import of this file would save nothing."
+      : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const file = fileInput.current?.files?.[0];
+    if (!props.dataset) {
+      const name = String(form.get("name") ?? "").trim();
+      const tooLong = Array.from(name).length > textLimits.name;
+      const problem =
+        name === ""
+          ? "Enter a name for the new dataset."
+          : tooLong
+            ? `The name is ${Array.from(name).length} characters; keep it to ${textLimits.name}.`
+            : null;
+      setNameProblem(problem);
+      if (problem) return;
+    }
     if (!file) {
       setStatus({ state: "failed", message: "Choose a file.", line: null, column: null });
       return;
     }
-    if (fileProblem) return;
+    if (fileProblem || preview.state === "loading") return;
+    if (preview.state === "failed") {
+      setStatus({ state: "failed", message: preview.message, line: null, column: null });
+      return;
+    }
     const params = new URLSearchParams(
       props.dataset
         ? { datasetId: props.dataset.id, version: String(props.dataset.version), mode }
         : {
-            name: String(form.get("name") ?? ""),
-            description: String(form.get("description") ?? ""),
+            name: String(form.get("name") ?? "").trim(),
+            description: String(form.get("description") ?? "").trim(),
           },
     );
-    const dialect =
-      readAs ?? resolveCsvDialect(await file.slice(0, 64 * 1024).text(), { delimiter, decimal });
-    params.set("delimiter", dialect.delimiter);
-    params.set("decimal", dialect.decimal);
-    params.set("format", importFormatOf(file.name));
-    const sheet = String(form.get("sheet") ?? "").trim();
-    if (importFormatOf(file.name) === "xlsx" && sheet !== "") params.set("sheet", sheet);
+    importReadingParams(
+      {
+        format,
+        // What the preview read the file with; CSV without a preview is not imported.
+        delimiter: ready?.dialect?.delimiter ?? ",",
+        decimal: ready?.dialect?.decimal ?? ".",
+        encoding,
+        ...(sheet.trim() ? { sheet: sheet.trim() } : {}),
+        columns: choices,
+      },
+      params,
+    );
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
     let finished: ImportEvent | null = null;
     await upload(
@@ -207,6 +357,26 @@ export function CsvUploadForm(props: {
   }
 
   const running = status.state === "running";
+  const sheetTooLong = Array.from(sheet).length > xlsxSheetNameLength;
+  const encodingField = (
+    <SelectField
+      id={`${id}-encoding`}
+      label="Encoding"
+      value={encoding}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        rereadAs(() => setEncoding(next));
+      }}
+      hint={`Read as ${describeEncoding(ready?.encoding ?? null)}.`}
+    >
+      <option value="auto">Detect</option>
+      {offeredEncodings.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
+  );
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-busy={running}>
       {props.dataset ? null : (
@@ -217,6 +387,7 @@ export function CsvUploadForm(props: {
             label="Name of the new dataset"
             required
             maxLength={textLimits.name}
+            errors={nameProblem ? [nameProblem] : undefined}
           />
           <FormField
             id={`${id}-description`}
@@ -226,7 +397,23 @@ export function CsvUploadForm(props: {
           />
         </>
       )}
-      <div className="field">
+      {/* Dropping a file anywhere here chooses it; the file input is the way for keyboards. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target only; the input inside is the accessible control */}
+      <div
+        className={`field ${styles.dropZone ?? ""}`}
+        data-dragging={dragging ? "true" : undefined}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const dropped = event.dataTransfer.files[0];
+          if (dropped) choose(dropped, "drop");
+        }}
+      >
         <label htmlFor={`${id}-file`}>
           File to import (CSV, JSON, NDJSON, Parquet, Arrow or Excel, up to {formatBytes(maxBytes)})
         </label>
@@ -235,7 +422,7 @@ export function CsvUploadForm(props: {
           ref={fileInput}
           type="file"
           accept={importFileAccept}
-          onChange={onFileChosen}
+          onChange={(event) => choose(event.currentTarget.files?.[0] ?? null, "input")}
           aria-invalid={fileProblem ? true : undefined}
           aria-describedby={`${id}-file-hint${fileProblem ? ` ${id}-file-error` : ""}`}
         />
@@ -243,7 +430,7 @@ export function CsvUploadForm(props: {
           {format === "csv"
             ? `A header row naming the columns, then one line per row, up to ${formatBytes(maxBytes)}.`
             : formatWords[format]}{" "}
-          Nothing changes unless every line fits.
+          Nothing changes unless every line fits. A file dropped here is chosen too.
         </span>
         {fileProblem ? (
           <p id={`${id}-file-error`} className="field-error" role="alert">
@@ -251,29 +438,94 @@ export function CsvUploadForm(props: {
           </p>
         ) : null}
       </div>
-      {format === "xlsx" ? (
+      <div className="field">
+        <label htmlFor={`${id}-paste`}>Or paste the rows (CSV, JSON or NDJSON text)</label>
+        <textarea
+          id={`${id}-paste`}
+          className={styles.textarea}
+          value={pasted}
+          spellCheck={false}
+          aria-describedby={`${id}-paste-hint`}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            setPasted(text);
+            choose(text.trim() === "" ? null : pastedFile(text), "paste");
+          }}
+        />
+        <span id={`${id}-paste-hint`} className="muted">
+          Pasted text is previewed and imported as a file would be; a header row names the columns.
+        </span>
+      </div>
+      {file && !fileProblem && format === "xlsx" ? (
         <div className="field">
           <label htmlFor={`${id}-sheet`}>Sheet to import (optional)</label>
           <input
             id={`${id}-sheet`}
             name="sheet"
-            maxLength={xlsxSheetNameLength}
-            aria-describedby={`${id}-sheet-hint`}
+            value={sheet}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              rereadAs(() => setSheet(next));
+            }}
+            aria-describedby={`${id}-sheet-hint${sheetTooLong ? ` ${id}-sheet-error` : ""}`}
           />
           <span id={`${id}-sheet-hint`} className="muted">
             Its name as the workbook's tab shows it; the first sheet when left empty.
           </span>
+          {sheetTooLong ? (
+            <p id={`${id}-sheet-error`} className="field-error">
+              Excel names sheets in at most {xlsxSheetNameLength} characters; this is{" "}
+              {Array.from(sheet).length}.
+            </p>
+          ) : null}
         </div>
       ) : null}
-      {format === "csv" ? (
+      {file && !fileProblem && format === "csv" ? (
         <CsvDialectFields
           idPrefix={id}
-          readAs={readAs}
+          readAs={ready?.dialect ?? null}
           delimiter={delimiter}
           decimal={decimal}
-          onDelimiter={setDelimiter}
-          onDecimal={setDecimal}
-        />
+          onDelimiter={(next) => rereadAs(() => setDelimiter(next))}
+          onDecimal={(next) => rereadAs(() => setDecimal(next))}
+        >
+          {encodingField}
+        </CsvDialectFields>
+      ) : null}
+      {file && !fileProblem && (format === "json" || format === "ndjson") ? (
+        <fieldset className={styles.fieldset}>
+          <legend>How the file is read</legend>
+          {encodingField}
+        </fieldset>
+      ) : null}
+      <div aria-live="polite" className="stack">
+        {preview.state === "loading" ? <p className="muted">Reading the file…</p> : null}
+        {preview.state === "failed" || preview.state === "unavailable" ? (
+          <p className={preview.state === "failed" ? "field-error" : "muted"}>{preview.message}</p>
+        ) : null}
+      </div>
+      {ready ? (
+        <>
+          {ready.stopped && !failed ? <p className="field-error">{ready.stopped.message}</p> : null}
+          {ready.columns.length > 0 ? (
+            <ColumnChoicesTable
+              idPrefix={id}
+              columns={ready.columns}
+              choices={choices}
+              onChange={chooseColumns}
+            />
+          ) : null}
+          {ready.columns.length > 0 ? <PreviewRows preview={ready} /> : null}
+          {ready.problemCount > 0 && !failed ? (
+            <CsvProblemList id={`${id}-problems`} problem={ready} />
+          ) : null}
+          {!ready.complete && ready.problemCount === 0 && !ready.stopped ? (
+            <p className="muted">
+              The first {ready.sampleRows.toLocaleString("en-US")} rows fit. The rest are checked as
+              the file imports; if any does not fit, nothing is saved and the line is named.
+            </p>
+          ) : null}
+        </>
       ) : null}
       {props.dataset ? (
         <fieldset className="field">
@@ -333,6 +585,7 @@ export function CsvUploadForm(props: {
                   {(status.problemCount - status.problems.length).toLocaleString()} more are not.
                 </p>
               ) : null}
+              <p>Retype the column or pick another format in the preview, then import again.</p>
             </>
           ) : (
             <>
@@ -348,8 +601,18 @@ export function CsvUploadForm(props: {
           )}
         </div>
       ) : null}
+      {blocked ? (
+        <p className="field-error" id={`${id}-blocked`}>
+          {blocked}
+        </p>
+      ) : null}
       <div>
-        <button type="submit" className="button" disabled={running || fileProblem !== null}>
+        <button
+          type="submit"
+          className="button"
+          disabled={running || fileProblem !== null || preview.state === "loading"}
+          aria-describedby={blocked ? `${id}-blocked` : undefined}
+        >
           {running ? "Importing…" : props.dataset ? "Import rows" : "Import dataset"}
         </button>
       </div>

@@ -3,6 +3,7 @@ import {
   type DatasetColumnType,
   type ImportColumnChoices,
   NotFoundError,
+  previewsFromHead,
   ValidationError,
 } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
@@ -33,10 +34,6 @@ import {
 export const previewSampleRows = 1_000;
 /** Rows the preview shows. */
 export const previewShownRows = 20;
-/** The most of a text file (CSV, NDJSON) the browser sends for a preview. */
-export const previewHeadBytes = 1024 * 1024;
-/** Files the preview must read whole (a JSON array, workbooks, columnar files), up to this size. */
-export const previewWholeBytes = 32 * 1024 * 1024;
 
 export interface ImportPreviewInput {
   /** The start of the file, or all of it (`complete`). */
@@ -122,7 +119,7 @@ export async function previewImport(
 ): Promise<ImportPreview> {
   authorize(actor, "content.write");
   const format = input.format ?? "csv";
-  if (!input.complete && format !== "csv" && format !== "ndjson") {
+  if (!input.complete && !previewsFromHead(format)) {
     throw new ValidationError({
       fieldErrors: { file: ["This kind of file is previewed whole; send all of it."] },
     });

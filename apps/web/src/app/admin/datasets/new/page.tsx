@@ -22,7 +22,7 @@ export default async function NewDatasetPage() {
       <Card
         title="Import a large file"
         titleAs="h2"
-        description={`A CSV, JSON, NDJSON, Parquet, Arrow or Excel (.xlsx) file of up to ${limits.maxImportRows.toLocaleString("en-US")} rows and ${formatBytes(limits.maxImportBytes)}, streamed to the server with a progress bar. Column types come from the first 1,000 rows, or from the file itself for Parquet and Arrow.`}
+        description={`A CSV, JSON, NDJSON, Parquet, Arrow or Excel (.xlsx) file of up to ${limits.maxImportRows.toLocaleString("en-US")} rows and ${formatBytes(limits.maxImportBytes)}, or rows pasted as text. A preview shows how it is read: its encoding, separator and decimal mark, each column's type and format (from the first 1,000 rows, or from the file itself for Parquet and Arrow) and its first rows; change any of them, then import it streamed with a progress bar.`}
       >
         <CsvUploadForm limits={limits} />
       </Card>

@@ -105,11 +105,8 @@ export const POST = withPermission("content.write", async (request, session) => 
   const reading = importReadingSchema.safeParse(params);
   if (!reading.success) return errorResponse(400, importReadingProblem);
   // The format says how to read the file; the separator and decimal mark apply to CSV, where the
-  // form sends what the preview found (an import never guesses them apart from the preview).
+  // form sends what the preview found (without them: comma and point, as before previews).
   const { format, sheet, encoding, columns, delimiter, decimal } = reading.data;
-  if (format === "csv" && (delimiter === "auto" || decimal === "auto")) {
-    return errorResponse(400, "Give the separator and decimal mark the preview showed.");
-  }
   const csvDialect = {
     delimiter: delimiter === "auto" ? "," : delimiter,
     decimal: decimal === "auto" ? "." : decimal,

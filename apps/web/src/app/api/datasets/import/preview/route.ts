@@ -1,4 +1,4 @@
-import { previewHeadBytes, previewWholeBytes } from "@seed/store";
+import { previewHeadBytes, previewWholeBytes } from "@seed/model";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
 import { importEventsHeader } from "@/features/datasets/import-events";

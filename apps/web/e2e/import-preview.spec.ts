@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
+import { horizontalOverflow, importFileLabel, vegaDataPath } from "./support";
+
+// One import flow with a preview (issue 25): a file chosen, dropped or pasted is read by the
+// server with the import's own rules before anything is saved; its encoding, each column's type
+// and format and its first rows are shown and can be changed, and the import stores what the
+// preview showed.
+
+const pasteLabel = "Or paste the rows (CSV, JSON or NDJSON text)";
+
+function previewCell(card: Locator, text: string): Locator {
+  return card
+    .getByRole("region", { name: "Preview of the rows" })
+    .getByRole("cell", { name: text, exact: true })
+    .first();
+}
+
+async function importAndOpen(page: Page, card: Locator) {
+  await card.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/saved=import/, { timeout: 90_000 });
+}
+
+test("a Latin-1 file: its encoding is detected and shown, another one names the line that fails, and it imports as written", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Latin-1"));
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "cities.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("name,city\nJosé,München\nFrançois,Köln\n", "latin1"),
+  });
+  await expect(importCard.getByText(/^Read as (windows-1252|ISO-8859-1) \(detected/)).toBeVisible();
+  await expect(previewCell(importCard, "München")).toBeVisible();
+  await expect(previewCell(importCard, "François")).toBeVisible();
+
+  await importCard.getByLabel("Encoding", { exact: true }).selectOption("UTF-8");
+  await expect(importCard.getByText(/^Line 2: .*not valid UTF-8/)).toBeVisible();
+  await expect(importCard.getByText(/an import of this file would save nothing/)).toBeVisible();
+  await expectAxeClean(page);
+
+  await importCard.getByLabel("Encoding", { exact: true }).selectOption("auto");
+  await expect(previewCell(importCard, "München")).toBeVisible();
+  await importAndOpen(page, importCard);
+  await expect(page.getByRole("cell", { name: "München", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "François", exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("stocks.csv: 'Jan 1 2000' is read as MMM d yyyy, a column retyped in the preview is stored as chosen", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Stocks"));
+  await importCard.getByLabel(importFileLabel).setInputFiles(vegaDataPath("stocks.csv"));
+  const dateFormat = importCard.getByLabel("Format of column date");
+  await expect(dateFormat.locator("option:checked")).toHaveText(
+    "As read: Jan 31 2000 (MMM d yyyy)",
+  );
+  await expect(previewCell(importCard, "2000-01-01")).toBeVisible();
+  await importCard.getByLabel("Type of column price").selectOption("string");
+  await expect(
+    importCard.getByRole("columnheader", { name: "price (text)", exact: true }),
+  ).toBeVisible();
+  await importAndOpen(page, importCard);
+  await expect(page.getByText(/^560 rows · version 1/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "39.81", exact: true }).first()).toBeVisible();
+  await context.close();
+});
+
+test("pasted rows whose dates cannot tell day from month: the preview says so, and the chosen reading is stored", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Pasted days"));
+  await importCard.getByLabel(pasteLabel).fill("day,visits\n01/02/2024,1\n03/04/2024,2\n");
+  await expect(importCard.getByText(/the file cannot tell which comes first/)).toBeVisible();
+  await expect(previewCell(importCard, "2024-01-02")).toBeVisible();
+  await importCard.getByLabel("Format of column day").selectOption("d/M/yyyy");
+  await expect(previewCell(importCard, "2024-02-01")).toBeVisible();
+  await expect(previewCell(importCard, "2024-04-03")).toBeVisible();
+  await importAndOpen(page, importCard);
+  await expect(page.getByRole("cell", { name: "2024-02-01", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "2024-04-03", exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("zipcodes.csv, past the preview's first megabyte: postal codes stay text in the preview and in all 42,049 rows", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Zip codes"));
+  await importCard.getByLabel(importFileLabel).setInputFiles(vegaDataPath("zipcodes.csv"));
+  await expect(
+    importCard.getByRole("columnheader", { name: "zip_code (text)", exact: true }),
+  ).toBeVisible();
+  await expect(previewCell(importCard, "00501")).toBeVisible();
+  await expect(importCard.getByText(/^The first 1,000 rows fit\./)).toBeVisible();
+  await importAndOpen(page, importCard);
+  await expect(page.getByText(/^42,049 rows · version 1/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "00501", exact: true }).first()).toBeVisible();
+  await context.close();
+});
+
+test("a dropped file is previewed as a chosen one; the preview is keyboard-usable, axe-clean and fits 375 px", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Dropped"));
+  await page.setViewportSize({ width: 375, height: 800 });
+  const csv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
+  const transfer = await page.evaluateHandle((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "seattle-weather.csv", { type: "text/csv" }));
+    return data;
+  }, csv);
+  const dropZone = importCard.getByLabel(importFileLabel).locator("..");
+  await dropZone.dispatchEvent("dragover", { dataTransfer: transfer });
+  await dropZone.dispatchEvent("drop", { dataTransfer: transfer });
+  await expect(previewCell(importCard, "drizzle")).toBeVisible();
+  await expect(
+    importCard.getByRole("columnheader", { name: "date (date)", exact: true }),
+  ).toBeVisible();
+  // The pickers are reached from the keyboard.
+  const typePicker = importCard.getByLabel("Type of column weather");
+  await typePicker.focus();
+  await expect(typePicker).toBeFocused();
+  await expectAxeClean(page);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await context.close();
+});

@@ -1,0 +1,224 @@
+"use client";
+
+import {
+  type ColumnType,
+  columnTypes,
+  formatChoicesFor,
+  formatKey,
+  formatLabel,
+  formatOfKey,
+  type ImportColumnChoice,
+  type ImportColumnChoices,
+} from "@seed/model";
+import type { ColumnReading, ImportPreview } from "@seed/store";
+import { TableRegion } from "@/components/table-region";
+
+// The preview of a file before it is imported: how each column is read (type and format, each
+// changeable), the first rows as they will be stored, and every problem in the rows read.
+
+/** Encodings offered besides detection: the common ones a well-kept detector reports. */
+export const offeredEncodings = [
+  "UTF-8",
+  "UTF-16LE",
+  "UTF-16BE",
+  "windows-1252",
+  "ISO-8859-1",
+  "ISO-8859-15",
+  "windows-1250",
+  "ISO-8859-2",
+  "windows-1251",
+  "KOI8-R",
+  "windows-1253",
+  "windows-1254",
+  "Shift_JIS",
+  "EUC-JP",
+  "GB18030",
+  "Big5",
+  "EUC-KR",
+  "macintosh",
+] as const;
+
+const typeWords: Record<string, string> = {
+  number: "number",
+  string: "text",
+  date: "date",
+  timestamp: "date and time",
+  boolean: "true/false",
+};
+
+/** The encoding the preview read the bytes with, in words. */
+export function describeEncoding(encoding: ImportPreview["encoding"]): string {
+  if (!encoding) return "not known yet";
+  if (encoding.source === "bom") return `${encoding.name} (from the file's byte order mark)`;
+  if (encoding.source === "chosen") return `${encoding.name} (as chosen)`;
+  return encoding.confidence === null
+    ? `${encoding.name} (detected)`
+    : `${encoding.name} (detected, ${encoding.confidence}% sure)`;
+}
+
+/** One row per column: its type and its format, as read and as the person changes them. */
+export function ColumnChoicesTable({
+  idPrefix,
+  columns,
+  choices,
+  onChange,
+}: {
+  idPrefix: string;
+  columns: readonly ColumnReading[];
+  choices: ImportColumnChoices;
+  onChange: (choices: ImportColumnChoices) => void;
+}) {
+  const set = (header: string, choice: ImportColumnChoice | null) => {
+    const next = { ...choices };
+    if (choice === null || (choice.type === undefined && choice.format === undefined)) {
+      delete next[header];
+    } else next[header] = choice;
+    onChange(next);
+  };
+  return (
+    <TableRegion label="Columns of the file">
+      <table>
+        <caption>Columns: each is read as the type and format shown; change any of them.</caption>
+        <thead>
+          <tr>
+            <th scope="col">Column</th>
+            <th scope="col">Type</th>
+            <th scope="col">Format</th>
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((column, index) => {
+            const chosen = choices[column.header];
+            const format = column.format;
+            const timeOrNumber =
+              column.type === "number" || column.type === "date" || column.type === "timestamp";
+            const offered = timeOrNumber
+              ? formatChoicesFor(column.type as ColumnType, column.detected.format)
+              : [];
+            return (
+              <tr key={column.header}>
+                <th scope="row">{column.header}</th>
+                <td>
+                  {column.fixed ? (
+                    <span>{typeWords[column.type]} (the dataset's)</span>
+                  ) : (
+                    <select
+                      id={`${idPrefix}-column-${index}-type`}
+                      aria-label={`Type of column ${column.header}`}
+                      value={chosen?.type ?? "detected"}
+                      onChange={(event) => {
+                        const value = event.currentTarget.value;
+                        // A new type starts from the format its cells suggest.
+                        set(
+                          column.header,
+                          value === "detected" ? null : { type: value as ColumnType },
+                        );
+                      }}
+                    >
+                      <option value="detected">
+                        As detected: {typeWords[column.detected.type] ?? column.detected.type}
+                      </option>
+                      {columnTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {typeWords[type]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+                <td>
+                  {timeOrNumber && format !== null ? (
+                    <>
+                      <select
+                        id={`${idPrefix}-column-${index}-format`}
+                        aria-label={`Format of column ${column.header}`}
+                        value={chosen?.format === undefined ? "read" : formatKey(chosen.format)}
+                        onChange={(event) => {
+                          const value = event.currentTarget.value;
+                          const picked = value === "read" ? undefined : formatOfKey(value);
+                          set(column.header, {
+                            ...(chosen?.type ? { type: chosen.type } : {}),
+                            ...(picked ? { format: picked } : {}),
+                          });
+                        }}
+                      >
+                        <option value="read">
+                          As read:{" "}
+                          {formatLabel(column.type as "number" | "date" | "timestamp", format)}
+                        </option>
+                        {offered.map((option) => (
+                          <option key={formatKey(option)} value={formatKey(option)}>
+                            {formatLabel(column.type as "number" | "date" | "timestamp", option)}
+                          </option>
+                        ))}
+                      </select>
+                      {column.detected.ambiguous && chosen?.format === undefined ? (
+                        <p className="muted">
+                          Every day and month here is 12 or less, so the file cannot tell which
+                          comes first: read as {String(column.detected.format)}; choose{" "}
+                          {column.detected.ambiguous.other} if days come first.
+                        </p>
+                      ) : null}
+                    </>
+                  ) : (
+                    <span className="muted">none</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+function shownValue(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  return String(value);
+}
+
+/** The first rows as they will be stored; a cell that does not fit shows the file's text. */
+export function PreviewRows({ preview }: { preview: ImportPreview }) {
+  const { columns, rows } = preview;
+  return (
+    <TableRegion label="Preview of the rows">
+      <table>
+        <caption>
+          Preview: {columns.length} columns, the first {rows.length} of{" "}
+          {preview.complete
+            ? `${preview.sampleRows.toLocaleString("en-US")} rows`
+            : `the ${preview.sampleRows.toLocaleString("en-US")} rows read so far`}{" "}
+          as they will be saved
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header} <span className="muted">({typeWords[column.type]})</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.line}>
+              <td>{row.line}</td>
+              {columns.map((column) => {
+                const misfit = row.misfits[column.header];
+                return misfit === undefined ? (
+                  <td key={column.header}>{shownValue(row.values[column.header])}</td>
+                ) : (
+                  <td key={column.header} className="field-error">
+                    “{misfit}” does not fit
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}

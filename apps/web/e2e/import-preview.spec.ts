@@ -131,3 +131,27 @@ test("a dropped file is previewed as a chosen one; the preview is keyboard-usabl
   expect(await horizontalOverflow(page)).toBe(0);
   await context.close();
 });
+
+test("yes/no and TRUE/FALSE columns come in as true/false columns, empty markers empty", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Booleans"));
+  await importCard
+    .getByLabel(pasteLabel)
+    .fill("order,paid,gift\nA-1,yes,TRUE\nA-2,No,false\nA-3,N/A,True\n");
+  await expect(
+    importCard.getByRole("columnheader", { name: "paid (true/false)", exact: true }),
+  ).toBeVisible();
+  await expect(
+    importCard.getByRole("columnheader", { name: "gift (true/false)", exact: true }),
+  ).toBeVisible();
+  await expect(importCard.getByLabel("Type of column paid").locator("option:checked")).toHaveText(
+    "As detected: true/false",
+  );
+  await importAndOpen(page, importCard);
+  await expect(page.getByText(/^3 rows · version 1/)).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: /paid/ })).toContainText("boolean");
+  await expect(page.getByRole("cell", { name: "false", exact: true }).first()).toBeVisible();
+  await context.close();
+});

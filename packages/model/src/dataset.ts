@@ -3,6 +3,7 @@ import { calculatedFieldsSchema } from "./calculated-fields.js";
 import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
+import { booleanWords } from "./readers/read-cell.js";
 import { datasetLimits, textLimits } from "./limits.js";
 import { type CellValue, type DatasetRow, isNumberText } from "./values.js";
 import { type ColumnType, columnTypes } from "./vocabulary.js";
@@ -131,6 +132,18 @@ export function rowProblemsError(
 
 /** Form fields arrive as text: blank becomes null and numeric text in a number column a number. */
 function normalizeCell(column: DatasetColumn, value: unknown): unknown {
+  if (column.type === "boolean") {
+    // A boolean column's values are the text "true"/"false"; JSON booleans and the words a file
+    // writes (yes/no, TRUE/FALSE, in any case) come to that.
+    if (typeof value === "boolean") return value ? "true" : "false";
+    if (typeof value === "string") {
+      const text = value.trim();
+      if (text === "") return null;
+      const meant = booleanWords.get(text.toLowerCase());
+      return meant === undefined ? text : meant ? "true" : "false";
+    }
+    return value;
+  }
   if (typeof value !== "string") return value;
   const text = value.trim();
   if (text === "") return null;

@@ -20,12 +20,13 @@ export type EntityType = (typeof entityTypes)[number];
 export const auditEntityTypes = [...entityTypes, "user", "question", "settings"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
-/** The types a dataset made here (form, CSV, push API) may declare. */
+/** The types a dataset made here (form, file import, push API) may declare: every type. */
 export const columnTypes = [
   "number",
   "string",
   "date",
   "timestamp",
+  "boolean",
 ] as const satisfies readonly DatasetColumnType[];
 export type ColumnType = (typeof columnTypes)[number];
 /** What a stat tile shows of a column: an aggregate of the rows, or the last value. */

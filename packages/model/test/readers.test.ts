@@ -334,3 +334,70 @@ describe("detectColumn", () => {
     expect(totalMs).toBeLessThan(8_000);
   });
 });
+
+describe("boolean columns", () => {
+  const word = fc
+    .tuple(fc.constantFrom("true", "false", "yes", "no"), fc.array(fc.boolean(), { maxLength: 5 }))
+    .map(([text, upper]) =>
+      [...text].map((char, index) => (upper[index] ? char.toUpperCase() : char)).join(""),
+    );
+  const empty = fc.constantFrom("", "NA", "n/a", "null", "-");
+
+  it("every filled cell true/false or yes/no (any case) makes a boolean column, read as meant", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(word, word, empty), { minLength: 1, maxLength: 60 }),
+        (cells) => {
+          const filled = cells.filter(
+            (cell) => !["", "na", "n/a", "null", "-"].includes(cell.toLowerCase()),
+          );
+          const detected = detectColumn(cells);
+          if (filled.length === 0) {
+            expect(detected.type).toBe("string");
+            return;
+          }
+          expect(detected).toEqual({ type: "boolean", format: null });
+          for (const cell of filled) {
+            const meant = ["true", "yes"].includes(cell.toLowerCase());
+            expect(readCell("boolean", null, cell)).toBe(meant);
+          }
+        },
+      ),
+      settings,
+    );
+  });
+
+  it("one cell of anything else keeps the column what the rest suggests (never a boolean)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { minLength: 1, maxLength: 30 }),
+        fc
+          .string({ minLength: 1, maxLength: 8 })
+          .filter(
+            (text) =>
+              ![
+                "true",
+                "false",
+                "yes",
+                "no",
+                "na",
+                "n/a",
+                "null",
+                "-",
+                "--",
+                "nan",
+                "#n/a",
+                "\u2014",
+              ].includes(text.toLowerCase().trim()) && text.trim() !== "",
+          ),
+        fc.nat(),
+        (cells, other, at) => {
+          const mixed = [...cells];
+          mixed.splice(at % (cells.length + 1), 0, other);
+          expect(detectColumn(mixed).type).not.toBe("boolean");
+        },
+      ),
+      settings,
+    );
+  });
+});

@@ -188,14 +188,14 @@ describe("formats from the data, problems with the format", () => {
     ]);
   });
 
-  it("reads percents, parentheses and empty markers; keeps yes/no as text", () => {
-    const parsed = parseCsvDataset('share,change,ok\n12.5%,(5),yes\n-,"1,000",no\n');
+  it("reads percents, parentheses and empty markers; yes/no as true/false", () => {
+    const parsed = parseCsvDataset('share,change,ok\n12.5%,(5),yes\n-,"1,000",NO\n');
     expect(parsed).toMatchObject({
       ok: true,
-      columns: columnsOf({ share: "number", change: "number", ok: "string" }),
+      columns: columnsOf({ share: "number", change: "number", ok: "boolean" }),
       rows: [
-        { share: 0.125, change: -5, ok: "yes" },
-        { share: null, change: 1000, ok: "no" },
+        { share: 0.125, change: -5, ok: "true" },
+        { share: null, change: 1000, ok: "false" },
       ],
     });
   });

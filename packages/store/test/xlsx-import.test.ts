@@ -119,7 +119,7 @@ describe("Excel workbooks through the store", () => {
         "amount:number",
         "total:number",
         "note:string",
-        "paid:string",
+        "paid:boolean",
         // One error among three values: the column stays text rather than lose it.
         "ratio:string",
       ]);

@@ -34,6 +34,7 @@ export const appRoutes = [
   "/api/auth/[...all]",
   "/api/datasets/[id]/rows",
   "/api/datasets/import",
+  "/api/datasets/import/preview",
   "/api/health",
   "/api/metrics",
   "/api/ready",

@@ -23,7 +23,6 @@ export interface DetectOptions {
 }
 
 export interface DetectedColumn {
-  /** Never boolean: a dataset made here cannot declare it, so yes/no columns stay text. */
   type: ColumnType;
   /** How the cells are written (null for text). */
   format: ColumnFormat | null;
@@ -142,12 +141,16 @@ function bestTimeFit(filled: readonly string[], limit: number): TimeFit | null {
   return best;
 }
 
+/** The words that make a column boolean when every filled cell is one (any case). */
+const booleanColumnWords = new Set(["true", "false", "yes", "no"]);
+
 function filledCells(cells: readonly string[]): string[] {
   return cells.filter((cell) => cell !== "" && !isEmptyMarker(cell));
 }
 
 /**
- * The type and format of a column from its cells (the first rows of a file): a number when at
+ * The type and format of a column from its cells (the first rows of a file): a boolean when every
+ * filled cell is true/false or yes/no (any case), a number when at
  * least 90% of the filled cells read as numbers in one format, else a date or timestamp (any cell
  * with a time of day makes a timestamp) in one day pattern, else text. Empty cells and empty markers
  * ("NA", "-") are left out; digit strings with a leading zero keep the column text. Numbers standing
@@ -160,6 +163,11 @@ export function detectColumn(
   const filled = filledCells(cells);
   if (filled.length === 0 || filled.some(isIdentifierDigits)) {
     return { type: "string", format: null };
+  }
+  // Every cell a word of yes or no: true/false or yes/no in any case (1/0, y/n and t/f alone
+  // stay numbers or text: too many codes are written so).
+  if (filled.every((cell) => booleanColumnWords.has(cell.toLowerCase()))) {
+    return { type: "boolean", format: null };
   }
   const allowed = Math.floor(filled.length * misfitShare);
   const number = numberFormatFor(filled, options.decimal ?? ".");

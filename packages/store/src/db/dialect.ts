@@ -133,10 +133,18 @@ function percentileFrom(count: Sql, at: (index: Sql) => Sql, p: number): Sql {
   return sql`(case when ${count} is null or ${count} = 0 then null when ${lo} = ${hi} then ${lo} else ${lo} * (1 - ${d}) + ${hi} * ${d} end)`;
 }
 
+/**
+ * A boolean cell as it comes to be stored: a file's reading gives true/false, rows (forms, the
+ * push API, JSON rows) hold a boolean column's values as the text "true"/"false".
+ */
+function isTrueCell(value: CellValue | boolean): boolean {
+  return value === true || value === "true" || value === 1;
+}
+
 /** Engines with boolean and instant types: true/false as booleans, instants as ISO text. */
 function typedStored(type: DatasetColumnType, value: CellValue | boolean): unknown {
   if (value === null || value === undefined) return null;
-  if (type === "boolean") return Boolean(value);
+  if (type === "boolean") return isTrueCell(value);
   if (type === "timestamp") return new Date(Date.parse(String(value))).toISOString();
   return value;
 }
@@ -196,7 +204,7 @@ const sqlite: EngineDialect<"sqlite"> = {
   },
   stored(type, value) {
     if (value === null || value === undefined) return null;
-    if (type === "boolean") return value ? 1 : 0;
+    if (type === "boolean") return isTrueCell(value) ? 1 : 0;
     if (type === "timestamp") return Date.parse(String(value));
     return value;
   },

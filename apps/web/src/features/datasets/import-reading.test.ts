@@ -54,7 +54,7 @@ describe("the import form's reading parameters", () => {
     for (const bad of [
       '{"a":{"type":"number","format":"yyyy-MM-dd"}}',
       '{"a":{"type":"date","format":{"decimal":".","thousands":null,"currency":null,"percent":false}}}',
-      '{"a":{"type":"boolean"}}',
+      '{"a":{"type":"boolean","format":"yyyy-MM-dd"}}',
       '{"a":{"format":{"decimal":".","thousands":null,"currency":"X","percent":false}}}',
       `{"${"x".repeat(65)}":{}}`,
       "x".repeat(17 * 1024),

@@ -1,5 +1,4 @@
 import {
-  type CellValue,
   type ColumnFormat,
   type ColumnType,
   type ColumnTypeSpec,
@@ -412,7 +411,8 @@ function parseWithDialect(
         );
         continue;
       }
-      row[column.name] = value as CellValue;
+      // A boolean as a dataset's rows hold it: the text "true"/"false".
+      row[column.name] = typeof value === "boolean" ? String(value) : value;
     }
     rows.push(row);
   }

@@ -53,7 +53,7 @@ export interface ImportPreviewInput {
 export interface PreviewRow {
   line: number;
   /** Each column's value as it will be stored, by header; a cell that does not fit is null. */
-  values: Record<string, CellValue | boolean>;
+  values: Record<string, CellValue>;
   /** Headers of the cells that do not fit their column, with the text the file holds. */
   misfits: Record<string, string>;
 }
@@ -277,7 +277,9 @@ export async function previewImport(
       const cell = record.cells[at] ?? "";
       const typed = typedCell(column.type, cell, column.format);
       if (typed.ok) {
-        shown.values[column.header] = typed.value;
+        // As a dataset reads it back: a boolean as the text "true"/"false".
+        shown.values[column.header] =
+          typeof typed.value === "boolean" ? String(typed.value) : typed.value;
       } else {
         shown.values[column.header] = null;
         shown.misfits[column.header] = cell.slice(0, 200);

@@ -3,8 +3,8 @@ import { calculatedFieldsSchema } from "./calculated-fields.js";
 import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
-import { booleanWords } from "./readers/read-cell.js";
 import { datasetLimits, textLimits } from "./limits.js";
+import { booleanWords } from "./readers/read-cell.js";
 import { type CellValue, type DatasetRow, isNumberText } from "./values.js";
 import { type ColumnType, columnTypes } from "./vocabulary.js";
 

@@ -155,3 +155,72 @@ test("yes/no and TRUE/FALSE columns come in as true/false columns, empty markers
   await expect(page.getByRole("cell", { name: "false", exact: true }).first()).toBeVisible();
   await context.close();
 });
+
+test("every bad line of the rows read is listed, with the total, before anything is saved; retyping the column clears them", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const name = uniqueName("Bad lines");
+  const { context, page, importCard } = await openImportCard(browser, name);
+  // 160 rows, every twentieth "n/k" in a number column: 8 misfits, few enough (at most 10%) for
+  // the column to stay a number column, so each is named at its line.
+  const lines = Array.from({ length: 160 }, (_, i) => `${i},${i % 20 === 0 ? "n/k" : i * 2}`);
+  await importCard.getByLabel(pasteLabel).fill(`id,amount\n${lines.join("\n")}\n`);
+  const problems = importCard.getByRole("list").filter({ hasText: 'column "amount"' });
+  await expect(problems.getByRole("listitem")).toHaveCount(8);
+  await expect(problems.getByRole("listitem").first()).toHaveText(
+    /^Line 2, column "amount": expected a number, got "n\/k"\./,
+  );
+  await expect(importCard.getByText(/^8 problems in the file/)).toBeVisible();
+  await importCard.getByLabel("Type of column amount").selectOption("string");
+  await expect(importCard.getByText(/problems in the file/)).toHaveCount(0);
+  await importAndOpen(page, importCard);
+  await expect(page.getByText(/^160 rows · version 1/)).toBeVisible();
+  await context.close();
+});
+
+test("importing into a dataset: the preview keeps the dataset's types and names a header that does not match", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Into"));
+  await importCard.getByLabel(pasteLabel).fill("day,visits\n31.01.2024,5\n");
+  await importAndOpen(page, importCard);
+  const intoCard = page.getByRole("region", { name: "Import rows from a file" });
+  await intoCard.getByLabel(pasteLabel).fill("day,visits\n29.02.2024,7\n");
+  await expect(intoCard.getByText("date (the dataset's)")).toBeVisible();
+  await expect(previewCell(intoCard, "2024-02-29")).toBeVisible();
+  await intoCard.getByLabel(pasteLabel).fill("when,visits\n29.02.2024,7\n");
+  await expect(intoCard.getByText(/the header must name the dataset's columns/)).toBeVisible();
+  await intoCard.getByLabel(pasteLabel).fill("day,visits\n29.02.2024,7\n");
+  await expect(previewCell(intoCard, "2024-02-29")).toBeVisible();
+  await intoCard.getByRole("button", { name: "Import rows" }).click();
+  await expect(page.getByText(/^2 rows · version 2/)).toBeVisible({ timeout: 60_000 });
+  await context.close();
+});
+
+test("NDJSON with nested fields: the preview shows the dotted columns, typed", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const { context, importCard } = await openImportCard(browser, uniqueName("Nested"));
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "orders.ndjson",
+    mimeType: "application/x-ndjson",
+    buffer: Buffer.from(
+      '{"id":"A-1","customer":{"city":"Köln","zip":"01067"},"total":12.5,"paid":true}\n' +
+        '{"id":"A-2","customer":{"city":"Lyon","zip":"69001"},"total":7,"paid":false}\n',
+    ),
+  });
+  for (const header of [
+    "customer.city (text)",
+    "customer.zip (text)",
+    "total (number)",
+    "paid (true/false)",
+  ]) {
+    await expect(importCard.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  await expect(previewCell(importCard, "01067")).toBeVisible();
+  await expect(importCard.getByText(/^Read as UTF-8/)).toBeVisible();
+  await context.close();
+});

@@ -1,4 +1,9 @@
-import { type CheckedExpression, type DatasetColumnType, ValidationError } from "@seed/model";
+import {
+  type CheckedExpression,
+  type ColumnFormat,
+  type DatasetColumnType,
+  ValidationError,
+} from "@seed/model";
 import { type RawBuilder, sql } from "kysely";
 
 // The physical form of a dataset's rows, shared by the datasets module (which writes them) and
@@ -12,6 +17,12 @@ export interface TableColumn {
   /** Display name, as the CSV header or the editor gave it. */
   name: string;
   type: DatasetColumnType;
+  /**
+   * How the file the column came from wrote its values, when not the canonical form (a number
+   * format, a day pattern): a later import reads the column so while its cells fit (a day-first
+   * reading chosen once is never silently read month-first again).
+   */
+  format?: ColumnFormat;
   /**
    * A calculated field's checked expression over the stored columns (repo/datasets/fields.ts):
    * the engine computes the column instead of reading one, and `id` is unused.

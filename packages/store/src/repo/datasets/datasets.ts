@@ -491,7 +491,14 @@ async function updateDatasetAs(
           parsed.columns ? "columns" : "calculatedFields",
         );
       }
-      const stored = storedColumnsFor(columns);
+      // A column kept under its name and type keeps the format its file was read in.
+      const before = new Map((state?.columns ?? []).map((column) => [column.name, column]));
+      const stored = storedColumnsFor(columns).map((column) => {
+        const kept = before.get(column.name);
+        return kept?.format && kept.type === column.type
+          ? { ...column, format: kept.format }
+          : column;
+      });
       const at = ctx.now().toISOString();
       const next: DatasetWithRows = {
         ...current,

@@ -6,6 +6,8 @@ import {
   detectFormat,
   formatFitsType,
   type ImportColumnChoices,
+  isCanonicalFormat,
+  readCell,
 } from "@seed/model";
 import type { CsvRecord } from "./csv-records.js";
 import { DatasetImportError } from "./import-input.js";
@@ -36,6 +38,8 @@ export interface ReadColumnsOptions {
   declared?: readonly (DatasetColumnType | undefined)[];
   /** An existing dataset's types, by column of `header`: they stand. */
   fixed?: readonly (DatasetColumnType | undefined)[];
+  /** The formats an existing dataset's columns were last read in, by column of `header`. */
+  fixedFormats?: readonly (ColumnFormat | null | undefined)[];
   choices?: ImportColumnChoices;
   /** The line of the header, for messages. */
   headerLine?: number;
@@ -90,6 +94,12 @@ export function readColumns(
       }
       return { header: name, detected, type, format: choice.format, fixed: fixed !== undefined };
     }
+    // The format the dataset last read the column in stands while every cell fits it: an
+    // undecided day/month reads as it did before; a file written otherwise is detected afresh.
+    const kept = fixed ? options.fixedFormats?.[index] : undefined;
+    if (kept && cells.every((cell) => readCell(type, kept, cell) !== undefined)) {
+      return { header: name, detected, type, format: kept, fixed: true };
+    }
     const format =
       own && type === own
         ? null
@@ -98,4 +108,13 @@ export function readColumns(
           : detectFormat(type, cells, { decimal: options.decimal }).format;
     return { header: name, detected, type, format, fixed: fixed !== undefined };
   });
+}
+
+/** A column's format as the dataset keeps it: only when not the canonical form. */
+export function keptFormat(reading: Pick<ColumnReading, "type" | "format">): {
+  format?: ColumnFormat;
+} {
+  return reading.format === null || isCanonicalFormat(reading.type, reading.format)
+    ? {}
+    : { format: reading.format };
 }

@@ -1,5 +1,6 @@
 import {
   type CellValue,
+  type ColumnFormat,
   type DatasetColumnType,
   type ImportColumnChoices,
   NotFoundError,
@@ -8,6 +9,7 @@ import {
 } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
 import type { StoreContext } from "../../context.js";
+import type { TableColumn } from "../../db/dataset-table.js";
 import type { TypedRecord } from "./binary-records.js";
 import { maxListedCsvProblems, resolveCsvDialect } from "./csv.js";
 import type { CsvDelimiter, CsvDialect, DecimalSeparator } from "./csv-dialect.js";
@@ -124,7 +126,7 @@ export async function previewImport(
       fieldErrors: { file: ["This kind of file is previewed whole; send all of it."] },
     });
   }
-  let fixedColumns: readonly { name: string; type: DatasetColumnType }[] | null = null;
+  let fixedColumns: readonly TableColumn[] | null = null;
   if (input.datasetId !== undefined) {
     const row = await ctx.db
       .selectFrom("datasets")
@@ -222,8 +224,10 @@ export async function previewImport(
   }
   const head = header as TypedRecord;
   let fixed: (DatasetColumnType | undefined)[] | undefined;
+  let fixedFormats: (ColumnFormat | undefined)[] | undefined;
   if (fixedColumns) {
     const byName = new Map(fixedColumns.map((column) => [column.name, column.type]));
+    const formatOf = new Map(fixedColumns.map((column) => [column.name, column.format]));
     const names = new Set(head.cells);
     const missing = fixedColumns.filter((column) => !names.has(column.name));
     const extra = head.cells.filter((name) => !byName.has(name));
@@ -246,11 +250,13 @@ export async function previewImport(
       return preview;
     }
     fixed = head.cells.map((name) => byName.get(name));
+    fixedFormats = head.cells.map((name) => formatOf.get(name));
   }
   preview.columns = readColumns(head.cells, sample, {
     decimal,
     ...(head.types ? { declared: head.types } : {}),
     ...(fixed ? { fixed } : {}),
+    ...(fixedFormats ? { fixedFormats } : {}),
     choices: input.columns ?? {},
     headerLine: head.line,
   });

@@ -37,7 +37,7 @@ import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
-import { readColumns } from "./import-columns.js";
+import { keptFormat, readColumns } from "./import-columns.js";
 import {
   type CsvSource,
   checkHeader,
@@ -251,7 +251,13 @@ async function streamInto(
         line: record.line,
         cells: order.map((at) => record.cells[at] ?? ""),
       })),
-      { decimal, fixed: types, choices: options.columns ?? {}, headerLine: header.line },
+      {
+        decimal,
+        fixed: types,
+        fixedFormats: descriptor.columns.map((column) => column.format),
+        choices: options.columns ?? {},
+        headerLine: header.line,
+      },
     ).map((reading) => reading.format);
     if (
       spooled !== null &&
@@ -639,6 +645,7 @@ async function stageNewDataset(
           id: ids[index] ?? `c_${index}`,
           name: reading.header,
           type: reading.type,
+          ...keptFormat(reading),
         }));
         write = await ctx.rows.replace(trx, id, null, columns);
         return write;

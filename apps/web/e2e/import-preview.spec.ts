@@ -224,3 +224,33 @@ test("NDJSON with nested fields: the preview shows the dotted columns, typed", a
   await expect(importCard.getByText(/^Read as UTF-8/)).toBeVisible();
   await context.close();
 });
+
+test("a table below a title and notes: the preview offers its header row, and the rows import from there", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Below notes"));
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "report.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Sales report,,\nExported 2024-03-01,,\n\nregion,month,revenue\nNorth,2024-01,10\nSouth,2024-01,7\n",
+    ),
+  });
+  await expect(
+    importCard.getByText("The table seems to start on line 4; the lines above it look like notes."),
+  ).toBeVisible();
+  await expectAxeClean(page);
+  await importCard.getByRole("button", { name: "Read line 4 as the header row" }).click();
+  await expect(importCard.getByLabel("Header row (the line that names the columns)")).toHaveValue(
+    "4",
+  );
+  await expect(
+    importCard.getByRole("columnheader", { name: "revenue (number)", exact: true }),
+  ).toBeVisible();
+  await expect(importCard.getByText(/problems in the file/)).toHaveCount(0);
+  await importAndOpen(page, importCard);
+  await expect(page.getByText(/^2 rows · version 1/)).toBeVisible();
+  await expect(page.getByRole("cell", { name: "North", exact: true })).toBeVisible();
+  await context.close();
+});

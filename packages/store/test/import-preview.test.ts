@@ -175,6 +175,60 @@ describe("the preview of a file", () => {
   });
 });
 
+describe("a table that starts below notes", () => {
+  const file = encode(
+    "Sales report,,\nExported 2024-03-01,,\n\nregion,month,revenue\nNorth,2024-01,10\nSouth,2024-01,7\n",
+  );
+
+  it("is offered its header row, and read from it when chosen; lines keep their numbers", async () => {
+    const store = await open();
+    const asIs = await store.previewImport({ bytes: file, complete: true }, editor);
+    expect(asIs.suggestedHeaderRow).toBe(4);
+    const chosen = await store.previewImport({ bytes: file, complete: true, headerRow: 4 }, editor);
+    expect(chosen.suggestedHeaderRow).toBeNull();
+    expect(chosen.problemCount).toBe(0);
+    expect(chosen.columns.map((column) => [column.header, column.type])).toEqual([
+      ["region", "string"],
+      ["month", "string"],
+      ["revenue", "number"],
+    ]);
+    expect(chosen.rows.map((row) => row.line)).toEqual([5, 6]);
+    const imported = await store.importNewDataset(
+      { name: "Below notes", source: byteChunks(file), headerRow: 4 },
+      editor,
+    );
+    const dataset = await store.getDataset(imported.datasetId);
+    expect(dataset?.rows).toEqual([
+      { region: "North", month: "2024-01", revenue: 10 },
+      { region: "South", month: "2024-01", revenue: 7 },
+    ]);
+  });
+
+  it("a header row past the end of the file is named, and nothing is saved", async () => {
+    const store = await open();
+    const preview = await store.previewImport(
+      { bytes: file, complete: true, headerRow: 40 },
+      editor,
+    );
+    expect(preview.stopped?.message).toBe(
+      "Line 40: the file ends before line 40, the header row chosen.",
+    );
+    const error = await errorOf(
+      store.importNewDataset({ name: "Nothing", source: byteChunks(file), headerRow: 40 }, editor),
+    );
+    expect((error as DatasetImportError).code).toBe("empty");
+  });
+
+  it("a file whose first line is its header is offered nothing", async () => {
+    const store = await open();
+    const preview = await store.previewImport(
+      { bytes: vegaBytes("seattle-weather.csv"), complete: true },
+      editor,
+    );
+    expect(preview.suggestedHeaderRow).toBeNull();
+  });
+});
+
 // ---- The property: the preview is what the import stores ------------------------------------
 
 type Kind = "integer" | "grouped" | "decimalComma" | "date" | "code" | "word" | "mixed";

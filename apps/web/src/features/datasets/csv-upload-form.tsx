@@ -30,7 +30,7 @@ import {
   offeredEncodings,
   PreviewRows,
 } from "./import-preview-fields";
-import { importReadingParams } from "./import-reading";
+import { importReadingParams, maxHeaderRow } from "./import-reading";
 
 type Status =
   | { state: "idle" }
@@ -171,15 +171,23 @@ export function CsvUploadForm(props: {
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const [sheet, setSheet] = useState("");
+  const [headerRowText, setHeaderRowText] = useState("1");
   const [choices, setChoices] = useState<ImportColumnChoices>({});
   const [preview, setPreview] = useState<PreviewState>({ state: "none" });
   const [dragging, setDragging] = useState(false);
   const format: ImportFormat = file ? importFormatOf(file.name) : "csv";
+  const headerRowValue = /^[0-9]{1,4}$/.test(headerRowText.trim())
+    ? Number(headerRowText.trim())
+    : Number.NaN;
+  const headerRow = headerRowValue >= 1 && headerRowValue <= maxHeaderRow ? headerRowValue : null;
+  const headerRowProblem =
+    headerRow === null ? `Enter the line that names the columns, from 1 to ${maxHeaderRow}.` : null;
+  const tabular = format === "csv" || format === "xlsx";
   const datasetId = props.dataset?.id;
 
   // The preview follows the file and every choice; an older answer never replaces a newer one.
   useEffect(() => {
-    if (!file || fileProblem) {
+    if (!file || fileProblem || headerRow === null) {
       setPreview({ state: "none" });
       return;
     }
@@ -198,6 +206,7 @@ export function CsvUploadForm(props: {
       decimal,
       encoding,
       ...(sheet.trim() ? { sheet: sheet.trim() } : {}),
+      ...(tabular ? { headerRow } : {}),
       columns: choices,
     });
     if (datasetId) params.set("datasetId", datasetId);
@@ -216,7 +225,19 @@ export function CsvUploadForm(props: {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [file, fileProblem, format, delimiter, decimal, encoding, sheet, choices, datasetId]);
+  }, [
+    file,
+    fileProblem,
+    format,
+    delimiter,
+    decimal,
+    encoding,
+    sheet,
+    headerRow,
+    tabular,
+    choices,
+    datasetId,
+  ]);
 
   /** A new file (chosen, dropped or pasted): checked at once, and read afresh. */
   function choose(next: File | null, from: "input" | "drop" | "paste") {
@@ -225,6 +246,7 @@ export function CsvUploadForm(props: {
     setDelimiter("auto");
     setDecimal("auto");
     setSheet("");
+    setHeaderRowText("1");
     setChoices({});
     if (from !== "paste") setPasted("");
     if (from !== "input" && fileInput.current) fileInput.current.value = "";
@@ -290,7 +312,7 @@ export function CsvUploadForm(props: {
       setStatus({ state: "failed", message: "Choose a file.", line: null, column: null });
       return;
     }
-    if (fileProblem || preview.state === "loading") return;
+    if (fileProblem || headerRowProblem || preview.state === "loading") return;
     if (preview.state === "failed") {
       setStatus({ state: "failed", message: preview.message, line: null, column: null });
       return;
@@ -311,6 +333,7 @@ export function CsvUploadForm(props: {
         decimal: ready?.dialect?.decimal ?? ".",
         encoding,
         ...(sheet.trim() ? { sheet: sheet.trim() } : {}),
+        ...(tabular && headerRow !== null ? { headerRow } : {}),
         columns: choices,
       },
       params,
@@ -358,6 +381,45 @@ export function CsvUploadForm(props: {
 
   const running = status.state === "running";
   const sheetTooLong = Array.from(sheet).length > xlsxSheetNameLength;
+  const suggested = ready?.suggestedHeaderRow && headerRow === 1 ? ready.suggestedHeaderRow : null;
+  const headerRowField = (
+    <div className="field">
+      <label htmlFor={`${id}-header-row`}>Header row (the line that names the columns)</label>
+      <input
+        id={`${id}-header-row`}
+        inputMode="numeric"
+        value={headerRowText}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          rereadAs(() => setHeaderRowText(next));
+        }}
+        aria-invalid={headerRowProblem ? true : undefined}
+        aria-describedby={`${id}-header-row-hint${headerRowProblem ? ` ${id}-header-row-error` : ""}`}
+      />
+      <span id={`${id}-header-row-hint`} className="muted">
+        Lines above it (a title, notes) are left out.
+      </span>
+      {headerRowProblem ? (
+        <p id={`${id}-header-row-error`} className="field-error">
+          {headerRowProblem}
+        </p>
+      ) : null}
+      {suggested ? (
+        <p className="stack">
+          <span>
+            The table seems to start on line {suggested}; the lines above it look like notes.
+          </span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => rereadAs(() => setHeaderRowText(String(suggested)))}
+          >
+            Read line {suggested} as the header row
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
   const encodingField = (
     <SelectField
       id={`${id}-encoding`}
@@ -480,6 +542,7 @@ export function CsvUploadForm(props: {
           ) : null}
         </div>
       ) : null}
+      {file && !fileProblem && format === "xlsx" ? headerRowField : null}
       {file && !fileProblem && format === "csv" ? (
         <CsvDialectFields
           idPrefix={id}
@@ -490,6 +553,7 @@ export function CsvUploadForm(props: {
           onDecimal={(next) => rereadAs(() => setDecimal(next))}
         >
           {encodingField}
+          {headerRowField}
         </CsvDialectFields>
       ) : null}
       {file && !fileProblem && (format === "json" || format === "ndjson") ? (

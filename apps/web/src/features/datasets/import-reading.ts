@@ -12,6 +12,8 @@ import { z } from "zod";
 
 /** The longest encoding name a form may send (iconv-lite's names are far shorter). */
 const maxEncodingName = 40;
+/** The lowest line a header row may be on (notes above a table are a few lines). */
+export const maxHeaderRow = 1_000;
 /** The most a `columns` parameter may hold (50 columns with a name, type and format each). */
 const maxChoicesChars = 16 * 1024;
 
@@ -40,12 +42,13 @@ export const importReadingSchema = z.object({
   decimal: z.enum([...decimalSeparators, "auto"]).default("auto"),
   encoding: z.string().trim().min(1).max(maxEncodingName).default("auto"),
   sheet: z.string().trim().min(1).max(xlsxSheetNameLength).optional(),
+  headerRow: z.coerce.number().int().min(1).max(maxHeaderRow).optional(),
   columns: choicesParam.optional(),
 });
 export type ImportReading = z.input<typeof importReadingSchema>;
 
 /** What a refused reading says, naming the parameters. */
-export const importReadingProblem = `The separator must be auto, comma, semicolon, tab or pipe, the decimal mark auto, . or ,, the format one of ${importFormats.join(", ")}, the encoding a name of at most ${maxEncodingName} characters, a sheet name at most ${xlsxSheetNameLength} characters and the column choices JSON of at most ${maxChoicesChars / 1024} KB.`;
+export const importReadingProblem = `The separator must be auto, comma, semicolon, tab or pipe, the decimal mark auto, . or ,, the format one of ${importFormats.join(", ")}, the encoding a name of at most ${maxEncodingName} characters, a sheet name at most ${xlsxSheetNameLength} characters, the header row a line from 1 to ${maxHeaderRow} and the column choices JSON of at most ${maxChoicesChars / 1024} KB.`;
 
 /** The reading as query parameters (what the form sends). */
 export function importReadingParams(
@@ -55,6 +58,7 @@ export function importReadingParams(
     decimal?: string;
     encoding?: string;
     sheet?: string;
+    headerRow?: number;
     columns?: ImportColumnChoices;
   },
   params = new URLSearchParams(),
@@ -64,6 +68,9 @@ export function importReadingParams(
   if (reading.decimal) params.set("decimal", reading.decimal);
   if (reading.encoding) params.set("encoding", reading.encoding);
   if (reading.sheet) params.set("sheet", reading.sheet);
+  if (reading.headerRow !== undefined && reading.headerRow > 1) {
+    params.set("headerRow", String(reading.headerRow));
+  }
   if (reading.columns && Object.keys(reading.columns).length > 0) {
     params.set("columns", JSON.stringify(reading.columns));
   }

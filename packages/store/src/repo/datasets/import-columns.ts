@@ -118,3 +118,44 @@ export function keptFormat(reading: Pick<ColumnReading, "type" | "format">): {
     ? {}
     : { format: reading.format };
 }
+
+/** Why a file gave no header: empty, or ending before the header row chosen. */
+export function noHeader(headerRow: number | undefined): DatasetImportError {
+  return headerRow !== undefined && headerRow > 1
+    ? new DatasetImportError(
+        "empty",
+        `the file ends before line ${headerRow}, the header row chosen.`,
+        headerRow,
+      )
+    : new DatasetImportError(
+        "empty",
+        "the file is empty; the first line must name the columns.",
+        1,
+      );
+}
+
+/**
+ * The line a table seems to start on when lines above it are notes (a title, an export date):
+ * the first record as wide as most of the first ones, every cell filled; null when that is the
+ * first record, or the records are too narrow (one column) to tell.
+ */
+export function suggestHeaderLine(records: readonly CsvRecord[]): number | null {
+  const first = records.slice(0, 50);
+  const counts = new Map<number, number>();
+  for (const record of first) {
+    counts.set(record.cells.length, (counts.get(record.cells.length) ?? 0) + 1);
+  }
+  let width = 0;
+  let most = 0;
+  for (const [cells, count] of counts) {
+    if (count > most || (count === most && cells > width)) {
+      width = cells;
+      most = count;
+    }
+  }
+  if (width < 2) return null;
+  const start = first.findIndex(
+    (record) => record.cells.length === width && record.cells.every((cell) => cell !== ""),
+  );
+  return start > 0 ? (first[start] as CsvRecord).line : null;
+}

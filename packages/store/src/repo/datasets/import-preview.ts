@@ -16,7 +16,7 @@ import type { CsvDelimiter, CsvDialect, DecimalSeparator } from "./csv-dialect.j
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import { type CsvEncoding, CsvEncodingError, decodeCsvBytes } from "./encoding.js";
-import { type ColumnReading, readColumns } from "./import-columns.js";
+import { type ColumnReading, noHeader, readColumns, suggestHeaderLine } from "./import-columns.js";
 import {
   checkHeader,
   csvRecords,
@@ -47,6 +47,8 @@ export interface ImportPreviewInput {
   /** An encoding iconv-lite knows, or "auto" (the default) to detect it. */
   encoding?: string;
   sheet?: string;
+  /** The line that names the columns (see ImportOptions.headerRow). */
+  headerRow?: number;
   columns?: ImportColumnChoices;
   /** Preview an import into this dataset: its column types stand. */
   datasetId?: string;
@@ -77,6 +79,11 @@ export interface ImportPreview {
   problemCount: number;
   /** Reading stopped here: bytes that do not decode, broken quoting, a bad header. */
   stopped: ImportLineProblem | null;
+  /**
+   * The line the table seems to start on when the lines above it look like notes (a title, an
+   * export date): offered, never applied unasked. Null when the header row fits.
+   */
+  suggestedHeaderRow: number | null;
 }
 
 /** Where a cut head of a file may end: after its last whole line (in UTF-16, on whole units). */
@@ -149,6 +156,7 @@ export async function previewImport(
     problems: [],
     problemCount: 0,
     stopped: null,
+    suggestedHeaderRow: null,
   };
   let delimiter: CsvDelimiter =
     input.delimiter && input.delimiter !== "auto" ? input.delimiter : ",";
@@ -171,6 +179,10 @@ export async function previewImport(
 
   let header: TypedRecord | null = null;
   const sample: CsvRecord[] = [];
+  // The first records, header or not, to see whether the table starts lower down.
+  const leading: CsvRecord[] = [];
+  const headerRow = input.headerRow ?? 1;
+  let headerFailed = false;
   try {
     const records = csvRecords(
       (async function* () {
@@ -191,9 +203,20 @@ export async function previewImport(
     );
     reading: for await (const batch of records) {
       for (const record of batch) {
-        if (!header) {
-          checkHeader(record);
-          header = record;
+        if (leading.length < 50) leading.push(record);
+        if (headerFailed) {
+          // Read on only to see where the table starts.
+          if (leading.length >= 50) break reading;
+        } else if (!header) {
+          if (record.line < headerRow) continue;
+          try {
+            checkHeader(record);
+            header = record;
+          } catch (error) {
+            if (!(error instanceof DatasetImportError)) throw error;
+            preview.stopped = lineProblemOf(error);
+            headerFailed = true;
+          }
         } else {
           sample.push(record);
           if (sample.length >= previewSampleRows) break reading;
@@ -210,16 +233,11 @@ export async function previewImport(
   }
   // A head cut short holds a last line that may be the first of many more; a whole file is done.
   preview.complete = input.complete && sample.length < previewSampleRows;
+  if (input.headerRow === undefined || input.headerRow === 1) {
+    preview.suggestedHeaderRow = suggestHeaderLine(leading);
+  }
   if (!header) {
-    if (!preview.stopped) {
-      preview.stopped = {
-        code: "empty",
-        message: describeAt(1, null, "the file is empty; the first line must name the columns."),
-        line: 1,
-        column: null,
-        row: null,
-      };
-    }
+    if (!preview.stopped) preview.stopped = lineProblemOf(noHeader(input.headerRow));
     return preview;
   }
   const head = header as TypedRecord;

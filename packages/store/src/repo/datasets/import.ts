@@ -37,7 +37,7 @@ import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
-import { keptFormat, readColumns } from "./import-columns.js";
+import { keptFormat, noHeader, readColumns } from "./import-columns.js";
 import {
   type CsvSource,
   checkHeader,
@@ -84,6 +84,11 @@ interface ImportOptions {
   format?: ImportFormat;
   /** With an Excel workbook: the sheet to import, by name (the first sheet when not given). */
   sheet?: string;
+  /**
+   * The line (a workbook's row) that names the columns; the lines above it (a title, notes) are
+   * left out. Default: the first line that is not blank.
+   */
+  headerRow?: number;
   /**
    * Types and formats chosen for the file's columns, by header (the preview's pickers); the
    * rest are read as their first rows suggest. An existing dataset's types stand.
@@ -301,6 +306,7 @@ async function streamInto(
           const writing = add(record);
           if (writing) await writing;
         } else if (!header) {
+          if (record.line < (options.headerRow ?? 1)) continue;
           checkHeader(record);
           header = record;
         } else {
@@ -309,13 +315,7 @@ async function streamInto(
         }
       }
     }
-    if (!header) {
-      throw new DatasetImportError(
-        "empty",
-        "the file is empty; the first line must name the columns.",
-        1,
-      );
-    }
+    if (!header) throw noHeader(options.headerRow);
     if (!descriptor) await start();
     if (engine.write) {
       return await engineRead(

@@ -106,12 +106,17 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (!reading.success) return errorResponse(400, importReadingProblem);
   // The format says how to read the file; the separator and decimal mark apply to CSV, where the
   // form sends what the preview found (without them: comma and point, as before previews).
-  const { format, sheet, encoding, columns, delimiter, decimal } = reading.data;
+  const { format, sheet, encoding, columns, delimiter, decimal, headerRow } = reading.data;
   const csvDialect = {
     delimiter: delimiter === "auto" ? "," : delimiter,
     decimal: decimal === "auto" ? "." : decimal,
   } as const;
-  const reads = { encoding, ...(columns ? { columns } : {}), ...(sheet ? { sheet } : {}) };
+  const reads = {
+    encoding,
+    ...(columns ? { columns } : {}),
+    ...(sheet ? { sheet } : {}),
+    ...(headerRow ? { headerRow } : {}),
+  };
   const actor = actorOf(session);
   const source = request.body;
   // A body shorter than announced (a cut connection) is refused rather than half imported.

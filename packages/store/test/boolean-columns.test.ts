@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { editor } from "./actors.js";
-import { byteChunks, columnsOf, storesOnEveryEngine } from "./helpers.js";
+import { byteChunks, columnsOf, storeOn, storesOnEveryEngine } from "./helpers.js";
 
 // Booleans as a column type (issue 25): a file's true/false or yes/no column (any case, empty
 // markers empty) comes in as a boolean column on every engine, through the store's reader and the
@@ -10,11 +10,7 @@ const stores = storesOnEveryEngine();
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe.each(["sqlite", "postgres", "duckdb"])("boolean columns on %s", (engine) => {
-  const store = () => {
-    const found = stores.find((entry) => entry.name === engine);
-    if (!found) throw new Error(`No store on ${engine}.`);
-    return found.store;
-  };
+  const store = () => storeOn(stores, engine);
 
   it("a yes/no and a TRUE/False column import as booleans, count by value and filter", async () => {
     const csv = "region,paid,shipped\nNorth,yes,TRUE\nSouth,No,false\nEast,YES,True\nWest,NA,\n";

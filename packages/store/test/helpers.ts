@@ -255,6 +255,13 @@ export async function createOldDatabase(
 }
 
 /** A store on each engine for a whole suite (seedDemo off), opened before it and closed after. */
+/** The store of `engine` among storesOnEveryEngine()'s, once they are open. */
+export function storeOn(stores: ReadonlyArray<{ name: string; store: Store }>, engine: string) {
+  const found = stores.find((entry) => entry.name === engine);
+  if (!found) throw new Error(`No store on ${engine}.`);
+  return found.store;
+}
+
 export function storesOnEveryEngine() {
   const stores: Array<{ name: string; store: Store }> = [];
   const closers: Array<() => Promise<void>> = [];

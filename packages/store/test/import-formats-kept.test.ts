@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { editor } from "./actors.js";
-import { byteChunks, storesOnEveryEngine } from "./helpers.js";
+import { byteChunks, storeOn, storesOnEveryEngine } from "./helpers.js";
 
 // Formats kept with the columns (issue 25): a dataset remembers how its file wrote each column,
 // so a later import reads an undecided day/month the way the person chose, never silently the
@@ -10,11 +10,7 @@ const stores = storesOnEveryEngine();
 const encode = (text: string) => new TextEncoder().encode(text);
 
 describe.each(["sqlite", "postgres", "duckdb"])("formats kept on %s", (engine) => {
-  const store = () => {
-    const found = stores.find((entry) => entry.name === engine);
-    if (!found) throw new Error(`No store on ${engine}.`);
-    return found.store;
-  };
+  const store = () => storeOn(stores, engine);
 
   it("a day-first reading chosen once is how later files of the dataset are read", async () => {
     const created = await store().importNewDataset(

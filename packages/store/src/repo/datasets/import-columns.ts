@@ -159,3 +159,26 @@ export function suggestHeaderLine(records: readonly CsvRecord[]): number | null 
   );
   return start > 0 ? (first[start] as CsvRecord).line : null;
 }
+
+/** Refuses a header that does not name exactly the dataset's columns (in any order). */
+export function checkHeaderNamesColumns(
+  header: readonly string[],
+  columns: readonly { name: string }[],
+  line: number,
+): void {
+  const names = new Set(header);
+  const missing = columns.filter((column) => !names.has(column.name));
+  const known = new Set(columns.map((column) => column.name));
+  const extra = header.filter((name) => !known.has(name));
+  if (missing.length > 0 || extra.length > 0) {
+    const parts = [
+      missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
+      extra.length > 0 ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}` : "",
+    ].filter(Boolean);
+    throw new DatasetImportError(
+      "header_mismatch",
+      `the header must name the dataset's columns (${parts.join("; ")}).`,
+      line,
+    );
+  }
+}

@@ -16,7 +16,13 @@ import type { CsvDelimiter, CsvDialect, DecimalSeparator } from "./csv-dialect.j
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import { type CsvEncoding, CsvEncodingError, decodeCsvBytes } from "./encoding.js";
-import { type ColumnReading, noHeader, readColumns, suggestHeaderLine } from "./import-columns.js";
+import {
+  type ColumnReading,
+  checkHeaderNamesColumns,
+  noHeader,
+  readColumns,
+  suggestHeaderLine,
+} from "./import-columns.js";
 import {
   checkHeader,
   csvRecords,
@@ -246,25 +252,11 @@ export async function previewImport(
   if (fixedColumns) {
     const byName = new Map(fixedColumns.map((column) => [column.name, column.type]));
     const formatOf = new Map(fixedColumns.map((column) => [column.name, column.format]));
-    const names = new Set(head.cells);
-    const missing = fixedColumns.filter((column) => !names.has(column.name));
-    const extra = head.cells.filter((name) => !byName.has(name));
-    if (missing.length > 0 || extra.length > 0) {
-      const parts = [
-        missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-        extra.length > 0 ? `unknown ${extra.map((n) => `"${n.slice(0, 40)}"`).join(", ")}` : "",
-      ].filter(Boolean);
-      preview.stopped = {
-        code: "header_mismatch",
-        message: describeAt(
-          head.line,
-          null,
-          `the header must name the dataset's columns (${parts.join("; ")}).`,
-        ),
-        line: head.line,
-        column: null,
-        row: null,
-      };
+    try {
+      checkHeaderNamesColumns(head.cells, fixedColumns, head.line);
+    } catch (error) {
+      if (!(error instanceof DatasetImportError)) throw error;
+      preview.stopped = lineProblemOf(error);
       return preview;
     }
     fixed = head.cells.map((name) => byName.get(name));

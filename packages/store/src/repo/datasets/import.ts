@@ -37,7 +37,7 @@ import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
-import { keptFormat, noHeader, readColumns } from "./import-columns.js";
+import { checkHeaderNamesColumns, keptFormat, noHeader, readColumns } from "./import-columns.js";
 import {
   type CsvSource,
   checkHeader,
@@ -144,6 +144,7 @@ async function streamInto(
     header: string[],
     sample: CsvRecord[],
     declared: readonly DatasetColumnType[] | undefined,
+    headerLine: number,
   ) => Promise<RowsWrite>,
 ): Promise<StreamedRows> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, limits.maxImportBytes);
@@ -242,7 +243,7 @@ async function streamInto(
   };
   const start = async () => {
     if (!header) return;
-    write = await writeFor(header.cells, pending, (header as TypedRecord).types);
+    write = await writeFor(header.cells, pending, (header as TypedRecord).types, header.line);
     descriptor = write.table;
     const byName = new Map(header.cells.map((name, index) => [name, index]));
     order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
@@ -412,25 +413,6 @@ async function engineRead(
   return { imported, encoding: bounds.encoding, reader: "engine" };
 }
 
-/** Refuses a header that does not name exactly the dataset's columns (in any order). */
-function checkHeaderNamesColumns(header: readonly string[], columns: readonly TableColumn[]) {
-  const names = new Set(header);
-  const missing = columns.filter((column) => !names.has(column.name));
-  const known = new Set(columns.map((column) => column.name));
-  const extra = header.filter((name) => !known.has(name));
-  if (missing.length > 0 || extra.length > 0) {
-    const parts = [
-      missing.length > 0 ? `missing ${missing.map((c) => `"${c.name}"`).join(", ")}` : "",
-      extra.length > 0 ? `unknown ${extra.map((name) => `"${name.slice(0, 40)}"`).join(", ")}` : "",
-    ].filter(Boolean);
-    throw new DatasetImportError(
-      "header_mismatch",
-      `the header must name the dataset's columns (${parts.join("; ")}).`,
-      1,
-    );
-  }
-}
-
 /**
  * Runs an import's `load`. Where the rows home reads CSV files itself (the DuckDB data file), the
  * upload is spooled first and `load` gets the copy to read; if the engine declines the file
@@ -509,8 +491,8 @@ async function stageImportInto(
         { ...input, source },
         before,
         bytesBefore,
-        async (header, _sample) => {
-          checkHeaderNamesColumns(header, state.columns);
+        async (header, _sample, _declared, headerLine) => {
+          checkHeaderNamesColumns(header, state.columns, headerLine);
           return write;
         },
       );

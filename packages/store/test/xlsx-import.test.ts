@@ -186,4 +186,34 @@ describe("Excel workbooks through the store", () => {
     // Nothing half made: only the one good import is stored.
     expect((await store.listDatasets()).length).toBe(1);
   });
+
+  it("a sheet with a title above its table: the preview offers the header row, which then reads it", async () => {
+    const file = await workbookOf((workbook) => {
+      const sheet = workbook.addWorksheet("Report");
+      sheet.addRow(["Sales by region"]);
+      sheet.addRow([]);
+      sheet.addRow(["region", "revenue", "note"]);
+      sheet.addRow(["North", 10, null]);
+      sheet.addRow(["South", 20, "late"]);
+    });
+    const store = await openTestStore("sqlite", { seedDemo: false });
+    const bytes = new Uint8Array(readFileSync(file));
+    const preview = await store.previewImport({ bytes, complete: true, format: "xlsx" }, editor);
+    expect(preview.suggestedHeaderRow).toBe(3);
+    const chosen = await store.previewImport(
+      { bytes, complete: true, format: "xlsx", headerRow: 3 },
+      editor,
+    );
+    expect(chosen.problemCount).toBe(0);
+    expect(chosen.rows.map((row) => row.line)).toEqual([4, 5]);
+    const result = await store.importNewDataset(
+      { name: "Report", source: createReadStream(file), format: "xlsx", headerRow: 3 },
+      editor,
+    );
+    const dataset = await store.getDataset(result.datasetId);
+    expect(dataset?.rows).toEqual([
+      { region: "North", revenue: 10, note: null },
+      { region: "South", revenue: 20, note: "late" },
+    ]);
+  });
 });

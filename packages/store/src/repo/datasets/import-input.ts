@@ -41,6 +41,8 @@ export async function* csvRecords(
   format: ImportFormat = "csv",
   /** With an Excel workbook: the sheet to read (the first when not named). */
   sheet?: string,
+  /** With an Excel workbook: the row that names the columns. */
+  headerRow?: number,
 ): AsyncGenerator<CsvRecord[]> {
   if (format === "xlsx" || format === "parquet" || format === "arrow") {
     // Spooled and read whole: workbooks and columnar files keep their text as UTF-8 inside, so
@@ -48,7 +50,7 @@ export async function* csvRecords(
     encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
     try {
       yield* format === "xlsx"
-        ? xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet)
+        ? xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet, headerRow)
         : binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
     } catch (error) {
       if (

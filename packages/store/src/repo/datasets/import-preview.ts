@@ -206,6 +206,7 @@ export async function previewImport(
       },
       format,
       input.sheet,
+      input.headerRow,
     );
     reading: for await (const batch of records) {
       for (const record of batch) {

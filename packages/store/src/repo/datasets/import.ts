@@ -299,6 +299,7 @@ async function streamInto(
       },
       options.format ?? "csv",
       options.sheet,
+      options.headerRow,
     );
     reading: for await (const batch of records) {
       for (const record of batch) {

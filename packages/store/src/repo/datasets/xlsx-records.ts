@@ -82,6 +82,8 @@ export async function* xlsxRecords(
   onBytes: (bytes: number) => void,
   expectedBytes: number | undefined,
   sheet?: string,
+  /** The row that names the columns (rows above it are notes): it fixes the width. */
+  headerRow = 1,
   batchSize = 2_000,
 ): AsyncGenerator<CsvRecord[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "seed-import-"));
@@ -125,7 +127,9 @@ export async function* xlsxRecords(
           }
           if (cells.every((cell) => cell === "")) continue;
           // The header's checks (names, count) are the import's own, as for every format.
-          if (width === 0) width = cells.length;
+          if (row.number < headerRow) {
+            // A note above the table: as it is, the width still open.
+          } else if (width === 0) width = cells.length;
           else {
             while (cells.length < width) cells.push("");
           }

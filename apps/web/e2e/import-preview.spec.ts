@@ -254,3 +254,28 @@ test("a table below a title and notes: the preview offers its header row, and th
   await expect(page.getByRole("cell", { name: "North", exact: true })).toBeVisible();
   await context.close();
 });
+
+test("a bad line past the rows the preview reads: the import names it and offers the fix, and nothing is saved", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const name = uniqueName("Late bad line");
+  const { context, page, importCard } = await openImportCard(browser, name);
+  const lines = Array.from({ length: 1_500 }, (_, i) => `${i},${i === 1_200 ? "twelve" : i * 3}`);
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "late.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`id,amount\n${lines.join("\n")}\n`),
+  });
+  await expect(
+    importCard.getByRole("columnheader", { name: "amount (number)", exact: true }),
+  ).toBeVisible();
+  await importCard.getByRole("button", { name: "Import dataset" }).click();
+  const alert = importCard.getByRole("alert");
+  await expect(alert).toContainText('Line 1202, column "amount": expected a number, got "twelve".');
+  await expect(alert).toContainText("Nothing was changed.");
+  await expect(alert).toContainText("Retype the column or pick another format in the preview");
+  await page.goto("/admin/datasets");
+  await expect(page.getByText(name)).toHaveCount(0);
+  await context.close();
+});

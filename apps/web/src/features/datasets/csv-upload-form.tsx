@@ -661,6 +661,9 @@ export function CsvUploadForm(props: {
                   changed.
                 </p>
               ) : null}
+              {status.column !== null ? (
+                <p>Retype the column or pick another format in the preview, then import again.</p>
+              ) : null}
             </>
           )}
         </div>

@@ -59,7 +59,9 @@ export const POST = withPermission("content.write", async (request, session) => 
   if (length > limit) {
     return errorResponse(413, `A preview reads at most ${limit / 1024 / 1024} MB of a file.`);
   }
-  const bytes = await bodyUpTo(request, limit);
+  // A newer choice aborts the browser's older preview request: its body ends early, quietly.
+  const bytes = await bodyUpTo(request, limit).catch(() => "cut" as const);
+  if (bytes === "cut") return errorResponse(400, "The upload was cut off before its end.");
   if (bytes === null) {
     return errorResponse(413, `A preview reads at most ${limit / 1024 / 1024} MB of a file.`);
   }

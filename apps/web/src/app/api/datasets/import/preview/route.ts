@@ -4,6 +4,7 @@ import { actorOf } from "@/components/admin/store-errors";
 import { importEventsHeader } from "@/features/datasets/import-events";
 import { importReadingProblem, importReadingSchema } from "@/features/datasets/import-reading";
 import { errorResponse } from "@/lib/http-status";
+import { readBytesCapped } from "@/lib/request-body";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -16,31 +17,6 @@ const targetSchema = z.object({
   complete: z.enum(["0", "1"]),
   datasetId: z.string().min(1).max(200).optional(),
 });
-
-/** The request body, up to `limit` bytes; null when it is longer. */
-async function bodyUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
 
 export const POST = withPermission("content.write", async (request, session) => {
   if (!isSameOriginRequest(request.headers) || !request.headers.get(importEventsHeader)) {
@@ -60,7 +36,7 @@ export const POST = withPermission("content.write", async (request, session) => 
     return errorResponse(413, `A preview reads at most ${limit / 1024 / 1024} MB of a file.`);
   }
   // A newer choice aborts the browser's older preview request: its body ends early, quietly.
-  const bytes = await bodyUpTo(request, limit).catch(() => "cut" as const);
+  const bytes = await readBytesCapped(request, limit + 1).catch(() => "cut" as const);
   if (bytes === "cut") return errorResponse(400, "The upload was cut off before its end.");
   if (bytes === null) {
     return errorResponse(413, `A preview reads at most ${limit / 1024 / 1024} MB of a file.`);

@@ -7,6 +7,7 @@ import {
   datePatterns,
   formatChoicesFor,
   type ImportColumnChoices,
+  importColumnChoicesSchema,
 } from "@seed/model";
 import fc from "fast-check";
 import iconv from "iconv-lite";
@@ -130,6 +131,27 @@ describe("the preview of a file", () => {
     expect((error as DatasetImportError).code).toBe("unknown_column");
     expect((error as DatasetImportError).column).toBe("c");
     expect((await store.listDatasets()).length).toBe(before);
+  });
+
+  it("a column named like an object's own property keeps its choice", async () => {
+    const store = await open();
+    const csv = encode("__proto__,constructor\n00501,1\n02134,2\n");
+    // As the routes read it: JSON text through the shared schema.
+    const columns = importColumnChoicesSchema.parse(
+      JSON.parse('{"__proto__":{"type":"number"},"constructor":{"type":"string"}}'),
+    );
+    expect(Object.keys(columns)).toEqual(["__proto__", "constructor"]);
+    const preview = await store.previewImport({ bytes: csv, complete: true, columns }, editor);
+    expect(preview.columns.map((column) => column.type)).toEqual(["number", "string"]);
+    const imported = await store.importNewDataset(
+      { name: "Own names", source: byteChunks(csv), columns },
+      editor,
+    );
+    const dataset = await store.getDataset(imported.datasetId);
+    expect(dataset?.columns.map((column) => [column.name, column.type])).toEqual([
+      ["__proto__", "number"],
+      ["constructor", "string"],
+    ]);
   });
 
   it("an import into a dataset keeps its types: a changed type is refused, a format is taken", async () => {

@@ -58,12 +58,76 @@ export const importColumnChoiceSchema = z
 export type ImportColumnChoice = z.infer<typeof importColumnChoiceSchema>;
 
 /** The choices for a file's columns, by the header that names each. */
+export type ImportColumnChoices = Record<string, ImportColumnChoice>;
+
+/**
+ * `choices` with `header`'s choice set (or removed, for null) as its own property: a column may be
+ * named anything a header holds, "__proto__" included, and plain assignment would set the
+ * object's prototype instead, losing the choice silently.
+ */
+export function withColumnChoice(
+  choices: ImportColumnChoices,
+  header: string,
+  choice: ImportColumnChoice | null,
+): ImportColumnChoices {
+  const next: ImportColumnChoices = {};
+  for (const [name, kept] of Object.entries(choices)) {
+    if (name !== header) Object.defineProperty(next, name, ownValue(kept));
+  }
+  if (choice !== null) Object.defineProperty(next, header, ownValue(choice));
+  return next;
+}
+
+function ownValue(value: ImportColumnChoice): PropertyDescriptor {
+  return { value, enumerable: true, writable: true, configurable: true };
+}
+
+/** The choice for `header`, only when the choices hold one of their own. */
+export function columnChoiceOf(
+  choices: ImportColumnChoices,
+  header: string,
+): ImportColumnChoice | undefined {
+  return Object.hasOwn(choices, header) ? choices[header] : undefined;
+}
+
+/**
+ * The choices for a file's columns, by the header that names each: at most maxColumns, each
+ * header as long as a column name may be. Read key by key from the input's own properties (zod's
+ * record rebuilds by assignment, which drops a "__proto__" header), so every header keeps its
+ * choice.
+ */
 export const importColumnChoicesSchema = z
-  .record(z.string().min(1).max(datasetLimits.maxColumnNameLength), importColumnChoiceSchema)
-  .refine((choices) => Object.keys(choices).length <= datasetLimits.maxColumns, {
-    message: `At most ${datasetLimits.maxColumns} columns.`,
+  .unknown()
+  .transform((value, context): ImportColumnChoices => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      context.addIssue({ code: "custom", message: "Give the column choices as an object." });
+      return z.NEVER;
+    }
+    const headers = Object.keys(value);
+    if (headers.length > datasetLimits.maxColumns) {
+      context.addIssue({ code: "custom", message: `At most ${datasetLimits.maxColumns} columns.` });
+      return z.NEVER;
+    }
+    const choices: ImportColumnChoices = {};
+    for (const header of headers) {
+      if (header.length < 1 || header.length > datasetLimits.maxColumnNameLength) {
+        context.addIssue({
+          code: "custom",
+          message: `A column name has 1 to ${datasetLimits.maxColumnNameLength} characters.`,
+        });
+        return z.NEVER;
+      }
+      const parsed = importColumnChoiceSchema.safeParse(
+        Object.getOwnPropertyDescriptor(value, header)?.value,
+      );
+      if (!parsed.success) {
+        context.addIssue({ code: "custom", message: `The choice for "${header}" does not fit.` });
+        return z.NEVER;
+      }
+      Object.defineProperty(choices, header, ownValue(parsed.data));
+    }
+    return choices;
   });
-export type ImportColumnChoices = z.infer<typeof importColumnChoicesSchema>;
 
 const numberChoices: readonly NumberTextFormat[] = [
   { decimal: ".", thousands: null, currency: null, percent: false },

@@ -2,6 +2,7 @@
 
 import {
   type ColumnType,
+  columnChoiceOf,
   columnTypes,
   formatChoicesFor,
   formatKey,
@@ -9,6 +10,7 @@ import {
   formatOfKey,
   type ImportColumnChoice,
   type ImportColumnChoices,
+  withColumnChoice,
 } from "@seed/model";
 import type { ColumnReading, ImportPreview } from "@seed/store";
 import { TableRegion } from "@/components/table-region";
@@ -68,13 +70,16 @@ export function ColumnChoicesTable({
   choices: ImportColumnChoices;
   onChange: (choices: ImportColumnChoices) => void;
 }) {
-  const set = (header: string, choice: ImportColumnChoice | null) => {
-    const next = { ...choices };
-    if (choice === null || (choice.type === undefined && choice.format === undefined)) {
-      delete next[header];
-    } else next[header] = choice;
-    onChange(next);
-  };
+  const set = (header: string, choice: ImportColumnChoice | null) =>
+    onChange(
+      withColumnChoice(
+        choices,
+        header,
+        choice === null || (choice.type === undefined && choice.format === undefined)
+          ? null
+          : choice,
+      ),
+    );
   return (
     <TableRegion label="Columns of the file">
       <table>
@@ -88,7 +93,7 @@ export function ColumnChoicesTable({
         </thead>
         <tbody>
           {columns.map((column, index) => {
-            const chosen = choices[column.header];
+            const chosen = columnChoiceOf(choices, column.header);
             const format = column.format;
             const timeOrNumber =
               column.type === "number" || column.type === "date" || column.type === "timestamp";

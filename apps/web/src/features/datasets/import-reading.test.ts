@@ -17,7 +17,11 @@ import { importReadingParams, importReadingSchema } from "./import-reading";
 const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2 ** 31);
 console.log(`import reading property seed: ${seed}`);
 
-const header = fc.string({ minLength: 1, maxLength: datasetLimits.maxColumnNameLength });
+// Any text a header holds, names objects have of their own included.
+const header = fc.oneof(
+  fc.string({ minLength: 1, maxLength: datasetLimits.maxColumnNameLength }),
+  fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty"),
+);
 const choice = fc
   .record({ type: fc.constantFrom<ColumnType>(...columnTypes), at: fc.nat(60), with: fc.boolean() })
   .map(({ type, at, with: withFormat }) => {

@@ -1,5 +1,6 @@
 import {
   type ColumnFormat,
+  columnChoiceOf,
   type DatasetColumnType,
   type DatePattern,
   detectColumn,
@@ -73,7 +74,7 @@ export function readColumns(
       ? { type: own, format: null }
       : detectColumn(cells, { decimal: options.decimal });
     const fixed = options.fixed?.[index];
-    const choice = Object.hasOwn(choices, name) ? choices[name] : undefined;
+    const choice = columnChoiceOf(choices, name);
     if (fixed && choice?.type && choice.type !== fixed) {
       throw new DatasetImportError(
         "unknown_column",

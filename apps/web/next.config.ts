@@ -38,7 +38,7 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   experimental: {
     authInterrupts: true,
-    // CSV uploads go through a server action: room for the store's 2 MB limit plus form fields.
+    // The table editor's row edits go through a server action: room for their 3 MB limit.
     serverActions: { bodySizeLimit: "3mb" },
   },
   async headers() {

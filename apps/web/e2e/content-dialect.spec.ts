@@ -18,26 +18,27 @@ test("a semicolon CSV with decimal commas becomes five typed columns, and the re
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Name", { exact: true }).fill(uniqueName("Ventes"));
-  await page.getByLabel("CSV text").fill(semicolonCsv);
+  const form = page.getByRole("region", { name: "Import a file" });
+  await form.getByLabel("Name of the new dataset").fill(uniqueName("Ventes"));
+  await form.getByLabel("Or paste the rows (CSV, JSON or NDJSON text)").fill(semicolonCsv);
 
-  const preview = page.getByRole("region", { name: "Preview" });
-  await expect(preview.getByText("Preview: 5 columns, 3 rows")).toBeVisible();
+  const preview = form.getByRole("region", { name: "Preview of the rows" });
+  await expect(preview.getByText("Preview: 5 columns, the first 3 of 3 rows")).toBeVisible();
   await expect(
-    page.getByText("Values separated by semicolons; decimal comma (4.222,5)."),
+    form.getByText("Values separated by semicolons; decimal comma (4.222,5)."),
   ).toBeVisible();
   await expect(preview.getByRole("columnheader", { name: "revenue (number)" })).toBeVisible();
   await expectAxeClean(page);
 
   // Read as commas, the same text is one column per line: the user sees it before saving.
-  const pasteForm = page.locator("form", { has: page.getByLabel("CSV text") });
-  await pasteForm.getByLabel("Separator").selectOption(",");
+  await form.getByLabel("Separator").selectOption(",");
   await expect(preview.getByText("Preview: 5 columns")).toHaveCount(0);
-  await pasteForm.getByLabel("Separator").selectOption("auto");
-  await expect(preview.getByText("Preview: 5 columns, 3 rows")).toBeVisible();
+  await expect(form.getByText(/Preview: 1 columns/)).toBeVisible();
+  await form.getByLabel("Separator").selectOption("auto");
+  await expect(preview.getByText("Preview: 5 columns, the first 3 of 3 rows")).toBeVisible();
 
-  await page.getByRole("button", { name: "Save dataset" }).click();
-  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+$/);
+  await form.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/saved=import/);
   await expect(page.getByLabel("revenue, row 1")).toHaveValue("4222.5");
   await expect(page.getByLabel("units, row 3")).toHaveValue("1");
   await context.close();
@@ -49,7 +50,7 @@ test("a semicolon file imported as a new dataset is read as the file says, and t
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
+  const importCard = page.getByRole("region", { name: "Import a file" });
   await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Ventes fichier"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "ventes.csv",

@@ -22,21 +22,22 @@ test("editor builds a dataset, chart and dashboard, publishes it, and a visitor 
   // Dataset from an uploaded CSV file, previewed with typed columns before saving.
   await page.goto("/admin/datasets/new");
   await expect(page).toHaveTitle(/New dataset/);
-  await page.getByLabel("Name", { exact: true }).fill(datasetName);
-  await page.getByLabel("CSV file").setInputFiles({
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name of the new dataset").fill(datasetName);
+  await page.getByLabel(/^File to import/).setInputFiles({
     name: "sales.csv",
     mimeType: "text/csv",
     buffer: Buffer.from(salesCsv),
   });
-  const preview = page.getByRole("region", { name: "Preview" });
-  await expect(preview.getByText("Preview: 4 columns, 4 rows")).toBeVisible();
+  const preview = page.getByRole("region", { name: "Preview of the rows" });
+  await expect(preview.getByText("Preview: 4 columns, the first 4 of 4 rows")).toBeVisible();
   await expect(preview.getByRole("columnheader", { name: "month (date)" })).toBeVisible();
   await expect(preview.getByRole("columnheader", { name: "revenue (number)" })).toBeVisible();
-  await expect(preview.getByRole("columnheader", { name: "region (string)" })).toBeVisible();
+  await expect(preview.getByRole("columnheader", { name: "region (text)" })).toBeVisible();
   await expect(preview.getByRole("cell", { name: "1350" })).toBeVisible();
   await expectAxeClean(page);
-  await page.getByRole("button", { name: "Save dataset" }).click();
-  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+$/);
+  await page.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+\?saved=import$/);
   await expect(page.getByRole("heading", { level: 1, name: datasetName })).toBeVisible();
   await expectAxeClean(page);
 

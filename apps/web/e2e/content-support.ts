@@ -27,11 +27,11 @@ export async function createDatasetThroughForm(
 ): Promise<string> {
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("CSV text").fill(csv);
-  await expect(page.getByRole("region", { name: "Preview" })).toBeVisible();
-  await page.getByRole("button", { name: "Save dataset" }).click();
-  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+$/);
+  await page.getByLabel("Name of the new dataset").fill(name);
+  await page.getByLabel("Or paste the rows (CSV, JSON or NDJSON text)").fill(csv);
+  await expect(page.getByRole("region", { name: "Preview of the rows" })).toBeVisible();
+  await page.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+\?saved=import$/);
   const id = new URL(page.url()).pathname.split("/").pop();
   if (!id) throw new Error(`No dataset id in ${page.url()}`);
   return id;
@@ -157,12 +157,12 @@ export async function createDashboardThroughForm(
   return { slug, url, id: new URL(url).pathname.split("/").pop() ?? "" };
 }
 
-/** The new dataset page's "Import a large file" card, signed in as an editor, its name filled in. */
+/** The new dataset page's "Import a file" form, signed in as an editor, its name filled in. */
 export async function openImportCard(browser: Browser, name: string) {
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
+  const importCard = page.getByRole("region", { name: "Import a file" });
   await importCard.getByLabel("Name of the new dataset").fill(name);
   return { context, page, importCard };
 }

@@ -26,29 +26,29 @@ test("bad CSV names the line and column, and saving it writes nothing", async ({
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("CSV text").fill(badCsv);
+  const form = page.getByRole("region", { name: "Import a file" });
+  const pasteField = form.getByLabel("Or paste the rows (CSV, JSON or NDJSON text)");
+  await form.getByLabel("Name of the new dataset").fill(name);
+  await pasteField.fill(badCsv);
 
   const message = 'Line 7, column "revenue": expected a number, got "abc".';
-  const csvField = page.getByLabel("CSV text");
-  await expect(page.locator("#dataset-csv-error")).toHaveText(message);
   await expect(
-    page.getByRole("region", { name: /1 problem in the file/ }).getByRole("listitem"),
+    form.getByRole("region", { name: /1 problem in the file/ }).getByRole("listitem"),
   ).toHaveText([message]);
-  await expect(csvField).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("region", { name: "Preview" })).toHaveCount(0);
-  // Save is off while the preview finds problems; the server parses again on its own, so a
-  // submit that goes around the browser's check is refused there too.
-  const save = page.getByRole("button", { name: "Save dataset" });
-  await expect(save).toBeDisabled();
-  await save.evaluate((button) => button.removeAttribute("disabled"));
-  await save.click();
-  // The form-level summary comes only from the server's own parse.
-  await expect(page.getByText("Check the marked fields.")).toBeVisible();
-  await expect(csvField).toHaveAttribute("aria-describedby", /dataset-csv-error/);
-  await expect(page.locator("#dataset-csv-error")).toHaveText(message);
-  await expect(csvField).toHaveValue(badCsv);
-  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  // The preview marks the cell, and says an import would save nothing.
+  await expect(
+    form.getByRole("region", { name: "Preview of the rows" }).getByText("“abc” does not fit"),
+  ).toBeVisible();
+  await expect(form.getByText(/an import of this file would save nothing/)).toBeVisible();
+  // The server reads the whole file again on its own: the import is refused there, naming the
+  // line and column, and nothing is written.
+  await form.getByRole("button", { name: "Import dataset" }).click();
+  const refusal = form.getByRole("alert");
+  await expect(refusal).toContainText("Line 7");
+  await expect(refusal).toContainText('column "revenue"');
+  await expect(refusal).toContainText(/nothing was changed/i);
+  await expect(pasteField).toHaveValue(badCsv);
+  await expect(form.getByLabel("Name of the new dataset")).toHaveValue(name);
   await expectAxeClean(page);
   await page.goto("/admin/datasets");
   await expect(page.getByRole("link", { name })).toHaveCount(0);

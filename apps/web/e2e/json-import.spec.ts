@@ -15,7 +15,7 @@ test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, day
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
+  const importCard = page.getByRole("region", { name: "Import a file" });
   await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Cars"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "cars.json",
@@ -41,7 +41,7 @@ test("a broken NDJSON line is named, with nothing saved", async ({ browser }) =>
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a large file" });
+  const importCard = page.getByRole("region", { name: "Import a file" });
   await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Broken lines"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "events.ndjson",

@@ -39,6 +39,8 @@ interface FieldCase {
   form: string;
   path: string;
   label: string;
+  /** What the refusal calls the field. */
+  field: string;
   limit: number;
   submit: string;
   /** Fills what else the form needs to save. */
@@ -51,11 +53,15 @@ const cases: FieldCase[] = [
   {
     form: "new dataset",
     path: "/admin/datasets/new",
-    label: "Name",
+    label: "Name of the new dataset",
+    field: "name",
     limit: textLimits.name,
-    submit: "Save dataset",
+    submit: "Import dataset",
     fillRest: async (page) => {
-      await page.getByLabel("CSV text").fill("day,revenue\n2026-01-01,10\n");
+      await page
+        .getByLabel("Or paste the rows (CSV, JSON or NDJSON text)")
+        .fill("day,revenue\n2026-01-01,10\n");
+      await expect(page.getByRole("region", { name: "Preview of the rows" })).toBeVisible();
     },
     savedList: "/admin/datasets",
   },
@@ -63,6 +69,7 @@ const cases: FieldCase[] = [
     form: "new dashboard",
     path: "/admin/dashboards/new",
     label: "Title",
+    field: "title",
     limit: textLimits.title,
     submit: "Create dashboard",
     fillRest: async () => {},
@@ -71,7 +78,7 @@ const cases: FieldCase[] = [
 ];
 
 for (const field of cases) {
-  test(`${field.form}: a ${field.label.toLowerCase()} over its limit is kept, counted and refused; at the limit it is saved whole`, async ({
+  test(`${field.form}: a ${field.field} over its limit is kept, counted and refused; at the limit it is saved whole`, async ({
     browser,
   }) => {
     const { context, page } = await signedInPage(browser, "editor");
@@ -91,9 +98,7 @@ for (const field of cases) {
       ).toBeVisible();
       await page.getByRole("button", { name: field.submit }).click();
       await expect(
-        page.getByText(
-          `Keep the ${field.label.toLowerCase()} under ${field.limit + 1} characters.`,
-        ),
+        page.getByText(`Keep the ${field.field} under ${field.limit + 1} characters.`),
       ).toBeVisible();
       await expect(input).toHaveValue(tooLong);
       await expectAxeClean(page);
@@ -115,47 +120,47 @@ for (const field of cases) {
   });
 }
 
-test("an empty file is named as empty on both import forms, and neither saves", async ({
-  browser,
-}) => {
+test("an empty file is named as empty, and nothing is imported", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const empty = { name: "empty.csv", mimeType: "text/csv", buffer: Buffer.alloc(0) };
 
-  await page.getByLabel("Name", { exact: true }).fill(uniqueName("Empty"));
-  await page.getByLabel("CSV file").setInputFiles(empty);
-  await expect(
-    page.getByText('"empty.csv" is empty (0 bytes): a CSV file needs a header row and rows.'),
-  ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Save dataset" })).toBeDisabled();
-
+  await page.getByLabel("Name of the new dataset").fill(uniqueName("Empty"));
   await page.getByLabel(importFileLabel).setInputFiles(empty);
+  const fileField = page.getByLabel(importFileLabel);
   await expect(
     page.getByText("This file is empty (0 bytes): a CSV file needs a header row and rows."),
   ).toBeVisible();
-  await expect(page.getByText("Choose a CSV file.")).toHaveCount(0);
+  await expect(fileField).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("button", { name: "Import dataset" })).toBeDisabled();
+  // The file is chosen: nothing asks for one.
+  await expect(page.getByText("Choose a file.")).toHaveCount(0);
   await expectAxeClean(page);
   await context.close();
 });
 
-test("a file that is not UTF-8 is refused by name on the small form, never read garbled", async ({
-  browser,
-}) => {
+test("a file that is not UTF-8 is read in its own encoding, never garbled", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  // "café" in Latin-1 (0xE9): not UTF-8; read as UTF-8 it would come out as "caf\uFFFD".
+  // "café" in Windows-1252 (0xE9): not UTF-8; read as UTF-8 it would come out as "caf\uFFFD".
   const latin1 = {
     name: "latin1.csv",
     mimeType: "text/csv",
-    buffer: Buffer.from("name,value\ncaf\xe9,1\n", "latin1"),
+    buffer: Buffer.from("name,city\ncafé,München\nJosé,Zürich\n", "latin1"),
   };
-  await page.getByLabel("Name", { exact: true }).fill(uniqueName("Latin"));
-  await page.getByLabel("CSV file").setInputFiles(latin1);
-  await expect(page.getByText('"latin1.csv" is not UTF-8 text; nothing was read.')).toBeVisible();
+  const name = uniqueName("Latin");
+  await page.getByLabel("Name of the new dataset").fill(name);
+  await page.getByLabel(importFileLabel).setInputFiles(latin1);
+  const preview = page.getByRole("region", { name: "Preview of the rows" });
+  await expect(preview.getByRole("cell", { name: "café", exact: true })).toBeVisible();
+  await expect(page.getByText(/Read as (windows-1252|ISO-8859-1)/)).toBeVisible();
   await expect(page.getByText("caf\uFFFD")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Save dataset" })).toBeDisabled();
   await expectAxeClean(page);
+  await page.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/saved=import/);
+  await expect(page.getByLabel("city, row 1")).toHaveValue("München");
+  await expect(page.getByLabel("name, row 2")).toHaveValue("José");
   await context.close();
 });

@@ -5,7 +5,7 @@ import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
 import { datasetLimits, textLimits } from "./limits.js";
 import { booleanWords } from "./readers/read-cell.js";
-import { type CellValue, type DatasetRow, isNumberText } from "./values.js";
+import { type CellValue, type DatasetRow, isNumberText, setOwn } from "./values.js";
 import { type ColumnType, columnTypes } from "./vocabulary.js";
 
 export interface DatasetColumn {
@@ -99,7 +99,7 @@ export function checkRows(
           detail: problem,
         });
       }
-      out[column.name] = value === undefined ? null : (value as CellValue);
+      setOwn(out, column.name, value === undefined ? null : (value as CellValue));
     }
     checked.push(out);
   }
@@ -166,10 +166,18 @@ function refineRows(
   }
 }
 
+/**
+ * A dataset's name and description, as every way of making one checks them (the create form, the
+ * streamed import, the API): trimmed, the name required, neither ever cut.
+ */
+export const datasetTextSchema = z.object({
+  name: requiredText("name", textLimits.name),
+  description: optionalText("description", textLimits.description).default(""),
+});
+
 export const datasetInputSchema = z
   .object({
-    name: requiredText("name", textLimits.name),
-    description: optionalText("description", textLimits.description).default(""),
+    ...datasetTextSchema.shape,
     columns: columnsSchema,
     rows: rowsSchema.default([]),
   })

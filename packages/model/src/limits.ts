@@ -130,7 +130,7 @@ export const jsonInputLimits = {
   chartForm: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 20_000 },
   /** The layout composer's tiles and places. */
   dashboardLayout: { maxBytes: 64 * 1024, maxDepth: maxJsonDepth, maxValues: 4_000 },
-  /** The new-dataset form's chosen column names and types. */
+  /** The import form's choices for a file's columns: name, type and format, by header. */
   columnChoices: { maxBytes: 20_000, maxDepth: maxJsonDepth, maxValues: 1_000 },
   /** The table editor's changed, removed and added rows (the server action body is 3 MB at most). */
   rowEdits: { maxBytes: 3 * 1024 * 1024, maxDepth: maxJsonDepth, maxValues: 250_000 },

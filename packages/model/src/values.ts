@@ -5,6 +5,22 @@ import { datasetLimits } from "./limits.js";
 export type CellValue = number | string | null;
 export type DatasetRow = Record<string, CellValue>;
 
+/**
+ * Sets `key` on `target` as its own property. A column may be named anything a header holds,
+ * "__proto__" included, where `target[key] = value` would set the object's prototype instead and
+ * lose the value silently; every object keyed by column names is written through this.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else target[key] = value;
+}
+
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const isoDateTimePattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/;

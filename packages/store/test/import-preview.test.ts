@@ -152,6 +152,51 @@ describe("the preview of a file", () => {
       ["__proto__", "number"],
       ["constructor", "string"],
     ]);
+    // Its values are read back as its own, not lost to the object's prototype.
+    expect(dataset?.rows.map((row) => Object.hasOwn(row, "__proto__"))).toEqual([true, true]);
+    expect(
+      dataset?.rows.map((row) => Object.getOwnPropertyDescriptor(row, "__proto__")?.value),
+    ).toEqual([501, 2134]);
+    expect(preview.rows.map((row) => Object.hasOwn(row.values, "__proto__"))).toEqual([true, true]);
+  });
+
+  it("a new dataset saves its columns under the names chosen; a clash or a blank is refused", async () => {
+    const store = await open();
+    const csv = encode("Umsatz (€),Region\n1,Nord\n2,Süd\n");
+    const imported = await store.importNewDataset(
+      {
+        name: "Renamed",
+        source: byteChunks(csv),
+        columns: { "Umsatz (€)": { name: "  Sales  " }, Region: { name: "__proto__" } },
+      },
+      editor,
+    );
+    const dataset = await store.getDataset(imported.datasetId);
+    expect(dataset?.columns.map((column) => column.name)).toEqual(["Sales", "__proto__"]);
+    const own = (row: object) => Object.getOwnPropertyDescriptor(row, "__proto__")?.value;
+    expect(dataset?.rows.map((row) => [row.Sales, own(row)])).toEqual([
+      [1, "Nord"],
+      [2, "Süd"],
+    ]);
+    const before = (await store.listDatasets()).length;
+    for (const [columns, code, column] of [
+      [{ Region: { name: "Umsatz (€)" } }, "duplicate_header", "Region"],
+      [{ "Umsatz (€)": { name: "Region" } }, "duplicate_header", "Umsatz (€)"],
+      [{ Region: { name: " " } }, "empty_header", "Region"],
+      [{ Region: { name: "r".repeat(65) } }, "header_too_long", "Region"],
+    ] as const) {
+      const preview = await store
+        .previewImport({ bytes: csv, complete: true, columns }, editor)
+        .then((answer) => answer.stopped?.message)
+        .catch((error: DatasetImportError) => error.lineProblems[0]?.message);
+      const refused = (await errorOf(
+        store.importNewDataset({ name: "Clash", source: byteChunks(csv), columns }, editor),
+      )) as DatasetImportError;
+      expect(refused.code).toBe(code);
+      expect(refused.column).toBe(column);
+      expect(refused.lineProblems[0]?.message).toBe(preview);
+    }
+    expect((await store.listDatasets()).length).toBe(before);
   });
 
   it("an import into a dataset keeps its types: a changed type is refused, a format is taken", async () => {
@@ -183,6 +228,21 @@ describe("the preview of a file", () => {
       ),
     );
     expect((refused as DatasetImportError).code).toBe("unknown_column");
+    // Nor does an import rename a dataset's column: that is the dataset page's to do.
+    const renamed = await errorOf(
+      store.importIntoDataset(
+        {
+          datasetId: created.datasetId,
+          expectedVersion: 1,
+          mode: "append",
+          source: byteChunks(file),
+          columns: { n: { name: "count" } },
+        },
+        editor,
+      ),
+    );
+    expect((renamed as DatasetImportError).code).toBe("unknown_column");
+    expect((renamed as DatasetImportError).message).toMatch(/keeps its column names/);
     const done = await store.importIntoDataset(
       {
         datasetId: created.datasetId,
@@ -325,6 +385,11 @@ describe("the preview against the import, property", () => {
         }),
         { freq: 2 },
       ),
+      // A new name: plain, another column's header (a clash), padded, too long or blank.
+      rename: fc.option(
+        fc.constantFrom("Sales", "c0", "c1", "  Zoë  ", "__proto__", "x".repeat(65), "   "),
+        { freq: 3 },
+      ),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -343,26 +408,58 @@ describe("the preview against the import, property", () => {
           const bytes = encode(`${header.join(delimiter)}\n${lines.join("\n")}\n`);
           const choices: ImportColumnChoices = {};
           for (const [index, spec] of columns.entries()) {
-            if (!spec.choose) continue;
+            const named = spec.rename === null ? {} : { name: spec.rename };
+            if (!spec.choose) {
+              if (spec.rename !== null) choices[`c${index}`] = named;
+              continue;
+            }
             const formats = formatChoicesFor(spec.choose.type);
             const format = formats[spec.choose.formatAt % Math.max(1, formats.length)];
             choices[`c${index}`] = {
+              ...named,
               type: spec.choose.type,
               ...(spec.choose.withFormat && format !== undefined ? { format } : {}),
             };
           }
-          const dialect = { delimiter, decimal: comma ? "," : "." } as const;
-          const preview = await store.previewImport(
-            { bytes, complete: true, ...dialect, columns: choices },
-            editor,
+          const badName = columns.some(
+            (spec) =>
+              spec.rename !== null && (spec.rename.trim() === "" || spec.rename.length > 64),
           );
-          expect(preview.stopped).toBeNull();
+          const dialect = { delimiter, decimal: comma ? "," : "." } as const;
+          const previewed = await store
+            .previewImport({ bytes, complete: true, ...dialect, columns: choices }, editor)
+            .catch((error: unknown) => error);
           const imported = await store
             .importNewDataset(
               { name: "Property", source: byteChunks(bytes, 5), dialect, columns: choices },
               editor,
             )
             .catch((error: unknown) => error);
+          if (badName) {
+            // A blank or too long name is refused by both, naming the column; nothing is saved.
+            expect(previewed).toBeInstanceOf(DatasetImportError);
+            expect(imported).toBeInstanceOf(DatasetImportError);
+            expect((imported as DatasetImportError).lineProblems[0]?.message).toBe(
+              (previewed as DatasetImportError).lineProblems[0]?.message,
+            );
+            return;
+          }
+          if (previewed instanceof Error) throw previewed;
+          const preview = previewed as Awaited<ReturnType<Store["previewImport"]>>;
+          const names = preview.columns.map((c) => c.name);
+          if (new Set(names).size < names.length) {
+            // Two columns saved under one name: the preview stops on it, the import refuses it.
+            expect(preview.stopped?.message).toMatch(/column names must be unique/);
+            expect(imported).toBeInstanceOf(DatasetImportError);
+            expect((imported as DatasetImportError).lineProblems[0]?.message).toBe(
+              preview.stopped?.message,
+            );
+            return;
+          }
+          expect(preview.stopped).toBeNull();
+          for (const [index, spec] of columns.entries()) {
+            expect(names[index]).toBe(spec.rename === null ? `c${index}` : spec.rename.trim());
+          }
           if (preview.problemCount > 0) {
             expect(imported).toBeInstanceOf(DatasetImportError);
             const refused = imported as DatasetImportError;
@@ -375,10 +472,13 @@ describe("the preview against the import, property", () => {
           if (imported instanceof Error) throw imported;
           const dataset = await store.getDataset((imported as { datasetId: string }).datasetId);
           expect(dataset?.columns.map((c) => [c.name, c.type])).toEqual(
-            preview.columns.map((c) => [c.header, c.type]),
+            preview.columns.map((c) => [c.name, c.type]),
           );
+          // The preview's rows by header, the dataset's by the names they are saved under.
           expect(dataset?.rows.slice(0, preview.rows.length)).toEqual(
-            preview.rows.map((row) => row.values),
+            preview.rows.map((row) =>
+              Object.fromEntries(preview.columns.map((c) => [c.name, row.values[c.header]])),
+            ),
           );
         },
       ),

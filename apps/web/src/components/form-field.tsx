@@ -10,8 +10,24 @@ interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** Characters as the store counts them: code points of the trimmed text, as zod's max() does. */
-function countedLength(value: unknown): number {
+export function countedLength(value: unknown): number {
   return Array.from(String(value ?? "").trim()).length;
+}
+
+/**
+ * How long a limited text is, shown from 80% of its limit and saying how much is over: the one
+ * counter of every field with a length limit (the browser's maxLength would cut pasted text).
+ */
+export function LengthCount({ id, length, max }: { id: string; length: number; max: number }) {
+  if (length < Math.floor(max * 0.8)) return null;
+  const over = length > max;
+  return (
+    <span id={id} className={over ? "field-error" : "muted"} aria-live="polite">
+      {over
+        ? `${length.toLocaleString("en-US")} characters: keep it under ${(max + 1).toLocaleString("en-US")}.`
+        : `${length.toLocaleString("en-US")} of ${max.toLocaleString("en-US")} characters`}
+    </span>
+  );
 }
 
 /**
@@ -63,13 +79,7 @@ export function FormField({
         }}
         {...input}
       />
-      {counted ? (
-        <span id={countId} className={over ? "field-error" : "muted"} aria-live="polite">
-          {over
-            ? `${length.toLocaleString("en-US")} characters: keep it under ${(maxLength + 1).toLocaleString("en-US")}.`
-            : `${length.toLocaleString("en-US")} of ${maxLength.toLocaleString("en-US")} characters`}
-        </span>
-      ) : null}
+      {limited ? <LengthCount id={countId} length={length} max={maxLength} /> : null}
       {errors?.length ? (
         <p id={errorId} className="field-error">
           {errors.join(" ")}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { datasetLimits } from "../limits.js";
+import { setOwn } from "../values.js";
 import { type ColumnType, columnTypes } from "../vocabulary.js";
 import {
   type ColumnFormat,
@@ -41,9 +42,21 @@ export function formatFitsType(type: ColumnType, format: ColumnFormat): boolean 
   return false;
 }
 
-/** One column's choice: its type, and the format its cells are written in (both optional). */
+/** The name a new dataset saves a column under: trimmed, never blank, never cut (too long is refused). */
+export const columnNameChoiceSchema = z
+  .string()
+  .trim()
+  .min(1, "a column's name cannot be blank.")
+  .max(
+    datasetLimits.maxColumnNameLength,
+    `a column's name has at most ${datasetLimits.maxColumnNameLength} characters.`,
+  );
+
+/** One column's choice: the name a new dataset saves it under, its type, and the format its cells
+ * are written in (each optional). */
 export const importColumnChoiceSchema = z
   .object({
+    name: columnNameChoiceSchema.optional(),
     type: z.enum(columnTypes).optional(),
     format: columnFormatSchema.optional(),
   })
@@ -72,14 +85,10 @@ export function withColumnChoice(
 ): ImportColumnChoices {
   const next: ImportColumnChoices = {};
   for (const [name, kept] of Object.entries(choices)) {
-    if (name !== header) Object.defineProperty(next, name, ownValue(kept));
+    if (name !== header) setOwn(next, name, kept);
   }
-  if (choice !== null) Object.defineProperty(next, header, ownValue(choice));
+  if (choice !== null) setOwn(next, header, choice);
   return next;
-}
-
-function ownValue(value: ImportColumnChoice): PropertyDescriptor {
-  return { value, enumerable: true, writable: true, configurable: true };
 }
 
 /** The choice for `header`, only when the choices hold one of their own. */
@@ -121,10 +130,11 @@ export const importColumnChoicesSchema = z
         Object.getOwnPropertyDescriptor(value, header)?.value,
       );
       if (!parsed.success) {
-        context.addIssue({ code: "custom", message: `The choice for "${header}" does not fit.` });
+        const reason = parsed.error.issues[0]?.message ?? "it does not fit.";
+        context.addIssue({ code: "custom", message: `Column "${header}": ${reason}` });
         return z.NEVER;
       }
-      Object.defineProperty(choices, header, ownValue(parsed.data));
+      setOwn(choices, header, parsed.data);
     }
     return choices;
   });

@@ -1,5 +1,10 @@
-import type { CellValue, DatasetColumnType, DatasetRow } from "@seed/model";
-import { columnTypeSpecs } from "@seed/model";
+import {
+  type CellValue,
+  columnTypeSpecs,
+  type DatasetColumnType,
+  type DatasetRow,
+  setOwn,
+} from "@seed/model";
 import { CompiledQuery, type Kysely, type RawBuilder, sql } from "kysely";
 import {
   type DatasetTable,
@@ -210,7 +215,7 @@ export async function readKeyedRows(
   return result.rows.map((stored) => {
     const row: DatasetRow = {};
     for (const column of descriptor.columns) {
-      row[column.name] = fromStored(column.type, stored[column.id]);
+      setOwn(row, column.name, fromStored(column.type, stored[column.id]));
     }
     return { key: Number(stored[rowKeyColumn]), row };
   });

@@ -1,7 +1,10 @@
 "use client";
 
 import {
+  columnChoiceOf,
+  datasetTextSchema,
   formatBytes,
+  formatZodError,
   type ImportColumnChoices,
   type ImportFormat,
   importFileAccept,
@@ -9,7 +12,9 @@ import {
   previewHeadBytes,
   previewsFromHead,
   previewWholeBytes,
+  setOwn,
   textLimits,
+  withColumnChoice,
   xlsxSheetNameLength,
 } from "@seed/model";
 import type { ImportPreview } from "@seed/store";
@@ -26,11 +31,13 @@ import { FormField } from "@/components/form-field";
 import { type ImportEvent, importEventsHeader } from "./import-events";
 import {
   ColumnChoicesTable,
+  columnNameProblem,
   describeEncoding,
   offeredEncodings,
   PreviewRows,
+  withTypedName,
 } from "./import-preview-fields";
-import { importReadingParams, maxHeaderRow } from "./import-reading";
+import { importReadingParams, maxHeaderRow, readingQueryProblem } from "./import-reading";
 
 type Status =
   | { state: "idle" }
@@ -166,13 +173,15 @@ export function CsvUploadForm(props: {
   const [file, setFile] = useState<File | null>(null);
   const [pasted, setPasted] = useState("");
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [textProblems, setTextProblems] = useState<Record<string, string[] | undefined>>({});
   const [encoding, setEncoding] = useState("auto");
   const [delimiter, setDelimiter] = useState<DelimiterChoice>("auto");
   const [decimal, setDecimal] = useState<DecimalChoice>("auto");
   const [sheet, setSheet] = useState("");
   const [headerRowText, setHeaderRowText] = useState("1");
   const [choices, setChoices] = useState<ImportColumnChoices>({});
+  /** The names typed for a new dataset's columns, by header, as typed. */
+  const [nameTexts, setNameTexts] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<PreviewState>({ state: "none" });
   const [dragging, setDragging] = useState(false);
   const format: ImportFormat = file ? importFormatOf(file.name) : "csv";
@@ -210,6 +219,11 @@ export function CsvUploadForm(props: {
       columns: choices,
     });
     if (datasetId) params.set("datasetId", datasetId);
+    const tooLong = readingQueryProblem(params);
+    if (tooLong) {
+      setPreview({ state: "failed", message: tooLong });
+      return;
+    }
     const timer = setTimeout(() => {
       fetchPreview(file, format, params, controller.signal)
         .then(setPreview)
@@ -248,6 +262,7 @@ export function CsvUploadForm(props: {
     setSheet("");
     setHeaderRowText("1");
     setChoices({});
+    setNameTexts({});
     if (from !== "paste") setPasted("");
     if (from !== "input" && fileInput.current) fileInput.current.value = "";
     setFile(next);
@@ -277,6 +292,7 @@ export function CsvUploadForm(props: {
   function rereadAs(change: () => void) {
     change();
     setChoices({});
+    setNameTexts({});
     setStatus({ state: "idle" });
   }
 
@@ -284,6 +300,24 @@ export function CsvUploadForm(props: {
     setChoices(next);
     setStatus({ state: "idle" });
   }
+
+  function nameColumn(header: string, text: string) {
+    setNameTexts((texts) => {
+      const next = { ...texts };
+      setOwn(next, header, text);
+      return next;
+    });
+    chooseColumns(
+      withColumnChoice(
+        choices,
+        header,
+        withTypedName(columnChoiceOf(choices, header), header, text),
+      ),
+    );
+  }
+  const namesProblem = Object.values(nameTexts).some((text) => columnNameProblem(text) !== null)
+    ? "A column's new name is too long; shorten it (the table of columns says which)."
+    : null;
 
   const ready = preview.state === "ready" ? preview.preview : null;
   // An import that failed lists its problems itself; the preview's would repeat them.
@@ -297,22 +331,24 @@ export function CsvUploadForm(props: {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     if (!props.dataset) {
-      const name = String(form.get("name") ?? "").trim();
-      const tooLong = Array.from(name).length > textLimits.name;
-      const problem =
-        name === ""
-          ? "Enter a name for the new dataset."
-          : tooLong
-            ? `The name is ${Array.from(name).length} characters; keep it to ${textLimits.name}.`
-            : null;
-      setNameProblem(problem);
-      if (problem) return;
+      // The store's own rule, said before the file is sent.
+      const text = datasetTextSchema.safeParse({
+        name: String(form.get("name") ?? ""),
+        description: String(form.get("description") ?? ""),
+      });
+      const problems = text.success ? {} : formatZodError(text.error).fieldErrors;
+      setTextProblems(problems);
+      if (!text.success) return;
     }
     if (!file) {
       setStatus({ state: "failed", message: "Choose a file.", line: null, column: null });
       return;
     }
     if (fileProblem || headerRowProblem || preview.state === "loading") return;
+    if (namesProblem) {
+      setStatus({ state: "failed", message: namesProblem, line: null, column: null });
+      return;
+    }
     if (preview.state === "failed") {
       setStatus({ state: "failed", message: preview.message, line: null, column: null });
       return;
@@ -338,6 +374,11 @@ export function CsvUploadForm(props: {
       },
       params,
     );
+    const tooLong = readingQueryProblem(params);
+    if (tooLong) {
+      setStatus({ state: "failed", message: tooLong, line: null, column: null });
+      return;
+    }
     setStatus({ state: "running", sent: 0, total: file.size, rows: 0 });
     let finished: ImportEvent | null = null;
     await upload(
@@ -449,13 +490,14 @@ export function CsvUploadForm(props: {
             label="Name of the new dataset"
             required
             maxLength={textLimits.name}
-            errors={nameProblem ? [nameProblem] : undefined}
+            errors={textProblems.name}
           />
           <FormField
             id={`${id}-description`}
             name="description"
             label="Description of the new dataset (optional)"
             maxLength={textLimits.description}
+            errors={textProblems.description}
           />
         </>
       )}
@@ -577,6 +619,7 @@ export function CsvUploadForm(props: {
               columns={ready.columns}
               choices={choices}
               onChange={chooseColumns}
+              {...(props.dataset ? {} : { names: { texts: nameTexts, onName: nameColumn } })}
             />
           ) : null}
           {ready.columns.length > 0 ? <PreviewRows preview={ready} /> : null}
@@ -636,7 +679,10 @@ export function CsvUploadForm(props: {
           {status.problems && status.problemCount ? (
             <>
               <p>
-                {status.problemCount.toLocaleString()} lines have problems; nothing was changed.
+                {status.problemCount === 1
+                  ? "1 line has a problem"
+                  : `${status.problemCount.toLocaleString()} lines have problems`}
+                ; nothing was changed.
               </p>
               <ol>
                 {status.problems.map((found, index) => (

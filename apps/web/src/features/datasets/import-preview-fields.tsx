@@ -3,7 +3,9 @@
 import {
   type ColumnType,
   columnChoiceOf,
+  columnNameChoiceSchema,
   columnTypes,
+  datasetLimits,
   formatChoicesFor,
   formatKey,
   formatLabel,
@@ -13,6 +15,7 @@ import {
   withColumnChoice,
 } from "@seed/model";
 import type { ColumnReading, ImportPreview } from "@seed/store";
+import { countedLength, LengthCount } from "@/components/form-field";
 import { TableRegion } from "@/components/table-region";
 
 // The preview of a file before it is imported: how each column is read (type and format, each
@@ -58,35 +61,67 @@ export function describeEncoding(encoding: ImportPreview["encoding"]): string {
     : `${encoding.name} (detected, ${encoding.confidence}% sure)`;
 }
 
-/** One row per column: its type and its format, as read and as the person changes them. */
+/**
+ * The choice with `name` as typed for a column: a blank keeps the header; a name that does not
+ * fit (too long) is left out, and shown as the field's problem (see columnNameProblem).
+ */
+export function withTypedName(
+  choice: ImportColumnChoice | undefined,
+  header: string,
+  text: string,
+): ImportColumnChoice | null {
+  const { name: _old, ...rest } = choice ?? {};
+  const checked = columnNameChoiceSchema.safeParse(text);
+  const next = checked.success && checked.data !== header ? { ...rest, name: checked.data } : rest;
+  return Object.keys(next).length === 0 ? null : next;
+}
+
+/** Why a typed column name cannot be saved (blank keeps the header: no problem). */
+export function columnNameProblem(text: string): string | null {
+  if (text.trim() === "") return null;
+  const checked = columnNameChoiceSchema.safeParse(text);
+  if (checked.success) return null;
+  const reason = checked.error.issues[0]?.message ?? "the name does not fit.";
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}`;
+}
+
+/** One row per column: its name (a new dataset's), its type and its format, each changeable. */
 export function ColumnChoicesTable({
   idPrefix,
   columns,
   choices,
   onChange,
+  names,
 }: {
   idPrefix: string;
   columns: readonly ColumnReading[];
   choices: ImportColumnChoices;
   onChange: (choices: ImportColumnChoices) => void;
+  /** For a new dataset: the names typed for its columns, by header (blank keeps the header). */
+  names?: {
+    texts: Readonly<Record<string, string>>;
+    onName: (header: string, text: string) => void;
+  };
 }) {
   const set = (header: string, choice: ImportColumnChoice | null) =>
     onChange(
       withColumnChoice(
         choices,
         header,
-        choice === null || (choice.type === undefined && choice.format === undefined)
-          ? null
-          : choice,
+        choice === null || Object.keys(choice).length === 0 ? null : choice,
       ),
     );
   return (
     <TableRegion label="Columns of the file">
       <table>
-        <caption>Columns: each is read as the type and format shown; change any of them.</caption>
+        <caption>
+          Columns: each is {names ? "saved under the name and " : ""}read as the type and format
+          shown; change any of them.
+        </caption>
         <thead>
           <tr>
             <th scope="col">Column</th>
+            {names ? <th scope="col">Save as</th> : null}
             <th scope="col">Type</th>
             <th scope="col">Format</th>
           </tr>
@@ -94,15 +129,45 @@ export function ColumnChoicesTable({
         <tbody>
           {columns.map((column, index) => {
             const chosen = columnChoiceOf(choices, column.header);
+            const named = chosen?.name === undefined ? {} : { name: chosen.name };
             const format = column.format;
             const timeOrNumber =
               column.type === "number" || column.type === "date" || column.type === "timestamp";
             const offered = timeOrNumber
               ? formatChoicesFor(column.type as ColumnType, column.detected.format)
               : [];
+            const nameText =
+              names && Object.hasOwn(names.texts, column.header)
+                ? (names.texts[column.header] ?? "")
+                : "";
+            const nameProblem = names ? columnNameProblem(nameText) : null;
+            const nameId = `${idPrefix}-column-${index}-name`;
             return (
               <tr key={column.header}>
                 <th scope="row">{column.header}</th>
+                {names ? (
+                  <td>
+                    <input
+                      id={nameId}
+                      aria-label={`Name for column ${column.header}`}
+                      placeholder={column.header}
+                      value={nameText}
+                      aria-invalid={nameProblem ? true : undefined}
+                      aria-describedby={`${nameId}-count${nameProblem ? ` ${nameId}-error` : ""}`}
+                      onChange={(event) => names.onName(column.header, event.currentTarget.value)}
+                    />
+                    <LengthCount
+                      id={`${nameId}-count`}
+                      length={countedLength(nameText)}
+                      max={datasetLimits.maxColumnNameLength}
+                    />
+                    {nameProblem ? (
+                      <p id={`${nameId}-error`} className="field-error">
+                        {nameProblem}
+                      </p>
+                    ) : null}
+                  </td>
+                ) : null}
                 <td>
                   {column.fixed ? (
                     <span>{typeWords[column.type]} (the dataset's)</span>
@@ -116,7 +181,7 @@ export function ColumnChoicesTable({
                         // A new type starts from the format its cells suggest.
                         set(
                           column.header,
-                          value === "detected" ? null : { type: value as ColumnType },
+                          value === "detected" ? named : { ...named, type: value as ColumnType },
                         );
                       }}
                     >
@@ -142,6 +207,7 @@ export function ColumnChoicesTable({
                           const value = event.currentTarget.value;
                           const picked = value === "read" ? undefined : formatOfKey(value);
                           set(column.header, {
+                            ...named,
                             ...(chosen?.type ? { type: chosen.type } : {}),
                             ...(picked ? { format: picked } : {}),
                           });
@@ -201,7 +267,7 @@ export function PreviewRows({ preview }: { preview: ImportPreview }) {
             <th scope="col">Line</th>
             {columns.map((column) => (
               <th key={column.header} scope="col">
-                {column.header} <span className="muted">({typeWords[column.type]})</span>
+                {column.name} <span className="muted">({typeWords[column.type]})</span>
               </th>
             ))}
           </tr>
@@ -211,9 +277,15 @@ export function PreviewRows({ preview }: { preview: ImportPreview }) {
             <tr key={row.line}>
               <td>{row.line}</td>
               {columns.map((column) => {
-                const misfit = row.misfits[column.header];
+                const misfit = Object.hasOwn(row.misfits, column.header)
+                  ? row.misfits[column.header]
+                  : undefined;
                 return misfit === undefined ? (
-                  <td key={column.header}>{shownValue(row.values[column.header])}</td>
+                  <td key={column.header}>
+                    {shownValue(
+                      Object.hasOwn(row.values, column.header) ? row.values[column.header] : null,
+                    )}
+                  </td>
                 ) : (
                   <td key={column.header} className="field-error">
                     “{misfit}” does not fit

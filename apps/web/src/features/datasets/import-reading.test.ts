@@ -23,11 +23,25 @@ const header = fc.oneof(
   fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty"),
 );
 const choice = fc
-  .record({ type: fc.constantFrom<ColumnType>(...columnTypes), at: fc.nat(60), with: fc.boolean() })
-  .map(({ type, at, with: withFormat }) => {
+  .record({
+    type: fc.constantFrom<ColumnType>(...columnTypes),
+    at: fc.nat(60),
+    with: fc.boolean(),
+    // A new name as the form sends it: trimmed, 1 to 64 characters, any text.
+    name: fc.option(
+      fc
+        .string({ minLength: 1, maxLength: datasetLimits.maxColumnNameLength })
+        .filter((name) => name.trim() === name && name !== ""),
+    ),
+  })
+  .map(({ type, at, with: withFormat, name }) => {
     const offered = formatChoicesFor(type);
     const format = offered[at % Math.max(1, offered.length)];
-    return { type, ...(withFormat && format !== undefined ? { format } : {}) };
+    return {
+      ...(name === null ? {} : { name }),
+      type,
+      ...(withFormat && format !== undefined ? { format } : {}),
+    };
   });
 
 describe("the import form's reading parameters", () => {
@@ -62,6 +76,9 @@ describe("the import form's reading parameters", () => {
       '{"a":{"format":{"decimal":".","thousands":null,"currency":"X","percent":false}}}',
       `{"${"x".repeat(65)}":{}}`,
       "x".repeat(17 * 1024),
+      '{"a":{"name":"   "}}',
+      `{"a":{"name":"${"n".repeat(65)}"}}`,
+      `{"a":{"name":7}}`,
     ]) {
       expect(importReadingSchema.safeParse({ columns: bad }).success).toBe(false);
     }

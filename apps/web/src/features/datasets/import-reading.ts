@@ -2,6 +2,8 @@ import {
   type ImportColumnChoices,
   importColumnChoicesSchema,
   importFormats,
+  jsonInputLimits,
+  readBoundedJson,
   xlsxSheetNameLength,
 } from "@seed/model";
 import { csvDelimiters, decimalSeparators } from "@seed/store/csv";
@@ -14,27 +16,29 @@ import { z } from "zod";
 const maxEncodingName = 40;
 /** The lowest line a header row may be on (notes above a table are a few lines). */
 export const maxHeaderRow = 1_000;
-/** The most a `columns` parameter may hold (50 columns with a name, type and format each). */
-const maxChoicesChars = 16 * 1024;
+const choicesLimits = jsonInputLimits.columnChoices;
+/**
+ * The longest query the form sends: Node reads at most 16 KB of request line and headers, so a
+ * reading past this (many columns renamed with long names) is refused in the form, in words.
+ */
+const maxReadingQueryChars = 12 * 1024;
 
-const choicesParam = z
-  .string()
-  .max(maxChoicesChars)
-  .transform((text, context): ImportColumnChoices => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      context.addIssue({ code: "custom", message: "The column choices are not JSON." });
-      return z.NEVER;
-    }
-    const parsed = importColumnChoicesSchema.safeParse(value);
-    if (!parsed.success) {
-      context.addIssue({ code: "custom", message: "The column choices do not fit." });
-      return z.NEVER;
-    }
-    return parsed.data;
-  });
+const choicesParam = z.string().transform((text, context): ImportColumnChoices => {
+  const read = readBoundedJson(text, choicesLimits, "The column choices");
+  if (!read.ok) {
+    context.addIssue({ code: "custom", message: read.message });
+    return z.NEVER;
+  }
+  const parsed = importColumnChoicesSchema.safeParse(read.value);
+  if (!parsed.success) {
+    context.addIssue({
+      code: "custom",
+      message: parsed.error.issues[0]?.message ?? "The column choices do not fit.",
+    });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
 
 export const importReadingSchema = z.object({
   format: z.enum(importFormats).default("csv"),
@@ -48,7 +52,23 @@ export const importReadingSchema = z.object({
 export type ImportReading = z.input<typeof importReadingSchema>;
 
 /** What a refused reading says, naming the parameters. */
-export const importReadingProblem = `The separator must be auto, comma, semicolon, tab or pipe, the decimal mark auto, . or ,, the format one of ${importFormats.join(", ")}, the encoding a name of at most ${maxEncodingName} characters, a sheet name at most ${xlsxSheetNameLength} characters, the header row a line from 1 to ${maxHeaderRow} and the column choices JSON of at most ${maxChoicesChars / 1024} KB.`;
+export const importReadingProblem = `The separator must be auto, comma, semicolon, tab or pipe, the decimal mark auto, . or ,, the format one of ${importFormats.join(", ")}, the encoding a name of at most ${maxEncodingName} characters, a sheet name at most ${xlsxSheetNameLength} characters, the header row a line from 1 to ${maxHeaderRow} and the column choices JSON of at most ${choicesLimits.maxBytes.toLocaleString("en-US")} bytes.`;
+
+/**
+ * What a refused reading says: the column choices' own reason (too deep, a name too long, a
+ * format its type does not read), else the parameters' rules.
+ */
+export function importReadingRefusal(error: z.ZodError): string {
+  const issue = error.issues.find((found) => found.path[0] === "columns");
+  return issue ? issue.message : importReadingProblem;
+}
+
+/** Why the form cannot send a reading: too long a query (see maxReadingQueryChars). */
+export function readingQueryProblem(params: URLSearchParams): string | null {
+  return params.toString().length > maxReadingQueryChars
+    ? "Too many column changes to send at once: keep the headers the file gives for some columns (rename them on the dataset's page after the import)."
+    : null;
+}
 
 /** The reading as query parameters (what the form sends). */
 export function importReadingParams(

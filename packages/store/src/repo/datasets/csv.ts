@@ -15,6 +15,7 @@ import {
   isIsoDate,
   isNumberText,
   readCell,
+  setOwn,
 } from "@seed/model";
 import {
   type CsvDelimiter,
@@ -227,12 +228,43 @@ export function parseCsvText(
 }
 
 /** The names the columns are saved under (after renames) must be filled, short and unique. */
+/**
+ * The first clash among the names a file's columns are saved under (`names`, by column of
+ * `header`): the column to blame is the one renamed into the clash. One rule for the pasted
+ * parse and the streamed import.
+ */
+export function columnNameClash(
+  names: readonly string[],
+  header: readonly string[],
+): { message: string; reason: string; source: string } | null {
+  const seen = new Map<string, number>();
+  for (const [index, name] of names.entries()) {
+    const source = header[index] ?? name;
+    const first = seen.get(name);
+    if (first !== undefined) {
+      // Blame the column the user renamed into the clash (this one, unless only the first was).
+      const firstSource = header[first] ?? "";
+      const blameFirst = name === source && firstSource !== name;
+      const [blamed, other, blamedSource] = blameFirst
+        ? [first, index, firstSource]
+        : [index, first, source];
+      const reason = `"${name}" is already the name of column ${other + 1}; column names must be unique.`;
+      return {
+        message: `Column ${blamed + 1} ("${blamedSource}"): ${reason}`,
+        reason,
+        source: blamedSource,
+      };
+    }
+    seen.set(name, index);
+  }
+  return null;
+}
+
 function checkColumnNames(
   columns: readonly DatasetColumn[],
   header: readonly string[],
   headerLine: number,
 ): CsvProblem | null {
-  const seen = new Map<string, number>();
   for (const [index, column] of columns.entries()) {
     const source = header[index] ?? column.name;
     if (column.name.length > datasetLimits.maxColumnNameLength) {
@@ -243,24 +275,12 @@ function checkColumnNames(
         source,
       );
     }
-    const first = seen.get(column.name);
-    if (first !== undefined) {
-      // Blame the column the user renamed into the clash (this one, unless only the first was).
-      const firstSource = header[first] ?? "";
-      const blameFirst = column.name === source && firstSource !== column.name;
-      const [blamed, other, blamedSource] = blameFirst
-        ? [first, index, firstSource]
-        : [index, first, source];
-      return problem(
-        "duplicate_header",
-        `Column ${blamed + 1} ("${blamedSource}"): "${column.name}" is already the name of column ${other + 1}; column names must be unique.`,
-        headerLine,
-        blamedSource,
-      );
-    }
-    seen.set(column.name, index);
   }
-  return null;
+  const clash = columnNameClash(
+    columns.map((column) => column.name),
+    header,
+  );
+  return clash ? problem("duplicate_header", clash.message, headerLine, clash.source) : null;
 }
 
 function parseWithDialect(
@@ -412,7 +432,7 @@ function parseWithDialect(
         continue;
       }
       // A boolean as a dataset's rows hold it: the text "true"/"false".
-      row[column.name] = typeof value === "boolean" ? String(value) : value;
+      setOwn(row, column.name, typeof value === "boolean" ? String(value) : value);
     }
     rows.push(row);
   }

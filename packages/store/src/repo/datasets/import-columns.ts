@@ -1,6 +1,7 @@
 import {
   type ColumnFormat,
   columnChoiceOf,
+  columnNameChoiceSchema,
   type DatasetColumnType,
   type DatePattern,
   detectColumn,
@@ -10,6 +11,7 @@ import {
   isCanonicalFormat,
   readCell,
 } from "@seed/model";
+import { columnNameClash } from "./csv.js";
 import type { CsvRecord } from "./csv-records.js";
 import { DatasetImportError } from "./import-input.js";
 
@@ -19,6 +21,8 @@ import { DatasetImportError } from "./import-input.js";
 
 export interface ColumnReading {
   header: string;
+  /** The name the column is saved under: the header, or a new dataset's chosen name. */
+  name: string;
   /** What the first rows suggest (a columnar file's own type, with no format). */
   detected: {
     type: DatasetColumnType;
@@ -83,6 +87,15 @@ export function readColumns(
         name,
       );
     }
+    if (fixed && choice?.name !== undefined && choice.name !== name) {
+      throw new DatasetImportError(
+        "unknown_column",
+        "an import into a dataset keeps its column names; rename the column on the dataset's page.",
+        options.headerLine ?? 1,
+        name,
+      );
+    }
+    const saved = { header: name, name: savedName(choice?.name, name, options.headerLine ?? 1) };
     const type = fixed ?? choice?.type ?? detected.type;
     if (choice?.format !== undefined) {
       if (type === "boolean" || type === "string" || !formatFitsType(type, choice.format)) {
@@ -93,13 +106,13 @@ export function readColumns(
           name,
         );
       }
-      return { header: name, detected, type, format: choice.format, fixed: fixed !== undefined };
+      return { ...saved, detected, type, format: choice.format, fixed: fixed !== undefined };
     }
     // The format the dataset last read the column in stands while every cell fits it: an
     // undecided day/month reads as it did before; a file written otherwise is detected afresh.
     const kept = fixed ? options.fixedFormats?.[index] : undefined;
     if (kept && cells.every((cell) => readCell(type, kept, cell) !== undefined)) {
-      return { header: name, detected, type, format: kept, fixed: true };
+      return { ...saved, detected, type, format: kept, fixed: true };
     }
     const format =
       own && type === own
@@ -107,8 +120,34 @@ export function readColumns(
         : type === detected.type && !own
           ? detected.format
           : detectFormat(type, cells, { decimal: options.decimal }).format;
-    return { header: name, detected, type, format, fixed: fixed !== undefined };
+    return { ...saved, detected, type, format, fixed: fixed !== undefined };
   });
+}
+
+/** The name a column is saved under: the header, or the chosen name when it is one. */
+function savedName(chosen: string | undefined, header: string, line: number): string {
+  if (chosen === undefined) return header;
+  const checked = columnNameChoiceSchema.safeParse(chosen);
+  if (!checked.success) {
+    throw new DatasetImportError(
+      chosen.trim() === "" ? "empty_header" : "header_too_long",
+      checked.error.issues[0]?.message ?? "the name does not fit.",
+      line,
+      header,
+    );
+  }
+  return checked.data;
+}
+
+/** Refuses names two columns would be saved under, blaming the one renamed into the clash. */
+export function checkSavedNames(readings: readonly ColumnReading[], headerLine: number): void {
+  const clash = columnNameClash(
+    readings.map((reading) => reading.name),
+    readings.map((reading) => reading.header),
+  );
+  if (clash) {
+    throw new DatasetImportError("duplicate_header", clash.reason, headerLine, clash.source);
+  }
 }
 
 /** A column's format as the dataset keeps it: only when not the canonical form. */

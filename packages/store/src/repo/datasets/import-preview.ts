@@ -5,6 +5,7 @@ import {
   type ImportColumnChoices,
   NotFoundError,
   previewsFromHead,
+  setOwn,
   ValidationError,
 } from "@seed/model";
 import { type Actor, authorize } from "../../access/policy.js";
@@ -19,6 +20,7 @@ import { type CsvEncoding, CsvEncodingError, decodeCsvBytes } from "./encoding.j
 import {
   type ColumnReading,
   checkHeaderNamesColumns,
+  checkSavedNames,
   noHeader,
   readColumns,
   suggestHeaderLine,
@@ -271,6 +273,13 @@ export async function previewImport(
     choices: input.columns ?? {},
     headerLine: head.line,
   });
+  try {
+    checkSavedNames(preview.columns, head.line);
+  } catch (error) {
+    // The columns stay shown, so the name at fault can be changed.
+    if (!(error instanceof DatasetImportError)) throw error;
+    preview.stopped = lineProblemOf(error);
+  }
   preview.sampleRows = sample.length;
   const problem = (found: ImportLineProblem) => {
     preview.problemCount++;
@@ -295,11 +304,14 @@ export async function previewImport(
       const typed = typedCell(column.type, cell, column.format);
       if (typed.ok) {
         // As a dataset reads it back: a boolean as the text "true"/"false".
-        shown.values[column.header] =
-          typeof typed.value === "boolean" ? String(typed.value) : typed.value;
+        setOwn(
+          shown.values,
+          column.header,
+          typeof typed.value === "boolean" ? String(typed.value) : typed.value,
+        );
       } else {
-        shown.values[column.header] = null;
-        shown.misfits[column.header] = cell.slice(0, 200);
+        setOwn(shown.values, column.header, null);
+        setOwn(shown.misfits, column.header, cell.slice(0, 200));
         problem({
           code: typed.code,
           message: describeAt(record.line, column.header, typed.reason),

@@ -1,6 +1,8 @@
 import type { ColumnFormat, DatasetColumnType, ImportColumnChoices, RowsLimits } from "@seed/model";
 import {
   ConflictError,
+  datasetTextSchema,
+  formatZodError,
   isCanonicalFormat,
   NotFoundError,
   rowsPermission,
@@ -37,7 +39,14 @@ import type { CsvDialect } from "./csv-dialect.js";
 import type { CsvRecord } from "./csv-records.js";
 import { rowsStateOf } from "./datasets.js";
 import type { CsvEncoding } from "./encoding.js";
-import { checkHeaderNamesColumns, keptFormat, noHeader, readColumns } from "./import-columns.js";
+import {
+  type ColumnReading,
+  checkHeaderNamesColumns,
+  checkSavedNames,
+  keptFormat,
+  noHeader,
+  readColumns,
+} from "./import-columns.js";
 import {
   type CsvSource,
   checkHeader,
@@ -145,7 +154,11 @@ async function streamInto(
     sample: CsvRecord[],
     declared: readonly DatasetColumnType[] | undefined,
     headerLine: number,
-  ) => Promise<RowsWrite>,
+  ) => Promise<{
+    write: RowsWrite;
+    /** A new dataset's columns as read from the file, in its order (none: an existing one's). */
+    readings?: readonly ColumnReading[];
+  }>,
 ): Promise<StreamedRows> {
   const maxBytes = Math.min(options.maxBytes ?? Infinity, limits.maxImportBytes);
   const maxRows = Math.min(options.maxRows ?? Infinity, limits.maxImportRows);
@@ -220,7 +233,9 @@ async function streamInto(
       const cell = record.cells[order[index] as number] ?? "";
       const typed = typedCell(type, cell, formats[index] ?? null);
       if (!typed.ok) {
-        problem(typed.code, typed.reason, record.line, table.columns[index]?.name ?? null, row);
+        // Named as the file names it (a new dataset's column may be saved under another name).
+        const column = header.cells[order[index] as number] ?? table.columns[index]?.name ?? null;
+        problem(typed.code, typed.reason, record.line, column, row);
         rowIsBad = true;
         continue;
       }
@@ -243,28 +258,34 @@ async function streamInto(
   };
   const start = async () => {
     if (!header) return;
-    write = await writeFor(header.cells, pending, (header as TypedRecord).types, header.line);
+    const made = await writeFor(header.cells, pending, (header as TypedRecord).types, header.line);
+    write = made.write;
     descriptor = write.table;
-    const byName = new Map(header.cells.map((name, index) => [name, index]));
-    order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
     types = descriptor.columns.map((column) => column.type);
-    // Each column read in the format chosen, or the one its first rows are written in (a new
-    // dataset's columns were typed from the same rows; an existing dataset's keep their types,
-    // the file brings its format).
-    formats = readColumns(
-      descriptor.columns.map((column) => column.name),
-      pending.map((record) => ({
-        line: record.line,
-        cells: order.map((at) => record.cells[at] ?? ""),
-      })),
-      {
-        decimal,
-        fixed: types,
-        fixedFormats: descriptor.columns.map((column) => column.format),
-        choices: options.columns ?? {},
-        headerLine: header.line,
-      },
-    ).map((reading) => reading.format);
+    if (made.readings) {
+      // A new dataset: its columns are the file's, in order, read as the preview showed.
+      order = made.readings.map((_, index) => index);
+      formats = made.readings.map((reading) => reading.format);
+    } else {
+      const byName = new Map(header.cells.map((name, index) => [name, index]));
+      order = descriptor.columns.map((column) => byName.get(column.name) ?? -1);
+      // Each column read in the format chosen, or the one the dataset last read it in while the
+      // cells fit it (an existing dataset's columns keep their types; the file brings its format).
+      formats = readColumns(
+        descriptor.columns.map((column) => column.name),
+        pending.map((record) => ({
+          line: record.line,
+          cells: order.map((at) => record.cells[at] ?? ""),
+        })),
+        {
+          decimal,
+          fixed: types,
+          fixedFormats: descriptor.columns.map((column) => column.format),
+          choices: options.columns ?? {},
+          headerLine: header.line,
+        },
+      ).map((reading) => reading.format);
+    }
     if (
       spooled !== null &&
       write.loadCsvFile !== undefined &&
@@ -494,7 +515,7 @@ async function stageImportInto(
         bytesBefore,
         async (header, _sample, _declared, headerLine) => {
           checkHeaderNamesColumns(header, state.columns, headerLine);
-          return write;
+          return { write };
         },
       );
       return { ...streamed, before };
@@ -616,22 +637,25 @@ async function stageNewDataset(
       { ...input, source },
       0,
       0,
-      async (header, sample, declared) => {
+      async (header, sample, declared, headerLine) => {
         const ids = columnIdsFor(header);
-        // The chosen types, else a columnar file's own, else what the text's first rows suggest.
+        // The chosen names and types, else a columnar file's own types, else what the text's
+        // first rows suggest.
         const readings = readColumns(header, sample, {
           decimal,
           ...(declared ? { declared } : {}),
           choices: input.columns ?? {},
+          headerLine,
         });
+        checkSavedNames(readings, headerLine);
         columns = readings.map((reading, index) => ({
           id: ids[index] ?? `c_${index}`,
-          name: reading.header,
+          name: reading.name,
           type: reading.type,
           ...keptFormat(reading),
         }));
         write = await ctx.rows.replace(trx, id, null, columns);
-        return write;
+        return { write, readings };
       },
     );
     try {
@@ -655,13 +679,12 @@ export async function importNewDataset(
   actor: Actor,
 ): Promise<ImportResult> {
   const checkedActor = authorize(actor, "content.write");
-  const name = input.name.trim();
-  if (name === "" || name.length > 200) {
-    throw new ValidationError({
-      fieldErrors: { name: ["Enter a name of at most 200 characters."] },
-    });
-  }
-  const description = (input.description ?? "").trim().slice(0, 2_000);
+  const text = datasetTextSchema.safeParse({
+    name: input.name,
+    description: input.description ?? "",
+  });
+  if (!text.success) throw new ValidationError(formatZodError(text.error));
+  const { name, description } = text.data;
   const id = newId();
   // The dataset's row goes in once its rows are written: a second reading of the file (the
   // engine declined it) starts from nothing in the state database.

@@ -2,85 +2,15 @@
 
 import {
   calculatedFieldLimits,
-  columnTypes,
   type DatasetTokenScope,
-  datasetLimits,
   jsonInputLimits,
   pushLimits,
   readBoundedJson,
 } from "@seed/model";
-import { type CsvDelimiter, csvDelimiters, parseCsvDataset } from "@seed/store/csv";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
-
-const columnChoicesSchema = z
-  .object({
-    columnNames: z
-      .record(
-        z.string().max(datasetLimits.maxColumnNameLength),
-        z.string().max(datasetLimits.maxColumnNameLength),
-      )
-      .default({}),
-    columnTypes: z
-      .record(z.string().max(datasetLimits.maxColumnNameLength), z.enum(columnTypes))
-      .default({}),
-  })
-  .refine(
-    (choices) =>
-      Object.keys(choices.columnNames).length <= datasetLimits.maxColumns &&
-      Object.keys(choices.columnTypes).length <= datasetLimits.maxColumns,
-  );
-
-/** The preview's column names and types (a JSON field; empty means none chosen), or why not. */
-function readColumnChoices(text: string) {
-  if (text.trim() === "") return { columns: { columnNames: {}, columnTypes: {} } };
-  const read = readBoundedJson(text, jsonInputLimits.columnChoices, "The column choices");
-  if (!read.ok) return { error: read.message };
-  const parsed = columnChoicesSchema.safeParse(read.value);
-  return parsed.success
-    ? { columns: parsed.data }
-    : { error: "The column names and types could not be read." };
-}
-
-/** Re-parses the CSV on the server (the browser preview is only a preview) and creates the dataset. */
-export const createDatasetFromCsv = formAction<ContentFormState>(
-  "content.write",
-  async ({ formData, store, actor }) => {
-    const name = formText(formData, "name").trim();
-    const description = formText(formData, "description").trim();
-    const csv = formText(formData, "csv");
-    const fieldErrors: Record<string, string[]> = {};
-    if (name === "") fieldErrors.name = ["Enter a name."];
-    const delimiter = formText(formData, "delimiter");
-    const decimal = formText(formData, "decimal");
-    const choices = readColumnChoices(formText(formData, "columns"));
-    const columns = choices.columns ?? null;
-    if (choices.error) fieldErrors.columns = [choices.error];
-    const parsed =
-      csv.trim() === "" || !columns
-        ? null
-        : parseCsvDataset(csv, {
-            delimiter: (csvDelimiters as readonly string[]).includes(delimiter)
-              ? (delimiter as CsvDelimiter)
-              : "auto",
-            decimal: decimal === "," || decimal === "." ? decimal : "auto",
-            ...columns,
-          });
-    if (parsed === null) {
-      if (columns) fieldErrors.csv = ["Choose a CSV file or paste CSV text."];
-    } else if (!parsed.ok) fieldErrors.csv = parsed.problems.map((found) => found.message);
-    if (parsed === null || !parsed.ok || Object.keys(fieldErrors).length > 0) {
-      return refuse({ fieldErrors, formError: "Check the marked fields." });
-    }
-    const created = await store.createDataset(
-      { name, description, columns: parsed.columns, rows: parsed.rows },
-      actor,
-    );
-    return done({ redirectTo: `/admin/datasets/${created.id}` });
-  },
-);
 
 export const renameDataset = formAction<ContentFormState>(
   "content.write",

@@ -1,8 +1,8 @@
-import { formatBytes, storeErrorOf } from "@seed/model";
+import { datasetTextSchema, formatBytes, storeErrorOf } from "@seed/model";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
 import { type ImportEvent, importEventsHeader } from "@/features/datasets/import-events";
-import { importReadingProblem, importReadingSchema } from "@/features/datasets/import-reading";
+import { importReadingRefusal, importReadingSchema } from "@/features/datasets/import-reading";
 import { errorResponse } from "@/lib/http-status";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";
@@ -20,10 +20,8 @@ const intoSchema = z.object({
   version: z.coerce.number().int().min(1),
   mode: z.enum(["replace", "append"]),
 });
-const newSchema = z.object({
-  name: z.string().trim().min(1).max(120),
-  description: z.string().trim().max(500).default(""),
-});
+/** A new dataset's name and description: the store's own rule (datasetTextSchema). */
+const newSchema = datasetTextSchema;
 
 function encode(event: ImportEvent): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(event)}\n`);
@@ -100,10 +98,15 @@ export const POST = withPermission("content.write", async (request, session) => 
   const into = intoSchema.safeParse(params);
   const created = into.success ? null : newSchema.safeParse(params);
   if (!into.success && !created?.success) {
-    return errorResponse(400, "Give a dataset, version and mode, or a name for a new dataset.");
+    return errorResponse(
+      400,
+      params.datasetId === undefined && created?.error
+        ? (created.error.issues[0]?.message ?? "Enter a name.")
+        : "Give a dataset, version and mode, or a name for a new dataset.",
+    );
   }
   const reading = importReadingSchema.safeParse(params);
-  if (!reading.success) return errorResponse(400, importReadingProblem);
+  if (!reading.success) return errorResponse(400, importReadingRefusal(reading.error));
   // The format says how to read the file; the separator and decimal mark apply to CSV, where the
   // form sends what the preview found (without them: comma and point, as before previews).
   const { format, sheet, encoding, columns, delimiter, decimal, headerRow } = reading.data;

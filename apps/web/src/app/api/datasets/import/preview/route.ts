@@ -2,7 +2,7 @@ import { previewHeadBytes, previewWholeBytes } from "@seed/model";
 import { z } from "zod";
 import { actorOf } from "@/components/admin/store-errors";
 import { importEventsHeader } from "@/features/datasets/import-events";
-import { importReadingProblem, importReadingSchema } from "@/features/datasets/import-reading";
+import { importReadingRefusal, importReadingSchema } from "@/features/datasets/import-reading";
 import { errorResponse } from "@/lib/http-status";
 import { readBytesCapped } from "@/lib/request-body";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
@@ -24,7 +24,7 @@ export const POST = withPermission("content.write", async (request, session) => 
   }
   const params = Object.fromEntries(new URL(request.url).searchParams);
   const reading = importReadingSchema.safeParse(params);
-  if (!reading.success) return errorResponse(400, importReadingProblem);
+  if (!reading.success) return errorResponse(400, importReadingRefusal(reading.error));
   const target = targetSchema.safeParse(params);
   if (!target.success) {
     return errorResponse(400, "Say whether the body is the whole file (complete=1) or its start.");

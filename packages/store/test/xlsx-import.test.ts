@@ -167,6 +167,20 @@ describe("Excel workbooks through the store", () => {
       second.addRow(["South", 20]);
     });
     const store = await openTestStore("sqlite", { seedDemo: false });
+    // The preview lists the sheets in the workbook's order, whichever is read.
+    const bytes = new Uint8Array(readFileSync(file));
+    for (const sheet of [undefined, "Sales 2024", "Sales 2025"]) {
+      const preview = await store.previewImport(
+        { bytes, complete: true, format: "xlsx", ...(sheet ? { sheet } : {}) },
+        editor,
+      );
+      expect(preview.sheets).toEqual(["Notes", "Sales 2024"]);
+    }
+    const csvPreview = await store.previewImport(
+      { bytes: new TextEncoder().encode("a\n1\n"), complete: true },
+      editor,
+    );
+    expect(csvPreview.sheets).toBeNull();
     const { dataset } = await importFile(store, file, "Sales 2024");
     expect(dataset.rows).toEqual([
       { region: "North", revenue: 10 },

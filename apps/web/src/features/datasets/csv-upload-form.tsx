@@ -183,6 +183,8 @@ export function CsvUploadForm(props: {
   /** The names typed for a new dataset's columns, by header, as typed. */
   const [nameTexts, setNameTexts] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<PreviewState>({ state: "none" });
+  /** A workbook's sheets, as its first preview listed them (kept while later ones load). */
+  const [sheets, setSheets] = useState<string[] | null>(null);
   const [dragging, setDragging] = useState(false);
   const format: ImportFormat = file ? importFormatOf(file.name) : "csv";
   const headerRowValue = /^[0-9]{1,4}$/.test(headerRowText.trim())
@@ -260,6 +262,7 @@ export function CsvUploadForm(props: {
     setDelimiter("auto");
     setDecimal("auto");
     setSheet("");
+    setSheets(null);
     setHeaderRowText("1");
     setChoices({});
     setNameTexts({});
@@ -320,6 +323,10 @@ export function CsvUploadForm(props: {
     : null;
 
   const ready = preview.state === "ready" ? preview.preview : null;
+  const listedSheets = ready?.sheets ?? null;
+  useEffect(() => {
+    if (listedSheets && listedSheets.length > 0) setSheets(listedSheets);
+  }, [listedSheets]);
   // An import that failed lists its problems itself; the preview's would repeat them.
   const failed = status.state === "failed";
   const blocked =
@@ -560,7 +567,29 @@ export function CsvUploadForm(props: {
           Pasted text is previewed and imported as a file would be; a header row names the columns.
         </span>
       </div>
-      {file && !fileProblem && format === "xlsx" ? (
+      {file && !fileProblem && format === "xlsx" && sheets ? (
+        <SelectField
+          id={`${id}-sheet`}
+          label="Sheet to import"
+          value={sheet}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            rereadAs(() => setSheet(next));
+          }}
+          hint={`The workbook has ${sheets.length === 1 ? "one sheet" : `${sheets.length} sheets`}; the first is read unless another is chosen.`}
+        >
+          {sheets.map((name, index) => (
+            <option key={name} value={index === 0 ? "" : name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+      ) : null}
+      {file &&
+      !fileProblem &&
+      format === "xlsx" &&
+      !sheets &&
+      (preview.state === "unavailable" || preview.state === "failed") ? (
         <div className="field">
           <label htmlFor={`${id}-sheet`}>Sheet to import (optional)</label>
           <input

@@ -43,6 +43,8 @@ export async function* csvRecords(
   sheet?: string,
   /** With an Excel workbook: the row that names the columns. */
   headerRow?: number,
+  /** With an Excel workbook: hears its sheets' names. */
+  onSheets?: (names: readonly string[]) => void,
 ): AsyncGenerator<CsvRecord[]> {
   if (format === "xlsx" || format === "parquet" || format === "arrow") {
     // Spooled and read whole: workbooks and columnar files keep their text as UTF-8 inside, so
@@ -50,7 +52,7 @@ export async function* csvRecords(
     encoding?.onEncoding?.({ name: "UTF-8", source: "detected", confidence: null });
     try {
       yield* format === "xlsx"
-        ? xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet, headerRow)
+        ? xlsxRecords(source, maxBytes, onBytes, expectedBytes, sheet, headerRow, onSheets)
         : binaryRecords(source, format, maxBytes, onBytes, expectedBytes);
     } catch (error) {
       if (

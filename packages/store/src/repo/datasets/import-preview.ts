@@ -92,6 +92,8 @@ export interface ImportPreview {
    * export date): offered, never applied unasked. Null when the header row fits.
    */
   suggestedHeaderRow: number | null;
+  /** An Excel workbook's sheets, in its order (the first is read when none is named). */
+  sheets: string[] | null;
 }
 
 /** Where a cut head of a file may end: after its last whole line (in UTF-16, on whole units). */
@@ -165,6 +167,7 @@ export async function previewImport(
     problemCount: 0,
     stopped: null,
     suggestedHeaderRow: null,
+    sheets: null,
   };
   let delimiter: CsvDelimiter =
     input.delimiter && input.delimiter !== "auto" ? input.delimiter : ",";
@@ -209,6 +212,9 @@ export async function previewImport(
       format,
       input.sheet,
       input.headerRow,
+      (names) => {
+        preview.sheets = [...names];
+      },
     );
     reading: for await (const batch of records) {
       for (const record of batch) {

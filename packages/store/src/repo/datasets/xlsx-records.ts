@@ -84,6 +84,8 @@ export async function* xlsxRecords(
   sheet?: string,
   /** The row that names the columns (rows above it are notes): it fixes the width. */
   headerRow = 1,
+  /** Hears the workbook's sheet names, in its order, once they are known. */
+  onSheets?: (names: readonly string[]) => void,
   batchSize = 2_000,
 ): AsyncGenerator<CsvRecord[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), "seed-import-"));
@@ -105,6 +107,12 @@ export async function* xlsxRecords(
     try {
       for await (const worksheet of reader) {
         const name = (worksheet as unknown as { name?: string }).name ?? "";
+        if (names.length === 0) {
+          // The workbook part (read before any sheet) lists every sheet by name.
+          const listed = (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model
+            ?.sheets;
+          onSheets?.(listed?.map((entry) => entry.name ?? "") ?? [name]);
+        }
         names.push(name);
         if (found || (sheet !== undefined && sheet !== name)) {
           // exceljs reads sheets in order: the rest of this one is skipped unread.

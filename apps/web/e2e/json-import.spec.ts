@@ -37,6 +37,35 @@ test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, day
   await context.close();
 });
 
+test("a JSON array larger than the preview reads (movies.json) is previewed from its first rows and imported whole", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const movies = readFileSync(vegaDataPath("movies.json"));
+  expect(movies.length).toBeGreaterThan(1024 * 1024);
+  const { context, page } = await signedInPage(browser, "editor");
+  await page.goto("/admin/datasets/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const importCard = page.getByRole("region", { name: "Import a file" });
+  await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Movies"));
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "movies.json",
+    mimeType: "application/json",
+    buffer: movies,
+  });
+  const preview = importCard.getByRole("region", { name: "Preview of the rows" });
+  await expect(preview.getByText(/the 1,000 rows read so far/)).toBeVisible();
+  await expect(
+    preview.getByRole("columnheader", { name: "Release Date (date)", exact: true }),
+  ).toBeVisible();
+  await expect(preview.getByRole("cell", { name: "The Land Girls", exact: true })).toBeVisible();
+  await importCard.getByRole("button", { name: "Import dataset" }).click();
+  await page.waitForURL(/saved=import/, { timeout: 60_000 });
+  await expect(page.getByText(/^3,201 rows · version 1/)).toBeVisible();
+  await expect(page.getByLabel("Release Date, row 1", { exact: true })).toHaveValue("1998-06-12");
+  await context.close();
+});
+
 test("a broken NDJSON line is named, with nothing saved", async ({ browser }) => {
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/datasets/new");

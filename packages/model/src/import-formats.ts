@@ -26,12 +26,15 @@ export const xlsxSheetNameLength = 31;
 export const importFileAccept =
   ".csv,.tsv,.txt,.json,.ndjson,.jsonl,.parquet,.arrow,.feather,.ipc,.xlsx,text/csv,text/plain,application/json,application/x-ndjson,application/vnd.apache.parquet,application/vnd.apache.arrow.file,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-/** The most of a text file (CSV, NDJSON) the import form sends for a preview: its first lines. */
+/**
+ * The most of a text file (CSV, NDJSON, a JSON array) the import form sends for a preview: its
+ * first lines, or the array's first whole elements.
+ */
 export const previewHeadBytes = 1024 * 1024;
-/** Files a preview must read whole (a JSON array, workbooks, columnar files), up to this size. */
+/** Files a preview must read whole (workbooks, columnar files), up to this size. */
 export const previewWholeBytes = 32 * 1024 * 1024;
 
 /** Whether a preview can read the start of a file of this format (else it needs all of it). */
 export function previewsFromHead(format: ImportFormat): boolean {
-  return format === "csv" || format === "ndjson";
+  return format === "csv" || format === "ndjson" || format === "json";
 }

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { DatasetImportError, ImportFormat } from "../src/index.js";
+import { jsonArrayHead } from "../src/repo/datasets/json-records.js";
 import { editor } from "./actors.js";
 import { engines, errorOf, openTestStore, textStream } from "./helpers.js";
 
@@ -345,5 +346,114 @@ describe("JSON and NDJSON on every engine", () => {
       ),
       { seed, numRuns: 60 },
     );
+  });
+});
+
+describe("the preview of a JSON array's first megabyte", () => {
+  // Texts that try the cut: brackets, braces, commas and quotes inside strings, escapes, and
+  // characters of two, three and four UTF-8 bytes.
+  const tricky = fc.oneof(
+    fc.string(),
+    fc.constantFrom("a,b", "[1,2]", '{"k":1}', 'say "hi"', "back\\slash\\", "Zoë, 東京, 😀", ""),
+  );
+  const row = fc.record({
+    id: fc.integer({ min: -1e6, max: 1e6 }),
+    name: tricky,
+    nested: fc.record({ list: fc.array(tricky, { maxLength: 3 }), flag: fc.boolean() }),
+  });
+
+  it("cuts after the last whole row and closes the array, at any cut and in UTF-8 or UTF-16", () => {
+    fc.assert(
+      fc.property(
+        fc.array(row, { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom("utf8", "utf16le", "utf16be", "utf8bom"),
+        fc.boolean(),
+        (rows, at, encoding, spaced) => {
+          const text = spaced ? JSON.stringify(rows, null, 2) : JSON.stringify(rows);
+          const encoded =
+            encoding === "utf16le" || encoding === "utf16be"
+              ? Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")])
+              : Buffer.concat([
+                  Buffer.from(encoding === "utf8bom" ? [0xef, 0xbb, 0xbf] : []),
+                  Buffer.from(text, "utf8"),
+                ]);
+          if (encoding === "utf16be") {
+            // The same units, each byte pair swapped, after a big-endian mark.
+            for (let index = 0; index + 1 < encoded.length; index += 2) {
+              const low = encoded[index] as number;
+              encoded[index] = encoded[index + 1] as number;
+              encoded[index + 1] = low;
+            }
+          }
+          const cut = Math.floor(at * encoded.length);
+          const head = jsonArrayHead(new Uint8Array(encoded.subarray(0, cut)));
+          // Every cut of an array is one, with or without a whole row yet.
+          expect(head).not.toBe("not_array");
+          if (head === "no_row" || head === "not_array") return;
+          const decoded =
+            encoding === "utf16le"
+              ? Buffer.from(head.subarray(2)).toString("utf16le")
+              : encoding === "utf16be"
+                ? Buffer.from(head.subarray(2)).swap16().toString("utf16le")
+                : Buffer.from(head)
+                    .toString("utf8")
+                    .replace(/^\uFEFF/, "");
+          const read = JSON.parse(decoded) as unknown[];
+          // Whole rows only, the first ones, in order; all of them once the array's end is in.
+          expect(read).toEqual(rows.slice(0, read.length));
+          expect(read.length).toBeGreaterThan(0);
+          expect(jsonArrayHead(new TextEncoder().encode('{"rows":[1,2]}'))).toBe("not_array");
+          if (cut === encoded.length) expect(read.length).toBe(rows.length);
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+  });
+
+  it("a file too large to send whole is previewed from its head, as its import reads it", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => ({
+      id: String(index).padStart(6, "0"),
+      when: `2024-01-${String((index % 28) + 1).padStart(2, "0")}`,
+      amount: index * 1.5,
+      place: { city: index % 3 === 0 ? "Zürich" : "Köln", zip: "01067" },
+    }));
+    const text = JSON.stringify(rows);
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.length).toBeGreaterThan(1024 * 1024);
+    const store = await openTestStore("sqlite", { seedDemo: false });
+    const preview = await store.previewImport(
+      { bytes: bytes.subarray(0, 1024 * 1024), complete: false, format: "json" },
+      editor,
+    );
+    expect(preview.stopped).toBeNull();
+    expect(preview.complete).toBe(false);
+    expect(preview.sampleRows).toBe(1_000);
+    expect(preview.columns.map((column) => [column.header, column.type])).toEqual([
+      ["id", "string"],
+      ["when", "date"],
+      ["amount", "number"],
+      ["place.city", "string"],
+      ["place.zip", "string"],
+    ]);
+    const result = await store.importNewDataset(
+      { name: "Big array", source: textStream(text), format: "json" },
+      editor,
+    );
+    const dataset = await store.getDataset(result.datasetId);
+    expect(dataset?.columns.map((column) => [column.name, column.type])).toEqual(
+      preview.columns.map((column) => [column.header, column.type]),
+    );
+    expect(dataset?.rowCount).toBe(20_000);
+    expect(dataset?.rows.slice(0, preview.rows.length)).toEqual(
+      preview.rows.map((shown) => shown.values),
+    );
+    // A first row longer than the head is said, not guessed at.
+    const long = new TextEncoder().encode(`[{"note":"${"x".repeat(2 * 1024 * 1024)}"}]`);
+    const cutShort = await store.previewImport(
+      { bytes: long.subarray(0, 1024 * 1024), complete: false, format: "json" },
+      editor,
+    );
+    expect(cutShort.stopped?.message).toMatch(/first row of the array does not end/);
   });
 });

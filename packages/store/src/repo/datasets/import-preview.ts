@@ -34,6 +34,7 @@ import {
   type ImportLineProblem,
   typedCell,
 } from "./import-input.js";
+import { jsonArrayHead } from "./json-records.js";
 
 // What a file will become before anything is saved: its encoding, separator and decimal mark,
 // each column's type and format (detected, or as chosen), its first rows as they will be stored
@@ -154,7 +155,14 @@ export async function previewImport(
     fixedColumns = rowsStateOf(input.datasetId, row).columns;
   }
   const chosenEncoding = input.encoding && input.encoding !== "auto" ? input.encoding : null;
-  const bytes = input.complete ? input.bytes : wholeLines(input.bytes, input.encoding);
+  const arrayHead = format === "json" && !input.complete ? jsonArrayHead(input.bytes) : null;
+  // A JSON array's first whole rows; a text that is no array goes to the reader, which says why.
+  const sent =
+    input.complete || arrayHead === "not_array"
+      ? input.bytes
+      : arrayHead === null
+        ? wholeLines(input.bytes, input.encoding)
+        : arrayHead;
   const preview: ImportPreview = {
     format,
     encoding: null,
@@ -169,6 +177,18 @@ export async function previewImport(
     suggestedHeaderRow: null,
     sheets: null,
   };
+  if (sent === "no_row") {
+    preview.stopped = {
+      code: "invalid_json",
+      message:
+        "The first row of the array does not end in the part of the file the preview reads; the import reads the whole file and checks every row.",
+      line: 1,
+      column: null,
+      row: null,
+    };
+    return preview;
+  }
+  const bytes = sent;
   let delimiter: CsvDelimiter =
     input.delimiter && input.delimiter !== "auto" ? input.delimiter : ",";
   let decimal: DecimalSeparator = input.decimal && input.decimal !== "auto" ? input.decimal : ".";

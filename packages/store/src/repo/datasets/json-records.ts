@@ -316,3 +316,60 @@ export async function* streamJsonRecords(
   if (!headerSent) yield header();
   else if (batch.length > 0) yield batch;
 }
+
+/**
+ * The start of a JSON array cut after its last whole element and closed again ("[{…},{…}]"), so
+ * a preview can read the first megabyte of a file too large to send whole. "no_row" when not one
+ * element ends in it; "not_array" when the text is something else (the reader says what). Only
+ * the array's own commas are cut at: brackets and braces are counted and strings (with their
+ * escapes) skipped. UTF-8 and the single-byte encodings keep every structural character as one
+ * ASCII byte (no byte of a multi-byte character is below 0x80); UTF-16 with its byte order mark
+ * is read in two-byte units.
+ */
+export function jsonArrayHead(bytes: Uint8Array): Uint8Array | "no_row" | "not_array" {
+  const littleEndian = bytes[0] === 0xff && bytes[1] === 0xfe;
+  const bigEndian = bytes[0] === 0xfe && bytes[1] === 0xff;
+  const unit = littleEndian || bigEndian ? 2 : 1;
+  const utf8Mark = [0xef, 0xbb, 0xbf];
+  const markLength = utf8Mark.findIndex((byte, index) => bytes[index] !== byte);
+  // Bytes that are only the start of a byte order mark hold no row yet.
+  if (bytes.length < 2 && (bytes[0] === 0xff || bytes[0] === 0xfe)) return "no_row";
+  if (markLength === bytes.length && bytes.length < 3) return "no_row";
+  const start = unit === 2 ? 2 : markLength === -1 ? 3 : 0;
+  const at = (index: number): number => {
+    if (unit === 1) return bytes[index] ?? 0;
+    const high = bytes[littleEndian ? index + 1 : index] ?? 0;
+    return high === 0 ? (bytes[littleEndian ? index : index + 1] ?? 0) : 0xffff;
+  };
+  let first = start;
+  while (first + unit <= bytes.length && [0x20, 0x09, 0x0a, 0x0d].includes(at(first)))
+    first += unit;
+  if (first + unit > bytes.length) return "no_row";
+  if (at(first) !== 0x5b) return "not_array";
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let lastComma = -1;
+  for (let index = first; index + unit <= bytes.length; index += unit) {
+    const code = at(index);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (code === 0x5c) escaped = true;
+      else if (code === 0x22) inString = false;
+      continue;
+    }
+    if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) depth++;
+    else if (code === 0x5d || code === 0x7d) {
+      depth--;
+      // The array closes inside the head: the file is all here.
+      if (depth === 0) return bytes.subarray(0, index + unit);
+    } else if (code === 0x2c && depth === 1) lastComma = index;
+  }
+  if (lastComma < 0) return "no_row";
+  const close = unit === 1 ? [0x5d] : littleEndian ? [0x5d, 0x00] : [0x00, 0x5d];
+  const head = new Uint8Array(lastComma + close.length);
+  head.set(bytes.subarray(0, lastComma));
+  head.set(close, lastComma);
+  return head;
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, request } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, request } from "@playwright/test";
 import { importEventsHeader } from "../src/features/datasets/import-events";
 import { appBaseURL, type TestRole, testUser } from "./support";
 
@@ -165,4 +165,12 @@ export async function openImportCard(browser: Browser, name: string) {
   const importCard = page.getByRole("region", { name: "Import a file" });
   await importCard.getByLabel("Name of the new dataset").fill(name);
   return { context, page, importCard };
+}
+
+/** A cell of the import form's preview, by its exact text. */
+export function previewCell(card: Locator, text: string): Locator {
+  return card
+    .getByRole("region", { name: "Preview of the rows" })
+    .getByRole("cell", { name: text, exact: true })
+    .first();
 }

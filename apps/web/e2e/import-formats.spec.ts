@@ -1,18 +1,11 @@
-import { expect, type Locator, test } from "@playwright/test";
-import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
+import { expect, test } from "@playwright/test";
+import { expectAxeClean, openImportCard, previewCell, uniqueName } from "./content-support";
 import { importFileLabel } from "./support";
 
 // The dates, times and numbers people's files hold (issue 25), each through the form in Chromium:
 // detected and shown in the preview as they will be stored, the serial ones (Unix seconds and
 // milliseconds, Excel day numbers) read as times once the person picks their format, and the
 // dataset holds what the preview showed.
-
-function previewCell(card: Locator, text: string): Locator {
-  return card
-    .getByRole("region", { name: "Preview of the rows" })
-    .getByRole("cell", { name: text, exact: true })
-    .first();
-}
 
 const formatsCsv = [
   "iso,dotted,long,stamp,price,share,delta,unix,millis,serial",

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
+import { expectAxeClean, openImportCard, previewCell, uniqueName } from "./content-support";
 import { horizontalOverflow, importFileLabel, vegaDataPath } from "./support";
 
 // One import flow with a preview (issue 25): a file chosen, dropped or pasted is read by the
@@ -9,13 +9,6 @@ import { horizontalOverflow, importFileLabel, vegaDataPath } from "./support";
 // preview showed.
 
 const pasteLabel = "Or paste the rows (CSV, JSON or NDJSON text)";
-
-function previewCell(card: Locator, text: string): Locator {
-  return card
-    .getByRole("region", { name: "Preview of the rows" })
-    .getByRole("cell", { name: text, exact: true })
-    .first();
-}
 
 async function importAndOpen(page: Page, card: Locator) {
   await card.getByRole("button", { name: "Import dataset" }).click();

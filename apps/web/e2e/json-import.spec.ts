@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectAxeClean, signedInPage, uniqueName } from "./content-support";
+import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
 import { importFileLabel, vegaDataPath } from "./support";
 
 // JSON and NDJSON files through the import form (issue 25): a real table of the vega-datasets
@@ -12,11 +12,7 @@ test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, day
   browser,
 }) => {
   test.setTimeout(60_000);
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/datasets/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a file" });
-  await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Cars"));
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Cars"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "cars.json",
     mimeType: "application/json",
@@ -43,11 +39,7 @@ test("a JSON array larger than the preview reads (movies.json) is previewed from
   test.setTimeout(90_000);
   const movies = readFileSync(vegaDataPath("movies.json"));
   expect(movies.length).toBeGreaterThan(1024 * 1024);
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/datasets/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a file" });
-  await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Movies"));
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Movies"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "movies.json",
     mimeType: "application/json",
@@ -67,11 +59,7 @@ test("a JSON array larger than the preview reads (movies.json) is previewed from
 });
 
 test("a broken NDJSON line is named, with nothing saved", async ({ browser }) => {
-  const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/datasets/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const importCard = page.getByRole("region", { name: "Import a file" });
-  await importCard.getByLabel("Name of the new dataset").fill(uniqueName("Broken lines"));
+  const { context, page, importCard } = await openImportCard(browser, uniqueName("Broken lines"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "events.ndjson",
     mimeType: "application/x-ndjson",

@@ -215,44 +215,24 @@ describe("the preview of a file", () => {
       ["number", true],
     ]);
     expect(preview.rows[0]?.values).toEqual({ when: "2024-01-31", n: 2 });
-    const refused = await errorOf(
+    const appendWith = (columns: ImportColumnChoices) =>
       store.importIntoDataset(
         {
           datasetId: created.datasetId,
           expectedVersion: 1,
           mode: "append",
           source: byteChunks(file),
-          columns: { n: { type: "string" } },
+          columns,
         },
         editor,
-      ),
-    );
+      );
+    const refused = await errorOf(appendWith({ n: { type: "string" } }));
     expect((refused as DatasetImportError).code).toBe("unknown_column");
     // Nor does an import rename a dataset's column: that is the dataset page's to do.
-    const renamed = await errorOf(
-      store.importIntoDataset(
-        {
-          datasetId: created.datasetId,
-          expectedVersion: 1,
-          mode: "append",
-          source: byteChunks(file),
-          columns: { n: { name: "count" } },
-        },
-        editor,
-      ),
-    );
+    const renamed = await errorOf(appendWith({ n: { name: "count" } }));
     expect((renamed as DatasetImportError).code).toBe("unknown_column");
     expect((renamed as DatasetImportError).message).toMatch(/keeps its column names/);
-    const done = await store.importIntoDataset(
-      {
-        datasetId: created.datasetId,
-        expectedVersion: 1,
-        mode: "append",
-        source: byteChunks(file),
-        columns: { when: { format: "dd.MM.yyyy" } },
-      },
-      editor,
-    );
+    const done = await appendWith({ when: { format: "dd.MM.yyyy" } });
     expect(done.rowCount).toBe(2);
   });
 });

@@ -101,3 +101,26 @@ test("a UTF-16 file with its byte order mark is read as UTF-16, and says so", as
   await expect(page.getByLabel("people, row 1", { exact: true })).toHaveValue("421878");
   await context.close();
 });
+
+test("a file that is not text (an old .xls workbook) is named as what it seems, and nothing is saved", async ({
+  browser,
+}) => {
+  const name = uniqueName("Old workbook");
+  const { context, page, importCard } = await openImportCard(browser, name);
+  await importCard.getByLabel(importFileLabel).setInputFiles({
+    name: "report.xls",
+    mimeType: "application/vnd.ms-excel",
+    buffer: Buffer.from([
+      0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0, 0x3e, 0, 3, 0,
+    ]),
+  });
+  await expect(
+    importCard.getByText(/looks like an Excel 97-2003 workbook \(\.xls\)/),
+  ).toBeVisible();
+  await expect(importCard.getByRole("region", { name: "Preview of the rows" })).toHaveCount(0);
+  await importCard.getByRole("button", { name: "Import dataset" }).click();
+  await expect(importCard.getByRole("alert")).toContainText("Excel 97-2003 workbook");
+  await page.goto("/admin/datasets");
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+  await context.close();
+});

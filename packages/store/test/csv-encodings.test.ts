@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import type { Store } from "../src/index.js";
@@ -222,5 +223,86 @@ describe("bytes that do not decode are a line-level problem, and nothing is writ
     expect(error).toMatchObject({ code: "invalid_encoding", line: 2 });
     const dataset = await store.getDataset(created.datasetId);
     expect(dataset?.rows).toEqual([{ name: "Ana", city: "Lisboa" }]);
+  });
+});
+
+describe("a file that is not text is named as what it seems, never read as garbage", () => {
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+  console.log(`binary files property seed: ${seed} (set FC_SEED to replay)`);
+  const signatures: [string, number[], RegExp][] = [
+    ["xls", [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], /Excel 97-2003 workbook \(\.xls\)/],
+    ["zip", [0x50, 0x4b, 0x03, 0x04], /ZIP archive: .*\.xlsx name/],
+    ["parquet", [0x50, 0x41, 0x52, 0x31], /Parquet file/],
+    ["arrow", [0x41, 0x52, 0x52, 0x4f, 0x57, 0x31], /Arrow file/],
+    ["gzip", [0x1f, 0x8b], /gzip-compressed/],
+    ["pdf", [0x25, 0x50, 0x44, 0x46, 0x2d], /PDF document/],
+    ["png", [0x89, 0x50, 0x4e, 0x47], /PNG image/],
+    ["jpeg", [0xff, 0xd8, 0xff], /JPEG image/],
+  ];
+
+  it("a known binary signature or a NUL byte: the preview and the import both refuse it, as CSV, NDJSON or JSON", async () => {
+    const store = await openTestStore("sqlite", { seedDemo: false });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({
+            kind: fc.constant("signature" as const),
+            at: fc.nat(signatures.length - 1),
+            tail: fc.uint8Array({ maxLength: 300 }),
+          }),
+          fc.record({
+            kind: fc.constant("nul" as const),
+            // Text with one NUL anywhere in the first 64 KiB the detector reads.
+            text: fc.string({ unit: "grapheme-ascii", maxLength: 200 }),
+            at: fc.nat(),
+            padding: fc.constantFrom(0, 1_000, 60_000),
+          }),
+        ),
+        fc.constantFrom("csv", "ndjson", "json") as fc.Arbitrary<"csv" | "ndjson" | "json">,
+        async (file, format) => {
+          let bytes: Uint8Array;
+          let reason: RegExp;
+          if (file.kind === "signature") {
+            const [, head, named] = signatures[file.at] as (typeof signatures)[number];
+            bytes = new Uint8Array([...head, ...file.tail]);
+            reason = named;
+          } else {
+            const text = `a,b\n${"x".repeat(file.padding)}${file.text}`;
+            const at = 4 + (file.at % (text.length - 3));
+            bytes = new TextEncoder().encode(`${text.slice(0, at)}\u0000${text.slice(at)}`);
+            reason = /holds a NUL byte/;
+          }
+          const preview = await store.previewImport({ bytes, complete: true, format }, editor);
+          expect(preview.stopped?.message).toMatch(reason);
+          expect(preview.columns).toEqual([]);
+          const refused = await errorOf(
+            store.importNewDataset(
+              { name: "Binary", source: byteChunks(bytes, 7), format },
+              editor,
+            ),
+          );
+          expect(refused).toBeInstanceOf(DatasetImportError);
+          expect((refused as DatasetImportError).message).toMatch(reason);
+        },
+      ),
+      { seed, numRuns: 60 },
+    );
+    expect(await store.listDatasets()).toEqual([]);
+  });
+
+  it("UTF-16 without a byte order mark, chosen, is read (its NUL bytes are its own)", async () => {
+    const store = await openTestStore("sqlite", { seedDemo: false });
+    const bytes = iconv.encode("city,people\nZürich,421878\n", "utf16le");
+    const refused = await errorOf(
+      store.importNewDataset({ name: "No mark", source: byteChunks(bytes, 3) }, editor),
+    );
+    // Detected or not, it is never stored as text with NUL bytes in it.
+    if (refused instanceof DatasetImportError) expect(refused.message).toMatch(/UTF-16/);
+    const chosen = await store.importNewDataset(
+      { name: "Chosen", source: byteChunks(bytes, 3), encoding: "UTF-16LE" },
+      editor,
+    );
+    const dataset = await store.getDataset(chosen.datasetId);
+    expect(dataset?.rows).toEqual([{ city: "Zürich", people: 421878 }]);
   });
 });

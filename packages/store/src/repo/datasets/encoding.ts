@@ -97,6 +97,42 @@ export function detectEncoding(sample: Uint8Array, complete: boolean): CsvEncodi
   return { name, source: "detected", confidence: chosen.confidence };
 }
 
+const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
+
+/** The first bytes of files that are not text, and what to do with each. */
+const binarySignatures: { bytes: number[]; what: string }[] = [
+  {
+    bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+    what: "an Excel 97-2003 workbook (.xls) or another old Office file: save it as an Excel workbook (.xlsx) or as CSV, and import that",
+  },
+  {
+    bytes: [0x50, 0x4b, 0x03, 0x04],
+    what: "a ZIP archive: an Excel workbook is one, so give it its .xlsx name; otherwise unpack it first",
+  },
+  { bytes: ascii("PAR1"), what: "a Parquet file: give it its .parquet name" },
+  { bytes: ascii("ARROW1"), what: "an Arrow file: give it its .arrow name" },
+  { bytes: [0x1f, 0x8b], what: "a gzip-compressed file: unpack it first" },
+  { bytes: ascii("%PDF-"), what: "a PDF document: export its table as CSV first" },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], what: "a PNG image" },
+  { bytes: [0xff, 0xd8, 0xff], what: "a JPEG image" },
+];
+
+/**
+ * Why bytes read in a one-byte-unit encoding (UTF-8, the single-byte and the Asian multi-byte
+ * ones) cannot be a text file: the signature of a binary format, or a NUL byte, which no such
+ * text holds (a UTF-16 file without its byte order mark has them: choosing UTF-16 reads it).
+ */
+export function binaryFileReason(sample: Uint8Array): string | null {
+  for (const signature of binarySignatures) {
+    if (signature.bytes.every((byte, index) => sample[index] === byte)) {
+      return `this is not a text file; it looks like ${signature.what}.`;
+    }
+  }
+  const nul = sample.indexOf(0);
+  if (nul === -1) return null;
+  return `the file holds a NUL byte (at byte ${nul.toLocaleString("en-US")}), which no CSV or JSON text has: it is not a text file, or it is UTF-16 without its byte order mark (choose UTF-16LE or UTF-16BE).`;
+}
+
 /** Length of the UTF-8 sequence a lead byte starts, or 0 when it cannot start one. */
 function sequenceLength(lead: number): number {
   if (lead < 0x80) return 1;
@@ -261,6 +297,10 @@ export class CsvTextDecoder {
       ? { name: this.chosen, source: "chosen", confidence: null }
       : detectEncoding(bytes.subarray(0, encodingSampleBytes), complete);
     this.encoding = encoding;
+    if (unitBytes(encoding.name) === 1) {
+      const binary = binaryFileReason(bytes.subarray(0, encodingSampleBytes));
+      if (binary) throw new CsvEncodingError("invalid_encoding", binary, null);
+    }
     if (canonicalName(encoding.name) === "utf8") {
       // UTF-8, the common case, on the platform's own decoder; `fatal` finds bad bytes.
       const utf8 = new TextDecoder("utf-8", { fatal: true });

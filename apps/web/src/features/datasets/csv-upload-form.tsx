@@ -18,7 +18,7 @@ import {
   xlsxSheetNameLength,
 } from "@seed/model";
 import type { ImportPreview } from "@seed/store";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
 import { CsvProblemList } from "@/components/admin/csv-columns";
 import {
@@ -299,6 +299,14 @@ export function CsvUploadForm(props: {
     setStatus({ state: "idle" });
   }
 
+  /** A field's change handler that rereads the file with its new value. */
+  const rereadWith =
+    (set: (value: string) => void) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const next = event.currentTarget.value;
+      rereadAs(() => set(next));
+    };
+
   function chooseColumns(next: ImportColumnChoices) {
     setChoices(next);
     setStatus({ state: "idle" });
@@ -437,10 +445,7 @@ export function CsvUploadForm(props: {
         id={`${id}-header-row`}
         inputMode="numeric"
         value={headerRowText}
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          rereadAs(() => setHeaderRowText(next));
-        }}
+        onChange={rereadWith(setHeaderRowText)}
         aria-invalid={headerRowProblem ? true : undefined}
         aria-describedby={`${id}-header-row-hint${headerRowProblem ? ` ${id}-header-row-error` : ""}`}
       />
@@ -473,10 +478,7 @@ export function CsvUploadForm(props: {
       id={`${id}-encoding`}
       label="Encoding"
       value={encoding}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        rereadAs(() => setEncoding(next));
-      }}
+      onChange={rereadWith(setEncoding)}
       hint={`Read as ${describeEncoding(ready?.encoding ?? null)}.`}
     >
       <option value="auto">Detect</option>
@@ -572,10 +574,7 @@ export function CsvUploadForm(props: {
           id={`${id}-sheet`}
           label="Sheet to import"
           value={sheet}
-          onChange={(event) => {
-            const next = event.currentTarget.value;
-            rereadAs(() => setSheet(next));
-          }}
+          onChange={rereadWith(setSheet)}
           hint={`The workbook has ${sheets.length === 1 ? "one sheet" : `${sheets.length} sheets`}; the first is read unless another is chosen.`}
         >
           {sheets.map((name, index) => (
@@ -596,10 +595,7 @@ export function CsvUploadForm(props: {
             id={`${id}-sheet`}
             name="sheet"
             value={sheet}
-            onChange={(event) => {
-              const next = event.currentTarget.value;
-              rereadAs(() => setSheet(next));
-            }}
+            onChange={rereadWith(setSheet)}
             aria-describedby={`${id}-sheet-hint${sheetTooLong ? ` ${id}-sheet-error` : ""}`}
           />
           <span id={`${id}-sheet-hint`} className="muted">

@@ -2,7 +2,7 @@ import { expect, request, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { importEventsHeader } from "../src/features/datasets/import-events";
 import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
-import { appBaseURL, importFileLabel, testUser } from "./support";
+import { appBaseURL, horizontalOverflow, importFileLabel, testUser } from "./support";
 
 // Excel workbooks through the import form (issue 25): the sheet chosen in the form comes in, typed
 // as a CSV file's columns are (real dates as days, postal codes with their leading zeros as text);
@@ -56,6 +56,9 @@ test("an Excel workbook's named sheet imports with days, numbers and postal code
   await expect(preview.getByRole("cell", { name: "00501", exact: true })).toBeVisible();
   await expect(sheet).toBeFocused();
   await expectAxeClean(page);
+  // The workbook's preview fits a phone: no sideways scroll at 375 px.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBe(0);
   await importCard.getByRole("button", { name: "Import dataset" }).click();
   await page.waitForURL(/saved=import/, { timeout: 60_000 });
   await expect(page.getByText(/^2 rows · version 1/)).toBeVisible();

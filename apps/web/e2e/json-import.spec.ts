@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectAxeClean, openImportCard, uniqueName } from "./content-support";
-import { importFileLabel, vegaDataPath } from "./support";
+import { horizontalOverflow, importFileLabel, vegaDataPath } from "./support";
 
 // JSON and NDJSON files through the import form (issue 25): a real table of the vega-datasets
 // package comes in with its types; a broken NDJSON file is named by its line and saves nothing.
@@ -51,6 +51,10 @@ test("a JSON array larger than the preview reads (movies.json) is previewed from
     preview.getByRole("columnheader", { name: "Release Date (date)", exact: true }),
   ).toBeVisible();
   await expect(preview.getByRole("cell", { name: "The Land Girls", exact: true })).toBeVisible();
+  // Sixteen columns, each with a name, type and format picker: still no sideways scroll at 375 px.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await expectAxeClean(page);
   await importCard.getByRole("button", { name: "Import dataset" }).click();
   await page.waitForURL(/saved=import/, { timeout: 60_000 });
   await expect(page.getByText(/^3,201 rows · version 1/)).toBeVisible();

@@ -285,7 +285,21 @@ describe("a file that is not text is named as what it seems, never read as garba
           expect((refused as DatasetImportError).message).toMatch(reason);
         },
       ),
-      { seed, numRuns: 60 },
+      {
+        seed,
+        numRuns: 60,
+        // The extreme: each signature alone, the whole file (a guess on two bytes names any
+        // encoding, UTF-32LE once), in every format.
+        examples: signatures.flatMap((_, at) =>
+          (["csv", "ndjson", "json"] as const).map(
+            (format) =>
+              [{ kind: "signature" as const, at, tail: new Uint8Array() }, format] as [
+                { kind: "signature"; at: number; tail: Uint8Array<ArrayBuffer> },
+                "csv" | "ndjson" | "json",
+              ],
+          ),
+        ),
+      },
     );
     expect(await store.listDatasets()).toEqual([]);
   });

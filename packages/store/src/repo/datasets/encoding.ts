@@ -118,16 +118,24 @@ const binarySignatures: { bytes: number[]; what: string }[] = [
 ];
 
 /**
- * Why bytes read in a one-byte-unit encoding (UTF-8, the single-byte and the Asian multi-byte
- * ones) cannot be a text file: the signature of a binary format, or a NUL byte, which no such
- * text holds (a UTF-16 file without its byte order mark has them: choosing UTF-16 reads it).
+ * Why a file cannot be text: it starts with the signature of a binary format (checked whatever
+ * encoding a guess names, since a guess on binary bytes names anything, and whenever the chosen
+ * encoding has one-byte units), or, read in a one-byte-unit encoding (UTF-8, the single-byte and
+ * the Asian multi-byte ones), it holds a NUL byte, which no such text holds (a UTF-16 file
+ * without its byte order mark has them: choosing UTF-16 reads it).
  */
-export function binaryFileReason(sample: Uint8Array): string | null {
+export function binaryFileReason(
+  sample: Uint8Array,
+  encoding: { name: string; source: CsvEncoding["source"] },
+): string | null {
+  const oneByteUnits = unitBytes(encoding.name) === 1;
+  if (!oneByteUnits && encoding.source !== "detected") return null;
   for (const signature of binarySignatures) {
     if (signature.bytes.every((byte, index) => sample[index] === byte)) {
       return `this is not a text file; it looks like ${signature.what}.`;
     }
   }
+  if (!oneByteUnits) return null;
   const nul = sample.indexOf(0);
   if (nul === -1) return null;
   return `the file holds a NUL byte (at byte ${nul.toLocaleString("en-US")}), which no CSV or JSON text has: it is not a text file, or it is UTF-16 without its byte order mark (choose UTF-16LE or UTF-16BE).`;
@@ -297,10 +305,8 @@ export class CsvTextDecoder {
       ? { name: this.chosen, source: "chosen", confidence: null }
       : detectEncoding(bytes.subarray(0, encodingSampleBytes), complete);
     this.encoding = encoding;
-    if (unitBytes(encoding.name) === 1) {
-      const binary = binaryFileReason(bytes.subarray(0, encodingSampleBytes));
-      if (binary) throw new CsvEncodingError("invalid_encoding", binary, null);
-    }
+    const binary = binaryFileReason(bytes.subarray(0, encodingSampleBytes), encoding);
+    if (binary) throw new CsvEncodingError("invalid_encoding", binary, null);
     if (canonicalName(encoding.name) === "utf8") {
       // UTF-8, the common case, on the platform's own decoder; `fatal` finds bad bytes.
       const utf8 = new TextDecoder("utf-8", { fatal: true });

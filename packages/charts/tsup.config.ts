@@ -41,7 +41,7 @@ export default defineConfig([
       // "use client" goes first in every chart file here, not as a banner: Rollup's tree-shaking
       // drops a banner directive (with a warning per chunk) and CJS puts "use strict" before it
       for (const file of await readdir("dist")) {
-        if (!/\.c?js$/.test(file) || /^(data|export)\./.test(file)) continue;
+        if (!/\.c?js$/.test(file) || /^(data|export|svg)\./.test(file)) continue;
         const code = await readFile(`dist/${file}`, "utf8");
         if (!code.startsWith('"use client"')) {
           await writeFile(`dist/${file}`, `"use client";\n${code.replace('"use client";', "")}`);
@@ -49,6 +49,12 @@ export default defineConfig([
       }
     },
   },
-  // Pure data functions carry no "use client", so server components can call them; export has no React.
-  { ...shared, entry: { data: "src/data/index.ts", export: "src/export/index.ts" } },
+  // Pure data functions carry no "use client", so server components can call them; export has no
+  // React; svg draws a chart as an SVG string on the server (no DOM), for pages and images.
+  {
+    ...shared,
+    entry: { data: "src/data/index.ts", export: "src/export/index.ts", svg: "src/svg/index.ts" },
+    // each self-contained: a chunk shared with data would get the client files' "use client"
+    splitting: false,
+  },
 ]);

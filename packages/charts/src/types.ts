@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { DataIssue } from "./data/rows";
 import type { ValueFormatter } from "./data/series";
 import type { LegendPosition } from "./parts/legend";
@@ -45,6 +45,12 @@ export interface BaseChartProps<Row> {
   loading?: boolean;
   /** Text of the empty state (default "No data to display"). */
   emptyMessage?: string;
+  /**
+   * Drawn in the plot box until the chart has drawn itself: in server HTML, before any script
+   * runs. Give it the class `seed-chart-fallback` (placed over the box, hidden once the chart's
+   * own SVG is there), e.g. an SVG from `@seed/charts/svg` at the plot's size.
+   */
+  fallback?: ReactNode;
   /** Animate on mount; off anyway under prefers-reduced-motion and for large data. */
   animate?: boolean;
   className?: string;

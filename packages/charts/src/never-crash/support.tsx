@@ -140,7 +140,7 @@ function iso(t: number): string {
  * start and step, or names), 0 to 12 rows or now and then 100 to `maxRows`, whose cells draw from a
  * pool of a few values, so that a data set is often all extreme (0 and 5e-324, or ±MAX_VALUE).
  */
-function data(maxSeries: number, maxRows: number, manySeries = 0): fc.Arbitrary<Data> {
+export function data(maxSeries: number, maxRows: number, manySeries = 0): fc.Arbitrary<Data> {
   return fc
     .record({
       seriesCount: fc.oneof(

@@ -10,7 +10,7 @@ import { usePlotWidth } from "./use-plot-width";
 /** The props of a chart that its frame reads as they are. */
 export type FrameChartProps = Pick<
   BaseChartProps<unknown>,
-  "emptyMessage" | "aspectRatio" | "width" | "initialWidth" | "className" | "style"
+  "emptyMessage" | "aspectRatio" | "width" | "initialWidth" | "className" | "style" | "fallback"
 >;
 
 export interface ChartFrameProps {
@@ -70,6 +70,7 @@ export function ChartFrame(props: ChartFrameProps) {
     >
       {showLegend ? props.legend : null}
       <div ref={plotRef} className="seed-chart-plot" style={plotStyle}>
+        {chartProps.fallback}
         {props.status === "loading" ? (
           <LoadingState />
         ) : props.status === "empty" ? (

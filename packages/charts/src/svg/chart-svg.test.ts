@@ -1,0 +1,269 @@
+// Issue 27, charts rendered on the server: chartSvg draws any data as well-formed SVG of exactly
+// the size asked, every mark inside it, without a DOM; the property prints its seed.
+
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { walkSeries } from "@seed/sample-data";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { data as anyData } from "../never-crash/support";
+import { colourToken, ruleOf } from "../testing/stylesheet";
+import { type ChartSvgOptions, chartSvg, lightPalette } from "./chart-svg";
+
+const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20_261_128;
+const RUNS = Number(process.env.FC_RUNS) || 300;
+
+function parse(svg: string): SVGSVGElement {
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  expect(doc.querySelector("parsererror")).toBeNull();
+  const root = doc.documentElement as unknown as SVGSVGElement;
+  expect(root.tagName.toLowerCase()).toBe("svg");
+  return root;
+}
+
+/** Every absolute coordinate a mark of a cartesian drawing sets, with its axis. */
+function coordinates(root: Element): { value: number; axis: "x" | "y"; where: string }[] {
+  const out: { value: number; axis: "x" | "y"; where: string }[] = [];
+  for (const element of root.querySelectorAll("line, rect, text, circle, path")) {
+    const tag = element.tagName.toLowerCase();
+    for (const name of ["x", "x1", "x2", "cx", "y", "y1", "y2", "cy"]) {
+      const raw = element.getAttribute(name);
+      if (raw !== null)
+        out.push({
+          value: Number(raw),
+          axis: name.startsWith("x") || name === "cx" ? "x" : "y",
+          where: `${tag} ${name}`,
+        });
+    }
+    if (tag === "rect") {
+      const x = Number(element.getAttribute("x"));
+      const y = Number(element.getAttribute("y"));
+      out.push({
+        value: x + Number(element.getAttribute("width")),
+        axis: "x",
+        where: "rect right",
+      });
+      out.push({
+        value: y + Number(element.getAttribute("height")),
+        axis: "y",
+        where: "rect bottom",
+      });
+    }
+    if (tag === "path" && !element.closest("g[transform]")) {
+      // d3's line, area and curve commands: absolute x,y pairs
+      const numbers = (element.getAttribute("d") ?? "").match(/-?\d+(\.\d+)?(e-?\d+)?/g) ?? [];
+      numbers.forEach((n, i) => {
+        out.push({ value: Number(n), axis: i % 2 === 0 ? "x" : "y", where: "path d" });
+      });
+    }
+  }
+  return out;
+}
+
+const size = fc.record({
+  width: fc.oneof(fc.constantFrom(0, 1, 40, 320, 375, 1280), fc.integer({ min: 1, max: 2000 })),
+  height: fc.oneof(fc.constantFrom(0, 1, 60, 280), fc.integer({ min: 1, max: 800 })),
+});
+
+describe("chartSvg: any data, any size, well-formed and inside its box", () => {
+  console.log(`[@seed/charts svg] fast-check seed ${SEED}, ${RUNS} runs (FC_SEED repeats it)`);
+
+  it("draws line, area and bar charts of any rows", () => {
+    fc.assert(
+      fc.property(
+        anyData(4, 3000),
+        size,
+        fc.constantFrom("line", "area", "bar") as fc.Arbitrary<"line" | "area" | "bar">,
+        fc.constantFrom("none", "stacked", "percent") as fc.Arbitrary<
+          "none" | "stacked" | "percent"
+        >,
+        fc.boolean(),
+        fc.boolean(),
+        ({ keys, rows }, { width, height }, type, stack, horizontal, connectNulls) => {
+          const options: ChartSvgOptions = {
+            type,
+            data: rows,
+            index: "x",
+            series: keys,
+            width,
+            height,
+            stack,
+            horizontal,
+            connectNulls,
+            title: "Any",
+          };
+          const svg = chartSvg(options);
+          // labels may say anything the data says; numbers in attributes are checked below
+          const root = parse(svg);
+          const w = Math.max(1, Math.round(width));
+          const h = Math.max(1, Math.round(height));
+          expect(root.getAttribute("width")).toBe(String(width > 0 && height > 0 ? w : 1));
+          expect(root.getAttribute("height")).toBe(String(width > 0 && height > 0 ? h : 1));
+          for (const point of coordinates(root)) {
+            const limit = point.axis === "x" ? w : h;
+            if (!(point.value >= -1 && point.value <= limit + 1)) {
+              throw new Error(`${point.where} ${point.value} outside 0..${limit}`);
+            }
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("draws pie and donut charts of any rows", () => {
+    fc.assert(
+      fc.property(
+        anyData(1, 3000),
+        size,
+        fc.constantFrom("pie", "donut") as fc.Arbitrary<"pie" | "donut">,
+        ({ rows }, { width, height }, variant) => {
+          const pieRows = rows.map((row, i) =>
+            typeof row === "object" && row !== null
+              ? { name: `slice ${i}`, v: (row as Record<string, unknown>).k0 }
+              : row,
+          );
+          const svg = chartSvg({
+            type: "pie",
+            data: pieRows,
+            index: "name",
+            value: "v",
+            variant,
+            width,
+            height,
+          });
+          const root = parse(svg);
+          for (const path of root.querySelectorAll("path")) {
+            expect(path.getAttribute("d")).not.toMatch(/NaN|Infinity|undefined/);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+describe("chartSvg on real and realistic data", () => {
+  it("draws the vega-datasets stocks as one line per symbol, with year ticks and the palette", () => {
+    const file = join(
+      dirname(createRequire(import.meta.url).resolve("vega-datasets")),
+      "..",
+      "data",
+      "stocks.csv",
+    );
+    const byDate = new Map<number, Record<string, number | string>>();
+    for (const line of readFileSync(file, "utf8").trim().split("\n").slice(1)) {
+      const [symbol, date, price] = line.split(",") as [string, string, string];
+      const day = Date.parse(`${date} UTC`);
+      const row = byDate.get(day) ?? { date: new Date(day).toISOString().slice(0, 10) };
+      row[symbol] = Number(price);
+      byDate.set(day, row);
+    }
+    const symbols = ["MSFT", "AMZN", "IBM", "GOOG", "AAPL"];
+    const root = parse(
+      chartSvg({
+        type: "line",
+        data: [...byDate.values()],
+        index: "date",
+        series: symbols,
+        width: 720,
+        height: 280,
+        title: "Stocks",
+      }),
+    );
+    const lines = [...root.querySelectorAll("path")];
+    expect(lines).toHaveLength(symbols.length);
+    expect(lines.map((path) => path.getAttribute("stroke"))).toEqual(
+      symbols.map((_, i) => `var(--seed-chart-${i + 1},${lightPalette[i]})`),
+    );
+    // GOOG starts in 2004: its line starts to the right of the others
+    const firstX = (path: Element) =>
+      Number((path.getAttribute("d") ?? "").match(/^M(-?[\d.]+)/)?.[1]);
+    expect(firstX(lines[3] as Element)).toBeGreaterThan(firstX(lines[0] as Element) + 100);
+    const labels = [...root.querySelectorAll("text")].map((t) => t.textContent ?? "");
+    expect(labels.filter((label) => /^20(0\d|10)$/.test(label)).length).toBeGreaterThanOrEqual(3);
+    expect(labels).toContain("800");
+  });
+
+  it("draws a random walk of 100,000 days as about one point per pixel", () => {
+    const walk = walkSeries(100_000, 7);
+    const rows = Array.from(walk, (value, i) => ({
+      day: new Date(Date.UTC(2000, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+      value,
+    }));
+    const svg = chartSvg({
+      type: "line",
+      data: rows,
+      index: "day",
+      series: ["value"],
+      width: 800,
+      height: 300,
+    });
+    const root = parse(svg);
+    const d = root.querySelector("path")?.getAttribute("d") ?? "";
+    const points = (d.match(/[MLC]/g) ?? []).length;
+    expect(points).toBeGreaterThan(300);
+    expect(points).toBeLessThan(2_000);
+    // ticks fall on year starts, written as years
+    const labels = [...root.querySelectorAll("text")].map((t) => t.textContent ?? "");
+    expect(
+      labels.filter((label) => /^2\d\d\d$/.test(label)),
+      labels.join(" | "),
+    ).not.toEqual([]);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it("draws the empty state with its reason, never an empty box", () => {
+    const svg = chartSvg({
+      type: "bar",
+      data: [],
+      index: "x",
+      series: ["y"],
+      width: 300,
+      height: 200,
+    });
+    expect(parse(svg).textContent).toContain("No data to display");
+    const broken = chartSvg({
+      type: "pie",
+      data: "not rows",
+      index: "x",
+      value: "y",
+      width: 300,
+      height: 200,
+    });
+    expect(parse(broken).textContent).toContain("No data to display");
+  });
+
+  it("names the chart for screen readers when titled, and is hidden from them otherwise", () => {
+    const rows = [
+      { x: "a", y: 1 },
+      { x: "b", y: 2 },
+    ];
+    const titled = parse(
+      chartSvg({
+        type: "bar",
+        data: rows,
+        index: "x",
+        series: ["y"],
+        width: 300,
+        height: 200,
+        title: "Sales <2024>",
+      }),
+    );
+    expect(titled.getAttribute("role")).toBe("img");
+    expect(titled.getAttribute("aria-label")).toBe("Sales <2024>");
+    const plain = parse(
+      chartSvg({ type: "bar", data: rows, index: "x", series: ["y"], width: 300, height: 200 }),
+    );
+    expect(plain.getAttribute("aria-hidden")).toBe("true");
+  });
+
+  it("falls back to the light theme's palette of styles.css, colour for colour", () => {
+    const css = readFileSync(join(process.cwd(), "src", "styles.css"), "utf8");
+    const light = ruleOf(css, ".seed-chart");
+    expect(lightPalette).toEqual(
+      Array.from({ length: 8 }, (_, i) => colourToken(light, `--seed-chart-${i + 1}`)),
+    );
+  });
+});

@@ -1,0 +1,493 @@
+// A chart as one SVG string, drawn without React, a DOM or a browser: for the HTML of a page
+// before any script runs, and for images (mail, reports). It draws what the React charts draw from
+// the same data helpers (rows, pie slices, downsampling, ticks, formats), at a size given up front.
+import { scaleBand, scaleLinear } from "d3-scale";
+import {
+  arc,
+  area,
+  curveLinear,
+  curveMonotoneX,
+  curveNatural,
+  curveStep,
+  curveStepAfter,
+  curveStepBefore,
+  line,
+  pie,
+} from "d3-shape";
+import { getNiceTickValues } from "recharts";
+import { collapsedSpanTicks } from "../data/domain";
+import { selectDrawnPositions } from "../data/downsample";
+import {
+  createNumberFormatter,
+  createTickFormatter,
+  createTimeFormatter,
+  timeFormatOptions,
+  timeTicks,
+} from "../data/format";
+import { preparePieFrame } from "../data/pie";
+import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
+import { PALETTE_SIZE, type Series } from "../data/series";
+import type { CurveType } from "../line-chart/line-chart";
+import { charsFitting, shorten, valueAxisWidth } from "../parts/axis-tick";
+import { buildDrawnRows, valueExtent } from "../parts/plot-rows";
+
+/** What to draw: a chart type, its rows and the options the React charts take for it. */
+export type ChartSvgOptions = {
+  /** Rows of data, as the React charts take them. Anything else draws the empty state. */
+  data: unknown;
+  /** Row key of the x values (line, area, bar) or slice names (pie). */
+  index: string;
+  /** Size of the drawing in px: the plot box of the React chart it stands for. */
+  width: number;
+  height: number;
+  /** Accessible name: an `img` role with this title. Without it the SVG is decorative (hidden). */
+  title?: string;
+  /** BCP 47 locale of numbers and dates. */
+  locale?: string;
+  /** Time zone of dates, as in the React charts. Default UTC. */
+  timeZone?: string;
+  /** Formats values on the value axis and labels; default the locale's numbers. */
+  valueFormatter?: (value: number) => string;
+  /** Formats x values (or slice names); default dates by their span, numbers by the locale. */
+  indexFormatter?: (value: number | string) => string;
+  /** Shown in the middle of an empty drawing. Default "No data to display". */
+  emptyMessage?: string;
+} & (
+  | {
+      type: "line" | "area" | "bar";
+      series: readonly Series<Record<string, unknown>>[];
+      stack?: "none" | "stacked" | "percent";
+      /** Bars along the vertical axis. */
+      horizontal?: boolean;
+      curve?: CurveType;
+      /** Draw lines across missing values instead of breaking them. */
+      connectNulls?: boolean;
+    }
+  | {
+      type: "pie";
+      /** Row key of the slice values. */
+      value: string;
+      variant?: "pie" | "donut";
+      /** Slices below this share (0..1) are one "Other" slice, as in PieChart. Default 0.02. */
+      otherThreshold?: number;
+    }
+);
+
+const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
+/** Height of the x axis with its labels, as Recharts draws it. */
+const X_AXIS_HEIGHT = 30;
+/** Width of the index axis when bars lie horizontally. */
+const Y_INDEX_WIDTH = 96;
+const DONUT_HOLE = 0.62;
+const FONT = "font-size:12px;font-family:var(--seed-chart-font,ui-sans-serif,system-ui,sans-serif)";
+
+/** Text safe inside an SVG element or a double-quoted attribute. */
+function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (char) =>
+      ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+}
+
+/** A coordinate with two decimals: short paths, no exponent, never NaN in the output. */
+function at(value: number): string {
+  return Number.isFinite(value) ? String(Math.round(value * 100) / 100) : "0";
+}
+
+/** The light theme's palette (styles.css), the fallback of each colour's CSS variable. */
+export const lightPalette = [
+  "#0290fe",
+  "#d07a00",
+  "#1e785b",
+  "#904b87",
+  "#182ae3",
+  "#c5320f",
+  "#939162",
+  "#5b4430",
+];
+function colorOf(position: number, given?: string): string {
+  if (given) return given;
+  const slot = position % PALETTE_SIZE;
+  return `var(--seed-chart-${slot + 1},${lightPalette[slot]})`;
+}
+
+function frameSvg(options: ChartSvgOptions, body: string): string {
+  const width = Math.max(1, Math.round(options.width));
+  const height = Math.max(1, Math.round(options.height));
+  const named = options.title
+    ? `role="img" aria-label="${escapeXml(options.title)}"`
+    : `aria-hidden="true" focusable="false"`;
+  const title = options.title ? `<title>${escapeXml(options.title)}</title>` : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="seed-chart-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${named} style="${FONT};display:block;max-width:100%">${title}${body}</svg>`;
+}
+
+function emptySvg(options: ChartSvgOptions, reason: string | null): string {
+  const message = options.emptyMessage ?? "No data to display";
+  const x = at(options.width / 2);
+  const middle = options.height / 2;
+  // a line of 12 px text only where it fits whole
+  const lines = [message, ...(reason ? [reason] : [])].slice(0, Math.floor(options.height / 18));
+  const first = middle - ((lines.length - 1) * 18) / 2 + 4;
+  return frameSvg(
+    options,
+    lines
+      .map(
+        (text, i) =>
+          `<text x="${x}" y="${at(first + i * 18)}" text-anchor="middle" fill="var(--seed-chart-muted,#475569)">${escapeXml(text)}</text>`,
+      )
+      .join(""),
+  );
+}
+
+/**
+ * The chart as an SVG string of exactly `width` x `height` px: axes with their ticks, grid,
+ * series in the palette (CSS variables with the light theme's colours as fallbacks), and an
+ * empty state with its reason when there is nothing to draw. Never throws on any data.
+ */
+export function chartSvg(options: ChartSvgOptions): string {
+  if (!(options.width > 0 && options.height > 0)) {
+    return emptySvg({ ...options, width: 1, height: 1 }, null);
+  }
+  return options.type === "pie" ? pieSvg(options) : cartesianSvg(options);
+}
+
+function pieSvg(options: Extract<ChartSvgOptions, { type: "pie" }>): string {
+  const frame = preparePieFrame(options.data, {
+    index: options.index,
+    value: options.value,
+    otherThreshold: options.otherThreshold ?? 0.02,
+    otherLabel: "Other",
+  });
+  if (frame.emptyReason !== null || frame.slices.length === 0 || !(frame.total > 0)) {
+    return emptySvg(options, frame.emptyReason);
+  }
+  const { width, height } = options;
+  const radius = Math.max(1, Math.min(width, height) / 2 - 8);
+  const inner = options.variant === "donut" ? radius * DONUT_HOLE : 0;
+  const arcs = pie<{ value: number }>()
+    .value((slice) => slice.value)
+    .sort(null)
+    .padAngle(frame.slices.length > 1 ? Math.PI / 180 : 0)(frame.slices);
+  const draw = arc<(typeof arcs)[number]>().innerRadius(inner).outerRadius(radius);
+  const paths = arcs
+    .map(
+      (slice, position) =>
+        `<path d="${draw(slice) ?? ""}" fill="${colorOf(position)}" stroke="var(--seed-chart-bg,#ffffff)"/>`,
+    )
+    .join("");
+  return frameSvg(
+    options,
+    `<g transform="translate(${at(width / 2)} ${at(height / 2)})">${paths}</g>`,
+  );
+}
+
+/** Recharts' curve names and the d3 curves it draws them with. */
+const curves = {
+  monotone: curveMonotoneX,
+  linear: curveLinear,
+  natural: curveNatural,
+  step: curveStep,
+  stepBefore: curveStepBefore,
+  stepAfter: curveStepAfter,
+};
+
+function cartesianSvg(
+  options: Extract<ChartSvgOptions, { type: "line" | "area" | "bar" }>,
+): string {
+  const series = resolve(options.series);
+  const bars = options.type === "bar";
+  const frame = prepareCartesianFrame(options.data, {
+    index: options.index,
+    keys: series.map((s) => s.key),
+    indexKind: bars ? "category" : undefined,
+    sortByIndex: !bars,
+  });
+  if (frame.emptyReason !== null || frame.xs.length === 0 || series.length === 0) {
+    return emptySvg(options, frame.emptyReason);
+  }
+  const stack = options.type === "line" ? "none" : (options.stack ?? "none");
+  const vertical = bars && options.horizontal === true;
+  const { width, height } = options;
+  const locale = options.locale;
+  const timeZone = options.timeZone ?? "UTC";
+  const valueTickFormat =
+    stack === "percent"
+      ? createNumberFormatter(locale, { style: "percent" })
+      : (options.valueFormatter ?? createTickFormatter(locale));
+  const indexFormat = indexFormatterOf(frame, options.indexFormatter, locale, timeZone);
+
+  // about one point per pixel of the plot's width, as the React charts draw them
+  const threshold = Math.max(32, Math.round(width - 56 - 24));
+  const positions =
+    frame.xs.length > threshold
+      ? selectDrawnPositions(frame.xs, frame.values, threshold, "minmax-lttb")
+      : null;
+  const drawn = buildDrawnRows(frame, positions);
+  const columns = series.map((_, s) =>
+    Float64Array.from(drawn, (row) => {
+      const v = row[`s${s}`];
+      return typeof v === "number" ? v : Number.NaN;
+    }),
+  );
+  const stacked = stack !== "none";
+  const stackedColumns = stacked ? stackColumns(columns, stack === "percent") : null;
+  // the extent of what is drawn: the piles' edges when stacked
+  const extent = stackedColumns
+    ? valueExtent(stackedColumns.flat(), false)
+    : valueExtent(columns, false);
+  if (!extent) return emptySvg(options, "No value to draw");
+  const low = Math.min(0, extent[0]);
+  const high = Math.max(0, extent[1]);
+  const valueTicks =
+    collapsedSpanTicks(low, high) ??
+    (getNiceTickValues([low, high], 5) as number[]).filter(Number.isFinite);
+  const valueDomain: [number, number] = [
+    Math.min(low, ...valueTicks),
+    Math.max(high, ...valueTicks),
+  ];
+
+  // the plot rectangle inside the margins and axes
+  const valueAxis = vertical ? X_AXIS_HEIGHT : valueAxisWidth(valueTicks, valueTickFormat);
+  const left = MARGIN.left + (vertical ? Y_INDEX_WIDTH : valueAxis);
+  const right = width - MARGIN.right;
+  const top = MARGIN.top;
+  const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT;
+  if (right - left < 8 || bottom - top < 8) return emptySvg(options, null);
+
+  const valueScale = scaleLinear()
+    .domain(
+      valueDomain[0] === valueDomain[1] ? [valueDomain[0] - 1, valueDomain[1] + 1] : valueDomain,
+    )
+    .range(vertical ? [left, right] : [bottom, top]);
+  const band = scaleBand<number>()
+    .domain(drawn.map((_, i) => i))
+    .range(vertical ? [top, bottom] : [left, right])
+    .paddingInner(0.1)
+    .paddingOuter(0.05);
+  const numericIndex = frame.kind !== "category";
+  const xMin = frame.xs[0] as number;
+  const xMax = frame.xs[frame.xs.length - 1] as number;
+  const indexScale = scaleLinear()
+    .domain(xMin === xMax ? [xMin - 1, xMax + 1] : [xMin, xMax])
+    .range([left, right]);
+  /** Where row i sits along the index axis (the middle of its band for categories and bars). */
+  const place = (i: number): number => {
+    const row = drawn[i];
+    if (!row) return left;
+    if (bars || !numericIndex) return (band(i) ?? 0) + band.bandwidth() / 2;
+    return indexScale(row.__x as number);
+  };
+
+  const parts: string[] = [];
+  // grid and value axis
+  for (const tick of valueTicks) {
+    const v = valueScale(tick);
+    parts.push(
+      vertical
+        ? `<line x1="${at(v)}" x2="${at(v)}" y1="${at(top)}" y2="${at(bottom)}" stroke="var(--seed-chart-grid,#e2e8f0)" stroke-dasharray="3 3"/><text x="${at(v)}" y="${at(bottom + 16)}" text-anchor="middle" fill="var(--seed-chart-axis,#475569)">${escapeXml(valueTickFormat(tick))}</text>`
+        : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(v)}" y2="${at(v)}" stroke="var(--seed-chart-grid,#e2e8f0)" stroke-dasharray="3 3"/><text x="${at(left - 8)}" y="${at(v + 4)}" text-anchor="end" fill="var(--seed-chart-axis,#475569)">${escapeXml(valueTickFormat(tick))}</text>`,
+    );
+  }
+  // index axis: its line and labels, thinned so none overlaps, the first and last kept
+  parts.push(
+    vertical
+      ? `<line x1="${at(left)}" x2="${at(left)}" y1="${at(top)}" y2="${at(bottom)}" stroke="var(--seed-chart-axis-line,#94a3b8)"/>`
+      : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(bottom)}" y2="${at(bottom)}" stroke="var(--seed-chart-axis-line,#94a3b8)"/>`,
+  );
+  const maxChars = charsFitting(
+    vertical ? Y_INDEX_WIDTH - 12 : Math.max((right - left) / drawn.length, (right - left) / 6) - 8,
+  );
+  for (const tick of indexTicks(
+    frame,
+    drawn.length,
+    vertical ? bottom - top : right - left,
+    timeZone,
+    maxChars,
+  )) {
+    const position = tick.kind === "row" ? place(tick.at) : indexScale(tick.at);
+    if (!(position >= left - 0.5 && position <= right + 0.5) && !vertical) continue;
+    const label = escapeXml(
+      shorten(indexFormat(tick.kind === "row" ? (drawn[tick.at]?.__x ?? "") : tick.at), maxChars),
+    );
+    parts.push(
+      vertical
+        ? `<text x="${at(left - 8)}" y="${at(position + 4)}" text-anchor="end" fill="var(--seed-chart-axis,#475569)">${label}</text>`
+        : `<text x="${at(position)}" y="${at(bottom + 16)}" text-anchor="middle" fill="var(--seed-chart-axis,#475569)">${label}</text>`,
+    );
+  }
+
+  // series
+  const baseline = valueScale(Math.max(valueDomain[0], Math.min(0, valueDomain[1])));
+  if (bars) {
+    const groups = stacked ? 1 : series.length;
+    const inner = band.bandwidth() / groups;
+    series.forEach((s, k) => {
+      const rects: string[] = [];
+      for (let i = 0; i < drawn.length; i++) {
+        const value = (columns[k] as Float64Array)[i] as number;
+        if (Number.isNaN(value)) continue;
+        const [from, to] = stackedColumns
+          ? [
+              (stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number,
+              (stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number,
+            ]
+          : [0, value];
+        const a = valueScale(from);
+        const b = valueScale(to);
+        const offset = (band(i) ?? 0) + (stacked ? 0 : k * inner);
+        const thickness = Math.max(0, stacked ? band.bandwidth() : inner - 1);
+        rects.push(
+          vertical
+            ? `<rect x="${at(Math.min(a, b))}" y="${at(offset)}" width="${at(Math.abs(b - a))}" height="${at(thickness)}"/>`
+            : `<rect x="${at(offset)}" y="${at(Math.min(a, b))}" width="${at(thickness)}" height="${at(Math.abs(b - a))}"/>`,
+        );
+      }
+      parts.push(`<g fill="${colorOf(k, s.color)}">${rects.join("")}</g>`);
+    });
+  } else {
+    const curve = curves[options.curve ?? "monotone"] ?? curveMonotoneX;
+    series.forEach((s, k) => {
+      const column = columns[k] as Float64Array;
+      const indices = drawn.map((_, i) => i);
+      const defined = (i: number) => !Number.isNaN(column[i] as number);
+      const kept = options.connectNulls ? indices.filter(defined) : indices;
+      const color = colorOf(k, s.color);
+      const top = (i: number) =>
+        valueScale(
+          stackedColumns
+            ? ((stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number)
+            : (column[i] as number),
+        );
+      if (options.type === "area") {
+        const bottomOf = (i: number) =>
+          stackedColumns
+            ? valueScale((stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number)
+            : baseline;
+        const shape = area<number>().defined(defined).curve(curve).x(place).y0(bottomOf).y1(top)(
+          kept,
+        );
+        parts.push(`<path d="${shape ?? ""}" fill="${color}" fill-opacity="0.3" stroke="none"/>`);
+      }
+      const path = line<number>().defined(defined).curve(curve).x(place).y(top)(kept);
+      parts.push(
+        `<path d="${path ?? ""}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>`,
+      );
+      // a lone point between gaps has no line: a dot shows it
+      for (let i = 0; i < drawn.length && !options.connectNulls; i++) {
+        if (defined(i) && !(i > 0 && defined(i - 1)) && !(i + 1 < drawn.length && defined(i + 1))) {
+          parts.push(`<circle cx="${at(place(i))}" cy="${at(top(i))}" r="2.5" fill="${color}"/>`);
+        }
+      }
+    });
+  }
+  return frameSvg(options, parts.join(""));
+}
+
+/** Series keys and configs resolved as the React charts do: repeated keys kept once. */
+function resolve(
+  series: readonly Series<Record<string, unknown>>[],
+): { key: string; color?: string }[] {
+  const seen = new Set<string>();
+  const out: { key: string; color?: string }[] = [];
+  for (const item of Array.isArray(series) ? series : []) {
+    const config = typeof item === "string" ? { key: item } : item;
+    if (!config || typeof config.key !== "string" || seen.has(config.key)) continue;
+    seen.add(config.key);
+    out.push(config.color ? { key: config.key, color: config.color } : { key: config.key });
+  }
+  return out;
+}
+
+/** Each series' lower and upper edge when piled on the ones before it (positives up, negatives down). */
+function stackColumns(
+  columns: readonly Float64Array[],
+  percent: boolean,
+): [Float64Array, Float64Array][] {
+  const n = columns[0]?.length ?? 0;
+  const out = columns.map(
+    () => [new Float64Array(n), new Float64Array(n)] as [Float64Array, Float64Array],
+  );
+  for (let i = 0; i < n; i++) {
+    let total = 0;
+    for (const column of columns) {
+      const v = column[i] as number;
+      if (!Number.isNaN(v)) total += Math.abs(v);
+    }
+    let up = 0;
+    let down = 0;
+    columns.forEach((column, k) => {
+      let v = column[i] as number;
+      if (Number.isNaN(v)) v = 0;
+      if (percent) v = total > 0 ? v / total : 0;
+      const edges = out[k] as [Float64Array, Float64Array];
+      if (v >= 0) {
+        edges[0][i] = up;
+        up += v;
+        edges[1][i] = up;
+      } else {
+        edges[0][i] = down;
+        down += v;
+        edges[1][i] = down;
+      }
+    });
+  }
+  return out;
+}
+
+function indexFormatterOf(
+  frame: CartesianFrame,
+  given: ((value: number | string) => string) | undefined,
+  locale: string | undefined,
+  timeZone: string,
+): (value: number | string) => string {
+  if (given) return given;
+  if (frame.kind === "time") {
+    const span = (frame.xs[frame.xs.length - 1] as number) - (frame.xs[0] as number);
+    const format = createTimeFormatter(locale, timeFormatOptions(span, timeZone));
+    return (value) => format(+value);
+  }
+  if (frame.kind === "number") {
+    const format = createNumberFormatter(locale);
+    return (value) => format(+value);
+  }
+  return (value) => String(value);
+}
+
+type IndexTick = { kind: "row"; at: number } | { kind: "value"; at: number };
+
+/** The index axis ticks: time and number ticks by value, categories by row, thinned to fit. */
+function indexTicks(
+  frame: CartesianFrame,
+  count: number,
+  span: number,
+  timeZone: string,
+  maxChars: number,
+): IndexTick[] {
+  const first = frame.xs[0] as number;
+  const last = frame.xs[frame.xs.length - 1] as number;
+  if (frame.kind === "time") {
+    return timeTicks(first, last, Math.max(2, Math.floor(span / 90)), timeZone).map((at) => ({
+      kind: "value" as const,
+      at,
+    }));
+  }
+  if (frame.kind === "number") {
+    const ticks =
+      collapsedSpanTicks(first, last) ?? (getNiceTickValues([first, last], 5) as number[]);
+    return ticks
+      .filter((at) => at >= first && at <= last)
+      .map((at) => ({ kind: "value" as const, at }));
+  }
+  // categories: every row whose label has room (about 7 px a character, 16 px apart)
+  const room = Math.max(1, maxChars * 7 + 16);
+  const step = Math.max(1, Math.ceil((count * room) / Math.max(1, span)));
+  const rows: IndexTick[] = [];
+  for (let i = 0; i < count; i += step) rows.push({ kind: "row", at: i });
+  const lastRow = count - 1;
+  if (lastRow > 0 && rows[rows.length - 1]?.at !== lastRow) {
+    if (rows.length > 1 && lastRow - (rows[rows.length - 1] as IndexTick).at < step) rows.pop();
+    rows.push({ kind: "row", at: lastRow });
+  }
+  return rows;
+}

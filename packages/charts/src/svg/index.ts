@@ -1,0 +1,2 @@
+export type { ChartSvgOptions } from "./chart-svg";
+export { chartSvg } from "./chart-svg";

@@ -1,18 +1,12 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
-import { optionsWithDefaults, withMissingBuckets } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
+import { chartDrawing } from "./chart-drawing";
 import { ChartExport } from "./chart-export";
-import {
-  chartDateFormatter,
-  chartIndexAxis,
-  chartValueFormatter,
-  defaultChartLocale,
-  resolveChartLocale,
-} from "./chart-format";
+import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
 
 type ResultRow = QueryResult["rows"][number];
@@ -34,47 +28,6 @@ function useVisitorLocale(): string {
   );
 }
 
-/** Periods filled in as empty past this many rows would cost more than the gap says: drawn as is. */
-const maxFilledRows = 5_000;
-
-/** How shares of a total are written when the chart sets no number format: 41.2%. */
-const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
-/** How changes from the period before are written when the chart sets no format: +12.5%. */
-const changeFormat = { ...shareFormat, signDisplay: "exceptZero" } as const;
-
-// Formatters are functions, so they are built here on the client from the stored options.
-function useChartFormatting(chart: ChartView, result: QueryResult | null) {
-  const visitorLocale = useVisitorLocale();
-  const { dateFormat, xNumberFormat, locale: choice } = chart.options;
-  const locale = resolveChartLocale(choice, visitorLocale);
-  // Shares and changes are fractions: drawn as percentages unless the chart sets a format.
-  const units = new Set(result?.series.map((entry) => entry.unit) ?? []);
-  const only = units.size === 1 ? [...units][0] : undefined;
-  const numberFormat =
-    chart.options.numberFormat ??
-    (only === "share" ? shareFormat : only === "change" ? changeFormat : undefined);
-  return useMemo(
-    () => ({
-      locale,
-      valueFormatter: chartValueFormatter(numberFormat, locale),
-      indexFormatter: chartDateFormatter(dateFormat, locale),
-      indexAxis: chartIndexAxis(xNumberFormat, result?.rows.map((row) => row.x) ?? []),
-    }),
-    [numberFormat, dateFormat, xNumberFormat, locale, result],
-  );
-}
-
-/** The x values of a query's rows, written by the date format (a pie names its slices by them). */
-function rowsWithNames(
-  rows: readonly ResultRow[],
-  format: ((value: number | string) => string) | undefined,
-): readonly ResultRow[] {
-  if (!format) return rows;
-  return rows.map((row) =>
-    typeof row.x === "string" || typeof row.x === "number" ? { ...row, x: format(row.x) } : row,
-  );
-}
-
 /**
  * One stored chart drawn with @seed/charts from its query result (rows come from the server as
  * props). A chart whose query no longer fits its dataset shows why instead.
@@ -85,6 +38,7 @@ export function DashboardChart({
   error = null,
   headingLevel = "h2",
   height = 280,
+  staticSvg,
 }: {
   chart: ChartView;
   result: QueryResult | null;
@@ -92,107 +46,41 @@ export function DashboardChart({
   headingLevel?: "h1" | "h2" | "h3";
   /** Drawing height in px; a dashboard tile passes its own from its rows. */
   height?: number;
+  /** The same chart drawn by the server (chartSvg), shown until the kit has drawn it. */
+  staticSvg?: string | undefined;
 }) {
-  const { locale, valueFormatter, indexFormatter, indexAxis } = useChartFormatting(chart, result);
-  const pieRows = useMemo(
-    () => (chart.type === "pie" && result ? rowsWithNames(result.rows, indexFormatter) : []),
-    [chart.type, result, indexFormatter],
-  );
-  // Defaults come from the model, so the editor shows what pages draw.
-  const options = optionsWithDefaults(chart.type, chart.options);
-  // Lines and areas over dated periods break where a period has no data, unless told to connect.
-  const gapped =
-    (chart.type === "line" || chart.type === "area") &&
-    chart.grain !== undefined &&
-    options.gaps !== "connect";
-  const drawnRows = useMemo(
-    () =>
-      result && gapped && chart.grain
-        ? withMissingBuckets(
-            result.rows,
-            chart.grain,
-            result.series.map((entry) => entry.key),
-            maxFilledRows,
-          )
-        : (result?.rows ?? []),
-    [result, gapped, chart.grain],
+  const visitorLocale = useVisitorLocale();
+  // Formatters are functions, so they are built here on the client from the stored options.
+  const drawingProps = useMemo(
+    () => (result ? chartDrawing(chart, result, visitorLocale, height) : null),
+    [chart, result, visitorLocale, height],
   );
   const drawing = useRef<HTMLDivElement>(null);
-  if (!result) {
+  if (!result || !drawingProps) {
     return (
       <Card title={chart.title} titleAs={headingLevel}>
         <p role="status">This chart cannot be drawn: {error ?? "it has no result."}</p>
       </Card>
     );
   }
-  const legend = options.showLegend === false ? false : options.legendPosition;
-  const { stack } = options;
-  const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));
-  const common = {
-    data: result.rows,
-    title: chart.title,
-    height,
-    locale,
-    legend,
-    valueFormatter,
-  } as const;
-  // Line, area and bar charts draw the result's series over its index.
-  const indexed = {
-    ...common,
-    data: drawnRows,
-    index: "x",
-    indexLabel: result.x.label,
-    series,
-    indexFormatter,
-  } as const;
+  // The server's drawing, shown over the plot until the kit has drawn: markup chartSvg wrote,
+  // every text of the data escaped in it.
+  const fallback = staticSvg ? (
+    <div className="seed-chart-fallback" dangerouslySetInnerHTML={{ __html: staticSvg }} />
+  ) : undefined;
   let drawn: ReactNode;
-  switch (chart.type) {
+  switch (drawingProps.type) {
     case "line":
-      drawn = (
-        <LineChart<ResultRow>
-          {...indexed}
-          xAxis={indexAxis}
-          curve={options.curve}
-          connectNulls={options.gaps === "connect"}
-        />
-      );
+      drawn = <LineChart<ResultRow> {...drawingProps.props} fallback={fallback} />;
       break;
     case "area":
-      drawn = (
-        <AreaChart<ResultRow>
-          {...indexed}
-          xAxis={indexAxis}
-          curve={options.curve}
-          stack={stack}
-          connectNulls={options.gaps === "connect"}
-        />
-      );
+      drawn = <AreaChart<ResultRow> {...drawingProps.props} fallback={fallback} />;
       break;
     case "bar":
-      drawn = (
-        <BarChart<ResultRow>
-          {...indexed}
-          // horizontal bars hold the index on the vertical axis
-          {...(options.horizontal ? { yAxis: indexAxis } : { xAxis: indexAxis })}
-          stack={stack}
-          horizontal={options.horizontal}
-          valueLabels={options.valueLabels === "value"}
-        />
-      );
+      drawn = <BarChart<ResultRow> {...drawingProps.props} fallback={fallback} />;
       break;
     case "pie":
-      drawn = (
-        <PieChart<ResultRow>
-          {...common}
-          data={pieRows}
-          index="x"
-          indexLabel={result.x.label}
-          value={series[0] ?? ""}
-          variant={options.donut ? "donut" : "pie"}
-          labels={options.valueLabels === "none" ? false : options.valueLabels}
-          otherThreshold={options.otherThreshold}
-        />
-      );
+      drawn = <PieChart<ResultRow> {...drawingProps.props} fallback={fallback} />;
       break;
   }
   return (

@@ -5,6 +5,7 @@ import type { CSSProperties } from "react";
 import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { MarkdownText } from "@/components/markdown-text";
+import { serverChartSvg } from "@/components/server-chart-svg";
 
 /** Stat tiles write numbers as @seed/ui's StatTile does by default (the same on server and client). */
 const statLocale = "en-US";
@@ -27,6 +28,21 @@ const chartChromePx = 96;
 /** A chart's drawing height for a tile `h` rows tall. */
 export function chartHeightFor(h: number): number {
   return Math.max(160, h * rowPx + (h - 1) * gapPx - chartChromePx);
+}
+
+// Width of .dashboard-grid on a wide screen (.site-main's 72rem less its 1rem padding a side),
+// and a chart card's padding and border on each side (1.25rem and 1px). The e2e test
+// server-rendered-charts.spec.ts checks the drawings against the plot boxes they stand for.
+const gridPx = 1120;
+const cardPaddingPx = 21;
+
+/**
+ * A chart's drawing width for a tile `w` columns wide on a wide screen: what the server draws
+ * it at (the browser scales that drawing to a narrower tile until the chart draws itself).
+ */
+export function chartWidthFor(w: number): number {
+  const column = (gridPx - 11 * gapPx) / 12;
+  return Math.max(120, Math.floor(w * column + (w - 1) * gapPx - 2 * cardPaddingPx));
 }
 
 /** A tile's name for people: the chart's title, the stat's label, or the text's first line. */
@@ -63,9 +79,16 @@ export function TileContent({
       />
     );
   }
+  const chart = chartView(tile.chart);
   return (
     <DashboardChart
-      chart={chartView(tile.chart)}
+      chart={chart}
+      staticSvg={serverChartSvg(
+        chart,
+        tile.result,
+        chartWidthFor(tile.layout.w),
+        chartHeightFor(tile.layout.h),
+      )}
       result={tile.result}
       error={tile.error}
       headingLevel={headingLevel === 2 ? "h2" : "h3"}

@@ -5,6 +5,7 @@ import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { DashboardFilterBar } from "@/components/dashboard-filter-bar";
 import { DashboardGrid } from "@/components/dashboard-view";
+import { serverChartSvg } from "@/components/server-chart-svg";
 import { contentKey } from "@/server/content-key";
 
 /** A dashboard inside someone else's page: no site header or navigation, just its tiles. */
@@ -25,12 +26,19 @@ export function EmbedDashboard({ rendered }: { rendered: RenderedDashboard }) {
   );
 }
 
+/** Drawing height of a chart embedded alone (DashboardChart's default). */
+const embedChartHeight = 280;
+
 /** One chart inside someone else's page; its card title is the page's heading. */
 export function EmbedChart({ embed }: { embed: RenderedChartEmbed }) {
+  const chart = chartView(embed.chart);
   return (
     <main id="main" className="embed-main stack">
       <DashboardChart
-        chart={chartView(embed.chart)}
+        chart={chart}
+        // drawn at the kit's initial width and the chart's height, scaled to the frame's width
+        staticSvg={serverChartSvg(chart, embed.result, 640, embedChartHeight)}
+        height={embedChartHeight}
         result={embed.result}
         error={embed.error}
         headingLevel="h1"

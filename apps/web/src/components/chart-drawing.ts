@@ -1,0 +1,186 @@
+import type { AreaChartProps, BarChartProps, LineChartProps, PieChartProps } from "@seed/charts";
+import type { ChartSvgOptions } from "@seed/charts/svg";
+import { optionsWithDefaults, withMissingBuckets } from "@seed/model";
+import type { QueryResult } from "@seed/store";
+import {
+  chartDateFormatter,
+  chartIndexAxis,
+  chartValueFormatter,
+  resolveChartLocale,
+} from "./chart-format";
+import type { ChartView } from "./chart-view";
+
+// The one home of how a stored chart and its result become the kit's props: the client draws
+// them with @seed/charts, the server draws the same as SVG for the page's HTML (chartSvg).
+
+type ResultRow = QueryResult["rows"][number];
+
+/** Periods filled in as empty past this many rows would cost more than the gap says: drawn as is. */
+const maxFilledRows = 5_000;
+
+/** How shares of a total are written when the chart sets no number format: 41.2%. */
+const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
+/** How changes from the period before are written when the chart sets no format: +12.5%. */
+const changeFormat = { ...shareFormat, signDisplay: "exceptZero" } as const;
+
+/** The kit's props for one chart, by type; what every type shares is already in each. */
+export type ChartDrawing =
+  | { type: "line"; props: LineChartProps<ResultRow> }
+  | { type: "area"; props: AreaChartProps<ResultRow> }
+  | { type: "bar"; props: BarChartProps<ResultRow> }
+  | { type: "pie"; props: PieChartProps<ResultRow> };
+
+/** The x values of a query's rows, written by the date format (a pie names its slices by them). */
+function rowsWithNames(
+  rows: readonly ResultRow[],
+  format: ((value: number | string) => string) | undefined,
+): readonly ResultRow[] {
+  if (!format) return rows;
+  return rows.map((row) =>
+    typeof row.x === "string" || typeof row.x === "number" ? { ...row, x: format(row.x) } : row,
+  );
+}
+
+/**
+ * The kit's props for a stored chart and its result, in a locale (`visitorLocale` counts when the
+ * chart says "visitor"), at a drawing height.
+ */
+export function chartDrawing(
+  chart: ChartView,
+  result: QueryResult,
+  visitorLocale: string,
+  height: number,
+): ChartDrawing {
+  const { dateFormat, xNumberFormat, locale: choice } = chart.options;
+  const locale = resolveChartLocale(choice, visitorLocale);
+  // Shares and changes are fractions: drawn as percentages unless the chart sets a format.
+  const units = new Set(result.series.map((entry) => entry.unit));
+  const only = units.size === 1 ? [...units][0] : undefined;
+  const numberFormat =
+    chart.options.numberFormat ??
+    (only === "share" ? shareFormat : only === "change" ? changeFormat : undefined);
+  const valueFormatter = chartValueFormatter(numberFormat, locale);
+  const indexFormatter = chartDateFormatter(dateFormat, locale);
+  const indexAxis = chartIndexAxis(
+    xNumberFormat,
+    result.rows.map((row) => row.x),
+  );
+  // Defaults come from the model, so the editor shows what pages draw.
+  const options = optionsWithDefaults(chart.type, chart.options);
+  const legend = options.showLegend === false ? false : options.legendPosition;
+  const { stack } = options;
+  const series = result.series.map((entry) => ({ key: entry.key, label: entry.label }));
+  const common = {
+    data: result.rows,
+    title: chart.title,
+    height,
+    locale,
+    legend,
+    valueFormatter,
+  } as const;
+  if (chart.type === "pie") {
+    return {
+      type: "pie",
+      props: {
+        ...common,
+        data: rowsWithNames(result.rows, indexFormatter),
+        index: "x",
+        indexLabel: result.x.label,
+        value: series[0] ?? "",
+        variant: options.donut ? "donut" : "pie",
+        labels: options.valueLabels === "none" ? false : options.valueLabels,
+        otherThreshold: options.otherThreshold,
+      },
+    };
+  }
+  // Lines and areas over dated periods break where a period has no data, unless told to connect.
+  const gapped =
+    (chart.type === "line" || chart.type === "area") &&
+    chart.grain !== undefined &&
+    options.gaps !== "connect";
+  const indexed = {
+    ...common,
+    data:
+      gapped && chart.grain
+        ? withMissingBuckets(
+            result.rows,
+            chart.grain,
+            result.series.map((entry) => entry.key),
+            maxFilledRows,
+          )
+        : result.rows,
+    index: "x",
+    indexLabel: result.x.label,
+    series,
+    indexFormatter,
+  } as const;
+  const connectNulls = options.gaps === "connect";
+  if (chart.type === "line") {
+    return {
+      type: "line",
+      props: { ...indexed, xAxis: indexAxis, curve: options.curve, connectNulls },
+    };
+  }
+  if (chart.type === "area") {
+    return {
+      type: "area",
+      props: { ...indexed, xAxis: indexAxis, curve: options.curve, stack, connectNulls },
+    };
+  }
+  return {
+    type: "bar",
+    props: {
+      ...indexed,
+      // horizontal bars hold the index on the vertical axis
+      ...(options.horizontal ? { yAxis: indexAxis } : { xAxis: indexAxis }),
+      stack,
+      horizontal: options.horizontal,
+      valueLabels: options.valueLabels === "value",
+    },
+  };
+}
+
+/** The same drawing as options of `chartSvg`, at a plot width: what the server puts in the HTML. */
+export function chartSvgOptions(drawing: ChartDrawing, width: number): ChartSvgOptions {
+  const { props } = drawing;
+  const base = {
+    data: props.data,
+    width,
+    height: props.height ?? 300,
+    locale: props.locale,
+    valueFormatter: props.valueFormatter,
+  };
+  if (drawing.type === "pie") {
+    const { value } = drawing.props;
+    return {
+      ...base,
+      type: "pie",
+      index: drawing.props.index,
+      value: typeof value === "string" ? value : value.key,
+      variant: drawing.props.variant,
+      otherThreshold: drawing.props.otherThreshold,
+    };
+  }
+  const axis =
+    drawing.type === "bar" && drawing.props.horizontal ? drawing.props.yAxis : drawing.props.xAxis;
+  const plain = axis?.numberFormat;
+  const indexFormatter =
+    drawing.props.indexFormatter ??
+    (plain
+      ? (value: number | string) =>
+          typeof value === "number"
+            ? new Intl.NumberFormat(props.locale, plain).format(value)
+            : String(value)
+      : undefined);
+  return {
+    ...base,
+    type: drawing.type,
+    index: drawing.props.index,
+    series: drawing.props.series,
+    indexFormatter,
+    stack: drawing.type === "line" ? "none" : drawing.props.stack,
+    horizontal: drawing.type === "bar" ? drawing.props.horizontal : false,
+    curve: drawing.type === "bar" ? undefined : drawing.props.curve,
+    connectNulls: drawing.type === "bar" ? false : drawing.props.connectNulls,
+  };
+}

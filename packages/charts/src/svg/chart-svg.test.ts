@@ -214,6 +214,24 @@ describe("chartSvg on real and realistic data", () => {
     expect(new Set(labels).size).toBe(labels.length);
   });
 
+  it("fits a line's value axis to its data, and starts bars and areas at 0, as the charts do", () => {
+    const rows = [
+      { x: "a", y: 102 },
+      { x: "b", y: 108 },
+      { x: "c", y: 105 },
+    ];
+    const ticks = (type: "line" | "area" | "bar") =>
+      [
+        ...parse(
+          chartSvg({ type, data: rows, index: "x", series: ["y"], width: 400, height: 200 }),
+        ).querySelectorAll("text[text-anchor=end]"),
+      ].map((text) => text.textContent);
+    expect(ticks("line")).not.toContain("0");
+    expect(ticks("line")).toContain("108");
+    expect(ticks("area")).toContain("0");
+    expect(ticks("bar")).toContain("0");
+  });
+
   it("draws the empty state with its reason, never an empty box", () => {
     const svg = chartSvg({
       type: "bar",

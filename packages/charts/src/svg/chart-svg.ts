@@ -237,8 +237,11 @@ function cartesianSvg(
     ? valueExtent(stackedColumns.flat(), false)
     : valueExtent(columns, false);
   if (!extent) return emptySvg(options, "No value to draw");
-  const low = Math.min(0, extent[0]);
-  const high = Math.max(0, extent[1]);
+  // as the charts bound the value axis (CartesianPlot's valueBounds): lines fit their data, bars
+  // and areas start at 0 when no value is below it; the ticks are Recharts' nice ticks of that
+  const fromZero = stack === "percent" ? 0 : options.type === "line" ? null : 0;
+  const low = fromZero !== null && fromZero <= extent[0] ? fromZero : extent[0];
+  const high = extent[1];
   const valueTicks =
     collapsedSpanTicks(low, high) ??
     (getNiceTickValues([low, high], 5) as number[]).filter(Number.isFinite);
@@ -333,8 +336,10 @@ function cartesianSvg(
               (stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number,
             ]
           : [0, value];
-        const a = valueScale(from);
-        const b = valueScale(to);
+        // from the axis' edge when 0 is off it, as Recharts clips bars to the plot
+        const clamp = (v: number) => Math.min(valueDomain[1], Math.max(valueDomain[0], v));
+        const a = valueScale(clamp(from));
+        const b = valueScale(clamp(to));
         const offset = (band(i) ?? 0) + (stacked ? 0 : k * inner);
         const thickness = Math.max(0, stacked ? band.bandwidth() : inner - 1);
         rects.push(

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { data as anyData } from "../never-crash/support";
 import { colourToken, ruleOf } from "../testing/stylesheet";
-import { type ChartSvgOptions, chartSvg, lightPalette } from "./chart-svg";
+import { type ChartSvgOptions, chartSvg, chartThemes, lightPalette } from "./chart-svg";
 
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20_261_128;
 const RUNS = Number(process.env.FC_RUNS) || 300;
@@ -80,8 +80,15 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
         >,
         fc.boolean(),
         fc.boolean(),
-        ({ keys, rows }, { width, height }, type, stack, horizontal, connectNulls) => {
+        fc.record({
+          colors: fc.constantFrom("variables", "light", "dark") as fc.Arbitrary<
+            "variables" | "light" | "dark"
+          >,
+          legend: fc.boolean(),
+        }),
+        ({ keys, rows }, { width, height }, type, stack, horizontal, connectNulls, look) => {
           const options: ChartSvgOptions = {
+            ...look,
             type,
             data: rows,
             index: "x",
@@ -96,6 +103,8 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
           const svg = chartSvg(options);
           // labels may say anything the data says; numbers in attributes are checked below
           const root = parse(svg);
+          // an image's colours are written out: no variable an image renderer cannot read
+          if (look.colors !== "variables") expect(svg).not.toContain("var(");
           const w = Math.max(1, Math.round(width));
           const h = Math.max(1, Math.round(height));
           expect(root.getAttribute("width")).toBe(String(width > 0 && height > 0 ? w : 1));
@@ -118,7 +127,8 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
         anyData(1, 3000),
         size,
         fc.constantFrom("pie", "donut") as fc.Arbitrary<"pie" | "donut">,
-        ({ rows }, { width, height }, variant) => {
+        fc.boolean(),
+        ({ rows }, { width, height }, variant, legend) => {
           const pieRows = rows.map((row, i) =>
             typeof row === "object" && row !== null
               ? { name: `slice ${i}`, v: (row as Record<string, unknown>).k0 }
@@ -132,6 +142,8 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
             variant,
             width,
             height,
+            legend,
+            colors: "dark",
           });
           const root = parse(svg);
           for (const path of root.querySelectorAll("path")) {
@@ -277,11 +289,67 @@ describe("chartSvg on real and realistic data", () => {
     expect(plain.getAttribute("aria-hidden")).toBe("true");
   });
 
-  it("falls back to the light theme's palette of styles.css, colour for colour", () => {
+  it("writes each theme's colours as styles.css does, colour for colour", () => {
     const css = readFileSync(join(process.cwd(), "src", "styles.css"), "utf8");
-    const light = ruleOf(css, ".seed-chart");
-    expect(lightPalette).toEqual(
-      Array.from({ length: 8 }, (_, i) => colourToken(light, `--seed-chart-${i + 1}`)),
+    const rules = { light: ruleOf(css, ".seed-chart"), dark: ruleOf(css, ".dark .seed-chart") };
+    for (const theme of ["light", "dark"] as const) {
+      const rule = rules[theme];
+      expect(chartThemes[theme]).toEqual({
+        series: Array.from({ length: 8 }, (_, i) => colourToken(rule, `--seed-chart-${i + 1}`)),
+        fg: colourToken(rule, "--seed-chart-fg"),
+        muted: colourToken(rule, "--seed-chart-muted"),
+        bg: colourToken(rule, "--seed-chart-bg"),
+        axis: colourToken(rule, "--seed-chart-axis"),
+        axisLine: colourToken(rule, "--seed-chart-axis-line"),
+        grid: colourToken(rule, "--seed-chart-grid"),
+      });
+    }
+    expect(lightPalette).toEqual(chartThemes.light.series);
+  });
+
+  it("draws an image on its theme's background, with a legend of every series", () => {
+    const rows = [
+      { x: "a", y: 1, z: 2 },
+      { x: "b", y: 3, z: 1 },
+    ];
+    const root = parse(
+      chartSvg({
+        type: "bar",
+        data: rows,
+        index: "x",
+        series: [{ key: "y", label: "Revenue" }, "z"],
+        width: 400,
+        height: 240,
+        colors: "dark",
+        legend: true,
+      }),
     );
+    expect(root.querySelector("rect")?.getAttribute("fill")).toBe(chartThemes.dark.bg);
+    const texts = [...root.querySelectorAll("text")].map((text) => text.textContent);
+    expect(texts).toContain("Revenue");
+    expect(texts).toContain("z");
+  });
+
+  it("writes a caller's colours and names escaped: markup in them stays text", () => {
+    const hostile = '"/><script>alert(1)</script><g x="';
+    const svg = chartSvg({
+      type: "line",
+      data: [
+        { x: "<b>", y: 1 },
+        { x: "&amp;", y: 2 },
+      ],
+      index: "x",
+      series: [{ key: "y", label: hostile, color: hostile }],
+      width: 400,
+      height: 240,
+      title: hostile,
+      legend: true,
+    });
+    const root = parse(svg);
+    expect(root.querySelector("script")).toBeNull();
+    expect(root.getAttribute("aria-label")).toBe(hostile);
+    const texts = [...root.querySelectorAll("text")].map((text) => text.textContent);
+    expect(texts).toContain("<b>");
+    expect(texts).toContain("&amp;");
   });
 });

@@ -52,6 +52,14 @@ export type ChartSvgOptions = {
   indexFormatter?: (value: number | string) => string;
   /** Shown in the middle of an empty drawing. Default "No data to display". */
   emptyMessage?: string;
+  /**
+   * "variables" (default): the theme's CSS variables, with the light theme's colours as
+   * fallbacks, for a page that has the kit's stylesheet. "light" or "dark": that theme's colours
+   * written out, on its background, for an image.
+   */
+  colors?: "variables" | "light" | "dark";
+  /** A legend under the drawing (series or slices, wrapped into rows), for an image. Default none. */
+  legend?: boolean;
 } & (
   | {
       type: "line" | "area" | "bar";
@@ -79,7 +87,9 @@ const X_AXIS_HEIGHT = 30;
 /** Width of the index axis when bars lie horizontally. */
 const Y_INDEX_WIDTH = 96;
 const DONUT_HOLE = 0.62;
-const FONT = "font-size:12px;font-family:var(--seed-chart-font,ui-sans-serif,system-ui,sans-serif)";
+const SANS = "ui-sans-serif,system-ui,sans-serif";
+/** Height of one legend row. */
+const LEGEND_ROW = 20;
 
 /** Text safe inside an SVG element or a double-quoted attribute. */
 function escapeXml(text: string): string {
@@ -95,21 +105,86 @@ function at(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 100) / 100) : "0";
 }
 
-/** The light theme's palette (styles.css), the fallback of each colour's CSS variable. */
-export const lightPalette = [
-  "#0290fe",
-  "#d07a00",
-  "#1e785b",
-  "#904b87",
-  "#182ae3",
-  "#c5320f",
-  "#939162",
-  "#5b4430",
-];
-function colorOf(position: number, given?: string): string {
-  if (given) return given;
-  const slot = position % PALETTE_SIZE;
-  return `var(--seed-chart-${slot + 1},${lightPalette[slot]})`;
+/** The kit's themes as styles.css writes them (its fallbacks for @seed/ui's tokens). */
+export const chartThemes = {
+  light: {
+    series: [
+      "#0290fe",
+      "#d07a00",
+      "#1e785b",
+      "#904b87",
+      "#182ae3",
+      "#c5320f",
+      "#939162",
+      "#5b4430",
+    ],
+    fg: "#0f172a",
+    muted: "#475569",
+    bg: "#ffffff",
+    axis: "#475569",
+    axisLine: "#94a3b8",
+    grid: "#e2e8f0",
+  },
+  dark: {
+    series: [
+      "#9bd8ff",
+      "#ba9519",
+      "#089e78",
+      "#ed3ead",
+      "#9e8fdf",
+      "#ffa882",
+      "#b8e10d",
+      "#cebec8",
+    ],
+    fg: "#f1f5f9",
+    muted: "#a3b0c2",
+    bg: "#0b1120",
+    axis: "#a3b0c2",
+    axisLine: "#475569",
+    grid: "#334155",
+  },
+} as const;
+
+/** The light theme's palette, the fallback of each colour's CSS variable. */
+export const lightPalette: readonly string[] = chartThemes.light.series;
+
+type ChromeColour = Exclude<keyof (typeof chartThemes)["light"], "series">;
+type Paint = Record<ChromeColour, string> & {
+  series: (position: number, given?: string) => string;
+  /** Whether the drawing fills its own background (an image), or shows the page's. */
+  background: boolean;
+};
+
+const tokens: Record<ChromeColour, string> = {
+  fg: "fg",
+  muted: "muted",
+  bg: "bg",
+  axis: "axis",
+  axisLine: "axis-line",
+  grid: "grid",
+};
+
+/** The colours a drawing writes: CSS variables with fallbacks, or one theme's colours. */
+function paintOf(colors: ChartSvgOptions["colors"]): Paint {
+  const theme = colors === "dark" ? chartThemes.dark : chartThemes.light;
+  const literal = colors === "light" || colors === "dark";
+  const chrome = Object.fromEntries(
+    (Object.keys(tokens) as ChromeColour[]).map((name) => [
+      name,
+      literal ? theme[name] : `var(--seed-chart-${tokens[name]},${theme[name]})`,
+    ]),
+  ) as Record<ChromeColour, string>;
+  return {
+    ...chrome,
+    background: literal,
+    series: (position, given) => {
+      // a caller's colour is any CSS colour, written escaped into the attribute
+      if (given) return escapeXml(given);
+      const slot = position % PALETTE_SIZE;
+      const colour = theme.series[slot] as string;
+      return literal ? colour : `var(--seed-chart-${slot + 1},${colour})`;
+    },
+  };
 }
 
 function frameSvg(options: ChartSvgOptions, body: string): string {
@@ -119,7 +194,11 @@ function frameSvg(options: ChartSvgOptions, body: string): string {
     ? `role="img" aria-label="${escapeXml(options.title)}"`
     : `aria-hidden="true" focusable="false"`;
   const title = options.title ? `<title>${escapeXml(options.title)}</title>` : "";
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="seed-chart-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${named} style="${FONT};display:block;max-width:100%">${title}${body}</svg>`;
+  const paint = paintOf(options.colors);
+  const fill = paint.background
+    ? `<rect x="0" y="0" width="${width}" height="${height}" fill="${paint.bg}"/>`
+    : "";
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="seed-chart-svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${named} style="font-size:12px;font-family:${paint.background ? SANS : `var(--seed-chart-font,${SANS})`};display:block;max-width:100%">${title}${fill}${body}</svg>`;
 }
 
 function emptySvg(options: ChartSvgOptions, reason: string | null): string {
@@ -128,17 +207,59 @@ function emptySvg(options: ChartSvgOptions, reason: string | null): string {
   const middle = options.height / 2;
   // a line of 12 px text only where it fits whole
   const lines = [message, ...(reason ? [reason] : [])].slice(0, Math.floor(options.height / 18));
+  const { muted } = paintOf(options.colors);
   const first = middle - ((lines.length - 1) * 18) / 2 + 4;
   return frameSvg(
     options,
     lines
       .map(
         (text, i) =>
-          `<text x="${x}" y="${at(first + i * 18)}" text-anchor="middle" fill="var(--seed-chart-muted,#475569)">${escapeXml(text)}</text>`,
+          `<text x="${x}" y="${at(first + i * 18)}" text-anchor="middle" fill="${muted}">${escapeXml(text)}</text>`,
       )
       .join(""),
   );
 }
+
+interface LegendLayout {
+  height: number;
+  draw: (top: number) => string;
+}
+
+/** Legend items (a swatch and a name, cut to fit) wrapped into rows across `width`. */
+function legendOf(
+  names: readonly string[],
+  colours: readonly string[],
+  width: number,
+  paint: Paint,
+): LegendLayout {
+  const items: { name: string; x: number; row: number; colour: string }[] = [];
+  let x = MARGIN.left;
+  let row = 0;
+  const room = Math.max(40, width - MARGIN.left - MARGIN.right);
+  names.forEach((name, i) => {
+    const short = shorten(name, Math.max(4, Math.floor((room - 18) / 7)));
+    const itemWidth = 18 + short.length * 7 + 12;
+    if (x > MARGIN.left && x + itemWidth > MARGIN.left + room) {
+      x = MARGIN.left;
+      row++;
+    }
+    items.push({ name: short, x, row, colour: colours[i] ?? paint.fg });
+    x += itemWidth;
+  });
+  const rows = items.length === 0 ? 0 : row + 1;
+  return {
+    height: rows * LEGEND_ROW,
+    draw: (top) =>
+      items
+        .map((item) => {
+          const y = top + item.row * LEGEND_ROW + 14;
+          return `<rect x="${at(item.x)}" y="${at(y - 9)}" width="10" height="10" rx="2" fill="${item.colour}"/><text x="${at(item.x + 16)}" y="${at(y)}" fill="${paint.fg}">${escapeXml(item.name)}</text>`;
+        })
+        .join(""),
+  };
+}
+
+const noLegend: LegendLayout = { height: 0, draw: () => "" };
 
 /**
  * The chart as an SVG string of exactly `width` x `height` px: axes with their ticks, grid,
@@ -162,7 +283,19 @@ function pieSvg(options: Extract<ChartSvgOptions, { type: "pie" }>): string {
   if (frame.emptyReason !== null || frame.slices.length === 0 || !(frame.total > 0)) {
     return emptySvg(options, frame.emptyReason);
   }
-  const { width, height } = options;
+  const { width } = options;
+  const paint = paintOf(options.colors);
+  const legend = options.legend
+    ? legendOf(
+        frame.slices.map((slice) => slice.name),
+        frame.slices.map((_, position) => paint.series(position)),
+        width,
+        paint,
+      )
+    : noLegend;
+  // the legend takes rows from the bottom, never all of the drawing
+  const legendHeight = legend.height <= options.height / 2 ? legend.height : 0;
+  const height = options.height - legendHeight;
   const radius = Math.max(1, Math.min(width, height) / 2 - 8);
   const inner = options.variant === "donut" ? radius * DONUT_HOLE : 0;
   const arcs = pie<{ value: number }>()
@@ -173,12 +306,12 @@ function pieSvg(options: Extract<ChartSvgOptions, { type: "pie" }>): string {
   const paths = arcs
     .map(
       (slice, position) =>
-        `<path d="${draw(slice) ?? ""}" fill="${colorOf(position)}" stroke="var(--seed-chart-bg,#ffffff)"/>`,
+        `<path d="${draw(slice) ?? ""}" fill="${paint.series(position)}" stroke="${paint.bg}"/>`,
     )
     .join("");
   return frameSvg(
     options,
-    `<g transform="translate(${at(width / 2)} ${at(height / 2)})">${paths}</g>`,
+    `<g transform="translate(${at(width / 2)} ${at(height / 2)})">${paths}</g>${legendHeight ? legend.draw(height) : ""}`,
   );
 }
 
@@ -255,7 +388,18 @@ function cartesianSvg(
   const left = MARGIN.left + (vertical ? Y_INDEX_WIDTH : valueAxis);
   const right = width - MARGIN.right;
   const top = MARGIN.top;
-  const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT;
+  const paint = paintOf(options.colors);
+  const legend = options.legend
+    ? legendOf(
+        series.map((s) => s.label),
+        series.map((s, k) => paint.series(k, s.color)),
+        width,
+        paint,
+      )
+    : noLegend;
+  // the legend takes rows from the bottom, never all of the drawing
+  const legendHeight = legend.height <= height / 2 ? legend.height : 0;
+  const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT - legendHeight;
   if (right - left < 8 || bottom - top < 8) return emptySvg(options, null);
 
   const valueScale = scaleLinear()
@@ -288,15 +432,15 @@ function cartesianSvg(
     const v = valueScale(tick);
     parts.push(
       vertical
-        ? `<line x1="${at(v)}" x2="${at(v)}" y1="${at(top)}" y2="${at(bottom)}" stroke="var(--seed-chart-grid,#e2e8f0)" stroke-dasharray="3 3"/><text x="${at(v)}" y="${at(bottom + 16)}" text-anchor="middle" fill="var(--seed-chart-axis,#475569)">${escapeXml(valueTickFormat(tick))}</text>`
-        : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(v)}" y2="${at(v)}" stroke="var(--seed-chart-grid,#e2e8f0)" stroke-dasharray="3 3"/><text x="${at(left - 8)}" y="${at(v + 4)}" text-anchor="end" fill="var(--seed-chart-axis,#475569)">${escapeXml(valueTickFormat(tick))}</text>`,
+        ? `<line x1="${at(v)}" x2="${at(v)}" y1="${at(top)}" y2="${at(bottom)}" stroke="${paint.grid}" stroke-dasharray="3 3"/><text x="${at(v)}" y="${at(bottom + 16)}" text-anchor="middle" fill="${paint.axis}">${escapeXml(valueTickFormat(tick))}</text>`
+        : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(v)}" y2="${at(v)}" stroke="${paint.grid}" stroke-dasharray="3 3"/><text x="${at(left - 8)}" y="${at(v + 4)}" text-anchor="end" fill="${paint.axis}">${escapeXml(valueTickFormat(tick))}</text>`,
     );
   }
   // index axis: its line and labels, thinned so none overlaps, the first and last kept
   parts.push(
     vertical
-      ? `<line x1="${at(left)}" x2="${at(left)}" y1="${at(top)}" y2="${at(bottom)}" stroke="var(--seed-chart-axis-line,#94a3b8)"/>`
-      : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(bottom)}" y2="${at(bottom)}" stroke="var(--seed-chart-axis-line,#94a3b8)"/>`,
+      ? `<line x1="${at(left)}" x2="${at(left)}" y1="${at(top)}" y2="${at(bottom)}" stroke="${paint.axisLine}"/>`
+      : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(bottom)}" y2="${at(bottom)}" stroke="${paint.axisLine}"/>`,
   );
   const maxChars = charsFitting(
     vertical ? Y_INDEX_WIDTH - 12 : Math.max((right - left) / drawn.length, (right - left) / 6) - 8,
@@ -315,8 +459,8 @@ function cartesianSvg(
     );
     parts.push(
       vertical
-        ? `<text x="${at(left - 8)}" y="${at(position + 4)}" text-anchor="end" fill="var(--seed-chart-axis,#475569)">${label}</text>`
-        : `<text x="${at(position)}" y="${at(bottom + 16)}" text-anchor="middle" fill="var(--seed-chart-axis,#475569)">${label}</text>`,
+        ? `<text x="${at(left - 8)}" y="${at(position + 4)}" text-anchor="end" fill="${paint.axis}">${label}</text>`
+        : `<text x="${at(position)}" y="${at(bottom + 16)}" text-anchor="middle" fill="${paint.axis}">${label}</text>`,
     );
   }
 
@@ -348,7 +492,7 @@ function cartesianSvg(
             : `<rect x="${at(offset)}" y="${at(Math.min(a, b))}" width="${at(thickness)}" height="${at(Math.abs(b - a))}"/>`,
         );
       }
-      parts.push(`<g fill="${colorOf(k, s.color)}">${rects.join("")}</g>`);
+      parts.push(`<g fill="${paint.series(k, s.color)}">${rects.join("")}</g>`);
     });
   } else {
     const curve = curves[options.curve ?? "monotone"] ?? curveMonotoneX;
@@ -357,7 +501,7 @@ function cartesianSvg(
       const indices = drawn.map((_, i) => i);
       const defined = (i: number) => !Number.isNaN(column[i] as number);
       const kept = options.connectNulls ? indices.filter(defined) : indices;
-      const color = colorOf(k, s.color);
+      const color = paint.series(k, s.color);
       const top = (i: number) =>
         valueScale(
           stackedColumns
@@ -386,20 +530,24 @@ function cartesianSvg(
       }
     });
   }
+  if (legendHeight) parts.push(legend.draw(height - legendHeight));
   return frameSvg(options, parts.join(""));
 }
 
 /** Series keys and configs resolved as the React charts do: repeated keys kept once. */
 function resolve(
   series: readonly Series<Record<string, unknown>>[],
-): { key: string; color?: string }[] {
+): { key: string; label: string; color?: string }[] {
   const seen = new Set<string>();
-  const out: { key: string; color?: string }[] = [];
+  const out: { key: string; label: string; color?: string }[] = [];
   for (const item of Array.isArray(series) ? series : []) {
     const config = typeof item === "string" ? { key: item } : item;
     if (!config || typeof config.key !== "string" || seen.has(config.key)) continue;
     seen.add(config.key);
-    out.push(config.color ? { key: config.key, color: config.color } : { key: config.key });
+    const label = typeof config.label === "string" ? config.label : config.key;
+    out.push(
+      config.color ? { key: config.key, label, color: config.color } : { key: config.key, label },
+    );
   }
   return out;
 }

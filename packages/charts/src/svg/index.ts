@@ -1,2 +1,2 @@
 export type { ChartSvgOptions } from "./chart-svg";
-export { chartSvg } from "./chart-svg";
+export { chartSvg, chartThemes } from "./chart-svg";

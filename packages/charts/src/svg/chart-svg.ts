@@ -26,7 +26,7 @@ import {
 } from "../data/format";
 import { preparePieFrame } from "../data/pie";
 import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
-import { PALETTE_SIZE, type Series } from "../data/series";
+import { PALETTE_SIZE, paletteColor, resolveSeries, type Series } from "../data/series";
 import type { CurveType } from "../line-chart/line-chart";
 import { charsFitting, shorten, valueAxisWidth } from "../parts/axis-tick";
 import { buildDrawnRows, valueExtent } from "../parts/plot-rows";
@@ -536,22 +536,18 @@ function cartesianSvg(
   return frameSvg(options, parts.join(""));
 }
 
-/** Series keys and configs resolved as the React charts do: repeated keys kept once. */
+/**
+ * Series resolved by the charts' own rule (resolveSeries: repeated keys kept once, labels default
+ * to keys), with the caller's colour kept only when one was given: the palette is this drawing's.
+ */
 function resolve(
   series: readonly Series<Record<string, unknown>>[],
 ): { key: string; label: string; color?: string }[] {
-  const seen = new Set<string>();
-  const out: { key: string; label: string; color?: string }[] = [];
-  for (const item of Array.isArray(series) ? series : []) {
-    const config = typeof item === "string" ? { key: item } : item;
-    if (!config || typeof config.key !== "string" || seen.has(config.key)) continue;
-    seen.add(config.key);
-    const label = typeof config.label === "string" ? config.label : config.key;
-    out.push(
-      config.color ? { key: config.key, label, color: config.color } : { key: config.key, label },
-    );
-  }
-  return out;
+  return resolveSeries(Array.isArray(series) ? series : []).map((s, position) =>
+    s.color === paletteColor(position)
+      ? { key: s.key, label: s.label }
+      : { key: s.key, label: s.label, color: s.color },
+  );
 }
 
 /** Each series' lower and upper edge when piled on the ones before it (positives up, negatives down). */

@@ -10,6 +10,8 @@ export * from "./dashboard/file.js";
 export * from "./dashboard/filters.js";
 export * from "./dashboard/layout.js";
 export * from "./dashboard/tiles.js";
+export * from "./delivery/recipients.js";
+export * from "./delivery/schedule.js";
 export * from "./dataset.js";
 export * from "./errors.js";
 export * from "./expression/index.js";

@@ -127,6 +127,19 @@ export function localMidnight(timeZone: string, day: Day): number {
   return onTheDay[0] ?? Math.max(first, second);
 }
 
+/**
+ * The instant (UTC ms) a local day shows a wall-clock time (minutes after midnight). As Temporal's
+ * "compatible" disambiguation: a time shown twice is its first showing; a time the clocks skip
+ * is read with the offset before the jump (02:30 on a spring-forward night is 03:30).
+ */
+export function zonedInstant(timeZone: string, day: Day, minuteOfDay: number): number {
+  const wall = dayMsOf(day) + minuteOfDay * 60_000;
+  const before = wall - offsetAt(timeZone, wall - dayMs);
+  const after = wall - offsetAt(timeZone, wall + dayMs);
+  const shown = [before, after].filter((instant) => instant + offsetAt(timeZone, instant) === wall);
+  return shown.length > 0 ? Math.min(...shown) : before;
+}
+
 export function addDays(day: Day, days: number): Day {
   return dayOf(dayMsOf(day) + days * dayMs);
 }

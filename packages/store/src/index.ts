@@ -21,6 +21,27 @@ export { migrations } from "./db/migrations.js";
 export type { KeyedRow, RowsPageOptions } from "./db/rows-table.js";
 export type { StoreDatabase } from "./db/schema.js";
 export {
+  createMailer,
+  type DeliveryOutcome,
+  describeMailSettings,
+  type MailAttachment,
+  type Mailer,
+  type MailImage,
+  type MailMessage,
+  type MailSettings,
+  MailSettingsError,
+  mailSettingsFromEnv,
+  mailSubject,
+} from "./delivery/mail.js";
+export {
+  callWebhook,
+  type DeliveryEvent,
+  type WebhookCall,
+  webhookBody,
+  webhookSignature,
+  webhookSignatureHeader,
+} from "./delivery/webhook.js";
+export {
   parseQuery,
   QueryError,
   type QueryObserver,

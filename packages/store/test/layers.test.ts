@@ -5,7 +5,15 @@ import { describe, expect, it } from "vitest";
 // The store's layers import downward only (README, "Layers"): a rule a reader can trust only while a
 // test holds it.
 const src = path.resolve(import.meta.dirname, "../src");
-const rank: Record<string, number> = { db: 0, engine: 1, access: 1, repo: 2, render: 3, ops: 3 };
+const rank: Record<string, number> = {
+  db: 0,
+  engine: 1,
+  access: 1,
+  delivery: 1,
+  repo: 2,
+  render: 3,
+  ops: 3,
+};
 /** Top-level modules: the shared context any layer may use; the composition no layer may. */
 const shared = new Set(["context.ts"]);
 

@@ -32,8 +32,27 @@ export class MailSettingsError extends Error {
   }
 }
 
-// Built from a string: a literal of control characters is what the linter rightly questions.
-const controlCharacters = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+/** C0 and C1 controls, DEL and the Unicode line and paragraph separators. */
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x2028 || code === 0x2029;
+}
+
+/** Each run of control characters becomes one `replacement`. */
+function replaceControls(text: string, replacement: string): string {
+  let out = "";
+  let inRun = false;
+  for (const char of text) {
+    if (isControl(char)) {
+      if (!inRun) out += replacement;
+      inRun = true;
+    } else {
+      out += char;
+      inRun = false;
+    }
+  }
+  return out;
+}
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 
@@ -101,11 +120,7 @@ export function mailSettingsFromEnv(env: Record<string, string | undefined>): Ma
   const match = /^(?:(.*?)\s*<([^<>]+)>|([^<>\s]+))$/.exec(fromText);
   const fromAddress = checkEmailAddress(match?.[2] ?? match?.[3] ?? "");
   const fromName = (match?.[1] ?? "").replace(/^"|"$/g, "").trim();
-  if (
-    !fromAddress.ok ||
-    fromName.replace(controlCharacters, "") !== fromName ||
-    fromName.length > 100
-  ) {
+  if (!fromAddress.ok || [...fromName].some(isControl) || fromName.length > 100) {
     throw new MailSettingsError(
       "SEED_MAIL_FROM",
       'SEED_MAIL_FROM is not a sender such as "Seed reports <reports@example.com>".',
@@ -187,7 +202,8 @@ export interface Mailer {
 
 /** A subject is one line: control characters (a line break a name could carry) become spaces. */
 export function mailSubject(text: string): string {
-  return text.replace(controlCharacters, " ").trim().slice(0, 200);
+  // Cut by characters, never through a surrogate pair.
+  return [...replaceControls(text, " ").trim()].slice(0, 200).join("");
 }
 
 export function createMailer(settings: MailSettings): Mailer {

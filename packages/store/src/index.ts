@@ -59,6 +59,15 @@ export {
   restoreDatabase,
 } from "./ops/backup.js";
 export {
+  defaultJobPolicy,
+  type Job,
+  type JobHandler,
+  type JobPolicy,
+  type JobQueue,
+  type JobRequest,
+  type JobStatus,
+} from "./ops/jobs.js";
+export {
   type AnyKysely,
   type MigratedSequence,
   type MigratedTable,

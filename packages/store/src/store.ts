@@ -2,6 +2,7 @@ import path from "node:path";
 import type { RowsLimits } from "@seed/model";
 import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
+import type pg from "pg";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
@@ -12,6 +13,13 @@ import { PostgresSqlReader } from "./db/sql-sandbox-postgres.js";
 import { SqlSnapshots } from "./db/sql-snapshots.js";
 import type { QueryObserver } from "./engine/index.js";
 import { createResultCache, defaultResultCacheBytes } from "./engine/result-cache.js";
+import {
+  defaultJobPolicy,
+  embeddedJobQueue,
+  type JobPolicy,
+  type JobQueue,
+  pgBossJobQueue,
+} from "./ops/jobs.js";
 import { pageCacheOperations } from "./ops/page-cache-tags.js";
 import { provisioningOperations } from "./ops/provision.js";
 import { moveRowsToDataFile, rowsInDataFile } from "./ops/rows-to-data-file.js";
@@ -175,6 +183,11 @@ export interface StoreConnection {
   ping(): Promise<void>;
   /** Runs pending migrations (openStore already does); returns the names it applied. */
   migrate(): Promise<string[]>;
+  /**
+   * The job queue of this database (src/ops/jobs.ts): pg-boss on PostgreSQL, shared by every
+   * instance; on SQLite the jobs table, worked by this process. Closing the store stops it.
+   */
+  openJobQueue(policy?: Partial<JobPolicy>): Promise<JobQueue>;
   /** Closes the SQLite file or ends the pg pool. */
   close(): Promise<void>;
 }
@@ -291,6 +304,7 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
     await opened.failed(error);
   }
   const dialect = opened.dialect.engine;
+  const jobQueues = new Set<JobQueue>();
   const store: Store = {
     dialect,
     authDatabase: { db, type: dialect },
@@ -301,7 +315,17 @@ export async function openStore(options: OpenStoreOptions = {}): Promise<Store> 
       await sql`select 1`.execute(db);
     },
     migrate: () => opened.migrate(),
+    openJobQueue: async (policy) => {
+      const settings = { ...defaultJobPolicy, ...policy };
+      const queue =
+        dialect === "postgres"
+          ? await pgBossJobQueue(opened.handle as pg.Pool, settings, runExclusive)
+          : embeddedJobQueue(db, ctx.now, settings);
+      jobQueues.add(queue);
+      return queue;
+    },
     close: async () => {
+      await Promise.all([...jobQueues].map((queue) => queue.stop()));
       await ctx.sources.closeAll();
       await ctx.sql.reader?.close();
       await ctx.sql.snapshots.close();

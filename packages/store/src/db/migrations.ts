@@ -478,6 +478,40 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0018_jobs": {
+    // The embedded (SQLite) job queue: scheduled reports, alert checks and deliveries that must
+    // run once, on time, and survive a restart. PostgreSQL's jobs live in pg-boss's own schema.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("jobs")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("queue", "text", (col) => col.notNull())
+        .addColumn("key", "text", (col) => col.notNull())
+        .addColumn("data_json", "text", (col) => col.notNull())
+        .addColumn("state", "text", (col) => col.notNull())
+        .addColumn("run_at", "text", (col) => col.notNull())
+        .addColumn("attempts", "integer", (col) => col.notNull())
+        .addColumn("locked_until", "text")
+        .addColumn("last_error", "text")
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("finished_at", "text")
+        .execute();
+      // One waiting or running job per key: a second enqueue of the same key adds nothing.
+      await db.schema
+        .createIndex("jobs_open_key")
+        .on("jobs")
+        .columns(["queue", "key"])
+        .unique()
+        .where(sql.ref("state"), "in", ["created", "retry", "active"])
+        .execute();
+      await db.schema
+        .createIndex("jobs_due")
+        .on("jobs")
+        .columns(["queue", "state", "run_at"])
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

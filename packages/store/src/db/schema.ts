@@ -135,6 +135,26 @@ export interface StoreDatabase {
   setup_claim: SetupClaimTable;
   dataset_tokens: DatasetTokensTable;
   dataset_push_requests: DatasetPushRequestsTable;
+  jobs: JobsTable;
+}
+
+/** The embedded job queue (src/ops/jobs.ts); PostgreSQL's jobs are pg-boss's. */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** What makes two jobs the same: one waiting or running job per queue and key. */
+  key: string;
+  data_json: string;
+  /** created, retry (waiting after a failure), active, completed or failed (no tries left). */
+  state: string;
+  /** ISO instant the job is due (or due again after a failure). */
+  run_at: string;
+  attempts: number;
+  /** While active: when its runner counts as gone and another may take the job. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 /** Push API tokens (src/repo/dataset-tokens.ts): each writes one dataset. */

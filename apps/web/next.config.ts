@@ -31,6 +31,8 @@ const nextConfig: NextConfig = {
     "better-sqlite3",
     "@duckdb/node-api",
     "@duckdb/node-bindings",
+    // Native SVG-to-PNG renderer of scheduled reports' chart images.
+    "@resvg/resvg-js",
     "pino",
     "prom-client",
   ],

@@ -20,3 +20,18 @@ export function serverChartSvg(
   const drawing = chartDrawing(chart, result, defaultChartLocale, height);
   return chartSvg(chartSvgOptions(drawing, width));
 }
+
+/**
+ * The same drawing for a report's image: light colours written out on a white background (an
+ * image renderer reads no CSS variables), with a legend; none without a result.
+ */
+export function reportChartSvg(
+  chart: ChartView,
+  result: QueryResult | null,
+  width: number,
+  height: number,
+): string | undefined {
+  if (!result) return undefined;
+  const drawing = chartDrawing(chart, result, defaultChartLocale, height);
+  return chartSvg({ ...chartSvgOptions(drawing, width), colors: "light", legend: true });
+}

@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chartThemes } from "@seed/charts/svg";
+import { demoDashboardSlug, openStore, type Store } from "@seed/store";
+import fc from "fast-check";
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chartView } from "@/components/chart-view";
+import { reportChartSvg } from "@/components/server-chart-svg";
+import { type Report, renderCharts, reportEmail, reportPdf } from "./report-render";
+
+const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+console.log(`[@seed/web report-render] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
+
+let dataDir: string;
+let store: Store;
+let report: Report;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "seed-report-render-"));
+  store = await openStore({ dataDir, databaseUrl: null });
+  const rendered = await store.getDashboardBySlug(demoDashboardSlug);
+  if (!rendered) throw new Error("no demo dashboard");
+  const charts = rendered.tiles.flatMap((tile) =>
+    tile.kind === "chart"
+      ? [
+          {
+            title: tile.chart.title,
+            svg: reportChartSvg(chartView(tile.chart), tile.result, 640, 280) ?? null,
+          },
+        ]
+      : [],
+  );
+  report = {
+    title: rendered.dashboard.title,
+    subtitle: "Every Monday at 08:00 (Europe/Paris)",
+    link: "https://seed.test/d/demo",
+    unsubscribeUrl: "https://seed.test/unsubscribe/abc",
+    charts,
+  };
+});
+
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function hex(color: string): [number, number, number] {
+  return [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
+}
+
+describe("a report's images, email and PDF from the demo dashboard", () => {
+  it("draws every chart of the page as a sharp PNG in the page's series colours", () => {
+    expect(report.charts.length).toBeGreaterThanOrEqual(2);
+    const rendered = renderCharts(report, 2);
+    const first = hex(chartThemes.light.series[0] ?? "#000000");
+    for (const chart of rendered) {
+      expect(chart.png, chart.title).not.toBeNull();
+      const image = PNG.sync.read(chart.png ?? Buffer.alloc(0));
+      expect([image.width, image.height]).toEqual([1280, 560]);
+      let seriesPixels = 0;
+      let inked = 0;
+      for (let at = 0; at < image.data.length; at += 4) {
+        const [r = 0, g = 0, b = 0] = image.data.subarray(at, at + 3);
+        if (r < 250 || g < 250 || b < 250) inked += 1;
+        if (Math.abs(r - first[0]) + Math.abs(g - first[1]) + Math.abs(b - first[2]) < 24)
+          seriesPixels += 1;
+      }
+      // Drawn, on white, with the first series in its colour (lines, bars or the first slice).
+      expect(inked, chart.title).toBeGreaterThan(2_000);
+      expect(seriesPixels, chart.title).toBeGreaterThan(300);
+    }
+  });
+
+  it("writes an email showing each chart inline and a PDF with a page per chart", async () => {
+    const rendered = renderCharts(report, 2);
+    const email = reportEmail(report, rendered);
+    for (const chart of rendered) expect(email.html).toContain(`src="cid:${chart.cid}"`);
+    expect(email.html).toContain('href="https://seed.test/d/demo"');
+    expect(email.html).toContain('href="https://seed.test/unsubscribe/abc"');
+    expect(email.text).toContain("Open the dashboard: https://seed.test/d/demo");
+    const pdf = await PDFDocument.load(await reportPdf(report, rendered));
+    expect(pdf.getTitle()).toBe(report.title);
+    const pages = pdf.getPages();
+    expect(pages).toHaveLength(1 + rendered.length);
+    for (const page of pages.slice(1)) {
+      const resources = page.node.Resources();
+      const xObjects = resources?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+      expect(xObjects?.keys().length ?? 0).toBe(1);
+    }
+  });
+
+  it("says why a chart without data has no image, in the email and the PDF", async () => {
+    const empty: Report = {
+      ...report,
+      charts: [{ title: "Revenue", svg: null, emptyReason: "The column revenue was deleted." }],
+    };
+    const rendered = renderCharts(empty);
+    expect(reportEmail(empty, rendered).html).toContain("The column revenue was deleted.");
+    const pdf = await PDFDocument.load(await reportPdf(empty, rendered));
+    expect(pdf.getPages()).toHaveLength(2);
+  });
+
+  it("keeps any title as text: escaped in the email, written in the PDF, never a crash", async () => {
+    const title = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 80 }),
+      fc.constantFrom(
+        '<script>alert("x")</script>',
+        "売上 📈 مبيعات",
+        "a\r\nBcc: eve@evil.test",
+        "\u0000\u202e",
+        "&amp; <b>",
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(title, title, async (dashboardTitle, chartTitle) => {
+        const named: Report = {
+          ...report,
+          title: dashboardTitle,
+          charts: [{ title: chartTitle, svg: null }],
+        };
+        const rendered = renderCharts(named);
+        const email = reportEmail(named, rendered);
+        // Every tag in the email is one the template wrote.
+        const tags = [...email.html.matchAll(/<([a-z0-9]+)[\s>]/gi)].map((match) =>
+          match[1]?.toLowerCase(),
+        );
+        expect(
+          tags.every((tag) =>
+            ["html", "body", "div", "h1", "h2", "p", "a", "img"].includes(tag ?? ""),
+          ),
+        ).toBe(true);
+        const pdf = await PDFDocument.load(await reportPdf(named, rendered));
+        expect(pdf.getPages()).toHaveLength(2);
+      }),
+      { seed, numRuns: 60 },
+    );
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMailer,
   describeMailSettings,
+  type MailSettings,
   MailSettingsError,
   mailSettingsFromEnv,
   mailSubject,
@@ -20,6 +21,25 @@ const png = Buffer.from(
   "base64",
 );
 const pdf = Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+/** A message with nothing in it, for tests of what happens before it is read. */
+const plainMessage = {
+  to: "bob@example.com",
+  subject: "x",
+  text: "x",
+  html: "x",
+  unsubscribeUrl: "https://seed.test/u",
+};
+
+/** A mailer on a test server's settings, used for one send. */
+async function sendOnce(settings: MailSettings) {
+  const mailer = createMailer(settings);
+  try {
+    return await mailer.send(plainMessage);
+  } finally {
+    mailer.close();
+  }
+}
 
 function settingsFor(smtp: TestSmtp, extra: Record<string, string> = {}) {
   const settings = mailSettingsFromEnv(smtpEnv(smtp, extra));
@@ -80,15 +100,7 @@ describe("mail over a real SMTP server", () => {
     // The server would take a password in clear; the client must not give it.
     const plain = await startTestSmtp({ disabledCommands: ["STARTTLS"], allowInsecureAuth: true });
     try {
-      const mailer = createMailer(settingsFor(plain));
-      const outcome = await mailer.send({
-        to: "bob@example.com",
-        subject: "x",
-        text: "x",
-        html: "x",
-        unsubscribeUrl: "https://seed.test/u",
-      });
-      mailer.close();
+      const outcome = await sendOnce(settingsFor(plain));
       expect(outcome).toMatchObject({ ok: false });
       expect(plain.logins).toEqual([]);
       expect(plain.received).toEqual([]);
@@ -100,30 +112,14 @@ describe("mail over a real SMTP server", () => {
   it("refuses a certificate nobody vouches for, before any login", async () => {
     const settings = settingsFor(smtp);
     const loginsBefore = smtp.logins.length;
-    const mailer = createMailer({ ...settings, ca: null });
-    const outcome = await mailer.send({
-      to: "bob@example.com",
-      subject: "x",
-      text: "x",
-      html: "x",
-      unsubscribeUrl: "https://seed.test/u",
-    });
-    mailer.close();
+    const outcome = await sendOnce({ ...settings, ca: null });
     expect(outcome).toMatchObject({ ok: false, retry: true });
     expect(smtp.logins.length).toBe(loginsBefore);
   });
 
   it("says a wrong password is final and never repeats it; a busy server is retried, a refusal is not", async () => {
     const settings = settingsFor(smtp);
-    const wrong = createMailer({ ...settings, password: "wrong-password-123" });
-    const refused = await wrong.send({
-      to: "bob@example.com",
-      subject: "x",
-      text: "x",
-      html: "x",
-      unsubscribeUrl: "https://seed.test/u",
-    });
-    wrong.close();
+    const refused = await sendOnce({ ...settings, password: "wrong-password-123" });
     expect(refused).toMatchObject({ ok: false, retry: false });
     expect(JSON.stringify(refused)).not.toContain("wrong-password-123");
 
@@ -137,15 +133,7 @@ describe("mail over a real SMTP server", () => {
         },
       });
       try {
-        const mailer = createMailer(settingsFor(picky));
-        const outcome = await mailer.send({
-          to: "bob@example.com",
-          subject: "x",
-          text: "x",
-          html: "x",
-          unsubscribeUrl: "https://seed.test/u",
-        });
-        mailer.close();
+        const outcome = await sendOnce(settingsFor(picky));
         expect(outcome).toMatchObject({ ok: false, retry });
         expect(picky.received).toEqual([]);
       } finally {

@@ -1,8 +1,22 @@
-import { chartSvg } from "@seed/charts/svg";
+import { type ChartSvgOptions, chartSvg } from "@seed/charts/svg";
 import type { QueryResult } from "@seed/store";
 import { chartDrawing, chartSvgOptions } from "./chart-drawing";
 import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
+
+/** A stored chart's drawing as chartSvg options, in the default locale; none without a result. */
+function drawnSvg(
+  chart: ChartView,
+  result: QueryResult | null,
+  width: number,
+  height: number,
+  extra: Partial<ChartSvgOptions> = {},
+): string | undefined {
+  if (!result) return undefined;
+  // pages render in the default locale; hydration then switches to the visitor's
+  const drawing = chartDrawing(chart, result, defaultChartLocale, height);
+  return chartSvg({ ...chartSvgOptions(drawing, width), ...extra } as ChartSvgOptions);
+}
 
 /**
  * A stored chart drawn by the server as SVG at a plot size, for the page's HTML before any script
@@ -15,15 +29,12 @@ export function serverChartSvg(
   width: number,
   height: number,
 ): string | undefined {
-  if (!result) return undefined;
-  // pages render in the default locale; hydration then switches to the visitor's
-  const drawing = chartDrawing(chart, result, defaultChartLocale, height);
-  return chartSvg(chartSvgOptions(drawing, width));
+  return drawnSvg(chart, result, width, height);
 }
 
 /**
  * The same drawing for a report's image: light colours written out on a white background (an
- * image renderer reads no CSS variables), with a legend; none without a result.
+ * image renderer reads no CSS variables), with a legend.
  */
 export function reportChartSvg(
   chart: ChartView,
@@ -31,7 +42,5 @@ export function reportChartSvg(
   width: number,
   height: number,
 ): string | undefined {
-  if (!result) return undefined;
-  const drawing = chartDrawing(chart, result, defaultChartLocale, height);
-  return chartSvg({ ...chartSvgOptions(drawing, width), colors: "light", legend: true });
+  return drawnSvg(chart, result, width, height, { colors: "light", legend: true });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, type Day, dayMsOf, localDay, zonedInstant } from "../query/time.js";
+import { addDays, type Day, dayMsOf, daysInMonth, localDay, zonedInstant } from "../query/time.js";
 
 // When a scheduled report goes out: daily, weekly or monthly at a wall-clock time in the
 // dashboard's time zone. Each scheduled local day gives exactly one instant, so a report is
@@ -52,10 +52,6 @@ export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
 function minuteOfDay(time: string): number {
   const [hours, minutes] = time.split(":").map(Number);
   return (hours ?? 0) * 60 + (minutes ?? 0);
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(dayMsOf({ year, month: month + 1, day: 1 }) - 86_400_000).getUTCDate();
 }
 
 /** True when the schedule sends on this local day. */

@@ -206,11 +206,12 @@ export interface RelativeRange {
 export function yearsBefore(day: Day, years: number): Day {
   const year = day.year - years;
   // Only February's length differs from year to year.
-  const last = day.month === 2 ? leapDays(year) : 31;
-  return { year, month: day.month, day: Math.min(day.day, last) };
+  return { year, month: day.month, day: Math.min(day.day, daysInMonth(year, day.month)) };
 }
 
-function leapDays(year: number): number {
+/** The days of a month (1-12) in a year of the proleptic Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 31;
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 

@@ -105,7 +105,7 @@ export function embeddedJobQueue(
   const running = new Set<Promise<void>>();
   let stopped = false;
 
-  async function claim(queue: string): Promise<Job | null> {
+  async function claim(queue: string): Promise<(Job & { attempts: number }) | null> {
     const at = now();
     const nowIso = at.toISOString();
     const leaseEnd = new Date(at.getTime() + policy.leaseMs).toISOString();
@@ -151,6 +151,7 @@ export function embeddedJobQueue(
       queue: taken.queue,
       key: taken.key,
       data: JSON.parse(taken.data_json) as Record<string, unknown>,
+      attempts: taken.attempts,
     };
   }
 
@@ -163,18 +164,13 @@ export function embeddedJobQueue(
   }
 
   async function runOne(queue: string, handler: JobHandler): Promise<boolean> {
-    const job = await claim(queue);
-    if (!job) return false;
+    const claimed = await claim(queue);
+    if (!claimed) return false;
+    const { attempts, ...job } = claimed;
     try {
       await handler(job);
       await finish(job.id, "completed", null);
     } catch (error) {
-      const row = await db
-        .selectFrom("jobs")
-        .select("attempts")
-        .where("id", "=", job.id)
-        .executeTakeFirst();
-      const attempts = row?.attempts ?? policy.retryLimit + 1;
       if (attempts > policy.retryLimit) {
         await finish(job.id, "failed", errorText(error));
       } else {

@@ -12,6 +12,7 @@ export * from "./dashboard/layout.js";
 export * from "./dashboard/tiles.js";
 export * from "./dataset.js";
 export * from "./delivery/recipients.js";
+export * from "./delivery/reports.js";
 export * from "./delivery/schedule.js";
 export * from "./delivery/webhook.js";
 export * from "./errors.js";

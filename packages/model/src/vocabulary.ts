@@ -15,9 +15,10 @@ export const entityTypes = ["dataset", "chart", "dashboard", "source"] as const;
 export type EntityType = (typeof entityTypes)[number];
 /**
  * What an audit event is about: one of the store's records, a user (better-auth keeps users), a
- * SQL question's run, or the instance's settings.
+ * SQL question's run, the instance's settings, or a scheduled report (its changes, sends and
+ * failures).
  */
-export const auditEntityTypes = [...entityTypes, "user", "question", "settings"] as const;
+export const auditEntityTypes = [...entityTypes, "user", "question", "settings", "report"] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** The types a dataset made here (form, file import, push API) may declare: every type. */

@@ -72,6 +72,15 @@ export type AuditAction =
   /** A SQL question ran (or was refused by the engine): its text, rows and time. */
   | "question.run"
   | "settings.update"
+  /** A scheduled report was made, changed or deleted by its owner (or an admin). */
+  | "report.create"
+  | "report.update"
+  | "report.delete"
+  /** A run of a report reached every recipient, or failed for some or all (the scheduler's). */
+  | "report.send"
+  | "report.fail"
+  /** A recipient followed their unsubscribe link. */
+  | "report.unsubscribe"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

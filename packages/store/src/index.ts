@@ -182,6 +182,12 @@ export type {
   VersionChange,
   VersionedEntity,
 } from "./repo/history.js";
+export type {
+  Report,
+  ReportRecipient,
+  ReportRunOutcome,
+  ReportRunPlan,
+} from "./repo/reports.js";
 export type { ConnectionTestResult, RemoteTable } from "./repo/sources/remote.js";
 export { sourcesKeyProblem, sourcesKeyVariable } from "./repo/sources/secret.js";
 export type { DataSource } from "./repo/sources/sources.js";

@@ -41,6 +41,7 @@ import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { queryOperations } from "./repo/datasets/run-query.js";
 import { removeStaleSpools } from "./repo/datasets/spool.js";
 import { historyOperations } from "./repo/history.js";
+import { reportOperations } from "./repo/reports.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
 import { sourceOperations } from "./repo/sources/sources.js";
@@ -147,6 +148,7 @@ const operations = {
   ...dashboardRenderOperations,
   ...embedOperations,
   ...historyOperations,
+  ...reportOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...setupOperations,

@@ -55,6 +55,14 @@ const unreachableSource = () => ({
   ...sourceSettings,
 });
 
+/** A daily report of the fixture's dashboard to the actor's own address (always allowed). */
+const reportOf = (f: Fixture, actor: Actor) => ({
+  name: unique("Morning"),
+  dashboardId: f.dashboard,
+  schedule: { every: "day" as const, time: "08:00" },
+  recipients: [actor.email],
+});
+
 /** The fixture's entities whose writes carry the version they were read at. */
 const versionOf = {
   dataset: async (store: Store, id: string) => (await store.getDataset(id, 1))?.version ?? 1,
@@ -314,6 +322,55 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
         );
         return store.revokeApiToken(token.id, actor);
       },
+    },
+  },
+  createReport: {
+    create: {
+      permission: "content.write",
+      run: (store, f, actor) => store.createReport(reportOf(f, actor), actor),
+    },
+  },
+  updateReport: {
+    update: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const report = await store.createReport(reportOf(f, actor), actor);
+        return store.updateReport(report.id, { ...reportOf(f, actor), enabled: false }, actor);
+      },
+    },
+  },
+  deleteReport: {
+    delete: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const report = await store.createReport(reportOf(f, actor), actor);
+        return store.deleteReport(report.id, actor);
+      },
+    },
+  },
+  listReports: {
+    list: { permission: "content.write", read: true, run: (store, _f, a) => store.listReports(a) },
+  },
+  getReport: {
+    get: {
+      permission: "content.write",
+      read: true,
+      run: (store, _f, a) => store.getReport("r", a),
+    },
+  },
+  getAllowedMailDomains: {
+    get: {
+      permission: "content.write",
+      read: true,
+      run: (store, _f, actor) => store.getAllowedMailDomains(actor),
+    },
+  },
+  setAllowedMailDomains: {
+    set: {
+      permission: "settings.manage",
+      run: (store, _f, actor) => store.setAllowedMailDomains(actor, { domains: ["example.org"] }),
     },
   },
   exportDashboardFile: {

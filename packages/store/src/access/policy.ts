@@ -85,4 +85,5 @@ export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>>
   user: "users.manage",
   question: "sql.run",
   settings: "settings.manage",
+  report: "content.write",
 };

@@ -512,6 +512,56 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0019_reports": {
+    // Scheduled reports: a published dashboard mailed on a schedule to recipients who each have
+    // their own unsubscribe link, with a mark per recipient and run so a retry mails nobody twice.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("reports")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("owner_id", "text", (col) => col.notNull())
+        .addColumn("owner_email", "text", (col) => col.notNull())
+        .addColumn("dashboard_id", "text", (col) => col.notNull())
+        .addColumn("filter_query", "text", (col) => col.notNull())
+        .addColumn("schedule_json", "text", (col) => col.notNull())
+        .addColumn("enabled", "integer", (col) => col.notNull())
+        .addColumn("next_run_at", "text")
+        .addColumn("last_due_at", "text")
+        .addColumn("last_run_at", "text")
+        .addColumn("last_status", "text")
+        .addColumn("last_error", "text")
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex("reports_due").on("reports").column("next_run_at").execute();
+      await db.schema
+        .createIndex("reports_owner")
+        .on("reports")
+        .columns(["owner_id", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("report_recipients")
+        .addColumn("report_id", "text", (col) => col.notNull())
+        .addColumn("address", "text", (col) => col.notNull())
+        .addColumn("address_key", "text", (col) => col.notNull())
+        .addColumn("unsubscribe_token", "text", (col) => col.notNull().unique())
+        .addColumn("unsubscribed_at", "text")
+        .addPrimaryKeyConstraint("report_recipients_pk", ["report_id", "address_key"])
+        .execute();
+      await db.schema
+        .createTable("report_sends")
+        .addColumn("report_id", "text", (col) => col.notNull())
+        .addColumn("due_at", "text", (col) => col.notNull())
+        .addColumn("address_key", "text", (col) => col.notNull())
+        .addColumn("sent_at", "text", (col) => col.notNull())
+        .addColumn("message_id", "text")
+        .addPrimaryKeyConstraint("report_sends_pk", ["report_id", "due_at", "address_key"])
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

@@ -136,6 +136,54 @@ export interface StoreDatabase {
   dataset_tokens: DatasetTokensTable;
   dataset_push_requests: DatasetPushRequestsTable;
   jobs: JobsTable;
+  reports: ReportsTable;
+  report_recipients: ReportRecipientsTable;
+  report_sends: ReportSendsTable;
+}
+
+/** Scheduled reports (src/repo/reports.ts): a published dashboard mailed on a schedule. */
+export interface ReportsTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  owner_email: string;
+  dashboard_id: string;
+  /** The dashboard link's filter part the report reads with ("range=last-30-days"). */
+  filter_query: string;
+  /** JSON of @seed/model's ReportSchedule. */
+  schedule_json: string;
+  /** 1 while the report goes out, 0 while it is paused. */
+  enabled: number;
+  /** ISO instant of the next send; null while paused. */
+  next_run_at: string | null;
+  /** The scheduled instant of the last run that ended, and when it ended. */
+  last_due_at: string | null;
+  last_run_at: string | null;
+  /** sent, partial or failed (@seed/model reportRunStatuses); null before the first run. */
+  last_status: string | null;
+  last_error: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A report's recipients, each with the token of their own unsubscribe link. */
+export interface ReportRecipientsTable {
+  report_id: string;
+  address: string;
+  /** The address's lower-case form: one recipient per report and key. */
+  address_key: string;
+  unsubscribe_token: string;
+  unsubscribed_at: string | null;
+}
+
+/** Who a run of a report (its scheduled instant) was sent to: a retry sends nobody twice. */
+export interface ReportSendsTable {
+  report_id: string;
+  due_at: string;
+  address_key: string;
+  sent_at: string;
+  message_id: string | null;
 }
 
 /** The embedded job queue (src/ops/jobs.ts); PostgreSQL's jobs are pg-boss's. */

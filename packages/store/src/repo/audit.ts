@@ -69,7 +69,7 @@ const filterSchema = z.object({
   entityType: blankAsUnset(
     z
       .enum(auditEntityTypes, {
-        error: "Entity type must be dataset, chart, dashboard, source or user.",
+        error: `Entity type must be one of ${auditEntityTypes.join(", ")}.`,
       })
       .optional(),
   ),
@@ -192,7 +192,7 @@ const auditEventInputSchema = z
         'Write the action as "<entity>.<verb>", e.g. user.set-role.',
       ),
     entityType: z.enum(auditEntityTypes, {
-      error: "Entity type must be dataset, chart, dashboard, source or user.",
+      error: `Entity type must be one of ${auditEntityTypes.join(", ")}.`,
     }),
     entityId: z.string({ error: "Give the entity id." }).min(1, "Give the entity id."),
     detail: z.record(z.string(), z.unknown()).default({}),

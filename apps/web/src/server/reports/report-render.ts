@@ -78,7 +78,7 @@ export function renderCharts(report: Report, scale = 2): RenderedChart[] {
   });
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -21,8 +21,8 @@ export interface ReportRun {
   unsubscribeUrl: (recipient: string) => string;
   /** Recipients an earlier try of this run has sent to. */
   alreadySent?: ReadonlySet<string>;
-  /** Told as each recipient is sent, so the caller keeps the mark before the next. */
-  onSent?: (recipient: string) => Promise<void>;
+  /** Told as each recipient is sent (with the message's id), so the caller keeps the mark before the next. */
+  onSent?: (recipient: string, messageId: string) => Promise<void>;
   now?: Date;
 }
 
@@ -110,7 +110,7 @@ export async function sendReport(
     });
     if (outcome.ok) {
       result.sent.push(recipient);
-      await run.onSent?.(recipient);
+      await run.onSent?.(recipient, outcome.id);
     } else {
       result.failed.push({ recipient, outcome });
     }

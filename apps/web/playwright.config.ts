@@ -8,6 +8,7 @@ import {
   startThrowawayPostgres,
   throwawaySqlReaderUrl,
 } from "../../scripts/throwaway-postgres.mjs";
+import { startSmtpSink } from "./e2e/smtp-sink.mjs";
 import { chromiumLaunchOptions } from "./e2e/support";
 
 // Workers re-read this file but inherit the environment, so every process sees the same fresh folders.
@@ -24,6 +25,14 @@ if (process.env.SEED_E2E_DATABASE === "postgres" && !process.env.SEED_E2E_PG_ADM
   process.env.SEED_E2E_PG_ADMIN_URL = cluster.url;
   process.env.SEED_E2E_APP_DATABASE_URL = createThrowawayDatabase(cluster.url, "e2e_app");
   process.env.SEED_E2E_PRODUCTION_DATABASE_URL = createThrowawayDatabase(cluster.url, "e2e_prod");
+}
+
+// A real SMTP server for the run's scheduled reports (stopped by global-teardown.ts): the app
+// server sends to it on loopback; e2e/reports.spec.ts reads what arrived from its folder.
+if (!process.env.SEED_E2E_SMTP_DIR) {
+  const sink = startSmtpSink();
+  process.env.SEED_E2E_SMTP_DIR = sink.dir;
+  process.env.SEED_E2E_SMTP_PORT = String(sink.port);
 }
 
 // Overridable so two checkouts can run the suite side by side.
@@ -58,6 +67,10 @@ function serverEnv(
     SEED_EMBED_SECRET: "",
     // Live sources (e2e/live-sources.spec.ts) on the test build; production runs without a key.
     SEED_SOURCES_KEY: e2eBuild ? (process.env.SEED_E2E_SOURCES_KEY ?? "") : "",
+    // Scheduled reports mail the run's SMTP sink from the test build; production sends none.
+    SEED_SMTP_URL: e2eBuild ? `smtp://127.0.0.1:${process.env.SEED_E2E_SMTP_PORT}` : "",
+    SEED_SMTP_TLS: e2eBuild ? "off" : "",
+    SEED_MAIL_FROM: e2eBuild ? "Seed reports <reports@e2e.seed-charts.test>" : "",
   };
 }
 

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { sourceLimits, textLimits } from "@seed/model";
+import { reportLimits, sourceLimits, textLimits } from "@seed/model";
 import {
   createDashboardThroughForm,
   importCsvAsEditor,
@@ -122,6 +122,14 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await page.getByRole("button", { name: "Add source" }).click();
   await page.waitForURL(/\/admin\/sources\/[^/?]+\?saved=1$/);
   const sourceId = new URL(page.url()).pathname.split("/").pop() as string;
+  const reportName = longName("Report", reportLimits.name);
+  await page.goto("/admin/reports/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name").fill(reportName);
+  await page.getByLabel("Recipients").fill(testUser("admin").email);
+  await page.getByRole("button", { name: "Create report" }).click();
+  await page.waitForURL(/\/admin\/reports$/);
+  const reportPath = await page.getByRole("link", { name: reportName }).getAttribute("href");
   await admin.close();
 
   // Each dynamic segment of a route, filled with the record made above.
@@ -131,6 +139,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
     "/admin/dashboards/[id]": `/admin/dashboards/${board.id}`,
     "/admin/sources/[id]": `/admin/sources/${sourceId}`,
     "/admin/preview/[slug]": `/admin/preview/${board.slug}`,
+    "/admin/reports/[id]": reportPath ?? "/admin/reports/missing",
   };
   const pathOf = (route: string) => {
     const base = Object.keys(records).find(

@@ -42,6 +42,8 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/audit", heading: "Audit log", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/sql", heading: "SQL questions", roles: ["editor", "admin"] },
   { path: "/admin/tokens", heading: "API tokens", roles: ["viewer", "editor", "admin"] },
+  { path: "/admin/reports", heading: "Reports", roles: ["editor", "admin"] },
+  { path: "/admin/reports/new", heading: "New report", roles: ["editor", "admin"] },
 ];
 
 for (const adminPage of adminPages) {
@@ -214,6 +216,40 @@ test.describe("server actions", () => {
     const users = await (await admin.get("/admin/api/users")).json();
     expect(users.users.map((user: { email: string }) => user.email)).not.toContain(email);
     await admin.dispose();
+  });
+
+  test("allowed mail domains (admin only): anonymous 401, viewer 403, editor 403, admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/reports", async (page) => {
+      const form = page.getByRole("form", { name: "Allowed mail domains" });
+      // Not a domain: every replay is checked and refused, and the setting is untouched.
+      await form.getByLabel("Domains reports may go to").fill("not/a/domain");
+      await form.getByRole("button", { name: "Save domains" }).click();
+      await expect(form.getByText(/is not a domain/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(403);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  test("save a report (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/reports/new", async (page) => {
+      await page.getByLabel("Name").fill("Matrix report");
+      // A recipient outside the app: every replay reaches the store and is refused, none is made.
+      await page.getByLabel("Recipients").fill("someone@outside.e2e.example");
+      await page.getByRole("button", { name: "Create report" }).click();
+      await expect(page.getByText(/neither a user of this app/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
   });
 
   test("publish dashboard (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({

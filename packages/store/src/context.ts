@@ -76,6 +76,8 @@ export type AuditAction =
   | "report.create"
   | "report.update"
   | "report.delete"
+  /** Someone asked for a run now, outside the schedule. */
+  | "report.run-now"
   /** A run of a report reached every recipient, or failed for some or all (the scheduler's). */
   | "report.send"
   | "report.fail"

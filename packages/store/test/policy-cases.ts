@@ -350,6 +350,16 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       },
     },
   },
+  requestReportRun: {
+    run: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const report = await store.createReport(reportOf(f, actor), actor);
+        return store.requestReportRun(report.id, actor);
+      },
+    },
+  },
   listReports: {
     list: { permission: "content.write", read: true, run: (store, _f, a) => store.listReports(a) },
   },

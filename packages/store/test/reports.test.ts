@@ -261,6 +261,14 @@ describe.each(dialects)("reports on %s", (dialect) => {
       editor,
     );
     expect(edited.recipients).toContainEqual({ address: "ann@example.com", unsubscribed: true });
+    // Left out of the list and added back later, she is still unsubscribed.
+    await store.updateReport(report.id, daily(dashboard.id, [editor.email]), editor);
+    const readded = await store.updateReport(
+      report.id,
+      daily(dashboard.id, [editor.email, "ANN@example.com"]),
+      editor,
+    );
+    expect(readded.recipients).toContainEqual({ address: "ANN@example.com", unsubscribed: true });
     const unsubscribes = (await store.listAuditEvents({ action: "report.unsubscribe" })).events;
     expect(unsubscribes).toHaveLength(1);
   });
@@ -288,6 +296,14 @@ describe.each(dialects)("reports on %s", (dialect) => {
         ),
       )?.kind,
     ).toBe("invalid");
+    // "Send now" is the owner's or an admin's, audited, and gives a run of its own.
+    expect(await store.requestReportRun(report.id, editor)).toEqual({
+      reportId: report.id,
+      dueAt: "2026-03-27T12:00:00.000Z",
+    });
+    expect(storeErrorOf(await errorOf(store.requestReportRun(report.id, otherEditor)))?.kind).toBe(
+      "invalid",
+    );
     await store.deleteReport(report.id, editor);
     expect(await store.listReports(admin)).toEqual([]);
   });

@@ -95,6 +95,12 @@ async function entityNames(
       href: `/admin/${entityPaths.dashboard}/${dashboard.id}`,
     });
   }
+  // A report's events carry its name at the time (the reports page is where it is kept).
+  for (const event of events) {
+    if (event.entityType === "report" && typeof event.detail.name === "string") {
+      names.set(`report:${event.entityId}`, { name: event.detail.name, href: null });
+    }
+  }
   const userIds = events
     .filter((event) => event.entityType === "user")
     .map((event) => event.entityId);
@@ -107,7 +113,11 @@ async function entityNames(
 }
 
 // Actors that are not accounts: the CLI and the store's own seeding.
-const builtInActorNames: Record<string, string> = { cli: "Command line", system: "System" };
+const builtInActorNames: Record<string, string> = {
+  cli: "Command line",
+  system: "System",
+  scheduler: "Scheduler",
+};
 
 /** Display names of the accounts behind these actor ids; deleted accounts read "Former user". */
 async function actorNames(ids: readonly string[]): Promise<Map<string, string>> {
@@ -129,6 +139,8 @@ async function actorNames(ids: readonly string[]): Promise<Map<string, string>> 
   }
   return names;
 }
+
+const personalEntityTypes = new Set<string>(["user", "report"]);
 
 /** Emails and user records are who the accounts are: for those who manage them. */
 export function canSeeUserRecords(role: Role): boolean {
@@ -166,7 +178,8 @@ export async function findAuditEvents(
         name: names.get(event.actor.id) ?? "Former user",
         ...(full ? { email: event.actor.email } : {}),
       },
-      detail: full || event.entityType !== "user" ? event.detail : null,
+      // User events and reports' (recipients' addresses) are for those who manage accounts.
+      detail: full || !personalEntityTypes.has(event.entityType) ? event.detail : null,
     })),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,

@@ -232,7 +232,7 @@ async function checkedInput(
   return { parsed, dashboard };
 }
 
-/** Replaces a report's recipients, keeping the token and the choice of everyone who stays. */
+/** Replaces a report's recipients, keeping each one's token and every unsubscribe. */
 async function writeRecipients(
   trx: Executor,
   reportId: string,
@@ -244,7 +244,11 @@ async function writeRecipients(
     .where("report_id", "=", reportId)
     .execute();
   const keep = new Set(recipients.map((recipient) => recipient.key));
-  const gone = existing.filter((row) => !keep.has(row.address_key)).map((row) => row.address_key);
+  // A recipient who unsubscribed stays on record, so leaving them out and adding them back later
+  // does not sign them up again.
+  const gone = existing
+    .filter((row) => !keep.has(row.address_key) && row.unsubscribed_at === null)
+    .map((row) => row.address_key);
   if (gone.length > 0) {
     await trx
       .deleteFrom("report_recipients")
@@ -393,6 +397,27 @@ export async function deleteReport(
     await writeAudit(trx, ctx, checked, "report.delete", "report", existing.id, {
       name: existing.name,
     });
+  });
+}
+
+/**
+ * Asks for a run of the report now, outside its schedule (to try it out): checked like an edit
+ * and audited; the caller enqueues the returned run like a scheduled one. Paused reports too.
+ */
+export async function requestReportRun(
+  ctx: StoreContext,
+  reportId: string,
+  actor: Actor,
+): Promise<{ reportId: string; dueAt: string }> {
+  const checked = authorize(actor, "content.write") as Actor;
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await ownReportRow(trx, reportId, checked);
+    const dueAt = ctx.now().toISOString();
+    await writeAudit(trx, ctx, checked, "report.run-now", "report", existing.id, {
+      name: existing.name,
+      dueAt,
+    });
+    return { reportId: existing.id, dueAt };
   });
 }
 
@@ -690,6 +715,7 @@ export const reportOperations = {
   deleteReport,
   listReports,
   getReport,
+  requestReportRun,
   getAllowedMailDomains,
   setAllowedMailDomains,
   /** For the scheduler: reports due now, each with its due instant. */

@@ -17,6 +17,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     { href: "/admin/datasets", label: "Datasets" },
     { href: "/admin/charts", label: "Charts" },
     { href: "/admin/dashboards", label: "Dashboards" },
+    ...(hasPermission(session, "content.write")
+      ? [{ href: "/admin/reports", label: "Reports" }]
+      : []),
     ...(hasPermission(session, "sql.run") ? [{ href: "/admin/sql", label: "SQL questions" }] : []),
     ...(hasPermission(session, "sources.manage")
       ? [{ href: "/admin/sources", label: "Live sources" }]

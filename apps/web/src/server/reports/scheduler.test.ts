@@ -38,7 +38,12 @@ const fast = { pollMs: 50, retryDelayMs: 1_000, leaseMs: 30_000 };
 
 function movableClock(start: string) {
   let now = Date.parse(start);
-  return { now: () => new Date(now), advance: (ms: number) => void (now += ms) };
+  return {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 let smtp: TestSmtp;

@@ -72,6 +72,14 @@ export async function runReportJob(
     });
     return;
   }
+  if (plan.recipients.length === 0) {
+    await store.finishReportRun(data.reportId, data.dueAt, {
+      sent: [],
+      failed: [],
+      refusal: "Every recipient has unsubscribed.",
+    });
+    return;
+  }
   const keyOf = new Map(plan.recipients.map((recipient) => [recipient.address, recipient]));
   const result = await sendReport(store, settings.mailer, {
     dashboardSlug: plan.report.dashboard.slug,

@@ -170,7 +170,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                     {event.detail ? (
                       <DetailList detail={event.detail} />
                     ) : (
-                      <span className="muted">Only admins see user details.</span>
+                      <span className="muted">Only admins see these details.</span>
                     )}
                   </td>
                 </tr>

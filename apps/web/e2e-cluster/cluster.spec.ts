@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { datasetTableName, migrations } from "@seed/store";
 import autocannon from "autocannon";
 import { createAdminWithCli } from "../e2e/server-process";
+import { startSmtpSink, stopSmtpSink, sunkMail } from "../e2e/smtp-sink.mjs";
 import { randomPassword } from "../e2e/support";
 import { startCluster } from "../scripts/cluster.mjs";
 import { type Cluster, cookieHeader, importCsv, signedIn, sql } from "./cluster-support";
@@ -14,6 +15,7 @@ test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.SEED_CLUSTER_PORT ?? 3700);
 let cluster: Cluster;
+let smtp: { dir: string; port: number } | null = null;
 const admin = {
   email: "cluster-admin@e2e.seed-charts.test",
   name: "Admin",
@@ -23,11 +25,19 @@ const admin = {
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   const instanceOrigins = [1, 2].map((i) => `http://localhost:${port + i}`).join(",");
+  smtp = startSmtpSink();
   // Both instances start at the same moment on an empty database.
   cluster = await startCluster({
     port,
     // The tests also talk to each instance directly, past the balancer.
-    env: { BETTER_AUTH_TRUSTED_ORIGINS: instanceOrigins },
+    // Both send scheduled reports to a real SMTP server, looking for due ones every second.
+    env: {
+      BETTER_AUTH_TRUSTED_ORIGINS: instanceOrigins,
+      SEED_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SEED_SMTP_TLS: "off",
+      SEED_MAIL_FROM: "Seed reports <reports@cluster.seed-charts.test>",
+      SEED_REPORT_TICK_SECONDS: "1",
+    },
   });
   await createAdminWithCli(
     { dataDir: cluster.dataDirs[0] ?? "", databaseUrl: cluster.databaseUrl },
@@ -37,6 +47,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await cluster?.stop();
+  if (smtp) stopSmtpSink(smtp.dir);
 });
 
 const instanceA = () => cluster.instances[0]?.url ?? "";
@@ -298,6 +309,86 @@ function afterResponses(progress: { responses: number }, count: number): Promise
   const target = progress.responses + count;
   return expect.poll(() => progress.responses, { timeout: 60_000 }).toBeGreaterThanOrEqual(target);
 }
+
+/** The next whole UTC minute at least `leadMs` away, and its "hh:mm". */
+function nextMinute(leadMs: number): { at: number; time: string } {
+  const at = Math.ceil((Date.now() + leadMs) / 60_000) * 60_000;
+  return { at, time: new Date(at).toISOString().slice(11, 16) };
+}
+
+test("both instances work the schedule, yet each report goes out once; with A killed and then both down, the run goes out once when B is back", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const smtpDir = smtp?.dir ?? "";
+  const mailsToAdmin = (from: number) =>
+    sunkMail(smtpDir)
+      .slice(from)
+      .filter((mail) => mail.to.includes(admin.email));
+  /** A daily report of the demo (UTC) at `time`, made through `base`; its id. */
+  const makeReport = async (base: string, name: string, time: string) => {
+    const { context, page } = await signedIn(browser, base, admin);
+    await page.goto("/admin/reports/new");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("How often").selectOption("day");
+    await page.getByLabel("At", { exact: true }).fill(time);
+    await page.getByLabel("Recipients").fill(admin.email);
+    await page.getByRole("button", { name: "Create report" }).click();
+    await page.waitForURL(/\/admin\/reports$/);
+    await context.close();
+    const [row] = sql(cluster, `select id from reports where name = '${name}'`);
+    return row?.[0] ?? "";
+  };
+  const statusOf = (ids: string[]) =>
+    sql(
+      cluster,
+      `select last_status from reports where id in (${ids.map((id) => `'${id}'`).join(",")}) order by id`,
+    ).map(([status]) => status);
+  const sendEvents = (ids: string[]) =>
+    Number(
+      sql(
+        cluster,
+        `select count(*) from audit_events where action = 'report.send' and entity_id in (${ids
+          .map((id) => `'${id}'`)
+          .join(",")})`,
+      )[0]?.[0],
+    );
+
+  // Three reports due in the same minute, made through both instances.
+  const first = nextMinute(50_000);
+  const before = sunkMail(smtpDir).length;
+  const ids = [
+    await makeReport(instanceA(), "Cluster report 1", first.time),
+    await makeReport(instanceB(), "Cluster report 2", first.time),
+    await makeReport(instanceA(), "Cluster report 3", first.time),
+  ];
+  await expect
+    .poll(() => statusOf(ids), { timeout: 150_000, intervals: [1_000] })
+    .toEqual(["sent", "sent", "sent"]);
+  // Each went out once: one message each, one run each, and nothing due again today.
+  expect(mailsToAdmin(before)).toHaveLength(3);
+  expect(sendEvents(ids)).toBe(3);
+  for (const mail of mailsToAdmin(before)) {
+    expect(mail.raw.toString("latin1")).toContain("application/pdf");
+  }
+
+  // A dies; a report falls due while B is down too; B comes back and sends it, once.
+  await cluster.instances[0]?.kill();
+  const second = nextMinute(40_000);
+  const lone = await makeReport(instanceB(), "Cluster report 4", second.time);
+  await cluster.instances[1]?.kill();
+  await expect.poll(() => Date.now() > second.at + 5_000, { timeout: 120_000 }).toBe(true);
+  const afterKill = sunkMail(smtpDir).length;
+  expect(mailsToAdmin(afterKill)).toHaveLength(0);
+  await cluster.restartInstance(1);
+  await expect
+    .poll(() => statusOf([lone]), { timeout: 60_000, intervals: [1_000] })
+    .toEqual(["sent"]);
+  expect(mailsToAdmin(afterKill)).toHaveLength(1);
+  expect(sendEvents([lone])).toBe(1);
+  await cluster.restartInstance(0);
+});
 
 test("kill -9 of A under load: the balancer sends the rest to B; only requests in flight on A fail", async () => {
   const publicPage = `${cluster.url}/d/demo`;

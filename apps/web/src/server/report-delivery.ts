@@ -49,6 +49,20 @@ export function mailStatus(): MailStatus {
   }
 }
 
+/**
+ * How often this instance looks for due reports: SEED_REPORT_TICK_SECONDS (1 to 300), default 30.
+ * A run goes out within this long after its time.
+ */
+export function reportTickMs(env: Record<string, string | undefined> = process.env): number {
+  const text = env.SEED_REPORT_TICK_SECONDS?.trim();
+  if (!text) return 30_000;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 300) {
+    throw new Error("SEED_REPORT_TICK_SECONDS must be a whole number of seconds from 1 to 300.");
+  }
+  return seconds * 1_000;
+}
+
 /** Links in a report must reach the app from a mailbox: the configured public address. */
 export function reportBaseUrl(): string {
   return configuredOrigins()[0] ?? `http://localhost:${process.env.PORT ?? "3000"}`;
@@ -70,12 +84,14 @@ async function start(): Promise<void> {
   }
   const { settings } = status;
   const baseUrl = reportBaseUrl();
+  const tickMs = reportTickMs();
   const store = await getStore();
   const queue = await store.openJobQueue();
   started.__seedReportQueue = queue;
   const scheduler = await startReportScheduler(store, queue, {
     mailer: createMailer(settings),
     baseUrl,
+    tickMs,
     onError: (error) =>
       logger.error(
         { err: error instanceof Error ? error.message : String(error) },

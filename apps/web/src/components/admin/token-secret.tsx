@@ -6,10 +6,6 @@ import type { ContentFormState } from "./content-form-state";
 import { FormMessages } from "./form-controls";
 
 /** A token time as the token tables show it: to the minute, in UTC, or "Never". */
-export function tokenMinute(stamp: string | null): string {
-  return stamp ? `${stamp.replace("T", " ").slice(0, 16)} UTC` : "Never";
-}
-
 /**
  * A token's secret on the one page load it is shown: selectable, copyable, with how to use it.
  * One home for push tokens and personal API tokens.

@@ -4,9 +4,10 @@ import { apiTokenLimits } from "@seed/model";
 import { useActionState } from "react";
 import { type ApiTokenFormState, createApiToken, revokeApiToken } from "@/app/admin/tokens/actions";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
-import { RevokeTokenButton, TokenSecret, tokenMinute } from "@/components/admin/token-secret";
+import { RevokeTokenButton, TokenSecret } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
 import { TableRegion } from "@/components/table-region";
+import { minuteText } from "@/lib/minute-text";
 
 /** A listed token as the page hands it over: no secret, no hash. */
 export interface PersonalTokenRow {
@@ -111,8 +112,8 @@ export function PersonalTokenList({ tokens }: { tokens: PersonalTokenRow[] }) {
                 <code>{token.prefix}…</code>
               </td>
               <td>{token.scope}</td>
-              <td>{tokenMinute(token.expiresAt)}</td>
-              <td>{tokenMinute(token.lastUsedAt)}</td>
+              <td>{minuteText(token.expiresAt)}</td>
+              <td>{minuteText(token.lastUsedAt)}</td>
               <td>
                 {token.status === "active"
                   ? "Active"

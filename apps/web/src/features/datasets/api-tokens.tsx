@@ -8,9 +8,10 @@ import {
   revokeDatasetToken,
 } from "@/app/admin/datasets/actions";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
-import { RevokeTokenButton, TokenSecret, tokenMinute } from "@/components/admin/token-secret";
+import { RevokeTokenButton, TokenSecret } from "@/components/admin/token-secret";
 import { FormField } from "@/components/form-field";
 import { TableRegion } from "@/components/table-region";
+import { minuteText } from "@/lib/minute-text";
 
 /** A listed token as the page hands it over: no secret, no hash. */
 export interface TokenRow {
@@ -158,10 +159,10 @@ export function TokenList({ datasetId, tokens }: { datasetId: string; tokens: To
               <td>{scopeLabels[token.scope] ?? token.scope}</td>
               <td>
                 {token.createdBy}
-                <span className="muted"> {tokenMinute(token.createdAt)}</span>
+                <span className="muted"> {minuteText(token.createdAt)}</span>
               </td>
-              <td>{token.expiresAt ? tokenMinute(token.expiresAt) : "Never"}</td>
-              <td>{tokenMinute(token.lastUsedAt)}</td>
+              <td>{token.expiresAt ? minuteText(token.expiresAt) : "Never"}</td>
+              <td>{minuteText(token.lastUsedAt)}</td>
               <td>
                 {token.status === "active"
                   ? "Active"

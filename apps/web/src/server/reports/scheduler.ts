@@ -64,6 +64,9 @@ export async function runReportJob(
 ): Promise<void> {
   const plan = await store.reportRunPlan(data.reportId, data.dueAt);
   if (!plan) return; // deleted since it was due
+  // A second job of a run already sent in full (an instance enqueued it just after the first
+  // finished) has nothing to do, and records nothing.
+  if (plan.report.lastDueAt === data.dueAt && plan.report.lastStatus === "sent") return;
   if (plan.refusal || !plan.report.dashboard) {
     await store.finishReportRun(data.reportId, data.dueAt, {
       sent: [],

@@ -8,6 +8,7 @@ import {
   DeleteReportButton,
   SendReportNowButton,
 } from "@/features/reports/report-form";
+import { minuteText } from "@/lib/minute-text";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { mailStatus, reportBaseUrl } from "@/server/report-delivery";
 import { getStore } from "@/server/store";
@@ -15,11 +16,6 @@ import { saveAllowedMailDomains } from "./actions";
 
 export const metadata: Metadata = { title: "Reports" };
 export const dynamic = "force-dynamic";
-
-/** An instant as the admin pages show it: UTC to the minute. */
-function minute(instant: string | null): string {
-  return instant ? `${instant.slice(0, 16).replace("T", " ")} UTC` : "—";
-}
 
 const statusWords = { sent: "Sent", partial: "Partly sent", failed: "Failed" } as const;
 
@@ -98,11 +94,11 @@ export default async function ReportsPage() {
                         {report.recipients.length - unsubscribed}
                         {unsubscribed > 0 ? ` (${unsubscribed} unsubscribed)` : ""}
                       </td>
-                      <td>{report.enabled ? minute(report.nextRunAt) : "Paused"}</td>
+                      <td>{report.enabled ? minuteText(report.nextRunAt, "—") : "Paused"}</td>
                       <td>
                         {report.lastStatus ? (
                           <>
-                            {statusWords[report.lastStatus]}, {minute(report.lastRunAt)}
+                            {statusWords[report.lastStatus]}, {minuteText(report.lastRunAt, "—")}
                             {report.lastError ? (
                               <span className="field-error"> {report.lastError}</span>
                             ) : null}

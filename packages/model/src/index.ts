@@ -11,6 +11,7 @@ export * from "./dashboard/filters.js";
 export * from "./dashboard/layout.js";
 export * from "./dashboard/tiles.js";
 export * from "./dataset.js";
+export * from "./delivery/alerts.js";
 export * from "./delivery/recipients.js";
 export * from "./delivery/reports.js";
 export * from "./delivery/schedule.js";

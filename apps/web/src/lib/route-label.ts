@@ -25,6 +25,9 @@ export const appRoutes = [
   "/admin/datasets/[id]",
   "/admin/datasets/new",
   "/admin/preview/[slug]",
+  "/admin/reports",
+  "/admin/reports/[id]",
+  "/admin/reports/new",
   "/admin/sources",
   "/admin/sources/[id]",
   "/admin/sources/new",
@@ -67,6 +70,7 @@ export const appRoutes = [
   "/icon.svg",
   "/login",
   "/setup",
+  "/unsubscribe/[token]",
 ] as const;
 
 /** The label of every path the table does not match: one series however many such paths come. */

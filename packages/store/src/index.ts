@@ -187,6 +187,7 @@ export type {
   ReportRecipient,
   ReportRunOutcome,
   ReportRunPlan,
+  ReportRunTarget,
 } from "./repo/reports.js";
 export type { ConnectionTestResult, RemoteTable } from "./repo/sources/remote.js";
 export { sourcesKeyProblem, sourcesKeyVariable } from "./repo/sources/secret.js";

@@ -70,15 +70,21 @@ export interface Report {
 }
 
 /** What one run of a report needs: where to read, whom to send to, whom it already reached. */
-export interface ReportRunPlan {
+export type ReportRunPlan = ReportRunTarget & {
   report: Report;
-  /** Why the run cannot send at all (dashboard gone or unpublished, owner gone), else null. */
-  refusal: string | null;
   /** Recipients still subscribed, each with their unsubscribe token. */
   recipients: { address: string; key: string; unsubscribeToken: string }[];
   /** Keys of the recipients an earlier try of this run sent to. */
   alreadySent: Set<string>;
-}
+};
+
+/**
+ * The published dashboard a run reads, or why the run cannot send at all (the dashboard is gone
+ * or unpublished, every recipient unsubscribed, the owner's account gone or blocked).
+ */
+export type ReportRunTarget =
+  | { refusal: null; dashboardSlug: string }
+  | { refusal: string; dashboardSlug: null };
 
 export interface ReportRunOutcome {
   sent: string[];
@@ -564,10 +570,16 @@ export async function reportRunPlan(
     ? "The dashboard was deleted."
     : !report.dashboard.published
       ? `The dashboard ${report.dashboard.slug} is not published.`
-      : await ownerRefusal(ctx.db, row.owner_id);
+      : recipients.length === 0
+        ? "Every recipient has unsubscribed."
+        : await ownerRefusal(ctx.db, row.owner_id);
+  const target: ReportRunTarget =
+    refusal === null && report.dashboard
+      ? { refusal: null, dashboardSlug: report.dashboard.slug }
+      : { refusal: refusal as string, dashboardSlug: null };
   return {
     report,
-    refusal,
+    ...target,
     recipients: recipients.map((recipient) => ({
       address: recipient.address,
       key: recipient.address_key,

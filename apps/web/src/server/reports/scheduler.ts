@@ -67,25 +67,17 @@ export async function runReportJob(
   // A second job of a run already sent in full (an instance enqueued it just after the first
   // finished) has nothing to do, and records nothing.
   if (plan.report.lastDueAt === data.dueAt && plan.report.lastStatus === "sent") return;
-  if (plan.refusal || !plan.report.dashboard) {
+  if (plan.refusal !== null) {
     await store.finishReportRun(data.reportId, data.dueAt, {
       sent: [],
       failed: [],
-      refusal: plan.refusal ?? "The dashboard was deleted.",
-    });
-    return;
-  }
-  if (plan.recipients.length === 0) {
-    await store.finishReportRun(data.reportId, data.dueAt, {
-      sent: [],
-      failed: [],
-      refusal: "Every recipient has unsubscribed.",
+      refusal: plan.refusal,
     });
     return;
   }
   const keyOf = new Map(plan.recipients.map((recipient) => [recipient.address, recipient]));
   const result = await sendReport(store, settings.mailer, {
-    dashboardSlug: plan.report.dashboard.slug,
+    dashboardSlug: plan.dashboardSlug,
     filterQuery: plan.report.filterQuery,
     recipients: plan.recipients.map((recipient) => recipient.address),
     scheduleText: plan.report.scheduleText,

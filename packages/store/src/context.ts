@@ -83,6 +83,18 @@ export type AuditAction =
   | "report.fail"
   /** A recipient followed their unsubscribe link. */
   | "report.unsubscribe"
+  /** An alert was made, changed, deleted or snoozed by its owner (or an admin). */
+  | "alert.create"
+  | "alert.update"
+  | "alert.delete"
+  | "alert.snooze"
+  /** A check found the alert's condition starting or stopping to hold (the scheduler's). */
+  | "alert.fire"
+  | "alert.resolve"
+  /** An event reached every destination, or failed for some or all. */
+  | "alert.send"
+  | "alert.fail"
+  | "alert.unsubscribe"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

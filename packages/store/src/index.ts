@@ -183,6 +183,18 @@ export type {
   VersionedEntity,
 } from "./repo/history.js";
 export type {
+  Alert,
+  AlertCheck,
+  AlertDeliveryOutcome,
+  AlertDeliveryPlan,
+  AlertEvent,
+  AlertRecipient,
+  AlertTargetChoices,
+  AlertWebhook,
+  SavedAlert,
+} from "./repo/alerts.js";
+export type { MailKind, MailSubscription } from "./repo/recipients.js";
+export type {
   Report,
   ReportRecipient,
   ReportRunOutcome,

@@ -27,6 +27,7 @@ import { seedDemoOnce } from "./ops/seed.js";
 import { storeInternals } from "./raw-handles.js";
 import { dashboardRenderOperations } from "./render/dashboard.js";
 import { embedOperations } from "./render/embeds.js";
+import { alertOperations } from "./repo/alerts.js";
 import { apiTokenOperations } from "./repo/api-tokens.js";
 import { auditOperations } from "./repo/audit.js";
 import { chartOperations } from "./repo/charts.js";
@@ -41,6 +42,7 @@ import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { queryOperations } from "./repo/datasets/run-query.js";
 import { removeStaleSpools } from "./repo/datasets/spool.js";
 import { historyOperations } from "./repo/history.js";
+import { recipientOperations } from "./repo/recipients.js";
 import { reportOperations } from "./repo/reports.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
@@ -149,6 +151,8 @@ const operations = {
   ...embedOperations,
   ...historyOperations,
   ...reportOperations,
+  ...alertOperations,
+  ...recipientOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...setupOperations,

@@ -63,6 +63,14 @@ const reportOf = (f: Fixture, actor: Actor) => ({
   recipients: [actor.email],
 });
 
+/** An alert on the fixture chart's measure, to the actor's own address (always allowed). */
+const alertOf = (f: Fixture, actor: Actor) => ({
+  name: unique("Revenue drop"),
+  target: { kind: "chart" as const, chartId: f.chart, series: "m0" },
+  condition: { kind: "below" as const, value: 10 },
+  recipients: [actor.email],
+});
+
 /** The fixture's entities whose writes carry the version they were read at. */
 const versionOf = {
   dataset: async (store: Store, id: string) => (await store.getDataset(id, 1))?.version ?? 1,
@@ -368,6 +376,59 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       permission: "content.write",
       read: true,
       run: (store, _f, a) => store.getReport("r", a),
+    },
+  },
+  createAlert: {
+    create: {
+      permission: "content.write",
+      run: (store, f, actor) => store.createAlert(alertOf(f, actor), actor),
+    },
+  },
+  updateAlert: {
+    update: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const { alert } = await store.createAlert(alertOf(f, actor), actor);
+        return store.updateAlert(alert.id, { ...alertOf(f, actor), enabled: false }, actor);
+      },
+    },
+  },
+  deleteAlert: {
+    delete: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const { alert } = await store.createAlert(alertOf(f, actor), actor);
+        return store.deleteAlert(alert.id, actor);
+      },
+    },
+  },
+  snoozeAlert: {
+    snooze: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const { alert } = await store.createAlert(alertOf(f, actor), actor);
+        return store.snoozeAlert(alert.id, { hours: 2 }, actor);
+      },
+    },
+  },
+  listAlerts: {
+    list: { permission: "content.write", read: true, run: (store, _f, a) => store.listAlerts(a) },
+  },
+  getAlert: {
+    get: {
+      permission: "content.write",
+      read: true,
+      run: (store, _f, a) => store.getAlert("a", a),
+    },
+  },
+  alertTargetChoices: {
+    list: {
+      permission: "content.write",
+      read: true,
+      run: (store, _f, a) => store.alertTargetChoices(a),
     },
   },
   getAllowedMailDomains: {

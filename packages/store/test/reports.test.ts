@@ -244,15 +244,16 @@ describe.each(dialects)("reports on %s", (dialect) => {
     const token = (await store.reportRunPlan(report.id, due))?.recipients.find(
       (one) => one.key === "ann@example.com",
     )?.unsubscribeToken as string;
-    expect(await store.reportSubscription(token)).toEqual({
-      reportName: "Morning sales",
+    expect(await store.mailSubscription(token)).toEqual({
+      kind: "report",
+      name: "Morning sales",
       address: "ann@example.com",
       unsubscribed: false,
     });
-    expect(await store.unsubscribeFromReport(token)).toMatchObject({ address: "ann@example.com" });
-    expect(await store.unsubscribeFromReport(token)).toMatchObject({ address: "ann@example.com" });
-    expect(await store.unsubscribeFromReport("x".repeat(32))).toBeNull();
-    expect(await store.unsubscribeFromReport("../../etc")).toBeNull();
+    expect(await store.unsubscribeMail(token)).toMatchObject({ address: "ann@example.com" });
+    expect(await store.unsubscribeMail(token)).toMatchObject({ address: "ann@example.com" });
+    expect(await store.unsubscribeMail("x".repeat(32))).toBeNull();
+    expect(await store.unsubscribeMail("../../etc")).toBeNull();
     const plan = await store.reportRunPlan(report.id, due);
     expect(plan?.recipients.map((one) => one.key)).toEqual([editor.email]);
     const edited = await store.updateReport(

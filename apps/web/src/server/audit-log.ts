@@ -95,10 +95,13 @@ async function entityNames(
       href: `/admin/${entityPaths.dashboard}/${dashboard.id}`,
     });
   }
-  // A report's events carry its name at the time (the reports page is where it is kept).
+  // Report and alert events carry the name at the time (their pages are where they are kept).
   for (const event of events) {
-    if (event.entityType === "report" && typeof event.detail.name === "string") {
-      names.set(`report:${event.entityId}`, { name: event.detail.name, href: null });
+    if (
+      (event.entityType === "report" || event.entityType === "alert") &&
+      typeof event.detail.name === "string"
+    ) {
+      names.set(`${event.entityType}:${event.entityId}`, { name: event.detail.name, href: null });
     }
   }
   const userIds = events
@@ -140,7 +143,7 @@ async function actorNames(ids: readonly string[]): Promise<Map<string, string>> 
   return names;
 }
 
-const personalEntityTypes = new Set<string>(["user", "report"]);
+const personalEntityTypes = new Set<string>(["user", "report", "alert"]);
 
 /** Emails and user records are who the accounts are: for those who manage them. */
 export function canSeeUserRecords(role: Role): boolean {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { recipientListSchema } from "./recipients.js";
+import { webhookFormats, webhookUrlSchema } from "./webhook.js";
 
 // When an alert holds, and what a check does with it: an alert watches one number (a stat tile's
 // value, or a chart measure's latest point) or its dataset's freshness, fires once when its
@@ -16,7 +18,22 @@ export const alertLimits = {
   /** A freshness alert's window: up to 90 days. */
   maxStaleHours: 90 * 24,
   maxSnoozeHours: 30 * 24,
+  name: 100,
+  recipients: 50,
+  webhooks: 5,
+  /** Alerts one account owns. */
+  perOwner: 100,
 } as const;
+
+/** How often an alert is checked besides right after each import or push to its dataset. */
+export const alertCheckMinutes = [5, 15, 60, 360, 1440] as const;
+
+/** "every 15 minutes", "every hour", "every day". */
+export function describeCheckEvery(minutes: number): string {
+  if (minutes % 1440 === 0) return minutes === 1440 ? "every day" : `every ${minutes / 1440} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? "every hour" : `every ${minutes / 60} hours`;
+  return `every ${minutes} minutes`;
+}
 
 export const alertConditionSchema = z.discriminatedUnion(
   "kind",
@@ -128,3 +145,94 @@ export function describeAlertCondition(condition: AlertCondition): string {
       return `no new rows for ${condition.hours} hour${condition.hours === 1 ? "" : "s"}`;
   }
 }
+
+const targetId = (what: string) =>
+  z.string({ error: `Choose ${what}.` }).trim().min(1, `Choose ${what}.`).max(100);
+
+/** What an alert watches: a stat tile's value, or one series of a chart (its latest point). */
+export const alertTargetSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("stat"),
+      dashboardId: targetId("a dashboard"),
+      tileId: targetId("a stat tile"),
+    }),
+    z.object({
+      kind: z.literal("chart"),
+      chartId: targetId("a chart"),
+      /** The result's series key (m0, m1, ... or a raw series column). */
+      series: targetId("a measure"),
+    }),
+  ],
+  { error: "Choose a stat tile or a chart's measure." },
+);
+export type AlertTarget = z.infer<typeof alertTargetSchema>;
+
+export const alertWebhookInputSchema = z.object({
+  /** Kept across edits, so the webhook keeps its signing secret (and its address, when none is sent). */
+  id: z.string().trim().max(100).optional(),
+  /** Left out to keep a kept webhook's address, which is never sent back. */
+  url: webhookUrlSchema.optional(),
+  format: z.enum(webhookFormats, { error: "Choose JSON, Slack or Teams." }).default("json"),
+});
+
+export const alertInputSchema = z
+  .object({
+    name: z
+      .string({ error: "Enter a name." })
+      .trim()
+      .min(1, "Enter a name.")
+      .max(alertLimits.name, `Keep the name under ${alertLimits.name + 1} characters.`),
+    target: alertTargetSchema,
+    condition: alertConditionSchema,
+    recipients: recipientListSchema({ min: 0, max: alertLimits.recipients, what: "An alert" }),
+    webhooks: z
+      .array(alertWebhookInputSchema, { error: "List the webhooks." })
+      .max(alertLimits.webhooks, `An alert calls at most ${alertLimits.webhooks} webhooks.`)
+      .default([]),
+    checkEveryMinutes: z
+      .number({ error: "Choose how often the alert is checked." })
+      .refine(
+        (minutes) => (alertCheckMinutes as readonly number[]).includes(minutes),
+        `Check every ${alertCheckMinutes.slice(0, -1).join(", ")} or ${alertCheckMinutes.at(-1)} minutes.`,
+      )
+      .default(60),
+    enabled: z.boolean({ error: "Say whether the alert is on." }).default(true),
+  })
+  .superRefine((alert, context) => {
+    if (alert.recipients.length === 0 && alert.webhooks.length === 0) {
+      context.addIssue({
+        code: "custom",
+        path: ["recipients"],
+        message: "Add a recipient or a webhook: an alert nobody hears is no alert.",
+      });
+    }
+    const urls = new Set<string>();
+    for (const [index, webhook] of alert.webhooks.entries()) {
+      if (webhook.url === undefined) {
+        if (!webhook.id) {
+          context.addIssue({
+            code: "custom",
+            path: ["webhooks", index, "url"],
+            message: "Enter the webhook's address.",
+          });
+        }
+        continue;
+      }
+      if (urls.has(webhook.url)) {
+        context.addIssue({
+          code: "custom",
+          path: ["webhooks", index, "url"],
+          message: "This webhook is listed twice.",
+        });
+      }
+      urls.add(webhook.url);
+    }
+  });
+export type AlertInput = z.input<typeof alertInputSchema>;
+export type ParsedAlertInput = z.output<typeof alertInputSchema>;
+
+/** What one alert event's delivery came to. */
+export const alertDeliveryStatuses = ["pending", "sent", "partial", "failed", "quiet"] as const;
+export type AlertDeliveryStatus = (typeof alertDeliveryStatuses)[number];

@@ -116,3 +116,28 @@ export const allowedMailDomainsSchema = z
     }
     return normal;
   });
+
+/**
+ * A list of recipients as a form sends it: each address in its normal form, once; each bad one
+ * named at its own place (`recipients.<n>`). Whether each may be sent to is the store's call.
+ */
+export function recipientListSchema(limits: { min: number; max: number; what: string }) {
+  return z
+    .array(z.string({ error: "Enter an email address." }), { error: "Add a recipient." })
+    .min(limits.min, "Add at least one recipient.")
+    .max(limits.max, `${limits.what} goes to at most ${limits.max} addresses.`)
+    .transform((list, context) => {
+      const seen = new Set<string>();
+      const kept: { address: string; key: string; domain: string }[] = [];
+      for (const [index, text] of list.entries()) {
+        const checked = checkEmailAddress(text);
+        if (!checked.ok) {
+          context.addIssue({ code: "custom", path: [index], message: checked.reason });
+        } else if (!seen.has(checked.key)) {
+          seen.add(checked.key);
+          kept.push({ address: checked.address, key: checked.key, domain: checked.domain });
+        }
+      }
+      return kept;
+    });
+}

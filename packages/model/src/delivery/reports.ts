@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkEmailAddress } from "./recipients.js";
+import { recipientListSchema } from "./recipients.js";
 import { reportScheduleSchema } from "./schedule.js";
 
 // What a scheduled report is made of, as its form sends it and the store checks it: a published
@@ -29,25 +29,7 @@ export const reportInputSchema = z.object({
     .transform((query) => query.replace(/^\?/, ""))
     .default(""),
   schedule: reportScheduleSchema,
-  recipients: z
-    .array(z.string({ error: "Enter an email address." }), { error: "Add a recipient." })
-    .min(1, "Add at least one recipient.")
-    .max(reportLimits.recipients, `A report goes to at most ${reportLimits.recipients} addresses.`)
-    .transform((list, context) => {
-      // Each address in its normal form, once; each bad one named at its own place.
-      const seen = new Set<string>();
-      const kept: { address: string; key: string; domain: string }[] = [];
-      for (const [index, text] of list.entries()) {
-        const checked = checkEmailAddress(text);
-        if (!checked.ok) {
-          context.addIssue({ code: "custom", path: [index], message: checked.reason });
-        } else if (!seen.has(checked.key)) {
-          seen.add(checked.key);
-          kept.push({ address: checked.address, key: checked.key, domain: checked.domain });
-        }
-      }
-      return kept;
-    }),
+  recipients: recipientListSchema({ min: 1, max: reportLimits.recipients, what: "A report" }),
   enabled: z.boolean({ error: "Say whether the report is on." }).default(true),
 });
 

@@ -86,4 +86,5 @@ export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>>
   question: "sql.run",
   settings: "settings.manage",
   report: "content.write",
+  alert: "content.write",
 };

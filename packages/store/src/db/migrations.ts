@@ -562,6 +562,90 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0020_alerts": {
+    // Alerts: a stat tile's value or a chart's measure watched against a condition, checked on a
+    // schedule and after each write of its dataset's rows; the state it is in (so it fires and
+    // resolves once), its history with the value seen, and a mark per event and destination so a
+    // retried delivery reaches nobody twice. Datasets learn when rows last came in.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable("datasets").addColumn("rows_added_at", "text").execute();
+      await db.schema
+        .createTable("alerts")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("owner_id", "text", (col) => col.notNull())
+        .addColumn("owner_email", "text", (col) => col.notNull())
+        .addColumn("target_json", "text", (col) => col.notNull())
+        .addColumn("dataset_id", "text")
+        .addColumn("condition_json", "text", (col) => col.notNull())
+        .addColumn("check_every_minutes", "integer", (col) => col.notNull())
+        .addColumn("enabled", "integer", (col) => col.notNull())
+        .addColumn("state", "text", (col) => col.notNull())
+        .addColumn("snoozed_until", "text")
+        .addColumn("next_check_at", "text")
+        .addColumn("last_checked_at", "text")
+        .addColumn("last_value", "double precision")
+        .addColumn("last_error", "text")
+        .addColumn("version", "integer", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex("alerts_due").on("alerts").column("next_check_at").execute();
+      await db.schema.createIndex("alerts_dataset").on("alerts").column("dataset_id").execute();
+      await db.schema
+        .createIndex("alerts_owner")
+        .on("alerts")
+        .columns(["owner_id", "created_at"])
+        .execute();
+      await db.schema
+        .createTable("alert_recipients")
+        .addColumn("alert_id", "text", (col) => col.notNull())
+        .addColumn("address", "text", (col) => col.notNull())
+        .addColumn("address_key", "text", (col) => col.notNull())
+        .addColumn("unsubscribe_token", "text", (col) => col.notNull().unique())
+        .addColumn("unsubscribed_at", "text")
+        .addPrimaryKeyConstraint("alert_recipients_pk", ["alert_id", "address_key"])
+        .execute();
+      await db.schema
+        .createTable("alert_webhooks")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("alert_id", "text", (col) => col.notNull())
+        .addColumn("url", "text", (col) => col.notNull())
+        .addColumn("format", "text", (col) => col.notNull())
+        .addColumn("position", "integer", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createIndex("alert_webhooks_alert")
+        .on("alert_webhooks")
+        .column("alert_id")
+        .execute();
+      await db.schema
+        .createTable("alert_events")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("alert_id", "text", (col) => col.notNull())
+        .addColumn("kind", "text", (col) => col.notNull())
+        .addColumn("value", "double precision")
+        .addColumn("previous", "double precision")
+        .addColumn("at", "text", (col) => col.notNull())
+        .addColumn("notify", "integer", (col) => col.notNull())
+        .addColumn("delivery_status", "text", (col) => col.notNull())
+        .addColumn("delivery_error", "text")
+        .execute();
+      await db.schema
+        .createIndex("alert_events_alert")
+        .on("alert_events")
+        .columns(["alert_id", "at"])
+        .execute();
+      await db.schema
+        .createTable("alert_deliveries")
+        .addColumn("event_id", "text", (col) => col.notNull())
+        .addColumn("destination", "text", (col) => col.notNull())
+        .addColumn("sent_at", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("alert_deliveries_pk", ["event_id", "destination"])
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

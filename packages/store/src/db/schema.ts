@@ -26,6 +26,8 @@ export interface DatasetsTable {
   fields_json: Generated<string>;
   /** A saved SQL question's text: the dataset's rows are its answer, kept nowhere; else null. */
   question_sql: Generated<string | null>;
+  /** When rows last came in (created with rows, imported, appended, pushed); null: never since. */
+  rows_added_at: Generated<string | null>;
 }
 
 /** A live PostgreSQL source (src/repo/sources): its password only encrypted (AES-256-GCM). */
@@ -139,6 +141,11 @@ export interface StoreDatabase {
   reports: ReportsTable;
   report_recipients: ReportRecipientsTable;
   report_sends: ReportSendsTable;
+  alerts: AlertsTable;
+  alert_recipients: AlertRecipientsTable;
+  alert_webhooks: AlertWebhooksTable;
+  alert_events: AlertEventsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }
 
 /** Scheduled reports (src/repo/reports.ts): a published dashboard mailed on a schedule. */
@@ -184,6 +191,75 @@ export interface ReportSendsTable {
   address_key: string;
   sent_at: string;
   message_id: string | null;
+}
+
+/** Alerts (src/repo/alerts.ts): a number watched against a condition. */
+export interface AlertsTable {
+  id: string;
+  name: string;
+  owner_id: string;
+  owner_email: string;
+  /** JSON of @seed/model's AlertTarget. */
+  target_json: string;
+  /** The dataset the target reads (checked again after each write of its rows); null if gone. */
+  dataset_id: string | null;
+  /** JSON of @seed/model's AlertCondition. */
+  condition_json: string;
+  check_every_minutes: number;
+  enabled: number;
+  /** ok or firing (@seed/model AlertState). */
+  state: string;
+  snoozed_until: string | null;
+  /** ISO instant of the next scheduled check; null while off. */
+  next_check_at: string | null;
+  last_checked_at: string | null;
+  last_value: number | null;
+  /** Why the last check could not read a value, or null. */
+  last_error: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertRecipientsTable {
+  alert_id: string;
+  address: string;
+  address_key: string;
+  unsubscribe_token: string;
+  unsubscribed_at: string | null;
+}
+
+/** Where an alert posts; the signing secret is derived from the server's secret and the id. */
+export interface AlertWebhooksTable {
+  id: string;
+  alert_id: string;
+  url: string;
+  /** json, slack or teams. */
+  format: string;
+  position: number;
+}
+
+/** An alert's history: each time it fired or resolved, with the value seen. */
+export interface AlertEventsTable {
+  id: string;
+  alert_id: string;
+  /** fired or resolved. */
+  kind: string;
+  value: number | null;
+  previous: number | null;
+  at: string;
+  /** 0 while snoozed: recorded, nobody told. */
+  notify: number;
+  /** @seed/model alertDeliveryStatuses. */
+  delivery_status: string;
+  delivery_error: string | null;
+}
+
+/** Who an event reached ("mail:<address key>", "webhook:<id>"): a retry reaches nobody twice. */
+export interface AlertDeliveriesTable {
+  event_id: string;
+  destination: string;
+  sent_at: string;
 }
 
 /** The embedded job queue (src/ops/jobs.ts); PostgreSQL's jobs are pg-boss's. */

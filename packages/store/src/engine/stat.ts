@@ -35,6 +35,8 @@ export interface StatValue {
   /** Fraction of change (-0.12 = -12%) against the previous period (or previous value for "last"). */
   delta: number | null;
   deltaLabel: string | null;
+  /** What the change is against (the previous period's value, or the value before); for alerts. */
+  previous: number | null;
 }
 
 /**
@@ -96,12 +98,18 @@ async function statValue(
     );
     const value = last ?? null;
     const delta = relativeChange(value, previous ?? null);
-    return { value, delta, deltaLabel: delta === null ? null : "vs previous" };
+    return {
+      value,
+      delta,
+      deltaLabel: delta === null ? null : "vs previous",
+      previous: previous ?? null,
+    };
   }
   const value = await measure(executor, descriptor, stat, filters, options);
-  if (!stat.compare) return { value, delta: null, deltaLabel: null };
+  const alone = { value, delta: null, deltaLabel: null, previous: null };
+  if (!stat.compare) return alone;
   const relative = filters.find((filter) => filter.op === "relative");
-  if (relative?.op !== "relative") return { value, delta: null, deltaLabel: null };
+  if (relative?.op !== "relative") return alone;
   const lastYear = stat.compareWith === "previous_year";
   const before = lastYear
     ? { ...relative, yearsBack: (relative.yearsBack ?? 0) + 1 }
@@ -110,7 +118,7 @@ async function statValue(
   const previous = await measure(executor, descriptor, stat, previousFilters, options);
   const delta = relativeChange(value, previous);
   const label = lastYear ? "vs same period last year" : "vs previous period";
-  return { value, delta, deltaLabel: delta === null ? null : label };
+  return { value, delta, deltaLabel: delta === null ? null : label, previous };
 }
 
 async function measure(

@@ -11,11 +11,11 @@ import {
   parseDashboardFilterQuery,
   shortFilterValue,
   thresholdStatus,
-  ValidationError,
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
 import type { DatasetTable } from "../db/dataset-table.js";
 import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
+import { tileError } from "../engine/tile-error.js";
 import { toChart } from "../repo/charts.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
@@ -173,7 +173,11 @@ async function renderDashboardWhere(
           const scoped = filtersFor(target.table);
           notFilteredBy = scoped.notFilteredBy;
           const filters = [...tile.filters, ...scoped.filters];
-          const stat = await target.stat({ ...tile, filters }, tileOptions);
+          // The previous value is for alerts; the page shows only the change.
+          const { previous: _previous, ...stat } = await target.stat(
+            { ...tile, filters },
+            tileOptions,
+          );
           const status = thresholdStatus(stat.value, tile.thresholds);
           rendered.push({ ...tile, datasetName, ...stat, status, error: null, notFilteredBy });
         } catch (error) {
@@ -296,16 +300,6 @@ export async function matchCategoryValues(
     if (kept.size > 0) chosen[column] = [...kept].slice(0, maxValuesPerFilter);
   }
   return { applied: { range: asked.range, categories: chosen }, problems };
-}
-
-/** A tile's problem as one sentence for the page (query errors name the column). */
-export function tileError(error: unknown): string {
-  if (error instanceof ValidationError) {
-    const first = Object.values(error.fieldErrors).flat()[0];
-    if (first) return first;
-  }
-  if (error instanceof NotFoundError) return "The dataset of this tile no longer exists.";
-  throw error;
 }
 
 export const dashboardRenderOperations = { getDashboardBySlug, getRenderedDashboard };

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   allowedMailDomainsSchema,
   describeSchedule,
@@ -7,7 +6,6 @@ import {
   type ReportInput,
   type ReportRunStatus,
   type ReportSchedule,
-  recipientRefusal,
   reportInputSchema,
   reportLimits,
   reportScheduleSchema,
@@ -16,26 +14,24 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, authorize, can } from "../access/policy.js";
-import {
-  type Executor,
-  newId,
-  parseInput,
-  type RecordedActor,
-  type StoreContext,
-  writeAudit,
-} from "../context.js";
-import { dialectOf } from "../db/dialect.js";
+import { type Executor, newId, parseInput, type StoreContext, writeAudit } from "../context.js";
 import type { ReportsTable } from "../db/schema.js";
+import {
+  allowedDomainsIn,
+  allowedDomainsKey,
+  deleteRecipients,
+  ownerRefusal,
+  recipientsOf,
+  refuseRecipients,
+  schedulerActor,
+  writeRecipients,
+} from "./recipients.js";
 
 // Scheduled reports: a published dashboard, read with the report's filters, mailed on a schedule
 // in the dashboard's time zone. The store keeps each report, who it goes to (each recipient with
 // their own unsubscribe token), when it is due next and a mark per recipient and run, so the
 // sender (the web app's scheduler) can retry a run without mailing anyone twice. Recipients are
 // the app's users or addresses in the domains an admin allows: the app is no relay.
-
-/** Who the store records for what the scheduler does on a report's behalf. */
-const schedulerActor: RecordedActor = { id: "scheduler", email: "scheduler@seed-charts.invalid" };
-const allowedDomainsKey = "mail.allowed-domains";
 
 export interface ReportRecipient {
   address: string;
@@ -115,59 +111,10 @@ async function dashboardFacts(db: Executor, id: string): Promise<DashboardFacts 
     .executeTakeFirst();
 }
 
-async function allowedDomainsIn(db: Executor): Promise<string[]> {
-  const row = await db
-    .selectFrom("store_meta")
-    .select("value")
-    .where("key", "=", allowedDomainsKey)
-    .executeTakeFirst();
-  if (!row) return [];
-  const parsed = allowedMailDomainsSchema.safeParse(JSON.parse(row.value));
-  return parsed.success ? parsed.data : [];
-}
-
-/** The app's users among these lower-case addresses (none before better-auth's tables exist). */
-async function userEmailsAmong(db: Executor, keys: readonly string[]): Promise<string[]> {
-  if (keys.length === 0 || !(await dialectOf(db).tableExists(db, "user"))) return [];
-  const rows = await sql<{
-    email: string;
-  }>`select email from ${sql.table("user")} where lower(email) in (${sql.join(keys)})`.execute(db);
-  return rows.rows.map((row) => row.email);
-}
-
-/** Field errors for every recipient the app may not send to, by their place in the input. */
-async function refuseRecipients(
-  db: Executor,
-  parsed: ParsedReportInput,
-  input: ReportInput,
-  owner: Actor,
-): Promise<void> {
-  const allowedDomains = await allowedDomainsIn(db);
-  const userEmails = [
-    owner.email,
-    ...(await userEmailsAmong(
-      db,
-      parsed.recipients.map((recipient) => recipient.key),
-    )),
-  ];
-  const fieldErrors: Record<string, string[]> = {};
-  const texts = Array.isArray(input.recipients) ? input.recipients : [];
-  for (const [index, text] of texts.entries()) {
-    const refusal = recipientRefusal(String(text), { userEmails, allowedDomains });
-    if (refusal) fieldErrors[`recipients.${index}`] = [refusal];
-  }
-  if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
-}
-
 async function reportsFrom(db: Executor, rows: ReportsTable[]): Promise<Report[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const recipients = await db
-    .selectFrom("report_recipients")
-    .select(["report_id", "address", "address_key", "unsubscribed_at"])
-    .where("report_id", "in", ids)
-    .orderBy("address_key")
-    .execute();
+  const recipients = await recipientsOf(db, "report", ids);
   const dashboards = await db
     .selectFrom("dashboards")
     .select(["id", "slug", "title", "status", "time_zone"])
@@ -194,12 +141,10 @@ async function reportsFrom(db: Executor, rows: ReportsTable[]): Promise<Report[]
       filterQuery: row.filter_query,
       schedule,
       scheduleText: describeSchedule(schedule, timeZone),
-      recipients: recipients
-        .filter((recipient) => recipient.report_id === row.id)
-        .map((recipient) => ({
-          address: recipient.address,
-          unsubscribed: recipient.unsubscribed_at !== null,
-        })),
+      recipients: (recipients.get(row.id) ?? []).map((recipient) => ({
+        address: recipient.address,
+        unsubscribed: recipient.unsubscribed_at !== null,
+      })),
       enabled: row.enabled === 1,
       nextRunAt: row.next_run_at,
       lastDueAt: row.last_due_at,
@@ -234,58 +179,13 @@ async function checkedInput(
   if (!dashboard) {
     throw new ValidationError({ fieldErrors: { dashboardId: ["Choose a dashboard."] } });
   }
-  await refuseRecipients(db, parsed, input, owner);
+  await refuseRecipients(
+    db,
+    parsed.recipients.map((recipient) => recipient.key),
+    input.recipients,
+    owner,
+  );
   return { parsed, dashboard };
-}
-
-/** Replaces a report's recipients, keeping each one's token and every unsubscribe. */
-async function writeRecipients(
-  trx: Executor,
-  reportId: string,
-  recipients: ParsedReportInput["recipients"],
-): Promise<void> {
-  const existing = await trx
-    .selectFrom("report_recipients")
-    .selectAll()
-    .where("report_id", "=", reportId)
-    .execute();
-  const keep = new Set(recipients.map((recipient) => recipient.key));
-  // A recipient who unsubscribed stays on record, so leaving them out and adding them back later
-  // does not sign them up again.
-  const gone = existing
-    .filter((row) => !keep.has(row.address_key) && row.unsubscribed_at === null)
-    .map((row) => row.address_key);
-  if (gone.length > 0) {
-    await trx
-      .deleteFrom("report_recipients")
-      .where("report_id", "=", reportId)
-      .where("address_key", "in", gone)
-      .execute();
-  }
-  for (const recipient of recipients) {
-    const before = existing.find((row) => row.address_key === recipient.key);
-    if (before) {
-      if (before.address !== recipient.address) {
-        await trx
-          .updateTable("report_recipients")
-          .set({ address: recipient.address })
-          .where("report_id", "=", reportId)
-          .where("address_key", "=", recipient.key)
-          .execute();
-      }
-      continue;
-    }
-    await trx
-      .insertInto("report_recipients")
-      .values({
-        report_id: reportId,
-        address: recipient.address,
-        address_key: recipient.key,
-        unsubscribe_token: randomBytes(24).toString("base64url"),
-        unsubscribed_at: null,
-      })
-      .execute();
-  }
 }
 
 function nextRun(parsed: ParsedReportInput, dashboard: DashboardFacts, nowMs: number) {
@@ -335,7 +235,7 @@ export async function createReport(
       updated_at: stamp,
     };
     await trx.insertInto("reports").values(row).execute();
-    await writeRecipients(trx, row.id, parsed.recipients);
+    await writeRecipients(trx, "report", row.id, parsed.recipients);
     await writeAudit(trx, ctx, owner, "report.create", "report", row.id, {
       name: row.name,
       dashboardId: row.dashboard_id,
@@ -377,7 +277,7 @@ export async function updateReport(
       updated_at: now.toISOString(),
     };
     await trx.updateTable("reports").set(values).where("id", "=", existing.id).execute();
-    await writeRecipients(trx, existing.id, parsed.recipients);
+    await writeRecipients(trx, "report", existing.id, parsed.recipients);
     await writeAudit(trx, ctx, checked, "report.update", "report", existing.id, {
       name: parsed.name,
       dashboardId: dashboard.id,
@@ -398,7 +298,7 @@ export async function deleteReport(
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await ownReportRow(trx, reportId, checked);
     await trx.deleteFrom("report_sends").where("report_id", "=", existing.id).execute();
-    await trx.deleteFrom("report_recipients").where("report_id", "=", existing.id).execute();
+    await deleteRecipients(trx, "report", existing.id);
     await trx.deleteFrom("reports").where("id", "=", existing.id).execute();
     await writeAudit(trx, ctx, checked, "report.delete", "report", existing.id, {
       name: existing.name,
@@ -528,18 +428,6 @@ export async function advanceReport(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Whether the owner still has an account that is not banned (always, before auth's tables exist). */
-async function ownerRefusal(db: Executor, ownerId: string): Promise<string | null> {
-  if (!(await dialectOf(db).tableExists(db, "user"))) return null;
-  const rows = await sql<{
-    banned: unknown;
-  }>`select banned from ${sql.table("user")} where id = ${ownerId}`.execute(db);
-  const owner = rows.rows[0];
-  if (!owner) return "The report's owner no longer has an account.";
-  if (owner.banned === true || owner.banned === 1) return "The report's owner is blocked.";
-  return null;
-}
-
 /** What a run of the report due at `dueAt` sends, and to whom it already has; null if deleted. */
 export async function reportRunPlan(
   ctx: StoreContext,
@@ -572,7 +460,7 @@ export async function reportRunPlan(
       ? `The dashboard ${report.dashboard.slug} is not published.`
       : recipients.length === 0
         ? "Every recipient has unsubscribed."
-        : await ownerRefusal(ctx.db, row.owner_id);
+        : await ownerRefusal(ctx.db, row.owner_id, "report");
   const target: ReportRunTarget =
     refusal === null && report.dashboard
       ? { refusal: null, dashboardSlug: report.dashboard.slug }
@@ -676,51 +564,6 @@ export async function finishReportRun(
   });
 }
 
-/** The report and address an unsubscribe link is for, or null for an unknown token. */
-export async function reportSubscription(
-  ctx: StoreContext,
-  token: string,
-): Promise<{ reportName: string; address: string; unsubscribed: boolean } | null> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-  const row = await ctx.db
-    .selectFrom("report_recipients")
-    .innerJoin("reports", "reports.id", "report_recipients.report_id")
-    .select(["reports.name", "report_recipients.address", "report_recipients.unsubscribed_at"])
-    .where("report_recipients.unsubscribe_token", "=", token)
-    .executeTakeFirst();
-  return row
-    ? { reportName: row.name, address: row.address, unsubscribed: row.unsubscribed_at !== null }
-    : null;
-}
-
-/** Stops a report going to the link's recipient (once; again is no change). Audited. */
-export async function unsubscribeFromReport(
-  ctx: StoreContext,
-  token: string,
-): Promise<{ reportName: string; address: string } | null> {
-  const found = await reportSubscription(ctx, token);
-  if (!found) return null;
-  if (found.unsubscribed) return found;
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("report_recipients")
-      .select(["report_id", "address"])
-      .where("unsubscribe_token", "=", token)
-      .where("unsubscribed_at", "is", null)
-      .executeTakeFirst();
-    if (!row) return;
-    await trx
-      .updateTable("report_recipients")
-      .set({ unsubscribed_at: ctx.now().toISOString() })
-      .where("unsubscribe_token", "=", token)
-      .execute();
-    await writeAudit(trx, ctx, schedulerActor, "report.unsubscribe", "report", row.report_id, {
-      address: row.address,
-    });
-  });
-  return found;
-}
-
 export const reportOperations = {
   createReport,
   updateReport,
@@ -736,7 +579,4 @@ export const reportOperations = {
   reportRunPlan,
   markReportSent,
   finishReportRun,
-  /** For the unsubscribe page: whom a link is for, and whether they already left. */
-  reportSubscription,
-  unsubscribeFromReport,
 };

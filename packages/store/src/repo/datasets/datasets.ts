@@ -102,7 +102,7 @@ const summaryColumns = [
   "question_sql",
 ] as const;
 
-type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_generation">;
+type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_generation" | "rows_added_at">;
 
 function toDataset(row: DatasetSummaryRow): Dataset {
   return {
@@ -355,6 +355,7 @@ export async function createDatasetIn(
           version: 1,
           created_at: at,
           updated_at: at,
+          rows_added_at: rows.length > 0 ? at : null,
         })
         .execute();
       const generation = await writeRows(ctx, trx, dataset.id, null, stored, rows, sizeCheck(ctx));
@@ -529,6 +530,7 @@ async function updateDatasetAs(
           : {}),
         row_count: rowCount,
         updated_at: at,
+        ...(rowsChange && rowCount > 0 ? { rows_added_at: at } : {}),
       });
       return {
         result: next,

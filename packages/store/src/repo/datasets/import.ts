@@ -708,6 +708,7 @@ export async function importNewDataset(
             rows_generation: generation,
             created_at: at,
             updated_at: at,
+            rows_added_at: imported > 0 ? at : null,
           })
           .execute();
         return {

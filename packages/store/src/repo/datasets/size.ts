@@ -47,10 +47,13 @@ export async function recordRowsAdded(
   generation: number,
 ): Promise<RowsAdded> {
   const rowCount = before + imported;
+  const at = ctx.now().toISOString();
   await row.update({
     row_count: rowCount,
     rows_generation: generation,
-    updated_at: ctx.now().toISOString(),
+    updated_at: at,
+    // A freshness alert (repo/alerts.ts) reads when rows last came in.
+    ...(imported > 0 ? { rows_added_at: at } : {}),
   });
   return { datasetId: input.datasetId, version: input.expectedVersion + 1, imported, rowCount };
 }

@@ -1,7 +1,8 @@
+import type { MailSubscription } from "@seed/store";
 import { escapeHtml } from "@/server/reports/report-render";
 import { getStore } from "@/server/store";
 
-// A report recipient's own unsubscribe link. GET shows whom it is for and a button (mail
+// A report's or an alert's recipient's own unsubscribe link. GET shows whom it is for and a button (mail
 // scanners open links, so a GET changes nothing); POST unsubscribes: the button, or a mail
 // client's RFC 8058 one-click POST ("List-Unsubscribe=One-Click"). The token is the only key,
 // and an unknown one says so without telling anything else.
@@ -24,7 +25,14 @@ const unknown = () =>
   page(
     404,
     "Link not found",
-    "<p>This unsubscribe link is not known here. The report may have been deleted.</p>",
+    "<p>This unsubscribe link is not known here. The report or alert may have been deleted.</p>",
+  );
+
+const left = (found: MailSubscription) =>
+  page(
+    200,
+    "You are unsubscribed",
+    `<p>${escapeHtml(found.address)} no longer gets the ${found.kind} “${escapeHtml(found.name)}”. Its owner can see that you left.</p>`,
   );
 
 export async function GET(
@@ -32,19 +40,13 @@ export async function GET(
   { params }: { params: Promise<{ token: string }> },
 ): Promise<Response> {
   const { token } = await params;
-  const found = await (await getStore()).reportSubscription(token);
+  const found = await (await getStore()).mailSubscription(token);
   if (!found) return unknown();
-  if (found.unsubscribed) {
-    return page(
-      200,
-      "You are unsubscribed",
-      `<p>${escapeHtml(found.address)} no longer gets the report “${escapeHtml(found.reportName)}”.</p>`,
-    );
-  }
+  if (found.unsubscribed) return left(found);
   return page(
     200,
-    "Unsubscribe from a report",
-    `<p>Stop sending the report “${escapeHtml(found.reportName)}” to ${escapeHtml(found.address)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+    `Unsubscribe from ${found.kind === "report" ? "a report" : "an alert"}`,
+    `<p>Stop sending the ${found.kind} “${escapeHtml(found.name)}” to ${escapeHtml(found.address)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
   );
 }
 
@@ -53,11 +55,7 @@ export async function POST(
   { params }: { params: Promise<{ token: string }> },
 ): Promise<Response> {
   const { token } = await params;
-  const done = await (await getStore()).unsubscribeFromReport(token);
+  const done = await (await getStore()).unsubscribeMail(token);
   if (!done) return unknown();
-  return page(
-    200,
-    "You are unsubscribed",
-    `<p>${escapeHtml(done.address)} no longer gets the report “${escapeHtml(done.reportName)}”. Its owner can see that you left.</p>`,
-  );
+  return left(done);
 }

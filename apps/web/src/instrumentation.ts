@@ -17,12 +17,12 @@ export async function register(): Promise<void> {
   }
   const { startProvisioning } = await import("./server/provisioning");
   startProvisioning();
-  const { startReportDelivery } = await import("./server/report-delivery");
-  startReportDelivery().catch(async (error) => {
+  const { startDelivery } = await import("./server/delivery");
+  startDelivery().catch(async (error) => {
     const { observability } = await import("./server/observability");
     observability().logger.error(
       { err: error instanceof Error ? error.message : String(error) },
-      "Could not start sending scheduled reports",
+      "Could not start checking alerts and sending scheduled reports",
     );
   });
 }

@@ -86,6 +86,17 @@ export {
 } from "./ops/provision.js";
 export { demoDashboardSlug, draftDemoDashboardSlug, systemActor } from "./ops/seed.js";
 export type { EmbedAccess, EmbedTarget, RenderedChartEmbed } from "./render/embeds.js";
+export type {
+  Alert,
+  AlertCheck,
+  AlertDeliveryOutcome,
+  AlertDeliveryPlan,
+  AlertEvent,
+  AlertRecipient,
+  AlertTargetChoices,
+  AlertWebhook,
+  SavedAlert,
+} from "./repo/alerts.js";
 export {
   type ApiToken,
   type ApiTokenGrant,
@@ -182,17 +193,6 @@ export type {
   VersionChange,
   VersionedEntity,
 } from "./repo/history.js";
-export type {
-  Alert,
-  AlertCheck,
-  AlertDeliveryOutcome,
-  AlertDeliveryPlan,
-  AlertEvent,
-  AlertRecipient,
-  AlertTargetChoices,
-  AlertWebhook,
-  SavedAlert,
-} from "./repo/alerts.js";
 export type { MailKind, MailSubscription } from "./repo/recipients.js";
 export type {
   Report,

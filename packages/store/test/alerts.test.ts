@@ -87,6 +87,7 @@ describe.each(dialects)("alerts on %s", (dialect) => {
     const { alert } = await store.createAlert(onTile(dashboard.id, tileId), editor);
     expect(alert).toMatchObject({
       state: "ok",
+      targetText: "Revenue on Sales",
       conditionText: "above 500",
       checkEveryText: "every hour",
       nextCheckAt: "2026-06-01T13:00:00.000Z",

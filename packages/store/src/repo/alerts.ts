@@ -61,6 +61,8 @@ export interface Alert {
   ownerId: string;
   ownerEmail: string;
   target: AlertTarget;
+  /** "Revenue on Sales", "Revenue by month: revenue"; what the target was, if it is gone. */
+  targetText: string;
   condition: AlertCondition;
   /** "above 1,000". */
   conditionText: string;
@@ -140,8 +142,60 @@ function shownUrl(url: string): string {
   }
 }
 
+/** Each alert's target in words, from what its dashboards and charts are now. */
+async function targetTexts(db: Executor, targets: readonly AlertTarget[]): Promise<string[]> {
+  const dashboards = new Map<string, { title: string; tiles: Map<string, string> } | null>();
+  const charts = new Map<string, { title: string; series: Map<string, string> } | null>();
+  for (const target of targets) {
+    if (target.kind === "stat" && !dashboards.has(target.dashboardId)) {
+      const row = await db
+        .selectFrom("dashboards")
+        .select("title")
+        .where("id", "=", target.dashboardId)
+        .executeTakeFirst();
+      const tiles = row ? await listTilesIn(db, target.dashboardId) : [];
+      dashboards.set(
+        target.dashboardId,
+        row
+          ? {
+              title: row.title,
+              tiles: new Map(
+                tiles.flatMap((tile) => (tile.kind === "stat" ? [[tile.id, tile.label]] : [])),
+              ),
+            }
+          : null,
+      );
+    }
+    if (target.kind === "chart" && !charts.has(target.chartId)) {
+      const chart = await getChartIn(db, target.chartId);
+      charts.set(
+        target.chartId,
+        chart
+          ? {
+              title: chart.title,
+              series: new Map(measureSeries(chart.query).map((one) => [one.key, one.label])),
+            }
+          : null,
+      );
+    }
+  }
+  return targets.map((target) => {
+    if (target.kind === "stat") {
+      const dashboard = dashboards.get(target.dashboardId);
+      const label = dashboard?.tiles.get(target.tileId);
+      if (!dashboard) return "a stat tile of a deleted dashboard";
+      return label ? `${label} on ${dashboard.title}` : `a removed tile of ${dashboard.title}`;
+    }
+    const chart = charts.get(target.chartId);
+    if (!chart) return "a measure of a deleted chart";
+    return `${chart.title}: ${chart.series.get(target.series) ?? target.series}`;
+  });
+}
+
 async function alertsFrom(db: Executor, rows: AlertsTable[]): Promise<Alert[]> {
   if (rows.length === 0) return [];
+  const targets = rows.map((row) => alertTargetSchema.parse(JSON.parse(row.target_json)));
+  const texts = await targetTexts(db, targets);
   const ids = rows.map((row) => row.id);
   const recipients = await recipientsOf(db, "alert", ids);
   const webhooks = await db
@@ -150,14 +204,15 @@ async function alertsFrom(db: Executor, rows: AlertsTable[]): Promise<Alert[]> {
     .where("alert_id", "in", ids)
     .orderBy("position")
     .execute();
-  return rows.map((row) => {
+  return rows.map((row, index) => {
     const condition = alertConditionSchema.parse(JSON.parse(row.condition_json));
     return {
       id: row.id,
       name: row.name,
       ownerId: row.owner_id,
       ownerEmail: row.owner_email,
-      target: alertTargetSchema.parse(JSON.parse(row.target_json)),
+      target: targets[index] as AlertTarget,
+      targetText: texts[index] ?? "",
       condition,
       conditionText: describeAlertCondition(condition),
       checkEveryMinutes: row.check_every_minutes,

@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { formText } from "@/lib/form-state";
+import { checkAlertsAfterWrite } from "@/server/delivery";
 import { done, formAction, readVersionedRecord, refuse, staleForm } from "@/server/form-action";
 
 export const renameDataset = formAction<ContentFormState>(
@@ -51,6 +52,8 @@ export const saveCalculatedFields = formAction<ContentFormState>(
       expression: text(expressions[index]),
     }));
     await store.updateDataset(record.id, record.version, { calculatedFields }, actor);
+    // A field's values change what alerts on the dataset see.
+    await checkAlertsAfterWrite(record.id);
     return done({ redirectTo: `/admin/datasets/${record.id}?saved=fields` });
   },
 );
@@ -88,6 +91,7 @@ export const saveDatasetRows = formAction<ContentFormState>(
     const { edits, error } = readRowEdits(formData);
     if (!edits) return refuse({ formError: error });
     await store.editDatasetRows(record.id, record.version, edits, actor);
+    await checkAlertsAfterWrite(record.id);
     return done({ redirectTo: `/admin/datasets/${record.id}?saved=rows` });
   },
 );

@@ -4,8 +4,8 @@ import { emailLimits, type ReportInput, reportLimits } from "@seed/model";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { recipientLines } from "@/features/reports/recipient-lines";
 import { formText } from "@/lib/form-state";
+import { enqueueReportRun, mailStatus } from "@/server/delivery";
 import { done, formAction, refuse, staleForm } from "@/server/form-action";
-import { enqueueReportRun, mailStatus } from "@/server/report-delivery";
 
 // The reports page's writes. The form sends text; the store's schema (@seed/model
 // reportInputSchema) checks it, and each refused recipient comes back under its line.

@@ -10,7 +10,7 @@ import {
 } from "@/features/reports/report-form";
 import { minuteText } from "@/lib/minute-text";
 import { hasPermission, requirePermission } from "@/server/auth";
-import { mailStatus, reportBaseUrl } from "@/server/report-delivery";
+import { mailStatus, reportBaseUrl } from "@/server/delivery";
 import { getStore } from "@/server/store";
 import { saveAllowedMailDomains } from "./actions";
 

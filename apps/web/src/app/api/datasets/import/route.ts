@@ -6,6 +6,7 @@ import { importReadingRefusal, importReadingSchema } from "@/features/datasets/i
 import { errorResponse } from "@/lib/http-status";
 import { isSameOriginRequest } from "@/lib/same-origin.mjs";
 import { withPermission } from "@/server/auth";
+import { checkAlertsAfterWrite } from "@/server/delivery";
 import { observability } from "@/server/observability";
 import { expireContentNow, revalidateContentWhen } from "@/server/revalidate";
 import { getStore } from "@/server/store";
@@ -177,6 +178,7 @@ export const POST = withPermission("content.write", async (request, session) => 
         // The rows are committed: a failed expiry must not report the import as failed (the
         // revalidation after the response tries again).
         await expireContentNow().catch(() => undefined);
+        if (into.success) await checkAlertsAfterWrite(into.data.datasetId);
         controller.enqueue(encode({ type: "done", ...result }));
       } catch (error) {
         imported(false);

@@ -6,6 +6,7 @@ import {
   pushRefusalOf,
 } from "@seed/store";
 import { readBodyCapped } from "@/lib/request-body";
+import { checkAlertsAfterWrite } from "@/server/delivery";
 import { observability } from "@/server/observability";
 import { revalidateContent } from "@/server/revalidate";
 import { getStore } from "@/server/store";
@@ -179,6 +180,7 @@ export async function POST(
       await revalidateContent().catch((error: unknown) => {
         observability().logger.error({ err: String(error) }, "revalidation after push failed");
       });
+      await checkAlertsAfterWrite(id);
     }
     return answer(result);
   } catch (error) {

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { reportLimits, sourceLimits, textLimits } from "@seed/model";
+import { alertLimits, reportLimits, sourceLimits, textLimits } from "@seed/model";
 import {
   createDashboardThroughForm,
   importCsvAsEditor,
@@ -130,6 +130,19 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await page.getByRole("button", { name: "Create report" }).click();
   await page.waitForURL(/\/admin\/reports$/);
   const reportPath = await page.getByRole("link", { name: reportName }).getAttribute("href");
+  await page.goto("/admin/alerts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name").fill(longName("Alert", alertLimits.name));
+  const measure = page.locator("#alert-target option", { hasText: chartTitle }).first();
+  await page.getByLabel("Watches").selectOption((await measure.getAttribute("value")) ?? "");
+  await page.getByLabel("Threshold").fill("1000000");
+  await page.getByLabel("Email recipients").fill(testUser("admin").email);
+  await page.getByLabel("Webhook address (optional)").fill("https://hooks.example.com/seed/phone");
+  await page.getByRole("button", { name: "Create alert" }).click();
+  // A new webhook's secret is shown once, with a link to the alert.
+  await page.getByRole("link", { name: "Open the alert" }).click();
+  await page.waitForURL((url) => /^\/admin\/alerts\/[0-9a-f-]{36}$/.test(url.pathname));
+  const alertPath = new URL(page.url()).pathname;
   await admin.close();
 
   // Each dynamic segment of a route, filled with the record made above.
@@ -140,6 +153,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
     "/admin/sources/[id]": `/admin/sources/${sourceId}`,
     "/admin/preview/[slug]": `/admin/preview/${board.slug}`,
     "/admin/reports/[id]": reportPath ?? "/admin/reports/missing",
+    "/admin/alerts/[id]": alertPath,
   };
   const pathOf = (route: string) => {
     const base = Object.keys(records).find(

@@ -44,6 +44,8 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/tokens", heading: "API tokens", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/reports", heading: "Reports", roles: ["editor", "admin"] },
   { path: "/admin/reports/new", heading: "New report", roles: ["editor", "admin"] },
+  { path: "/admin/alerts", heading: "Alerts", roles: ["editor", "admin"] },
+  { path: "/admin/alerts/new", heading: "New alert", roles: ["editor", "admin"] },
 ];
 
 for (const adminPage of adminPages) {
@@ -224,7 +226,7 @@ test.describe("server actions", () => {
     const action = await captureAction(browser, "/admin/reports", async (page) => {
       const form = page.getByRole("form", { name: "Allowed mail domains" });
       // Not a domain: every replay is checked and refused, and the setting is untouched.
-      await form.getByLabel("Domains reports may go to").fill("not/a/domain");
+      await form.getByLabel("Domains reports and alerts may go to").fill("not/a/domain");
       await form.getByRole("button", { name: "Save domains" }).click();
       await expect(form.getByText(/is not a domain/)).toBeVisible();
     });
@@ -243,6 +245,24 @@ test.describe("server actions", () => {
       // A recipient outside the app: every replay reaches the store and is refused, none is made.
       await page.getByLabel("Recipients").fill("someone@outside.e2e.example");
       await page.getByRole("button", { name: "Create report" }).click();
+      await expect(page.getByText(/neither a user of this app/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(200);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  test("save an alert (editor and admin): anonymous 401, viewer 403, editor and admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/alerts/new", async (page) => {
+      await page.getByLabel("Name").fill("Matrix alert");
+      await page.getByLabel("Threshold").fill("100");
+      // A recipient outside the app: every replay reaches the store and is refused, none is made.
+      await page.getByLabel("Email recipients").fill("someone@outside.e2e.example");
+      await page.getByRole("button", { name: "Create alert" }).click();
       await expect(page.getByText(/neither a user of this app/)).toBeVisible();
     });
 

@@ -6,6 +6,9 @@
 export const appRoutes = [
   "/",
   "/admin",
+  "/admin/alerts",
+  "/admin/alerts/[id]",
+  "/admin/alerts/new",
   "/admin/api/audit",
   "/admin/api/audit/export",
   "/admin/api/charts/preview",

@@ -18,7 +18,10 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     { href: "/admin/charts", label: "Charts" },
     { href: "/admin/dashboards", label: "Dashboards" },
     ...(hasPermission(session, "content.write")
-      ? [{ href: "/admin/reports", label: "Reports" }]
+      ? [
+          { href: "/admin/reports", label: "Reports" },
+          { href: "/admin/alerts", label: "Alerts" },
+        ]
       : []),
     ...(hasPermission(session, "sql.run") ? [{ href: "/admin/sql", label: "SQL questions" }] : []),
     ...(hasPermission(session, "sources.manage")

@@ -8,7 +8,7 @@ import type { ContentFormState } from "@/components/admin/content-form-state";
 import { FormMessages, SelectField, TextAreaField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
-import { recipientLines } from "./recipient-lines";
+import { recipientErrors } from "./recipient-lines";
 
 export interface ReportFormValues {
   id: string;
@@ -50,17 +50,6 @@ export function ReportForm({
   const [every, setEvery] = useState<ReportSchedule["every"]>(report?.schedule.every ?? "week");
   const [typed, setTyped] = useState(report?.recipients.join("\n") ?? "");
   const errors = state.fieldErrors ?? {};
-  // Each refused recipient is named by the store at its place in the list the action sent.
-  const lines = recipientLines(typed);
-  const recipientErrors = Object.entries(errors).flatMap(([key, messages]) => {
-    if (key === "recipients") return messages ?? [];
-    const index = /^recipients\.(\d+)$/.exec(key)?.[1];
-    if (index === undefined) return [];
-    const line = lines[Number(index)];
-    return (messages ?? []).map((message) =>
-      line && !message.includes(line) ? `${line}: ${message}` : message,
-    );
-  });
   const schedule = report?.schedule;
   return (
     <form
@@ -173,7 +162,7 @@ export function ReportForm({
         hint={`One address per line, at most ${reportLimits.recipients}: users of this app${
           allowedDomains.length > 0 ? ` or anyone at ${allowedDomains.join(", ")}` : ""
         }. Each gets their own message and unsubscribe link.`}
-        errors={recipientErrors.length > 0 ? recipientErrors : undefined}
+        errors={recipientErrors(errors, typed)}
       />
       <div className="field">
         <label>
@@ -241,7 +230,7 @@ export function AllowedDomainsForm({
       <TextAreaField
         id="allowed-domains"
         name="domains"
-        label="Domains reports may go to"
+        label="Domains reports and alerts may go to"
         rows={3}
         defaultValue={domains.join("\n")}
         hint="One per line, e.g. example.com. Leave empty to send to the app's users only."

@@ -122,7 +122,7 @@ export default async function ReportsPage() {
           </TableRegion>
         )}
       </Card>
-      <Card title="Who reports may go to" titleAs="h2">
+      <Card title="Who reports and alerts may mail" titleAs="h2">
         <p>
           The app&apos;s users, and anyone in these domains
           {domains.length === 0 ? " (none yet)" : `: ${domains.join(", ")}`}. The app sends to

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { datasetTableName, migrations } from "@seed/store";
 import autocannon from "autocannon";
@@ -388,6 +390,101 @@ test("both instances work the schedule, yet each report goes out once; with A ki
   expect(mailsToAdmin(afterKill)).toHaveLength(1);
   expect(sendEvents([lone])).toBe(1);
   await cluster.restartInstance(0);
+});
+
+test("pushes through both instances at once cross an alert's threshold: its webhook is called once", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const calls: string[] = [];
+  const receiver = createServer((incoming, response) => {
+    const chunks: Buffer[] = [];
+    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+    incoming.on("end", () => {
+      calls.push(Buffer.concat(chunks).toString("utf8"));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const { context, page } = await signedIn(browser, instanceA(), admin);
+  const cookie = await cookieHeader(context);
+  const datasetName = `Alerted across ${Date.now()}`;
+  const created = await importCsv(
+    instanceA(),
+    cookie,
+    `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
+    "month,amount\n2026-01-01,100\n2026-02-01,150\n",
+  );
+  const { publishSummedBarChart } = await import("../e2e/content-support");
+  const { chartTitle } = await publishSummedBarChart(page, {
+    datasetName,
+    x: "month",
+    measure: "amount",
+  });
+  // The alert is made through B, the token through A.
+  const { context: onB, page: pageB } = await signedIn(browser, instanceB(), admin);
+  await pageB.goto("/admin/alerts/new");
+  await pageB.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await pageB.getByLabel("Name").fill(datasetName);
+  const measure = pageB.locator("#alert-target option", { hasText: chartTitle }).first();
+  await pageB.getByLabel("Watches").selectOption((await measure.getAttribute("value")) ?? "");
+  await pageB.getByLabel("Threshold").fill("500");
+  await pageB.getByLabel("Email recipients").fill("");
+  await pageB.getByLabel("Webhook address (optional)").fill(hook);
+  await pageB.getByRole("button", { name: "Create alert" }).click();
+  await expect(pageB.getByRole("link", { name: "Open the alert" })).toBeVisible();
+  await onB.close();
+  await page.goto(`/admin/datasets/${created.datasetId}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.getByRole("form", { name: "Create an API token" });
+  await form.getByLabel("Token name").fill("Cluster feed");
+  await form.getByLabel("Scope").selectOption("append");
+  await form.getByRole("button", { name: "Create token" }).click();
+  const token = await page.getByLabel("Token for Cluster feed").inputValue();
+  await context.close();
+
+  // Four pushes at once, two to each instance, each checking the alert on its own instance.
+  const pushTo = (base: string, month: string) =>
+    fetch(`${base}/api/datasets/${created.datasetId}/rows`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify([{ month, amount: 900 }]),
+    });
+  const answers = await Promise.all([
+    pushTo(instanceA(), "2026-03-01"),
+    pushTo(instanceB(), "2026-03-01"),
+    pushTo(instanceA(), "2026-03-01"),
+    pushTo(instanceB(), "2026-03-01"),
+  ]);
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
+  await expect.poll(() => calls.length, { timeout: 60_000 }).toBe(1);
+  // Every check has run (none waiting or running on either instance), and none told again.
+  await expect
+    .poll(
+      () =>
+        sql(
+          cluster,
+          "select count(*) from pgboss.job where name in ('alert-checks', 'alert-deliveries') and state in ('created', 'retry', 'active')",
+        )[0]?.[0],
+      { timeout: 60_000, intervals: [500] },
+    )
+    .toBe("0");
+  const checks = Number(
+    sql(cluster, "select count(*) from pgboss.job where name = 'alert-checks'")[0]?.[0],
+  );
+  expect(checks).toBeGreaterThanOrEqual(4);
+  expect(calls).toHaveLength(1);
+  // Fired by whichever check first saw a March over 500 (900 to 3,600, as the pushes landed).
+  const fired = JSON.parse(calls[0] ?? "{}");
+  expect(fired.type).toBe("alert.fired");
+  expect(fired.value).toBeGreaterThanOrEqual(900);
+  const events = sql(
+    cluster,
+    `select e.kind from alert_events e join alerts a on a.id = e.alert_id where a.name = '${datasetName}'`,
+  );
+  expect(events).toEqual([["fired"]]);
+  await new Promise((resolve) => receiver.close(resolve));
 });
 
 test("kill -9 of A under load: the balancer sends the rest to B; only requests in flight on A fail", async () => {

@@ -5,6 +5,7 @@ import {
   type AlertState,
   alertConditionSchema,
   alertHolds,
+  alertInputSchema,
   alertStep,
   describeAlertCondition,
 } from "../src/index.js";
@@ -138,5 +139,57 @@ describe("alert conditions", () => {
       "changes by more than 10 % (down) against the period before",
     );
     expect(describeAlertCondition({ kind: "stale", hours: 1 })).toBe("no new rows for 1 hour");
+  });
+});
+
+describe("alertInputSchema", () => {
+  const base = {
+    name: "Revenue over 500",
+    target: { kind: "stat", dashboardId: "d1", tileId: "t1" },
+    condition: { kind: "above", value: 500 },
+    recipients: ["ann@example.com"],
+  };
+  const errorsOf = (input: unknown) => {
+    const parsed = alertInputSchema.safeParse(input);
+    return parsed.success
+      ? {}
+      : Object.fromEntries(
+          parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+        );
+  };
+
+  it("reads a whole alert with its defaults", () => {
+    expect(alertInputSchema.parse(base)).toMatchObject({
+      checkEveryMinutes: 60,
+      enabled: true,
+      webhooks: [],
+      recipients: [{ address: "ann@example.com", key: "ann@example.com" }],
+    });
+  });
+
+  it("names each mistake at its field", () => {
+    expect(errorsOf({ ...base, recipients: [] })).toEqual({
+      recipients: "Add a recipient or a webhook: an alert nobody hears is no alert.",
+    });
+    expect(errorsOf({ ...base, recipients: ["not an address"] })).toHaveProperty(["recipients.0"]);
+    expect(errorsOf({ ...base, checkEveryMinutes: 7 })).toHaveProperty(["checkEveryMinutes"]);
+    expect(errorsOf({ ...base, condition: { kind: "above", value: Number.NaN } })).toEqual({
+      "condition.value": "Enter the threshold as a number.",
+    });
+    expect(errorsOf({ ...base, target: { kind: "chart", chartId: "c1", series: "" } })).toEqual({
+      "target.series": "Choose a measure.",
+    });
+    const hook = "https://hooks.example.com/a";
+    expect(
+      errorsOf({ ...base, webhooks: [{ url: hook }, { url: hook, format: "slack" }] }),
+    ).toEqual({ "webhooks.1.url": "This webhook is listed twice." });
+    expect(errorsOf({ ...base, webhooks: [{ format: "json" }] })).toEqual({
+      "webhooks.0.url": "Enter the webhook's address.",
+    });
+    expect(errorsOf({ ...base, webhooks: [{ url: "ftp://x.example" }] })).toHaveProperty([
+      "webhooks.0.url",
+    ]);
+    // A kept webhook is named by its id alone: its address is never sent back.
+    expect(errorsOf({ ...base, webhooks: [{ id: "w1", format: "json" }] })).toEqual({});
   });
 });

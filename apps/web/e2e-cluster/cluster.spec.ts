@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { datasetTableName, migrations } from "@seed/store";
 import autocannon from "autocannon";
@@ -39,6 +41,10 @@ test.beforeAll(async () => {
       SEED_SMTP_TLS: "off",
       SEED_MAIL_FROM: "Seed reports <reports@cluster.seed-charts.test>",
       SEED_REPORT_TICK_SECONDS: "1",
+      // A job whose instance died is taken over after 10 s (900 s by default), and retried 2 s
+      // after that (60 s by default).
+      SEED_JOB_LEASE_SECONDS: "10",
+      SEED_JOB_RETRY_SECONDS: "2",
     },
   });
   await createAdminWithCli(
@@ -389,6 +395,77 @@ test("both instances work the schedule, yet each report goes out once; with A ki
     .toEqual(["sent"]);
   expect(mailsToAdmin(afterKill)).toHaveLength(1);
   expect(sendEvents([lone])).toBe(1);
+  await cluster.restartInstance(0);
+});
+
+test("an instance killed in the middle of sending a report: the other takes the run over after its lease and tells only whoever was not told", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const smtpDir = smtp?.dir ?? "";
+  const stalledFile = path.join(smtpDir, "stalled");
+  const staller = "stall-once@stall.e2e.example";
+  const mailsTo = (address: string, from: number) =>
+    sunkMail(smtpDir)
+      .slice(from)
+      .filter((mail) => mail.to.includes(address));
+  const { context, page } = await signedIn(browser, instanceA(), admin);
+  await page.goto("/admin/reports");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const domains = page.getByRole("form", { name: "Allowed mail domains" });
+  await domains.getByLabel("Domains reports and alerts may go to").fill("stall.e2e.example");
+  await domains.getByRole("button", { name: "Save domains" }).click();
+  await expect(domains.getByText(/may also go to stall\.e2e\.example/)).toBeVisible();
+
+  // Only A is up when the run falls due, so A takes it: the admin first, then the staller.
+  await cluster.instances[1]?.kill();
+  const due = nextMinute(40_000);
+  const name = "Cluster report killed mid-run";
+  await page.goto("/admin/reports/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("How often").selectOption("day");
+  await page.getByLabel("At", { exact: true }).fill(due.time);
+  await page.getByLabel("Recipients").fill(`${admin.email}\n${staller}`);
+  await page.getByRole("button", { name: "Create report" }).click();
+  await page.waitForURL(/\/admin\/reports$/);
+  await context.close();
+  const [row] = sql(cluster, `select id from reports where name = '${name}'`);
+  const id = row?.[0] ?? "";
+  const before = sunkMail(smtpDir).length;
+
+  // A hangs in the middle of the run (the admin told, the staller not); B comes up; A dies.
+  await expect
+    .poll(() => existsSync(stalledFile), { timeout: 120_000, intervals: [500] })
+    .toBe(true);
+  expect(mailsTo(admin.email, before)).toHaveLength(1);
+  await cluster.restartInstance(1);
+  await cluster.instances[0]?.kill();
+
+  // After the lease, B takes the run over and tells only the staller.
+  const statusOf = () => sql(cluster, `select last_status from reports where id = '${id}'`)[0]?.[0];
+  try {
+    await expect.poll(statusOf, { timeout: 150_000, intervals: [1_000] }).toBe("sent");
+  } catch (error) {
+    console.log(
+      "The run's jobs when the wait ended:",
+      JSON.stringify(
+        sql(
+          cluster,
+          "select state, retry_count, started_on, start_after, expire_in, singleton_key, output from pgboss.job where name = 'reports' order by created_on",
+        ),
+      ),
+      new Date().toISOString(),
+    );
+    throw error;
+  }
+  expect(mailsTo(staller, before)).toHaveLength(1);
+  expect(mailsTo(admin.email, before)).toHaveLength(1);
+  const sends = sql(
+    cluster,
+    `select count(*) from audit_events where action = 'report.send' and entity_id = '${id}'`,
+  );
+  expect(sends[0]?.[0]).toBe("1");
   await cluster.restartInstance(0);
 });
 

@@ -71,6 +71,7 @@ async function serve(dir) {
   const folder = path.join(dir, "mail");
   mkdirSync(folder, { recursive: true });
   let count = 0;
+  let stalled = false;
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -78,6 +79,14 @@ async function serve(dir) {
     size: 20 * 1024 * 1024,
     logger: false,
     onData(stream, session, callback) {
+      // The first message to stall-once@<any domain> is never answered: its sender hangs in the
+      // middle of a run (for a test to kill it there), and <dir>/stalled says it does.
+      if (!stalled && session.envelope.rcptTo.some((to) => to.address.startsWith("stall-once@"))) {
+        stalled = true;
+        stream.resume();
+        writeFileSync(path.join(dir, "stalled"), String(Date.now()));
+        return;
+      }
       /** @type {Buffer[]} */
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));

@@ -67,6 +67,35 @@ export function reportTickMs(env: Record<string, string | undefined> = process.e
   return seconds * 1_000;
 }
 
+/**
+ * How long a job may run before another instance takes it over (the first is taken for dead):
+ * SEED_JOB_LEASE_SECONDS (10 to 3600), default 900. A job that outlives its lease may run twice;
+ * its marks keep anyone from being told twice but the one it was telling.
+ */
+export function jobLeaseMs(env: Record<string, string | undefined> = process.env): number {
+  const text = env.SEED_JOB_LEASE_SECONDS?.trim();
+  if (!text) return 15 * 60_000;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 3600) {
+    throw new Error("SEED_JOB_LEASE_SECONDS must be a whole number of seconds from 10 to 3600.");
+  }
+  return seconds * 1_000;
+}
+
+/**
+ * How long a failed job waits before its first retry, doubled at each next one:
+ * SEED_JOB_RETRY_SECONDS (1 to 3600), default 60.
+ */
+export function jobRetryDelayMs(env: Record<string, string | undefined> = process.env): number {
+  const text = env.SEED_JOB_RETRY_SECONDS?.trim();
+  if (!text) return 60_000;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error("SEED_JOB_RETRY_SECONDS must be a whole number of seconds from 1 to 3600.");
+  }
+  return seconds * 1_000;
+}
+
 /** Links in a report must reach the app from a mailbox: the configured public address. */
 export function reportBaseUrl(): string {
   return configuredOrigins()[0] ?? `http://localhost:${process.env.PORT ?? "3000"}`;
@@ -78,7 +107,10 @@ async function start(): Promise<void> {
   const baseUrl = reportBaseUrl();
   const tickMs = reportTickMs();
   const store = await getStore();
-  const queue = await store.openJobQueue();
+  const queue = await store.openJobQueue({
+    leaseMs: jobLeaseMs(),
+    retryDelayMs: jobRetryDelayMs(),
+  });
   const mailer = status.state === "on" ? createMailer(status.settings) : null;
   const onError = (what: string) => (error: unknown) =>
     logger.error({ err: error instanceof Error ? error.message : String(error) }, what);

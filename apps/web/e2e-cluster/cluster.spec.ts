@@ -512,13 +512,11 @@ test("pushes through both instances at once cross an alert's threshold: its webh
   await pageB.getByRole("button", { name: "Create alert" }).click();
   await expect(pageB.getByRole("link", { name: "Open the alert" })).toBeVisible();
   await onB.close();
-  await page.goto(`/admin/datasets/${created.datasetId}`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const form = page.getByRole("form", { name: "Create an API token" });
-  await form.getByLabel("Token name").fill("Cluster feed");
-  await form.getByLabel("Scope").selectOption("append");
-  await form.getByRole("button", { name: "Create token" }).click();
-  const token = await page.getByLabel("Token for Cluster feed").inputValue();
+  const { createPushToken } = await import("../e2e/content-support");
+  const token = await createPushToken(page, created.datasetId, {
+    name: "Cluster feed",
+    scope: "append",
+  });
   await context.close();
 
   // Four pushes at once, two to each instance, each checking the alert on its own instance.

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import {
+  createPushToken,
   expectAxeClean,
   importCsvAsEditor,
   publishSummedBarChart,
@@ -36,19 +37,6 @@ async function startReceiver(): Promise<{ url: string; calls: Call[]; server: Se
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hook`, calls, server };
-}
-
-/** Makes a push token on the dataset's page and returns the secret the page shows once. */
-async function pushToken(page: Page, datasetId: string, name: string): Promise<string> {
-  await page.goto(`/admin/datasets/${datasetId}`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const form = page.getByRole("form", { name: "Create an API token" });
-  await form.getByLabel("Token name").fill(name);
-  await form.getByLabel("Scope").selectOption("append");
-  await form.getByRole("button", { name: "Create token" }).click();
-  const secret = page.getByLabel(`Token for ${name}`);
-  await expect(secret).toHaveValue(/^seed_/);
-  return secret.inputValue();
 }
 
 async function push(program: APIRequestContext, datasetId: string, secret: string, row: object) {
@@ -107,7 +95,10 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
   // The address is shown by its origin only.
   await expect(page.getByText("Keep http://127.0.0.1")).toBeVisible();
 
-  const token = await pushToken(page, created.datasetId, uniqueName("Feed"));
+  const token = await createPushToken(page, created.datasetId, {
+    name: uniqueName("Feed"),
+    scope: "append",
+  });
   const program = await request.newContext({ baseURL: appBaseURL() });
 
   // 900 in March: above 500, it fires.

@@ -174,3 +174,21 @@ export function previewCell(card: Locator, text: string): Locator {
     .getByRole("cell", { name: text, exact: true })
     .first();
 }
+
+/** Makes a token on the dataset's page and returns the secret the page shows once. */
+export async function createPushToken(
+  page: Page,
+  datasetId: string,
+  options: { name: string; scope: "append" | "replace"; expiresOn?: string },
+): Promise<string> {
+  await page.goto(`/admin/datasets/${datasetId}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const form = page.getByRole("form", { name: "Create an API token" });
+  await form.getByLabel("Token name").fill(options.name);
+  await form.getByLabel("Scope").selectOption(options.scope);
+  if (options.expiresOn) await form.getByLabel("Expires on (optional)").fill(options.expiresOn);
+  await form.getByRole("button", { name: "Create token" }).click();
+  const secret = page.getByLabel(`Token for ${options.name}`);
+  await expect(secret).toHaveValue(/^seed_[A-Za-z0-9_-]{43}$/);
+  return secret.inputValue();
+}

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
 import { pushLimits } from "@seed/model";
 import {
+  createPushToken as createToken,
   expectAxeClean,
   importCsvAsEditor,
   publishSummedBarChart,
@@ -11,24 +12,6 @@ import { appBaseURL, testUser } from "./support";
 
 // The push API as a program uses it: a token made on the dataset's page, then plain HTTP with
 // only the Authorization header (no cookies), as curl would send it.
-
-/** Makes a token on the dataset's page and returns the secret the page shows once. */
-async function createToken(
-  page: Page,
-  datasetId: string,
-  options: { name: string; scope: "append" | "replace"; expiresOn?: string },
-): Promise<string> {
-  await page.goto(`/admin/datasets/${datasetId}`);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const form = page.getByRole("form", { name: "Create an API token" });
-  await form.getByLabel("Token name").fill(options.name);
-  await form.getByLabel("Scope").selectOption(options.scope);
-  if (options.expiresOn) await form.getByLabel("Expires on (optional)").fill(options.expiresOn);
-  await form.getByRole("button", { name: "Create token" }).click();
-  const secret = page.getByLabel(`Token for ${options.name}`);
-  await expect(secret).toHaveValue(/^seed_[A-Za-z0-9_-]{43}$/);
-  return secret.inputValue();
-}
 
 /** A client with no cookies at all: what curl is. */
 function program(): Promise<APIRequestContext> {

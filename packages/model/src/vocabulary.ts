@@ -18,7 +18,14 @@ export type EntityType = (typeof entityTypes)[number];
  * SQL question's run, the instance's settings, or a scheduled report (its changes, sends and
  * failures).
  */
-export const auditEntityTypes = [...entityTypes, "user", "question", "settings", "report", "alert"] as const;
+export const auditEntityTypes = [
+  ...entityTypes,
+  "user",
+  "question",
+  "settings",
+  "report",
+  "alert",
+] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
 /** The types a dataset made here (form, file import, push API) may declare: every type. */

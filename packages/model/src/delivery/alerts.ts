@@ -147,7 +147,11 @@ export function describeAlertCondition(condition: AlertCondition): string {
 }
 
 const targetId = (what: string) =>
-  z.string({ error: `Choose ${what}.` }).trim().min(1, `Choose ${what}.`).max(100);
+  z
+    .string({ error: `Choose ${what}.` })
+    .trim()
+    .min(1, `Choose ${what}.`)
+    .max(100);
 
 /** What an alert watches: a stat tile's value, or one series of a chart (its latest point). */
 export const alertTargetSchema = z.discriminatedUnion(

@@ -21,13 +21,14 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, authorize, can } from "../access/policy.js";
 import { type Executor, newId, parseInput, type StoreContext, writeAudit } from "../context.js";
-import type { AlertsTable } from "../db/schema.js";
+import type { AlertEventsTable, AlertsTable } from "../db/schema.js";
 import { measureSeries } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
 import { getChartIn } from "./charts.js";
 import { listTilesIn } from "./dashboards/records.js";
 import {
   deleteRecipients,
+  deliveryVerdict,
   ownerRefusal,
   recipientsOf,
   refuseRecipients,
@@ -242,17 +243,7 @@ async function alertsFrom(db: Executor, rows: AlertsTable[]): Promise<Alert[]> {
   });
 }
 
-function toEvent(row: {
-  id: string;
-  alert_id: string;
-  kind: string;
-  value: number | null;
-  previous: number | null;
-  at: string;
-  notify: number;
-  delivery_status: string;
-  delivery_error: string | null;
-}): AlertEvent {
+function toEvent(row: AlertEventsTable): AlertEvent {
   return {
     id: row.id,
     alertId: row.alert_id,
@@ -949,23 +940,16 @@ export async function finishAlertDelivery(
       .select(sql<number | string>`count(*)`.as("n"))
       .where("event_id", "=", eventId)
       .executeTakeFirst();
-    const anySent = Number(reached?.n ?? 0) > 0;
-    const status: AlertDeliveryStatus =
-      outcome.refusal !== null || (outcome.failed.length > 0 && !anySent)
-        ? "failed"
-        : outcome.failed.length > 0
-          ? "partial"
-          : "sent";
-    const error =
-      outcome.refusal ??
-      (outcome.failed.length > 0
-        ? outcome.failed.map((one) => `${one.destination}: ${one.reason}`).join("; ")
-        : null);
+    const { status, error } = deliveryVerdict({
+      anySent: Number(reached?.n ?? 0) > 0,
+      failed: outcome.failed.map((one) => ({ to: one.destination, reason: one.reason })),
+      refusal: outcome.refusal,
+    });
     await trx
       .updateTable("alert_events")
       .set({
         delivery_status: status,
-        delivery_error: error === null ? null : error.slice(0, 1_000),
+        delivery_error: error,
       })
       .where("id", "=", eventId)
       .execute();

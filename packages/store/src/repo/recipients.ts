@@ -83,6 +83,29 @@ export async function ownerRefusal(
   return null;
 }
 
+/**
+ * How a try of a delivery (a report's run, an alert's event) ended: "sent" when nothing failed,
+ * "partial" when some destination failed but one was reached (now or by an earlier try),
+ * "failed" when none was or nothing could be sent; and the error to show, bounded.
+ */
+export function deliveryVerdict(outcome: {
+  anySent: boolean;
+  failed: readonly { to: string; reason: string }[];
+  refusal: string | null;
+}): { status: "sent" | "partial" | "failed"; error: string | null } {
+  const { anySent, failed, refusal } = outcome;
+  const status =
+    refusal !== null || (failed.length > 0 && !anySent)
+      ? "failed"
+      : failed.length > 0
+        ? "partial"
+        : "sent";
+  const error =
+    refusal ??
+    (failed.length > 0 ? failed.map((one) => `${one.to}: ${one.reason}`).join("; ") : null);
+  return { status, error: error === null ? null : error.slice(0, 1_000) };
+}
+
 export interface StoredRecipient {
   address: string;
   address_key: string;

@@ -20,6 +20,7 @@ import {
   allowedDomainsIn,
   allowedDomainsKey,
   deleteRecipients,
+  deliveryVerdict,
   ownerRefusal,
   recipientsOf,
   refuseRecipients,
@@ -521,18 +522,11 @@ export async function finishReportRun(
       .where("report_id", "=", reportId)
       .where("due_at", "=", dueAt)
       .executeTakeFirst();
-    const anySent = Number(sentBefore?.n ?? 0) > 0;
-    const status: ReportRunStatus =
-      outcome.refusal !== null || (outcome.failed.length > 0 && !anySent)
-        ? "failed"
-        : outcome.failed.length > 0
-          ? "partial"
-          : "sent";
-    const error =
-      outcome.refusal ??
-      (outcome.failed.length > 0
-        ? outcome.failed.map((one) => `${one.address}: ${one.reason}`).join("; ")
-        : null);
+    const { status, error } = deliveryVerdict({
+      anySent: Number(sentBefore?.n ?? 0) > 0,
+      failed: outcome.failed.map((one) => ({ to: one.address, reason: one.reason })),
+      refusal: outcome.refusal,
+    });
     const stamp = ctx.now().toISOString();
     await trx
       .updateTable("reports")
@@ -540,7 +534,7 @@ export async function finishReportRun(
         last_due_at: dueAt,
         last_run_at: stamp,
         last_status: status,
-        last_error: error === null ? null : error.slice(0, 1_000),
+        last_error: error,
       })
       .where("id", "=", reportId)
       .execute();

@@ -3,6 +3,7 @@ import type { AlertDeliveryPlan, DeliveryEvent, Job, JobQueue, Mailer, Store } f
 import { callWebhook } from "@seed/store";
 import { escapeHtml } from "../reports/report-render";
 import { unsubscribeUrl } from "../reports/scheduler";
+import { startTicker } from "../ticker";
 
 // Alerts' two kinds of job, on the same queue as reports (pg-boss on PostgreSQL, shared by every
 // instance; the jobs table on SQLite). A check reads the alert's number and, when the store
@@ -236,23 +237,14 @@ export async function startAlertChecker(
   await queue.work(alertDeliveryQueue, (job: Job) =>
     runAlertDelivery(store, settings, job.data as unknown as AlertDeliveryData),
   );
-  let ticking: Promise<number> | null = null;
-  const tick = () => {
-    ticking ??= enqueueDueAlerts(store, queue).finally(() => {
-      ticking = null;
-    });
-    return ticking;
-  };
-  const timer = setInterval(() => {
-    tick().catch((error) => settings.onError?.(error));
-  }, settings.tickMs ?? 30_000);
-  timer.unref();
+  const ticker = startTicker(
+    () => enqueueDueAlerts(store, queue),
+    settings.tickMs ?? 30_000,
+    settings.onError,
+  );
   return {
-    tick,
+    tick: ticker.tick,
     afterWrite: (datasetId) => enqueueChecksAfterWrite(store, queue, datasetId),
-    async stop() {
-      clearInterval(timer);
-      await ticking?.catch(() => undefined);
-    },
+    stop: ticker.stop,
   };
 }

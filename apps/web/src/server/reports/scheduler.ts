@@ -1,4 +1,5 @@
 import type { Job, JobQueue, Mailer, Store } from "@seed/store";
+import { startTicker } from "../ticker";
 import { sendReport } from "./send-report";
 
 // The scheduled reports' clock: every tick, each due report gets one job for its run (keyed by the
@@ -123,22 +124,15 @@ export async function startReportScheduler(
   await queue.work(reportQueue, (job: Job) =>
     runReportJob(store, settings, job.data as unknown as ReportJobData),
   );
-  let ticking: Promise<number> | null = null;
-  const tick = () => {
-    ticking ??= enqueueDueReports(store, queue, settings.now).finally(() => {
-      ticking = null;
-    });
-    return ticking;
-  };
-  const timer = setInterval(() => {
-    tick().catch((error) => settings.onError?.(error));
-  }, settings.tickMs ?? 30_000);
-  timer.unref();
+  const ticker = startTicker(
+    () => enqueueDueReports(store, queue, settings.now),
+    settings.tickMs ?? 30_000,
+    settings.onError,
+  );
   return {
-    tick,
+    tick: ticker.tick,
     async stop() {
-      clearInterval(timer);
-      await ticking?.catch(() => undefined);
+      await ticker.stop();
       await queue.stop();
     },
   };

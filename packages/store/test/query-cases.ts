@@ -746,6 +746,7 @@ export async function expectStatTiles(
     delta: null,
     deltaLabel: null,
     empty: null,
+    previous: null,
   });
   expect((await stat({ column: "revenue", aggregation: "avg" })).value).toBeCloseTo(108 / 11);
   expect((await stat({ column: "revenue", aggregation: "count" })).value).toBe(11);
@@ -771,6 +772,7 @@ export async function expectStatTiles(
     delta: 1,
     deltaLabel: "vs previous",
     empty: null,
+    previous: 16,
   });
   // "last" keeps to the rows the tile's filters keep, and skips empty values.
   const last = (region: string) =>
@@ -784,13 +786,21 @@ export async function expectStatTiles(
     delta: 1,
     deltaLabel: "vs previous",
     empty: null,
+    previous: 1,
   });
-  expect(await last("East")).toEqual({ value: 2.5, delta: null, deltaLabel: null, empty: null });
+  expect(await last("East")).toEqual({
+    value: 2.5,
+    delta: null,
+    deltaLabel: null,
+    empty: null,
+    previous: null,
+  });
   expect(await last("Nowhere")).toEqual({
     value: null,
     delta: null,
     deltaLabel: null,
     empty: "No rows match the filters.",
+    previous: null,
   });
   // February 2024 (7.5 + 2.5) against January 2024 (20 + 5): -60%.
   const compared = await stat(
@@ -807,6 +817,7 @@ export async function expectStatTiles(
     delta: -0.6,
     deltaLabel: "vs previous period",
     empty: null,
+    previous: 25,
   });
   // No rows in the period before: no percentage, never a division by zero.
   const fromNothing = await stat(
@@ -818,7 +829,13 @@ export async function expectStatTiles(
     },
     { now: new Date("2024-11-15T12:00:00Z") },
   );
-  expect(fromNothing).toEqual({ value: 28, delta: null, deltaLabel: null, empty: null });
+  expect(fromNothing).toEqual({
+    value: 28,
+    delta: null,
+    deltaLabel: null,
+    empty: null,
+    previous: null,
+  });
 
   // The same period a year before: January 2025 (32) against January 2024 (20 + 5), not against
   // December 2024 (16), the period just before.
@@ -840,13 +857,19 @@ export async function expectStatTiles(
       },
       january,
     ),
-  ).toEqual({ value: 32, delta: 0.28, deltaLabel: "vs same period last year", empty: null });
+  ).toEqual({
+    value: 32,
+    delta: 0.28,
+    deltaLabel: "vs same period last year",
+    empty: null,
+    previous: 25,
+  });
   expect(
     await stat(
       { column: "revenue", aggregation: "sum", filters: [thisMonth], compare: true },
       january,
     ),
-  ).toEqual({ value: 32, delta: 1, deltaLabel: "vs previous period", empty: null });
+  ).toEqual({ value: 32, delta: 1, deltaLabel: "vs previous period", empty: null, previous: 16 });
 
   // Periods anchored to the data: the rows end on 2025-01-05, whatever today is.
   const later = { now: new Date("2030-06-15T12:00:00Z") };
@@ -868,13 +891,14 @@ export async function expectStatTiles(
       },
       later,
     ),
-  ).toEqual({ value: 48, delta: null, deltaLabel: null, empty: null });
+  ).toEqual({ value: 48, delta: null, deltaLabel: null, empty: null, previous: null });
   // Counted back from today instead: an empty tile says which period holds no rows.
   expect(await stat({ column: "revenue", aggregation: "sum", filters: [last30] }, later)).toEqual({
     value: null,
     delta: null,
     deltaLabel: null,
     empty: "No rows in the last 30 days (2030-05-17 to 2030-06-15).",
+    previous: null,
   });
   // The newest value is the column's, whatever the other filters keep.
   expect(
@@ -894,6 +918,7 @@ export async function expectStatTiles(
     delta: null,
     deltaLabel: null,
     empty: "No rows in the last 30 days of the data (2024-12-07 to 2025-01-05).",
+    previous: null,
   });
   // Rows in the period, but no value in the column: said so.
   expect(
@@ -907,6 +932,7 @@ export async function expectStatTiles(
     delta: null,
     deltaLabel: null,
     empty: 'No values of "revenue" in these rows.',
+    previous: null,
   });
   // A timestamp's newest instant counts in the zone: 2025-01-05T18:00Z is 2025-01-06 in
   // Kiritimati (UTC+14), so "the newest day" there holds that row alone.
@@ -919,7 +945,7 @@ export async function expectStatTiles(
       },
       { ...later, timeZone: "Pacific/Kiritimati" },
     ),
-  ).toEqual({ value: 32, delta: null, deltaLabel: null, empty: null });
+  ).toEqual({ value: 32, delta: null, deltaLabel: null, empty: null, previous: null });
 }
 
 /** A breakdown by an average (not foldable: ranked in SQL first). */

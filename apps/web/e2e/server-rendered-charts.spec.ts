@@ -65,11 +65,30 @@ test("hydration swaps each server drawing for the chart with no layout shift and
   // a fresh browser, as a first visitor meets the page
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(() => {
-    const state = { shift: 0, emptyFrames: 0, frames: 0 };
+    const state = { shift: 0, emptyFrames: 0, frames: 0, shifted: [] as string[] };
     (window as unknown as { __drawing: typeof state }).__drawing = state;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+      type Shift = PerformanceEntry & {
+        value: number;
+        sources: {
+          node: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }[];
+      };
+      for (const entry of list.getEntries() as Shift[]) {
         state.shift += entry.value;
+        // name what moved, so a failure says where to look
+        for (const source of entry.sources) {
+          const node = source.node instanceof Element ? source.node : source.node?.parentElement;
+          const name = node
+            ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}`
+            : "?";
+          const { previousRect: a, currentRect: b } = source;
+          state.shifted.push(
+            `${name} ${a.x},${a.y},${a.width}x${a.height} -> ${b.x},${b.y},${b.width}x${b.height} at ${Math.round(entry.startTime)} ms`,
+          );
+        }
       }
     }).observe({ type: "layout-shift", buffered: true });
     // every frame from the first paint: each chart plot shows the server drawing or the chart
@@ -116,9 +135,15 @@ test("hydration swaps each server drawing for the chart with no layout shift and
     () => (window as unknown as { __drawing: { frames: number } }).__drawing.frames > 10,
   );
   const state = await page.evaluate(
-    () => (window as unknown as { __drawing: { shift: number; emptyFrames: number } }).__drawing,
+    () =>
+      (
+        window as unknown as {
+          __drawing: { shift: number; emptyFrames: number; shifted: string[] };
+        }
+      ).__drawing,
   );
   expect(state.emptyFrames).toBe(0);
+  expect(state.shifted).toEqual([]);
   expect(state.shift).toBe(0);
   expect(errors).toEqual([]);
   expect(scripts.length).toBeGreaterThan(0);

@@ -35,6 +35,34 @@ if (!process.env.SEED_E2E_SMTP_DIR) {
   process.env.SEED_E2E_SMTP_PORT = String(sink.port);
 }
 
+/**
+ * On PostgreSQL, `pnpm test` runs the specs whose path through the app depends on the database;
+ * `@seed/store`'s own suite runs every query, write, limit and migration on both databases, and
+ * what the pages do with the answers (forms, permissions, layout, axe) is the same on either, so
+ * it runs once, on SQLite. SEED_E2E_ALL=1 runs every spec on PostgreSQL too.
+ */
+const postgresSpecs = [
+  "sql-questions", // questions run as PostgreSQL's read-only role, with its statement timeout
+  "operations", // backup and restore of a PostgreSQL database
+  "alerts", // checks and deliveries through the job queue and conditional updates
+  "reports", // scheduled runs through the job queue
+  "push-api", // appends and their versions in PostgreSQL rows
+  "history", // versions kept and restored
+  "columnar-import", // rows kept in PostgreSQL, with its own size limits
+  "import-preview",
+  "import-formats",
+  "no-silent-cut",
+  "anchored-periods", // dates compiled to PostgreSQL
+  "calculated-fields", // expressions compiled to PostgreSQL
+  "api-v1-data",
+  "security/sign-in-throttle", // the throttle kept in the database
+  "security/sessions", // sessions kept in the database
+];
+const appSpecs =
+  process.env.SEED_E2E_DATABASE === "postgres" && process.env.SEED_E2E_ALL !== "1"
+    ? { testMatch: postgresSpecs.map((spec) => `**/e2e/${spec}.spec.ts`) }
+    : {};
+
 // Overridable so two checkouts can run the suite side by side.
 const appPort = Number(process.env.SEED_E2E_PORT ?? 3100);
 const freshPort = appPort + 1;
@@ -90,10 +118,13 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     baseURL: appURL,
     trace: "retain-on-failure",
+    // Charts skip their entry animation (as for a reader who asks for less motion): the suite is
+    // CPU-bound on two cores, and no test reads an animation frame.
+    reducedMotion: "reduce",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "app", testIgnore: /first-run\.spec\.ts/ },
+    { name: "app", testIgnore: /first-run\.spec\.ts/, ...appSpecs },
     { name: "first-run", testMatch: /first-run\.spec\.ts/, use: { baseURL: freshURL } },
   ],
   webServer: [

@@ -99,6 +99,8 @@ function serverEnv(
     SEED_SMTP_URL: e2eBuild ? `smtp://127.0.0.1:${process.env.SEED_E2E_SMTP_PORT}` : "",
     SEED_SMTP_TLS: e2eBuild ? "off" : "",
     SEED_MAIL_FROM: e2eBuild ? "Seed reports <reports@e2e.seed-charts.test>" : "",
+    // The alerts spec's webhook receiver listens on loopback; production allows none.
+    SEED_WEBHOOK_ALLOW_NETWORKS: e2eBuild ? "127.0.0.0/8" : "",
   };
 }
 

@@ -45,6 +45,8 @@ test.beforeAll(async () => {
       // after that (60 s by default).
       SEED_JOB_LEASE_SECONDS: "10",
       SEED_JOB_RETRY_SECONDS: "2",
+      // The alerts test's webhook receiver listens on loopback.
+      SEED_WEBHOOK_ALLOW_NETWORKS: "127.0.0.0/8",
     },
   });
   await createAdminWithCli(

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Page, request, test } from "@playwright/test";
+import { type APIRequestContext, expect, request, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import {
   createPushToken,

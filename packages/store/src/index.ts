@@ -34,6 +34,13 @@ export {
   mailSubject,
 } from "./delivery/mail.js";
 export {
+  type AllowedNetworks,
+  addressRefusal,
+  parseAllowedNetworks,
+  type Resolve,
+  type ResolvedAddress,
+} from "./delivery/public-address.js";
+export {
   callWebhook,
   type DeliveryEvent,
   type WebhookCall,

@@ -3,7 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callWebhook, type DeliveryEvent, webhookBody } from "../src/index.js";
+import {
+  callWebhook,
+  type DeliveryEvent,
+  parseAllowedNetworks,
+  webhookBody,
+} from "../src/index.js";
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 console.log(`[@seed/store webhook] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
@@ -65,6 +70,9 @@ const event: DeliveryEvent = {
   at: "2026-11-28T08:00:00.000Z",
 };
 
+// The receiver listens on loopback, which webhooks refuse unless the server allows it.
+const loopback = parseAllowedNetworks("127.0.0.0/8");
+
 describe("webhooks to a real receiver", () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -106,6 +114,7 @@ describe("webhooks to a real receiver", () => {
             event: { ...event, title, text: body },
             deliveryId: "delivery-1",
             now: () => now,
+            allowedNetworks: loopback,
           });
           expect(outcome.ok).toBe(true);
           const hit = receiver.hits[before];
@@ -132,6 +141,7 @@ describe("webhooks to a real receiver", () => {
         format: "json",
         secret: "k".repeat(32),
         event,
+        allowedNetworks: loopback,
         ...(timeoutMs ? { timeoutMs } : {}),
       });
     expect(await call("/ok")).toMatchObject({ ok: true });
@@ -154,9 +164,15 @@ describe("webhooks to a real receiver", () => {
     const closed = await startReceiver(() => undefined);
     const url = closed.url("/gone");
     await closed.close();
-    expect(await callWebhook({ url, format: "json", secret: "k".repeat(32), event })).toMatchObject(
-      { ok: false, retry: true },
-    );
+    expect(
+      await callWebhook({
+        url,
+        format: "json",
+        secret: "k".repeat(32),
+        event,
+        allowedNetworks: loopback,
+      }),
+    ).toMatchObject({ ok: false, retry: true });
   });
 
   it("writes Slack's and Teams' bodies as they take them, with the app's link", async () => {
@@ -186,6 +202,7 @@ describe("webhooks to a real receiver", () => {
       format: "slack",
       secret: "k".repeat(32),
       event,
+      allowedNetworks: loopback,
     });
     expect(receiver.hits[before]?.headers["seed-signature"]).toBeUndefined();
   });

@@ -1,10 +1,12 @@
 import "server-only";
 import {
+  type AllowedNetworks,
   createMailer,
   describeMailSettings,
   type JobQueue,
   type MailSettings,
   mailSettingsFromEnv,
+  parseAllowedNetworks,
 } from "@seed/store";
 import { configuredOrigins } from "@/lib/same-origin.mjs";
 import { type AlertChecker, startAlertChecker } from "./alerts/alert-jobs";
@@ -83,6 +85,21 @@ export function jobLeaseMs(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * Networks webhooks may call besides public addresses: SEED_WEBHOOK_ALLOW_NETWORKS, a comma list
+ * of networks or addresses ("10.0.0.0/8, 192.168.1.20"), for receivers on an intranet. None by
+ * default: a webhook pointed at this server, its network or a metadata service is not called.
+ */
+export function webhookAllowedNetworks(
+  env: Record<string, string | undefined> = process.env,
+): AllowedNetworks {
+  try {
+    return parseAllowedNetworks(env.SEED_WEBHOOK_ALLOW_NETWORKS ?? "");
+  } catch (error) {
+    throw new Error(`SEED_WEBHOOK_ALLOW_NETWORKS: ${(error as Error).message}`);
+  }
+}
+
+/**
  * How long a failed job waits before its first retry, doubled at each next one:
  * SEED_JOB_RETRY_SECONDS (1 to 3600), default 60.
  */
@@ -118,6 +135,7 @@ async function start(): Promise<void> {
     mailer,
     baseUrl,
     serverSecret: loadAuthSecret(resolveDataDir()),
+    allowedNetworks: webhookAllowedNetworks(),
     tickMs,
     onError: onError("Could not check for due alerts"),
   });

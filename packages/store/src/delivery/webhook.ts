@@ -1,10 +1,20 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import type { WebhookFormat } from "@seed/model";
 import type { DeliveryOutcome } from "./mail.js";
+import {
+  type AllowedNetworks,
+  RefusedAddressError,
+  type Resolve,
+  refuseLiteralHost,
+  vettedLookup,
+} from "./public-address.js";
 
 // Webhooks: a JSON body signed with HMAC-SHA256 over "<timestamp>.<body>" (so a receiver can
 // refuse a replay), or a body Slack's and Teams' incoming webhooks take as it is. Redirects are
-// not followed: the address an admin set is the only one called.
+// not followed: the address an admin set is the only one called, and only if it is public
+// (public-address.ts), checked at the call on the very addresses connected to.
 
 /** What a delivery says, whatever carries it. */
 export interface DeliveryEvent {
@@ -92,6 +102,37 @@ export interface WebhookCall {
   deliveryId?: string;
   now?: () => Date;
   timeoutMs?: number;
+  /** Networks this server may call besides public addresses (none unless configured). */
+  allowedNetworks?: AllowedNetworks;
+  /** The DNS to ask; the system's unless a test brings its own. */
+  resolve?: Resolve;
+}
+
+/** Posts `body` and resolves with the answer's head; the answer's body is read no further. */
+function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  call: WebhookCall,
+  timeoutMs: number,
+): Promise<IncomingMessage> {
+  refuseLiteralHost(url.hostname, call.allowedNetworks ?? []);
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, {
+      method: "POST",
+      headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      lookup: vettedLookup(call.allowedNetworks ?? [], call.resolve) as never,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    outgoing.on("response", (response) => {
+      // Nothing from the answer is shown or kept.
+      response.resume();
+      resolve(response);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }
 
 /** One call; the outcome says whether a retry may pass (a timeout, 408, 429, 5xx) or not. */
@@ -107,29 +148,27 @@ export async function callWebhook(
   };
   if (call.format === "json")
     headers[webhookSignatureHeader] = webhookSignature(call.secret, body, seconds);
-  let response: Response;
+  const timeoutMs = call.timeoutMs ?? 10_000;
+  let response: IncomingMessage;
   try {
-    response = await fetch(call.url, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(call.timeoutMs ?? 10_000),
-    });
+    response = await post(new URL(call.url), headers, body, call, timeoutMs);
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const timedOut = (error as Error).name === "TimeoutError";
+    if (error instanceof RefusedAddressError) {
+      return { ok: false, retry: false, reason: `The webhook was not called: ${error.message}.` };
+    }
+    const code = (error as { code?: string }).code;
+    const timedOut =
+      (error as Error).name === "TimeoutError" ||
+      ((error as Error).name === "AbortError" && code === "ABORT_ERR");
     return {
       ok: false,
       retry: true,
       reason: timedOut
-        ? `The webhook did not answer within ${(call.timeoutMs ?? 10_000) / 1000} s.`
-        : `The webhook could not be reached${cause ? ` (${cause})` : ""}.`,
+        ? `The webhook did not answer within ${timeoutMs / 1000} s.`
+        : `The webhook could not be reached${code ? ` (${code})` : ""}.`,
     };
   }
-  // The answer's body is not read beyond its status: nothing from it is shown or kept.
-  await response.body?.cancel().catch(() => undefined);
-  const status = response.status;
+  const status = response.statusCode ?? 0;
   if (status >= 200 && status < 300) return { ok: true, id: headers["seed-delivery"] ?? "" };
   if (status >= 300 && status < 400) {
     return {
@@ -139,7 +178,7 @@ export async function callWebhook(
     };
   }
   const retry = status === 408 || status === 429 || status >= 500;
-  const after = Number(response.headers.get("retry-after"));
+  const after = Number(response.headers["retry-after"]);
   return {
     ok: false,
     retry,

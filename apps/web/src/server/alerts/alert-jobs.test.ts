@@ -10,6 +10,7 @@ import {
   type Mailer,
   mailSettingsFromEnv,
   openStore,
+  parseAllowedNetworks,
   type Store,
   webhookSignature,
   webhookSignatureHeader,
@@ -173,6 +174,8 @@ async function checkerOn(store: Store, queue: JobQueue): Promise<AlertChecker> {
     mailer,
     baseUrl: "https://seed.test",
     serverSecret,
+    // the test's receiver is on loopback, which a server calls only when allowed to
+    allowedNetworks: parseAllowedNetworks("127.0.0.0/8"),
     tickMs: 3_600_000,
   });
   cleanups.push(() => checker.stop());
@@ -267,6 +270,25 @@ describe("alert checks and deliveries", () => {
     );
     expect(audit.filter((action) => action === "alert.fail")).toHaveLength(1);
     expect(audit.filter((action) => action === "alert.send")).toHaveLength(2);
+  });
+
+  it("does not call a webhook pointed at the cloud's metadata service, and says why without retrying", async () => {
+    const store = await openOn(null);
+    const { dataset, push, alert } = await salesAlert(store, [
+      { url: "http://169.254.169.254/latest/meta-data/" },
+      { url: `${receiver.url}/inside` },
+    ]);
+    const queue = await store.openJobQueue(fast);
+    const checker = await checkerOn(store, queue);
+    const callsBefore = receiver.calls.length;
+    await push(200, "append");
+    await settle(store, queue, await checker.afterWrite(dataset.id), alert.id);
+    expect(receiver.calls.slice(callsBefore).map((call) => call.path)).toEqual(["/inside"]);
+    const [fired] = (await store.getAlert(alert.id, owner))?.events ?? [];
+    expect(fired?.deliveryStatus).toBe("partial");
+    expect(fired?.deliveryError).toContain(
+      "The webhook was not called: 169.254.169.254 is a link-local address",
+    );
   });
 
   it("tells once when two instances on one PostgreSQL check the same push", async () => {

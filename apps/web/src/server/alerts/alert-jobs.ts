@@ -1,5 +1,13 @@
 import { createHmac } from "node:crypto";
-import type { AlertDeliveryPlan, DeliveryEvent, Job, JobQueue, Mailer, Store } from "@seed/store";
+import type {
+  AlertDeliveryPlan,
+  AllowedNetworks,
+  DeliveryEvent,
+  Job,
+  JobQueue,
+  Mailer,
+  Store,
+} from "@seed/store";
 import { callWebhook } from "@seed/store";
 import { escapeHtml } from "../reports/report-render";
 import { unsubscribeUrl } from "../reports/scheduler";
@@ -24,6 +32,8 @@ export interface AlertDeliverySettings {
   baseUrl: string;
   /** The server's secret, from which each webhook's signing secret is derived. */
   serverSecret: string;
+  /** Networks webhooks may call besides public addresses (SEED_WEBHOOK_ALLOW_NETWORKS). */
+  allowedNetworks?: AllowedNetworks;
   now?: () => Date;
 }
 
@@ -198,6 +208,7 @@ export async function runAlertDelivery(
       // The same id on every retry of this event to this webhook: a receiver keeps it once.
       deliveryId: `${data.eventId}.${webhook.id}`,
       now: settings.now,
+      allowedNetworks: settings.allowedNetworks ?? [],
     });
     if (outcome.ok) {
       await store.markAlertDelivered(data.eventId, destination);

@@ -80,6 +80,17 @@ test("an editor schedules a report, sends it now, and recipients leave through t
   const pdf = parsed.attachments.find((part) => part.contentType === "application/pdf");
   expect(pdf?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(String(parsed.html)).toContain(`${appBaseURL()}/d/demo`);
+  // The stat tiles say in the mail what they say on the page.
+  const board = await browser.newPage();
+  await board.goto("/d/demo");
+  const tiles = board.locator(".seed-stat-tile");
+  expect(await tiles.count()).toBeGreaterThan(0);
+  for (const tile of await tiles.all()) {
+    const label = ((await tile.locator(".seed-stat-tile__label").textContent()) ?? "").trim();
+    const value = ((await tile.locator(".seed-stat-tile__value").textContent()) ?? "").trim();
+    expect(parsed.text).toContain(`${label}: ${value}`);
+  }
+  await board.close();
   const viewerLink = /https?:\/\/[^"<>\s]+\/unsubscribe\/[A-Za-z0-9_-]+/.exec(
     String(parsed.html),
   )?.[0];

@@ -1,6 +1,12 @@
 export { Card, type CardProps } from "./card/card";
 export * from "./icons";
 export {
+  formatStatValue,
+  type StatTileFigures,
+  type StatTileWords,
+  statTileWords,
+} from "./stat-tile/format";
+export {
   StatTile,
   type StatTileProps,
   type StatTileStatus,

@@ -1,4 +1,4 @@
-import { numberFormatIn, type TileLayout } from "@seed/model";
+import type { TileLayout } from "@seed/model";
 import type { DashboardTile, RenderedTile } from "@seed/store";
 import { StatTile } from "@seed/ui";
 import type { CSSProperties } from "react";
@@ -6,9 +6,7 @@ import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { MarkdownText } from "@/components/markdown-text";
 import { serverChartSvg } from "@/components/server-chart-svg";
-
-/** Stat tiles write numbers as @seed/ui's StatTile does by default (the same on server and client). */
-const statLocale = "en-US";
+import { statFigures } from "@/components/stat-figures";
 
 /** Where a tile sits on the 12-column grid, as custom properties (the phone layout ignores them). */
 export function gridPlacement(layout: TileLayout): CSSProperties {
@@ -66,18 +64,7 @@ export function TileContent({
     return <MarkdownText markdown={tile.markdown} headingLevel={headingLevel} />;
   }
   if (tile.kind === "stat") {
-    return (
-      <StatTile
-        label={tile.label}
-        value={tile.value}
-        format={tile.format ? numberFormatIn(tile.format, statLocale) : undefined}
-        icon={tile.icon ?? undefined}
-        delta={tile.delta ?? undefined}
-        deltaLabel={tile.deltaLabel ?? undefined}
-        emptyReason={tile.error ?? tile.empty ?? undefined}
-        status={tile.status ?? undefined}
-      />
-    );
+    return <StatTile {...statFigures(tile)} icon={tile.icon ?? undefined} />;
   }
   const chart = chartView(tile.chart);
   return (

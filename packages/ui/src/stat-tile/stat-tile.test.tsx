@@ -1,5 +1,7 @@
 import { render, screen } from "@testing-library/react";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { statTileWords } from "./format";
 import { StatTile } from "./stat-tile";
 
 describe("StatTile", () => {
@@ -117,5 +119,56 @@ describe("StatTile", () => {
     expect(screen.queryByText("1,500")).toBeNull();
     expect(container.querySelector(".seed-stat-tile__delta")).toBeNull();
     expect(container.querySelector('[data-seed-icon="database"]')).not.toBeNull();
+  });
+});
+
+describe("statTileWords", () => {
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+  console.log(
+    `[@seed/ui statTileWords] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`,
+  );
+
+  it("says what the tile shows, for any figure, format and change", () => {
+    const formats = fc.constantFrom<Intl.NumberFormatOptions | undefined>(
+      undefined,
+      { style: "currency", currency: "EUR" },
+      { style: "percent", maximumFractionDigits: 1 },
+      { notation: "compact" },
+      { style: "unit", unit: "kilogram" },
+      { style: "currency", currency: "NOT-A-CURRENCY" },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double(),
+          fc.constantFrom(null, Number.NaN, Number.POSITIVE_INFINITY, 0, -0, 1e21, -1e-7),
+        ),
+        formats,
+        fc.option(fc.double(), { nil: undefined }),
+        fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+        fc.constantFrom("en-US", "de-DE", "ar-EG", "not a locale"),
+        (value, format, delta, deltaLabel, locale) => {
+          const figures = { label: "Revenue", value, format, delta, deltaLabel, locale };
+          const words = statTileWords({ ...figures, emptyReason: "No rows." });
+          const { container, unmount } = render(<StatTile {...figures} emptyReason="No rows." />);
+          const shown = container.querySelector(".seed-stat-tile__value");
+          if (value !== null && Number.isFinite(value)) {
+            expect(shown?.textContent).toBe(words.value);
+            expect(words.empty).toBeNull();
+          } else {
+            expect(words.value).toBe("—");
+            expect(words.empty).toBe("No rows.");
+            expect(container.querySelector(".seed-stat-tile__empty")?.textContent).toBe("No rows.");
+          }
+          const change = container.querySelector(".seed-stat-tile__delta-value")?.textContent;
+          const changeLabel = container.querySelector(".seed-stat-tile__delta-label")?.textContent;
+          expect(words.change).toBe(
+            change === undefined ? null : [change, changeLabel?.trim()].filter(Boolean).join(" "),
+          );
+          unmount();
+        },
+      ),
+      { seed, numRuns: 200 },
+    );
   });
 });

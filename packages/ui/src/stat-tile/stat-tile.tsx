@@ -3,7 +3,7 @@ import type { HTMLAttributes } from "react";
 import { Icon } from "../icons/icon";
 import type { IconName } from "../icons/icon-types";
 import { ArrowDownIcon } from "../icons/lucide-icons";
-import { createNumberFormat, formatSignedPercent, type Trend, trendOf } from "./format";
+import { formatSignedPercent, formatStatValue, type Trend, trendOf } from "./format";
 
 export interface StatTileProps extends HTMLAttributes<HTMLDivElement> {
   label: string;
@@ -54,7 +54,8 @@ export function StatTile({
   className,
   ...rest
 }: StatTileProps) {
-  const hasValue = value !== null && Number.isFinite(value);
+  const written = formatStatValue(value, locale, format);
+  const hasValue = written !== null;
   const showDelta = !loading && delta !== undefined && Number.isFinite(delta);
   return (
     <div
@@ -82,7 +83,7 @@ export function StatTile({
           data-tone={status && hasValue ? status.tone : undefined}
         >
           {hasValue ? (
-            createNumberFormat(locale, format).format(value)
+            written
           ) : (
             <>
               <span aria-hidden="true">—</span>

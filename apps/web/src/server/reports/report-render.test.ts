@@ -3,12 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chartThemes } from "@seed/charts/svg";
 import { demoDashboardSlug, openStore, type Store } from "@seed/store";
+import { statTileWords } from "@seed/ui";
 import fc from "fast-check";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chartView } from "@/components/chart-view";
 import { reportChartSvg } from "@/components/server-chart-svg";
+import { statFigures } from "@/components/stat-figures";
 import { type Report, renderCharts, reportEmail, reportPdf } from "./report-render";
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
@@ -38,6 +40,9 @@ beforeAll(async () => {
     subtitle: "Every Monday at 08:00 (Europe/Paris)",
     link: "https://seed.test/d/demo",
     unsubscribeUrl: "https://seed.test/unsubscribe/abc",
+    stats: rendered.tiles.flatMap((tile) =>
+      tile.kind === "stat" ? [statTileWords(statFigures(tile))] : [],
+    ),
     charts,
   };
 });
@@ -85,6 +90,14 @@ describe("a report's images, email and PDF from the demo dashboard", () => {
     expect(email.html).toContain('href="https://seed.test/d/demo"');
     expect(email.html).toContain('href="https://seed.test/unsubscribe/abc"');
     expect(email.text).toContain("Open the dashboard: https://seed.test/d/demo");
+    // The stat tiles, first, written as the tiles write them.
+    expect(report.stats.length).toBeGreaterThanOrEqual(1);
+    for (const stat of report.stats) {
+      expect(stat.value).not.toBe("—");
+      expect(email.html).toContain(`>${stat.value}</p>`);
+      expect(email.text).toContain(`${stat.label}: ${stat.value}`);
+      expect(email.html.indexOf(stat.value)).toBeLessThan(email.html.indexOf("cid:"));
+    }
     const pdf = await PDFDocument.load(await reportPdf(report, rendered));
     expect(pdf.getTitle()).toBe(report.title);
     const pages = pdf.getPages();
@@ -123,6 +136,15 @@ describe("a report's images, email and PDF from the demo dashboard", () => {
         const named: Report = {
           ...report,
           title: dashboardTitle,
+          stats: [
+            {
+              label: chartTitle,
+              value: dashboardTitle,
+              change: chartTitle,
+              status: dashboardTitle,
+              empty: null,
+            },
+          ],
           charts: [{ title: chartTitle, svg: null }],
         };
         const rendered = renderCharts(named);

@@ -3,11 +3,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { Resvg } from "@resvg/resvg-js";
+import type { StatTileWords } from "@seed/ui";
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 
 // A scheduled report as it leaves the app: each chart drawn by the server's chart code (the SVG
 // the page's HTML holds, in light colours) and turned into a PNG by resvg, no browser involved;
-// an email that shows the PNGs inline; a PDF with a page per chart. Text is the page's font,
+// an email that shows the PNGs inline; a PDF with a page per chart. Stat tiles come first, in
+// words written as the tiles write them (statTileWords). Text is the page's font,
 // Geist, with the system's fonts behind it for letters Geist lacks.
 
 export interface ReportChart {
@@ -25,7 +27,14 @@ export interface Report {
   /** The dashboard in the app, with the report's filters. */
   link: string;
   unsubscribeUrl: string;
+  /** The dashboard's stat tiles, in its order, as the tiles write them. */
+  stats: StatTileWords[];
   charts: ReportChart[];
+}
+
+/** A stat's line under its figure: the change, the target's verdict, or why there is no figure. */
+function statNote(stat: StatTileWords): string {
+  return [stat.change, stat.status, stat.empty].filter(Boolean).join(" · ");
 }
 
 export interface RenderedChart {
@@ -93,6 +102,12 @@ export function reportEmail(
   charts: RenderedChart[],
 ): { html: string; text: string } {
   const link = escapeHtml(report.link);
+  const stats = report.stats
+    .map((stat) => {
+      const note = statNote(stat);
+      return `<div style="display:inline-block;vertical-align:top;min-width:140px;margin:16px 24px 0 0"><p style="margin:0;font-size:13px;color:#52525b">${escapeHtml(stat.label)}</p><p style="margin:2px 0 0;font-size:24px;font-weight:600">${escapeHtml(stat.value)}</p>${note ? `<p style="margin:2px 0 0;font-size:13px;color:#52525b">${escapeHtml(note)}</p>` : ""}</div>`;
+    })
+    .join("");
   const blocks = charts
     .map((chart) => {
       const title = `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(chart.title)}</h2>`;
@@ -101,11 +116,16 @@ export function reportEmail(
       return `${title}<img src="cid:${chart.cid}" width="${chart.width}" height="${chart.height}" alt="${escapeHtml(chart.title)}" style="display:block;max-width:100%;height:auto;border:0">`;
     })
     .join("");
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:16px;font-family:Geist,Arial,sans-serif;color:#18181b;background:#ffffff"><div style="max-width:680px;margin:0 auto"><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(report.title)}</h1><p style="margin:0;color:#52525b">${escapeHtml(report.subtitle)}</p>${blocks}<p style="margin:24px 0 0"><a href="${link}">Open the dashboard</a></p><p style="margin:24px 0 0;font-size:12px;color:#52525b">You get this report because someone scheduled it for you. <a href="${escapeHtml(report.unsubscribeUrl)}">Unsubscribe</a></p></div></body></html>`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:16px;font-family:Geist,Arial,sans-serif;color:#18181b;background:#ffffff"><div style="max-width:680px;margin:0 auto"><h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(report.title)}</h1><p style="margin:0;color:#52525b">${escapeHtml(report.subtitle)}</p>${stats ? `<div>${stats}</div>` : ""}${blocks}<p style="margin:24px 0 0"><a href="${link}">Open the dashboard</a></p><p style="margin:24px 0 0;font-size:12px;color:#52525b">You get this report because someone scheduled it for you. <a href="${escapeHtml(report.unsubscribeUrl)}">Unsubscribe</a></p></div></body></html>`;
   const text = [
     report.title,
     report.subtitle,
     "",
+    ...report.stats.map((stat) => {
+      const note = statNote(stat);
+      return `${stat.label}: ${stat.value}${note ? ` (${note})` : ""}`;
+    }),
+    ...(report.stats.length > 0 ? [""] : []),
     ...charts.map((chart) =>
       chart.cid ? `- ${chart.title}` : `- ${chart.title}: ${chart.emptyReason}`,
     ),
@@ -169,6 +189,13 @@ export async function reportPdf(report: Report, charts: RenderedChart[]): Promis
   y = write(cover, report.title, bold, 24, y);
   y = write(cover, report.subtitle, regular, 12, y - 4, muted);
   y = write(cover, `Open the dashboard: ${report.link}`, regular, 11, y - 12);
+  y -= 8;
+  for (const stat of report.stats) {
+    y = write(cover, stat.label, regular, 11, y - 8, muted);
+    y = write(cover, stat.value, bold, 18, y);
+    const note = statNote(stat);
+    if (note) y = write(cover, note, regular, 11, y, muted);
+  }
   write(cover, charts.map((chart) => chart.title).join(" · "), regular, 11, y - 12, muted);
 
   for (const chart of charts) {

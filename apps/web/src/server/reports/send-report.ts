@@ -1,7 +1,9 @@
 import { appliedFilterQuery, describeAppliedRange, hasAppliedFilters } from "@seed/model";
 import type { DeliveryOutcome, Mailer, Store } from "@seed/store";
+import { statTileWords } from "@seed/ui";
 import { chartView } from "@/components/chart-view";
 import { reportChartSvg } from "@/components/server-chart-svg";
+import { statFigures } from "@/components/stat-figures";
 import { type Report, renderCharts, reportEmail, reportPdf } from "./report-render";
 
 // One run of a scheduled report: the published dashboard read with the report's filters, drawn
@@ -80,6 +82,9 @@ export async function sendReport(
     subtitle: [run.scheduleText, filterWords, `Data as of ${when} UTC`].filter(Boolean).join(" · "),
     link,
     unsubscribeUrl: "",
+    stats: rendered.tiles.flatMap((tile) =>
+      tile.kind === "stat" ? [statTileWords(statFigures(tile))] : [],
+    ),
     charts,
   };
   const images = renderCharts(base, 2);

@@ -47,14 +47,22 @@ export interface StatTileWords {
   status: string | null;
 }
 
+/** A stat tile's figures: what StatTile shows and statTileWords says. */
 export interface StatTileFigures {
   label: string;
+  /** The figure; null (or a non-finite number) shows an em dash read out as "no data". */
   value: number | null;
+  /** Intl.NumberFormat options, e.g. { style: "currency", currency: "EUR" }. */
   format?: Intl.NumberFormatOptions;
+  /** BCP 47 locale for the value and delta. Default "en-US" (fixed so server and client agree). */
   locale?: string;
+  /** Change as a fraction: -0.12 means a 12% fall. */
   delta?: number;
+  /** What the change compares with, e.g. "vs last month". */
   deltaLabel?: string;
+  /** Why there is no value, shown under the dash: "No rows in the last 30 days (...)". */
   emptyReason?: string;
+  /** How the value stands against a target, in words: { label: "below target" }. */
   status?: { label: string };
 }
 

@@ -3,25 +3,20 @@ import type { HTMLAttributes } from "react";
 import { Icon } from "../icons/icon";
 import type { IconName } from "../icons/icon-types";
 import { ArrowDownIcon } from "../icons/lucide-icons";
-import { formatSignedPercent, formatStatValue, type Trend, trendOf } from "./format";
+import {
+  formatSignedPercent,
+  formatStatValue,
+  type StatTileFigures,
+  type Trend,
+  trendOf,
+} from "./format";
 
-export interface StatTileProps extends HTMLAttributes<HTMLDivElement> {
-  label: string;
-  /** The figure; null (or a non-finite number) shows an em dash read out as "no data". */
-  value: number | null;
-  /** Intl.NumberFormat options, e.g. { style: "currency", currency: "EUR" }. */
-  format?: Intl.NumberFormatOptions;
-  /** BCP 47 locale for the value and delta. Default "en-US" (fixed so server and client agree). */
-  locale?: string;
-  /** Change as a fraction: -0.12 means a 12% fall. */
-  delta?: number;
-  /** What the change compares with, e.g. "vs last month". */
-  deltaLabel?: string;
+export interface StatTileProps
+  extends HTMLAttributes<HTMLDivElement>,
+    Omit<StatTileFigures, "status"> {
   icon?: IconName;
   /** Shows a skeleton and marks the tile aria-busy. */
   loading?: boolean;
-  /** Why there is no value, shown under the dash: "No rows in the last 30 days (...)". */
-  emptyReason?: string;
   /**
    * How the value stands against a target: colours the value and adds an icon and words, so
    * colour is never the only sign, e.g. { tone: "bad", label: "below target" }.

@@ -1,6 +1,4 @@
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { datasetTableName, migrations } from "@seed/store";
@@ -8,6 +6,7 @@ import autocannon from "autocannon";
 import { createAdminWithCli } from "../e2e/server-process";
 import { startSmtpSink, stopSmtpSink, sunkMail } from "../e2e/smtp-sink.mjs";
 import { randomPassword } from "../e2e/support";
+import { startWebhookReceiver } from "../e2e/webhook-receiver";
 import { startCluster } from "../scripts/cluster.mjs";
 import { type Cluster, cookieHeader, importCsv, signedIn, sql } from "./cluster-support";
 
@@ -475,17 +474,8 @@ test("pushes through both instances at once cross an alert's threshold: its webh
   browser,
 }) => {
   test.setTimeout(180_000);
-  const calls: string[] = [];
-  const receiver = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      calls.push(Buffer.concat(chunks).toString("utf8"));
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const receiver = await startWebhookReceiver();
+  const hook = `${receiver.origin}/hook`;
   const { context, page } = await signedIn(browser, instanceA(), admin);
   const cookie = await cookieHeader(context);
   const datasetName = `Alerted across ${Date.now()}`;
@@ -535,7 +525,7 @@ test("pushes through both instances at once cross an alert's threshold: its webh
     pushTo(instanceB(), "2026-03-01"),
   ]);
   expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
-  await expect.poll(() => calls.length, { timeout: 60_000 }).toBe(1);
+  await expect.poll(() => receiver.calls.length, { timeout: 60_000 }).toBe(1);
   // Every check has run (none waiting or running on either instance), and none told again.
   await expect
     .poll(
@@ -551,9 +541,9 @@ test("pushes through both instances at once cross an alert's threshold: its webh
     sql(cluster, "select count(*) from pgboss.job where name = 'alert-checks'")[0]?.[0],
   );
   expect(checks).toBeGreaterThanOrEqual(4);
-  expect(calls).toHaveLength(1);
+  expect(receiver.calls).toHaveLength(1);
   // Fired by whichever check first saw a March over 500 (900 to 3,600, as the pushes landed).
-  const fired = JSON.parse(calls[0] ?? "{}");
+  const fired = JSON.parse(receiver.calls[0]?.body ?? "{}");
   expect(fired.type).toBe("alert.fired");
   expect(fired.value).toBeGreaterThanOrEqual(900);
   const events = sql(
@@ -561,7 +551,7 @@ test("pushes through both instances at once cross an alert's threshold: its webh
     `select e.kind from alert_events e join alerts a on a.id = e.alert_id where a.name = '${datasetName}'`,
   );
   expect(events).toEqual([["fired"]]);
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 test("kill -9 of A under load: the balancer sends the rest to B; only requests in flight on A fail", async () => {

@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, request, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import {
@@ -13,31 +11,12 @@ import {
 } from "./content-support";
 import { sunkMail } from "./smtp-sink.mjs";
 import { appBaseURL, horizontalOverflow, testUser } from "./support";
+import { type ReceivedCall, startWebhookReceiver } from "./webhook-receiver";
 
 // Alerts through the app as its users meet them: an editor sets an alert on a chart's measure
 // with a webhook (its secret shown once), a program pushes rows that cross the threshold, and a
 // real HTTP receiver gets one signed call when it fires and one when it resolves, never one per
 // check; the recipient gets the same by mail through the run's SMTP sink.
-
-interface Call {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-async function startReceiver(): Promise<{ url: string; calls: Call[]; server: Server }> {
-  const calls: Call[] = [];
-  const server = createServer((incoming, response) => {
-    const chunks: Buffer[] = [];
-    incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", () => {
-      calls.push({ headers: incoming.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, calls, server };
-}
 
 async function push(program: APIRequestContext, datasetId: string, secret: string, row: object) {
   const response = await program.post(`/api/datasets/${datasetId}/rows`, {
@@ -57,7 +36,7 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
   browser,
 }) => {
   test.setTimeout(180_000);
-  const receiver = await startReceiver();
+  const receiver = await startWebhookReceiver();
   const editor = testUser("editor");
   const datasetName = uniqueName("Alerted");
   const created = await importCsvAsEditor(
@@ -81,7 +60,7 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
   await page.getByLabel("Fires when the number").selectOption("above");
   await page.getByLabel("Threshold").fill("500");
   await page.getByLabel("Email recipients").fill(editor.email);
-  await page.getByLabel("Webhook address (optional)").fill(receiver.url);
+  await page.getByLabel("Webhook address (optional)").fill(`${receiver.origin}/hook`);
   await page.getByRole("button", { name: "Create alert" }).click();
   // The webhook's signing secret, shown this once.
   const secretField = page.getByLabel(/^Token for the webhook at http:\/\/127\.0\.0\.1/);
@@ -104,7 +83,7 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
   // 900 in March: above 500, it fires.
   await push(program, created.datasetId, token, { month: "2026-03-01", amount: 900 });
   await expect.poll(() => receiver.calls.length, { timeout: 60_000 }).toBe(1);
-  const fired = receiver.calls[0] as Call;
+  const fired = receiver.calls[0] as ReceivedCall;
   const body = JSON.parse(fired.body);
   expect(body).toMatchObject({ type: "alert.fired", value: 900, title: `Alert: ${name}` });
   expect(body.url).toBe(alertUrl);
@@ -129,7 +108,7 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
   // 100 in May: back under, it resolves once.
   await push(program, created.datasetId, token, { month: "2026-05-01", amount: 100 });
   await expect.poll(() => receiver.calls.length, { timeout: 60_000 }).toBe(2);
-  expect(JSON.parse((receiver.calls[1] as Call).body)).toMatchObject({
+  expect(JSON.parse((receiver.calls[1] as ReceivedCall).body)).toMatchObject({
     type: "alert.resolved",
     value: 100,
   });
@@ -166,7 +145,7 @@ test("a push that crosses an alert's threshold calls its webhook once, and once 
 
   await program.dispose();
   await context.close();
-  await new Promise((resolve) => receiver.server.close(resolve));
+  await receiver.close();
 });
 
 test("the alerts pages are axe-clean and fit a 375 px phone", async ({ browser }) => {

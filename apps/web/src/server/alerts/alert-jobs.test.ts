@@ -1,6 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -28,6 +26,11 @@ import {
   startThrowawayPostgres,
 } from "../../../../../scripts/throwaway-postgres.mjs";
 import {
+  type ReceivedCall,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from "../../../e2e/webhook-receiver";
+import {
   type AlertChecker,
   alertCheckQueue,
   alertDeliveryKey,
@@ -47,39 +50,9 @@ const admin: Actor = { id: "admin-1", email: "admin@example.com", role: "admin" 
 const fast = { pollMs: 50, retryDelayMs: 500, leaseMs: 30_000 };
 const serverSecret = "s".repeat(40);
 
-interface Call {
-  path: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
-
-/** A real webhook receiver: records each call; /flaky answers 503 to its first call. */
-async function startReceiver(): Promise<{ url: string; calls: Call[]; server: Server }> {
-  const calls: Call[] = [];
-  let flakyRefused = false;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      const call = { path: request.url ?? "", headers: request.headers, body: "" };
-      call.body = Buffer.concat(chunks).toString("utf8");
-      if (call.path === "/flaky" && !flakyRefused) {
-        flakyRefused = true;
-        response.writeHead(503).end();
-        return;
-      }
-      calls.push(call);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, calls, server };
-}
-
 let smtp: TestSmtp;
 let mailer: Mailer;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
@@ -87,7 +60,13 @@ beforeAll(async () => {
   const settings = mailSettingsFromEnv(smtpEnv(smtp));
   if (!settings) throw new Error("no mail settings");
   mailer = createMailer(settings);
-  receiver = await startReceiver();
+  // /flaky answers 503 to its first call
+  let flakyRefused = false;
+  receiver = await startWebhookReceiver((call) => {
+    if (call.path !== "/flaky" || flakyRefused) return 204;
+    flakyRefused = true;
+    return 503;
+  });
 });
 
 afterEach(async () => {
@@ -97,7 +76,7 @@ afterEach(async () => {
 afterAll(async () => {
   mailer.close();
   await smtp.close();
-  await new Promise((resolve) => receiver.server.close(resolve));
+  await receiver.close();
 });
 
 async function openOn(databaseUrl: string | null): Promise<Store> {
@@ -207,8 +186,8 @@ describe("alert checks and deliveries", () => {
   it("fires once on a push that crosses the threshold, retries a failing webhook, and resolves once", async () => {
     const store = await openOn(null);
     const { dataset, push, alert, newWebhookIds } = await salesAlert(store, [
-      { url: `${receiver.url}/flaky` },
-      { url: `${receiver.url}/slack`, format: "slack" },
+      { url: `${receiver.origin}/flaky` },
+      { url: `${receiver.origin}/slack`, format: "slack" },
     ]);
     const queue = await store.openJobQueue(fast);
     const checker = await checkerOn(store, queue);
@@ -223,7 +202,7 @@ describe("alert checks and deliveries", () => {
 
     const calls = receiver.calls.slice(callsBefore);
     expect(calls.map((call) => call.path).sort()).toEqual(["/flaky", "/slack"]);
-    const json = calls.find((call) => call.path === "/flaky") as Call;
+    const json = calls.find((call) => call.path === "/flaky") as ReceivedCall;
     const body = JSON.parse(json.body);
     expect(body).toMatchObject({
       type: "alert.fired",
@@ -241,9 +220,9 @@ describe("alert checks and deliveries", () => {
     expect(webhookSecret(serverSecret, newWebhookIds[0] as string)).not.toBe(
       webhookSecret(serverSecret, newWebhookIds[1] as string),
     );
-    expect(JSON.parse((calls.find((call) => call.path === "/slack") as Call).body).text).toContain(
-      "Revenue on Sales is 570",
-    );
+    expect(
+      JSON.parse((calls.find((call) => call.path === "/slack") as ReceivedCall).body).text,
+    ).toContain("Revenue on Sales is 570");
     const mails = smtp.received.slice(mailsBefore);
     expect(mails.map((mail) => mail.to.join()).sort()).toEqual(["ann@example.org", owner.email]);
     const parsed = await simpleParser(mails[0]?.raw ?? Buffer.alloc(0));
@@ -257,7 +236,7 @@ describe("alert checks and deliveries", () => {
     await settle(store, queue, await checker.afterWrite(dataset.id), alert.id);
     const resolvedCalls = receiver.calls.slice(callsBefore + calls.length);
     expect(resolvedCalls.map((call) => call.path).sort()).toEqual(["/flaky", "/slack"]);
-    expect(JSON.parse((resolvedCalls[0] as Call).body).type).toBe("alert.resolved");
+    expect(JSON.parse((resolvedCalls[0] as ReceivedCall).body).type).toBe("alert.resolved");
     expect(smtp.received.length - mailsBefore).toBe(4);
     const { events } = (await store.getAlert(alert.id, owner)) ?? { events: [] };
     expect(events.map((event) => [event.kind, event.value, event.deliveryStatus])).toEqual([
@@ -276,7 +255,7 @@ describe("alert checks and deliveries", () => {
     const store = await openOn(null);
     const { dataset, push, alert } = await salesAlert(store, [
       { url: "http://169.254.169.254/latest/meta-data/" },
-      { url: `${receiver.url}/inside` },
+      { url: `${receiver.origin}/inside` },
     ]);
     const queue = await store.openJobQueue(fast);
     const checker = await checkerOn(store, queue);
@@ -297,7 +276,7 @@ describe("alert checks and deliveries", () => {
     const url = createThrowawayDatabase(cluster.url, "seed_alerts");
     const first = await openOn(url);
     const second = await openOn(url);
-    const { dataset, push, alert } = await salesAlert(first, [{ url: `${receiver.url}/twice` }]);
+    const { dataset, push, alert } = await salesAlert(first, [{ url: `${receiver.origin}/twice` }]);
     const queues = [await first.openJobQueue(fast), await second.openJobQueue(fast)];
     const checkers = [
       await checkerOn(first, queues[0] as JobQueue),

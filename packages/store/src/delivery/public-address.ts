@@ -96,7 +96,7 @@ function refusedError(host: string, kind: string): RefusedAddressError {
 }
 
 /** The URL's host as written between brackets or not: "[::1]" is "::1". */
-export function bareHost(hostname: string): string {
+function bareHost(hostname: string): string {
   return hostname.startsWith("[") && hostname.endsWith("]") ? hostname.slice(1, -1) : hostname;
 }
 

@@ -3,15 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { chartThemes } from "@seed/charts/svg";
 import { demoDashboardSlug, openStore, type Store } from "@seed/store";
-import { statTileWords } from "@seed/ui";
 import fc from "fast-check";
 import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chartView } from "@/components/chart-view";
-import { reportChartSvg } from "@/components/server-chart-svg";
-import { statFigures } from "@/components/stat-figures";
 import { type Report, renderCharts, reportEmail, reportPdf } from "./report-render";
+import { reportTiles } from "./send-report";
 
 const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
 console.log(`[@seed/web report-render] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
@@ -25,25 +22,12 @@ beforeAll(async () => {
   store = await openStore({ dataDir, databaseUrl: null });
   const rendered = await store.getDashboardBySlug(demoDashboardSlug);
   if (!rendered) throw new Error("no demo dashboard");
-  const charts = rendered.tiles.flatMap((tile) =>
-    tile.kind === "chart"
-      ? [
-          {
-            title: tile.chart.title,
-            svg: reportChartSvg(chartView(tile.chart), tile.result, 640, 280) ?? null,
-          },
-        ]
-      : [],
-  );
   report = {
     title: rendered.dashboard.title,
     subtitle: "Every Monday at 08:00 (Europe/Paris)",
     link: "https://seed.test/d/demo",
     unsubscribeUrl: "https://seed.test/unsubscribe/abc",
-    stats: rendered.tiles.flatMap((tile) =>
-      tile.kind === "stat" ? [statTileWords(statFigures(tile))] : [],
-    ),
-    charts,
+    ...reportTiles(rendered.tiles),
   };
 });
 

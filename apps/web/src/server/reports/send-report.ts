@@ -1,5 +1,5 @@
 import { appliedFilterQuery, describeAppliedRange, hasAppliedFilters } from "@seed/model";
-import type { DeliveryOutcome, Mailer, Store } from "@seed/store";
+import type { DeliveryOutcome, Mailer, RenderedTile, Store } from "@seed/store";
 import { statTileWords } from "@seed/ui";
 import { chartView } from "@/components/chart-view";
 import { reportChartSvg } from "@/components/server-chart-svg";
@@ -38,6 +38,26 @@ export interface ReportRunResult {
 const chartWidth = 640;
 const chartHeight = 280;
 
+/** A dashboard's tiles as a report holds them: the stats in words, each chart drawn (or why not). */
+export function reportTiles(tiles: readonly RenderedTile[]): Pick<Report, "stats" | "charts"> {
+  return {
+    stats: tiles.flatMap((tile) =>
+      tile.kind === "stat" ? [statTileWords(statFigures(tile))] : [],
+    ),
+    charts: tiles.flatMap((tile) => {
+      if (tile.kind !== "chart") return [];
+      const svg = reportChartSvg(chartView(tile.chart), tile.result, chartWidth, chartHeight);
+      return [
+        {
+          title: tile.chart.title,
+          svg: svg ?? null,
+          emptyReason: tile.error ?? "No data to draw.",
+        },
+      ];
+    }),
+  };
+}
+
 export async function sendReport(
   store: Store,
   mailer: Mailer,
@@ -66,26 +86,12 @@ export async function sendReport(
       ].join(" · ")
     : "";
   const when = (run.now ?? new Date()).toISOString().slice(0, 16).replace("T", " ");
-  const charts = rendered.tiles.flatMap((tile) => {
-    if (tile.kind !== "chart") return [];
-    const svg = reportChartSvg(chartView(tile.chart), tile.result, chartWidth, chartHeight);
-    return [
-      {
-        title: tile.chart.title,
-        svg: svg ?? null,
-        emptyReason: tile.error ?? "No data to draw.",
-      },
-    ];
-  });
   const base: Report = {
     title: rendered.dashboard.title,
     subtitle: [run.scheduleText, filterWords, `Data as of ${when} UTC`].filter(Boolean).join(" · "),
     link,
     unsubscribeUrl: "",
-    stats: rendered.tiles.flatMap((tile) =>
-      tile.kind === "stat" ? [statTileWords(statFigures(tile))] : [],
-    ),
-    charts,
+    ...reportTiles(rendered.tiles),
   };
   const images = renderCharts(base, 2);
   const pdf = Buffer.from(await reportPdf(base, images));

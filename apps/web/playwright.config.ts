@@ -58,10 +58,25 @@ const postgresSpecs = [
   "security/sign-in-throttle", // the throttle kept in the database
   "security/sessions", // sessions kept in the database
 ];
-const appSpecs =
-  process.env.SEED_E2E_DATABASE === "postgres" && process.env.SEED_E2E_ALL !== "1"
-    ? { testMatch: postgresSpecs.map((spec) => `**/e2e/${spec}.spec.ts`) }
-    : {};
+const postgresOnlyListed =
+  process.env.SEED_E2E_DATABASE === "postgres" && process.env.SEED_E2E_ALL !== "1";
+const appSpecs = postgresOnlyListed
+  ? { testMatch: postgresSpecs.map((spec) => `**/e2e/${spec}.spec.ts`) }
+  : {};
+/**
+ * Specs that change an instance-wide setting other tests would feel (e2e/exclusive): they run
+ * after every "app" test, on the same server, one at a time.
+ */
+const exclusiveProjects = postgresOnlyListed
+  ? []
+  : [
+      {
+        name: "exclusive",
+        testMatch: /e2e\/exclusive\/.*\.spec\.ts/,
+        dependencies: ["app"],
+        workers: 1,
+      },
+    ];
 
 // Overridable so two checkouts can run the suite side by side.
 const appPort = Number(process.env.SEED_E2E_PORT ?? 3100);
@@ -126,7 +141,8 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions,
   },
   projects: [
-    { name: "app", testIgnore: /first-run\.spec\.ts/, ...appSpecs },
+    { name: "app", testIgnore: [/first-run\.spec\.ts/, /e2e\/exclusive\//], ...appSpecs },
+    ...exclusiveProjects,
     { name: "first-run", testMatch: /first-run\.spec\.ts/, use: { baseURL: freshURL } },
   ],
   webServer: [

@@ -42,6 +42,7 @@ const adminPages: { path: string; heading: string; roles: TestRole[] }[] = [
   { path: "/admin/audit", heading: "Audit log", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/sql", heading: "SQL questions", roles: ["editor", "admin"] },
   { path: "/admin/tokens", heading: "API tokens", roles: ["viewer", "editor", "admin"] },
+  { path: "/admin/account", heading: "Your account", roles: ["viewer", "editor", "admin"] },
   { path: "/admin/reports", heading: "Reports", roles: ["editor", "admin"] },
   { path: "/admin/reports/new", heading: "New report", roles: ["editor", "admin"] },
   { path: "/admin/alerts", heading: "Alerts", roles: ["editor", "admin"] },
@@ -229,6 +230,21 @@ test.describe("server actions", () => {
       await form.getByLabel("Domains reports and alerts may go to").fill("not/a/domain");
       await form.getByRole("button", { name: "Save domains" }).click();
       await expect(form.getByText(/is not a domain/)).toBeVisible();
+    });
+
+    expect(await replay(action, "anonymous")).toBe(401);
+    expect(await replay(action, "viewer")).toBe(403);
+    expect(await replay(action, "editor")).toBe(403);
+    expect(await replay(action, "admin")).toBe(200);
+  });
+
+  test("two-factor requirement (admin only): anonymous 401, viewer 403, editor 403, admin 200", async ({
+    browser,
+  }) => {
+    const action = await captureAction(browser, "/admin/users", async (page) => {
+      // Saved as it stands (required of nobody), so the admin's replay changes nothing others feel.
+      await page.getByRole("button", { name: "Save requirement" }).click();
+      await expect(page.getByText("Two-factor sign-in is optional for everyone.")).toBeVisible();
     });
 
     expect(await replay(action, "anonymous")).toBe(401);

@@ -44,6 +44,7 @@ import { removeStaleSpools } from "./repo/datasets/spool.js";
 import { historyOperations } from "./repo/history.js";
 import { recipientOperations } from "./repo/recipients.js";
 import { reportOperations } from "./repo/reports.js";
+import { settingsOperations } from "./repo/settings.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
 import { sourceOperations } from "./repo/sources/sources.js";
@@ -153,6 +154,7 @@ const operations = {
   ...reportOperations,
   ...alertOperations,
   ...recipientOperations,
+  ...settingsOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...setupOperations,

@@ -497,6 +497,12 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, _f, actor) => store.sqlQuestionsStatus(actor),
     },
   },
+  setTwoFactorRequiredRoles: {
+    set: {
+      permission: "settings.manage",
+      run: (store, _f, actor) => store.setTwoFactorRequiredRoles(actor, { roles: ["admin"] }),
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",
@@ -534,6 +540,16 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
           entityType: "user",
           entityId: "user-viewer",
           detail: { role: "editor" },
+        }),
+    },
+    "own account event": {
+      permission: "content.read",
+      run: (store, _f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "user.enable-two-factor",
+          entityType: "user",
+          entityId: actor.id,
         }),
     },
   },

@@ -8,7 +8,13 @@ export type UserAuditAction =
   | "user.ban"
   | "user.unban"
   | "user.revoke-sessions"
-  | "user.delete";
+  | "user.delete"
+  /** An admin turned a user's second factor off (a lost phone and recovery codes). */
+  | "user.reset-two-factor"
+  /** A user's own account: second factor on, off, new recovery codes. */
+  | "user.enable-two-factor"
+  | "user.disable-two-factor"
+  | "user.new-recovery-codes";
 
 /** User-management events go through the store's audit API, beside its own events. */
 export async function recordUserEvent(

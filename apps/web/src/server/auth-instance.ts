@@ -4,11 +4,13 @@ import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import {
   adminPluginOptions,
   createBaseAuthOptions,
   loadAuthSecret,
   resolveDataDir,
+  twoFactorPluginOptions,
 } from "./auth-options.mjs";
 import { getStore } from "./store";
 
@@ -16,7 +18,7 @@ function createAuth(store: Store, secret: string) {
   return betterAuth({
     ...createBaseAuthOptions({ store, secret }),
     // nextCookies last: it turns better-auth's Set-Cookie into Next cookies() calls in server actions.
-    plugins: [admin(adminPluginOptions), nextCookies()],
+    plugins: [admin(adminPluginOptions), twoFactor(twoFactorPluginOptions), nextCookies()],
   });
 }
 

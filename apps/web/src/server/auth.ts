@@ -7,6 +7,7 @@ import { errorResponse } from "@/lib/http-status";
 import { loginPath } from "@/lib/safe-next-path";
 import { getAuth } from "./auth-instance";
 import { sessionSettingsFromEnv } from "./auth-options.mjs";
+import { getStore } from "./store";
 
 const sessionSettings = cache(() => sessionSettingsFromEnv());
 
@@ -18,6 +19,8 @@ export interface SessionUser {
   name: string;
   /** null when the stored role is not one this app knows: such a user gets no access. */
   role: Role | null;
+  /** Whether the account signs in with a second factor (an authenticator app's code). */
+  twoFactorEnabled: boolean;
 }
 
 export interface Session {
@@ -48,6 +51,7 @@ export const getSession = cache(async (): Promise<Session | null> => {
       email: result.user.email,
       name: result.user.name,
       role: isRole(result.user.role) ? result.user.role : null,
+      twoFactorEnabled: result.user.twoFactorEnabled === true,
     },
     sessionId: result.session.id,
     expiresAt: result.session.expiresAt,
@@ -57,8 +61,24 @@ export const getSession = cache(async (): Promise<Session | null> => {
 /** A session whose user has a role this app knows. */
 export type SignedInSession = Session & { user: { role: Role } };
 
-/** The early gate of pages, layouts and actions (the store decides again): no session 401 or /login, no permission 403. */
-export async function requirePermission(permission: Permission): Promise<SignedInSession> {
+/** Where an account sets up its second factor; the one admin page open while that is due. */
+export const accountPath = "/admin/account";
+
+/** The roles an admin requires two-factor sign-in of, read once per render. */
+const requiredTwoFactorRoles = cache(async () => (await getStore()).twoFactorRequiredRoles());
+
+/** Whether an admin requires every account of this role to sign in with a second factor. */
+export async function twoFactorRequiredFor(role: Role): Promise<boolean> {
+  return (await requiredTwoFactorRoles()).includes(role);
+}
+
+/** Whether this account must set up two-factor sign-in before it may do anything else. */
+export async function twoFactorSetupDue(session: SignedInSession): Promise<boolean> {
+  return !session.user.twoFactorEnabled && (await twoFactorRequiredFor(session.user.role));
+}
+
+/** Signed in with a role that allows `permission`: no session 401 or /login, no permission 403. */
+async function requireSignedIn(permission: Permission): Promise<SignedInSession> {
   const session = await getSession();
   if (!session) {
     const requestHeaders = await headers();
@@ -68,6 +88,25 @@ export async function requirePermission(permission: Permission): Promise<SignedI
   const role = session.user.role;
   if (role === null || !can(role, permission)) forbidden();
   return { ...session, user: { ...session.user, role } };
+}
+
+/**
+ * The gate of the admin layout and the account page: signed in with a known role, even while
+ * two-factor setup is due (that is where it is done).
+ */
+export function requireAccount(): Promise<SignedInSession> {
+  return requireSignedIn("content.read");
+}
+
+/**
+ * The early gate of pages and actions (the store decides again): no session 401 or /login, no
+ * permission 403, and an account whose role must use two-factor sign-in and has not set it up
+ * goes to the account page first.
+ */
+export async function requirePermission(permission: Permission): Promise<SignedInSession> {
+  const session = await requireSignedIn(permission);
+  if (await twoFactorSetupDue(session)) redirect(`${accountPath}?two-factor=required`);
+  return session;
 }
 
 export function hasPermission(session: Session | null, permission: Permission): boolean {
@@ -92,6 +131,10 @@ export function withPermission<Context = unknown>(
     if (role === null || !can(role, permission)) {
       return errorResponse(403, "Your role does not allow this.");
     }
-    return handler(request, { ...session, user: { ...session.user, role } }, context);
+    const signedIn = { ...session, user: { ...session.user, role } };
+    if (await twoFactorSetupDue(signedIn)) {
+      return errorResponse(403, `Set up two-factor sign-in first, on ${accountPath}.`);
+    }
+    return handler(request, signedIn, context);
   };
 }

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { actorOf, storeErrorState } from "@/components/admin/store-errors";
 import { type FormState, formText } from "@/lib/form-state";
-import { type Permission, requirePermission, type SignedInSession } from "./auth";
+import { type Permission, requireAccount, requirePermission, type SignedInSession } from "./auth";
 import { revalidateContent } from "./revalidate";
 import { getStore } from "./store";
 
@@ -47,8 +47,25 @@ export function formAction<State extends FormState<Record<string, string>>>(
   permission: Permission,
   body: (context: ActionContext) => Promise<ActionOutcome<State>>,
 ): (previous: State, formData: FormData) => Promise<State> {
+  return gatedAction(() => requirePermission(permission), body);
+}
+
+/**
+ * An action on the signed-in account itself (its second factor): any role, and open while
+ * two-factor setup is due, since that is where it is done.
+ */
+export function accountAction<State extends FormState<Record<string, string>>>(
+  body: (context: ActionContext) => Promise<ActionOutcome<State>>,
+): (previous: State, formData: FormData) => Promise<State> {
+  return gatedAction(requireAccount, body);
+}
+
+function gatedAction<State extends FormState<Record<string, string>>>(
+  gate: () => Promise<SignedInSession>,
+  body: (context: ActionContext) => Promise<ActionOutcome<State>>,
+): (previous: State, formData: FormData) => Promise<State> {
   return async (_previous, formData) => {
-    const session = await requirePermission(permission);
+    const session = await gate();
     let outcome: ActionOutcome<State>;
     try {
       outcome = await body({ formData, session, actor: actorOf(session), store: await getStore() });

@@ -76,6 +76,28 @@ export function authorize(
   return checked;
 }
 
+/** Events a signed-in user records about their own account, which any role may (two-factor sign-in). */
+export const ownAccountActions = [
+  "user.enable-two-factor",
+  "user.disable-two-factor",
+  "user.new-recovery-codes",
+] as const;
+
+/**
+ * What recording this event needs: an event about the actor's own account, of an own-account
+ * action, only a role; any other, the permission its kind of record names.
+ */
+export function auditEventPermissionFor(
+  event: { action: string; entityType: AuditEntityType; entityId: string },
+  actorId: string,
+): Permission {
+  const own =
+    event.entityType === "user" &&
+    event.entityId === actorId &&
+    (ownAccountActions as readonly string[]).includes(event.action);
+  return own ? "content.read" : auditEventPermission[event.entityType];
+}
+
 /** What recording an event about this kind of record needs (the web app's user events among them). */
 export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>> = {
   dataset: "content.write",

@@ -7,7 +7,7 @@ import {
 } from "@seed/model";
 import { sql } from "kysely";
 import { z } from "zod";
-import { type Actor, auditEventPermission, authorize, checkActor } from "../access/policy.js";
+import { type Actor, auditEventPermissionFor, authorize, checkActor } from "../access/policy.js";
 import {
   type AuditAction,
   parseInput,
@@ -222,7 +222,7 @@ export async function recordAuditEvent(
     entityId: input.entityId,
     detail: input.detail,
   });
-  const actor = authorize(checked, auditEventPermission[event.entityType]);
+  const actor = authorize(checked, auditEventPermissionFor(event, checked.id));
   return ctx.db
     .transaction()
     .execute((trx) =>

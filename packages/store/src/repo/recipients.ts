@@ -4,6 +4,7 @@ import { type Kysely, sql } from "kysely";
 import type { Actor } from "../access/policy.js";
 import { type Executor, type RecordedActor, type StoreContext, writeAudit } from "../context.js";
 import { dialectOf } from "../db/dialect.js";
+import { readSetting } from "./settings.js";
 
 // Who reports and alerts may mail, and each recipient's own unsubscribe link: the rules both
 // share. Recipients are the app's users, the owner, or addresses in the domains an admin allows
@@ -28,13 +29,9 @@ export type MailKind = keyof typeof recipientTables;
 const untyped = (db: Executor) => db as unknown as Kysely<any>;
 
 export async function allowedDomainsIn(db: Executor): Promise<string[]> {
-  const row = await db
-    .selectFrom("store_meta")
-    .select("value")
-    .where("key", "=", allowedDomainsKey)
-    .executeTakeFirst();
-  if (!row) return [];
-  const parsed = allowedMailDomainsSchema.safeParse(JSON.parse(row.value));
+  const stored = await readSetting(db, allowedDomainsKey);
+  if (stored === null) return [];
+  const parsed = allowedMailDomainsSchema.safeParse(JSON.parse(stored));
   return parsed.success ? parsed.data : [];
 }
 

@@ -27,6 +27,7 @@ import {
   schedulerActor,
   writeRecipients,
 } from "./recipients.js";
+import { writeSetting } from "./settings.js";
 
 // Scheduled reports: a published dashboard, read with the report's filters, mailed on a schedule
 // in the dashboard's time zone. The store keeps each report, who it goes to (each recipient with
@@ -368,12 +369,7 @@ export async function setAllowedMailDomains(
   const { domains } = parseInput(z.object({ domains: allowedMailDomainsSchema }), input);
   await ctx.db.transaction().execute(async (trx) => {
     const before = await allowedDomainsIn(trx);
-    await trx.deleteFrom("store_meta").where("key", "=", allowedDomainsKey).execute();
-    await trx
-      .insertInto("store_meta")
-      .values({ key: allowedDomainsKey, value: JSON.stringify(domains) })
-      .execute();
-    await writeAudit(trx, ctx, checked, "settings.update", "settings", allowedDomainsKey, {
+    await writeSetting(trx, ctx, checked, allowedDomainsKey, JSON.stringify(domains), {
       added: domains.filter((domain) => !before.includes(domain)),
       removed: before.filter((domain) => !domains.includes(domain)),
     });

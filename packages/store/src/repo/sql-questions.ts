@@ -48,6 +48,7 @@ import {
   rowsStateOf,
 } from "./datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "./datasets/fields.js";
+import { readSetting, writeSetting } from "./settings.js";
 import { createdWrite, versionedWrite } from "./versioned-write.js";
 
 // SQL questions: one read-only SELECT over the datasets, each a table named by sqlTableNames
@@ -117,12 +118,7 @@ async function datasetsForSql(db: Executor): Promise<DatasetForSql[]> {
 }
 
 async function enabledIn(db: Executor): Promise<boolean> {
-  const row = await db
-    .selectFrom("store_meta")
-    .select("value")
-    .where("key", "=", settingKey)
-    .executeTakeFirst();
-  return row?.value !== "false";
+  return (await readSetting(db, settingKey)) !== "false";
 }
 
 function engineOf(ctx: StoreContext): "duckdb" | "postgres" {
@@ -162,14 +158,9 @@ async function setSqlQuestionsEnabled(
 ): Promise<void> {
   const checked = authorize(actor, "settings.manage");
   const { enabled } = parseInput(settingSchema, input);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("store_meta").where("key", "=", settingKey).execute();
-    await trx
-      .insertInto("store_meta")
-      .values({ key: settingKey, value: String(enabled) })
-      .execute();
-    await writeAudit(trx, ctx, checked, "settings.update", "settings", settingKey, { enabled });
-  });
+  await ctx.db
+    .transaction()
+    .execute((trx) => writeSetting(trx, ctx, checked, settingKey, String(enabled), { enabled }));
 }
 
 /** The datasets a question's text names: only their snapshots are made (not a safety rule). */

@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { signOut } from "@/app/login/actions";
 import { AdminNav, type AdminNavItem } from "@/components/admin/admin-nav";
-import { hasPermission, requirePermission } from "@/server/auth";
+import { accountPath, hasPermission, requireAccount, twoFactorSetupDue } from "@/server/auth";
 
 export const metadata: Metadata = {
   title: { default: "Admin", template: "%s · Admin · Seed Charts" },
@@ -11,26 +11,39 @@ export const metadata: Metadata = {
 };
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const session = await requirePermission("content.read");
-  const items: AdminNavItem[] = [
-    { href: "/admin", label: "Overview" },
-    { href: "/admin/datasets", label: "Datasets" },
-    { href: "/admin/charts", label: "Charts" },
-    { href: "/admin/dashboards", label: "Dashboards" },
-    ...(hasPermission(session, "content.write")
-      ? [
-          { href: "/admin/reports", label: "Reports" },
-          { href: "/admin/alerts", label: "Alerts" },
-        ]
-      : []),
-    ...(hasPermission(session, "sql.run") ? [{ href: "/admin/sql", label: "SQL questions" }] : []),
-    ...(hasPermission(session, "sources.manage")
-      ? [{ href: "/admin/sources", label: "Live sources" }]
-      : []),
-    ...(hasPermission(session, "users.manage") ? [{ href: "/admin/users", label: "Users" }] : []),
-    ...(hasPermission(session, "audit.read") ? [{ href: "/admin/audit", label: "Audit log" }] : []),
-    { href: "/admin/tokens", label: "API tokens" },
-  ];
+  // The account page must open while two-factor setup is due; every other page and action asks
+  // requirePermission, which sends such an account there first.
+  const session = await requireAccount();
+  const setupDue = await twoFactorSetupDue(session);
+  const account: AdminNavItem = { href: accountPath, label: "Your account" };
+  const items: AdminNavItem[] = setupDue
+    ? [account]
+    : [
+        { href: "/admin", label: "Overview" },
+        { href: "/admin/datasets", label: "Datasets" },
+        { href: "/admin/charts", label: "Charts" },
+        { href: "/admin/dashboards", label: "Dashboards" },
+        ...(hasPermission(session, "content.write")
+          ? [
+              { href: "/admin/reports", label: "Reports" },
+              { href: "/admin/alerts", label: "Alerts" },
+            ]
+          : []),
+        ...(hasPermission(session, "sql.run")
+          ? [{ href: "/admin/sql", label: "SQL questions" }]
+          : []),
+        ...(hasPermission(session, "sources.manage")
+          ? [{ href: "/admin/sources", label: "Live sources" }]
+          : []),
+        ...(hasPermission(session, "users.manage")
+          ? [{ href: "/admin/users", label: "Users" }]
+          : []),
+        ...(hasPermission(session, "audit.read")
+          ? [{ href: "/admin/audit", label: "Audit log" }]
+          : []),
+        { href: "/admin/tokens", label: "API tokens" },
+        account,
+      ];
   return (
     <div className="admin-shell">
       <nav className="admin-nav" aria-label="Admin">

@@ -38,8 +38,9 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
     return { formError: throttleMessage(verdict), values: { email } };
   }
   const auth = await getAuth();
+  let signedIn: unknown;
   try {
-    await auth.api.signInEmail({
+    signedIn = await auth.api.signInEmail({
       body: { email: parsed.data.email, password: parsed.data.password },
       headers: await headers(),
     });
@@ -56,6 +57,67 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
     };
   }
   await clearSignInFailures(parsed.data.email);
+  // The password was right and the account has a second factor: no session yet, only a
+  // short-lived challenge cookie that the code step below completes.
+  if (typeof signedIn === "object" && signedIn !== null && "twoFactorRedirect" in signedIn) {
+    redirect(twoFactorPath(next));
+  }
+  redirect(next);
+}
+
+export type SecondFactorState = FormState<{ code: string }>;
+
+/** Where the code is asked after the password, carrying the return path. */
+function twoFactorPath(next: string): string {
+  return `/login/two-factor?next=${encodeURIComponent(next)}`;
+}
+
+/** What each of better-auth's refusals of a second factor means to the person signing in. */
+const secondFactorRefusals: Record<string, SecondFactorState> = {
+  INVALID_CODE: {
+    fieldErrors: { code: ["The code is not right. Enter the newest code from your app."] },
+  },
+  INVALID_BACKUP_CODE: {
+    fieldErrors: { code: ["That recovery code is not right, or it was already used."] },
+  },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: {
+    formError: "Too many wrong codes for this sign-in. Sign in again with your password.",
+  },
+  ACCOUNT_TEMPORARILY_LOCKED: {
+    formError: "Too many wrong codes for this account. Try again in 15 minutes.",
+  },
+};
+
+const expiredChallenge: SecondFactorState = {
+  formError: "This sign-in has expired (10 minutes). Sign in again with your password.",
+};
+
+/**
+ * The second step: a 6-digit code from the app, or a recovery code (used up by this sign-in).
+ * better-auth checks it against the challenge cookie, counts wrong codes (5 per sign-in, 10 in a
+ * row per account) and, when it is right, starts the session.
+ */
+export async function verifySecondFactor(
+  _previous: SecondFactorState,
+  formData: FormData,
+): Promise<SecondFactorState> {
+  const next = safeNextPath(formText(formData, "next"));
+  const code = formText(formData, "code").replace(/\s+/g, "").slice(0, 64);
+  if (code === "")
+    return { fieldErrors: { code: ["Enter the code from your app, or a recovery code."] } };
+  const auth = await getAuth();
+  const requestHeaders = await headers();
+  try {
+    if (/^\d{6}$/.test(code)) {
+      await auth.api.verifyTOTP({ body: { code }, headers: requestHeaders });
+    } else {
+      await auth.api.verifyBackupCode({ body: { code }, headers: requestHeaders });
+    }
+  } catch (error) {
+    const refusal = asAuthRefusal(error);
+    if (!refusal) throw error;
+    return secondFactorRefusals[refusal.code ?? ""] ?? expiredChallenge;
+  }
   redirect(next);
 }
 

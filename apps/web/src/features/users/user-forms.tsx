@@ -6,8 +6,11 @@ import {
   type CreateUserState,
   createUser,
   deleteUser,
+  resetUserTwoFactor,
   revokeUserSessions,
+  setTwoFactorRequirement,
   setUserRole,
+  type TwoFactorRequirementState,
   type UserActionState,
   unbanUser,
 } from "@/app/admin/users/actions";
@@ -124,18 +127,64 @@ function RowButton({
   );
 }
 
+const requirementOptions = [
+  ["admin", "Admins"],
+  ["editor", "Editors"],
+  ["viewer", "Viewers"],
+] as const;
+
+/** Which roles must sign in with a second factor: one checkbox per role. */
+export function TwoFactorRequirementForm({ required }: { required: readonly string[] }) {
+  const [state, formAction, pending] = useActionState<TwoFactorRequirementState, FormData>(
+    setTwoFactorRequirement,
+    {},
+  );
+  return (
+    <form action={formAction} className="form" key={required.join(",")}>
+      <fieldset className="field">
+        <legend>Require two-factor sign-in of</legend>
+        <div className="inline-list">
+          {requirementOptions.map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="checkbox"
+                name="roles"
+                value={value}
+                defaultChecked={required.includes(value)}
+              />{" "}
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <p className="muted">
+        Anyone in a checked role without it is sent to set it up before anything else. An admin who
+        loses both phone and recovery codes is reset by another admin here.
+      </p>
+      <div>
+        <button type="submit" className="button button-secondary" disabled={pending}>
+          Save requirement
+        </button>
+      </div>
+      <FormMessages state={state} withFieldErrors />
+    </form>
+  );
+}
+
 export function UserRowActions({
   userId,
   email,
   role,
   banned,
   isSelf,
+  twoFactorEnabled,
 }: {
   userId: string;
   email: string;
   role: string;
   banned: boolean;
   isSelf: boolean;
+  twoFactorEnabled: boolean;
 }) {
   const [state, formAction, pending] = useActionState<UserActionState, FormData>(setUserRole, {});
   const selectId = useId();
@@ -183,6 +232,17 @@ export function UserRowActions({
             yes: `Yes, sign out ${email}`,
           }}
         />
+        {twoFactorEnabled ? (
+          <RowButton
+            action={resetUserTwoFactor}
+            userId={userId}
+            label={`Turn off two-factor for ${email}`}
+            confirm={{
+              question: `Turn off two-factor sign-in for ${email}? Their key and recovery codes stop working; they sign in with their password alone (and set it up again if their role requires it).`,
+              yes: `Yes, turn it off for ${email}`,
+            }}
+          />
+        ) : null}
         <RowButton
           action={deleteUser}
           userId={userId}

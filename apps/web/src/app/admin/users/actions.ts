@@ -144,14 +144,26 @@ export const setUserRole = formAction<UserActionState>(
   },
 );
 
-type UserChange = "ban" | "unban" | "revoke-sessions" | "delete";
+type UserChange = "ban" | "unban" | "revoke-sessions" | "delete" | "reset-two-factor";
 
 const changeDone: Record<UserChange, string> = {
   ban: "Blocked.",
   unban: "Unblocked.",
   "revoke-sessions": "Signed out everywhere.",
   delete: "The user was deleted.",
+  "reset-two-factor":
+    "Two-factor sign-in is off for this account; they sign in with their password.",
 };
+
+/** Removes an account's second factor (key and recovery codes), for one who lost both. */
+async function resetTwoFactor(auth: AuthInstance, userId: string): Promise<void> {
+  const context = await auth.$context;
+  await context.adapter.deleteMany({
+    model: "twoFactor",
+    where: [{ field: "userId", value: userId }],
+  });
+  await context.internalAdapter.updateUser(userId, { twoFactorEnabled: false });
+}
 
 function userChange(change: UserChange) {
   return formAction<UserActionState>("users.manage", async ({ formData, session, actor }) => {
@@ -186,7 +198,9 @@ function userChange(change: UserChange) {
           ? auth.api.unbanUser({ body, headers: requestHeaders })
           : change === "delete"
             ? auth.api.removeUser({ body, headers: requestHeaders })
-            : auth.api.revokeUserSessions({ body, headers: requestHeaders });
+            : change === "reset-two-factor"
+              ? resetTwoFactor(auth, userId)
+              : auth.api.revokeUserSessions({ body, headers: requestHeaders });
     const refusal = await refusalOf(call);
     if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
     // Acting on another admin is allowed only through this flow, and the log says so.
@@ -207,3 +221,25 @@ export const banUser = userChange("ban");
 export const unbanUser = userChange("unban");
 export const revokeUserSessions = userChange("revoke-sessions");
 export const deleteUser = userChange("delete");
+export const resetUserTwoFactor = userChange("reset-two-factor");
+
+/** The roles that must use two-factor sign-in (an admin's setting, audited by the store). */
+export type TwoFactorRequirementState = FormState<{ roles: string }>;
+
+export const setTwoFactorRequirement = formAction<TwoFactorRequirementState>(
+  "settings.manage",
+  async ({ formData, store, actor }) => {
+    const chosen = formData
+      .getAll("roles")
+      .filter((value): value is string => typeof value === "string")
+      .slice(0, roles.length + 1);
+    const saved = await store.setTwoFactorRequiredRoles(actor, { roles: chosen });
+    return done({
+      message:
+        saved.length === 0
+          ? "Two-factor sign-in is optional for everyone."
+          : `Two-factor sign-in is required of: ${saved.map((role) => `${role}s`).join(", ")}. Those without it set it up at their next page.`,
+      revalidate: "users",
+    });
+  },
+);

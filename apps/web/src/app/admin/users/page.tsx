@@ -3,9 +3,14 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
-import { CreateUserForm, UserRowActions } from "@/features/users/user-forms";
-import { requirePermission } from "@/server/auth";
+import {
+  CreateUserForm,
+  TwoFactorRequirementForm,
+  UserRowActions,
+} from "@/features/users/user-forms";
+import { hasPermission, requirePermission } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
+import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -21,6 +26,10 @@ export default async function UsersPage({
     query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },
     headers: await headers(),
   });
+  const required = await (await getStore()).twoFactorRequiredRoles();
+  // better-auth's admin list carries the two-factor plugin's field, though its type does not say so.
+  const twoFactorOn = (user: object) =>
+    (user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
   return (
     <>
       <Heading level={1}>Users</Heading>
@@ -31,13 +40,17 @@ export default async function UsersPage({
       <Card title={`All users (${total})`} titleAs="h2">
         <TableRegion label="Users">
           <table>
-            <caption className="muted">Accounts, their roles and whether they are blocked.</caption>
+            <caption className="muted">
+              Accounts, their roles, whether they are blocked and whether they sign in with a second
+              factor.
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
+                <th scope="col">Two-factor</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -48,6 +61,7 @@ export default async function UsersPage({
                   <td>{user.email}</td>
                   <td>{user.role ?? "none"}</td>
                   <td>{user.banned ? "Blocked" : "Active"}</td>
+                  <td>{twoFactorOn(user) ? "On" : "Off"}</td>
                   <td>
                     <UserRowActions
                       userId={user.id}
@@ -55,6 +69,7 @@ export default async function UsersPage({
                       role={user.role ?? ""}
                       banned={Boolean(user.banned)}
                       isSelf={user.id === session.user.id}
+                      twoFactorEnabled={twoFactorOn(user)}
                     />
                   </td>
                 </tr>
@@ -63,6 +78,15 @@ export default async function UsersPage({
           </table>
         </TableRegion>
       </Card>
+      {hasPermission(session, "settings.manage") ? (
+        <Card
+          title="Two-factor sign-in"
+          titleAs="h2"
+          description="A code from an authenticator app after the password, set up by each user on their account page."
+        >
+          <TwoFactorRequirementForm required={required} />
+        </Card>
+      ) : null}
       <Card
         title="Create a user"
         titleAs="h2"

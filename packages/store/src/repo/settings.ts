@@ -1,0 +1,82 @@
+import { type Role, roles } from "@seed/model";
+import { z } from "zod";
+import { type Actor, authorize } from "../access/policy.js";
+import {
+  type Executor,
+  parseInput,
+  type RecordedActor,
+  type StoreContext,
+  writeAudit,
+} from "../context.js";
+
+// The instance's settings: one row of store_meta each, changed by an admin and audited.
+
+/** A setting's stored text, or null when it was never set. */
+export async function readSetting(db: Executor, key: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("store_meta")
+    .select("value")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/**
+ * Replaces a setting inside the caller's transaction and records the change ("settings.update",
+ * with `detail`). The caller has checked "settings.manage".
+ */
+export async function writeSetting(
+  trx: Executor,
+  ctx: StoreContext,
+  actor: RecordedActor,
+  key: string,
+  value: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await trx.deleteFrom("store_meta").where("key", "=", key).execute();
+  await trx.insertInto("store_meta").values({ key, value }).execute();
+  await writeAudit(trx, ctx, actor, "settings.update", "settings", key, detail);
+}
+
+const twoFactorKey = "auth.two-factor-required";
+
+const requiredRolesSchema = z
+  .array(z.enum(roles, { error: "Choose from admin, editor and viewer." }))
+  .max(roles.length)
+  .transform((chosen) => roles.filter((role) => chosen.includes(role)));
+
+/**
+ * The roles whose accounts must sign in with a second factor (none until an admin says so). Read
+ * without an actor: the sign-in gate asks it for every user, and it names no one.
+ */
+export async function twoFactorRequiredRoles(ctx: StoreContext): Promise<Role[]> {
+  const stored = await readSetting(ctx.db, twoFactorKey);
+  if (stored === null) return [];
+  try {
+    const parsed = requiredRolesSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sets the roles that must use two-factor sign-in (an admin's setting), audited. */
+export async function setTwoFactorRequiredRoles(
+  ctx: StoreContext,
+  actor: Actor,
+  input: { roles: readonly string[] },
+): Promise<Role[]> {
+  const checked = authorize(actor, "settings.manage");
+  const { roles: chosen } = parseInput(z.object({ roles: requiredRolesSchema }), input);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await readSetting(trx, twoFactorKey);
+    const previous = before === null ? [] : (JSON.parse(before) as string[]);
+    await writeSetting(trx, ctx, checked, twoFactorKey, JSON.stringify(chosen), {
+      added: chosen.filter((role) => !previous.includes(role)),
+      removed: previous.filter((role) => !(chosen as string[]).includes(role)),
+    });
+  });
+  return chosen;
+}
+
+export const settingsOperations = { twoFactorRequiredRoles, setTwoFactorRequiredRoles };

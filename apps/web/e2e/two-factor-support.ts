@@ -68,11 +68,33 @@ export function wrongCode(totp: TOTP): string {
   }
 }
 
-/** On the account page: sets up the second factor; returns the app's key and the recovery codes. */
+/**
+ * The app's current code once it is one not in `used` (each code counts once, so a test that
+ * signs in twice within 30 s waits for the app's next code, as a person would), marked used.
+ */
+export async function unusedCode(totp: TOTP, used: Set<string>): Promise<string> {
+  let code = totp.generate();
+  await expect
+    .poll(
+      () => {
+        code = totp.generate();
+        return used.has(code);
+      },
+      { timeout: 35_000, intervals: [500] },
+    )
+    .toBe(false);
+  used.add(code);
+  return code;
+}
+
+/**
+ * On the account page: sets up the second factor; returns the app's key, the recovery codes and
+ * the codes used so far (the confirming one).
+ */
 export async function setUpTwoFactor(
   page: Page,
   password: string,
-): Promise<{ totp: TOTP; recoveryCodes: string[] }> {
+): Promise<{ totp: TOTP; recoveryCodes: string[]; used: Set<string> }> {
   const setup = page.getByRole("form", { name: "Set up two-factor sign-in" });
   await setup.getByLabel("Your password").fill(password);
   await setup.getByRole("button", { name: "Set up two-factor sign-in" }).click();
@@ -83,10 +105,11 @@ export async function setUpTwoFactor(
     .getByRole("listitem")
     .allTextContents();
   const confirm = page.getByRole("form", { name: "Confirm two-factor sign-in" });
-  await confirm.getByLabel("6-digit code").fill(totp.generate());
+  const used = new Set<string>();
+  await confirm.getByLabel("6-digit code").fill(await unusedCode(totp, used));
   await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await page.waitForURL((url) => url.searchParams.get("two-factor") === "on");
-  return { totp, recoveryCodes };
+  return { totp, recoveryCodes, used };
 }
 
 /** On the code step: enters a code and presses Sign in. */

@@ -7,6 +7,7 @@ import {
   passwordStep,
   setUpTwoFactor,
   totpFor,
+  unusedCode,
   wrongCode,
 } from "./two-factor-support";
 
@@ -54,7 +55,8 @@ test("a user turns on two-factor sign-in; then a sign-in needs the app's code or
   await confirm.getByLabel("6-digit code").fill(wrongCode(totp));
   await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(confirm.getByText(/The code is not right/)).toBeVisible();
-  await confirm.getByLabel("6-digit code").fill(totp.generate());
+  const used = new Set<string>();
+  await confirm.getByLabel("6-digit code").fill(await unusedCode(totp, used));
   await confirm.getByRole("button", { name: "Turn on two-factor sign-in" }).click();
   await expect(page.getByRole("status").getByText("Two-factor sign-in is on.")).toBeVisible();
   await signOut(page);
@@ -79,9 +81,24 @@ test("a user turns on two-factor sign-in; then a sign-in needs the app's code or
   await expect(
     second.getByText("The code is not right. Enter the newest code from your app."),
   ).toBeVisible();
-  await enterCode(second, totp.generate());
+  const code = await unusedCode(totp, used);
+  await enterCode(second, code);
   await second.waitForURL((url) => url.pathname === "/admin");
   await signOut(second);
+
+  // The same code again, while the app may still show it: refused, and no session is left.
+  const replay = await passwordStep(browser, account);
+  await enterCode(replay, code);
+  await expect(
+    replay.getByText(
+      "That code was already used. Sign in again with your password, then enter the next code from your app.",
+    ),
+  ).toBeVisible();
+  const afterReplay = await replay.context().request.get("/admin", {
+    maxRedirects: 0,
+    headers: { Accept: "text/html" },
+  });
+  expect(afterReplay.status()).toBe(307);
 
   // A recovery code signs in once; the same code again is refused, another one works.
   const [first, next] = codes as [string, string];
@@ -138,7 +155,7 @@ test("five wrong codes end a sign-in: even the right code is then refused until 
   const page = await passwordStep(browser, account);
   await page.goto("/admin/account");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const { totp } = await setUpTwoFactor(page, account.password);
+  const { totp, used } = await setUpTwoFactor(page, account.password);
   await signOut(page);
 
   const challenge = await passwordStep(browser, account);
@@ -147,14 +164,17 @@ test("five wrong codes end a sign-in: even the right code is then refused until 
     await expect(challenge.getByText(/The code is not right/)).toBeVisible();
     await challenge.getByLabel("Code", { exact: true }).fill("");
   }
-  await enterCode(challenge, totp.generate());
+  const right = await unusedCode(totp, used);
+  await enterCode(challenge, right);
   await expect(
     challenge.getByText("Too many wrong codes for this sign-in. Sign in again with your password."),
   ).toBeVisible();
   expect(new URL(challenge.url()).pathname).toBe("/login/two-factor");
 
+  // The refused code was never accepted, so it is not spent: it signs in after the password.
+  used.delete(right);
   const again = await passwordStep(browser, account);
-  await enterCode(again, totp.generate());
+  await enterCode(again, await unusedCode(totp, used));
   await again.waitForURL((url) => url.pathname === "/admin");
 });
 

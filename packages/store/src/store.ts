@@ -3,6 +3,7 @@ import type { RowsLimits } from "@seed/model";
 import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import type pg from "pg";
+import { oneTimeCodeOperations } from "./access/one-time-codes.js";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
 import type { StoreContext } from "./context.js";
@@ -157,6 +158,7 @@ const operations = {
   ...settingsOperations,
   ...auditOperations,
   ...signInThrottleOperations,
+  ...oneTimeCodeOperations,
   ...setupOperations,
   ...pageCacheOperations,
 };

@@ -104,6 +104,7 @@ export const adminPluginOptions = {
  */
 export const twoFactorPluginOptions = {
   issuer: "Seed Charts",
+  totpOptions: { digits: /** @type {const} */ (6), period: 30 },
   backupCodeOptions: {
     amount: 10,
     length: 10,

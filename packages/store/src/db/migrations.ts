@@ -646,6 +646,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0021_used_one_time_codes": {
+    // A two-factor code counts once (NIST SP 800-63B 5.1.4.2): each accepted code is kept, by a
+    // hash, until it could no longer be accepted, and a second use of it is refused.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("used_one_time_codes")
+        .addColumn("key_hash", "text", (col) => col.primaryKey())
+        .addColumn("expires_at", "text", (col) => col.notNull())
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

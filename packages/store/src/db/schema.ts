@@ -131,6 +131,7 @@ export interface StoreDatabase {
   audit_events: AuditEventsTable;
   store_meta: StoreMetaTable;
   sign_in_throttle: SignInThrottleTable;
+  used_one_time_codes: UsedOneTimeCodesTable;
   page_cache_tags: PageCacheTagsTable;
   entity_versions: EntityVersionsTable;
   setup_tokens: SetupTokensTable;
@@ -358,6 +359,13 @@ export interface SignInThrottleTable {
   failures: number;
   window_started_at: string;
   last_failure_at: string;
+}
+
+export interface UsedOneTimeCodesTable {
+  /** SHA-256 (hex) of what was used, e.g. "totp:<user id>:<code>"; never the code itself. */
+  key_hash: string;
+  /** ISO time after which the code could not be accepted anyway, so the row may go. */
+  expires_at: string;
 }
 
 export interface SetupTokensTable {

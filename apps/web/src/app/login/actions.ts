@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { safeNextPath } from "@/lib/safe-next-path";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
+import { claimTotpCode } from "@/server/one-time-codes";
 import {
   checkSignIn,
   clearSignInFailures,
@@ -107,16 +108,26 @@ export async function verifySecondFactor(
     return { fieldErrors: { code: ["Enter the code from your app, or a recovery code."] } };
   const auth = await getAuth();
   const requestHeaders = await headers();
+  const isAppCode = /^\d{6}$/.test(code);
+  let signedIn: { token?: string; user: { id: string } };
   try {
-    if (/^\d{6}$/.test(code)) {
-      await auth.api.verifyTOTP({ body: { code }, headers: requestHeaders });
-    } else {
-      await auth.api.verifyBackupCode({ body: { code }, headers: requestHeaders });
-    }
+    signedIn = isAppCode
+      ? await auth.api.verifyTOTP({ body: { code }, headers: requestHeaders })
+      : await auth.api.verifyBackupCode({ body: { code }, headers: requestHeaders });
   } catch (error) {
     const refusal = asAuthRefusal(error);
     if (!refusal) throw error;
     return secondFactorRefusals[refusal.code ?? ""] ?? expiredChallenge;
+  }
+  // An app code counts once (recovery codes are used up by better-auth itself): a code seen
+  // before ends the session just made, and the challenge is spent, so the password comes first.
+  if (isAppCode && !(await claimTotpCode(signedIn.user.id, code))) {
+    if (!signedIn.token) throw new Error("better-auth named no session for an accepted code.");
+    await (await auth.$context).internalAdapter.deleteSession(signedIn.token);
+    return {
+      formError:
+        "That code was already used. Sign in again with your password, then enter the next code from your app.",
+    };
   }
   redirect(next);
 }

@@ -7,6 +7,7 @@ import { recordUserEvent } from "@/server/audit";
 import { accountPath, twoFactorRequiredFor } from "@/server/auth";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { accountAction, done, refuse } from "@/server/form-action";
+import { claimTotpCode } from "@/server/one-time-codes";
 import {
   checkSignIn,
   clearSignInFailures,
@@ -127,6 +128,8 @@ export const confirmTwoFactorSetup = accountAction<TwoFactorFormState>(
       }
       return refuse({ formError: "Start the setup again: no key is waiting to be confirmed." });
     }
+    // The code that turned it on is spent: it cannot also answer a sign-in.
+    await claimTotpCode(session.user.id, code);
     await recordUserEvent(actor, "user.enable-two-factor", session.user.id, {});
     return done({ redirectTo: `${accountPath}?two-factor=on`, revalidate: "users" });
   },

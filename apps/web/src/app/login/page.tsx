@@ -1,10 +1,8 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
 import { SignInForm } from "@/features/sign-in/sign-in-form";
-import { safeNextPath } from "@/lib/safe-next-path";
-import { getSession } from "@/server/auth";
+import { returnPathUnlessSignedIn } from "./return-path";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -13,9 +11,7 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { next } = await searchParams;
-  const nextPath = safeNextPath(typeof next === "string" ? next : undefined);
-  if (await getSession()) redirect(nextPath);
+  const nextPath = await returnPathUnlessSignedIn(searchParams);
   return (
     <>
       <SiteHeader />

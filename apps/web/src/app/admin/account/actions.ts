@@ -32,26 +32,27 @@ export type TwoFactorFormState = FormState<{ password: string; code: string }> &
 
 const wrongPassword = "The password is not right.";
 
-/** The password field, checked against the sign-in throttle; a refusal state or null. */
-async function passwordRefusal(
+type Auth = Awaited<ReturnType<typeof getAuth>>;
+
+/**
+ * One better-auth call that checks the account's password: the field read and bounded, the
+ * sign-in throttle asked first, a wrong password counted as a failed sign-in (and a right one
+ * clearing the count), and better-auth's refusals worded for the form.
+ */
+async function withPassword<T>(
   formData: FormData,
   email: string,
-): Promise<TwoFactorFormState | null> {
-  const password = formText(formData, "password");
-  if (password === "") return { fieldErrors: { password: ["Enter your password."] } };
-  if (password.length > 1024) return { fieldErrors: { password: ["The password is too long."] } };
-  const verdict = await checkSignIn(email);
-  if (!verdict.allowed) return { formError: throttleMessage(verdict) };
-  return null;
-}
-
-/** Runs a better-auth call that checks the password; a wrong one counts as a failed sign-in. */
-async function withPassword<T>(
-  email: string,
-  call: () => Promise<T>,
+  call: (auth: Auth, password: string, requestHeaders: Headers) => Promise<T>,
 ): Promise<{ result: T } | { refused: TwoFactorFormState }> {
+  const password = formText(formData, "password");
+  if (password === "") return { refused: { fieldErrors: { password: ["Enter your password."] } } };
+  if (password.length > 1024) {
+    return { refused: { fieldErrors: { password: ["The password is too long."] } } };
+  }
+  const verdict = await checkSignIn(email);
+  if (!verdict.allowed) return { refused: { formError: throttleMessage(verdict) } };
   try {
-    const result = await call();
+    const result = await call(await getAuth(), password, await headers());
     await clearSignInFailures(email);
     return { result };
   } catch (error) {
@@ -75,15 +76,8 @@ function groupedKey(key: string): string {
 /** Step 1: a new key and recovery codes; nothing is on until a code from the app is confirmed. */
 export const startTwoFactorSetup = accountAction<TwoFactorFormState>(
   async ({ formData, session }) => {
-    const refused = await passwordRefusal(formData, session.user.email);
-    if (refused) return refuse(refused);
-    const auth = await getAuth();
-    const requestHeaders = await headers();
-    const outcome = await withPassword(session.user.email, () =>
-      auth.api.enableTwoFactor({
-        body: { password: formText(formData, "password"), method: "totp" },
-        headers: requestHeaders,
-      }),
+    const outcome = await withPassword(formData, session.user.email, (auth, password, headers) =>
+      auth.api.enableTwoFactor({ body: { password, method: "totp" }, headers }),
     );
     if ("refused" in outcome) return refuse(outcome.refused);
     const { totpURI, backupCodes } = outcome.result as { totpURI: string; backupCodes: string[] };
@@ -138,15 +132,8 @@ export const confirmTwoFactorSetup = accountAction<TwoFactorFormState>(
 /** New recovery codes replace the old ones (which stop working), shown this once. */
 export const replaceRecoveryCodes = accountAction<TwoFactorFormState>(
   async ({ formData, session, actor }) => {
-    const refused = await passwordRefusal(formData, session.user.email);
-    if (refused) return refuse(refused);
-    const auth = await getAuth();
-    const requestHeaders = await headers();
-    const outcome = await withPassword(session.user.email, () =>
-      auth.api.generateBackupCodes({
-        body: { password: formText(formData, "password") },
-        headers: requestHeaders,
-      }),
+    const outcome = await withPassword(formData, session.user.email, (auth, password, headers) =>
+      auth.api.generateBackupCodes({ body: { password }, headers }),
     );
     if ("refused" in outcome) return refuse(outcome.refused);
     await recordUserEvent(actor, "user.new-recovery-codes", session.user.id, {});
@@ -168,15 +155,8 @@ export const turnOffTwoFactor = accountAction<TwoFactorFormState>(
         formError: `Every ${session.user.role} must use two-factor sign-in here, so it stays on. An admin can change that on the Users page.`,
       });
     }
-    const refused = await passwordRefusal(formData, session.user.email);
-    if (refused) return refuse(refused);
-    const auth = await getAuth();
-    const requestHeaders = await headers();
-    const outcome = await withPassword(session.user.email, () =>
-      auth.api.disableTwoFactor({
-        body: { password: formText(formData, "password") },
-        headers: requestHeaders,
-      }),
+    const outcome = await withPassword(formData, session.user.email, (auth, password, headers) =>
+      auth.api.disableTwoFactor({ body: { password }, headers }),
     );
     if ("refused" in outcome) return refuse(outcome.refused);
     await recordUserEvent(actor, "user.disable-two-factor", session.user.id, {});

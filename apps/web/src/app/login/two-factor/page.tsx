@@ -1,10 +1,8 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { SiteHeader } from "@/components/site-header";
 import { SecondFactorForm } from "@/features/sign-in/second-factor-form";
-import { safeNextPath } from "@/lib/safe-next-path";
-import { getSession } from "@/server/auth";
+import { returnPathUnlessSignedIn } from "../return-path";
 
 export const metadata: Metadata = { title: "Sign in: code" };
 
@@ -13,9 +11,7 @@ export default async function SecondFactorPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { next } = await searchParams;
-  const nextPath = safeNextPath(typeof next === "string" ? next : undefined);
-  if (await getSession()) redirect(nextPath);
+  const nextPath = await returnPathUnlessSignedIn(searchParams);
   return (
     <>
       <SiteHeader />

@@ -75,6 +75,18 @@ async function filteredBoard(browser: Browser): Promise<FilteredBoard> {
   return { slug, chartTitle, salesId: sales.datasetId, salesVersion: sales.version };
 }
 
+let sharedBoard: Promise<FilteredBoard> | undefined;
+
+/**
+ * One board for the tests that only read it (a file's tests run in order in one worker, and a
+ * failure starts a new worker, so a new board); tests that write or count cache entries make
+ * their own with filteredBoard.
+ */
+function readOnlyBoard(browser: Browser): Promise<FilteredBoard> {
+  sharedBoard ??= filteredBoard(browser);
+  return sharedBoard;
+}
+
 /** Waits for the address to be exactly this path and query. */
 async function waitForAddress(page: Page, pathname: string, search = "") {
   await page.waitForURL((url) => url.pathname === pathname && url.search === search);
@@ -88,7 +100,7 @@ test("a visitor filters by a preset and a region; the address is the link, back 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const board = await filteredBoard(browser);
+  const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
 
@@ -159,7 +171,7 @@ test("bad filter values in the address are ignored with a message and the rest a
   browser,
 }) => {
   test.setTimeout(120_000);
-  const board = await filteredBoard(browser);
+  const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
 
@@ -192,7 +204,7 @@ test("a value in another letter case matches, one matching nothing is named, and
   browser,
 }) => {
   test.setTimeout(120_000);
-  const board = await filteredBoard(browser);
+  const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
   const table = chartTable(page, board.chartTitle);
@@ -337,7 +349,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const board = await filteredBoard(browser);
+    const board = await readOnlyBoard(browser);
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
       colorScheme,
@@ -359,7 +371,7 @@ test("the embed and the admin preview filter the same way, in their own addresse
   browser,
 }) => {
   test.setTimeout(120_000);
-  const board = await filteredBoard(browser);
+  const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
 

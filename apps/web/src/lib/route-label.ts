@@ -6,6 +6,7 @@
 export const appRoutes = [
   "/",
   "/admin",
+  "/admin/account",
   "/admin/alerts",
   "/admin/alerts/[id]",
   "/admin/alerts/new",
@@ -72,6 +73,7 @@ export const appRoutes = [
   "/embed/signed/d/[id]",
   "/icon.svg",
   "/login",
+  "/login/two-factor",
   "/setup",
   "/unsubscribe/[token]",
 ] as const;

@@ -103,7 +103,8 @@ describe("row keys in the DuckDB data file", () => {
             };
             return { plan, added };
           };
-          const nextKey = () => Math.max(0, ...model.map(([key]) => key)) + 1;
+          // A loop, not Math.max(...keys): a row group's worth of arguments overflows the stack.
+          const nextKey = () => model.reduce((most, [key]) => (key > most ? key : most), 0) + 1;
           const check = async () => {
             if (committed.generation === 0) return;
             const table = file.readTable(datasetId, committed, columns);
@@ -146,7 +147,7 @@ describe("row keys in the DuckDB data file", () => {
             if (csv) {
               const made = csvOf(rows);
               await write.insertCsv(made.plan);
-              added.push(...made.added);
+              for (const entry of made.added) added.push(entry);
             } else {
               const writer = await write.openWriter();
               for (let i = 0; i < rows; i++) {
@@ -160,13 +161,9 @@ describe("row keys in the DuckDB data file", () => {
             // A crashed append: committed in the file, never recorded by the state database.
             if (crash) return;
             committed = { ...committed, version: committed.version + 1 };
-            model.push(
-              ...added.map(([name, n], index): [number, string, number] => [
-                first + index,
-                name,
-                n,
-              ]),
-            );
+            added.forEach(([name, n], index) => {
+              model.push([first + index, name, n]);
+            });
           };
           await replace(firstRows);
           await check();

@@ -50,7 +50,12 @@ const requiredRolesSchema = z
  * without an actor: the sign-in gate asks it for every user, and it names no one.
  */
 export async function twoFactorRequiredRoles(ctx: StoreContext): Promise<Role[]> {
-  const stored = await readSetting(ctx.db, twoFactorKey);
+  return requiredRolesIn(ctx.db);
+}
+
+/** The stored requirement; none when unset or unreadable. */
+async function requiredRolesIn(db: Executor): Promise<Role[]> {
+  const stored = await readSetting(db, twoFactorKey);
   if (stored === null) return [];
   try {
     const parsed = requiredRolesSchema.safeParse(JSON.parse(stored));
@@ -69,11 +74,10 @@ export async function setTwoFactorRequiredRoles(
   const checked = authorize(actor, "settings.manage");
   const { roles: chosen } = parseInput(z.object({ roles: requiredRolesSchema }), input);
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await readSetting(trx, twoFactorKey);
-    const previous = before === null ? [] : (JSON.parse(before) as string[]);
+    const previous = await requiredRolesIn(trx);
     await writeSetting(trx, ctx, checked, twoFactorKey, JSON.stringify(chosen), {
       added: chosen.filter((role) => !previous.includes(role)),
-      removed: previous.filter((role) => !(chosen as string[]).includes(role)),
+      removed: previous.filter((role) => !chosen.includes(role)),
     });
   });
   return chosen;

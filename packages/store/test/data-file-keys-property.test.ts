@@ -104,7 +104,7 @@ describe("row keys in the DuckDB data file", () => {
             return { plan, added };
           };
           // A loop, not Math.max(...keys): a row group's worth of arguments overflows the stack.
-          const nextKey = () => model.reduce((most, [key]) => (key > most ? key : most), 0) + 1;
+          const nextKey = () => model.reduce((most, [key]) => Math.max(most, key), 0) + 1;
           const check = async () => {
             if (committed.generation === 0) return;
             const table = file.readTable(datasetId, committed, columns);

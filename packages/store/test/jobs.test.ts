@@ -68,6 +68,30 @@ describe.each(["sqlite", "postgres"] as StoreDialect[])("jobs on %s", (dialect) 
     expect(seen).toHaveLength(keys.length);
   });
 
+  it("queues opened at once by several instances on an empty database: each opens, none fails", async () => {
+    const database = await createTestDatabase(dialect);
+    const stores = [];
+    for (let index = 0; index < 4; index += 1) {
+      const store = await openStore({ ...database.options, seedDemo: false });
+      database.openStores.push(store);
+      stores.push(store);
+    }
+    // Every instance installs the queue's tables at the same moment (pg-boss's schema on PostgreSQL).
+    const opened = await Promise.allSettled(stores.map((store) => store.openJobQueue(fast)));
+    expect(
+      opened.map((result) => (result.status === "rejected" ? String(result.reason) : "ok")),
+    ).toEqual(stores.map(() => "ok"));
+    const queues = opened.flatMap((result) =>
+      result.status === "fulfilled" ? [result.value] : [],
+    );
+    const added = await Promise.all(
+      queues.map((queue) =>
+        queue.enqueue({ queue: "reports", key: "once", runAt: new Date(), data: {} }),
+      ),
+    );
+    expect(added.filter(Boolean)).toHaveLength(1);
+  });
+
   it("does not run a job before its time", async () => {
     const { first } = await twoInstances();
     const jobs = await first.openJobQueue(fast);

@@ -281,7 +281,11 @@ export async function pgBossJobQueue(
     maintenanceIntervalSeconds: Math.max(1, Math.round(Math.min(policy.leaseMs, 60_000) / 1000)),
   });
   boss.on("error", (error) => console.error(`[@seed/store] pg-boss: ${errorText(error)}`));
-  await boss.start();
+  // pg-boss installs its schema at start under an advisory lock of its own, but a transaction that
+  // waited on that lock still reads the catalog as it was before (CREATE SCHEMA IF NOT EXISTS then
+  // fails on pg_namespace's unique index); the store's lock, taken on a connection of its own
+  // before pg-boss's transaction begins, lets instances starting together install it once.
+  await runExclusive(() => boss.start());
   // pg-boss makes a table per queue; instances starting together would deadlock making it, so
   // they take the store's database-wide lock, and each instance asks once per queue.
   const created = new Map<string, Promise<void>>();

@@ -51,7 +51,7 @@ export function testUser(role: TestRole): TestUser {
 export async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** The app server of this run (SEED_E2E_PORT, default 3100), for clients made outside a test's page. */

@@ -82,6 +82,14 @@ export const apiTokenLimits = {
 const scopeCeiling: Readonly<Record<ApiTokenScope, Role>> = { read: "viewer", write: "editor" };
 const roleRank: Readonly<Record<Role, number>> = { viewer: 0, editor: 1, admin: 2 };
 
+/** The role of most reach among `candidates` (admin, then editor, then viewer), or null for none. */
+export function highestRole(candidates: readonly Role[]): Role | null {
+  let highest: Role | null = null;
+  for (const role of candidates)
+    if (highest === null || roleRank[role] > roleRank[highest]) highest = role;
+  return highest;
+}
+
 /**
  * The role a token acts with: its user's role today, never above its scope's ceiling, so a token
  * does no more than its user (a demoted user's tokens shrink with them) nor than its scope.

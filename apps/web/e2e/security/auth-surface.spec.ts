@@ -38,6 +38,16 @@ const closedEndpoints = [
   "reset-password",
   "verify-email",
   "send-verification-email",
+  // Single sign-on starts in the login page's server action; only its callback is open (GET).
+  "sign-in/social",
+  "sign-in/oauth2",
+  "link-social",
+  "oauth2/link",
+  "unlink-account",
+  "list-accounts",
+  "account-info",
+  "get-access-token",
+  "refresh-token",
 ];
 
 /** Other spellings of the same endpoint a router might still resolve. */

@@ -14,7 +14,11 @@ export type UserAuditAction =
   /** A user's own account: second factor on, off, new recovery codes. */
   | "user.enable-two-factor"
   | "user.disable-two-factor"
-  | "user.new-recovery-codes";
+  | "user.new-recovery-codes"
+  /** Single sign-on: an account made at its first sign-in, a password account linked, a role taken from the provider's claim. */
+  | "user.create-by-sign-on"
+  | "user.link-sign-on"
+  | "user.role-from-sign-on";
 
 /** User-management events go through the store's audit API, beside its own events. */
 export async function recordUserEvent(

@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { admin } from "better-auth/plugins/admin";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import {
   adminPluginOptions,
@@ -12,13 +13,66 @@ import {
   resolveDataDir,
   twoFactorPluginOptions,
 } from "./auth-options.mjs";
+import { oidcSettingsFromEnv } from "./oidc-settings.mjs";
+import { oidcProviderConfig, signOnHooks } from "./sign-on";
 import { getStore } from "./store";
 
 function createAuth(store: Store, secret: string) {
+  const base = createBaseAuthOptions({ store, secret });
+  const oidc = oidcSettingsFromEnv();
+  const hooks = oidc ? signOnHooks(oidc) : null;
+  const checkUser = base.databaseHooks.user;
   return betterAuth({
-    ...createBaseAuthOptions({ store, secret }),
+    ...base,
+    account: {
+      accountLinking: {
+        enabled: true,
+        // A password account is linked to the provider only when the provider says the email is
+        // verified (no provider is trusted without it), and only to the same email.
+        trustedProviders: [],
+        allowDifferentEmails: false,
+        // Accounts an admin made have never had their email verified by this app; the
+        // provider's verified email is what proves the person owns it.
+        requireLocalEmailVerified: false,
+      },
+    },
+    // A sign-on that fails comes back to the sign-in page with better-auth's error code.
+    onAPIError: { errorURL: "/login" },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user: Record<string, unknown>, context) => {
+            await checkUser.create.before(user);
+            return hooks?.userBeforeCreate(user, context);
+          },
+          after: async (user: Record<string, unknown>, context) => {
+            await hooks?.userAfterCreate(user, context);
+          },
+        },
+        update: checkUser.update,
+      },
+      account: {
+        create: {
+          after: async (account: Record<string, unknown>, context) => {
+            await hooks?.accountAfterCreate(account, context);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session: Record<string, unknown>, context) => {
+            await hooks?.sessionBeforeCreate(session, context);
+          },
+        },
+      },
+    },
     // nextCookies last: it turns better-auth's Set-Cookie into Next cookies() calls in server actions.
-    plugins: [admin(adminPluginOptions), twoFactor(twoFactorPluginOptions), nextCookies()],
+    plugins: [
+      admin(adminPluginOptions),
+      twoFactor(twoFactorPluginOptions),
+      genericOAuth({ config: oidc ? [oidcProviderConfig(oidc)] : [] }),
+      nextCookies(),
+    ],
   });
 }
 

@@ -72,9 +72,23 @@ export async function twoFactorRequiredFor(role: Role): Promise<boolean> {
   return (await requiredTwoFactorRoles()).includes(role);
 }
 
-/** Whether this account must set up two-factor sign-in before it may do anything else. */
+/** Whether the account has a password (accounts made by single sign-on have none). */
+export const hasPassword = cache(async (userId: string): Promise<boolean> => {
+  const accounts = await (await (await getAuth()).$context).internalAdapter.findAccounts(userId);
+  return accounts.some((account) => account.providerId === "credential");
+});
+
+/**
+ * Whether this account must set up two-factor sign-in before it may do anything else. The
+ * requirement is of password accounts: one that signs in only through the identity provider
+ * has the provider's own second factor, and no password to protect.
+ */
 export async function twoFactorSetupDue(session: SignedInSession): Promise<boolean> {
-  return !session.user.twoFactorEnabled && (await twoFactorRequiredFor(session.user.role));
+  return (
+    !session.user.twoFactorEnabled &&
+    (await twoFactorRequiredFor(session.user.role)) &&
+    (await hasPassword(session.user.id))
+  );
 }
 
 /** Signed in with a role that allows `permission`: no session 401 or /login, no permission 403. */

@@ -81,6 +81,10 @@ export const ownAccountActions = [
   "user.enable-two-factor",
   "user.disable-two-factor",
   "user.new-recovery-codes",
+  // What a sign-in through the identity provider does to the account signing in.
+  "user.create-by-sign-on",
+  "user.link-sign-on",
+  "user.role-from-sign-on",
 ] as const;
 
 /**

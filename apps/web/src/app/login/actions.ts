@@ -6,6 +6,7 @@ import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { safeNextPath } from "@/lib/safe-next-path";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
+import { oidcProviderId, oidcSettingsFromEnv } from "@/server/oidc-settings.mjs";
 import { claimTotpCode } from "@/server/one-time-codes";
 import {
   checkSignIn,
@@ -130,6 +131,26 @@ export async function verifySecondFactor(
     };
   }
   redirect(next);
+}
+
+/**
+ * Starts a sign-in through the configured identity provider: better-auth sets the state, PKCE
+ * and nonce cookie and names the provider's authorization URL, where the browser goes next.
+ */
+export async function signInWithProvider(formData: FormData): Promise<void> {
+  const next = safeNextPath(formText(formData, "next"));
+  if (!oidcSettingsFromEnv()) redirect(`/login?next=${encodeURIComponent(next)}`);
+  const auth = await getAuth();
+  const started = await auth.api.signInSocial({
+    body: {
+      provider: oidcProviderId,
+      callbackURL: next,
+      errorCallbackURL: `/login?next=${encodeURIComponent(next)}`,
+    },
+    headers: await headers(),
+  });
+  if (!started.url) throw new Error("better-auth named no authorization URL for single sign-on.");
+  redirect(started.url);
 }
 
 /** Ends the session (if any) and goes to the sign-in page. */

@@ -2,7 +2,7 @@ import { Card, Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TwoFactorPanel } from "@/features/account/two-factor-panel";
-import { requireAccount, twoFactorRequiredFor } from "@/server/auth";
+import { hasPassword, requireAccount, twoFactorRequiredFor } from "@/server/auth";
 
 export const metadata: Metadata = { title: "Your account" };
 export const dynamic = "force-dynamic";
@@ -20,7 +20,8 @@ export default async function AccountPage({
   // Open while two-factor setup is due: this is where it is done.
   const session = await requireAccount();
   const { user } = session;
-  const required = await twoFactorRequiredFor(user.role);
+  const passwordAccount = await hasPassword(user.id);
+  const required = passwordAccount && (await twoFactorRequiredFor(user.role));
   const notice = (await searchParams)["two-factor"];
   return (
     <>
@@ -51,7 +52,14 @@ export default async function AccountPage({
         titleAs="h2"
         description="After your password, a 6-digit code from an authenticator app on your phone (any app that reads the standard TOTP keys), or one of your recovery codes."
       >
-        <TwoFactorPanel enabled={user.twoFactorEnabled} required={required} />
+        {passwordAccount ? (
+          <TwoFactorPanel enabled={user.twoFactorEnabled} required={required} />
+        ) : (
+          <p>
+            You sign in through your identity provider, with no password here: your provider's own
+            second factor protects the sign-in.
+          </p>
+        )}
       </Card>
     </>
   );

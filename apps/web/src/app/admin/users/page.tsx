@@ -10,6 +10,7 @@ import {
 } from "@/features/users/user-forms";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { getAuth } from "@/server/auth-instance";
+import { describeOidcSettings, oidcSettingsFromEnv } from "@/server/oidc-settings.mjs";
 import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Users" };
@@ -28,6 +29,8 @@ export default async function UsersPage({
   });
   const required = await (await getStore()).twoFactorRequiredRoles();
   // better-auth's admin list carries the two-factor plugin's field, though its type does not say so.
+  const oidc = oidcSettingsFromEnv();
+  const signOn = oidc ? describeOidcSettings(oidc) : null;
   const twoFactorOn = (user: object) =>
     (user as { twoFactorEnabled?: unknown }).twoFactorEnabled === true;
   return (
@@ -87,6 +90,39 @@ export default async function UsersPage({
           <TwoFactorRequirementForm required={required} />
         </Card>
       ) : null}
+      <Card
+        title="Single sign-on"
+        titleAs="h2"
+        description="Set by the server's SEED_OIDC_* settings (the README's single sign-on guide); the client secret is never shown."
+      >
+        {signOn ? (
+          <dl className="detail-list">
+            {(
+              [
+                ["Provider", signOn.name],
+                ["Issuer", signOn.issuer],
+                ["Client ID", signOn.clientId],
+                ["Client secret", signOn.clientSecret],
+                ["Scopes", signOn.scopes],
+                ["Role of a new account", signOn.defaultRole],
+                ["Role claim", signOn.roleClaim],
+                ["Roles from the claim", signOn.roleMap],
+                ["Redirect URI path", signOn.callbackPath],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p>
+            Off: everyone signs in with a password. Set SEED_OIDC_ISSUER to sign in through an
+            identity provider.
+          </p>
+        )}
+      </Card>
       <Card
         title="Create a user"
         titleAs="h2"

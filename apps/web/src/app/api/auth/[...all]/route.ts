@@ -1,5 +1,7 @@
 import { errorResponse, methodNotAllowed } from "@/lib/http-status";
 import { getAuth } from "@/server/auth-instance";
+import { oidcCallbackPath } from "@/server/oidc-settings.mjs";
+import { withSignOnState } from "@/server/sign-on";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +15,9 @@ const openEndpoints: Readonly<Record<string, readonly string[]>> = {
   "/api/auth/get-session": ["GET"],
   "/api/auth/sign-out": ["POST"],
   "/api/auth/ok": ["GET"],
+  // Where the identity provider sends the browser back (single sign-on; 404 from better-auth
+  // when none is configured). Sign-ins start in the login page's server action.
+  [oidcCallbackPath]: ["GET"],
 };
 
 async function handle(request: Request): Promise<Response> {
@@ -21,7 +26,7 @@ async function handle(request: Request): Promise<Response> {
   if (!methods) return errorResponse(404, "This auth endpoint is not available.");
   if (!methods.includes(request.method)) return methodNotAllowed(methods);
   const auth = await getAuth();
-  return auth.handler(request);
+  return withSignOnState(() => auth.handler(request));
 }
 
 export { handle as GET, handle as POST };

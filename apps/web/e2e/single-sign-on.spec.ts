@@ -1,0 +1,311 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { startTestProvider, type Tamper, type TestProvider } from "./oidc-provider";
+import { createAdminWithCli, type ServerProcess, startServerWithAdmin } from "./server-process";
+import { randomPassword, signInThroughForm } from "./support";
+
+// Single sign-on against a real OpenID provider (oidc-provider, on loopback) and the real
+// `next start`: accounts made at the first sign-in with the role a group claim maps to, roles
+// following the claim, password accounts joined only through a verified email, and every
+// tampered answer (nonce, issuer, audience, expiry, signature, replayed codes) refused with a
+// message, signing nobody in and making nothing.
+
+const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 13;
+const providerName = "Team ID";
+
+let provider: TestProvider;
+let server: ServerProcess;
+let admin: { email: string; name: string; password: string };
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  const appUrl = `http://localhost:${basePort}`;
+  provider = await startTestProvider({
+    port: basePort + 1,
+    redirectUri: `${appUrl}/api/auth/callback/oidc`,
+  });
+  const started = await startServerWithAdmin(basePort, {
+    env: {
+      SEED_OIDC_ISSUER: provider.issuer,
+      SEED_OIDC_CLIENT_ID: provider.clientId,
+      SEED_OIDC_CLIENT_SECRET: provider.clientSecret,
+      SEED_OIDC_NAME: providerName,
+      SEED_OIDC_SCOPES: "openid email profile groups",
+      SEED_OIDC_ROLE_CLAIM: "groups",
+      SEED_OIDC_ROLE_MAP: "seed-admins=admin,seed-editors=editor",
+    },
+  });
+  server = started.server;
+  admin = started.admin;
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await provider?.close();
+});
+
+test.afterEach(() => {
+  provider.tamper = { kind: "none" };
+});
+
+/** A new person at the provider, with a unique login and email. */
+function newPerson(account: { groups?: string[]; email_verified?: boolean; email?: string } = {}) {
+  const login = `person-${randomUUID().slice(0, 8)}`;
+  provider.accounts.set(login, {
+    email: `${login}@team.example`,
+    email_verified: true,
+    name: `Person ${login}`,
+    ...account,
+  });
+  return { login, email: provider.accounts.get(login)?.email ?? "" };
+}
+
+/** From the app's sign-in page through the provider's sign-in and consent, back to the app. */
+async function signOn(page: Page, login: string, next = "/admin") {
+  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
+  await page.getByRole("button", { name: `Sign in with ${providerName}` }).click();
+  await page.waitForURL((url) => url.origin === provider.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.locator('button[type="submit"]').click();
+  const consent = page.getByRole("button", { name: "Continue" });
+  await page.waitForURL(
+    (url) => url.origin === server.url || url.pathname.includes("/interaction/"),
+  );
+  if (new URL(page.url()).origin !== server.url) await consent.click();
+  await page.waitForURL((url) => url.origin === server.url);
+}
+
+async function signedInEmail(page: Page): Promise<string | null> {
+  const answer = await page.request.get(`${server.url}/api/auth/get-session`);
+  const body = (await answer.json()) as { user?: { email?: string } } | null;
+  return body?.user?.email ?? null;
+}
+
+async function asAdmin(browser: Browser, work: (page: Page) => Promise<void>) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signInThroughForm(page, admin.email, admin.password);
+  await page.waitForURL(/\/admin/);
+  await work(page);
+  await context.close();
+}
+
+async function userRow(page: Page, email: string) {
+  await page.goto(`${server.url}/admin/users`);
+  return page.getByRole("row").filter({ hasText: email });
+}
+
+test("a first sign-in makes an account with the role its group maps to, audited, and goes where it was going", async ({
+  page,
+  browser,
+}) => {
+  const person = newPerson({ groups: ["seed-editors", "others"] });
+  await signOn(page, person.login, "/admin/datasets");
+  await expect(page).toHaveURL(`${server.url}/admin/datasets`);
+  expect(await signedInEmail(page)).toBe(person.email);
+  await page.goto(`${server.url}/admin/account`);
+  await expect(page.getByRole("definition").filter({ hasText: /^editor$/ })).toBeVisible();
+  await expect(page.getByText("You sign in through your identity provider")).toBeVisible();
+
+  await asAdmin(browser, async (adminPage) => {
+    await expect(await userRow(adminPage, person.email)).toContainText("editor");
+    await adminPage.goto(`${server.url}/admin/audit?action=user.create-by-sign-on`);
+    await expect(adminPage.getByRole("row").filter({ hasText: person.email })).toHaveCount(1);
+  });
+});
+
+test("the role follows the provider's groups at every sign-in; no mapped group gives the default role", async ({
+  browser,
+}) => {
+  const person = newPerson({ groups: ["seed-admins"] });
+  for (const [groups, role] of [
+    [["seed-admins"], "admin"],
+    [[], "viewer"],
+    [["seed-editors", "seed-admins"], "admin"],
+    [["seed-editors"], "editor"],
+  ] as const) {
+    const account = provider.accounts.get(person.login);
+    if (account) account.groups = [...groups];
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signOn(page, person.login);
+    await page.goto(`${server.url}/admin/account`);
+    await expect(
+      page.getByRole("definition").filter({ hasText: new RegExp(`^${role}$`) }),
+    ).toBeVisible();
+    await context.close();
+  }
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/audit?action=user.role-from-sign-on`);
+    await expect(adminPage.getByRole("row").filter({ hasText: person.email })).toHaveCount(3);
+  });
+});
+
+test("a password account is joined only through an email the provider says is verified", async ({
+  browser,
+}) => {
+  const email = `owner-${randomUUID().slice(0, 8)}@team.example`;
+  const password = randomPassword();
+  await createAdminWithCli(server, { email, name: "Owner", password });
+  const person = newPerson({ email, email_verified: false, groups: ["seed-admins"] });
+
+  const refused = await browser.newContext();
+  const refusedPage = await refused.newPage();
+  await signOn(refusedPage, person.login);
+  await expect(refusedPage).toHaveURL(/\/login\?.*error=account_not_linked/);
+  await expect(
+    refusedPage.getByRole("alert").filter({ hasText: "does not say the email is verified" }),
+  ).toBeVisible();
+  expect(await signedInEmail(refusedPage)).toBeNull();
+  await refused.close();
+
+  const account = provider.accounts.get(person.login);
+  if (account) account.email_verified = true;
+  const joined = await browser.newContext();
+  const joinedPage = await joined.newPage();
+  await signOn(joinedPage, person.login);
+  await expect(joinedPage).toHaveURL(`${server.url}/admin`);
+  expect(await signedInEmail(joinedPage)).toBe(email);
+  await joined.close();
+
+  // The password still signs in to the same account.
+  const byPassword = await browser.newContext();
+  const passwordPage = await byPassword.newPage();
+  await passwordPage.goto(`${server.url}/login`);
+  await signInThroughForm(passwordPage, email, password);
+  await passwordPage.waitForURL(`${server.url}/admin`);
+  await byPassword.close();
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/audit?action=user.link-sign-on`);
+    await expect(adminPage.getByRole("row").filter({ hasText: email })).toHaveCount(1);
+  });
+});
+
+test("a blocked account is refused through the provider too, and keeps its role", async ({
+  browser,
+  page,
+}) => {
+  const person = newPerson({ groups: ["seed-editors"] });
+  const first = await browser.newContext();
+  await signOn(await first.newPage(), person.login);
+  await first.close();
+  await asAdmin(browser, async (adminPage) => {
+    const row = await userRow(adminPage, person.email);
+    await row.getByRole("button", { name: `Block ${person.email}` }).click();
+    await adminPage
+      .getByRole("dialog")
+      .getByRole("button", { name: `Yes, block ${person.email}` })
+      .click();
+    await expect(row.getByRole("cell").nth(3)).toHaveText("Blocked");
+  });
+  const account = provider.accounts.get(person.login);
+  if (account) account.groups = ["seed-admins"];
+  await signOn(page, person.login);
+  await expect(page).toHaveURL(/\/login\?.*error=/);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This account is blocked" }),
+  ).toBeVisible();
+  expect(await signedInEmail(page)).toBeNull();
+  await asAdmin(browser, async (adminPage) => {
+    await expect(await userRow(adminPage, person.email)).toContainText("editor");
+  });
+});
+
+const now = () => Math.floor(Date.now() / 1000);
+const tampering: Array<[string, Tamper]> = [
+  ["no nonce in the authorization request", { kind: "drop-nonce" }],
+  ["another nonce", { kind: "claims", change: (c) => ({ ...c, nonce: randomUUID() }) }],
+  ["no nonce in the ID token", { kind: "claims", change: ({ nonce: _n, ...c }) => c }],
+  ["another issuer", { kind: "claims", change: (c) => ({ ...c, iss: "http://127.0.0.1:1" }) }],
+  ["another audience", { kind: "claims", change: (c) => ({ ...c, aud: "someone-else" }) }],
+  [
+    "an expired ID token",
+    { kind: "claims", change: (c) => ({ ...c, iat: now() - 7200, exp: now() - 3600 }) },
+  ],
+  [
+    "a token not valid before tomorrow",
+    { kind: "claims", change: (c) => ({ ...c, nbf: now() + 86_400 }) },
+  ],
+  ["no signature at all (alg none)", { kind: "unsigned" }],
+  ["a changed signature", { kind: "broken-signature" }],
+  ["a key the provider never published", { kind: "foreign-key" }],
+];
+
+for (const [what, tamper] of tampering) {
+  test(`an answer with ${what} is refused: nobody is signed in and nothing is made`, async ({
+    page,
+    browser,
+  }) => {
+    const person = newPerson({ groups: ["seed-admins"] });
+    provider.tamper = tamper;
+    await signOn(page, person.login);
+    await expect(page).toHaveURL(/\/login\?.*error=/);
+    await expect(
+      page.getByRole("alert").filter({ hasText: /did not complete|identity provider/ }),
+    ).toBeVisible();
+    expect(await signedInEmail(page)).toBeNull();
+    await asAdmin(browser, async (adminPage) => {
+      await expect(await userRow(adminPage, person.email)).toHaveCount(0);
+    });
+  });
+}
+
+test("a replayed callback signs nobody in, in another browser or after signing out", async ({
+  browser,
+}) => {
+  const person = newPerson();
+  const first = await browser.newContext();
+  const page = await first.newPage();
+  const callbacks: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/callback/oidc")) callbacks.push(request.url());
+  });
+  await signOn(page, person.login);
+  expect(await signedInEmail(page)).toBe(person.email);
+  const callback = callbacks[0] ?? "";
+  expect(callback).toContain("code=");
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto(callback);
+  await expect(otherPage).toHaveURL(/\/login\?.*error=/);
+  expect(await signedInEmail(otherPage)).toBeNull();
+  await other.close();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/login/);
+  await page.goto(callback);
+  await expect(page).toHaveURL(/\/login\?.*error=/);
+  expect(await signedInEmail(page)).toBeNull();
+  await first.close();
+});
+
+test("admins see the provider's settings, never its client secret; the sign-in page is axe-clean and fits a phone", async ({
+  browser,
+  page,
+}) => {
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/users`);
+    const card = adminPage
+      .getByRole("region", { name: "Single sign-on" })
+      .or(adminPage.locator("section").filter({ hasText: "Single sign-on" }));
+    await expect(card.first()).toContainText(provider.issuer);
+    await expect(card.first()).toContainText(provider.clientId);
+    const html = await adminPage.content();
+    expect(html).not.toContain(provider.clientSecret);
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${server.url}/login?error=${encodeURIComponent("<script>x</script>")}`);
+  await expect(page.getByRole("alert").filter({ hasText: "did not complete" })).toBeVisible();
+  expect(await page.content()).not.toContain("<script>x</script>");
+  await expect(page.getByRole("button", { name: `Sign in with ${providerName}` })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});

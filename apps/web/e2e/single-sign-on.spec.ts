@@ -309,3 +309,64 @@ test("admins see the provider's settings, never its client secret; the sign-in p
   );
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("an admin limits password sign-in to admins: an editor's right password is refused, the provider signs them in, admins keep theirs", async ({
+  browser,
+  page,
+}) => {
+  const email = `editor-${randomUUID().slice(0, 8)}@team.example`;
+  const password = randomPassword();
+  const setPasswordRoles = async (checked: boolean) =>
+    asAdmin(browser, async (adminPage) => {
+      await adminPage.goto(`${server.url}/admin/users`);
+      await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      const card = adminPage.getByRole("region", { name: "Single sign-on" });
+      for (const role of ["Editors", "Viewers"]) await card.getByLabel(role).setChecked(checked);
+      await card.getByRole("button", { name: "Save password sign-in" }).click();
+      await expect(
+        card.getByText(
+          checked
+            ? "Every role may sign in with a password."
+            : `Password sign-in is off for editors and viewers: they sign in with ${providerName}. Admins keep their password.`,
+        ),
+      ).toBeVisible();
+    });
+
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/users`);
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const form = adminPage.getByRole("region", { name: "Create a user" });
+    await form.getByLabel("Name", { exact: true }).fill("Password editor");
+    await form.getByLabel("Email", { exact: true }).fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+    await form.getByLabel("Role", { exact: true }).selectOption("editor");
+    await form.getByRole("button", { name: "Create user" }).click();
+    await expect(adminPage.getByRole("row").filter({ hasText: email })).toBeVisible();
+  });
+  await setPasswordRoles(false);
+  try {
+    await page.goto(`${server.url}/login`);
+    await signInThroughForm(page, email, password);
+    await expect(
+      page.getByText(`Sign in with ${providerName}: password sign-in is off for your role.`),
+    ).toBeVisible();
+    expect(await signedInEmail(page)).toBeNull();
+
+    const person = newPerson({ email, groups: ["seed-editors"] });
+    await signOn(page, person.login);
+    expect(await signedInEmail(page)).toBe(email);
+    // asAdmin signs in with a password: admins keep it.
+    await asAdmin(browser, async (adminPage) => {
+      const answer = await adminPage.request.get(
+        `${server.url}/admin/api/audit?action=settings.update`,
+      );
+      const { events } = (await answer.json()) as {
+        events: { entityId: string; detail: { removed?: string[] } }[];
+      };
+      const change = events.find((event) => event.entityId === "auth.password-sign-in");
+      expect(change?.detail.removed).toEqual(["editor", "viewer"]);
+    });
+  } finally {
+    await setPasswordRoles(true);
+  }
+});

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   can,
+  highestRole,
   isRole,
   type Permission,
   permissions,
@@ -96,5 +97,22 @@ describe("roles and permissions", () => {
     expect(refusal.permission).toBe("content.write");
     expect(storeErrorOf(refusal)).toBe(refusal);
     expect(storeErrorOf(Object.assign(new Error("x"), { kind: "forbidden" }))).not.toBeNull();
+  });
+});
+
+describe("highestRole", () => {
+  it("is the role of most reach among any candidates, or null for none", () => {
+    expect(highestRole([])).toBeNull();
+    for (const a of roles)
+      for (const b of roles) {
+        const both = highestRole([a, b]);
+        expect(both).toBe(highestRole([b, a]));
+        expect([a, b]).toContain(both);
+        // Nothing listed reaches further than the answer.
+        for (const permission of ["users.manage", "content.write", "content.read"] as const)
+          if (can(a, permission) || can(b, permission))
+            expect(can(both ?? "viewer", permission)).toBe(true);
+      }
+    expect(highestRole(["viewer", "admin", "editor"])).toBe("admin");
   });
 });

@@ -503,6 +503,12 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, _f, actor) => store.setTwoFactorRequiredRoles(actor, { roles: ["admin"] }),
     },
   },
+  setPasswordSignInRoles: {
+    set: {
+      permission: "settings.manage",
+      run: (store, _f, actor) => store.setPasswordSignInRoles(actor, { roles: ["editor"] }),
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",

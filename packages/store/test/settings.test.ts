@@ -42,3 +42,38 @@ describe.each(dialects)("the two-factor requirement on %s", (dialect) => {
     expect(await store.twoFactorRequiredRoles()).toEqual(["admin"]);
   });
 });
+
+describe.each(dialects)("password sign-in by role on %s", (dialect) => {
+  it("lets every role in until an admin chooses; admins always keep it; audited", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    expect(await store.passwordSignInRoles()).toEqual(["admin", "editor", "viewer"]);
+
+    expect(await store.setPasswordSignInRoles(admin, { roles: [] })).toEqual(["admin"]);
+    expect(await store.passwordSignInRoles()).toEqual(["admin"]);
+    expect(await store.setPasswordSignInRoles(admin, { roles: ["viewer", "viewer"] })).toEqual([
+      "admin",
+      "viewer",
+    ]);
+    const { events } = await store.listAuditEvents({ action: "settings.update" });
+    expect(
+      events.filter((event) => event.entityId === "auth.password-sign-in").map((e) => e.detail),
+    ).toEqual([
+      { added: ["viewer"], removed: [] },
+      { added: [], removed: ["editor", "viewer"] },
+    ]);
+  });
+
+  it("refuses other roles and unknown names, changing nothing", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    await store.setPasswordSignInRoles(admin, { roles: ["editor"] });
+    for (const actor of [editor, viewer]) {
+      expect(await errorOf(store.setPasswordSignInRoles(actor, { roles: [] }))).toBeInstanceOf(
+        ForbiddenError,
+      );
+    }
+    expect(await errorOf(store.setPasswordSignInRoles(admin, { roles: ["root"] }))).toBeInstanceOf(
+      ValidationError,
+    );
+    expect(await store.passwordSignInRoles()).toEqual(["admin", "editor"]);
+  });
+});

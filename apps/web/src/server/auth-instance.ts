@@ -20,7 +20,7 @@ import { getStore } from "./store";
 function createAuth(store: Store, secret: string) {
   const base = createBaseAuthOptions({ store, secret });
   const oidc = oidcSettingsFromEnv();
-  const hooks = oidc ? signOnHooks(oidc) : null;
+  const hooks = oidc ? signOnHooks(oidc, store) : null;
   const checkUser = base.databaseHooks.user;
   return betterAuth({
     ...base,

@@ -1,6 +1,8 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Role } from "@seed/model";
+import type { Store } from "@seed/store";
+import { APIError } from "better-auth/api";
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from "better-auth/plugins/generic-oauth";
 import { decodeJwt } from "jose";
 import { recordUserEvent } from "./audit";
@@ -158,7 +160,23 @@ interface InternalAdapter {
  * role), an existing one takes the claims' role at each sign-in when a role claim is set, and
  * both are audited, as is linking the provider to an existing account.
  */
-export function signOnHooks(settings: OidcSettings) {
+export function signOnHooks(settings: OidcSettings, store: Pick<Store, "passwordSignInRoles">) {
+  /**
+   * Every session not made by the provider's callback comes from a password (with or without a
+   * second factor): refused for a role an admin has limited to single sign-on. Checked as the
+   * session is made, after the password, so it holds for every path that makes one.
+   */
+  async function refusePasswordSession(session: Record<string, unknown>, context: HookContext) {
+    const adapter = internalAdapterOf(context);
+    const user = adapter ? await adapter.findUserById(String(session.userId)) : null;
+    if (!user) return;
+    const allowed = await store.passwordSignInRoles();
+    if (allowed.includes(user.role as Role)) return;
+    throw new APIError("FORBIDDEN", {
+      code: passwordSignInOffCode,
+      message: `Sign in with ${settings.name}: password sign-in is off for your role.`,
+    });
+  }
   return {
     userBeforeCreate(user: Record<string, unknown>, context: HookContext) {
       const state = signOnRequest.getStore();
@@ -193,8 +211,9 @@ export function signOnHooks(settings: OidcSettings) {
       );
     },
     async sessionBeforeCreate(session: Record<string, unknown>, context: HookContext) {
+      if (!isSignOnCallback(context)) return refusePasswordSession(session, context);
       const state = signOnRequest.getStore();
-      if (!state || !isSignOnCallback(context) || !state.role) return;
+      if (!state?.role) return;
       const userId = String(session.userId);
       if (state.createdUserId === userId) return;
       const adapter = internalAdapterOf(context);
@@ -211,6 +230,9 @@ export function signOnHooks(settings: OidcSettings) {
     },
   };
 }
+
+/** better-auth's refusal code when a role may not sign in with a password (login actions map it). */
+export const passwordSignInOffCode = "PASSWORD_SIGN_IN_OFF";
 
 function internalAdapterOf(context: HookContext): InternalAdapter | null {
   const inner = context?.context as { internalAdapter?: InternalAdapter } | undefined;

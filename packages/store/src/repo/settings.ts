@@ -83,4 +83,55 @@ export async function setTwoFactorRequiredRoles(
   return chosen;
 }
 
-export const settingsOperations = { twoFactorRequiredRoles, setTwoFactorRequiredRoles };
+const passwordSignInKey = "auth.password-sign-in";
+
+/** The roles whose accounts may sign in with a password; every role when the row is unset. */
+async function passwordRolesIn(db: Executor): Promise<Role[]> {
+  const stored = await readSetting(db, passwordSignInKey);
+  if (stored === null) return [...roles];
+  try {
+    const parsed = requiredRolesSchema.safeParse(JSON.parse(stored));
+    // Admins always keep their password: the way in when the identity provider is unreachable.
+    return parsed.success ? withAdmins(parsed.data) : [...roles];
+  } catch {
+    return [...roles];
+  }
+}
+
+function withAdmins(chosen: readonly Role[]): Role[] {
+  return roles.filter((role) => role === "admin" || chosen.includes(role));
+}
+
+/**
+ * The roles that may sign in with a password (an admin's setting, for instances with single
+ * sign-on); admins always may. Read without an actor: the sign-in reads it for anyone.
+ */
+export async function passwordSignInRoles(ctx: StoreContext): Promise<Role[]> {
+  return passwordRolesIn(ctx.db);
+}
+
+/** Sets which roles may sign in with a password (admins always), audited. */
+export async function setPasswordSignInRoles(
+  ctx: StoreContext,
+  actor: Actor,
+  input: { roles: readonly string[] },
+): Promise<Role[]> {
+  const checked = authorize(actor, "settings.manage");
+  const { roles: parsed } = parseInput(z.object({ roles: requiredRolesSchema }), input);
+  const chosen = withAdmins(parsed);
+  await ctx.db.transaction().execute(async (trx) => {
+    const previous = await passwordRolesIn(trx);
+    await writeSetting(trx, ctx, checked, passwordSignInKey, JSON.stringify(chosen), {
+      added: chosen.filter((role) => !previous.includes(role)),
+      removed: previous.filter((role) => !chosen.includes(role)),
+    });
+  });
+  return chosen;
+}
+
+export const settingsOperations = {
+  twoFactorRequiredRoles,
+  setTwoFactorRequiredRoles,
+  passwordSignInRoles,
+  setPasswordSignInRoles,
+};

@@ -15,6 +15,7 @@ import {
   recordSignInFailure,
   throttleMessage,
 } from "@/server/sign-in-throttle";
+import { passwordSignInOffCode } from "@/server/sign-on";
 import { emailSchema } from "@/server/user-input";
 
 const signInSchema = z.object({
@@ -49,6 +50,9 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   } catch (error) {
     const refusal = asAuthRefusal(error);
     if (!refusal) throw error;
+    // The password was right, but this role signs in through the identity provider only.
+    if (refusal.code === passwordSignInOffCode)
+      return { formError: refusal.message, values: { email } };
     await recordSignInFailure(parsed.data.email);
     const banned = refusal.status === "FORBIDDEN";
     return {
@@ -118,6 +122,7 @@ export async function verifySecondFactor(
   } catch (error) {
     const refusal = asAuthRefusal(error);
     if (!refusal) throw error;
+    if (refusal.code === passwordSignInOffCode) return { formError: refusal.message };
     return secondFactorRefusals[refusal.code ?? ""] ?? expiredChallenge;
   }
   // An app code counts once (recovery codes are used up by better-auth itself): a code seen

@@ -6,8 +6,10 @@ import {
   type CreateUserState,
   createUser,
   deleteUser,
+  type PasswordSignInState,
   resetUserTwoFactor,
   revokeUserSessions,
+  setPasswordSignIn,
   setTwoFactorRequirement,
   setUserRole,
   type TwoFactorRequirementState,
@@ -164,6 +166,56 @@ export function TwoFactorRequirementForm({ required }: { required: readonly stri
       <div>
         <button type="submit" className="button button-secondary" disabled={pending}>
           Save requirement
+        </button>
+      </div>
+      <FormMessages state={state} withFieldErrors />
+    </form>
+  );
+}
+
+/** Which roles may sign in with a password beside single sign-on; admins always may. */
+export function PasswordSignInForm({
+  allowed,
+  providerName,
+}: {
+  allowed: readonly string[];
+  providerName: string;
+}) {
+  const [state, formAction, pending] = useActionState<PasswordSignInState, FormData>(
+    setPasswordSignIn,
+    {},
+  );
+  return (
+    <form action={formAction} className="form" key={allowed.join(",")}>
+      <fieldset className="field">
+        <legend>Sign in with a password</legend>
+        <div className="inline-list">
+          <label>
+            <input type="checkbox" checked disabled aria-describedby="password-admins-note" />{" "}
+            Admins
+          </label>
+          {requirementOptions
+            .filter(([value]) => value !== "admin")
+            .map(([value, label]) => (
+              <label key={value}>
+                <input
+                  type="checkbox"
+                  name="roles"
+                  value={value}
+                  defaultChecked={allowed.includes(value)}
+                />{" "}
+                {label}
+              </label>
+            ))}
+        </div>
+      </fieldset>
+      <p className="muted" id="password-admins-note">
+        An unchecked role signs in with {providerName} only. Admins always keep their password: the
+        way in when the provider is unreachable.
+      </p>
+      <div>
+        <button type="submit" className="button button-secondary" disabled={pending}>
+          Save password sign-in
         </button>
       </div>
       <FormMessages state={state} withFieldErrors />

@@ -7,6 +7,7 @@ import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { recordUserEvent } from "@/server/audit";
 import { type AuthRefusal, asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { done, formAction, refuse } from "@/server/form-action";
+import { oidcSettingsFromEnv } from "@/server/oidc-settings.mjs";
 import { newUserSchema } from "@/server/user-input";
 
 export type CreateUserState = FormState<{
@@ -239,6 +240,35 @@ export const setTwoFactorRequirement = formAction<TwoFactorRequirementState>(
         saved.length === 0
           ? "Two-factor sign-in is optional for everyone."
           : `Two-factor sign-in is required of: ${saved.map((role) => `${role}s`).join(", ")}. Those without it set it up at their next page.`,
+      revalidate: "users",
+    });
+  },
+);
+
+/** Which roles may sign in with a password while single sign-on is set up (admins always). */
+export type PasswordSignInState = FormState<{ roles: string }>;
+
+export const setPasswordSignIn = formAction<PasswordSignInState>(
+  "settings.manage",
+  async ({ formData, store, actor }) => {
+    const provider = oidcSettingsFromEnv();
+    if (!provider) {
+      return refuse({
+        formError:
+          "Single sign-on is not set up (SEED_OIDC_ISSUER), so everyone signs in with a password.",
+      });
+    }
+    const chosen = formData
+      .getAll("roles")
+      .filter((value): value is string => typeof value === "string")
+      .slice(0, roles.length + 1);
+    const saved = await store.setPasswordSignInRoles(actor, { roles: chosen });
+    const off = roles.filter((role) => !saved.includes(role));
+    return done({
+      message:
+        off.length === 0
+          ? "Every role may sign in with a password."
+          : `Password sign-in is off for ${off.map((role) => `${role}s`).join(" and ")}: they sign in with ${provider.name}. Admins keep their password.`,
       revalidate: "users",
     });
   },

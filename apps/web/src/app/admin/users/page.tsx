@@ -5,6 +5,7 @@ import { FocusedStatus } from "@/components/admin/focused-status";
 import { TableRegion } from "@/components/table-region";
 import {
   CreateUserForm,
+  PasswordSignInForm,
   TwoFactorRequirementForm,
   UserRowActions,
 } from "@/features/users/user-forms";
@@ -27,7 +28,9 @@ export default async function UsersPage({
     query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },
     headers: await headers(),
   });
-  const required = await (await getStore()).twoFactorRequiredRoles();
+  const store = await getStore();
+  const required = await store.twoFactorRequiredRoles();
+  const passwordRoles = await store.passwordSignInRoles();
   // better-auth's admin list carries the two-factor plugin's field, though its type does not say so.
   const oidc = oidcSettingsFromEnv();
   const signOn = oidc ? describeOidcSettings(oidc) : null;
@@ -116,7 +119,11 @@ export default async function UsersPage({
               </div>
             ))}
           </dl>
-        ) : (
+        ) : null}
+        {signOn && oidc && hasPermission(session, "settings.manage") ? (
+          <PasswordSignInForm allowed={passwordRoles} providerName={oidc.name} />
+        ) : null}
+        {signOn ? null : (
           <p>
             Off: everyone signs in with a password. Set SEED_OIDC_ISSUER to sign in through an
             identity provider.

@@ -316,13 +316,28 @@ test("an admin limits password sign-in to admins: an editor's right password is 
 }) => {
   const email = `editor-${randomUUID().slice(0, 8)}@team.example`;
   const password = randomPassword();
+  let captured: { url: string; headers: Record<string, string>; body: Buffer } | undefined;
   const setPasswordRoles = async (checked: boolean) =>
     asAdmin(browser, async (adminPage) => {
       await adminPage.goto(`${server.url}/admin/users`);
       await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
       const card = adminPage.getByRole("region", { name: "Single sign-on" });
       for (const role of ["Editors", "Viewers"]) await card.getByLabel(role).setChecked(checked);
+      const posted = adminPage.waitForRequest(
+        (request) => request.method() === "POST" && Boolean(request.headers()["next-action"]),
+      );
       await card.getByRole("button", { name: "Save password sign-in" }).click();
+      const request = await posted;
+      captured = {
+        url: request.url(),
+        headers: {
+          "Next-Action": request.headers()["next-action"] ?? "",
+          "Content-Type": request.headers()["content-type"] ?? "",
+          Accept: "text/x-component",
+          Origin: server.url,
+        },
+        body: request.postDataBuffer() ?? Buffer.alloc(0),
+      };
       await expect(
         card.getByText(
           checked
@@ -355,6 +370,13 @@ test("an admin limits password sign-in to admins: an editor's right password is 
     const person = newPerson({ email, groups: ["seed-editors"] });
     await signOn(page, person.login);
     expect(await signedInEmail(page)).toBe(email);
+    // The setting's action is the admins' own: replayed by this editor 403, by nobody 401.
+    if (!captured) throw new Error("the setting's action was not captured");
+    const replay = { headers: captured.headers, data: captured.body, maxRedirects: 0 };
+    expect((await page.request.post(captured.url, replay)).status()).toBe(403);
+    const anonymous = await browser.newContext();
+    expect((await anonymous.request.post(captured.url, replay)).status()).toBe(401);
+    await anonymous.close();
     // asAdmin signs in with a password: admins keep it.
     await asAdmin(browser, async (adminPage) => {
       const answer = await adminPage.request.get(

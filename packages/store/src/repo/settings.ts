@@ -38,96 +38,72 @@ export async function writeSetting(
   await writeAudit(trx, ctx, actor, "settings.update", "settings", key, detail);
 }
 
-const twoFactorKey = "auth.two-factor-required";
-
-const requiredRolesSchema = z
+const rolesSchema = z
   .array(z.enum(roles, { error: "Choose from admin, editor and viewer." }))
   .max(roles.length)
   .transform((chosen) => roles.filter((role) => chosen.includes(role)));
 
 /**
- * The roles whose accounts must sign in with a second factor (none until an admin says so). Read
- * without an actor: the sign-in gate asks it for every user, and it names no one.
+ * A setting that names some of the roles: kept in role order, `unset` until an admin chooses,
+ * `always` in it whatever is chosen; a stored value that cannot be read counts as `unset`. Each
+ * change is audited with the roles added and removed.
  */
-export async function twoFactorRequiredRoles(ctx: StoreContext): Promise<Role[]> {
-  return requiredRolesIn(ctx.db);
+function roleSetting(key: string, options: { unset: readonly Role[]; always?: Role }) {
+  const normal = (chosen: readonly Role[]): Role[] =>
+    roles.filter((role) => role === options.always || chosen.includes(role));
+  async function read(db: Executor): Promise<Role[]> {
+    const stored = await readSetting(db, key);
+    if (stored === null) return [...options.unset];
+    try {
+      const parsed = rolesSchema.safeParse(JSON.parse(stored));
+      return parsed.success ? normal(parsed.data) : [...options.unset];
+    } catch {
+      return [...options.unset];
+    }
+  }
+  async function write(
+    ctx: StoreContext,
+    actor: Actor,
+    input: { roles: readonly string[] },
+  ): Promise<Role[]> {
+    const checked = authorize(actor, "settings.manage");
+    const chosen = normal(parseInput(z.object({ roles: rolesSchema }), input).roles);
+    await ctx.db.transaction().execute(async (trx) => {
+      const previous = await read(trx);
+      await writeSetting(trx, ctx, checked, key, JSON.stringify(chosen), {
+        added: chosen.filter((role) => !previous.includes(role)),
+        removed: previous.filter((role) => !chosen.includes(role)),
+      });
+    });
+    return chosen;
+  }
+  return { read, write };
 }
 
-/** The stored requirement; none when unset or unreadable. */
-async function requiredRolesIn(db: Executor): Promise<Role[]> {
-  const stored = await readSetting(db, twoFactorKey);
-  if (stored === null) return [];
-  try {
-    const parsed = requiredRolesSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
+/** The roles whose accounts must sign in with a second factor (none until an admin says so). */
+const twoFactorRequired = roleSetting("auth.two-factor-required", { unset: [] });
+
+/**
+ * The roles that may sign in with a password, for instances with single sign-on: every role until
+ * an admin says otherwise, and admins always (the way in when the identity provider is unreachable).
+ */
+const passwordSignIn = roleSetting("auth.password-sign-in", { unset: roles, always: "admin" });
+
+/** Read without an actor: the sign-in gate asks it for every user, and it names no one. */
+export async function twoFactorRequiredRoles(ctx: StoreContext): Promise<Role[]> {
+  return twoFactorRequired.read(ctx.db);
 }
 
 /** Sets the roles that must use two-factor sign-in (an admin's setting), audited. */
-export async function setTwoFactorRequiredRoles(
-  ctx: StoreContext,
-  actor: Actor,
-  input: { roles: readonly string[] },
-): Promise<Role[]> {
-  const checked = authorize(actor, "settings.manage");
-  const { roles: chosen } = parseInput(z.object({ roles: requiredRolesSchema }), input);
-  await ctx.db.transaction().execute(async (trx) => {
-    const previous = await requiredRolesIn(trx);
-    await writeSetting(trx, ctx, checked, twoFactorKey, JSON.stringify(chosen), {
-      added: chosen.filter((role) => !previous.includes(role)),
-      removed: previous.filter((role) => !chosen.includes(role)),
-    });
-  });
-  return chosen;
-}
+export const setTwoFactorRequiredRoles = twoFactorRequired.write;
 
-const passwordSignInKey = "auth.password-sign-in";
-
-/** The roles whose accounts may sign in with a password; every role when the row is unset. */
-async function passwordRolesIn(db: Executor): Promise<Role[]> {
-  const stored = await readSetting(db, passwordSignInKey);
-  if (stored === null) return [...roles];
-  try {
-    const parsed = requiredRolesSchema.safeParse(JSON.parse(stored));
-    // Admins always keep their password: the way in when the identity provider is unreachable.
-    return parsed.success ? withAdmins(parsed.data) : [...roles];
-  } catch {
-    return [...roles];
-  }
-}
-
-function withAdmins(chosen: readonly Role[]): Role[] {
-  return roles.filter((role) => role === "admin" || chosen.includes(role));
-}
-
-/**
- * The roles that may sign in with a password (an admin's setting, for instances with single
- * sign-on); admins always may. Read without an actor: the sign-in reads it for anyone.
- */
+/** Read without an actor: the sign-in reads it for anyone. */
 export async function passwordSignInRoles(ctx: StoreContext): Promise<Role[]> {
-  return passwordRolesIn(ctx.db);
+  return passwordSignIn.read(ctx.db);
 }
 
 /** Sets which roles may sign in with a password (admins always), audited. */
-export async function setPasswordSignInRoles(
-  ctx: StoreContext,
-  actor: Actor,
-  input: { roles: readonly string[] },
-): Promise<Role[]> {
-  const checked = authorize(actor, "settings.manage");
-  const { roles: parsed } = parseInput(z.object({ roles: requiredRolesSchema }), input);
-  const chosen = withAdmins(parsed);
-  await ctx.db.transaction().execute(async (trx) => {
-    const previous = await passwordRolesIn(trx);
-    await writeSetting(trx, ctx, checked, passwordSignInKey, JSON.stringify(chosen), {
-      added: chosen.filter((role) => !previous.includes(role)),
-      removed: previous.filter((role) => !chosen.includes(role)),
-    });
-  });
-  return chosen;
-}
+export const setPasswordSignInRoles = passwordSignIn.write;
 
 export const settingsOperations = {
   twoFactorRequiredRoles,

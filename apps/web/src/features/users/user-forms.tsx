@@ -135,6 +135,41 @@ const requirementOptions = [
   ["viewer", "Viewers"],
 ] as const;
 
+/**
+ * One checkbox per role, posted as `roles`; the `always` role is shown checked and fixed (the
+ * store keeps it whatever is sent).
+ */
+function RoleChoices({
+  legend,
+  chosen,
+  always,
+  describedBy,
+}: {
+  legend: string;
+  chosen: readonly string[];
+  always?: string;
+  describedBy?: string;
+}) {
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      <div className="inline-list">
+        {requirementOptions.map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="checkbox"
+              {...(value === always
+                ? { defaultChecked: true, disabled: true, "aria-describedby": describedBy }
+                : { name: "roles", value, defaultChecked: chosen.includes(value) })}
+            />{" "}
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** Which roles must sign in with a second factor: one checkbox per role. */
 export function TwoFactorRequirementForm({ required }: { required: readonly string[] }) {
   const [state, formAction, pending] = useActionState<TwoFactorRequirementState, FormData>(
@@ -143,22 +178,7 @@ export function TwoFactorRequirementForm({ required }: { required: readonly stri
   );
   return (
     <form action={formAction} className="form" key={required.join(",")}>
-      <fieldset className="field">
-        <legend>Require two-factor sign-in of</legend>
-        <div className="inline-list">
-          {requirementOptions.map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="checkbox"
-                name="roles"
-                value={value}
-                defaultChecked={required.includes(value)}
-              />{" "}
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RoleChoices legend="Require two-factor sign-in of" chosen={required} />
       <p className="muted">
         Anyone in a checked role without it is sent to set it up before anything else. An admin who
         loses both phone and recovery codes is reset by another admin here.
@@ -187,28 +207,12 @@ export function PasswordSignInForm({
   );
   return (
     <form action={formAction} className="form" key={allowed.join(",")}>
-      <fieldset className="field">
-        <legend>Sign in with a password</legend>
-        <div className="inline-list">
-          <label>
-            <input type="checkbox" checked disabled aria-describedby="password-admins-note" />{" "}
-            Admins
-          </label>
-          {requirementOptions
-            .filter(([value]) => value !== "admin")
-            .map(([value, label]) => (
-              <label key={value}>
-                <input
-                  type="checkbox"
-                  name="roles"
-                  value={value}
-                  defaultChecked={allowed.includes(value)}
-                />{" "}
-                {label}
-              </label>
-            ))}
-        </div>
-      </fieldset>
+      <RoleChoices
+        legend="Sign in with a password"
+        chosen={allowed}
+        always="admin"
+        describedBy="password-admins-note"
+      />
       <p className="muted" id="password-admins-note">
         An unchecked role signs in with {providerName} only. Admins always keep their password: the
         way in when the provider is unreachable.

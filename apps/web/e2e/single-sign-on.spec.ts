@@ -392,3 +392,29 @@ test("an admin limits password sign-in to admins: an editor's right password is 
     await setPasswordRoles(true);
   }
 });
+
+test("a provider that cannot be reached is named on the sign-in page; the password still works", async ({
+  page,
+}) => {
+  // A server of its own whose issuer answers nothing (a port nobody listens on).
+  const { server: lonely, admin: lonelyAdmin } = await startServerWithAdmin(basePort + 2, {
+    env: {
+      SEED_OIDC_ISSUER: "http://127.0.0.1:9",
+      SEED_OIDC_CLIENT_ID: "seed-charts-e2e",
+      SEED_OIDC_NAME: providerName,
+    },
+  });
+  try {
+    await page.goto(`${lonely.url}/login?next=%2Fadmin%2Fcharts`);
+    await page.getByRole("button", { name: `Sign in with ${providerName}` }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fcharts&error=provider_unreachable/);
+    await expect(
+      page.getByRole("alert").filter({ hasText: "The identity provider cannot be reached" }),
+    ).toBeVisible();
+    expect(lonely.output()).toContain("[single sign-on] could not start a sign-in");
+    await signInThroughForm(page, lonelyAdmin.email, lonelyAdmin.password);
+    await page.waitForURL(`${lonely.url}/admin/charts`);
+  } finally {
+    await lonely.stop();
+  }
+});

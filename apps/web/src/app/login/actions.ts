@@ -146,16 +146,26 @@ export async function signInWithProvider(formData: FormData): Promise<void> {
   const next = safeNextPath(formText(formData, "next"));
   if (!oidcSettingsFromEnv()) redirect(`/login?next=${encodeURIComponent(next)}`);
   const auth = await getAuth();
-  const started = await auth.api.signInSocial({
-    body: {
-      provider: oidcProviderId,
-      callbackURL: next,
-      errorCallbackURL: `/login?next=${encodeURIComponent(next)}`,
-    },
-    headers: await headers(),
-  });
-  if (!started.url) throw new Error("better-auth named no authorization URL for single sign-on.");
-  redirect(started.url);
+  let url: string | undefined;
+  try {
+    const started = await auth.api.signInSocial({
+      body: {
+        provider: oidcProviderId,
+        callbackURL: next,
+        errorCallbackURL: `/login?next=${encodeURIComponent(next)}`,
+      },
+      headers: await headers(),
+    });
+    url = started.url;
+  } catch (error) {
+    // The provider's discovery document could not be read (at start, and again now): better-auth
+    // has no such provider. The person is told, and the server log says why.
+    console.error(
+      `[single sign-on] could not start a sign-in: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!url) redirect(`/login?next=${encodeURIComponent(next)}&error=provider_unreachable`);
+  redirect(url);
 }
 
 /** Ends the session (if any) and goes to the sign-in page. */

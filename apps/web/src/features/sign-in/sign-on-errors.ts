@@ -13,6 +13,8 @@ const messages: Readonly<Record<string, string>> = {
   signup_disabled: "There is no account here for this sign-in. Ask an admin.",
   BANNED_USER: "This account is blocked. Ask an admin to unblock it.",
   access_denied: "The sign-in was cancelled at the identity provider.",
+  provider_unreachable:
+    "The identity provider cannot be reached right now. Try again in a moment; admins can still sign in with their password.",
 };
 
 const restart = "The sign-in through your identity provider did not complete. Start it again.";

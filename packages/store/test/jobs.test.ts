@@ -61,8 +61,13 @@ describe.each(["sqlite", "postgres"] as StoreDialect[])("jobs on %s", (dialect) 
     await expect.poll(() => seen.length, { timeout: 20_000 }).toBe(keys.length);
     expect(seen.map((job) => job.key).sort()).toEqual([...keys].sort());
     expect(seen.every((job) => job.data.key === job.key && job.data.n === 1)).toBe(true);
-    for (const key of keys)
+    // Each handler has returned; the queue records its job done just after, so that is awaited.
+    for (const key of keys) {
+      await expect
+        .poll(async () => (await a.status("reports", key))?.state, { timeout: 10_000 })
+        .toBe("done");
       expect(await a.status("reports", key)).toMatchObject({ state: "done", tries: 1 });
+    }
     // Done: nothing runs it again.
     await expect.poll(async () => (await b.status("reports", keys[0] ?? ""))?.state).toBe("done");
     expect(seen).toHaveLength(keys.length);
@@ -156,6 +161,10 @@ describe.each(["sqlite", "postgres"] as StoreDialect[])("jobs on %s", (dialect) 
       ran.push(job.key);
     });
     await expect.poll(() => ran, { timeout: 30_000 }).toEqual(["due-now"]);
+    // The handler has returned; the queue records the job done just after, so that is awaited.
+    await expect
+      .poll(async () => (await jobs.status("reports", "due-now"))?.state, { timeout: 10_000 })
+      .toBe("done");
     expect(await jobs.status("reports", "due-now")).toMatchObject({ state: "done", tries: 2 });
   });
 
@@ -179,6 +188,10 @@ describe.each(["sqlite", "postgres"] as StoreDialect[])("jobs on %s", (dialect) 
       ran.push(job.key);
     });
     await expect.poll(() => ran, { timeout: 20_000 }).toEqual(["while-down"]);
+    await expect
+      .poll(async () => (await jobs.status("reports", "while-down"))?.state, { timeout: 10_000 })
+      .toBe("done");
     expect(await jobs.status("reports", "while-down")).toMatchObject({ state: "done", tries: 1 });
+    expect(ran).toEqual(["while-down"]);
   });
 });

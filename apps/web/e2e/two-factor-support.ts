@@ -117,3 +117,21 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByLabel("Code", { exact: true }).fill(code);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/**
+ * On the code step: enters a code the app will refuse, and returns once the refusal is on the
+ * page and the form is ready again. A message from the attempt before may still be showing, so
+ * this waits for the answer to this press, then for the form to leave "Checking…" (React clears
+ * the field in that same render, so a code typed earlier would be wiped before it is sent).
+ */
+export async function enterRefusedCode(page: Page, code: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      response.request().headers()["next-action"] !== undefined,
+  );
+  await enterCode(page, code);
+  await answered;
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await expect(page.getByLabel("Code", { exact: true })).toHaveValue("");
+}

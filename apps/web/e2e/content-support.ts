@@ -14,6 +14,14 @@ export async function signedInPage(browser: Browser, role: TestRole) {
   return { context, page };
 }
 
+/** A new browser signed in as `role`, at `path`, once the page is hydrated (its forms post as actions). */
+export async function openAs(browser: Browser, role: TestRole, path: string): Promise<Page> {
+  const { page } = await signedInPage(browser, role);
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return page;
+}
+
 export async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);

@@ -35,6 +35,7 @@ test.beforeAll(async () => {
       SEED_OIDC_SCOPES: "openid email profile groups",
       SEED_OIDC_ROLE_CLAIM: "groups",
       SEED_OIDC_ROLE_MAP: "seed-admins=admin,seed-editors=editor",
+      SEED_OIDC_GROUPS_CLAIM: "groups",
     },
   });
   server = started.server;
@@ -142,6 +143,79 @@ test("the role follows the provider's groups at every sign-in; no mapped group g
   await asAdmin(browser, async (adminPage) => {
     await adminPage.goto(`${server.url}/admin/audit?action=user.role-from-sign-on`);
     await expect(adminPage.getByRole("row").filter({ hasText: person.email })).toHaveCount(3);
+  });
+});
+
+test("the groups claim puts the account in its groups at every sign-in; an admin's group of the same name is the one joined, and an admin's members stay", async ({
+  browser,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const finance = `Finance ${suffix}`;
+  const fieldOps = `Field Ops ${suffix}`;
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/users`);
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await adminPage.getByLabel("Group name").fill(finance);
+    await adminPage.getByRole("button", { name: "Create group" }).click();
+    await expect(
+      adminPage.getByText(`Created the group ${finance}.`, { exact: false }),
+    ).toBeVisible();
+  });
+
+  // The claim names the admin's group in another case, and a group nobody made yet.
+  const person = newPerson({ groups: [finance.toUpperCase(), ` ${fieldOps} `] });
+  const first = await browser.newContext();
+  const theirs = await first.newPage();
+  await signOn(theirs, person.login);
+  // They see their groups on their account page, by the names the app keeps.
+  await theirs.goto(`${server.url}/admin/account`);
+  await expect(
+    theirs.locator("dt", { hasText: "Groups" }).locator("xpath=following-sibling::dd"),
+  ).toHaveText(`${fieldOps}, ${finance}`);
+  await first.close();
+
+  await asAdmin(browser, async (adminPage) => {
+    const row = await userRow(adminPage, person.email);
+    await expect(row).toContainText(`${fieldOps}, ${finance}`);
+    const groups = adminPage.getByRole("region", { name: /^Groups \(\d+\)$/ });
+    await expect(groups.getByRole("row").filter({ hasText: fieldOps })).toContainText(
+      "a sign-in's claim",
+    );
+    await expect(groups.getByRole("row").filter({ hasText: finance })).toContainText("an admin");
+    // The admin also puts them in Field Ops by hand: that stays when the claim drops it.
+    await groups.getByRole("link", { name: fieldOps, exact: true }).click();
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const choice = adminPage.getByRole("listitem").filter({ hasText: person.email });
+    await expect(choice).toContainText(`Also a member through ${providerName}.`);
+    await choice.getByRole("checkbox").check();
+    await adminPage.getByRole("button", { name: "Save members" }).click();
+    await expect(adminPage.getByText("Members saved: 1 added.")).toBeVisible();
+  });
+
+  // The next sign-in's claim names neither group: out of Finance, still in Field Ops by the admin.
+  const account = provider.accounts.get(person.login);
+  if (account) account.groups = [];
+  const second = await browser.newContext();
+  await signOn(await second.newPage(), person.login);
+  await second.close();
+
+  await asAdmin(browser, async (adminPage) => {
+    const row = await userRow(adminPage, person.email);
+    await expect(row.getByRole("cell", { name: fieldOps, exact: true })).toBeVisible();
+    await adminPage.goto(`${server.url}/admin/audit?action=user.groups-from-sign-on`);
+    await expect(adminPage.getByRole("row").filter({ hasText: person.email })).toHaveCount(2);
+    // The Users page with the provider set up, its settings and groups: axe-clean, fits a phone.
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await adminPage.goto(`${server.url}/admin/users`);
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await expect(
+      adminPage.locator("dt", { hasText: "Groups claim" }).locator("xpath=following-sibling::dd"),
+    ).toHaveText("groups");
+    expect((await new AxeBuilder({ page: adminPage }).analyze()).violations).toEqual([]);
+    const overflow = await adminPage.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });
 

@@ -1,15 +1,8 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { openAs } from "./content-support";
 import { randomPassword, signInThroughForm, testUser } from "./support";
-
-async function adminPage(browser: Browser, path: string): Promise<Page> {
-  const context = await browser.newContext({ storageState: testUser("admin").storageState });
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  return page;
-}
 
 async function createUserThroughForm(page: Page, email: string, password: string, role: string) {
   const form = page.getByRole("region", { name: "Create a user" });
@@ -23,7 +16,7 @@ async function createUserThroughForm(page: Page, email: string, password: string
 test("creating a user with bad input shows field errors and keeps what was typed", async ({
   browser,
 }) => {
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
 
   await createUserThroughForm(page, "not-an-email", "short", "editor");
 
@@ -47,7 +40,7 @@ for (const password of [
   test(`a common or one-note password (${password}) is refused with a field message`, async ({
     browser,
   }) => {
-    const page = await adminPage(browser, "/admin/users");
+    const page = await openAs(browser, "admin", "/admin/users");
     const email = `common-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
 
     await createUserThroughForm(page, email, password, "viewer");
@@ -72,7 +65,7 @@ test("an admin creates a user, changes the role, blocks, unblocks and signs them
 }) => {
   const email = `managed-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
   const password = randomPassword();
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
   const row = page.locator(`tr[data-user-email="${email}"]`);
 
   await createUserThroughForm(page, email, password, "editor");
@@ -119,7 +112,7 @@ test("an admin creates a user, changes the role, blocks, unblocks and signs them
 });
 
 test("an admin cannot change their own role", async ({ browser }) => {
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
 
   const ownRow = page.locator(`tr[data-user-email="${testUser("admin").email}"]`);
 
@@ -132,7 +125,7 @@ test("the audit log records user changes and filters by entity type and action",
   browser,
 }) => {
   const email = `audited-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
   await createUserThroughForm(page, email, randomPassword(), "viewer");
   await expect(page.getByText(`Created ${email} as viewer.`)).toBeVisible();
 
@@ -151,7 +144,7 @@ test("the audit log records user changes and filters by entity type and action",
 });
 
 test("the audit log rejects a malformed date filter with a field message", async ({ browser }) => {
-  const page = await adminPage(browser, "/admin/audit?from=2026-13-45&entityType=planet");
+  const page = await openAs(browser, "admin", "/admin/audit?from=2026-13-45&entityType=planet");
 
   await expect(page.getByText("from: Use a real calendar date.")).toBeVisible();
   await expect(page.getByText("entityType: Pick one of the listed types.")).toBeVisible();
@@ -168,7 +161,7 @@ for (const [from, to] of [
   test(`an audit range from ${from} to ${to} is refused at the To field, not shown as empty`, async ({
     browser,
   }) => {
-    const page = await adminPage(browser, `/admin/audit?from=${from}&to=${to}`);
+    const page = await openAs(browser, "admin", `/admin/audit?from=${from}&to=${to}`);
 
     await expect(
       page.getByText("to: The To date must be on or after the From date."),
@@ -185,7 +178,7 @@ test("after Set role the menu shows the saved role, and focus is on the result",
   browser,
 }) => {
   const email = `role-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
   await createUserThroughForm(page, email, randomPassword(), "viewer");
   const created = page.getByText(`Created ${email} as viewer.`);
   await expect(created).toBeVisible();
@@ -210,7 +203,7 @@ test("blocking and signing out everywhere ask first in a dialog; Cancel and Esca
   browser,
 }) => {
   const email = `confirm-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
   await createUserThroughForm(page, email, randomPassword(), "viewer");
   const row = page.locator(`tr[data-user-email="${email}"]`);
   await expect(row).toBeVisible();
@@ -241,7 +234,7 @@ test("deleting a user asks first, ends their session, keeps their audit trail, a
 }) => {
   const email = `delete-${randomBytes(4).toString("hex")}@e2e.seed-charts.test`;
   const password = randomPassword();
-  const page = await adminPage(browser, "/admin/users");
+  const page = await openAs(browser, "admin", "/admin/users");
   await createUserThroughForm(page, email, password, "editor");
   const row = page.locator(`tr[data-user-email="${email}"]`);
   await expect(row).toBeVisible();

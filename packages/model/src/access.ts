@@ -98,3 +98,47 @@ export function apiTokenRole(userRole: Role, scope: ApiTokenScope): Role {
   const ceiling = scopeCeiling[scope];
   return roleRank[userRole] <= roleRank[ceiling] ? userRole : ceiling;
 }
+
+/**
+ * Groups of accounts (src/repo/groups.ts in the store): made by an admin, or named by the
+ * identity provider's groups claim at sign-in. Names compare without regard to case or the
+ * spaces around them, so the provider's "Finance" is the admin's "finance".
+ */
+export const groupLimits = {
+  maxNameLength: 80,
+  /** Groups one instance may have, whoever made them. */
+  maxGroups: 1_000,
+  /** Members one group may have. */
+  maxMembers: 10_000,
+  /** Groups one sign-in's claim may name; more are not taken (and the server log says so). */
+  maxFromSignOn: 100,
+} as const;
+
+/** Where a membership comes from: an admin's choice, or the provider's claim at sign-in. */
+export const groupMemberSources = ["admin", "sign-on"] as const;
+export type GroupMemberSource = (typeof groupMemberSources)[number];
+
+/** A group name as shown: spaces around it dropped, inner runs of whitespace made one space. */
+export function normalGroupName(name: string): string {
+  return name.trim().replace(/\s+/g, " ");
+}
+
+/**
+ * The key two names are the same group by: the shown name case-folded (lower, upper, then lower
+ * case, so "ẞ", "ß" and "SS", or "ᾀ" and "ἈΙ", fold alike) in one Unicode normal form.
+ */
+export function groupNameKey(name: string): string {
+  const shown = normalGroupName(name).normalize("NFC");
+  return shown.toLowerCase().toUpperCase().toLowerCase().normalize("NFC");
+}
+
+/** Why `name` cannot name a group, or null when it can. */
+export function groupNameRefusal(name: string): string | null {
+  const shown = normalGroupName(name);
+  if (shown === "") return "Enter a name.";
+  if (shown.length > groupLimits.maxNameLength)
+    return `Keep the name under ${groupLimits.maxNameLength + 1} characters.`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u001f\u007f]/.test(shown)) return "Use letters, digits and punctuation only.";
+  return null;
+}

@@ -16,7 +16,7 @@ export type EntityType = (typeof entityTypes)[number];
 /**
  * What an audit event is about: one of the store's records, a user (better-auth keeps users), a
  * SQL question's run, the instance's settings, or a scheduled report (its changes, sends and
- * failures).
+ * failures), an alert, or a group of accounts.
  */
 export const auditEntityTypes = [
   ...entityTypes,
@@ -25,6 +25,7 @@ export const auditEntityTypes = [
   "settings",
   "report",
   "alert",
+  "group",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -2,8 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   can,
+  groupLimits,
+  groupNameKey,
+  groupNameRefusal,
   highestRole,
   isRole,
+  normalGroupName,
   type Permission,
   permissions,
   type Role,
@@ -114,5 +118,41 @@ describe("highestRole", () => {
             expect(can(both ?? "viewer", permission)).toBe(true);
       }
     expect(highestRole(["viewer", "admin", "editor"])).toBe("admin");
+  });
+});
+
+describe("group names", () => {
+  const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+  console.log(`group names property seed: ${seed} (rerun with SEED=${seed})`);
+
+  it("name one group whatever their case and spacing; a shown name is its own normal form", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "grapheme", maxLength: 120 }),
+        fc.array(fc.constantFrom(" ", "\t", "  "), { maxLength: 3 }),
+        (name, pad) => {
+          const shown = normalGroupName(name);
+          expect(normalGroupName(shown)).toBe(shown);
+          expect(shown).toBe(shown.trim());
+          expect(groupNameKey(`${pad.join("")}${name.toUpperCase()}${pad.join("")}`)).toBe(
+            groupNameKey(name.toLowerCase()),
+          );
+          const refusal = groupNameRefusal(name);
+          if (shown === "") expect(refusal).toBe("Enter a name.");
+          if (shown.length > groupLimits.maxNameLength) expect(refusal).toMatch(/under 81/);
+          if (refusal === null) {
+            expect(shown.length).toBeGreaterThan(0);
+            expect(shown.length).toBeLessThanOrEqual(groupLimits.maxNameLength);
+          }
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+  });
+
+  it("refuse control characters rather than dropping them", () => {
+    expect(groupNameRefusal("Finance\u0000")).toBe("Use letters, digits and punctuation only.");
+    expect(groupNameRefusal("Fin\u007fance")).toBe("Use letters, digits and punctuation only.");
+    expect(groupNameRefusal("  Finance  team ")).toBeNull();
   });
 });

@@ -95,6 +95,11 @@ export type AuditAction =
   | "alert.send"
   | "alert.fail"
   | "alert.unsubscribe"
+  /** An admin made, renamed or deleted a group of accounts, or chose its members. */
+  | "group.create"
+  | "group.rename"
+  | "group.delete"
+  | "group.update-members"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -194,6 +194,7 @@ export {
   tokenActorPrefix,
 } from "./repo/datasets/push.js";
 export type { DatasetRowEdits } from "./repo/datasets/row-edits.js";
+export type { AccountGroup, GroupMembership } from "./repo/groups.js";
 export type {
   EntityVersion,
   EntityVersionWithSnapshot,

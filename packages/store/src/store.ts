@@ -42,6 +42,7 @@ import { pushOperations } from "./repo/datasets/push.js";
 import { rowEditOperations } from "./repo/datasets/row-edits.js";
 import { queryOperations } from "./repo/datasets/run-query.js";
 import { removeStaleSpools } from "./repo/datasets/spool.js";
+import { groupOperations } from "./repo/groups.js";
 import { historyOperations } from "./repo/history.js";
 import { recipientOperations } from "./repo/recipients.js";
 import { reportOperations } from "./repo/reports.js";
@@ -156,6 +157,7 @@ const operations = {
   ...alertOperations,
   ...recipientOperations,
   ...settingsOperations,
+  ...groupOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...oneTimeCodeOperations,

@@ -509,6 +509,55 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, _f, actor) => store.setPasswordSignInRoles(actor, { roles: ["editor"] }),
     },
   },
+  listGroups: {
+    list: { permission: "users.manage", read: true, run: (store, _f, a) => store.listGroups(a) },
+  },
+  getGroup: {
+    get: { permission: "users.manage", read: true, run: (store, _f, a) => store.getGroup(a, "g") },
+  },
+  createGroup: {
+    create: {
+      permission: "users.manage",
+      run: (store, _f, actor) => store.createGroup(actor, { name: unique("Team") }),
+    },
+  },
+  renameGroup: {
+    rename: {
+      permission: "users.manage",
+      events: 2,
+      run: async (store, _f, actor) => {
+        const group = await store.createGroup(actor, { name: unique("Team") });
+        return store.renameGroup(actor, group.id, { name: unique("Renamed") });
+      },
+    },
+  },
+  deleteGroup: {
+    delete: {
+      permission: "users.manage",
+      events: 2,
+      run: async (store, _f, actor) => {
+        const group = await store.createGroup(actor, { name: unique("Team") });
+        return store.deleteGroup(actor, group.id);
+      },
+    },
+  },
+  setGroupMembers: {
+    set: {
+      permission: "users.manage",
+      events: 2,
+      run: async (store, _f, actor) => {
+        const group = await store.createGroup(actor, { name: unique("Team") });
+        return store.setGroupMembers(actor, group.id, { userIds: [actor.id] });
+      },
+    },
+  },
+  // The account's own groups from its provider's claim: any signed-in role (the sign-on hooks).
+  syncSignOnGroups: {
+    sync: {
+      permission: "content.read",
+      run: (store, _f, actor) => store.syncSignOnGroups(actor, [unique("Claimed")]),
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",

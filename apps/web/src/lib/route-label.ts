@@ -38,6 +38,7 @@ export const appRoutes = [
   "/admin/sql",
   "/admin/tokens",
   "/admin/users",
+  "/admin/users/groups/[id]",
   "/api/auth/[...all]",
   "/api/datasets/[id]/rows",
   "/api/datasets/import",

@@ -95,10 +95,13 @@ async function entityNames(
       href: `/admin/${entityPaths.dashboard}/${dashboard.id}`,
     });
   }
-  // Report and alert events carry the name at the time (their pages are where they are kept).
+  // Report, alert and group events carry the name at the time (their pages are where they are
+  // kept); a group's, who is in it, is for those who manage accounts.
   for (const event of events) {
     if (
-      (event.entityType === "report" || event.entityType === "alert") &&
+      (event.entityType === "report" ||
+        event.entityType === "alert" ||
+        (event.entityType === "group" && canSeeUserRecords(role))) &&
       typeof event.detail.name === "string"
     ) {
       names.set(`${event.entityType}:${event.entityId}`, { name: event.detail.name, href: null });
@@ -143,7 +146,7 @@ async function actorNames(ids: readonly string[]): Promise<Map<string, string>> 
   return names;
 }
 
-const personalEntityTypes = new Set<string>(["user", "report", "alert"]);
+const personalEntityTypes = new Set<string>(["user", "report", "alert", "group"]);
 
 /** Emails and user records are who the accounts are: for those who manage them. */
 export function canSeeUserRecords(role: Role): boolean {

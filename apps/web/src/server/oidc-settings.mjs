@@ -19,6 +19,7 @@ export const oidcCallbackPath = `/api/auth/callback/${oidcProviderId}`;
  *   defaultRole: import("@seed/model").Role;
  *   roleClaim: string | undefined;
  *   roleMap: ReadonlyArray<readonly [string, import("@seed/model").Role]>;
+ *   groupsClaim: string | undefined;
  * }} OidcSettings
  */
 
@@ -131,6 +132,7 @@ export function oidcSettingsFromEnv(env = process.env) {
     defaultRole,
     roleClaim,
     roleMap: rawMap ? roleMapping(rawMap) : [],
+    groupsClaim: text(env, "SEED_OIDC_GROUPS_CLAIM"),
   };
 }
 
@@ -171,6 +173,19 @@ export function roleFromClaims(settings, claims) {
 }
 
 /**
+ * The groups a sign-in puts the account in, from the provider's claims: the groups claim's
+ * values, exactly (none when the claim is absent). Without a groups claim configured, null: the
+ * account's groups are left as they are.
+ * @param {OidcSettings} settings
+ * @param {Record<string, unknown>} claims
+ * @returns {string[] | null}
+ */
+export function groupsFromClaims(settings, claims) {
+  if (!settings.groupsClaim) return null;
+  return claimValues(claims, settings.groupsClaim);
+}
+
+/**
  * What an admin may see of the settings: everything but the client secret, which is only said to
  * be set or not.
  * @param {OidcSettings} settings
@@ -185,6 +200,7 @@ export function describeOidcSettings(settings) {
     defaultRole: settings.defaultRole,
     roleClaim: settings.roleClaim ?? "none: roles are set by admins",
     roleMap: settings.roleMap.map(([value, role]) => `${value} → ${role}`).join(", ") || "none",
+    groupsClaim: settings.groupsClaim ?? "none: groups are set by admins",
     callbackPath: oidcCallbackPath,
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   claimValues,
   describeOidcSettings,
+  groupsFromClaims,
   oidcSettingsFromEnv,
   roleFromClaims,
 } from "./oidc-settings.mjs";
@@ -124,5 +125,28 @@ describe("the role a sign-in gives", () => {
     const plain = oidcSettingsFromEnv(base);
     if (!plain) throw new Error("expected settings");
     expect(roleFromClaims(plain, { groups: ["team-admins"] })).toBeNull();
+  });
+});
+
+describe("the groups a sign-in gives", () => {
+  it("are the groups claim's strings, exactly, at a dotted path; none when the claim is absent", () => {
+    const settings = oidcSettingsFromEnv({ ...base, SEED_OIDC_GROUPS_CLAIM: "org.groups" });
+    if (!settings) throw new Error("expected settings");
+    expect(describeOidcSettings(settings).groupsClaim).toBe("org.groups");
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 10 }), (names) => {
+        expect(groupsFromClaims(settings, { org: { groups: names } })).toEqual(names);
+      }),
+      runs,
+    );
+    expect(groupsFromClaims(settings, {})).toEqual([]);
+    expect(groupsFromClaims(settings, { org: { groups: "Finance" } })).toEqual(["Finance"]);
+  });
+
+  it("are left to admins when no groups claim is set", () => {
+    const plain = oidcSettingsFromEnv(base);
+    if (!plain) throw new Error("expected settings");
+    expect(groupsFromClaims(plain, { groups: ["Finance"] })).toBeNull();
+    expect(describeOidcSettings(plain).groupsClaim).toBe("none: groups are set by admins");
   });
 });

@@ -1,12 +1,17 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Role } from "@seed/model";
+import { groupLimits, isRole, type Role } from "@seed/model";
 import type { Store } from "@seed/store";
 import { APIError } from "better-auth/api";
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from "better-auth/plugins/generic-oauth";
 import { decodeJwt } from "jose";
 import { recordUserEvent } from "./audit";
-import { type OidcSettings, oidcProviderId, roleFromClaims } from "./oidc-settings.mjs";
+import {
+  groupsFromClaims,
+  type OidcSettings,
+  oidcProviderId,
+  roleFromClaims,
+} from "./oidc-settings.mjs";
 
 // Single sign-on through the provider of SEED_OIDC_* (oidc-settings.mjs), on better-auth's
 // generic OAuth plugin: discovery, the authorization code with PKCE, state and nonce, the ID
@@ -18,6 +23,8 @@ import { type OidcSettings, oidcProviderId, roleFromClaims } from "./oidc-settin
 interface SignOnState {
   /** The role the provider's claims give this sign-in, or null to keep the account's. */
   role?: Role | null;
+  /** The groups the provider's claim names, or null to keep the account's groups as they are. */
+  groups?: string[] | null;
   /** Set when this sign-in created the account. */
   createdUserId?: string;
 }
@@ -135,7 +142,10 @@ export function oidcProviderConfig(settings: OidcSettings): GenericOAuthConfig {
       profileOf(settings, tokens),
     mapProfileToUser: (profile: GenericOAuthUserInfo) => {
       const state = signOnRequest.getStore();
-      if (state) state.role = roleFromClaims(settings, profile);
+      if (state) {
+        state.role = roleFromClaims(settings, profile);
+        state.groups = groupsFromClaims(settings, profile);
+      }
       return {};
     },
   };
@@ -160,7 +170,10 @@ interface InternalAdapter {
  * role), an existing one takes the claims' role at each sign-in when a role claim is set, and
  * both are audited, as is linking the provider to an existing account.
  */
-export function signOnHooks(settings: OidcSettings, store: Pick<Store, "passwordSignInRoles">) {
+export function signOnHooks(
+  settings: OidcSettings,
+  store: Pick<Store, "passwordSignInRoles" | "syncSignOnGroups">,
+) {
   /**
    * Every session not made by the provider's callback comes from a password (with or without a
    * second factor): refused for a role an admin has limited to single sign-on. Checked as the
@@ -176,6 +189,18 @@ export function signOnHooks(settings: OidcSettings, store: Pick<Store, "password
       code: passwordSignInOffCode,
       message: `Sign in with ${settings.name}: password sign-in is off for your role.`,
     });
+  }
+  /** The account's groups from the claim, exactly; names the store cannot take are logged. */
+  async function syncGroups(user: { id: string; email: string; role: Role }, names: string[]) {
+    const { refused } = await store.syncSignOnGroups(user, names);
+    if (refused.length > 0) {
+      console.error(
+        `[single sign-on] ${refused.length} group name(s) from ${settings.groupsClaim} not taken for ${user.email} (empty, over ${groupLimits.maxNameLength} characters, with control characters, or past the first ${groupLimits.maxFromSignOn}): ${refused
+          .slice(0, 5)
+          .map((name) => JSON.stringify(name.slice(0, 100)))
+          .join(", ")}`,
+      );
+    }
   }
   return {
     userBeforeCreate(user: Record<string, unknown>, context: HookContext) {
@@ -213,13 +238,17 @@ export function signOnHooks(settings: OidcSettings, store: Pick<Store, "password
     async sessionBeforeCreate(session: Record<string, unknown>, context: HookContext) {
       if (!isSignOnCallback(context)) return refusePasswordSession(session, context);
       const state = signOnRequest.getStore();
-      if (!state?.role) return;
+      if (!state) return;
       const userId = String(session.userId);
-      if (state.createdUserId === userId) return;
       const adapter = internalAdapterOf(context);
       const user = adapter ? await adapter.findUserById(userId) : null;
-      // A blocked account is refused by the admin plugin's own hook; its role is left alone.
-      if (!adapter || !user || user.banned === true || user.role === state.role) return;
+      // A blocked account is refused by the admin plugin's own hook; it is left alone.
+      if (!adapter || !user || user.banned === true) return;
+      if (state.groups) {
+        const role = state.role ?? (isRole(user.role) ? user.role : settings.defaultRole);
+        await syncGroups({ id: user.id, email: user.email, role }, state.groups);
+      }
+      if (!state.role || state.createdUserId === userId || user.role === state.role) return;
       await adapter.updateUser(userId, { role: state.role });
       await recordUserEvent(
         { id: user.id, email: user.email, role: state.role },

@@ -85,6 +85,7 @@ export const ownAccountActions = [
   "user.create-by-sign-on",
   "user.link-sign-on",
   "user.role-from-sign-on",
+  "user.groups-from-sign-on",
 ] as const;
 
 /**
@@ -113,4 +114,5 @@ export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>>
   settings: "settings.manage",
   report: "content.write",
   alert: "content.write",
+  group: "users.manage",
 };

@@ -658,6 +658,34 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0022_account_groups": {
+    // Groups of accounts, made by an admin or named by the identity provider's claim; a member
+    // is in a group by an admin's choice, by the claim, or both (one row each).
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("account_groups")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("name_key", "text", (col) => col.notNull().unique())
+        .addColumn("created_by", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable("account_group_members")
+        .addColumn("group_id", "text", (col) => col.notNull())
+        .addColumn("user_id", "text", (col) => col.notNull())
+        .addColumn("source", "text", (col) => col.notNull())
+        .addColumn("added_at", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("account_group_members_pk", ["group_id", "user_id", "source"])
+        .execute();
+      await db.schema
+        .createIndex("account_group_members_user")
+        .on("account_group_members")
+        .column("user_id")
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

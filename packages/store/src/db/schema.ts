@@ -147,6 +147,28 @@ export interface StoreDatabase {
   alert_webhooks: AlertWebhooksTable;
   alert_events: AlertEventsTable;
   alert_deliveries: AlertDeliveriesTable;
+  account_groups: AccountGroupsTable;
+  account_group_members: AccountGroupMembersTable;
+}
+
+/** Groups of accounts (src/repo/groups.ts); better-auth keeps the accounts themselves. */
+export interface AccountGroupsTable {
+  id: string;
+  name: string;
+  /** normalGroupName(name) in lower case: one group per key. */
+  name_key: string;
+  /** "admin" when an admin made it, "sign-on" when a provider's claim first named it. */
+  created_by: string;
+  created_at: string;
+}
+
+/** Who is in each group, and whether an admin or the provider's claim put them there. */
+export interface AccountGroupMembersTable {
+  group_id: string;
+  user_id: string;
+  /** "admin" or "sign-on" (@seed/model groupMemberSources); one row per source. */
+  source: string;
+  added_at: string;
 }
 
 /** Scheduled reports (src/repo/reports.ts): a published dashboard mailed on a schedule. */

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { TwoFactorPanel } from "@/features/account/two-factor-panel";
 import { hasPassword, requireAccount, twoFactorRequiredFor } from "@/server/auth";
+import { getStore } from "@/server/store";
 
 export const metadata: Metadata = { title: "Your account" };
 export const dynamic = "force-dynamic";
@@ -23,6 +24,7 @@ export default async function AccountPage({
   const passwordAccount = await hasPassword(user.id);
   const required = passwordAccount && (await twoFactorRequiredFor(user.role));
   const notice = (await searchParams)["two-factor"];
+  const groups = await (await getStore()).groupsOfUser(user.id);
   return (
     <>
       <Heading level={1}>Your account</Heading>
@@ -39,6 +41,7 @@ export default async function AccountPage({
             ["Name", user.name],
             ["Email", user.email],
             ["Role", user.role],
+            ["Groups", groups.map((group) => group.name).join(", ") || "none"],
           ].map(([term, value]) => (
             <div key={term}>
               <dt>{term}</dt>

@@ -167,55 +167,61 @@ async function resetTwoFactor(auth: AuthInstance, userId: string): Promise<void>
 }
 
 function userChange(change: UserChange) {
-  return formAction<UserActionState>("users.manage", async ({ formData, session, actor }) => {
-    const parsed = userIdSchema.safeParse(formText(formData, "userId"));
-    if (!parsed.success) {
-      return refuse({ fieldErrors: { userId: parsed.error.issues.map((issue) => issue.message) } });
-    }
-    const userId = parsed.data;
-    if (change === "ban" && userId === session.user.id) {
-      return refuse({ formError: "You can't block your own account." });
-    }
-    if (change === "delete" && userId === session.user.id) {
-      return refuse({ formError: "You can't delete your own account." });
-    }
-    const auth = await getAuth();
-    const requestHeaders = await headers();
-    const target = await findUser(auth, userId);
-    if (!target) return refuse({ formError: "That user no longer exists." });
-    if (
-      (change === "ban" || change === "delete") &&
-      (await isLastActiveAdmin(auth, requestHeaders, target))
-    ) {
-      return refuse({
-        formError: `This is the last admin who can sign in; it can't be ${change === "ban" ? "blocked" : "deleted"}.`,
-      });
-    }
-    const body = { userId };
-    const call =
-      change === "ban"
-        ? auth.api.banUser({ body, headers: requestHeaders })
-        : change === "unban"
-          ? auth.api.unbanUser({ body, headers: requestHeaders })
-          : change === "delete"
-            ? auth.api.removeUser({ body, headers: requestHeaders })
-            : change === "reset-two-factor"
-              ? resetTwoFactor(auth, userId)
-              : auth.api.revokeUserSessions({ body, headers: requestHeaders });
-    const refusal = await refusalOf(call);
-    if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
-    // Acting on another admin is allowed only through this flow, and the log says so.
-    await recordUserEvent(
-      actor,
-      `user.${change}`,
-      userId,
-      target.role === "admin" ? { targetRole: "admin" } : {},
-    );
-    // A deleted user's row goes with it, so the page itself says what happened.
-    if (change === "delete")
-      return done({ redirectTo: "/admin/users?deleted=1", revalidate: "users" });
-    return done({ message: changeDone[change], revalidate: "users" });
-  });
+  return formAction<UserActionState>(
+    "users.manage",
+    async ({ formData, session, actor, store }) => {
+      const parsed = userIdSchema.safeParse(formText(formData, "userId"));
+      if (!parsed.success) {
+        return refuse({
+          fieldErrors: { userId: parsed.error.issues.map((issue) => issue.message) },
+        });
+      }
+      const userId = parsed.data;
+      if (change === "ban" && userId === session.user.id) {
+        return refuse({ formError: "You can't block your own account." });
+      }
+      if (change === "delete" && userId === session.user.id) {
+        return refuse({ formError: "You can't delete your own account." });
+      }
+      const auth = await getAuth();
+      const requestHeaders = await headers();
+      const target = await findUser(auth, userId);
+      if (!target) return refuse({ formError: "That user no longer exists." });
+      if (
+        (change === "ban" || change === "delete") &&
+        (await isLastActiveAdmin(auth, requestHeaders, target))
+      ) {
+        return refuse({
+          formError: `This is the last admin who can sign in; it can't be ${change === "ban" ? "blocked" : "deleted"}.`,
+        });
+      }
+      const body = { userId };
+      const call =
+        change === "ban"
+          ? auth.api.banUser({ body, headers: requestHeaders })
+          : change === "unban"
+            ? auth.api.unbanUser({ body, headers: requestHeaders })
+            : change === "delete"
+              ? auth.api.removeUser({ body, headers: requestHeaders })
+              : change === "reset-two-factor"
+                ? resetTwoFactor(auth, userId)
+                : auth.api.revokeUserSessions({ body, headers: requestHeaders });
+      const refusal = await refusalOf(call);
+      if (refusal) return refuse({ formError: refusal.message || "The change was refused." });
+      if (change === "delete") await store.forgetGroupMember(userId);
+      // Acting on another admin is allowed only through this flow, and the log says so.
+      await recordUserEvent(
+        actor,
+        `user.${change}`,
+        userId,
+        target.role === "admin" ? { targetRole: "admin" } : {},
+      );
+      // A deleted user's row goes with it, so the page itself says what happened.
+      if (change === "delete")
+        return done({ redirectTo: "/admin/users?deleted=1", revalidate: "users" });
+      return done({ message: changeDone[change], revalidate: "users" });
+    },
+  );
 }
 
 export const banUser = userChange("ban");

@@ -1,8 +1,11 @@
 import { Card, Heading } from "@seed/ui";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import Link from "next/link";
 import { FocusedStatus } from "@/components/admin/focused-status";
+import { actorOf } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
+import { CreateGroupForm } from "@/features/users/group-forms";
 import {
   CreateUserForm,
   PasswordSignInForm,
@@ -19,10 +22,10 @@ export const metadata: Metadata = { title: "Users" };
 export default async function UsersPage({
   searchParams,
 }: {
-  searchParams: Promise<{ deleted?: string }>;
+  searchParams: Promise<{ deleted?: string; "group-deleted"?: string }>;
 }) {
   const session = await requirePermission("users.manage");
-  const { deleted } = await searchParams;
+  const { deleted, "group-deleted": groupDeleted } = await searchParams;
   const auth = await getAuth();
   const { users, total } = await auth.api.listUsers({
     query: { limit: 500, sortBy: "createdAt", sortDirection: "asc" },
@@ -31,6 +34,13 @@ export default async function UsersPage({
   const store = await getStore();
   const required = await store.twoFactorRequiredRoles();
   const passwordRoles = await store.passwordSignInRoles();
+  const groups = await store.listGroups(actorOf(session));
+  const groupNamesOf = new Map<string, string[]>();
+  for (const group of groups) {
+    for (const member of group.members) {
+      groupNamesOf.set(member.userId, [...(groupNamesOf.get(member.userId) ?? []), group.name]);
+    }
+  }
   // better-auth's admin list carries the two-factor plugin's field, though its type does not say so.
   const oidc = oidcSettingsFromEnv();
   const signOn = oidc ? describeOidcSettings(oidc) : null;
@@ -43,12 +53,15 @@ export default async function UsersPage({
         // The deleted user's row (where its buttons spoke) is gone, so the page says it.
         <FocusedStatus>The user was deleted; their sessions ended with the account.</FocusedStatus>
       ) : null}
+      {groupDeleted === "1" ? (
+        <FocusedStatus>The group was deleted; its members keep their accounts.</FocusedStatus>
+      ) : null}
       <Card title={`All users (${total})`} titleAs="h2">
         <TableRegion label="Users">
           <table>
             <caption className="muted">
-              Accounts, their roles, whether they are blocked and whether they sign in with a second
-              factor.
+              Accounts, their roles and groups, whether they are blocked and whether they sign in
+              with a second factor.
             </caption>
             <thead>
               <tr>
@@ -57,6 +70,7 @@ export default async function UsersPage({
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
                 <th scope="col">Two-factor</th>
+                <th scope="col">Groups</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -68,6 +82,7 @@ export default async function UsersPage({
                   <td>{user.role ?? "none"}</td>
                   <td>{user.banned ? "Blocked" : "Active"}</td>
                   <td>{twoFactorOn(user) ? "On" : "Off"}</td>
+                  <td>{groupNamesOf.get(user.id)?.join(", ") || "none"}</td>
                   <td>
                     <UserRowActions
                       userId={user.id}
@@ -110,6 +125,7 @@ export default async function UsersPage({
                 ["Role of a new account", signOn.defaultRole],
                 ["Role claim", signOn.roleClaim],
                 ["Roles from the claim", signOn.roleMap],
+                ["Groups claim", signOn.groupsClaim],
                 ["Redirect URI path", signOn.callbackPath],
               ] as const
             ).map(([term, value]) => (
@@ -129,6 +145,40 @@ export default async function UsersPage({
             identity provider.
           </p>
         )}
+      </Card>
+      <Card
+        id="groups"
+        title={`Groups (${groups.length})`}
+        titleAs="h2"
+        description="Groups of accounts, made here or named by the identity provider's groups claim at sign-in."
+      >
+        {groups.length > 0 ? (
+          <TableRegion label="Groups">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Group</th>
+                  <th scope="col">Members</th>
+                  <th scope="col">Made by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {groups.map((group) => (
+                  <tr key={group.id}>
+                    <td>
+                      <Link href={`/admin/users/groups/${group.id}`}>{group.name}</Link>
+                    </td>
+                    <td>{group.members.length}</td>
+                    <td>{group.createdBy === "sign-on" ? "a sign-in's claim" : "an admin"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        ) : (
+          <p>No groups yet.</p>
+        )}
+        <CreateGroupForm />
       </Card>
       <Card
         title="Create a user"

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { alertLimits, reportLimits, sourceLimits, textLimits } from "@seed/model";
+import { alertLimits, groupLimits, reportLimits, sourceLimits, textLimits } from "@seed/model";
 import {
   createDashboardThroughForm,
   importCsvAsEditor,
@@ -143,6 +143,13 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await page.getByRole("link", { name: "Open the alert" }).click();
   await page.waitForURL((url) => /^\/admin\/alerts\/[0-9a-f-]{36}$/.test(url.pathname));
   const alertPath = new URL(page.url()).pathname;
+  const groupName = longName("Group", groupLimits.maxNameLength);
+  await page.goto("/admin/users");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Group name").fill(groupName);
+  await page.getByRole("button", { name: "Create group" }).click();
+  await expect(page.getByText(`Created the group ${groupName}.`, { exact: false })).toBeVisible();
+  const groupPath = await page.getByRole("link", { name: groupName }).getAttribute("href");
   await admin.close();
 
   // Each dynamic segment of a route, filled with the record made above.
@@ -154,6 +161,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
     "/admin/preview/[slug]": `/admin/preview/${board.slug}`,
     "/admin/reports/[id]": reportPath ?? "/admin/reports/missing",
     "/admin/alerts/[id]": alertPath,
+    "/admin/users/groups/[id]": groupPath ?? "/admin/users/groups/missing",
   };
   const pathOf = (route: string) => {
     const base = Object.keys(records).find(

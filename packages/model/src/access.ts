@@ -30,6 +30,8 @@ export const permissions = [
   "sql.run",
   /** The instance's own settings, such as whether SQL questions may run at all. */
   "settings.manage",
+  /** Make and delete collections; manage every collection whatever its grants. */
+  "collections.manage",
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -118,27 +120,106 @@ export const groupLimits = {
 export const groupMemberSources = ["admin", "sign-on"] as const;
 export type GroupMemberSource = (typeof groupMemberSources)[number];
 
-/** A group name as shown: spaces around it dropped, inner runs of whitespace made one space. */
-export function normalGroupName(name: string): string {
+/**
+ * A name as shown, for anything named by people and found by its name (groups, collections):
+ * spaces around it dropped, inner runs of whitespace made one space.
+ */
+export function normalName(name: string): string {
   return name.trim().replace(/\s+/g, " ");
 }
 
 /**
- * The key two names are the same group by: the shown name case-folded (lower, upper, then lower
+ * The key two names are the same thing by: the shown name case-folded (lower, upper, then lower
  * case, so "ẞ", "ß" and "SS", or "ᾀ" and "ἈΙ", fold alike) in one Unicode normal form.
  */
-export function groupNameKey(name: string): string {
-  const shown = normalGroupName(name).normalize("NFC");
+export function nameKey(name: string): string {
+  const shown = normalName(name).normalize("NFC");
   return shown.toLowerCase().toUpperCase().toLowerCase().normalize("NFC");
 }
 
-/** Why `name` cannot name a group, or null when it can. */
-export function groupNameRefusal(name: string): string | null {
-  const shown = normalGroupName(name);
+/** Why `name` cannot be a name of at most `maxLength` characters, or null when it can. */
+export function nameRefusal(name: string, maxLength: number): string | null {
+  const shown = normalName(name);
   if (shown === "") return "Enter a name.";
-  if (shown.length > groupLimits.maxNameLength)
-    return `Keep the name under ${groupLimits.maxNameLength + 1} characters.`;
+  if (shown.length > maxLength) return `Keep the name under ${maxLength + 1} characters.`;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
   if (/[\u0000-\u001f\u007f]/.test(shown)) return "Use letters, digits and punctuation only.";
   return null;
+}
+
+/** A group name as shown (normalName). */
+export const normalGroupName = normalName;
+
+/** The key two names are the same group by (nameKey). */
+export const groupNameKey = nameKey;
+
+/** Why `name` cannot name a group, or null when it can. */
+export function groupNameRefusal(name: string): string | null {
+  return nameRefusal(name, groupLimits.maxNameLength);
+}
+
+/**
+ * Collections (src/repo/collections.ts in the store) hold datasets, charts, dashboards and
+ * sources; each grants groups a level. What is in no collection is Shared: everyone's, by role.
+ */
+export const collectionLimits = {
+  maxNameLength: 80,
+  maxDescriptionLength: 500,
+  /** Collections one instance may have. */
+  maxCollections: 1_000,
+  /** Groups one collection may grant. */
+  maxGrants: 200,
+} as const;
+
+/** What a collection's grant lets its group do there, each level including the ones before it. */
+export const collectionLevels = ["view", "edit", "manage"] as const;
+export type CollectionLevel = (typeof collectionLevels)[number];
+
+export function isCollectionLevel(value: unknown): value is CollectionLevel {
+  return typeof value === "string" && (collectionLevels as readonly string[]).includes(value);
+}
+
+/** The most a role may do in any collection, whatever its groups are granted: a viewer never edits. */
+export const roleCollectionCeiling: Readonly<Record<Role, CollectionLevel>> = {
+  admin: "manage",
+  editor: "manage",
+  viewer: "view",
+};
+
+/** What each role may do with what is in no collection (Shared): as before collections. */
+export const sharedCollectionLevel: Readonly<Record<Role, CollectionLevel>> = {
+  admin: "manage",
+  editor: "edit",
+  viewer: "view",
+};
+
+const levelRank: Readonly<Record<CollectionLevel, number>> = { view: 1, edit: 2, manage: 3 };
+
+/** Whether `level` (null: nothing) includes `needed`. */
+export function levelIncludes(level: CollectionLevel | null, needed: CollectionLevel): boolean {
+  return level !== null && levelRank[level] >= levelRank[needed];
+}
+
+/**
+ * What an account may do in a collection: an admin manages every one; anyone else the best of
+ * its groups' grants there, no more than its role's ceiling; null when no group of its is granted.
+ */
+export function collectionLevelOf(
+  role: Role | null | undefined,
+  grants: readonly CollectionLevel[],
+): CollectionLevel | null {
+  if (!isRole(role)) return null;
+  if (role === "admin") return "manage";
+  const best = grants.reduce<CollectionLevel | null>(
+    (top, level) => (top === null || levelRank[level] > levelRank[top] ? level : top),
+    null,
+  );
+  if (best === null) return null;
+  const ceiling = roleCollectionCeiling[role];
+  return levelRank[best] <= levelRank[ceiling] ? best : ceiling;
+}
+
+/** Why `name` cannot name a collection, or null when it can. */
+export function collectionNameRefusal(name: string): string | null {
+  return nameRefusal(name, collectionLimits.maxNameLength);
 }

@@ -16,7 +16,7 @@ export type EntityType = (typeof entityTypes)[number];
 /**
  * What an audit event is about: one of the store's records, a user (better-auth keeps users), a
  * SQL question's run, the instance's settings, or a scheduled report (its changes, sends and
- * failures), an alert, or a group of accounts.
+ * failures), an alert, a group of accounts, or a collection.
  */
 export const auditEntityTypes = [
   ...entityTypes,
@@ -26,6 +26,7 @@ export const auditEntityTypes = [
   "report",
   "alert",
   "group",
+  "collection",
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

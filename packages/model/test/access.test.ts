@@ -1,19 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  type CollectionLevel,
   can,
+  collectionLevelOf,
+  collectionLevels,
   groupLimits,
   groupNameKey,
   groupNameRefusal,
   highestRole,
   isRole,
+  levelIncludes,
   normalGroupName,
   type Permission,
   permissions,
   type Role,
+  roleCollectionCeiling,
   rolePermissions,
   roles,
   rowsPermission,
+  sharedCollectionLevel,
   tokenScopePermissions,
 } from "../src/access.js";
 import { ForbiddenError, storeErrorOf } from "../src/errors.js";
@@ -154,5 +160,43 @@ describe("group names", () => {
     expect(groupNameRefusal("Finance\u0000")).toBe("Use letters, digits and punctuation only.");
     expect(groupNameRefusal("Fin\u007fance")).toBe("Use letters, digits and punctuation only.");
     expect(groupNameRefusal("  Finance  team ")).toBeNull();
+  });
+});
+
+describe("collection levels", () => {
+  const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
+  console.log(`collection levels property seed: ${seed} (rerun with SEED=${seed})`);
+
+  it("are the best grant, never above the role's ceiling; admins manage all; nothing without a grant", () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.constantFrom<unknown>(...roles, "owner", "", null)),
+        fc.array(fc.constantFrom(...collectionLevels), { maxLength: 6 }),
+        (role, grants) => {
+          const level = collectionLevelOf(role as Role, grants);
+          if (!isRole(role) || (role !== "admin" && grants.length === 0)) {
+            expect(level).toBeNull();
+            return;
+          }
+          if (role === "admin") {
+            expect(level).toBe("manage");
+            return;
+          }
+          expect(levelIncludes(roleCollectionCeiling[role], level as CollectionLevel)).toBe(true);
+          // Some grant reaches it, and no grant above it is kept unless the ceiling cut it.
+          expect(grants.some((grant) => levelIncludes(grant, level as CollectionLevel))).toBe(true);
+          for (const grant of grants) {
+            if (levelIncludes(roleCollectionCeiling[role], grant)) {
+              expect(levelIncludes(level, grant)).toBe(true);
+            }
+          }
+        },
+      ),
+      { seed, numRuns: 2_000 },
+    );
+    expect(collectionLevelOf("viewer", ["manage"])).toBe("view");
+    expect(collectionLevelOf("editor", ["view", "edit"])).toBe("edit");
+    expect(sharedCollectionLevel).toEqual({ admin: "manage", editor: "edit", viewer: "view" });
+    expect(levelIncludes(null, "view")).toBe(false);
   });
 });

@@ -100,6 +100,13 @@ export type AuditAction =
   | "group.rename"
   | "group.delete"
   | "group.update-members"
+  /** A collection was made, changed (name, description) or deleted, or its grants set. */
+  | "collection.create"
+  | "collection.update"
+  | "collection.delete"
+  | "collection.set-grants"
+  /** A dataset, chart, dashboard or source was moved into another collection (or Shared). */
+  | "collection.move-item"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

@@ -119,6 +119,11 @@ export type {
 } from "./repo/audit.js";
 export { type Chart, chartAlreadyIs } from "./repo/charts.js";
 export type {
+  Collection,
+  CollectionAccess,
+  CollectionGrant,
+} from "./repo/collections.js";
+export type {
   ExportedDashboardFile,
   ImportedDashboardFile,
 } from "./repo/dashboards/file.js";

@@ -32,6 +32,7 @@ import { alertOperations } from "./repo/alerts.js";
 import { apiTokenOperations } from "./repo/api-tokens.js";
 import { auditOperations } from "./repo/audit.js";
 import { chartOperations } from "./repo/charts.js";
+import { collectionOperations } from "./repo/collections.js";
 import { dashboardOperations } from "./repo/dashboards/dashboards.js";
 import { dashboardFileOperations } from "./repo/dashboards/file.js";
 import { datasetTokenOperations } from "./repo/dataset-tokens.js";
@@ -158,6 +159,7 @@ const operations = {
   ...recipientOperations,
   ...settingsOperations,
   ...groupOperations,
+  ...collectionOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...oneTimeCodeOperations,

@@ -18,6 +18,8 @@ export interface Fixture {
   source: string;
   /** A saved SQL question, as a dataset. */
   question: string;
+  /** A collection whose group (the editor and the viewer) may edit there. */
+  collection: string;
 }
 
 export interface Case {
@@ -558,6 +560,61 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, _f, actor) => store.syncSignOnGroups(actor, [unique("Claimed")]),
     },
   },
+  collectionAccess: {
+    read: { permission: "content.read", read: true, run: (s, _f, a) => s.collectionAccess(a) },
+  },
+  listCollections: {
+    list: { permission: "content.read", read: true, run: (s, _f, a) => s.listCollections(a) },
+  },
+  getCollection: {
+    get: {
+      permission: "content.read",
+      read: true,
+      run: (store, f, actor) => store.getCollection(actor, f.collection),
+    },
+  },
+  createCollection: {
+    create: {
+      permission: "collections.manage",
+      run: (store, _f, actor) => store.createCollection(actor, { name: unique("Room") }),
+    },
+  },
+  // Changing a collection needs manage there: only an admin has it without a grant.
+  updateCollection: {
+    update: {
+      permission: "collections.manage",
+      run: (store, f, actor) =>
+        store.updateCollection(actor, f.collection, { name: unique("Team room") }),
+    },
+  },
+  deleteCollection: {
+    delete: {
+      permission: "collections.manage",
+      events: 2,
+      run: async (store, _f, actor) => {
+        const room = await store.createCollection(actor, { name: unique("Room") });
+        return store.deleteCollection(actor, room.id);
+      },
+    },
+  },
+  setCollectionGrants: {
+    set: {
+      permission: "collections.manage",
+      run: (store, f, actor) => store.setCollectionGrants(actor, f.collection, { grants: [] }),
+    },
+  },
+  // The editor's group edits the fixture's collection: in and back out, two events.
+  moveToCollection: {
+    move: {
+      permission: "content.write",
+      events: 2,
+      run: async (store, f, actor) => {
+        const chart = { entityType: "chart" as const, id: f.chart };
+        await store.moveToCollection(actor, chart, f.collection);
+        return store.moveToCollection(actor, chart, null);
+      },
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",
@@ -649,7 +706,14 @@ export async function makeFixture(store: Store): Promise<Fixture> {
     name: unique("Question"),
     sql: "select 1 as one",
   });
+  const team = await store.createGroup(admin, { name: unique("Team") });
+  await store.setGroupMembers(admin, team.id, { userIds: ["user-editor", "user-viewer"] });
+  const collection = await store.createCollection(admin, { name: unique("Team room") });
+  await store.setCollectionGrants(admin, collection.id, {
+    grants: [{ groupId: team.id, level: "edit" }],
+  });
   return {
+    collection: collection.id,
     question: question.id,
     dataset: dataset.id,
     spareDataset: spareDataset.id,

@@ -105,7 +105,9 @@ describe.each(dialects)("the store's policy on %s", (dialect) => {
         await succeeds(test.name, test.run(store, fixture, editor));
         continue;
       }
-      expect(["sources.manage", "users.manage", "settings.manage"]).toContain(test.permission);
+      expect(["sources.manage", "users.manage", "settings.manage", "collections.manage"]).toContain(
+        test.permission,
+      );
       await refused(store, fixture, test, editor);
     }
     // Each content write is recorded once as the editor's, and no refused one is.

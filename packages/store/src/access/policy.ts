@@ -115,4 +115,5 @@ export const auditEventPermission: Readonly<Record<AuditEntityType, Permission>>
   report: "content.write",
   alert: "content.write",
   group: "users.manage",
+  collection: "collections.manage",
 };

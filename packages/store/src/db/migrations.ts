@@ -686,6 +686,42 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0023_collections": {
+    // Collections hold datasets, charts, dashboards and sources and grant groups a level there;
+    // a record with no collection is Shared, as every record was before.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("collections")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("name_key", "text", (col) => col.notNull().unique())
+        .addColumn("description", "text", (col) => col.notNull())
+        .addColumn("created_at", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable("collection_grants")
+        .addColumn("collection_id", "text", (col) => col.notNull())
+        .addColumn("group_id", "text", (col) => col.notNull())
+        .addColumn("level", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("collection_grants_pk", ["collection_id", "group_id"])
+        .execute();
+      await db.schema
+        .createIndex("collection_grants_group")
+        .on("collection_grants")
+        .column("group_id")
+        .execute();
+      for (const table of ["datasets", "charts", "dashboards", "data_sources"]) {
+        await db.schema.alterTable(table).addColumn("collection_id", "text").execute();
+        await db.schema
+          .createIndex(`${table}_collection`)
+          .on(table)
+          .column("collection_id")
+          .execute();
+      }
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

@@ -28,6 +28,8 @@ export interface DatasetsTable {
   question_sql: Generated<string | null>;
   /** When rows last came in (created with rows, imported, appended, pushed); null: never since. */
   rows_added_at: Generated<string | null>;
+  /** The collection it is in (src/repo/collections.ts); null: Shared. */
+  collection_id: Generated<string | null>;
 }
 
 /** A live PostgreSQL source (src/repo/sources): its password only encrypted (AES-256-GCM). */
@@ -50,6 +52,8 @@ export interface DataSourcesTable {
   updated_at: string;
   created_by_id: string;
   created_by_email: string;
+  /** The collection it is in (src/repo/collections.ts); null: Shared. */
+  collection_id: Generated<string | null>;
 }
 
 export interface ChartsTable {
@@ -63,6 +67,8 @@ export interface ChartsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** The collection it is in (src/repo/collections.ts); null: Shared. */
+  collection_id: Generated<string | null>;
 }
 
 export interface DashboardsTable {
@@ -86,6 +92,8 @@ export interface DashboardsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** The collection it is in (src/repo/collections.ts); null: Shared. */
+  collection_id: Generated<string | null>;
 }
 
 export interface DashboardTilesTable {
@@ -149,6 +157,8 @@ export interface StoreDatabase {
   alert_deliveries: AlertDeliveriesTable;
   account_groups: AccountGroupsTable;
   account_group_members: AccountGroupMembersTable;
+  collections: CollectionsTable;
+  collection_grants: CollectionGrantsTable;
 }
 
 /** Groups of accounts (src/repo/groups.ts); better-auth keeps the accounts themselves. */
@@ -169,6 +179,24 @@ export interface AccountGroupMembersTable {
   /** "admin" or "sign-on" (@seed/model groupMemberSources); one row per source. */
   source: string;
   added_at: string;
+}
+
+/** Collections of content (src/repo/collections.ts); what is in none is Shared. */
+export interface CollectionsTable {
+  id: string;
+  name: string;
+  /** nameKey(name) (@seed/model): one collection per key. */
+  name_key: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What each group may do in a collection: "view", "edit" or "manage" (@seed/model collectionLevels). */
+export interface CollectionGrantsTable {
+  collection_id: string;
+  group_id: string;
+  level: string;
 }
 
 /** Scheduled reports (src/repo/reports.ts): a published dashboard mailed on a schedule. */

@@ -18,6 +18,7 @@ import {
   writeAudit,
 } from "../context.js";
 import { dialectOf } from "../db/dialect.js";
+import { forgetGroupGrants } from "./collections.js";
 
 // Groups of accounts: an admin makes them and chooses members, or the identity provider names
 // them in a claim at sign-in. A member is in a group by an admin's choice, by the claim, or both;
@@ -234,7 +235,7 @@ async function renameGroup(
   );
 }
 
-/** Deletes a group and every membership of it; a later sign-in naming it makes it again. */
+/** Deletes a group, every membership of it and its collections' grants; a later sign-in naming it makes it again. */
 async function deleteGroup(ctx: StoreContext, actor: Actor, groupId: string): Promise<void> {
   const checked = authorize(actor, "users.manage");
   await ctx.db.transaction().execute(async (trx) => {
@@ -246,6 +247,7 @@ async function deleteGroup(ctx: StoreContext, actor: Actor, groupId: string): Pr
       .where("group_id", "=", group.id)
       .execute();
     await trx.deleteFrom("account_group_members").where("group_id", "=", group.id).execute();
+    await forgetGroupGrants(trx, group.id);
     await trx.deleteFrom("account_groups").where("id", "=", group.id).execute();
     await writeAudit(trx, ctx, checked, "group.delete", "group", group.id, {
       name: group.name,

@@ -102,7 +102,10 @@ const summaryColumns = [
   "question_sql",
 ] as const;
 
-type DatasetSummaryRow = Omit<Selectable<DatasetsTable>, "rows_generation" | "rows_added_at">;
+type DatasetSummaryRow = Omit<
+  Selectable<DatasetsTable>,
+  "rows_generation" | "rows_added_at" | "collection_id"
+>;
 
 function toDataset(row: DatasetSummaryRow): Dataset {
   return {

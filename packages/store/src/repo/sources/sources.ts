@@ -106,6 +106,7 @@ export async function createSource(
   const now = ctx.now().toISOString();
   const row: SourceRow = {
     id,
+    collection_id: null,
     name: fields.name,
     host: fields.host,
     port: fields.port,

@@ -2,7 +2,14 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { alertLimits, groupLimits, reportLimits, sourceLimits, textLimits } from "@seed/model";
+import {
+  alertLimits,
+  collectionLimits,
+  groupLimits,
+  reportLimits,
+  sourceLimits,
+  textLimits,
+} from "@seed/model";
 import {
   createDashboardThroughForm,
   importCsvAsEditor,
@@ -150,6 +157,13 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await page.getByRole("button", { name: "Create group" }).click();
   await expect(page.getByText(`Created the group ${groupName}.`, { exact: false })).toBeVisible();
   const groupPath = await page.getByRole("link", { name: groupName }).getAttribute("href");
+  const collectionName = longName("Collection", collectionLimits.maxNameLength);
+  await page.goto("/admin/collections");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Collection name").fill(collectionName);
+  await page.getByRole("button", { name: "Create collection" }).click();
+  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
+  const collectionPath = new URL(page.url()).pathname;
   await admin.close();
 
   // Each dynamic segment of a route, filled with the record made above.
@@ -162,6 +176,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
     "/admin/reports/[id]": reportPath ?? "/admin/reports/missing",
     "/admin/alerts/[id]": alertPath,
     "/admin/users/groups/[id]": groupPath ?? "/admin/users/groups/missing",
+    "/admin/collections/[id]": collectionPath,
   };
   const pathOf = (route: string) => {
     const base = Object.keys(records).find(

@@ -122,6 +122,7 @@ export type {
   Collection,
   CollectionAccess,
   CollectionGrant,
+  RecordPlace,
 } from "./repo/collections.js";
 export type {
   ExportedDashboardFile,

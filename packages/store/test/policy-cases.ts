@@ -615,6 +615,20 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       },
     },
   },
+  placeOf: {
+    read: {
+      permission: "content.read",
+      read: true,
+      run: (store, f, actor) => store.placeOf(actor, { entityType: "chart", id: f.chart }),
+    },
+  },
+  collectionItems: {
+    read: {
+      permission: "content.read",
+      read: true,
+      run: (store, f, actor) => store.collectionItems(actor, f.collection),
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",

@@ -21,6 +21,8 @@ export const appRoutes = [
   "/admin/charts/[id]",
   "/admin/charts/[id]/history",
   "/admin/charts/new",
+  "/admin/collections",
+  "/admin/collections/[id]",
   "/admin/dashboards",
   "/admin/dashboards/[id]",
   "/admin/dashboards/[id]/history",

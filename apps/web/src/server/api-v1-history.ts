@@ -26,13 +26,16 @@ async function find(
   kind: Kind,
   store: Store,
   key: string,
+  actor: Actor,
 ): Promise<{ id: string; version: number } | { problem: Response }> {
+  // Only what the token's account sees (its groups' collections): anything else is a 404.
+  const seen = { seenBy: actor };
   if (kind === "dashboard") {
-    const dashboard = (await store.listDashboards()).find((entry) => entry.slug === key);
+    const dashboard = (await store.listDashboards(seen)).find((entry) => entry.slug === key);
     if (dashboard) return dashboard;
     return { problem: notFound("dashboard", key) };
   }
-  const chart = key.length <= 200 ? await store.getChart(key) : null;
+  const chart = key.length <= 200 ? await store.getChart(key, seen) : null;
   return chart ?? { problem: notFound("chart") };
 }
 
@@ -61,18 +64,18 @@ type KeyContext = { params: Promise<Record<string, string>> };
 export function historyRoutes(kind: Kind, keyName: "slug" | "id") {
   return {
     /** Every kept version, newest first: who made it, when, and by what change. */
-    list: withApiToken<KeyContext>(async (request, { store }, context) => {
+    list: withApiToken<KeyContext>(async (request, { actor, store }, context) => {
       const page = readPage(request, { fallback: 50, max: 200, key: /^\d{1,9}$/ });
       if ("problem" in page) return page.problem;
-      const found = await find(kind, store, (await context.params)[keyName] ?? "");
+      const found = await find(kind, store, (await context.params)[keyName] ?? "", actor);
       if ("problem" in found) return found.problem;
       return apiJson(versionsPage(await store.listVersions(kind, found.id, 1000), page));
     }),
 
     /** One kept version: who, when, what made it, and what it was (its snapshot). */
-    one: withApiToken<KeyContext>(async (_request, { store }, context) => {
+    one: withApiToken<KeyContext>(async (_request, { actor, store }, context) => {
       const params = await context.params;
-      const found = await find(kind, store, params[keyName] ?? "");
+      const found = await find(kind, store, params[keyName] ?? "", actor);
       if ("problem" in found) return found.problem;
       const version = versionParam(params.version ?? "");
       const kept = version === null ? null : await store.getVersion(kind, found.id, version);
@@ -89,7 +92,7 @@ export function historyRoutes(kind: Kind, keyName: "slug" | "id") {
       if (readOnly) return readOnly;
       const expected = expectedVersionOf(request);
       if (typeof expected === "object") return expected.problem;
-      const found = await find(kind, store, params[keyName] ?? "");
+      const found = await find(kind, store, params[keyName] ?? "", actor);
       if ("problem" in found) return found.problem;
       const version = versionParam(params.version ?? "");
       const kept = version === null ? null : await store.getVersion(kind, found.id, version);

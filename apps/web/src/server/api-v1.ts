@@ -286,10 +286,14 @@ export function datasetSummaryOf(dataset: Dataset, slug: string): DatasetSummary
 export async function datasetBySlug(
   store: Store,
   slug: string,
+  actor: Actor,
 ): Promise<{ dataset: Dataset; slug: string } | null> {
   const found = (await store.listDatasetSlugs()).find((entry) => entry.slug === slug);
   if (!found) return null;
-  const dataset = (await store.listDatasets()).find((entry) => entry.id === found.id);
+  // Only a dataset the token's account sees (its groups' collections): anything else is a 404.
+  const dataset = (await store.listDatasets({ seenBy: actor })).find(
+    (entry) => entry.id === found.id,
+  );
   return dataset ? { dataset, slug } : null;
 }
 

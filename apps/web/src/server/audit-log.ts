@@ -1,6 +1,6 @@
 import "server-only";
 import { auditEntityTypes, can, type Role } from "@seed/model";
-import { type AuditEvent, tokenActorPrefix } from "@seed/store";
+import { type Actor, type AuditEvent, tokenActorPrefix } from "@seed/store";
 import { z } from "zod";
 import { getAuth } from "./auth-instance";
 import { getStore } from "./store";
@@ -64,19 +64,49 @@ export interface AuditEventViewPage {
 
 const entityPaths = { dataset: "datasets", chart: "charts", dashboard: "dashboards" } as const;
 
-/** Current names of the records these events touch; deleted ones are absent. */
+/**
+ * Current names of the records these events touch, as the reader sees them (deleted ones are
+ * absent), and the records that exist but are in collections the reader's groups are not
+ * granted: those events show neither a name nor their detail.
+ */
 async function entityNames(
   events: readonly AuditEvent[],
-  role: Role,
-): Promise<Map<string, { name: string; href: string | null }>> {
+  reader: Actor,
+): Promise<{ names: Map<string, { name: string; href: string | null }>; hidden: Set<string> }> {
+  const role = reader.role;
   const store = await getStore();
   const wanted = new Set(events.map((event) => event.entityType));
   const names = new Map<string, { name: string; href: string | null }>();
+  const seen = { seenBy: reader };
   const [datasets, charts, dashboards] = await Promise.all([
-    wanted.has("dataset") ? store.listDatasets() : [],
-    wanted.has("chart") ? store.listCharts() : [],
-    wanted.has("dashboard") ? store.listDashboards() : [],
+    wanted.has("dataset") ? store.listDatasets(seen) : [],
+    wanted.has("chart") ? store.listCharts(seen) : [],
+    wanted.has("dashboard") ? store.listDashboards(seen) : [],
   ]);
+  const hidden = new Set<string>();
+  if (role !== "admin") {
+    const [allDatasets, allCharts, allDashboards, access] = await Promise.all([
+      wanted.has("dataset") ? store.listDatasets() : [],
+      wanted.has("chart") ? store.listCharts() : [],
+      wanted.has("dashboard") ? store.listDashboards() : [],
+      store.collectionAccess(reader),
+    ]);
+    const seenIds = new Set([...datasets, ...charts, ...dashboards].map((record) => record.id));
+    for (const [kind, list] of [
+      ["dataset", allDatasets],
+      ["chart", allCharts],
+      ["dashboard", allDashboards],
+    ] as const) {
+      for (const record of list) {
+        if (!seenIds.has(record.id)) hidden.add(`${kind}:${record.id}`);
+      }
+    }
+    for (const event of events) {
+      if (event.entityType === "collection" && !access.byCollection.has(event.entityId)) {
+        hidden.add(`collection:${event.entityId}`);
+      }
+    }
+  }
   for (const dataset of datasets) {
     names.set(`dataset:${dataset.id}`, {
       name: dataset.name,
@@ -95,12 +125,13 @@ async function entityNames(
       href: `/admin/${entityPaths.dashboard}/${dashboard.id}`,
     });
   }
-  // Report, alert and group events carry the name at the time (their pages are where they are
-  // kept); a group's, who is in it, is for those who manage accounts.
+  // Report, alert, group and collection events carry the name at the time (their pages are
+  // where they are kept); a group's, who is in it, is for those who manage accounts.
   for (const event of events) {
     if (
       (event.entityType === "report" ||
         event.entityType === "alert" ||
+        (event.entityType === "collection" && !hidden.has(`collection:${event.entityId}`)) ||
         (event.entityType === "group" && canSeeUserRecords(role))) &&
       typeof event.detail.name === "string"
     ) {
@@ -115,7 +146,7 @@ async function entityNames(
       if (name !== "Former user") names.set(`user:${id}`, { name, href: "/admin/users" });
     }
   }
-  return names;
+  return { names, hidden };
 }
 
 // Actors that are not accounts: the CLI and the store's own seeding.
@@ -156,9 +187,10 @@ export function canSeeUserRecords(role: Role): boolean {
 /** Newest first, one page (50 by default, at most 200), shaped for the reader's role. */
 export async function findAuditEvents(
   filter: AuditFilter,
-  role: Role,
+  reader: Actor,
   limit = 50,
 ): Promise<AuditEventViewPage> {
+  const role = reader.role;
   const store = await getStore();
   const page = await store.listAuditEvents({
     actorId: filter.actor,
@@ -170,9 +202,9 @@ export async function findAuditEvents(
     after: filter.after ?? null,
     limit,
   });
-  const [names, entities] = await Promise.all([
+  const [names, { names: entities, hidden }] = await Promise.all([
     actorNames(page.events.map((event) => event.actor.id)),
-    entityNames(page.events, role),
+    entityNames(page.events, reader),
   ]);
   const full = canSeeUserRecords(role);
   return {
@@ -184,8 +216,13 @@ export async function findAuditEvents(
         name: names.get(event.actor.id) ?? "Former user",
         ...(full ? { email: event.actor.email } : {}),
       },
-      // User events and reports' (recipients' addresses) are for those who manage accounts.
-      detail: full || !personalEntityTypes.has(event.entityType) ? event.detail : null,
+      // User events and reports' (recipients' addresses) are for those who manage accounts;
+      // a record's in a collection the reader does not see, for nobody but its groups.
+      detail:
+        !hidden.has(`${event.entityType}:${event.entityId}`) &&
+        (full || !personalEntityTypes.has(event.entityType))
+          ? event.detail
+          : null,
     })),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,

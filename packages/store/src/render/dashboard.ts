@@ -1,5 +1,6 @@
 // Read-only: a dashboard rendered for a page (published, a preview, a signed embed) with its
 // filter bar, in one consistent read-only transaction.
+
 import {
   type AppliedDashboardFilters,
   dashboardFilterLimits,
@@ -17,6 +18,7 @@ import type { DatasetTable } from "../db/dataset-table.js";
 import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
 import { tileError } from "../engine/tile-error.js";
 import { toChart } from "../repo/charts.js";
+import { readable, type SeenBy } from "../repo/collections.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
   DashboardCategoryFilter,
@@ -26,7 +28,8 @@ import type {
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
 
-export interface RenderDashboardOptions {
+export interface RenderDashboardOptions extends SeenBy {
+  /** Drafts too; with `seenBy`, only a draft that account sees (a published one is everyone's). */
   includeDrafts?: boolean;
   filters?: AppliedDashboardFilters;
   /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
@@ -64,6 +67,9 @@ async function renderDashboardWhere(
       if (!options.includeDrafts) query = query.where("status", "=", "published");
       const row = await query.executeTakeFirst();
       if (!row) return null;
+      if (row.status !== "published" && !(await readable(trx, options, "dashboard", row.id))) {
+        return null;
+      }
       const tiles = await listTilesIn(trx, row.id);
       const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
       const charts =

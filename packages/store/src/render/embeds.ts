@@ -5,6 +5,7 @@ import type { Executor, StoreContext } from "../context.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
 import { type Chart, toChart } from "../repo/charts.js";
+import { readable, type SeenBy } from "../repo/collections.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
@@ -104,13 +105,15 @@ export async function getEmbedAccess(
 export async function getChartEmbed(
   ctx: StoreContext,
   chartId: string,
-  options: { includeDrafts?: boolean } = {},
+  options: { includeDrafts?: boolean } & SeenBy = {},
 ): Promise<RenderedChartEmbed | null> {
-  const includeDrafts = options.includeDrafts ?? false;
   return ctx.db
     .transaction()
     .setAccessMode("read only")
     .execute(async (trx) => {
+      // Drafts are shown to those who see the chart; anyone else gets what is published only.
+      const includeDrafts =
+        (options.includeDrafts ?? false) && (await readable(trx, options, "chart", chartId));
       const row = await trx
         .selectFrom("charts")
         .selectAll()

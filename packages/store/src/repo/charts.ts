@@ -23,6 +23,14 @@ import {
   type StoreContext,
 } from "../context.js";
 import type { ChartsTable } from "../db/schema.js";
+import {
+  readable,
+  recordVisible,
+  type SeenBy,
+  seenCollections,
+  seenWhere,
+  visibilityOf,
+} from "./collections.js";
 import { queryColumnsIn } from "./datasets/fields.js";
 import { getVersionIn } from "./history.js";
 import {
@@ -107,9 +115,15 @@ export function toChart(row: Selectable<ChartsTable>): Chart {
 
 export async function listCharts(
   ctx: StoreContext,
-  filter: { datasetId?: string } = {},
+  filter: { datasetId?: string } & SeenBy = {},
 ): Promise<Chart[]> {
-  let query = ctx.db.selectFrom("charts").selectAll().orderBy("title").orderBy("id");
+  const seen = await seenCollections(ctx.db, filter);
+  let query = ctx.db
+    .selectFrom("charts")
+    .selectAll()
+    .where(seenWhere("collection_id", seen))
+    .orderBy("title")
+    .orderBy("id");
   if (filter.datasetId !== undefined) query = query.where("dataset_id", "=", filter.datasetId);
   return (await query.execute()).map(toChart);
 }
@@ -126,10 +140,22 @@ function simpleFormField(path: string): string {
   return "query";
 }
 
-/** Parses a chart and checks its query against its dataset's columns, in the write's transaction. */
-async function checkChart(trx: Executor, input: ChartInput) {
+/**
+ * Parses a chart and checks its query against its dataset's columns, in the write's transaction;
+ * a dataset the writer does not see (another collection's) is "not there", unless the chart
+ * already uses it (`keptDatasetId`).
+ */
+async function checkChart(
+  trx: Executor,
+  input: ChartInput,
+  actor: RecordedActor,
+  keptDatasetId: string | null = null,
+) {
   const chart = parseInput(chartInputSchema, input);
-  const columns = await queryColumnsIn(trx, chart.datasetId);
+  const visible =
+    chart.datasetId === keptDatasetId ||
+    (await recordVisible(trx, await visibilityOf(trx, actor), "dataset", chart.datasetId));
+  const columns = visible ? await queryColumnsIn(trx, chart.datasetId) : null;
   if (!columns) {
     throw new ValidationError({ fieldErrors: { datasetId: ["Choose an existing dataset."] } });
   }
@@ -169,7 +195,7 @@ export async function createChartIn(
   input: ChartInput,
   actor: RecordedActor,
 ): Promise<Chart> {
-  const chart = await checkChart(trx, input);
+  const chart = await checkChart(trx, input, actor);
   const at = ctx.now().toISOString();
   const id = newId();
   return createdWrite(trx, ctx, actor, {
@@ -312,18 +338,23 @@ export async function saveChartIn(
     change: async (current, row, trx) => {
       // A patch gives a query, or the simple form's columns, or neither (the query stays).
       const simple = patch.indexColumn !== undefined || patch.seriesColumns !== undefined;
-      const chart = await checkChart(trx, {
-        title: patch.title ?? current.title,
-        type: patch.type ?? current.type,
-        datasetId: patch.datasetId ?? current.datasetId,
-        ...(patch.query || !simple
-          ? { query: patch.query ?? current.query }
-          : {
-              indexColumn: patch.indexColumn ?? current.indexColumn,
-              seriesColumns: patch.seriesColumns ?? current.seriesColumns,
-            }),
-        options: patch.options ?? current.options,
-      });
+      const chart = await checkChart(
+        trx,
+        {
+          title: patch.title ?? current.title,
+          type: patch.type ?? current.type,
+          datasetId: patch.datasetId ?? current.datasetId,
+          ...(patch.query || !simple
+            ? { query: patch.query ?? current.query }
+            : {
+                indexColumn: patch.indexColumn ?? current.indexColumn,
+                seriesColumns: patch.seriesColumns ?? current.seriesColumns,
+              }),
+          options: patch.options ?? current.options,
+        },
+        checkedActor,
+        current.datasetId,
+      );
       const at = ctx.now().toISOString();
       await row.update({
         title: chart.title,
@@ -359,7 +390,12 @@ export const deleteChart = versionedDelete({
   detail: (current) => ({ title: current.title }),
 });
 
-export function getChart(ctx: StoreContext, id: string): Promise<Chart | null> {
+export async function getChart(
+  ctx: StoreContext,
+  id: string,
+  reader: SeenBy = {},
+): Promise<Chart | null> {
+  if (!(await readable(ctx.db, reader, "chart", id))) return null;
   return getChartIn(ctx.db, id);
 }
 

@@ -9,24 +9,28 @@ import {
   entityTypes,
   ForbiddenError,
   isCollectionLevel,
+  isRole,
   levelIncludes,
+  NotFoundError,
   nameKey,
   normalName,
   type Permission,
   sharedCollectionLevel,
   ValidationError,
 } from "@seed/model";
+import { type RawBuilder, type SqlBool, sql } from "kysely";
 import { z } from "zod";
 import { type Actor, authorize, checkActor } from "../access/policy.js";
 import {
   type Executor,
-  isUniqueViolation,
   newId,
   parseInput,
+  type RecordedActor,
   type StoreContext,
   writeAudit,
 } from "../context.js";
 
+import { refuseAtLimit, refuseTakenName, refusingRaces, takenName } from "./named-records.js";
 // Collections hold datasets, charts, dashboards and sources, and grant groups of accounts a level
 // there (view, edit, manage). What is in no collection is Shared: everyone's, by role, as before
 // collections. An account's level in a collection is the best grant of its groups, no more than
@@ -105,9 +109,6 @@ const grantsSchema = z.object({
 
 const missingCollection = () =>
   new ValidationError({ fieldErrors: {}, formError: "This collection no longer exists." });
-
-const takenName = (name: string) =>
-  new ValidationError({ fieldErrors: { name: [`There is already a collection named ${name}.`] } });
 
 /** The actor's level in Shared and in every collection it may see; the store's one answer. */
 async function accessOf(db: Executor, actor: Actor): Promise<CollectionAccess> {
@@ -267,22 +268,9 @@ async function collectionFor(
   return row;
 }
 
-async function refuseTakenName(db: Executor, key: string, exceptId: string | null) {
-  const taken = await db
-    .selectFrom("collections")
-    .select(["id", "name"])
-    .where("name_key", "=", key)
-    .executeTakeFirst();
-  if (taken && taken.id !== exceptId) throw takenName(taken.name);
-}
-
-async function withNameRace<T>(name: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw takenName(name);
-    throw error;
-  }
+/** A write refused when another's write of the same name beat it. */
+function withNameRace<T>(name: string, write: () => Promise<T>): Promise<T> {
+  return refusingRaces(write, () => takenName("collections", name));
 }
 
 /** A new, empty collection that grants no group yet (so only admins see it until grants are set). */
@@ -298,17 +286,8 @@ async function createCollection(
   const at = ctx.now().toISOString();
   await withNameRace(name, () =>
     ctx.db.transaction().execute(async (trx) => {
-      await refuseTakenName(trx, nameKey(name), null);
-      const count = await trx
-        .selectFrom("collections")
-        .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) >= collectionLimits.maxCollections) {
-        throw new ValidationError({
-          fieldErrors: {},
-          formError: `This instance has its most collections (${collectionLimits.maxCollections}); delete one first.`,
-        });
-      }
+      await refuseTakenName(trx, "collections", nameKey(name), null);
+      await refuseAtLimit(trx, "collections", collectionLimits.maxCollections);
       await trx
         .insertInto("collections")
         .values({
@@ -340,7 +319,7 @@ async function updateCollection(
     ctx.db.transaction().execute(async (trx) => {
       const row = await collectionFor(trx, checked, collectionId, "manage", "collections.manage");
       if (row.name === name && row.description === parsed.description) return;
-      await refuseTakenName(trx, nameKey(name), row.id);
+      await refuseTakenName(trx, "collections", nameKey(name), row.id);
       await trx
         .updateTable("collections")
         .set({
@@ -540,6 +519,170 @@ async function moveToCollection(
   });
 }
 
+/**
+ * Refuses a change to an existing record where the actor may not edit: a record in a collection
+ * none of its groups is granted is "not found" (its existence is not told), one it only views is
+ * forbidden. Every update and delete passes here (versioned-write.ts); a push token, which acts on
+ * its own dataset only, and the store's own jobs carry no role and are not asked.
+ */
+export async function assertEditable(
+  db: Executor,
+  actor: RecordedActor,
+  entityType: EntityType,
+  id: string,
+): Promise<void> {
+  if (!("role" in actor) || !isRole((actor as Actor).role)) return;
+  const home = homes[entityType];
+  const record = await db
+    .selectFrom(home.table)
+    .select("collection_id")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!record) return;
+  const access = await accessOf(db, actor as Actor);
+  const level = levelIn(access, record.collection_id);
+  if (level === null) throw new NotFoundError(entityType, id);
+  if (!levelIncludes(level, "edit")) throw new ForbiddenError(home.permission, actor.id);
+}
+
+/**
+ * Which collections the actor sees records in (null: Shared), for checks of many records in one
+ * write (a dashboard's tiles); a push token or the store's own jobs carry no role and see all.
+ */
+export async function visibilityOf(
+  db: Executor,
+  actor: RecordedActor,
+): Promise<(collectionId: string | null) => boolean> {
+  if (!("role" in actor) || !isRole((actor as Actor).role)) return () => true;
+  const access = await accessOf(db, actor as Actor);
+  return (collectionId) => levelIn(access, collectionId) !== null;
+}
+
+/** Whether the actor sees this record (a chart's dataset, a tile's chart); false when there is none. */
+export async function recordVisible(
+  db: Executor,
+  sees: (collectionId: string | null) => boolean,
+  entityType: EntityType,
+  id: string,
+): Promise<boolean> {
+  const record = await db
+    .selectFrom(homes[entityType].table)
+    .select("collection_id")
+    .where("id", "=", String(id))
+    .executeTakeFirst();
+  return record !== undefined && sees(record.collection_id);
+}
+
+/** Whom a read is for: given, only what that account sees is read; absent, the caller is trusted. */
+export interface SeenBy {
+  seenBy?: Actor;
+}
+
+/** The collections whose records the account sees (besides Shared); "all" for admins and trusted reads. */
+export async function seenCollections(
+  db: Executor,
+  reader: SeenBy,
+): Promise<readonly string[] | "all"> {
+  if (reader.seenBy === undefined) return "all";
+  const actor = authorize(reader.seenBy, "content.read") as Actor;
+  if (actor.role === "admin") return "all";
+  return [...(await accessOf(db, actor)).byCollection.keys()];
+}
+
+/** A where clause keeping the rows whose `column` (a collection id, null: Shared) is seen. */
+export function seenWhere(column: string, seen: readonly string[] | "all"): RawBuilder<SqlBool> {
+  if (seen === "all") return sql<SqlBool>`1 = 1`;
+  if (seen.length === 0) return sql<SqlBool>`${sql.ref(column)} is null`;
+  return sql<SqlBool>`(${sql.ref(column)} is null or ${sql.ref(column)} in (${sql.join([...seen])}))`;
+}
+
+/** Whether the reader sees this record (false when there is none); trusted reads see all. */
+export async function readable(
+  db: Executor,
+  reader: SeenBy,
+  entityType: EntityType,
+  id: string,
+): Promise<boolean> {
+  if (reader.seenBy === undefined) return true;
+  return recordVisible(db, await visibilityOf(db, checkActor(reader.seenBy)), entityType, id);
+}
+
+/** Where a record lives and what the account may do with it there. */
+export interface RecordPlace {
+  /** null: Shared. */
+  collectionId: string | null;
+  collectionName: string;
+  level: CollectionLevel;
+}
+
+/** The collection a record is in, with the account's level there; null when it cannot see it (or there is none). */
+async function placeOf(
+  ctx: StoreContext,
+  actor: Actor,
+  item: { entityType: EntityType; id: string },
+): Promise<RecordPlace | null> {
+  const checked = authorize(actor, "content.read") as Actor;
+  const home = homes[item.entityType];
+  if (!home) return null;
+  const record = await ctx.db
+    .selectFrom(home.table)
+    .select("collection_id")
+    .where("id", "=", String(item.id))
+    .executeTakeFirst();
+  if (!record) return null;
+  const level = levelIn(await accessOf(ctx.db, checked), record.collection_id);
+  if (level === null) return null;
+  if (record.collection_id === null) return { collectionId: null, collectionName: "Shared", level };
+  const collection = await ctx.db
+    .selectFrom("collections")
+    .select("name")
+    .where("id", "=", record.collection_id)
+    .executeTakeFirst();
+  return { collectionId: record.collection_id, collectionName: collection?.name ?? "", level };
+}
+
+/** What a collection (null: Shared) holds, by name, for an account that sees it; null when it does not. */
+async function collectionItems(
+  ctx: StoreContext,
+  actor: Actor,
+  collectionId: string | null,
+): Promise<{
+  datasets: { id: string; name: string }[];
+  charts: { id: string; title: string }[];
+  dashboards: { id: string; title: string; slug: string }[];
+} | null> {
+  const checked = authorize(actor, "content.read") as Actor;
+  if (levelIn(await accessOf(ctx.db, checked), collectionId) === null) return null;
+  const inIt = (column: string) =>
+    collectionId === null
+      ? sql<SqlBool>`${sql.ref(column)} is null`
+      : sql<SqlBool>`${sql.ref(column)} = ${collectionId}`;
+  const [datasets, charts, dashboards] = await Promise.all([
+    ctx.db
+      .selectFrom("datasets")
+      .select(["id", "name"])
+      .where(inIt("collection_id"))
+      .orderBy("name")
+      .orderBy("id")
+      .execute(),
+    ctx.db
+      .selectFrom("charts")
+      .select(["id", "title"])
+      .where(inIt("collection_id"))
+      .orderBy("title")
+      .orderBy("id")
+      .execute(),
+    ctx.db
+      .selectFrom("dashboards")
+      .select(["id", "title", "slug"])
+      .where(inIt("collection_id"))
+      .orderBy("title")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { datasets, charts, dashboards };
+}
+
 /** Drops a deleted group's grants (called as the group is deleted, on its transaction). */
 export async function forgetGroupGrants(db: Executor, groupId: string): Promise<void> {
   await db.deleteFrom("collection_grants").where("group_id", "=", groupId).execute();
@@ -554,4 +697,6 @@ export const collectionOperations = {
   deleteCollection,
   setCollectionGrants,
   moveToCollection,
+  placeOf,
+  collectionItems,
 };

@@ -18,6 +18,7 @@ import {
 } from "../context.js";
 import { liveDatasetReadOnly, rowsKeptHere } from "../db/dataset-table.js";
 import type { DatasetTokensTable } from "../db/schema.js";
+import { assertEditable } from "./collections.js";
 
 /**
  * Push API tokens: each lets a program write rows into one dataset, with a scope, an optional
@@ -139,6 +140,7 @@ export async function createDatasetToken(
       .where("id", "=", parsed.datasetId)
       .executeTakeFirst();
     if (!dataset) throw new NotFoundError("dataset", parsed.datasetId);
+    await assertEditable(trx, checkedActor, "dataset", dataset.id);
     if (!rowsKeptHere(dataset)) throw liveDatasetReadOnly(dataset);
     const stamp = now.toISOString();
     const active = await trx
@@ -171,7 +173,8 @@ export async function listDatasetTokens(
   datasetId: string,
   actor: Actor,
 ): Promise<DatasetToken[]> {
-  authorize(actor, "content.write");
+  const checkedActor = authorize(actor, "content.write");
+  await assertEditable(ctx.db, checkedActor, "dataset", datasetId);
   const rows = await ctx.db
     .selectFrom("dataset_tokens")
     .selectAll()
@@ -192,6 +195,7 @@ export async function revokeDatasetToken(
 ): Promise<DatasetToken> {
   const checkedActor = authorize(actor, "content.write");
   return ctx.db.transaction().execute(async (trx) => {
+    await assertEditable(trx, checkedActor, "dataset", datasetId);
     const stamp = ctx.now().toISOString();
     const row = await trx
       .updateTable("dataset_tokens")

@@ -9,16 +9,10 @@ import {
 import { sql } from "kysely";
 import { z } from "zod";
 import { type Actor, authorize } from "../access/policy.js";
-import {
-  type Executor,
-  isUniqueViolation,
-  newId,
-  parseInput,
-  type StoreContext,
-  writeAudit,
-} from "../context.js";
+import { type Executor, newId, parseInput, type StoreContext, writeAudit } from "../context.js";
 import { dialectOf } from "../db/dialect.js";
 import { forgetGroupGrants } from "./collections.js";
+import { refuseAtLimit, refuseTakenName, refusingRaces, takenName } from "./named-records.js";
 
 // Groups of accounts: an admin makes them and chooses members, or the identity provider names
 // them in a claim at sign-in. A member is in a group by an admin's choice, by the claim, or both;
@@ -126,35 +120,6 @@ async function groupsOfUser(ctx: StoreContext, userId: string): Promise<GroupMem
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
 }
 
-async function refuseTakenName(db: Executor, key: string, exceptId: string | null) {
-  const taken = await db
-    .selectFrom("account_groups")
-    .select(["id", "name"])
-    .where("name_key", "=", key)
-    .executeTakeFirst();
-  if (taken && taken.id !== exceptId) {
-    throw new ValidationError({
-      fieldErrors: { name: [`There is already a group named ${taken.name}.`] },
-    });
-  }
-}
-
-/** A write that another admin's write of the same name (or member) beat: refused, not a crash. */
-async function refusingRaces<T>(
-  write: () => Promise<T>,
-  refusal: () => ValidationError,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw refusal();
-    throw error;
-  }
-}
-
-const takenName = (name: string) =>
-  new ValidationError({ fieldErrors: { name: [`There is already a group named ${name}.`] } });
-
 /** A new group with no members; its name is taken by no other group (in any case). */
 async function createGroup(
   ctx: StoreContext,
@@ -168,17 +133,8 @@ async function createGroup(
   await refusingRaces(
     () =>
       ctx.db.transaction().execute(async (trx) => {
-        await refuseTakenName(trx, groupNameKey(name), null);
-        const count = await trx
-          .selectFrom("account_groups")
-          .select((eb) => eb.fn.countAll<number | string>().as("n"))
-          .executeTakeFirstOrThrow();
-        if (Number(count.n) >= groupLimits.maxGroups) {
-          throw new ValidationError({
-            fieldErrors: {},
-            formError: `This instance has its most groups (${groupLimits.maxGroups}); delete one first.`,
-          });
-        }
+        await refuseTakenName(trx, "account_groups", groupNameKey(name), null);
+        await refuseAtLimit(trx, "account_groups", groupLimits.maxGroups);
         await trx
           .insertInto("account_groups")
           .values({
@@ -191,7 +147,7 @@ async function createGroup(
           .execute();
         await writeAudit(trx, ctx, checked, "group.create", "group", id, { name });
       }),
-    () => takenName(name),
+    () => takenName("account_groups", name),
   );
   return { id, name, createdBy: "admin", createdAt, members: [] };
 }
@@ -220,7 +176,7 @@ async function renameGroup(
       ctx.db.transaction().execute(async (trx) => {
         const group = await groupRow(trx, groupId);
         if (group.name === name) return;
-        await refuseTakenName(trx, groupNameKey(name), group.id);
+        await refuseTakenName(trx, "account_groups", groupNameKey(name), group.id);
         await trx
           .updateTable("account_groups")
           .set({ name, name_key: groupNameKey(name) })
@@ -231,7 +187,7 @@ async function renameGroup(
           previousName: group.name,
         });
       }),
-    () => takenName(name),
+    () => takenName("account_groups", name),
   );
 }
 

@@ -41,6 +41,7 @@ import {
 } from "../db/sql-sandbox.js";
 import type { PostgresRelation, PostgresSqlReader } from "../db/sql-sandbox-postgres.js";
 import { Compiler } from "../engine/compile.js";
+import { seenCollections } from "./collections.js";
 import {
   checkColumnsStillServeUsers,
   type Dataset,
@@ -87,17 +88,35 @@ interface DatasetForSql {
   };
 }
 
-/** Every dataset kept here (live sources' tables are theirs, not ours), named for SQL. */
-async function datasetsForSql(db: Executor): Promise<DatasetForSql[]> {
-  const rows = await db
+/**
+ * Every dataset kept here (live sources' tables are theirs, not ours), named for SQL; with
+ * `seen`, only those in Shared and the collections named (names stay as over all datasets).
+ */
+async function datasetsForSql(
+  db: Executor,
+  seen: readonly string[] | "all" = "all",
+): Promise<DatasetForSql[]> {
+  const all = await db
     .selectFrom("datasets")
-    .select(["id", "name", "columns_json", "fields_json", "version", "rows_generation"])
+    .select([
+      "id",
+      "name",
+      "columns_json",
+      "fields_json",
+      "version",
+      "rows_generation",
+      "collection_id",
+    ])
     .where("source_id", "is", null)
     .where("question_sql", "is", null)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  const names = sqlTableNames(rows);
+  const names = sqlTableNames(all);
+  const rows =
+    seen === "all"
+      ? all
+      : all.filter((row) => row.collection_id === null || seen.includes(row.collection_id));
   return rows.map((row) => {
     const stored = parseJson<TableColumn[]>(row.columns_json);
     const fields = fieldColumns(stored, row.fields_json);
@@ -136,9 +155,9 @@ async function unavailableReason(ctx: StoreContext, db: Executor): Promise<strin
 
 /** Whether SQL questions are on and can run, and the tables they see. */
 async function sqlQuestionsStatus(ctx: StoreContext, actor: Actor): Promise<SqlQuestionsStatus> {
-  authorize(actor, "sql.run");
+  const checked = authorize(actor, "sql.run") as Actor;
   const reason = await unavailableReason(ctx, ctx.db);
-  const datasets = await datasetsForSql(ctx.db);
+  const datasets = await datasetsForSql(ctx.db, await seenCollections(ctx.db, { seenBy: checked }));
   return {
     enabled: await enabledIn(ctx.db),
     available: reason === null,
@@ -258,7 +277,8 @@ async function runSqlQuestion(
       ...detail,
     });
   try {
-    const { answer, tables } = await answerQuestion(ctx, text, parameters, limits);
+    const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+    const { answer, tables } = await answerQuestion(ctx, text, parameters, limits, seen);
     await audit({ ok: true, tables, rows: answer.rows.length, truncated: answer.truncated });
     return { ...answer, ms: Math.round(performance.now() - started) };
   } catch (error) {
@@ -282,12 +302,13 @@ async function questionOn(
   db: Executor,
   text: string,
   parameters: SqlParameterValues | undefined,
+  seen: readonly string[] | "all" = "all",
 ) {
   const reason = await unavailableReason(ctx, db);
   if (reason) throw new ValidationError({ fieldErrors: {}, formError: reason });
   const problem = sqlParameterProblem(text, parameters);
   if (problem) throw sqlProblem(problem, "parameter");
-  const datasets = named(text, await datasetsForSql(db));
+  const datasets = named(text, await datasetsForSql(db, seen));
   const reader = engineOf(ctx) === "postgres" ? ctx.sql.reader : null;
   const engine: QuestionEngine = reader
     ? { kind: "postgres", reader, relations: await postgresRelations(ctx, db, datasets) }
@@ -309,8 +330,10 @@ async function answerQuestion(
   text: string,
   parameters: SqlParameterValues | undefined,
   limits: Partial<SqlLimits>,
+  /** The collections whose datasets the asking account sees; a saved question's runs see all. */
+  seen: readonly string[] | "all",
 ): Promise<{ answer: SqlAnswer; tables: string[] }> {
-  const { days, tables, engine } = await questionOn(ctx, ctx.db, text, parameters);
+  const { days, tables, engine } = await questionOn(ctx, ctx.db, text, parameters, seen);
   const bounded = boundedLimits(limits);
   const answer =
     engine.kind === "postgres"
@@ -378,7 +401,8 @@ async function createQuestionDataset(
   const checked = authorize(actor, "content.write");
   authorize(actor, "sql.run");
   const fields = parseInput(questionDatasetSchema, input);
-  const { answer } = await answerQuestion(ctx, fields.sql, undefined, { rowCap: 1 });
+  const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+  const { answer } = await answerQuestion(ctx, fields.sql, undefined, { rowCap: 1 }, seen);
   const columns = questionColumns(answer.columns);
   const id = newId();
   const now = ctx.now().toISOString();
@@ -457,7 +481,8 @@ async function updateQuestionDataset(
   authorize(actor, "sql.run");
   const { sql: text } = parseInput(questionDatasetSchema.pick({ sql: true }), input);
   // The question runs before the write's transaction: the sandbox reads the state database too.
-  const { answer } = await answerQuestion(ctx, text, undefined, { rowCap: 1 });
+  const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+  const { answer } = await answerQuestion(ctx, text, undefined, { rowCap: 1 }, seen);
   const columns = questionColumns(answer.columns);
   return versionedWrite(ctx, checked, {
     entityType: "dataset",

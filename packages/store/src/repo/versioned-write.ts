@@ -9,6 +9,7 @@ import {
 import { type Actor, authorize } from "../access/policy.js";
 import type { AuditAction, Executor, RecordedActor, StoreContext } from "../context.js";
 import { writeAudit } from "../context.js";
+import { assertEditable } from "./collections.js";
 import { recordVersion, type VersionedEntity, type VersionSnapshot } from "./history.js";
 
 // The one way a stored record changes: the version the caller read is checked, the change made,
@@ -78,6 +79,7 @@ export async function versionedWriteIn<Current extends { version: number }, Resu
 ): Promise<Result> {
   const { entityType, id, expectedVersion } = write;
   checkVersion(expectedVersion);
+  await assertEditable(trx, actor, entityType, id);
   const current = (await write.read(trx, id)) ?? undefined;
   assertVersion(entityType, id, current, expectedVersion);
   const row: VersionedRow = {

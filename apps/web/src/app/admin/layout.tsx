@@ -23,6 +23,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         { href: "/admin/datasets", label: "Datasets" },
         { href: "/admin/charts", label: "Charts" },
         { href: "/admin/dashboards", label: "Dashboards" },
+        { href: "/admin/collections", label: "Collections" },
         ...(hasPermission(session, "content.write")
           ? [
               { href: "/admin/reports", label: "Reports" },

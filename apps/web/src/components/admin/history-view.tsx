@@ -2,6 +2,7 @@ import type { EntityVersion, VersionChange, VersionedEntity } from "@seed/store"
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { seenBy } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -213,7 +214,10 @@ export async function HistoryPage({
 }) {
   const session = await requirePermission("content.read");
   const store = await getStore();
-  const record = entityType === "chart" ? await store.getChart(id) : await store.getDashboard(id);
+  const record =
+    entityType === "chart"
+      ? await store.getChart(id, seenBy(session))
+      : await store.getDashboard(id, seenBy(session));
   if (!record) notFound();
   const to = versionParam(query.to, record.version);
   const from = versionParam(query.from, Math.max(1, to - 1));

@@ -46,3 +46,8 @@ export function storeErrorState(error: unknown): ContentFormState {
 export function actorOf(session: SignedInSession): Actor {
   return { id: session.user.id, email: session.user.email, role: session.user.role };
 }
+
+/** A store read for this account's page: what its groups' collections do not grant is left out. */
+export function seenBy(session: SignedInSession): { seenBy: Actor } {
+  return { seenBy: actorOf(session) };
+}

@@ -122,7 +122,7 @@ export async function createDashboardIn(
           updated_at: at,
         })
         .execute();
-      const tiles = await writeTiles(trx, dashboard.id, parsed.tiles);
+      const tiles = await writeTiles(trx, dashboard.id, parsed.tiles, actor);
       const created = { ...dashboard, tiles };
       return {
         result: created,
@@ -195,7 +195,7 @@ export function changeDashboardIn(
     change: async (current, row, trx) => {
       const change = buildChange(current);
       await row.update({ ...change.values, updated_at: ctx.now().toISOString() });
-      if (change.tiles) await writeTiles(trx, id, change.tiles);
+      if (change.tiles) await writeTiles(trx, id, change.tiles, checkedActor);
       if (change.filters) await checkFilterColumns(trx, id, change.filters);
       const next = await getDashboardIn(trx, id);
       if (!next) throw new NotFoundError("dashboard", id);

@@ -1,6 +1,7 @@
 // A dashboard as a file (@seed/model dashboard/file.ts) and back: export names datasets by slug
 // and tiles by key; import writes the dashboard and its charts in one transaction, as one new
 // version, and an unchanged file writes nothing.
+
 import {
   assignTileKeys,
   ConflictError,
@@ -13,6 +14,7 @@ import { printDashboardFile, readDashboardFile } from "@seed/model/file";
 import { type Actor, authorize } from "../../access/policy.js";
 import type { Executor, RecordedActor, StoreContext } from "../../context.js";
 import { type Chart, chartAlreadyIs, createChartIn, getChartIn, saveChartIn } from "../charts.js";
+import { readable } from "../collections.js";
 import { datasetSlugsIn } from "../datasets/datasets.js";
 import { queryColumnsIn } from "../datasets/fields.js";
 import { changeDashboardIn, createDashboardIn, refuseManaged } from "./dashboards.js";
@@ -111,9 +113,11 @@ export async function exportDashboardFile(
   actor: Actor,
   options: { schemaUrl?: string } = {},
 ): Promise<ExportedDashboardFile | null> {
-  authorize(actor, "content.read");
+  const checked = authorize(actor, "content.read") as Actor;
   const dashboard = await dashboardBySlugIn(ctx.db, slug);
   if (!dashboard) return null;
+  // A dashboard in a collection none of the account's groups is granted is not there for it.
+  if (!(await readable(ctx.db, { seenBy: checked }, "dashboard", dashboard.id))) return null;
   const { file } = await dashboardFileIn(ctx.db, dashboard);
   return { text: printDashboardFile(file, options.schemaUrl), file, version: dashboard.version };
 }

@@ -1,5 +1,6 @@
 // Reading dashboard rows into records: the listings, and what the writes (./dashboards.ts) and the
 // renders (../../render/) read.
+
 import {
   type DashboardFilterConfig,
   dashboardFilterConfigSchema,
@@ -12,6 +13,7 @@ import {
 import type { Selectable } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DashboardsTable } from "../../db/schema.js";
+import { readable, type SeenBy, seenCollections, seenWhere } from "../collections.js";
 
 import type {
   Dashboard,
@@ -110,8 +112,14 @@ export async function listTilesIn(trx: Executor, dashboardId: string): Promise<D
 export async function summarize(
   trx: Executor,
   status?: DashboardStatus,
+  seen: readonly string[] | "all" = "all",
 ): Promise<DashboardSummary[]> {
-  let query = trx.selectFrom("dashboards").selectAll().orderBy("title").orderBy("id");
+  let query = trx
+    .selectFrom("dashboards")
+    .selectAll()
+    .where(seenWhere("collection_id", seen))
+    .orderBy("title")
+    .orderBy("id");
   if (status) query = query.where("status", "=", status);
   const dashboards = await query.execute();
   const counts = await trx
@@ -142,11 +150,12 @@ export async function summarize(
   });
 }
 
+/** Every dashboard, by title (with `seenBy`: those the account sees). */
 export async function listDashboards(
   ctx: StoreContext,
-  filter: { status?: DashboardStatus } = {},
+  filter: { status?: DashboardStatus } & SeenBy = {},
 ): Promise<DashboardSummary[]> {
-  return summarize(ctx.db, filter.status);
+  return summarize(ctx.db, filter.status, await seenCollections(ctx.db, filter));
 }
 
 export async function listPublishedDashboards(ctx: StoreContext): Promise<DashboardSummary[]> {
@@ -169,6 +178,8 @@ export async function getDashboardIn(
 export async function getDashboard(
   ctx: StoreContext,
   id: string,
+  reader: SeenBy = {},
 ): Promise<DashboardWithTiles | null> {
+  if (!(await readable(ctx.db, reader, "dashboard", id))) return null;
   return getDashboardIn(ctx.db, id);
 }

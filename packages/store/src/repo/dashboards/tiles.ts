@@ -16,7 +16,8 @@ import {
   tilesOverlap,
   ValidationError,
 } from "@seed/model";
-import { type Executor, newId } from "../../context.js";
+import { type Executor, newId, type RecordedActor } from "../../context.js";
+import { recordVisible, visibilityOf } from "../collections.js";
 import { queryColumnsIn } from "../datasets/fields.js";
 import type { DashboardTile, StatTileConfig, TextTileConfig, TileKeyConfig } from "./types.js";
 
@@ -52,17 +53,21 @@ export async function writeTiles(
   trx: Executor,
   dashboardId: string,
   tiles: ReadonlyArray<TileWrite>,
+  actor: RecordedActor,
 ): Promise<DashboardTile[]> {
   const fieldErrors: Record<string, string[]> = {};
-  const existingIds = new Set(
-    (
-      await trx
-        .selectFrom("dashboard_tiles")
-        .select("id")
-        .where("dashboard_id", "=", dashboardId)
-        .execute()
-    ).map((row) => row.id),
-  );
+  // A tile shows only what its writer sees: another collection's chart or dataset is "not there".
+  const sees = await visibilityOf(trx, actor);
+  const existing = await trx
+    .selectFrom("dashboard_tiles")
+    .select(["id", "chart_id", "dataset_id"])
+    .where("dashboard_id", "=", dashboardId)
+    .execute();
+  const existingIds = new Set(existing.map((row) => row.id));
+  // What the dashboard showed already stays (a colleague with more access put it there).
+  const shown = new Set(existing.flatMap((row) => [row.chart_id, row.dataset_id]));
+  const showable = (entityType: "chart" | "dataset", id: string) =>
+    shown.has(id) ? Promise.resolve(true) : recordVisible(trx, sees, entityType, id);
   const columnsByDataset = new Map<string, QueryColumn[] | null>();
   const columnsOf = async (datasetId: string) => {
     if (!columnsByDataset.has(datasetId)) {
@@ -109,17 +114,16 @@ export async function writeTiles(
     }
     if (key !== null) usedKeys.add(key);
     if (tile.kind === "chart") {
-      const chart = await trx
-        .selectFrom("charts")
-        .select("id")
-        .where("id", "=", tile.chartId)
-        .executeTakeFirst();
-      if (!chart) fieldErrors[`tiles.${index}.chartId`] = ["Choose an existing chart."];
+      if (!(await showable("chart", tile.chartId))) {
+        fieldErrors[`tiles.${index}.chartId`] = ["Choose an existing chart."];
+      }
       written.push({ kind: "chart", id, key, position, layout, chartId: tile.chartId });
     } else if (tile.kind === "text") {
       written.push({ kind: "text", id, key, position, layout, markdown: tile.markdown });
     } else {
-      const columns = await columnsOf(tile.datasetId);
+      const columns = (await showable("dataset", tile.datasetId))
+        ? await columnsOf(tile.datasetId)
+        : null;
       if (!columns) {
         fieldErrors[`tiles.${index}.datasetId`] = ["Choose an existing dataset."];
       } else {

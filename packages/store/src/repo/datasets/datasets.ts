@@ -47,6 +47,7 @@ import {
   readRows,
 } from "../../db/rows-table.js";
 import type { DatasetsTable } from "../../db/schema.js";
+import { readable, type SeenBy, seenCollections, seenWhere } from "../collections.js";
 import {
   createdWrite,
   dashboardsWithTilesOn,
@@ -241,10 +242,13 @@ export async function listDatasetRowsIn(
   });
 }
 
-export async function listDatasets(ctx: StoreContext): Promise<Dataset[]> {
+/** Every dataset, by name (with `seenBy`: those the account sees). */
+export async function listDatasets(ctx: StoreContext, reader: SeenBy = {}): Promise<Dataset[]> {
+  const seen = await seenCollections(ctx.db, reader);
   const rows = await ctx.db
     .selectFrom("datasets")
     .select(summaryColumns)
+    .where(seenWhere("collection_id", seen))
     .orderBy("name")
     .orderBy("id")
     .execute();
@@ -584,12 +588,24 @@ export const deleteDataset = versionedDelete({
 });
 
 /** A dataset with at most `rowLimit` rows in insertion order (default: datasetLimits.maxRows). */
-export function getDataset(ctx: StoreContext, id: string, rowLimit?: number) {
+export async function getDataset(
+  ctx: StoreContext,
+  id: string,
+  rowLimit?: number,
+  reader: SeenBy = {},
+) {
+  if (!(await readable(ctx.db, reader, "dataset", id))) return null;
   return getDatasetIn(ctx, ctx.db, id, rowLimit);
 }
 
-/** One page of rows, sorted and filtered in the database. */
-export function listDatasetRows(ctx: StoreContext, id: string, options: RowsPageOptions) {
+/** One page of rows, sorted and filtered in the database (null: no such dataset, or not seen). */
+export async function listDatasetRows(
+  ctx: StoreContext,
+  id: string,
+  options: RowsPageOptions,
+  reader: SeenBy = {},
+) {
+  if (!(await readable(ctx.db, reader, "dataset", id))) return null;
   return listDatasetRowsIn(ctx, ctx.db, id, options);
 }
 

@@ -1,9 +1,11 @@
 // A chart query over a dataset by id: where its rows live (here or a live source) is resolved,
 // then the engine runs the query there.
+
 import { type ChartQueryInput, NotFoundError } from "@seed/model";
 import type { Executor, StoreContext } from "../../context.js";
 import type { RunQueryOptions } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
+import { readable, type SeenBy } from "../collections.js";
 import { resolveDatasetTarget } from "../sources/target.js";
 
 /** Runs a query over a dataset by id; NotFoundError when the dataset is gone. */
@@ -20,16 +22,24 @@ export async function runDatasetQuery(
 }
 
 /** Runs a chart query over a dataset in the database, told to the store's query observer. */
-export function runChartQuery(
+/**
+ * Runs a chart's query over a dataset. With `seenBy`, a dataset in a collection none of that
+ * account's groups is granted is not found, as if it did not exist (the chart editor's preview).
+ */
+export async function runChartQuery(
   ctx: StoreContext,
   datasetId: string,
   query: ChartQueryInput,
-  options?: RunQueryOptions,
+  options: RunQueryOptions & SeenBy = {},
 ): Promise<QueryResult> {
+  const { seenBy, ...rest } = options;
+  if (!(await readable(ctx.db, { seenBy }, "dataset", datasetId))) {
+    throw new NotFoundError("dataset", datasetId);
+  }
   return runDatasetQuery(ctx, ctx.db, datasetId, query, {
     observe: ctx.observeQuery,
     now: ctx.now(),
-    ...options,
+    ...rest,
   });
 }
 

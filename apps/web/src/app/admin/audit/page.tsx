@@ -2,6 +2,7 @@ import { auditEntityTypes } from "@seed/model";
 import { Card, Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { actorOf } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
 import { fieldErrorsFromZod } from "@/lib/form-state";
 import {
@@ -40,7 +41,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const fieldErrors = parsed.success ? {} : fieldErrorsFromZod(parsed.error.issues);
   const [choices, page] = await Promise.all([
     auditFilterChoices(role),
-    parsed.success ? findAuditEvents(parsed.data, role) : Promise.resolve(null),
+    parsed.success ? findAuditEvents(parsed.data, actorOf(session)) : Promise.resolve(null),
   ]);
   const filterOnly = { ...raw, cursor: undefined, after: undefined };
   const queryWith = (extra: Record<string, string | undefined>) =>

@@ -33,7 +33,7 @@ export const saveChart = formAction<ContentFormState>(
       return refuse({ ...formatZodError(parsed.error), formError: "Check the marked fields." });
     }
     // The same converter as the editor's preview, over the dataset's own columns.
-    const dataset = await store.getDataset(parsed.data.datasetId, 0);
+    const dataset = await store.getDataset(parsed.data.datasetId, 0, { seenBy: actor });
     const { chart, fieldErrors } = chartOfForm(parsed.data, dataset ? queryColumnsOf(dataset) : []);
     if (Object.keys(fieldErrors).length > 0) {
       return refuse({ fieldErrors, formError: "Check the marked fields." });

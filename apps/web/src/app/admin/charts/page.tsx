@@ -1,6 +1,7 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { seenBy } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -10,7 +11,10 @@ export const metadata: Metadata = { title: "Charts" };
 export default async function ChartsPage() {
   const session = await requirePermission("content.read");
   const store = await getStore();
-  const [charts, datasets] = await Promise.all([store.listCharts(), store.listDatasets()]);
+  const [charts, datasets] = await Promise.all([
+    store.listCharts(seenBy(session)),
+    store.listDatasets(seenBy(session)),
+  ]);
   const datasetNames = new Map(datasets.map((dataset) => [dataset.id, dataset.name]));
   return (
     <>

@@ -184,7 +184,9 @@ const embedLinkLifetimes = new Set([3600, 86_400, 604_800, 2_592_000]);
 export const createEmbedLink = formAction<EmbedLinkState>(
   "content.write",
   async ({ formData, store, actor }) => {
-    const dashboard = await store.getDashboard(formText(formData, "dashboardId"));
+    const dashboard = await store.getDashboard(formText(formData, "dashboardId"), {
+      seenBy: actor,
+    });
     if (!dashboard)
       return refuse({ formError: "This dashboard no longer exists. Reload the page." });
     const lifetime = Number(formText(formData, "expiresIn"));

@@ -1,6 +1,7 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { seenBy } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
 import { PublishButton } from "@/features/dashboard-editor/publish-button";
 import { hasPermission, requirePermission } from "@/server/auth";
@@ -11,7 +12,7 @@ export const metadata: Metadata = { title: "Dashboards" };
 export default async function DashboardsPage() {
   const session = await requirePermission("content.read");
   const canPublish = hasPermission(session, "content.write");
-  const dashboards = await (await getStore()).listDashboards();
+  const dashboards = await (await getStore()).listDashboards(seenBy(session));
   return (
     <>
       <Heading level={1}>Dashboards</Heading>

@@ -1,6 +1,7 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { seenBy } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
 import { hasPermission, requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
@@ -10,7 +11,7 @@ export const metadata: Metadata = { title: "Datasets" };
 
 export default async function DatasetsPage() {
   const session = await requirePermission("content.read");
-  const datasets = await (await getStore()).listDatasets();
+  const datasets = await (await getStore()).listDatasets(seenBy(session));
   const locale = await requestLocale();
   return (
     <>

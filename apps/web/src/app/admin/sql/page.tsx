@@ -1,6 +1,6 @@
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
-import { actorOf } from "@/components/admin/store-errors";
+import { actorOf, seenBy } from "@/components/admin/store-errors";
 import { SqlSwitch } from "@/features/sql/sql-switch";
 import { SqlWorkbench } from "@/features/sql/sql-workbench";
 import { hasPermission, requirePermission } from "@/server/auth";
@@ -20,7 +20,7 @@ export default async function SqlPage({
   const { dataset: datasetId } = await searchParams;
   const saved =
     typeof datasetId === "string" && datasetId.length <= 200
-      ? await store.getDataset(datasetId, 0)
+      ? await store.getDataset(datasetId, 0, seenBy(session))
       : null;
   const editing = saved?.question
     ? { id: saved.id, version: saved.version, name: saved.name, sql: saved.question.sql }

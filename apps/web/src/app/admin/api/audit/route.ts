@@ -1,3 +1,4 @@
+import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse, methodNotAllowed } from "@/lib/http-status";
 import { auditFilterSchema, findAuditEvents } from "@/server/audit-log";
 import { withPermission } from "@/server/auth";
@@ -11,7 +12,7 @@ export const GET = withPermission("audit.read", async (request, session) => {
   if (!parsed.success) {
     return errorResponse(400, parsed.error.issues.map((issue) => issue.message).join(" "));
   }
-  const page = await findAuditEvents(parsed.data, session.user.role);
+  const page = await findAuditEvents(parsed.data, actorOf(session));
   return Response.json(page, { headers: { "Cache-Control": "no-store" } });
 });
 

@@ -6,16 +6,21 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
+import { seenBy } from "@/components/admin/store-errors";
 import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { ChartEditor } from "@/features/chart-editor/chart-editor";
-import { hasPermission, requirePermission } from "@/server/auth";
+import { CollectionPlace, placeFor } from "@/features/collections/place";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteChart } from "../actions";
 
 type Params = Promise<{ id: string }>;
 
-const loadChart = cache(async (id: string) => (await getStore()).getChart(id));
+// Only a chart the account sees (its collection's groups): anything else is not found.
+const loadChart = cache(async (id: string) =>
+  (await getStore()).getChart(id, seenBy(await requirePermission("content.read"))),
+);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   await requirePermission("content.read");
@@ -34,10 +39,13 @@ export default async function ChartPage({
   const chart = await loadChart((await params).id);
   if (!chart) notFound();
   const store = await getStore();
-  const datasets = await store.listDatasets();
+  const datasets = await store.listDatasets(seenBy(session));
   const dataset = datasets.find((candidate) => candidate.id === chart.datasetId);
   const keeper = await store.getChartKeeper(chart.id);
-  const canWrite = hasPermission(session, "content.write") && keeper === null;
+  const item = { entityType: "chart", id: chart.id } as const;
+  const { place, canEdit } = await placeFor(session, item);
+  // Changed only by those who edit in its collection, and never when a file keeps it.
+  const canWrite = canEdit && keeper === null;
   const { saved } = await searchParams;
   return (
     <>
@@ -79,6 +87,7 @@ export default async function ChartPage({
       ) : (
         <ChartResult chart={chart} />
       )}
+      <CollectionPlace session={session} item={item} place={place} />
       <p>
         <Link href="/admin/charts">Back to charts</Link>
       </p>

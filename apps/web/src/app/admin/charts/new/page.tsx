@@ -2,6 +2,7 @@ import { queryColumnsOf } from "@seed/model";
 import { Heading, Text } from "@seed/ui";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { seenBy } from "@/components/admin/store-errors";
 import { ChartEditor } from "@/features/chart-editor/chart-editor";
 import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
@@ -9,9 +10,9 @@ import { getStore } from "@/server/store";
 export const metadata: Metadata = { title: "New chart" };
 
 export default async function NewChartPage() {
-  await requirePermission("content.write");
+  const session = await requirePermission("content.write");
   const store = await getStore();
-  const datasets = await store.listDatasets();
+  const datasets = await store.listDatasets(seenBy(session));
   return (
     <>
       <Heading level={1}>New chart</Heading>

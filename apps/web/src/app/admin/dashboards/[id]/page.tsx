@@ -6,8 +6,10 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { PageStatus } from "@/components/admin/page-status";
+import { seenBy } from "@/components/admin/store-errors";
 import { TileContent, tileName } from "@/components/dashboard-tile";
 import { DashboardGrid } from "@/components/dashboard-view";
+import { CollectionPlace, placeFor } from "@/features/collections/place";
 import { DashboardDetailsForm } from "@/features/dashboard-editor/details-form";
 import { DashboardEmbeddingForm, EmbedLinkForm } from "@/features/dashboard-editor/embedding-form";
 import { DashboardFiltersForm } from "@/features/dashboard-editor/filters-form";
@@ -15,13 +17,16 @@ import { LayoutComposer } from "@/features/dashboard-editor/layout-composer";
 import { PublishButton } from "@/features/dashboard-editor/publish-button";
 import { AddStatTileForm } from "@/features/dashboard-editor/stat-tile-form";
 import { AddChartTileForm, AddTextTileForm } from "@/features/dashboard-editor/tile-forms";
-import { hasPermission, requirePermission } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteDashboard, updateDashboardDetails } from "../actions";
 
 type Params = Promise<{ id: string }>;
 
-const loadDashboard = cache(async (id: string) => (await getStore()).getDashboard(id));
+// Only a dashboard the account sees (its collection's groups): anything else is not found.
+const loadDashboard = cache(async (id: string) =>
+  (await getStore()).getDashboard(id, seenBy(await requirePermission("content.read"))),
+);
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   await requirePermission("content.read");
@@ -50,14 +55,17 @@ export default async function DashboardEditPage({
   if (!dashboard) notFound();
   const store = await getStore();
   const [charts, datasets, rendered, filterColumns] = await Promise.all([
-    store.listCharts(),
-    store.listDatasets(),
-    store.getDashboardBySlug(dashboard.slug, { includeDrafts: true }),
+    store.listCharts(seenBy(session)),
+    store.listDatasets(seenBy(session)),
+    store.getDashboardBySlug(dashboard.slug, { includeDrafts: true, ...seenBy(session) }),
     store.getDashboardFilterColumns(dashboard.id),
   ]);
   const chartTitles = new Map(charts.map((chart) => [chart.id, chart.title]));
   // A dashboard kept from a file of the dashboards folder is changed there, not here.
-  const canWrite = hasPermission(session, "content.write") && dashboard.managedFile === null;
+  const item = { entityType: "dashboard", id: dashboard.id } as const;
+  const { place, canEdit } = await placeFor(session, item);
+  // Changed only by those who edit in its collection, and never when a file keeps it.
+  const canWrite = canEdit && dashboard.managedFile === null;
   const { saved, v } = await searchParams;
   // Only the write that made this version speaks; an older address (or a reload after another
   // change) shows nothing.
@@ -254,6 +262,7 @@ export default async function DashboardEditPage({
           </Card>
         </>
       ) : null}
+      <CollectionPlace session={session} item={item} place={place} />
       <p>
         <Link href="/admin/dashboards">Back to dashboards</Link>
       </p>

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { DatasetPreview } from "@/components/admin/dataset-preview";
-import { actorOf } from "@/components/admin/store-errors";
+import { actorOf, seenBy } from "@/components/admin/store-errors";
+import { CollectionPlace, placeFor } from "@/features/collections/place";
 import { CreateTokenForm, TokenList, type TokenRow } from "@/features/datasets/api-tokens";
 import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
 import {
@@ -16,14 +17,17 @@ import { LiveDatasetPage } from "@/features/datasets/live-dataset";
 import { QuestionDatasetPage } from "@/features/datasets/question-dataset";
 import { RowsEditor } from "@/features/datasets/rows-editor";
 import { RowsView } from "@/features/datasets/rows-view";
-import { hasPermission, requirePermission } from "@/server/auth";
+import { requirePermission } from "@/server/auth";
 import { requestLocale } from "@/server/request-locale";
 import { getStore } from "@/server/store";
 
 type Params = Promise<{ id: string }>;
 
 // The summary only: rows are read one page at a time below, never all of them.
-const loadDataset = cache(async (id: string) => (await getStore()).getDataset(id, 0));
+// Only a dataset the account sees (its collection's groups): anything else is not found.
+const loadDataset = cache(async (id: string) =>
+  (await getStore()).getDataset(id, 0, seenBy(await requirePermission("content.read"))),
+);
 const pageSize = 50;
 const savedMessages: Record<string, string> = {
   rows: "Rows saved.",
@@ -59,7 +63,8 @@ export default async function DatasetPage({
   const session = await requirePermission("content.read");
   const dataset = await loadDataset((await params).id);
   if (!dataset) notFound();
-  const canWrite = hasPermission(session, "content.write");
+  const item = { entityType: "dataset", id: dataset.id } as const;
+  const { place, canEdit: canWrite } = await placeFor(session, item);
   if (dataset.live) {
     return <LiveDatasetPage dataset={{ ...dataset, live: dataset.live }} canWrite={canWrite} />;
   }
@@ -85,13 +90,17 @@ export default async function DatasetPage({
   const view = rowsQuery(query);
   const rowsPage = (await (
     await getStore()
-  ).listDatasetRows(dataset.id, {
-    limit: pageSize,
-    offset: (view.page - 1) * pageSize,
-    sortBy: view.sort,
-    descending: view.descending,
-    search: view.search,
-  })) ?? { rows: [], total: 0 };
+  ).listDatasetRows(
+    dataset.id,
+    {
+      limit: pageSize,
+      offset: (view.page - 1) * pageSize,
+      sortBy: view.sort,
+      descending: view.descending,
+      search: view.search,
+    },
+    seenBy(session),
+  )) ?? { rows: [], total: 0 };
   // Tokens are for writers only: a viewer's page never loads them (and the store would refuse).
   const tokens: TokenRow[] = canWrite
     ? (await (await getStore()).listDatasetTokens(dataset.id, actorOf(session))).map((token) => ({
@@ -185,6 +194,7 @@ export default async function DatasetPage({
         </Card>
       )}
       {canWrite ? null : <CalculatedFieldsCard dataset={dataset} canWrite={false} />}
+      <CollectionPlace session={session} item={item} place={place} />
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

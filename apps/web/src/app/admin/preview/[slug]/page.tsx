@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { seenBy } from "@/components/admin/store-errors";
 import { DashboardView } from "@/components/dashboard-view";
 import { canonicalQueryOf, searchParamsOf } from "@/lib/filter-link";
 import { requirePermission } from "@/server/auth";
@@ -24,12 +25,13 @@ export default async function PreviewPage({
   params: Params;
   searchParams: SearchParams;
 }) {
-  await requirePermission("content.read");
+  const session = await requirePermission("content.read");
   const { slug } = await params;
   const filterQuery = canonicalQueryOf(searchParamsOf(await searchParams));
   const rendered = await (await getStore()).getDashboardBySlug(slug, {
     includeDrafts: true,
     filterQuery,
+    ...seenBy(session),
   });
   if (!rendered) notFound();
   return (

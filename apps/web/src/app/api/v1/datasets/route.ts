@@ -10,10 +10,13 @@ import {
 export const dynamic = "force-dynamic";
 
 /** The datasets by slug (their SQL table names), with their columns, a page at a time. */
-export const GET = withApiToken(async (request, { store }) => {
+export const GET = withApiToken(async (request, { actor, store }) => {
   const page = readPage(request, { fallback: 50, max: 100, key: /^[a-z0-9_]{1,64}$/ });
   if ("problem" in page) return page.problem;
-  const [datasets, slugs] = await Promise.all([store.listDatasets(), store.listDatasetSlugs()]);
+  const [datasets, slugs] = await Promise.all([
+    store.listDatasets({ seenBy: actor }),
+    store.listDatasetSlugs(),
+  ]);
   const slugOf = new Map(slugs.map(({ id, slug }) => [id, slug]));
   const items = datasets.flatMap((dataset) => {
     const slug = slugOf.get(dataset.id);

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse, methodNotAllowed } from "@/lib/http-status";
 import {
   type AuditEventView,
@@ -40,7 +41,7 @@ export const GET = withPermission("audit.read", async (request, session) => {
   const rows: ReturnType<typeof rowOf>[] = [];
   let cursor: string | undefined;
   do {
-    const page = await findAuditEvents({ ...parsed.data, cursor }, session.user.role, 200);
+    const page = await findAuditEvents({ ...parsed.data, cursor }, actorOf(session), 200);
     rows.push(...page.events.map(rowOf));
     cursor = page.nextCursor ?? undefined;
   } while (cursor && rows.length < maxExportEvents);

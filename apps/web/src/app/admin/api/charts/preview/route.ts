@@ -6,6 +6,7 @@ import {
   readBoundedJson,
 } from "@seed/model";
 import { z } from "zod";
+import { actorOf } from "@/components/admin/store-errors";
 import { errorResponse } from "@/lib/http-status";
 import { readBodyCapped } from "@/lib/request-body";
 import { withPermission } from "@/server/auth";
@@ -24,7 +25,7 @@ const bodySchema = z.object({
 
 type FieldErrorShape = Error & { fieldErrors?: Record<string, string[]> };
 
-export const POST = withPermission("content.write", async (request) => {
+export const POST = withPermission("content.write", async (request, session) => {
   // Size, depth and value count are checked in one flat pass before anything recursive runs.
   const limits = jsonInputLimits.chartQuery;
   // +1: a body of exactly maxBytes is accepted, one byte more reaches the cap and is refused
@@ -38,6 +39,8 @@ export const POST = withPermission("content.write", async (request) => {
   try {
     const result = await store.runChartQuery(body.data.datasetId, body.data.query as never, {
       maxPoints: previewPoints,
+      // A dataset in a collection none of the editor's groups is granted is "no dataset".
+      seenBy: actorOf(session),
     });
     return Response.json({ result }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {

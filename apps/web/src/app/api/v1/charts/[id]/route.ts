@@ -22,9 +22,9 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /** A chart: its dataset by slug, its query and options; its version is the ETag. */
-export const GET = withApiToken<Context>(async (request, { store }, context) => {
+export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { id } = await context.params;
-  const chart = id.length <= 200 ? await store.getChart(id) : null;
+  const chart = id.length <= 200 ? await store.getChart(id, { seenBy: actor }) : null;
   if (!chart) return notFound("chart");
   const dataset = (await store.listDatasetSlugs()).find((entry) => entry.id === chart.datasetId);
   if (!dataset) return notFound("chart");
@@ -47,7 +47,7 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   if ("problem" in body) return body.problem;
   const parsed = dashboardFileChartSchema.safeParse(body.value);
   if (!parsed.success) return zodProblem(parsed.error.issues, "The chart");
-  const chart = id.length <= 200 ? await store.getChart(id) : null;
+  const chart = id.length <= 200 ? await store.getChart(id, { seenBy: actor }) : null;
   if (!chart) return notFound("chart");
   if (expected !== "*" && expected !== chart.version) {
     return problem(412, "The chart changed since the version you sent in If-Match.");

@@ -103,7 +103,9 @@ export const DELETE = withApiToken<Context>(async (request, { actor, store }, co
   if (readOnly) return readOnly;
   const expected = expectedVersionOf(request);
   if (typeof expected === "object") return expected.problem;
-  const dashboard = (await store.listDashboards()).find((entry) => entry.slug === slug);
+  const dashboard = (await store.listDashboards({ seenBy: actor })).find(
+    (entry) => entry.slug === slug,
+  );
   if (!dashboard) return notFound("dashboard", slug);
   try {
     await store.deleteDashboard(

@@ -15,9 +15,9 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ slug: string }> };
 
 /** A dataset's metadata by slug: columns, calculated fields, row count; its version is the ETag. */
-export const GET = withApiToken<Context>(async (request, { store }, context) => {
+export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
-  const found = await datasetBySlug(store, slug);
+  const found = await datasetBySlug(store, slug, actor);
   if (!found) return notFound("dataset", slug);
   const { dataset } = found;
   const etag = etagOf(dataset.version);

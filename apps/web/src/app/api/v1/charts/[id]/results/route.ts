@@ -12,9 +12,9 @@ export const dynamic = "force-dynamic";
 type Context = { params: Promise<{ id: string }> };
 
 /** Runs a chart's saved query now and answers its result (what the chart draws). */
-export const GET = withApiToken<Context>(async (_request, { store }, context) => {
+export const GET = withApiToken<Context>(async (_request, { actor, store }, context) => {
   const { id } = await context.params;
-  const chart = id.length <= 200 ? await store.getChart(id) : null;
+  const chart = id.length <= 200 ? await store.getChart(id, { seenBy: actor }) : null;
   if (!chart) return notFound("chart");
   try {
     const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query);

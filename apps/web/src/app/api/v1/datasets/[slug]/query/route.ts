@@ -19,11 +19,11 @@ type Context = { params: Promise<{ slug: string }> };
  * database and answers its result: what a chart of it would draw, never the dataset's rows. A
  * query that does not fit the dataset is a 422 naming each field.
  */
-export const POST = withApiToken<Context>(async (request, { store }, context) => {
+export const POST = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
   const body = await readJsonBody(request, jsonInputLimits.chartQuery, "The query");
   if ("problem" in body) return body.problem;
-  const found = await datasetBySlug(store, slug);
+  const found = await datasetBySlug(store, slug, actor);
   if (!found) return notFound("dataset", slug);
   try {
     const result: QueryResultAnswer = await store.runChartQuery(

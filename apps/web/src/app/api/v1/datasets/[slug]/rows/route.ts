@@ -20,11 +20,11 @@ type Context = { params: Promise<{ slug: string }> };
  * the version the first one was: a cursor of an older version is a 409, never a page that skips
  * or repeats rows.
  */
-export const GET = withApiToken<Context>(async (request, { store }, context) => {
+export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
   const page = readPage(request, { fallback: 100, max: 1000, key: /^\d{1,9}:\d{1,9}$/ });
   if ("problem" in page) return page.problem;
-  const found = await datasetBySlug(store, slug);
+  const found = await datasetBySlug(store, slug, actor);
   if (!found) return notFound("dataset", slug);
   const { dataset } = found;
   if (dataset.live || dataset.question) {
@@ -45,7 +45,11 @@ export const GET = withApiToken<Context>(async (request, { store }, context) => 
     }
     offset = from;
   }
-  const rows = await store.listDatasetRows(dataset.id, { limit: page.limit, offset });
+  const rows = await store.listDatasetRows(
+    dataset.id,
+    { limit: page.limit, offset },
+    { seenBy: actor },
+  );
   if (!rows) return notFound("dataset", slug);
   const next = offset + rows.rows.length;
   const answer: DatasetRowsPageAnswer = {

@@ -59,10 +59,14 @@ test("an admin makes a group, chooses its members, renames and deletes it; each 
   await expect(page.locator(`tr[data-user-email="${editor.email}"]`)).toContainText(name);
   await expect(page.locator(`tr[data-user-email="${viewer.email}"]`)).not.toContainText(name);
 
-  await page.getByRole("link", { name, exact: true }).click();
+  // Opened by address, not by a client-side click: the hydration mark is then the group page's
+  // own, and "Group name" cannot be the Users page's create field still on screen.
+  await page.goto((await page.getByRole("link", { name, exact: true }).getAttribute("href")) ?? "");
+  await expect(page.getByRole("heading", { level: 1, name: `Group ${name}` })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const renamed = `${name} team`;
   await page.getByLabel("Group name").fill(renamed);
+  await expect(page.getByLabel("Group name")).toHaveValue(renamed);
   await page.getByRole("button", { name: "Save name" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Group ${renamed}` })).toBeVisible();
 
@@ -104,7 +108,10 @@ test("the Users page and a group's page are axe-clean and fit a phone", async ({
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ["/admin/users", null]) {
     if (path) await page.goto(path);
-    else await page.getByRole("link", { name, exact: true }).click();
+    else {
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Group ${name}` })).toBeVisible();
+    }
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

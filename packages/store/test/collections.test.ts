@@ -33,6 +33,39 @@ async function groupOf(store: Store, name: string, members: readonly Actor[]) {
   return group.id;
 }
 
+/**
+ * A dataset, a chart over it and a dashboard of the chart, named after `name`, made by an admin
+ * and moved into `collectionId` (null: left in Shared).
+ */
+async function recordsIn(store: Store, name: string, collectionId: string | null) {
+  const dataset = await store.createDataset(salesInput(`Sales ${name}`), admin);
+  const chart = await store.createChart(
+    {
+      title: `Revenue ${name}`,
+      type: "line",
+      datasetId: dataset.id,
+      indexColumn: "month",
+      seriesColumns: ["revenue"],
+    },
+    admin,
+  );
+  const slug = `board-${name}`;
+  const dashboard = await store.createDashboard(
+    { title: slug, slug, tiles: [{ kind: "chart", chartId: chart.id }] },
+    admin,
+  );
+  if (collectionId !== null) {
+    for (const [entityType, id] of [
+      ["dataset", dataset.id],
+      ["chart", chart.id],
+      ["dashboard", dashboard.id],
+    ] as const) {
+      await store.moveToCollection(admin, { entityType, id }, collectionId);
+    }
+  }
+  return { dataset: dataset.id, chart: chart.id, dashboard: dashboard.id, slug };
+}
+
 const rank: Record<CollectionLevel, number> = { view: 1, edit: 2, manage: 3 };
 
 describe.each(dialects)("collections on %s", (dialect) => {
@@ -252,35 +285,8 @@ describe.each(dialects)("collections on %s", (dialect) => {
     const hidden = await store.createCollection(admin, { name: "Hidden" });
     await store.setCollectionGrants(admin, room.id, { grants: [{ groupId: team, level: "view" }] });
 
-    /** A dataset, a chart over it and a dashboard of the chart, all in `collectionId`. */
-    const recordsIn = async (collectionId: string) => {
-      const dataset = await store.createDataset(salesInput(`Sales ${collectionId}`), admin);
-      const chart = await store.createChart(
-        {
-          title: "Revenue",
-          type: "line",
-          datasetId: dataset.id,
-          indexColumn: "month",
-          seriesColumns: ["revenue"],
-        },
-        admin,
-      );
-      const slug = `board-${collectionId.slice(0, 8)}`;
-      const dashboard = await store.createDashboard(
-        { title: slug, slug, tiles: [{ kind: "chart", chartId: chart.id }] },
-        admin,
-      );
-      for (const [entityType, id] of [
-        ["dataset", dataset.id],
-        ["chart", chart.id],
-        ["dashboard", dashboard.id],
-      ] as const) {
-        await store.moveToCollection(admin, { entityType, id }, collectionId);
-      }
-      return { dataset: dataset.id, chart: chart.id, dashboard: dashboard.id };
-    };
-    const viewed = await recordsIn(room.id);
-    const unseen = await recordsIn(hidden.id);
+    const viewed = await recordsIn(store, "viewed", room.id);
+    const unseen = await recordsIn(store, "unseen", hidden.id);
 
     /** Every kind of change an editor makes to existing records, or that names one. */
     const attempts = (records: typeof viewed) => ({
@@ -370,42 +376,11 @@ describe.each(dialects)("collections on %s", (dialect) => {
     const room = await store.createCollection(admin, { name: "Room" });
     const hidden = await store.createCollection(admin, { name: "Hidden" });
     await store.setCollectionGrants(admin, room.id, { grants: [{ groupId: team, level: "view" }] });
-    const placed: Record<
-      string,
-      { dataset: string; chart: string; dashboard: string; slug: string }
-    > = {};
-    for (const [name, collectionId] of [
-      ["shared", null],
-      ["room", room.id],
-      ["hidden", hidden.id],
-    ] as const) {
-      const dataset = await store.createDataset(salesInput(`Sales ${name}`), admin);
-      const chart = await store.createChart(
-        {
-          title: `Revenue ${name}`,
-          type: "line",
-          datasetId: dataset.id,
-          indexColumn: "month",
-          seriesColumns: ["revenue"],
-        },
-        admin,
-      );
-      const slug = `board-${name}`;
-      const dashboard = await store.createDashboard(
-        { title: slug, slug, tiles: [{ kind: "chart", chartId: chart.id }] },
-        admin,
-      );
-      if (collectionId !== null) {
-        for (const [entityType, id] of [
-          ["dataset", dataset.id],
-          ["chart", chart.id],
-          ["dashboard", dashboard.id],
-        ] as const) {
-          await store.moveToCollection(admin, { entityType, id }, collectionId);
-        }
-      }
-      placed[name] = { dataset: dataset.id, chart: chart.id, dashboard: dashboard.id, slug };
-    }
+    const placed = {
+      shared: await recordsIn(store, "shared", null),
+      room: await recordsIn(store, "room", room.id),
+      hidden: await recordsIn(store, "hidden", hidden.id),
+    };
     const hiddenOnes = placed.hidden;
     const roomOnes = placed.room;
     if (!hiddenOnes || !roomOnes) throw new Error("fixture");

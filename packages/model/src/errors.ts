@@ -151,8 +151,10 @@ export class ForbiddenError extends StoreError {
   constructor(
     readonly permission: Permission,
     readonly actorId: string,
+    /** Why, when it is not the role (a row limit, a collection's level). */
+    reason?: string,
   ) {
-    super(`Your role does not allow this (it needs the "${permission}" permission).`);
+    super(reason ?? `Your role does not allow this (it needs the "${permission}" permission).`);
   }
 }
 

@@ -26,6 +26,7 @@ export * from "./number-format.js";
 export * from "./query/spec.js";
 export * from "./query/time.js";
 export * from "./readers/index.js";
+export * from "./row-limits.js";
 export * from "./source.js";
 export * from "./sql-question.js";
 export * from "./values.js";

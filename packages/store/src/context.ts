@@ -107,6 +107,9 @@ export type AuditAction =
   | "collection.set-grants"
   /** A dataset, chart, dashboard or source was moved into another collection (or Shared). */
   | "collection.move-item"
+  /** An admin limited a group's access to a dataset's rows, or lifted that limit. */
+  | "dataset.set-row-limit"
+  | "dataset.clear-row-limit"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

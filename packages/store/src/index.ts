@@ -215,6 +215,7 @@ export type {
   ReportRunPlan,
   ReportRunTarget,
 } from "./repo/reports.js";
+export { limitedQuestionReason, limitedSqlReason, type RowLimit } from "./repo/row-limits.js";
 export type { ConnectionTestResult, RemoteTable } from "./repo/sources/remote.js";
 export { sourcesKeyProblem, sourcesKeyVariable } from "./repo/sources/secret.js";
 export type { DataSource } from "./repo/sources/sources.js";

@@ -47,6 +47,7 @@ import { groupOperations } from "./repo/groups.js";
 import { historyOperations } from "./repo/history.js";
 import { recipientOperations } from "./repo/recipients.js";
 import { reportOperations } from "./repo/reports.js";
+import { rowLimitOperations } from "./repo/row-limits.js";
 import { settingsOperations } from "./repo/settings.js";
 import { SourcePools } from "./repo/sources/connections.js";
 import { remoteSourceOperations } from "./repo/sources/remote.js";
@@ -160,6 +161,7 @@ const operations = {
   ...settingsOperations,
   ...groupOperations,
   ...collectionOperations,
+  ...rowLimitOperations,
   ...auditOperations,
   ...signInThrottleOperations,
   ...oneTimeCodeOperations,

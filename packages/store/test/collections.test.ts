@@ -421,12 +421,14 @@ describe.each(dialects)("collections on %s", (dialect) => {
       collectionId: room.id,
       collectionName: "Room",
       level: "view",
+      rowLimit: null,
     });
     expect(await store.placeOf(editor, { entityType: "chart", id: hiddenOnes.chart })).toBeNull();
     expect(await store.placeOf(editor, { entityType: "dataset", id: shared.dataset })).toEqual({
       collectionId: null,
       collectionName: "Shared",
       level: "edit",
+      rowLimit: null,
     });
     expect((await store.collectionItems(viewer, room.id))?.charts.map((one) => one.title)).toEqual([
       "Revenue room",

@@ -20,6 +20,8 @@ export interface Fixture {
   question: string;
   /** A collection whose group (the editor and the viewer) may edit there. */
   collection: string;
+  /** A group with no members, whose row limits reach nobody. */
+  spareGroup: string;
 }
 
 export interface Case {
@@ -629,6 +631,35 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, f, actor) => store.collectionItems(actor, f.collection),
     },
   },
+  listRowLimits: {
+    list: {
+      permission: "collections.manage",
+      read: true,
+      run: (store, f, actor) => store.listRowLimits(actor, f.dataset),
+    },
+  },
+  setRowLimit: {
+    set: {
+      permission: "collections.manage",
+      run: (store, f, actor) =>
+        store.setRowLimit(actor, {
+          datasetId: f.dataset,
+          groupId: f.spareGroup,
+          conditions: [{ column: "region", op: "eq", value: "East" }],
+        }),
+    },
+  },
+  clearRowLimit: {
+    clear: {
+      permission: "collections.manage",
+      events: 2,
+      run: async (store, f, actor) => {
+        const at = { datasetId: f.dataset, groupId: f.spareGroup };
+        await store.setRowLimit(actor, { ...at, conditions: [{ column: "region", op: "empty" }] });
+        return store.clearRowLimit(actor, at);
+      },
+    },
+  },
   setSqlQuestionsEnabled: {
     turn: {
       permission: "settings.manage",
@@ -726,8 +757,10 @@ export async function makeFixture(store: Store): Promise<Fixture> {
   await store.setCollectionGrants(admin, collection.id, {
     grants: [{ groupId: team.id, level: "edit" }],
   });
+  const spareGroup = await store.createGroup(admin, { name: unique("Nobody") });
   return {
     collection: collection.id,
+    spareGroup: spareGroup.id,
     question: question.id,
     dataset: dataset.id,
     spareDataset: spareDataset.id,

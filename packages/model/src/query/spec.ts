@@ -177,6 +177,51 @@ export type ChartQuery = z.infer<typeof chartQuerySchema>;
 export type ChartQueryInput = z.input<typeof chartQuerySchema>;
 
 /** A column a query may name: a stored column or a calculated field. */
+const noColumn = (name: string) => `The dataset has no column "${name}".`;
+
+/**
+ * A filter's problems against the dataset's columns under `path` (a chart's filter, a measure's
+ * condition, a group's row limit): its column exists, its operator suits the column's type, its
+ * values are of that type.
+ */
+function checkFilterInto(
+  byName: ReadonlyMap<string, QueryColumn>,
+  add: (path: string, message: string) => void,
+  path: string,
+  filter: QueryFilter,
+): void {
+  const column = byName.get(filter.column);
+  if (!column) {
+    add(`${path}.column`, noColumn(filter.column));
+    return;
+  }
+  if (!filterOperatorsByType[column.type].includes(filter.op)) {
+    add(
+      `${path}.op`,
+      `"${column.name}" is a ${column.type} column; filter it with ${filterOperatorsByType[column.type].join(", ")}.`,
+    );
+    return;
+  }
+  if (filter.op === "relative") {
+    if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
+    return;
+  }
+  const values =
+    filter.op === "in"
+      ? filter.values
+      : filter.op === "between"
+        ? [filter.from, filter.to]
+        : "value" in filter
+          ? [filter.value]
+          : [];
+  for (const value of values) {
+    const problem = valueProblem(column, value);
+    if (problem) {
+      add(`${path}.value`, problem);
+      break;
+    }
+  }
+}
 export interface QueryColumn {
   name: string;
   type: DatasetColumnType;
@@ -200,41 +245,12 @@ export function checkQuery(
   const byName = new Map(columns.map((column) => [column.name, column]));
   const find = (path: string, name: string) => {
     const column = byName.get(name);
-    if (!column) add(path, `The dataset has no column "${name}".`);
+    if (!column) add(path, noColumn(name));
     return column;
   };
 
-  /** A filter's problems (the query's own, or a measure's condition) under `path`. */
-  function checkFilter(path: string, filter: QueryFilter) {
-    const column = find(`${path}.column`, filter.column);
-    if (!column) return;
-    if (!filterOperatorsByType[column.type].includes(filter.op)) {
-      add(
-        `${path}.op`,
-        `"${column.name}" is a ${column.type} column; filter it with ${filterOperatorsByType[column.type].join(", ")}.`,
-      );
-      return;
-    }
-    if (filter.op === "relative") {
-      if (filter.which === "last_n" && filter.n === undefined) add(`${path}.n`, "Enter how many.");
-      return;
-    }
-    const values =
-      filter.op === "in"
-        ? filter.values
-        : filter.op === "between"
-          ? [filter.from, filter.to]
-          : "value" in filter
-            ? [filter.value]
-            : [];
-    for (const value of values) {
-      const problem = valueProblem(column, value);
-      if (problem) {
-        add(`${path}.value`, problem);
-        break;
-      }
-    }
-  }
+  const checkFilter = (path: string, filter: QueryFilter) =>
+    checkFilterInto(byName, add, path, filter);
 
   const x = find("x.column", query.x.column);
   if (x && query.x.grain !== undefined) {
@@ -394,6 +410,23 @@ export function checkQuery(
 function valueProblem(column: QueryColumn, value: string | number | boolean): string | null {
   const spec = columnTypeSpecs[column.type];
   return spec.filterValueFits(value) ? null : `"${column.name}" ${spec.filterHint}`;
+}
+
+/** The problems of filters standing alone (a group's row limit), keyed `${prefix}.N.field`. */
+export function filterProblems(
+  filters: readonly QueryFilter[],
+  columns: readonly QueryColumn[],
+  prefix: string,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (path: string, message: string) => {
+    errors[path] = [...(errors[path] ?? []), message];
+  };
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  for (const [index, filter] of filters.entries()) {
+    checkFilterInto(byName, add, `${prefix}.${index}`, filter);
+  }
+  return errors;
 }
 
 /** Every filter a query compiles: its own, then each measure's conditions. */

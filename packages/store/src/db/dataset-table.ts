@@ -49,20 +49,32 @@ export interface DatasetTable {
    * to every statement's where clause.
    */
   visibleVersion?: number;
+  /**
+   * The rows a reader is limited to (src/repo/row-limits.ts, compiled by src/engine/row-limit.ts):
+   * a condition over the table's columns that every statement reading the rows adds, like
+   * `visibleVersion`.
+   */
+  rowLimit?: RawBuilder<unknown>;
 }
 
 /** The hidden column of a data-file generation table: the version whose write added the row. */
 export const versionColumn = "_v";
 
 /**
- * The condition that keeps a descriptor's committed rows (`_v <= visibleVersion`), or null for a
- * table that holds only committed rows. Every statement that reads a dataset's rows adds it.
+ * The condition that keeps the rows a read of the descriptor sees: its committed rows
+ * (`_v <= visibleVersion`) within the reader's row limit; null for a table that holds only
+ * committed rows, read by someone no limit applies to. Every statement that reads a dataset's
+ * rows adds it.
  */
 export function visibleRowsCondition(descriptor: DatasetTable): RawBuilder<unknown> | null {
+  const parts: RawBuilder<unknown>[] = [];
   const visible = descriptor.visibleVersion;
-  if (visible === undefined) return null;
-  if (!Number.isSafeInteger(visible) || visible < 0) throw new Error(`Bad version ${visible}`);
-  return sql`${sql.id(versionColumn)} <= ${sql.lit(visible)}`;
+  if (visible !== undefined) {
+    if (!Number.isSafeInteger(visible) || visible < 0) throw new Error(`Bad version ${visible}`);
+    parts.push(sql`${sql.id(versionColumn)} <= ${sql.lit(visible)}`);
+  }
+  if (descriptor.rowLimit) parts.push(descriptor.rowLimit);
+  return parts.length === 0 ? null : sql.join(parts, sql` and `);
 }
 
 /** Longest identifier PostgreSQL keeps (NAMEDATALEN - 1); SQLite has no limit. */

@@ -722,6 +722,26 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0024_row_limits": {
+    // A group's access to a dataset narrowed to the rows meeting its conditions (a JSON list of
+    // query filters, all of which hold); one limit per group and dataset.
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable("row_limits")
+        .addColumn("group_id", "text", (col) => col.notNull())
+        .addColumn("dataset_id", "text", (col) => col.notNull())
+        .addColumn("conditions_json", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("row_limits_pk", ["group_id", "dataset_id"])
+        .execute();
+      await db.schema
+        .createIndex("row_limits_dataset")
+        .on("row_limits")
+        .column("dataset_id")
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

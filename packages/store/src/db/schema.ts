@@ -159,6 +159,7 @@ export interface StoreDatabase {
   account_group_members: AccountGroupMembersTable;
   collections: CollectionsTable;
   collection_grants: CollectionGrantsTable;
+  row_limits: RowLimitsTable;
 }
 
 /** Groups of accounts (src/repo/groups.ts); better-auth keeps the accounts themselves. */
@@ -197,6 +198,15 @@ export interface CollectionGrantsTable {
   collection_id: string;
   group_id: string;
   level: string;
+}
+
+/** A group's row limit on a dataset (src/repo/row-limits.ts). */
+export interface RowLimitsTable {
+  group_id: string;
+  dataset_id: string;
+  /** RowLimitConditions as JSON. */
+  conditions_json: string;
+  updated_at: string;
 }
 
 /** Scheduled reports (src/repo/reports.ts): a published dashboard mailed on a schedule. */

@@ -70,6 +70,8 @@ async function renderDashboardWhere(
       if (row.status !== "published" && !(await readable(trx, options, "dashboard", row.id))) {
         return null;
       }
+      // A published dashboard is everyone's, whole; a draft is read as its reader may.
+      const reader = row.status === "published" ? {} : options;
       const tiles = await listTilesIn(trx, row.id);
       const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
       const charts =
@@ -91,7 +93,7 @@ async function renderDashboardWhere(
       const tableOf = (datasetId: string) => {
         let target = resolving.get(datasetId);
         if (!target) {
-          target = resolveDatasetTarget(ctx, trx, datasetId).then((found) => {
+          target = resolveDatasetTarget(ctx, trx, datasetId, reader).then((found) => {
             tables.set(datasetId, found);
             return found;
           });

@@ -135,7 +135,15 @@ export async function getChartEmbed(
       };
       let target: DatasetTarget | null = null;
       try {
-        target = await resolveDatasetTarget(ctx, trx, chart.datasetId);
+        // A chart a published dashboard shows is everyone's; a draft is read as its reader may.
+        const shownPublicly =
+          !includeDrafts || (await dashboardsHoldingChart(trx, chartId, false)).length > 0;
+        target = await resolveDatasetTarget(
+          ctx,
+          trx,
+          chart.datasetId,
+          shownPublicly ? {} : options,
+        );
         const table = target;
         if (!table) throw new NotFoundError("dataset", chart.datasetId);
         const result = await table.query(chart.query, queryOptions);

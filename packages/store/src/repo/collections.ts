@@ -15,6 +15,7 @@ import {
   nameKey,
   normalName,
   type Permission,
+  rowLimitPhrase,
   sharedCollectionLevel,
   ValidationError,
 } from "@seed/model";
@@ -29,8 +30,8 @@ import {
   type StoreContext,
   writeAudit,
 } from "../context.js";
-
 import { refuseAtLimit, refuseTakenName, refusingRaces, takenName } from "./named-records.js";
+import { rowsSeenIn } from "./row-limits.js";
 // Collections hold datasets, charts, dashboards and sources, and grant groups of accounts a level
 // there (view, edit, manage). What is in no collection is Shared: everyone's, by role, as before
 // collections. An account's level in a collection is the best grant of its groups, no more than
@@ -489,6 +490,7 @@ async function moveToCollection(
     const from = levelIn(access, record.collection_id);
     if (from === null) throw missingItem;
     if (!levelIncludes(from, "edit")) throw new ForbiddenError(home.permission, checked.id);
+    await refuseRowLimitedChange(trx, checked, item.entityType, record.id);
     const target =
       collectionId === null
         ? null
@@ -543,6 +545,26 @@ export async function assertEditable(
   const level = levelIn(access, record.collection_id);
   if (level === null) throw new NotFoundError(entityType, id);
   if (!levelIncludes(level, "edit")) throw new ForbiddenError(home.permission, actor.id);
+  await refuseRowLimitedChange(db, actor as Actor, entityType, id);
+}
+
+/**
+ * Refuses a change to a dataset by an account that reads only some of its rows (a row limit of
+ * its group): an import, edit or move could reach the rows it does not see.
+ */
+async function refuseRowLimitedChange(
+  db: Executor,
+  actor: Actor,
+  entityType: EntityType,
+  id: string,
+): Promise<void> {
+  if (entityType !== "dataset") return;
+  if ((await rowsSeenIn(db, { seenBy: actor }, id)) === null) return;
+  throw new ForbiddenError(
+    homes.dataset.permission,
+    actor.id,
+    "You see only some rows of this dataset (a row limit of your group), so you cannot change it.",
+  );
 }
 
 /**
@@ -613,6 +635,22 @@ export interface RecordPlace {
   collectionId: string | null;
   collectionName: string;
   level: CollectionLevel;
+  /**
+   * A dataset the account reads only some rows of: each limit of its groups in words, a row
+   * meeting any one of them (empty: none, a saved question it may not read); null: every row.
+   * Such an account changes nothing of the dataset, whatever its level.
+   */
+  rowLimit: string[] | null;
+}
+
+/** RecordPlace.rowLimit of a dataset for the account. */
+async function rowLimitPhrases(db: Executor, actor: Actor, datasetId: string) {
+  try {
+    return (await rowsSeenIn(db, { seenBy: actor }, datasetId))?.map(rowLimitPhrase) ?? null;
+  } catch (error) {
+    if (error instanceof ForbiddenError) return [];
+    throw error;
+  }
 }
 
 /** The collection a record is in, with the account's level there; null when it cannot see it (or there is none). */
@@ -632,13 +670,22 @@ async function placeOf(
   if (!record) return null;
   const level = levelIn(await accessOf(ctx.db, checked), record.collection_id);
   if (level === null) return null;
-  if (record.collection_id === null) return { collectionId: null, collectionName: "Shared", level };
+  const rowLimit =
+    item.entityType === "dataset" ? await rowLimitPhrases(ctx.db, checked, item.id) : null;
+  if (record.collection_id === null) {
+    return { collectionId: null, collectionName: "Shared", level, rowLimit };
+  }
   const collection = await ctx.db
     .selectFrom("collections")
     .select("name")
     .where("id", "=", record.collection_id)
     .executeTakeFirst();
-  return { collectionId: record.collection_id, collectionName: collection?.name ?? "", level };
+  return {
+    collectionId: record.collection_id,
+    collectionName: collection?.name ?? "",
+    level,
+    rowLimit,
+  };
 }
 
 /** What a collection (null: Shared) holds, by name, for an account that sees it; null when it does not. */

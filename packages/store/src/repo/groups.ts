@@ -13,6 +13,7 @@ import { type Executor, newId, parseInput, type StoreContext, writeAudit } from 
 import { dialectOf } from "../db/dialect.js";
 import { forgetGroupGrants } from "./collections.js";
 import { refuseAtLimit, refuseTakenName, refusingRaces, takenName } from "./named-records.js";
+import { forgetRowLimits } from "./row-limits.js";
 
 // Groups of accounts: an admin makes them and chooses members, or the identity provider names
 // them in a claim at sign-in. A member is in a group by an admin's choice, by the claim, or both;
@@ -204,6 +205,7 @@ async function deleteGroup(ctx: StoreContext, actor: Actor, groupId: string): Pr
       .execute();
     await trx.deleteFrom("account_group_members").where("group_id", "=", group.id).execute();
     await forgetGroupGrants(trx, group.id);
+    await forgetRowLimits(trx, { groupId: group.id });
     await trx.deleteFrom("account_groups").where("id", "=", group.id).execute();
     await writeAudit(trx, ctx, checked, "group.delete", "group", group.id, {
       name: group.name,

@@ -49,6 +49,7 @@ import {
   rowsStateOf,
 } from "./datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "./datasets/fields.js";
+import { limitedSqlReason, refuseSqlWhenLimited, rowLimited } from "./row-limits.js";
 import { readSetting, writeSetting } from "./settings.js";
 import { createdWrite, versionedWrite } from "./versioned-write.js";
 
@@ -153,10 +154,21 @@ async function unavailableReason(ctx: StoreContext, db: Executor): Promise<strin
   return null;
 }
 
+/**
+ * The collections whose datasets an account's question may read; refused (ForbiddenError) to an
+ * account a row limit applies to, since a statement could read around the limit.
+ */
+async function questionScope(db: Executor, actor: Actor): Promise<readonly string[] | "all"> {
+  await refuseSqlWhenLimited(db, actor);
+  return seenCollections(db, { seenBy: actor });
+}
+
 /** Whether SQL questions are on and can run, and the tables they see. */
 async function sqlQuestionsStatus(ctx: StoreContext, actor: Actor): Promise<SqlQuestionsStatus> {
   const checked = authorize(actor, "sql.run") as Actor;
-  const reason = await unavailableReason(ctx, ctx.db);
+  const reason = (await rowLimited(ctx.db, checked))
+    ? limitedSqlReason
+    : await unavailableReason(ctx, ctx.db);
   const datasets = await datasetsForSql(ctx.db, await seenCollections(ctx.db, { seenBy: checked }));
   return {
     enabled: await enabledIn(ctx.db),
@@ -277,7 +289,7 @@ async function runSqlQuestion(
       ...detail,
     });
   try {
-    const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+    const seen = await questionScope(ctx.db, checked as Actor);
     const { answer, tables } = await answerQuestion(ctx, text, parameters, limits, seen);
     await audit({ ok: true, tables, rows: answer.rows.length, truncated: answer.truncated });
     return { ...answer, ms: Math.round(performance.now() - started) };
@@ -401,7 +413,7 @@ async function createQuestionDataset(
   const checked = authorize(actor, "content.write");
   authorize(actor, "sql.run");
   const fields = parseInput(questionDatasetSchema, input);
-  const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+  const seen = await questionScope(ctx.db, checked as Actor);
   const { answer } = await answerQuestion(ctx, fields.sql, undefined, { rowCap: 1 }, seen);
   const columns = questionColumns(answer.columns);
   const id = newId();
@@ -481,7 +493,7 @@ async function updateQuestionDataset(
   authorize(actor, "sql.run");
   const { sql: text } = parseInput(questionDatasetSchema.pick({ sql: true }), input);
   // The question runs before the write's transaction: the sandbox reads the state database too.
-  const seen = await seenCollections(ctx.db, { seenBy: checked as Actor });
+  const seen = await questionScope(ctx.db, checked as Actor);
   const { answer } = await answerQuestion(ctx, text, undefined, { rowCap: 1 }, seen);
   const columns = questionColumns(answer.columns);
   return versionedWrite(ctx, checked, {

@@ -19,7 +19,7 @@ import { FieldMessages } from "@/components/admin/form-controls";
 
 // The chart editor's filter rows: a column, an operator that fits its type, and the value(s).
 
-const operatorLabels: Record<FilterOperator, string> = {
+export const operatorLabels: Record<FilterOperator, string> = {
   eq: "equals",
   neq: "does not equal",
   in: "is one of (comma-separated)",

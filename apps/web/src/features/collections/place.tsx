@@ -20,6 +20,7 @@ export async function placeFor(
     place,
     canEdit:
       place !== null &&
+      place.rowLimit === null &&
       levelIncludes(place.level, "edit") &&
       can(session.user.role, "content.write"),
   };
@@ -37,15 +38,27 @@ export async function CollectionPlace({
 }) {
   if (!place) return null;
   const here = (
-    <Text>
-      In{" "}
-      <Link href={`/admin/collections/${place.collectionId ?? "shared"}`}>
-        {place.collectionName}
-      </Link>
-      .
-    </Text>
+    <>
+      <Text>
+        In{" "}
+        <Link href={`/admin/collections/${place.collectionId ?? "shared"}`}>
+          {place.collectionName}
+        </Link>
+        .
+      </Text>
+      {place.rowLimit === null ? null : (
+        <Text>
+          {place.rowLimit.length === 0
+            ? "Your groups' row limits leave you no rows of this dataset."
+            : `You see only the rows where ${place.rowLimit.join(", or where ")} (a row limit of your group), and cannot change this dataset.`}
+        </Text>
+      )}
+    </>
   );
-  const movable = levelIncludes(place.level, "edit") && can(session.user.role, "content.write");
+  const movable =
+    place.rowLimit === null &&
+    levelIncludes(place.level, "edit") &&
+    can(session.user.role, "content.write");
   if (!movable) {
     return (
       <Card title="Collection" titleAs="h2">

@@ -1,4 +1,4 @@
-import type { ChartType } from "@seed/model";
+import type { ChartType, RowLimitConditions } from "@seed/model";
 import {
   type Aggregation,
   type CalculatedField,
@@ -47,7 +47,9 @@ import {
   readRows,
 } from "../../db/rows-table.js";
 import type { DatasetsTable } from "../../db/schema.js";
+import { limitedTable } from "../../engine/row-limit.js";
 import { readable, type SeenBy, seenCollections, seenWhere } from "../collections.js";
+import { forgetRowLimits, rowsSeenIn } from "../row-limits.js";
 import {
   createdWrite,
   dashboardsWithTilesOn,
@@ -222,6 +224,7 @@ export async function listDatasetRowsIn(
   trx: Executor,
   id: string,
   options: RowsPageOptions,
+  seen: readonly RowLimitConditions[] | null = null,
 ): Promise<DatasetRowsPage | null> {
   const exists = await trx
     .selectFrom("datasets")
@@ -233,7 +236,8 @@ export async function listDatasetRowsIn(
   if (!state) return { rows: [], total: 0 };
   const limit = Math.min(options.limit, 1_000);
   const sortBy = state.columns.find((column) => column.name === options.sortBy)?.id;
-  return ctx.rows.read(trx, state, async (executor, table) => {
+  return ctx.rows.read(trx, state, async (executor, whole) => {
+    const table = limitedTable(executor, whole, seen);
     const [rows, total] = await Promise.all([
       readKeyedRows(executor, table, { ...options, limit, sortBy }),
       countRows(executor, table, options.search),
@@ -284,12 +288,13 @@ export async function getDatasetIn(
   trx: Executor,
   id: string,
   rowLimit: number = datasetLimits.maxRows,
+  seen: readonly RowLimitConditions[] | null = null,
 ): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   if (!rowsKeptHere(row)) return { ...toDataset(row), rows: [] };
   const rows = await ctx.rows.read(trx, rowsStateOf(id, row), (executor, table) =>
-    readRows(executor, table, { limit: rowLimit }),
+    readRows(executor, limitedTable(executor, table, seen), { limit: rowLimit }),
   );
   return { ...toDataset(row), rows };
 }
@@ -582,7 +587,10 @@ export const deleteDataset = versionedDelete({
       ...(await dashboardsWithTilesOn(trx, "dataset_id", id)),
     ];
   },
-  alsoRemove: (trx, id, ctx) => ctx.rows.removeIn(trx, id),
+  alsoRemove: async (trx, id, ctx) => {
+    await forgetRowLimits(trx, { datasetId: id });
+    await ctx.rows.removeIn(trx, id);
+  },
   afterwards: (ctx, id) => ctx.rows.removed(id),
   detail: (current) => ({ name: current.name }),
 });
@@ -595,7 +603,7 @@ export async function getDataset(
   reader: SeenBy = {},
 ) {
   if (!(await readable(ctx.db, reader, "dataset", id))) return null;
-  return getDatasetIn(ctx, ctx.db, id, rowLimit);
+  return getDatasetIn(ctx, ctx.db, id, rowLimit, await rowsSeenIn(ctx.db, reader, id));
 }
 
 /** One page of rows, sorted and filtered in the database (null: no such dataset, or not seen). */
@@ -606,7 +614,7 @@ export async function listDatasetRows(
   reader: SeenBy = {},
 ) {
   if (!(await readable(ctx.db, reader, "dataset", id))) return null;
-  return listDatasetRowsIn(ctx, ctx.db, id, options);
+  return listDatasetRowsIn(ctx, ctx.db, id, options, await rowsSeenIn(ctx.db, reader, id));
 }
 
 /** The dataset's own table and columns, for the query engine. */

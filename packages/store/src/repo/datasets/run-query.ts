@@ -15,16 +15,18 @@ export async function runDatasetQuery(
   datasetId: string,
   query: ChartQueryInput,
   options: RunQueryOptions = {},
+  reader: SeenBy = {},
 ): Promise<QueryResult> {
-  const target = await resolveDatasetTarget(ctx, executor, datasetId);
+  const target = await resolveDatasetTarget(ctx, executor, datasetId, reader);
   if (!target) throw new NotFoundError("dataset", datasetId);
   return target.query(query, options);
 }
 
-/** Runs a chart query over a dataset in the database, told to the store's query observer. */
 /**
- * Runs a chart's query over a dataset. With `seenBy`, a dataset in a collection none of that
- * account's groups is granted is not found, as if it did not exist (the chart editor's preview).
+ * Runs a chart's query over a dataset, told to the store's query observer. With `seenBy`, a
+ * dataset in a collection none of that account's groups is granted is not found, as if it did
+ * not exist (the chart editor's preview), and one its groups' row limits narrow is read within
+ * them.
  */
 export async function runChartQuery(
   ctx: StoreContext,
@@ -36,11 +38,14 @@ export async function runChartQuery(
   if (!(await readable(ctx.db, { seenBy }, "dataset", datasetId))) {
     throw new NotFoundError("dataset", datasetId);
   }
-  return runDatasetQuery(ctx, ctx.db, datasetId, query, {
-    observe: ctx.observeQuery,
-    now: ctx.now(),
-    ...rest,
-  });
+  return runDatasetQuery(
+    ctx,
+    ctx.db,
+    datasetId,
+    query,
+    { observe: ctx.observeQuery, now: ctx.now(), ...rest },
+    { seenBy },
+  );
 }
 
 export const queryOperations = { runChartQuery };

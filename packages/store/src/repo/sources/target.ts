@@ -1,13 +1,16 @@
-import type { ChartQueryInput, SqlParameterValues } from "@seed/model";
+import type { ChartQueryInput, RowLimitConditions, SqlParameterValues } from "@seed/model";
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DatasetTable, TableColumn } from "../../db/dataset-table.js";
 import { type RunQueryOptions, runQuery } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
 import { resultKey } from "../../engine/result-cache.js";
+import { limitedTable } from "../../engine/row-limit.js";
 import { runStat, type StatQuery, type StatValue } from "../../engine/stat.js";
+import type { SeenBy } from "../collections.js";
 import { datasetPlaceIn, rowsStateOf } from "../datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "../datasets/fields.js";
+import { rowsSeenIn } from "../row-limits.js";
 import { questionRowCap, runQuestionWork } from "../sql-questions.js";
 import { sourceFailure } from "./connections.js";
 import { withSource } from "./remote.js";
@@ -64,6 +67,7 @@ function queries(
   ctx: StoreContext,
   scope: { datasetId: string; version: number } | null,
   run: DatasetTarget["run"],
+  rows: readonly RowLimitConditions[] | null,
 ): Pick<DatasetTarget, "query" | "stat"> {
   const through = async <T extends object>(
     kind: "chart" | "stat",
@@ -72,7 +76,8 @@ function queries(
     work: () => Promise<T>,
   ): Promise<T> => {
     if (!scope) return work();
-    const key = resultKey({ ...scope, kind }, asked, options);
+    // A limited reader's answers are its own: the limit is part of what was asked.
+    const key = resultKey({ ...scope, kind }, rows === null ? asked : { rows, asked }, options);
     const started = performance.now();
     const { value, hit } = await ctx.resultCache.through(key, work);
     if (hit) {
@@ -93,12 +98,33 @@ function queries(
   };
 }
 
-/** The one place that decides where a dataset's queries run; null when the dataset is missing. */
+/**
+ * The one place that decides where a dataset's queries run, and over which rows: with `seenBy`,
+ * only the rows that account's row limits leave it (src/repo/row-limits.ts), in every statement
+ * the target runs. Null when the dataset is missing.
+ */
 export async function resolveDatasetTarget(
   ctx: StoreContext,
   trx: Executor,
   datasetId: string,
+  reader: SeenBy = {},
 ): Promise<DatasetTarget | null> {
+  const found = await resolveWholeTarget(ctx, trx, datasetId);
+  if (!found) return null;
+  const rows = await rowsSeenIn(trx, reader, datasetId);
+  if (rows === null) return found;
+  const run: DatasetTarget["run"] = (work, parameters) =>
+    found.run((executor, table) => work(executor, limitedTable(executor, table, rows)), parameters);
+  const scope = found.scope;
+  return { ...found, run, ...queries(ctx, scope, run, rows) };
+}
+
+/** A dataset's target over all its rows, with the result cache's scope for its answers. */
+async function resolveWholeTarget(
+  ctx: StoreContext,
+  trx: Executor,
+  datasetId: string,
+): Promise<(DatasetTarget & { scope: { datasetId: string; version: number } | null }) | null> {
   const row = await datasetPlaceIn(trx, datasetId);
   if (!row) return null;
   const columns = parseJson<TableColumn[]>(row.columns_json);
@@ -113,7 +139,13 @@ export async function resolveDatasetTarget(
     );
     const run: DatasetTarget["run"] = (work, parameters) =>
       runQuestionWork(ctx, trx, text, table, parameters, work);
-    return { table, cacheTtlSeconds: questionCacheSeconds, run, ...queries(ctx, null, run) };
+    return {
+      table,
+      cacheTtlSeconds: questionCacheSeconds,
+      run,
+      scope: null,
+      ...queries(ctx, null, run, null),
+    };
   }
   if (row.source_id === null) {
     const state = rowsStateOf(datasetId, row);
@@ -123,7 +155,7 @@ export async function resolveDatasetTarget(
     const run: DatasetTarget["run"] = (work) =>
       ctx.rows.read(trx, state, (executor, read) => work(executor, withFieldColumns(read, fields)));
     const scope = { datasetId, version: Number(row.version) };
-    return { table, cacheTtlSeconds: null, run, ...queries(ctx, scope, run) };
+    return { table, cacheTtlSeconds: null, run, scope, ...queries(ctx, scope, run, null) };
   }
   const source = await getSourceRowIn(trx, row.source_id);
   if (!source) throw sourceFailure("The live source of this dataset no longer exists.");
@@ -141,6 +173,7 @@ export async function resolveDatasetTarget(
     table,
     cacheTtlSeconds: Number(source.cache_ttl_seconds),
     run,
-    ...queries(ctx, null, run),
+    scope: null,
+    ...queries(ctx, null, run, null),
   };
 }

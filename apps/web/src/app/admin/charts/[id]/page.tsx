@@ -11,7 +11,7 @@ import { chartView } from "@/components/chart-view";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { ChartEditor } from "@/features/chart-editor/chart-editor";
 import { CollectionPlace, placeFor } from "@/features/collections/place";
-import { requirePermission } from "@/server/auth";
+import { requirePermission, type SignedInSession } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { deleteChart } from "../actions";
 
@@ -85,7 +85,7 @@ export default async function ChartPage({
           </Card>
         </>
       ) : (
-        <ChartResult chart={chart} />
+        <ChartResult chart={chart} session={session} />
       )}
       <CollectionPlace session={session} item={item} place={place} />
       <p>
@@ -96,9 +96,13 @@ export default async function ChartPage({
 }
 
 /** A viewer's read-only chart: the query's result, or why the query no longer runs. */
-async function ChartResult({ chart }: { chart: Chart }) {
+async function ChartResult({ chart, session }: { chart: Chart; session: SignedInSession }) {
   try {
-    const result = await (await getStore()).runChartQuery(chart.datasetId, chart.query);
+    const result = await (await getStore()).runChartQuery(
+      chart.datasetId,
+      chart.query,
+      seenBy(session),
+    );
     return <DashboardChart chart={chartView(chart)} result={result} />;
   } catch (error) {
     const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;

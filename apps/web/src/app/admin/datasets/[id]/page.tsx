@@ -15,6 +15,7 @@ import {
 } from "@/features/datasets/dataset-cards";
 import { LiveDatasetPage } from "@/features/datasets/live-dataset";
 import { QuestionDatasetPage } from "@/features/datasets/question-dataset";
+import { RowLimitsCard } from "@/features/datasets/row-limits";
 import { RowsEditor } from "@/features/datasets/rows-editor";
 import { RowsView } from "@/features/datasets/rows-view";
 import { requirePermission } from "@/server/auth";
@@ -133,8 +134,12 @@ export default async function DatasetPage({
     <>
       <Heading level={1}>{dataset.name}</Heading>
       <Text muted>
-        {dataset.rowCount.toLocaleString(locale)} rows · version {dataset.version} · updated{" "}
-        {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
+        {place?.rowLimit
+          ? view.search
+            ? "Only the rows your group sees"
+            : `${rowsPage.total.toLocaleString(locale)} rows you see`
+          : `${dataset.rowCount.toLocaleString(locale)} rows`}{" "}
+        · version {dataset.version} · updated {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>
       {savedMessage ? (
         <p role="status" className="form-status">
@@ -195,6 +200,7 @@ export default async function DatasetPage({
       )}
       {canWrite ? null : <CalculatedFieldsCard dataset={dataset} canWrite={false} />}
       <CollectionPlace session={session} item={item} place={place} />
+      <RowLimitsCard session={session} dataset={dataset} />
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

@@ -17,7 +17,9 @@ export const GET = withApiToken<Context>(async (_request, { actor, store }, cont
   const chart = id.length <= 200 ? await store.getChart(id, { seenBy: actor }) : null;
   if (!chart) return notFound("chart");
   try {
-    const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query);
+    const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query, {
+      seenBy: actor,
+    });
     return apiJson(result);
   } catch (error) {
     return storeProblem(error);

@@ -29,6 +29,7 @@ export const POST = withApiToken<Context>(async (request, { actor, store }, cont
     const result: QueryResultAnswer = await store.runChartQuery(
       found.dataset.id,
       body.value as never,
+      { seenBy: actor },
     );
     return apiJson(result);
   } catch (error) {

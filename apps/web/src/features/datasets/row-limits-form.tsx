@@ -1,0 +1,167 @@
+"use client";
+
+import { type DatasetColumnType, type FilterOperator, filterOperatorsByType } from "@seed/model";
+import { useActionState, useState } from "react";
+import {
+  clearRowLimit,
+  type RowLimitFormState,
+  setRowLimit,
+} from "@/app/admin/datasets/row-limit-actions";
+import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
+import {
+  describedBy,
+  FieldMessages,
+  FormMessages,
+  SelectField,
+} from "@/components/admin/form-controls";
+import { operatorLabels } from "@/features/chart-editor/query-filters";
+
+export interface RowLimitRow {
+  groupId: string;
+  groupName: string;
+  phrase: string;
+}
+
+interface Column {
+  name: string;
+  type: DatasetColumnType;
+}
+
+/** Conditions the form offers (the store takes up to rowLimitLimits.maxConditions). */
+const shownConditions = 3;
+
+function operatorsOf(type: DatasetColumnType | undefined): FilterOperator[] {
+  return (type ? filterOperatorsByType[type] : []).filter((op) => op !== "relative");
+}
+
+/** One condition: a column, how it compares, and the value(s); no column leaves it out. */
+function ConditionFields({
+  index,
+  columns,
+  state,
+}: {
+  index: number;
+  columns: readonly Column[];
+  state: RowLimitFormState;
+}) {
+  const [column, setColumn] = useState(index === 0 ? (columns[0]?.name ?? "") : "");
+  const operators = operatorsOf(columns.find((one) => one.name === column)?.type);
+  const [op, setOp] = useState<FilterOperator>("eq");
+  const chosenOp = operators.includes(op) ? op : (operators[0] ?? "eq");
+  const errors = (name: string) => state.fieldErrors?.[`${name}${index}`];
+  const id = (name: string) => `row-limit-${name}-${index}`;
+  const valued = chosenOp !== "empty" && chosenOp !== "not_empty";
+  return (
+    <fieldset className="field">
+      <legend>Condition {index + 1}</legend>
+      <SelectField
+        id={id("column")}
+        name={`column${index}`}
+        label="Column"
+        value={column}
+        onChange={(event) => setColumn(event.target.value)}
+        errors={errors("column")}
+      >
+        <option value="">{index === 0 ? "Choose a column" : "No condition"}</option>
+        {columns.map((one) => (
+          <option key={one.name} value={one.name}>
+            {one.name}
+          </option>
+        ))}
+      </SelectField>
+      {column === "" ? null : (
+        <>
+          <SelectField
+            id={id("op")}
+            name={`op${index}`}
+            label="Rows where it"
+            value={chosenOp}
+            onChange={(event) => setOp(event.target.value as FilterOperator)}
+            errors={errors("op")}
+          >
+            {operators.map((one) => (
+              <option key={one} value={one}>
+                {operatorLabels[one]}
+              </option>
+            ))}
+          </SelectField>
+          {valued ? (
+            <div className="field">
+              <label htmlFor={id("value")}>{chosenOp === "between" ? "From" : "Value"}</label>
+              <input
+                id={id("value")}
+                name={`value${index}`}
+                {...describedBy(id("value"), errors("value"))}
+              />
+              <FieldMessages id={id("value")} errors={errors("value")} />
+            </div>
+          ) : null}
+          {chosenOp === "between" ? (
+            <div className="field">
+              <label htmlFor={id("to")}>To</label>
+              <input id={id("to")} name={`to${index}`} />
+            </div>
+          ) : null}
+        </>
+      )}
+    </fieldset>
+  );
+}
+
+/** Sets (or replaces) a group's limit on the dataset. */
+export function RowLimitForm({
+  datasetId,
+  groups,
+  columns,
+}: {
+  datasetId: string;
+  groups: ReadonlyArray<{ id: string; name: string }>;
+  columns: readonly Column[];
+}) {
+  const [state, action, pending] = useActionState<RowLimitFormState, FormData>(setRowLimit, {});
+  return (
+    <form action={action} className="form" noValidate>
+      <input type="hidden" name="datasetId" value={datasetId} />
+      <SelectField
+        id="row-limit-group"
+        name="groupId"
+        label="Group"
+        defaultValue={groups[0]?.id}
+        errors={state.fieldErrors?.groupId}
+      >
+        {groups.map((group) => (
+          <option key={group.id} value={group.id}>
+            {group.name}
+          </option>
+        ))}
+      </SelectField>
+      {Array.from({ length: shownConditions }, (_, index) => (
+        <ConditionFields key={index} index={index} columns={columns} state={state} />
+      ))}
+      <div>
+        <button type="submit" className="button button-secondary" disabled={pending}>
+          Save limit
+        </button>
+      </div>
+      <FormMessages state={state} />
+    </form>
+  );
+}
+
+/** Lifts one group's limit. */
+export function ClearRowLimitForm({ datasetId, limit }: { datasetId: string; limit: RowLimitRow }) {
+  const [state, action, pending] = useActionState<RowLimitFormState, FormData>(clearRowLimit, {});
+  return (
+    <form action={action}>
+      <input type="hidden" name="datasetId" value={datasetId} />
+      <input type="hidden" name="groupId" value={limit.groupId} />
+      <ConfirmDialogButton
+        label={`Remove the limit of ${limit.groupName}`}
+        question={`Remove the row limit of ${limit.groupName}? Its members then see every row their collection grants.`}
+        yes="Yes, remove the limit"
+        disabled={pending}
+      />
+      <FormMessages state={state} />
+    </form>
+  );
+}

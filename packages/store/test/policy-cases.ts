@@ -638,6 +638,9 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, f, actor) => store.listRowLimits(actor, f.dataset),
     },
   },
+  isRowLimited: {
+    read: { permission: "content.read", read: true, run: (s, _f, a) => s.isRowLimited(a) },
+  },
   setRowLimit: {
     set: {
       permission: "collections.manage",

@@ -29,6 +29,15 @@ const stocksFile = join(
   "stocks.csv",
 );
 
+/** stocks.csv's rows as symbol and year ("MSFT,Jan 1 2000,39.81"), read here as the oracle. */
+function stockRows(): { symbol: string; year: number }[] {
+  const lines = readFileSync(stocksFile, "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => {
+    const [symbol = "", date = ""] = line.split(",");
+    return { symbol, year: Number(date.trim().split(" ").at(-1)) };
+  });
+}
+
 /** stocks.csv's rows per symbol, read here as the oracle. */
 function stockCounts(): Map<string, number> {
   const counts = new Map<string, number>();
@@ -86,6 +95,9 @@ describe.each(engines)("row limits on %s", (engine) => {
       "symbol is MSFT",
     ]);
     expect((await store.placeOf(otherEditor, { entityType: "dataset", id }))?.rowLimit).toBeNull();
+    expect(await store.isRowLimited(editor)).toBe(true);
+    expect(await store.isRowLimited(otherEditor)).toBe(false);
+    expect(await store.isRowLimited(admin)).toBe(false);
     const msft = counts.get("MSFT") ?? 0;
     expect(msft).toBeGreaterThan(0);
 
@@ -134,6 +146,31 @@ describe.each(engines)("row limits on %s", (engine) => {
       const embed = await store.getChartEmbed(chart.id, { includeDrafts: true, seenBy });
       expect(counted(embed?.result?.rows ?? [])).toEqual({ MSFT: msft });
     }
+
+    // An alert the limited editor owns is read as the editor reads: MSFT's rows of the last year.
+    const byYear = await store.createChart(
+      {
+        title: "Rows by year",
+        type: "bar",
+        datasetId: id,
+        query: { x: { column: "date", grain: "year" }, measures: [{ aggregate: "count" }] },
+      },
+      admin,
+    );
+    const { alert } = await store.createAlert(
+      {
+        name: "Any rows",
+        target: { kind: "chart", chartId: byYear.id, series: "m0" },
+        condition: { kind: "above", value: 0 },
+        recipients: [editor.email],
+      },
+      editor,
+    );
+    const lastYear = stockRows().filter((one) => one.year === 2010);
+    expect(lastYear.length).toBeGreaterThan(lastYear.filter((one) => one.symbol === "MSFT").length);
+    expect((await store.checkAlert(alert.id))?.value).toBe(
+      lastYear.filter((one) => one.symbol === "MSFT").length,
+    );
 
     // Admins and the unlimited group read every row; trusted reads too.
     const all = Object.fromEntries(counts);

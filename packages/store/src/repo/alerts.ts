@@ -29,12 +29,14 @@ import { listTilesIn } from "./dashboards/records.js";
 import {
   deleteRecipients,
   deliveryVerdict,
+  ownerReader,
   ownerRefusal,
   recipientsOf,
   refuseRecipients,
   schedulerActor,
   writeRecipients,
 } from "./recipients.js";
+import type { SeenBy } from "./collections.js";
 import { resolveDatasetTarget } from "./sources/target.js";
 
 // Alerts: one number (a stat tile's value, or a chart measure's latest point) or its dataset's
@@ -300,6 +302,7 @@ async function rowsAddedAt(db: Executor, datasetId: string): Promise<number | nu
 async function readTarget(
   ctx: StoreContext,
   target: AlertTarget,
+  reader: SeenBy,
 ): Promise<{ reading: AlertReading; datasetId: string }> {
   const now = ctx.now();
   if (target.kind === "stat") {
@@ -313,7 +316,7 @@ async function readTarget(
     if (tile?.kind !== "stat") {
       throw new TargetError("target.tileId", "The dashboard no longer has this stat tile.");
     }
-    const found = await resolveDatasetTarget(ctx, ctx.db, tile.datasetId);
+    const found = await resolveDatasetTarget(ctx, ctx.db, tile.datasetId, reader);
     if (!found) throw new TargetError("target.tileId", "The tile's dataset no longer exists.");
     const stat = await found.stat(tile, {
       timeZone: dashboard.time_zone ?? "UTC",
@@ -331,7 +334,7 @@ async function readTarget(
   }
   const chart = await getChartIn(ctx.db, target.chartId);
   if (!chart) throw new TargetError("target.chartId", "The chart no longer exists.");
-  const found = await resolveDatasetTarget(ctx, ctx.db, chart.datasetId);
+  const found = await resolveDatasetTarget(ctx, ctx.db, chart.datasetId, reader);
   if (!found) throw new TargetError("target.chartId", "The chart's dataset no longer exists.");
   const result = await found.query(chart.query, {
     timeZone: "UTC",
@@ -378,10 +381,12 @@ async function checkedInput(
   existingId: string | null,
 ): Promise<CheckedAlertInput> {
   const parsed = parseInput(alertInputSchema, input);
-  const { datasetId } = await readTarget(ctx, parsed.target).catch((error: unknown) => {
-    if (error instanceof TargetError) throw error;
-    throw new ValidationError({ fieldErrors: { target: [checkError(error)] } });
-  });
+  const { datasetId } = await readTarget(ctx, parsed.target, { seenBy: owner }).catch(
+    (error: unknown) => {
+      if (error instanceof TargetError) throw error;
+      throw new ValidationError({ fieldErrors: { target: [checkError(error)] } });
+    },
+  );
   await refuseRecipients(
     ctx.db,
     parsed.recipients.map((recipient) => recipient.key),
@@ -788,9 +793,11 @@ export async function checkAlert(ctx: StoreContext, alertId: string): Promise<Al
   let reading: AlertReading;
   let datasetId: string;
   try {
+    // Read as its owner reads it: an owner whose group sees only some rows is told of those.
     ({ reading, datasetId } = await readTarget(
       ctx,
       alertTargetSchema.parse(JSON.parse(row.target_json)),
+      await ownerReader(ctx.db, row.owner_id),
     ));
   } catch (error) {
     return failed(checkError(error));

@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { allowedMailDomainsSchema, recipientRefusal, ValidationError } from "@seed/model";
+import {
+  allowedMailDomainsSchema,
+  isRole,
+  type Role,
+  recipientRefusal,
+  ValidationError,
+} from "@seed/model";
 import { type Kysely, sql } from "kysely";
 import type { Actor } from "../access/policy.js";
 import { type Executor, type RecordedActor, type StoreContext, writeAudit } from "../context.js";
 import { dialectOf } from "../db/dialect.js";
+import type { SeenBy } from "./collections.js";
 import { readSetting } from "./settings.js";
 
 // Who reports and alerts may mail, and each recipient's own unsubscribe link: the rules both
@@ -78,6 +85,22 @@ export async function ownerRefusal(
   if (!owner) return `The ${what}'s owner no longer has an account.`;
   if (owner.banned === true || owner.banned === 1) return `The ${what}'s owner is blocked.`;
   return null;
+}
+
+/**
+ * A delivery's owner as its reads see them (row limits, src/repo/row-limits.ts): the account's id
+ * and role as the sign-in library keeps them; a role it does not know reads as a viewer.
+ */
+export async function ownerReader(db: Executor, ownerId: string): Promise<SeenBy> {
+  let role: Role = "viewer";
+  if (await dialectOf(db).tableExists(db, "user")) {
+    const rows = await sql<{
+      role: unknown;
+    }>`select role from ${sql.table("user")} where id = ${ownerId}`.execute(db);
+    const found = rows.rows[0]?.role;
+    if (isRole(found)) role = found;
+  }
+  return { seenBy: { id: ownerId, email: "", role } };
 }
 
 /**

@@ -282,4 +282,12 @@ export async function forgetRowLimits(
   else await db.deleteFrom("row_limits").where("dataset_id", "=", of.datasetId).execute();
 }
 
-export const rowLimitOperations = { listRowLimits, setRowLimit, clearRowLimit };
+/**
+ * Whether a row limit applies to the signed-in account anywhere: such an account asks no SQL
+ * questions and signs no embed links (a link's reader is not limited).
+ */
+async function isRowLimited(ctx: StoreContext, actor: Actor): Promise<boolean> {
+  return rowLimited(ctx.db, authorize(actor, "content.read") as Actor);
+}
+
+export const rowLimitOperations = { listRowLimits, setRowLimit, clearRowLimit, isRowLimited };

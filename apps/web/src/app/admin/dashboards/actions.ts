@@ -189,6 +189,12 @@ export const createEmbedLink = formAction<EmbedLinkState>(
     });
     if (!dashboard)
       return refuse({ formError: "This dashboard no longer exists. Reload the page." });
+    if (await store.isRowLimited(actor)) {
+      return refuse({
+        formError:
+          "Your account sees only some rows of a dataset (a row limit of your group), so it signs no embed links: whoever opens one would see every row. Ask an admin.",
+      });
+    }
     const lifetime = Number(formText(formData, "expiresIn"));
     if (!embedLinkLifetimes.has(lifetime)) {
       return refuse({ fieldErrors: { expiresAt: ["Choose how long the link works."] } });

@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import {
+  createDatasetThroughForm,
+  expectAxeClean,
+  openAs,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
+import { testUser } from "./support";
+
+// Row limits: an admin limits a group (the viewer in it) to one region of a dataset on the
+// dataset's page; the viewer's page then shows only that region's rows and says why; lifted,
+// every row is back.
+
+test("a limited group's member sees only its rows on the dataset's page, until the limit is lifted", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "admin");
+  const datasetName = uniqueName("Regional sales");
+  const datasetId = await createDatasetThroughForm(
+    page,
+    datasetName,
+    "region,revenue\nNorth,10\nSouth,20\nNorth,5\nSouthwest,7\n",
+  );
+
+  const groupName = uniqueName("North team");
+  await page.goto("/admin/users");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Group name").fill(groupName);
+  await page.getByRole("button", { name: "Create group" }).click();
+  await page.goto(
+    (await page.getByRole("link", { name: groupName, exact: true }).getAttribute("href")) ?? "",
+  );
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const viewer = testUser("viewer");
+  await page
+    .getByRole("group", { name: "Members chosen by an admin" })
+    .getByRole("checkbox", { name: new RegExp(`\\(${viewer.email}\\)`) })
+    .check();
+  await page.getByRole("button", { name: "Save members" }).click();
+  await expect(page.getByText("Members saved: 1 added.")).toBeVisible();
+
+  await page.goto(`/admin/datasets/${datasetId}`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const limits = page.getByRole("region", { name: "Row limits" });
+  await expect(limits).toContainText("No group is limited here.");
+  // A value that does not fit the column is named beside its field; nothing is saved.
+  await limits.getByLabel("Group").selectOption({ label: groupName });
+  const first = limits.getByRole("group", { name: "Condition 1" });
+  await first.getByLabel("Column").selectOption("revenue");
+  await first.getByLabel("Rows where it").selectOption({ label: "is greater than" });
+  await first.getByLabel("Value").fill("lots");
+  await limits.getByRole("button", { name: "Save limit" }).click();
+  await expect(first.getByText(/"revenue"/)).toBeVisible();
+  await expect(limits).toContainText("No group is limited here.");
+
+  await first.getByLabel("Column").selectOption("region");
+  await first.getByLabel("Rows where it").selectOption({ label: "equals" });
+  await first.getByLabel("Value").fill("North");
+  await limits.getByRole("button", { name: "Save limit" }).click();
+  await expect(
+    limits.getByText(`Saved: ${groupName} sees the rows where region is North.`),
+  ).toBeVisible();
+  await expect(limits).toContainText(`${groupName} sees the rows where region is North.`);
+  await expectAxeClean(page);
+  await context.close();
+
+  // The viewer, in the group: two rows, both North, and the page says why.
+  const seen = await openAs(browser, "viewer", `/admin/datasets/${datasetId}`);
+  await expect(seen.getByRole("heading", { level: 1, name: datasetName })).toBeVisible();
+  await expect(seen.getByText("2 rows you see")).toBeVisible();
+  await expect(seen.getByRole("region", { name: "Collection" })).toContainText(
+    "You see only the rows where region is North",
+  );
+  const rows = seen.getByRole("region", { name: "Rows" });
+  await expect(rows.getByRole("cell", { name: "North", exact: true }).first()).toBeVisible();
+  await expect(rows.getByRole("cell", { name: "South", exact: true })).toHaveCount(0);
+  await expect(rows.getByRole("cell", { name: "Southwest", exact: true })).toHaveCount(0);
+  // The limit is the admins' business: the viewer gets no Row limits card.
+  await expect(seen.getByRole("region", { name: "Row limits" })).toHaveCount(0);
+  await expectAxeClean(seen);
+
+  // Lifted by the admin: every row again.
+  const admin = await openAs(browser, "admin", `/admin/datasets/${datasetId}`);
+  const card = admin.getByRole("region", { name: "Row limits" });
+  await card.getByRole("button", { name: `Remove the limit of ${groupName}` }).click();
+  await admin.getByRole("button", { name: "Yes, remove the limit" }).click();
+  await expect(card).toContainText("No group is limited here.");
+  await admin.context().close();
+
+  await seen.reload();
+  await expect(seen.getByText("4 rows", { exact: false }).first()).toBeVisible();
+  await expect(
+    seen.getByRole("region", { name: "Rows" }).getByRole("cell", { name: "South", exact: true }),
+  ).toBeVisible();
+  await seen.context().close();
+});

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   type APIRequestContext,
   expect,
@@ -18,7 +19,7 @@ import { appBaseURL, testUser } from "./support";
 // API token) and as nobody. The oracle: no answer carries the hidden records' names or values,
 // and no route that names a hidden record answers it with success.
 
-const appDir = join(__dirname, "..", "src", "app");
+const appDir = fileURLToPath(new URL("../src/app", import.meta.url));
 
 /** Every route of the app as its segments, e.g. ["admin", "charts", "[id]", "history"]. */
 function appRoutes(): { segments: string[]; handler: boolean }[] {

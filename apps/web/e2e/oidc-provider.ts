@@ -21,6 +21,8 @@ export interface ProviderAccount {
   email_verified?: boolean;
   name?: string;
   groups?: string[];
+  /** An attribute row limits compare with (SEED_OIDC_ATTRIBUTE_CLAIMS=region). */
+  region?: string;
 }
 
 export type IdTokenClaims = Record<string, unknown>;
@@ -80,7 +82,7 @@ export async function startTestProvider(options: {
     claims: {
       openid: ["sub"],
       email: ["email", "email_verified"],
-      profile: ["name"],
+      profile: ["name", "region"],
       groups: ["groups"],
     },
     scopes: ["openid", "email", "profile", "groups", "offline_access"],

@@ -36,6 +36,7 @@ test.beforeAll(async () => {
       SEED_OIDC_ROLE_CLAIM: "groups",
       SEED_OIDC_ROLE_MAP: "seed-admins=admin,seed-editors=editor",
       SEED_OIDC_GROUPS_CLAIM: "groups",
+      SEED_OIDC_ATTRIBUTE_CLAIMS: "region",
     },
   });
   server = started.server;
@@ -52,7 +53,9 @@ test.afterEach(() => {
 });
 
 /** A new person at the provider, with a unique login and email. */
-function newPerson(account: { groups?: string[]; email_verified?: boolean; email?: string } = {}) {
+function newPerson(
+  account: { groups?: string[]; email_verified?: boolean; email?: string; region?: string } = {},
+) {
   const login = `person-${randomUUID().slice(0, 8)}`;
   provider.accounts.set(login, {
     email: `${login}@team.example`,
@@ -491,4 +494,83 @@ test("a provider that cannot be reached is named on the sign-in page; the passwo
   } finally {
     await lonely.stop();
   }
+});
+
+test("a row limit by the account's region from the provider: each person sees their region's rows, one without a region none", async ({
+  browser,
+}) => {
+  const suffix = randomUUID().slice(0, 6);
+  const groupName = `Regional ${suffix}`;
+  const north = newPerson({ groups: ["seed-editors", groupName], region: "North" });
+  const unplaced = newPerson({ groups: ["seed-editors", groupName] });
+  // Their first sign-ins make the accounts, the group from the claim, and their attributes.
+  for (const person of [north, unplaced]) {
+    const context = await browser.newContext();
+    await signOn(await context.newPage(), person.login);
+    await context.close();
+  }
+
+  let datasetId = "";
+  await asAdmin(browser, async (adminPage) => {
+    await adminPage.goto(`${server.url}/admin/datasets/new`);
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await adminPage.getByLabel("Name of the new dataset").fill(`Regions ${suffix}`);
+    await adminPage
+      .getByLabel("Or paste the rows (CSV, JSON or NDJSON text)")
+      .fill("region,revenue\nNorth,10\nSouth,20\nNorth,5\n");
+    await expect(adminPage.getByRole("region", { name: "Preview of the rows" })).toBeVisible();
+    await adminPage.getByRole("button", { name: "Import dataset" }).click();
+    await adminPage.waitForURL(/\/admin\/datasets\/(?!new)[^/?]+\?saved=import$/);
+    datasetId = new URL(adminPage.url()).pathname.split("/").pop() ?? "";
+    await adminPage.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const limits = adminPage.getByRole("region", { name: "Row limits" });
+    await limits.getByLabel("Group").selectOption({ label: groupName });
+    const first = limits.getByRole("group", { name: "Condition 1" });
+    await first.getByLabel("Column").selectOption("region");
+    await first
+      .getByLabel("Rows where it")
+      .selectOption({ label: "is the account's attribute (from single sign-on)" });
+    await first.getByLabel("Attribute name (e.g. region)").fill("region");
+    await limits.getByRole("button", { name: "Save limit" }).click();
+    await expect(limits).toContainText(
+      `${groupName} sees the rows where region is the account's region.`,
+    );
+    // The provider's settings name the attribute.
+    await adminPage.goto(`${server.url}/admin/users`);
+    await expect(
+      adminPage
+        .locator("dt", { hasText: "Attributes for row limits" })
+        .locator("xpath=following-sibling::dd"),
+    ).toHaveText("region");
+  });
+
+  const seenBy = async (login: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signOn(page, login);
+    await page.goto(`${server.url}/admin/datasets/${datasetId}`);
+    return { context, page };
+  };
+  const northern = await seenBy(north.login);
+  await expect(northern.page.getByText("2 rows you see")).toBeVisible();
+  await expect(northern.page.getByRole("region", { name: "Collection" })).toContainText(
+    "You see only the rows where region is North",
+  );
+  await expect(northern.page.getByRole("cell", { name: "South", exact: true })).toHaveCount(0);
+  await northern.context.close();
+
+  const none = await seenBy(unplaced.login);
+  await expect(none.page.getByText("0 rows you see")).toBeVisible();
+  await expect(none.page.getByRole("region", { name: "Collection" })).toContainText(
+    "leave you no rows",
+  );
+  await none.context.close();
+
+  // The provider moves them South: the next sign-in brings the new value, and the rows follow.
+  const account = provider.accounts.get(north.login);
+  if (account) account.region = "South";
+  const moved = await seenBy(north.login);
+  await expect(moved.page.getByText("1 row you see")).toBeVisible();
+  await expect(moved.page.getByRole("cell", { name: "South", exact: true }).first()).toBeVisible();
+  await moved.context.close();
 });

@@ -2,8 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Role, roles } from "../src/access.js";
 import {
+  accountAttributeLimits,
+  boundedAttributes,
   type GroupRowAccess,
   type RowLimitConditions,
+  resolveRowLimits,
   rowLimitLimits,
   rowLimitPhrase,
   rowLimitProblems,
@@ -81,5 +84,57 @@ describe("the rows an account reads", () => {
       ),
       { seed, numRuns: 2_000 },
     );
+  });
+});
+
+describe("account attributes in row limits", () => {
+  it("compares a text column with the account's values; other columns and bad names are refused", () => {
+    const parsed = rowLimitSchema.parse({
+      conditions: [{ column: "region", op: "is_attribute", attribute: "region" }],
+    });
+    expect(rowLimitProblems(parsed.conditions, columns)).toEqual({});
+    expect(rowLimitPhrase(parsed.conditions)).toBe("region is the account's region");
+    const onNumber = rowLimitSchema.parse({
+      conditions: [{ column: "sales", op: "is_attribute", attribute: "region" }],
+    });
+    expect(Object.keys(rowLimitProblems(onNumber.conditions, columns))).toEqual([
+      "conditions.0.op",
+    ]);
+    expect(
+      rowLimitSchema.safeParse({
+        conditions: [{ column: "region", op: "is_attribute", attribute: "Region!" }],
+      }).success,
+    ).toBe(false);
+  });
+
+  it("resolves to the account's values; an account without the attribute gets none of that limit's rows", () => {
+    const byRegion: RowLimitConditions = [
+      { column: "region", op: "is_attribute", attribute: "region" },
+      { column: "sales", op: "gt", value: 0 },
+    ];
+    const north: RowLimitConditions = [{ column: "region", op: "eq", value: "North" }];
+    expect(resolveRowLimits([byRegion], { region: ["East", "West"] })).toEqual([
+      [
+        { column: "region", op: "in", values: ["East", "West"] },
+        { column: "sales", op: "gt", value: 0 },
+      ],
+    ]);
+    expect(resolveRowLimits([byRegion], {})).toEqual([]);
+    expect(resolveRowLimits([byRegion], { region: [] })).toEqual([]);
+    // "constructor" and the like are no attribute of an account that has none.
+    expect(
+      resolveRowLimits([[{ column: "region", op: "is_attribute", attribute: "constructor" }]], {}),
+    ).toEqual([]);
+    expect(resolveRowLimits([byRegion, north], {})).toEqual([north]);
+  });
+
+  it("bounds what a provider's claims give, leaving out (never cutting) what does not fit", () => {
+    const long = "x".repeat(accountAttributeLimits.maxValueLength + 1);
+    const { attributes, refused } = boundedAttributes({
+      region: ["North", "North", long, 7],
+      "Bad Name": ["x"],
+    });
+    expect(attributes).toEqual({ region: ["North", "7"] });
+    expect(refused).toEqual(["region value", "Bad Name"]);
   });
 });

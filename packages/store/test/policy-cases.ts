@@ -638,6 +638,13 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
       run: (store, f, actor) => store.listRowLimits(actor, f.dataset),
     },
   },
+  // The account's own attributes from its provider's claim: any signed-in role (the sign-on hooks).
+  syncSignOnAttributes: {
+    sync: {
+      permission: "content.read",
+      run: (store, _f, actor) => store.syncSignOnAttributes(actor, { team: [unique("Claimed")] }),
+    },
+  },
   isRowLimited: {
     read: { permission: "content.read", read: true, run: (s, _f, a) => s.isRowLimited(a) },
   },

@@ -1,12 +1,7 @@
 import { createReadStream, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import {
-  ForbiddenError,
-  type QueryFilter,
-  type RowLimitConditions,
-  ValidationError,
-} from "@seed/model";
+import { ForbiddenError, type RowLimitCondition, ValidationError } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Actor, Store } from "../src/index.js";
@@ -318,7 +313,9 @@ describe.each(engines)("row limits on %s", (engine) => {
     ];
     const values = rows.map((row) => row.value).sort((a, b) => a - b);
     const cut = fc.constantFrom(values[0] ?? 0, values[200] ?? 0, values.at(-1) ?? 0, -1e9, 1e9);
-    const condition: fc.Arbitrary<QueryFilter> = fc.oneof(
+    const condition: fc.Arbitrary<RowLimitCondition> = fc.oneof(
+      // The column is one of the reading account's values of its "region" attribute.
+      fc.constant({ column: "region", op: "is_attribute" as const, attribute: "region" }),
       fc.record({
         column: fc.constant("region"),
         op: fc.constantFrom("eq" as const, "neq" as const),
@@ -352,9 +349,15 @@ describe.each(engines)("row limits on %s", (engine) => {
         maxLength: 3,
       },
     );
-    const keeps = (row: (typeof rows)[number], filter: QueryFilter): boolean => {
+    const keeps = (
+      row: (typeof rows)[number],
+      filter: RowLimitCondition,
+      attributes: Record<string, string[]>,
+    ): boolean => {
       const cell = filter.column === "region" ? row.region : row.value;
       switch (filter.op) {
+        case "is_attribute":
+          return (attributes[filter.attribute] ?? []).includes(cell as string);
         case "eq":
           return cell === filter.value;
         case "neq":
@@ -377,49 +380,57 @@ describe.each(engines)("row limits on %s", (engine) => {
           return (
             (cell as number) >= (filter.from as number) && (cell as number) <= (filter.to as number)
           );
-        default:
-          throw new Error(`Not generated: ${filter.op}`);
       }
     };
     await fc.assert(
-      fc.asyncProperty(limits, fc.subarray([0, 1, 2]), async (chosen, memberOf) => {
-        for (const [index, conditions] of chosen.entries()) {
-          const at = { datasetId: dataset.id, groupId: groups[index] as string };
-          if (conditions === null) await store.clearRowLimit(admin, at);
-          else await store.setRowLimit(admin, { ...at, conditions });
-        }
-        for (const [index, group] of groups.entries()) {
-          await store.setGroupMembers(admin, group, {
-            userIds: memberOf.includes(index) ? [viewer.id] : [],
+      fc.asyncProperty(
+        limits,
+        fc.subarray([0, 1, 2]),
+        fc.option(fc.uniqueArray(fc.constantFrom(...regions), { maxLength: 3 }), { nil: null }),
+        async (chosen, memberOf, region) => {
+          // The viewer's attributes as its provider last gave them: a list of regions, or none.
+          const attributes: Record<string, string[]> = region === null ? {} : { region };
+          await store.syncSignOnAttributes(viewer, region === null ? {} : { region });
+          for (const [index, conditions] of chosen.entries()) {
+            const at = { datasetId: dataset.id, groupId: groups[index] as string };
+            if (conditions === null) await store.clearRowLimit(admin, at);
+            else await store.setRowLimit(admin, { ...at, conditions });
+          }
+          for (const [index, group] of groups.entries()) {
+            await store.setGroupMembers(admin, group, {
+              userIds: memberOf.includes(index) ? [viewer.id] : [],
+            });
+          }
+          // Oracle: the rows meeting every condition of any limit of the viewer's groups (Shared:
+          // no grant lifts a limit); every row when none of its groups has one.
+          const sets = memberOf.flatMap((index) => {
+            const conditions = chosen[index];
+            return conditions ? [conditions] : [];
           });
-        }
-        // Oracle: the rows meeting every condition of any limit of the viewer's groups (Shared:
-        // no grant lifts a limit); every row when none of its groups has one.
-        const sets = memberOf.flatMap((index) => {
-          const conditions = chosen[index];
-          return conditions ? [conditions as RowLimitConditions] : [];
-        });
-        const kept =
-          sets.length === 0
-            ? rows
-            : rows.filter((row) => sets.some((set) => set.every((filter) => keeps(row, filter))));
-        const expected: Record<string, number> = {};
-        for (const row of kept)
-          expected[String(row.region)] = (expected[String(row.region)] ?? 0) + 1;
-        const seenBy = viewer;
-        const result = await store.runChartQuery(dataset.id, countBy("region"), { seenBy });
-        expect(counted(result.rows)).toEqual(expected);
-        const total = await store.runChartQuery(
-          dataset.id,
-          { x: { column: "region" }, measures: [{ aggregate: "sum", column: "value" }] },
-          { seenBy },
-        );
-        const sum = kept.reduce((acc, row) => acc + row.value, 0);
-        const read = total.rows.reduce((acc, row) => acc + Number(row.m0), 0);
-        expect(read).toBeCloseTo(sum, 4);
-        const page = await store.listDatasetRows(dataset.id, { limit: 1 }, { seenBy });
-        expect(page?.total).toBe(kept.length);
-      }),
+          const kept =
+            sets.length === 0
+              ? rows
+              : rows.filter((row) =>
+                  sets.some((set) => set.every((filter) => keeps(row, filter, attributes))),
+                );
+          const expected: Record<string, number> = {};
+          for (const row of kept)
+            expected[String(row.region)] = (expected[String(row.region)] ?? 0) + 1;
+          const seenBy = viewer;
+          const result = await store.runChartQuery(dataset.id, countBy("region"), { seenBy });
+          expect(counted(result.rows)).toEqual(expected);
+          const total = await store.runChartQuery(
+            dataset.id,
+            { x: { column: "region" }, measures: [{ aggregate: "sum", column: "value" }] },
+            { seenBy },
+          );
+          const sum = kept.reduce((acc, row) => acc + row.value, 0);
+          const read = total.rows.reduce((acc, row) => acc + Number(row.m0), 0);
+          expect(read).toBeCloseTo(sum, 4);
+          const page = await store.listDatasetRows(dataset.id, { limit: 1 }, { seenBy });
+          expect(page?.total).toBe(kept.length);
+        },
+      ),
       { seed, numRuns: engine === "postgres" ? 15 : 25 },
     );
   });

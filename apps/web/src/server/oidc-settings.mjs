@@ -1,7 +1,13 @@
 // @ts-check
 // Single sign-on through one OpenID Connect provider, configured by environment variables alone
 // (the README's "Single sign-on" guide). Plain ESM beside auth-options.mjs; read once per start.
-import { highestRole, isRole, roles } from "@seed/model";
+import {
+  accountAttributeLimits,
+  attributeNamePattern,
+  highestRole,
+  isRole,
+  roles,
+} from "@seed/model";
 
 /** The provider's id in better-auth: its callback is /api/auth/callback/oidc. */
 export const oidcProviderId = "oidc";
@@ -20,6 +26,7 @@ export const oidcCallbackPath = `/api/auth/callback/${oidcProviderId}`;
  *   roleClaim: string | undefined;
  *   roleMap: ReadonlyArray<readonly [string, import("@seed/model").Role]>;
  *   groupsClaim: string | undefined;
+ *   attributeClaims: ReadonlyArray<readonly [string, string]>;
  * }} OidcSettings
  */
 
@@ -87,6 +94,36 @@ function roleMapping(raw) {
 }
 
 /**
+ * Account attributes row limits may compare with: "name" (the claim of that name) or
+ * "name=claim.path", separated by commas, e.g. "region,department=org.department".
+ * @param {string} raw
+ */
+function attributeMapping(raw) {
+  const entries = raw
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (entries.length > accountAttributeLimits.maxAttributes) {
+    throw new Error(
+      `SEED_OIDC_ATTRIBUTE_CLAIMS may name at most ${accountAttributeLimits.maxAttributes} attributes.`,
+    );
+  }
+  const names = new Set();
+  return entries.map((entry) => {
+    const at = entry.indexOf("=");
+    const name = (at < 0 ? entry : entry.slice(0, at)).trim();
+    const path = (at < 0 ? entry : entry.slice(at + 1)).trim();
+    if (!attributeNamePattern.test(name) || !path || names.has(name)) {
+      throw new Error(
+        `SEED_OIDC_ATTRIBUTE_CLAIMS entries are name or name=claim, each name once, in lower-case letters, digits and _; "${entry}" is not.`,
+      );
+    }
+    names.add(name);
+    return /** @type {const} */ ([name, path]);
+  });
+}
+
+/**
  * The single sign-on settings, or null when SEED_OIDC_ISSUER is unset. A setting that is wrong
  * stops the start with a message naming it (as every other setting does), never a silent default.
  * @param {Readonly<Record<string, string | undefined>>} [env]
@@ -133,6 +170,7 @@ export function oidcSettingsFromEnv(env = process.env) {
     roleClaim,
     roleMap: rawMap ? roleMapping(rawMap) : [],
     groupsClaim: text(env, "SEED_OIDC_GROUPS_CLAIM"),
+    attributeClaims: attributeMapping(text(env, "SEED_OIDC_ATTRIBUTE_CLAIMS") ?? ""),
   };
 }
 
@@ -186,6 +224,20 @@ export function groupsFromClaims(settings, claims) {
 }
 
 /**
+ * The account's attributes from the claims SEED_OIDC_ATTRIBUTE_CLAIMS names (each a list of
+ * text values; a claim not given is an attribute with none), or null when it names none.
+ * @param {OidcSettings} settings
+ * @param {Record<string, unknown>} claims
+ * @returns {Record<string, string[]> | null}
+ */
+export function attributesFromClaims(settings, claims) {
+  if (settings.attributeClaims.length === 0) return null;
+  return Object.fromEntries(
+    settings.attributeClaims.map(([name, path]) => [name, claimValues(claims, path)]),
+  );
+}
+
+/**
  * What an admin may see of the settings: everything but the client secret, which is only said to
  * be set or not.
  * @param {OidcSettings} settings
@@ -201,6 +253,10 @@ export function describeOidcSettings(settings) {
     roleClaim: settings.roleClaim ?? "none: roles are set by admins",
     roleMap: settings.roleMap.map(([value, role]) => `${value} → ${role}`).join(", ") || "none",
     groupsClaim: settings.groupsClaim ?? "none: groups are set by admins",
+    attributeClaims:
+      settings.attributeClaims
+        .map(([name, path]) => (name === path ? name : `${name} (from ${path})`))
+        .join(", ") || "none",
     callbackPath: oidcCallbackPath,
   };
 }

@@ -2,6 +2,7 @@ import { roles } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  attributesFromClaims,
   claimValues,
   describeOidcSettings,
   groupsFromClaims,
@@ -148,5 +149,35 @@ describe("the groups a sign-in gives", () => {
     if (!plain) throw new Error("expected settings");
     expect(groupsFromClaims(plain, { groups: ["Finance"] })).toBeNull();
     expect(describeOidcSettings(plain).groupsClaim).toBe("none: groups are set by admins");
+  });
+});
+
+describe("the attributes a sign-in gives (for row limits)", () => {
+  it("are each named claim's strings, at a name or a dotted path; none configured, none given", () => {
+    const settings = oidcSettingsFromEnv({
+      ...base,
+      SEED_OIDC_ATTRIBUTE_CLAIMS: "region, department=org.department",
+    });
+    if (!settings) throw new Error("expected settings");
+    expect(describeOidcSettings(settings).attributeClaims).toBe(
+      "region, department (from org.department)",
+    );
+    expect(
+      attributesFromClaims(settings, { region: "North", org: { department: ["Sales", "Ops"] } }),
+    ).toEqual({ region: ["North"], department: ["Sales", "Ops"] });
+    // A claim the provider does not send is an attribute with no values (its limits show no rows).
+    expect(attributesFromClaims(settings, {})).toEqual({ region: [], department: [] });
+    const plain = oidcSettingsFromEnv(base);
+    if (!plain) throw new Error("expected settings");
+    expect(attributesFromClaims(plain, { region: "North" })).toBeNull();
+    expect(describeOidcSettings(plain).attributeClaims).toBe("none");
+  });
+
+  it("refuses names a row limit could not use, and a name twice, naming the entry", () => {
+    for (const bad of ["Region", "region,region", "9lives", "a=", "with space=x"]) {
+      expect(() => oidcSettingsFromEnv({ ...base, SEED_OIDC_ATTRIBUTE_CLAIMS: bad })).toThrow(
+        /SEED_OIDC_ATTRIBUTE_CLAIMS/,
+      );
+    }
   });
 });

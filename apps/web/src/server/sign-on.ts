@@ -1,12 +1,13 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { groupLimits, isRole, type Role } from "@seed/model";
+import { accountAttributeLimits, groupLimits, isRole, type Role } from "@seed/model";
 import type { Store } from "@seed/store";
 import { APIError } from "better-auth/api";
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from "better-auth/plugins/generic-oauth";
 import { decodeJwt } from "jose";
 import { recordUserEvent } from "./audit";
 import {
+  attributesFromClaims,
   groupsFromClaims,
   type OidcSettings,
   oidcProviderId,
@@ -25,6 +26,8 @@ interface SignOnState {
   role?: Role | null;
   /** The groups the provider's claim names, or null to keep the account's groups as they are. */
   groups?: string[] | null;
+  /** The account's attributes from the claims, or null when none are configured. */
+  attributes?: Record<string, string[]> | null;
   /** Set when this sign-in created the account. */
   createdUserId?: string;
 }
@@ -145,6 +148,7 @@ export function oidcProviderConfig(settings: OidcSettings): GenericOAuthConfig {
       if (state) {
         state.role = roleFromClaims(settings, profile);
         state.groups = groupsFromClaims(settings, profile);
+        state.attributes = attributesFromClaims(settings, profile);
       }
       return {};
     },
@@ -172,7 +176,7 @@ interface InternalAdapter {
  */
 export function signOnHooks(
   settings: OidcSettings,
-  store: Pick<Store, "passwordSignInRoles" | "syncSignOnGroups">,
+  store: Pick<Store, "passwordSignInRoles" | "syncSignOnGroups" | "syncSignOnAttributes">,
 ) {
   /**
    * Every session not made by the provider's callback comes from a password (with or without a
@@ -244,9 +248,18 @@ export function signOnHooks(
       const user = adapter ? await adapter.findUserById(userId) : null;
       // A blocked account is refused by the admin plugin's own hook; it is left alone.
       if (!adapter || !user || user.banned === true) return;
-      if (state.groups) {
-        const role = state.role ?? (isRole(user.role) ? user.role : settings.defaultRole);
-        await syncGroups({ id: user.id, email: user.email, role }, state.groups);
+      const role = state.role ?? (isRole(user.role) ? user.role : settings.defaultRole);
+      if (state.groups) await syncGroups({ id: user.id, email: user.email, role }, state.groups);
+      if (state.attributes) {
+        const { refused } = await store.syncSignOnAttributes(
+          { id: user.id, email: user.email, role },
+          state.attributes,
+        );
+        if (refused.length > 0) {
+          console.error(
+            `[single sign-on] ${refused.length} attribute value(s) not taken for ${user.email} (past the first ${accountAttributeLimits.maxValues} or over ${accountAttributeLimits.maxValueLength} characters)`,
+          );
+        }
       }
       if (!state.role || state.createdUserId === userId || user.role === state.role) return;
       await adapter.updateUser(userId, { role: state.role });

@@ -412,20 +412,17 @@ function valueProblem(column: QueryColumn, value: string | number | boolean): st
   return spec.filterValueFits(value) ? null : `"${column.name}" ${spec.filterHint}`;
 }
 
-/** The problems of filters standing alone (a group's row limit), keyed `${prefix}.N.field`. */
-export function filterProblems(
-  filters: readonly QueryFilter[],
+/** The problems of one filter standing alone (a group's row limit's condition) under `path`. */
+export function filterProblemsAt(
+  filter: QueryFilter,
   columns: readonly QueryColumn[],
-  prefix: string,
+  path: string,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const add = (path: string, message: string) => {
-    errors[path] = [...(errors[path] ?? []), message];
+  const add = (at: string, message: string) => {
+    errors[at] = [...(errors[at] ?? []), message];
   };
-  const byName = new Map(columns.map((column) => [column.name, column]));
-  for (const [index, filter] of filters.entries()) {
-    checkFilterInto(byName, add, `${prefix}.${index}`, filter);
-  }
+  checkFilterInto(new Map(columns.map((column) => [column.name, column])), add, path, filter);
   return errors;
 }
 

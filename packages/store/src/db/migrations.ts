@@ -724,7 +724,7 @@ export const migrations: Record<string, Migration> = {
   },
   "0024_row_limits": {
     // A group's access to a dataset narrowed to the rows meeting its conditions (a JSON list of
-    // query filters, all of which hold); one limit per group and dataset.
+    // query filters or account attributes, all of which hold); one limit per group and dataset.
     // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
     async up(db: Kysely<any>) {
       await db.schema
@@ -739,6 +739,15 @@ export const migrations: Record<string, Migration> = {
         .createIndex("row_limits_dataset")
         .on("row_limits")
         .column("dataset_id")
+        .execute();
+      // What a limit may compare with: an account's attributes from its provider's claims.
+      await db.schema
+        .createTable("account_attributes")
+        .addColumn("user_id", "text", (col) => col.notNull())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("values_json", "text", (col) => col.notNull())
+        .addColumn("updated_at", "text", (col) => col.notNull())
+        .addPrimaryKeyConstraint("account_attributes_pk", ["user_id", "name"])
         .execute();
     },
   },

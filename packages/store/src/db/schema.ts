@@ -160,6 +160,7 @@ export interface StoreDatabase {
   collections: CollectionsTable;
   collection_grants: CollectionGrantsTable;
   row_limits: RowLimitsTable;
+  account_attributes: AccountAttributesTable;
 }
 
 /** Groups of accounts (src/repo/groups.ts); better-auth keeps the accounts themselves. */
@@ -206,6 +207,15 @@ export interface RowLimitsTable {
   dataset_id: string;
   /** RowLimitConditions as JSON. */
   conditions_json: string;
+  updated_at: string;
+}
+
+/** An account's attribute from its provider's claims (src/repo/row-limits.ts). */
+export interface AccountAttributesTable {
+  user_id: string;
+  name: string;
+  /** The attribute's values (text) as JSON. */
+  values_json: string;
   updated_at: string;
 }
 

@@ -1,4 +1,4 @@
-import type { RowLimitConditions } from "@seed/model";
+import type { QueryFilter } from "@seed/model";
 import { sql } from "kysely";
 import type { DatasetTable } from "../db/dataset-table.js";
 import { type AnyExecutor, Compiler } from "./compile.js";
@@ -13,7 +13,7 @@ import { type AnyExecutor, Compiler } from "./compile.js";
 export function limitedTable(
   executor: AnyExecutor,
   table: DatasetTable,
-  sets: readonly RowLimitConditions[] | null,
+  sets: readonly (readonly QueryFilter[])[] | null,
 ): DatasetTable {
   if (sets === null) return table;
   const compiler = new Compiler(executor, table, "UTC", 0);

@@ -25,6 +25,14 @@ import type { AlertEventsTable, AlertsTable } from "../db/schema.js";
 import { measureSeries } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
 import { getChartIn } from "./charts.js";
+import {
+  readable,
+  recordVisible,
+  type SeenBy,
+  seenCollections,
+  seenWhere,
+  visibilityOf,
+} from "./collections.js";
 import { listTilesIn } from "./dashboards/records.js";
 import {
   deleteRecipients,
@@ -36,7 +44,6 @@ import {
   schedulerActor,
   writeRecipients,
 } from "./recipients.js";
-import type { SeenBy } from "./collections.js";
 import { resolveDatasetTarget } from "./sources/target.js";
 
 // Alerts: one number (a stat tile's value, or a chart measure's latest point) or its dataset's
@@ -311,9 +318,11 @@ async function readTarget(
       .select(["id", "time_zone"])
       .where("id", "=", target.dashboardId)
       .executeTakeFirst();
-    if (!dashboard) throw new TargetError("target.dashboardId", "The dashboard no longer exists.");
+    if (!dashboard || !(await readable(ctx.db, reader, "dashboard", dashboard.id))) {
+      throw new TargetError("target.dashboardId", "The dashboard no longer exists.");
+    }
     const tile = (await listTilesIn(ctx.db, dashboard.id)).find((one) => one.id === target.tileId);
-    if (tile?.kind !== "stat") {
+    if (tile?.kind !== "stat" || !(await readable(ctx.db, reader, "dataset", tile.datasetId))) {
       throw new TargetError("target.tileId", "The dashboard no longer has this stat tile.");
     }
     const found = await resolveDatasetTarget(ctx, ctx.db, tile.datasetId, reader);
@@ -333,7 +342,13 @@ async function readTarget(
     };
   }
   const chart = await getChartIn(ctx.db, target.chartId);
-  if (!chart) throw new TargetError("target.chartId", "The chart no longer exists.");
+  if (
+    !chart ||
+    !(await readable(ctx.db, reader, "chart", chart.id)) ||
+    !(await readable(ctx.db, reader, "dataset", chart.datasetId))
+  ) {
+    throw new TargetError("target.chartId", "The chart no longer exists.");
+  }
   const found = await resolveDatasetTarget(ctx, ctx.db, chart.datasetId, reader);
   if (!found) throw new TargetError("target.chartId", "The chart's dataset no longer exists.");
   const result = await found.query(chart.query, {
@@ -663,10 +678,14 @@ export async function alertTargetChoices(
   ctx: StoreContext,
   actor: Actor,
 ): Promise<AlertTargetChoices> {
-  authorize(actor, "content.write");
+  const checked = authorize(actor, "content.write") as Actor;
+  // Only what the account sees: dashboards, charts and their datasets in its collections.
+  const seen = await seenCollections(ctx.db, { seenBy: checked });
+  const sees = await visibilityOf(ctx.db, checked);
   const tiles = await ctx.db
     .selectFrom("dashboard_tiles")
     .innerJoin("dashboards", "dashboards.id", "dashboard_tiles.dashboard_id")
+    .where(seenWhere("dashboards.collection_id", seen))
     .select([
       "dashboards.id as dashboardId",
       "dashboards.title as dashboardTitle",
@@ -683,6 +702,7 @@ export async function alertTargetChoices(
   for (const dashboardId of [...new Set(tiles.map((tile) => tile.dashboardId))]) {
     for (const tile of await listTilesIn(ctx.db, dashboardId)) {
       if (tile.kind !== "stat") continue;
+      if (!(await recordVisible(ctx.db, sees, "dataset", tile.datasetId))) continue;
       const title = tiles.find((one) => one.dashboardId === dashboardId)?.dashboardTitle ?? "";
       statTiles.push({ dashboardId, dashboardTitle: title, tileId: tile.id, label: tile.label });
     }
@@ -690,6 +710,7 @@ export async function alertTargetChoices(
   const chartIds = await ctx.db
     .selectFrom("charts")
     .select("id")
+    .where(seenWhere("collection_id", seen))
     .orderBy("title")
     .limit(2_000)
     .execute();
@@ -697,6 +718,7 @@ export async function alertTargetChoices(
   for (const { id } of chartIds) {
     const chart = await getChartIn(ctx.db, id);
     if (!chart || chart.type === "pie") continue;
+    if (!(await recordVisible(ctx.db, sees, "dataset", chart.datasetId))) continue;
     for (const series of measureSeries(chart.query)) {
       chartMeasures.push({
         chartId: chart.id,

@@ -383,6 +383,8 @@ async function syncSignOnGroups(
 /** Drops a deleted account from every group (the web app calls this as it deletes the account). */
 async function forgetGroupMember(ctx: StoreContext, userId: string): Promise<void> {
   await ctx.db.deleteFrom("account_group_members").where("user_id", "=", userId).execute();
+  // Its attributes from the provider (row limits compare with them) go too.
+  await ctx.db.deleteFrom("account_attributes").where("user_id", "=", userId).execute();
 }
 
 export const groupOperations = {

@@ -1,7 +1,10 @@
 import {
+  boundedAttributes,
   ForbiddenError,
   type GroupRowAccess,
+  type QueryFilter,
   type RowLimitConditions,
+  resolveRowLimits,
   rowLimitLimits,
   rowLimitPhrase,
   rowLimitProblems,
@@ -43,13 +46,13 @@ async function groupsOf(db: Executor, actor: Actor): Promise<string[]> {
 /**
  * The rows of a dataset the reader reads: null for every row (trusted reads, admins, accounts no
  * row limit applies to), else the condition sets of which a row must meet one (@seed/model
- * rowsSeenBy).
+ * rowsSeenBy), its attributes put in (resolveRowLimits; none left: no rows).
  */
 export async function rowsSeenIn(
   db: Executor,
   reader: SeenBy,
   datasetId: string,
-): Promise<RowLimitConditions[] | null> {
+): Promise<QueryFilter[][] | null> {
   const actor = reader.seenBy;
   if (actor === undefined || actor.role === "admin") return null;
   const groups = await groupsOf(db, actor);
@@ -90,7 +93,57 @@ export async function rowsSeenIn(
     limit: limitOf.get(group) ?? null,
     grantsCollection: granted.has(group),
   }));
-  return rowsSeenBy(actor.role, access);
+  const sets = rowsSeenBy(actor.role, access);
+  if (sets === null) return null;
+  const named = sets.some((set) => set.some((condition) => condition.op === "is_attribute"));
+  return resolveRowLimits(sets, named ? await attributesOf(db, actor.id) : {});
+}
+
+/** An account's attributes from its provider's claims, by name. */
+async function attributesOf(db: Executor, userId: string): Promise<Record<string, string[]>> {
+  const rows = await db
+    .selectFrom("account_attributes")
+    .select(["name", "values_json"])
+    .where("user_id", "=", userId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.name, parseJson<string[]>(row.values_json)]));
+}
+
+/**
+ * For the sign-on hooks only: the account's attributes from the provider's claims (named by
+ * SEED_OIDC_ATTRIBUTE_CLAIMS), exactly; an attribute the claims no longer give is gone. Bounded
+ * (@seed/model boundedAttributes); what is left out is returned, to be logged. A change is
+ * audited on the account, by name (the values are the provider's).
+ */
+async function syncSignOnAttributes(
+  ctx: StoreContext,
+  account: Actor,
+  raw: Readonly<Record<string, readonly unknown[]>>,
+): Promise<{ refused: string[] }> {
+  const checked = authorize(account, "content.read") as Actor;
+  const { attributes, refused } = boundedAttributes(raw);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await attributesOf(trx, checked.id);
+    const same = (name: string) =>
+      JSON.stringify(before[name] ?? null) === JSON.stringify(attributes[name] ?? null);
+    const changed = [...new Set([...Object.keys(before), ...Object.keys(attributes)])]
+      .filter((name) => !same(name))
+      .sort();
+    if (changed.length === 0) return;
+    const at = ctx.now().toISOString();
+    await trx.deleteFrom("account_attributes").where("user_id", "=", checked.id).execute();
+    const rows = Object.entries(attributes).map(([name, values]) => ({
+      user_id: checked.id,
+      name,
+      values_json: JSON.stringify(values),
+      updated_at: at,
+    }));
+    if (rows.length > 0) await trx.insertInto("account_attributes").values(rows).execute();
+    await writeAudit(trx, ctx, checked, "user.attributes-from-sign-on", "user", checked.id, {
+      changed,
+    });
+  });
+  return { refused };
 }
 
 /** Whether any row limit applies to the account (its groups limit some dataset). */
@@ -290,4 +343,11 @@ async function isRowLimited(ctx: StoreContext, actor: Actor): Promise<boolean> {
   return rowLimited(ctx.db, authorize(actor, "content.read") as Actor);
 }
 
-export const rowLimitOperations = { listRowLimits, setRowLimit, clearRowLimit, isRowLimited };
+export const rowLimitOperations = {
+  listRowLimits,
+  setRowLimit,
+  clearRowLimit,
+  isRowLimited,
+  /** For the sign-on hooks only: the account's attributes from the provider's claims. */
+  syncSignOnAttributes,
+};

@@ -30,8 +30,19 @@ interface Column {
 /** Conditions the form offers (the store takes up to rowLimitLimits.maxConditions). */
 const shownConditions = 3;
 
-function operatorsOf(type: DatasetColumnType | undefined): FilterOperator[] {
-  return (type ? filterOperatorsByType[type] : []).filter((op) => op !== "relative");
+/** How a condition compares: a filter operator, or the account's attribute (text columns). */
+type LimitOperator = Exclude<FilterOperator, "relative"> | "is_attribute";
+
+const limitLabels: Record<LimitOperator, string> = {
+  ...(operatorLabels as Record<Exclude<FilterOperator, "relative">, string>),
+  is_attribute: "is the account's attribute (from single sign-on)",
+};
+
+function operatorsOf(type: DatasetColumnType | undefined): LimitOperator[] {
+  const fixed = (type ? filterOperatorsByType[type] : []).filter(
+    (op): op is Exclude<FilterOperator, "relative"> => op !== "relative",
+  );
+  return type === "string" ? [...fixed, "is_attribute"] : fixed;
 }
 
 /** One condition: a column, how it compares, and the value(s); no column leaves it out. */
@@ -46,7 +57,7 @@ function ConditionFields({
 }) {
   const [column, setColumn] = useState(index === 0 ? (columns[0]?.name ?? "") : "");
   const operators = operatorsOf(columns.find((one) => one.name === column)?.type);
-  const [op, setOp] = useState<FilterOperator>("eq");
+  const [op, setOp] = useState<LimitOperator>("eq");
   const chosenOp = operators.includes(op) ? op : (operators[0] ?? "eq");
   const errors = (name: string) => state.fieldErrors?.[`${name}${index}`];
   const id = (name: string) => `row-limit-${name}-${index}`;
@@ -76,18 +87,24 @@ function ConditionFields({
             name={`op${index}`}
             label="Rows where it"
             value={chosenOp}
-            onChange={(event) => setOp(event.target.value as FilterOperator)}
+            onChange={(event) => setOp(event.target.value as LimitOperator)}
             errors={errors("op")}
           >
             {operators.map((one) => (
               <option key={one} value={one}>
-                {operatorLabels[one]}
+                {limitLabels[one]}
               </option>
             ))}
           </SelectField>
           {valued ? (
             <div className="field">
-              <label htmlFor={id("value")}>{chosenOp === "between" ? "From" : "Value"}</label>
+              <label htmlFor={id("value")}>
+                {chosenOp === "between"
+                  ? "From"
+                  : chosenOp === "is_attribute"
+                    ? "Attribute name (e.g. region)"
+                    : "Value"}
+              </label>
               <input
                 id={id("value")}
                 name={`value${index}`}

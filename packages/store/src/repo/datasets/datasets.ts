@@ -1,4 +1,4 @@
-import type { ChartType, RowLimitConditions } from "@seed/model";
+import type { ChartType, QueryFilter } from "@seed/model";
 import {
   type Aggregation,
   type CalculatedField,
@@ -224,7 +224,7 @@ export async function listDatasetRowsIn(
   trx: Executor,
   id: string,
   options: RowsPageOptions,
-  seen: readonly RowLimitConditions[] | null = null,
+  seen: readonly (readonly QueryFilter[])[] | null = null,
 ): Promise<DatasetRowsPage | null> {
   const exists = await trx
     .selectFrom("datasets")
@@ -288,7 +288,7 @@ export async function getDatasetIn(
   trx: Executor,
   id: string,
   rowLimit: number = datasetLimits.maxRows,
-  seen: readonly RowLimitConditions[] | null = null,
+  seen: readonly (readonly QueryFilter[])[] | null = null,
 ): Promise<DatasetWithRows | null> {
   const row = await trx.selectFrom("datasets").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;

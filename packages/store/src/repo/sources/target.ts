@@ -1,4 +1,4 @@
-import type { ChartQueryInput, RowLimitConditions, SqlParameterValues } from "@seed/model";
+import type { ChartQueryInput, QueryFilter, SqlParameterValues } from "@seed/model";
 import type { Kysely } from "kysely";
 import { type Executor, parseJson, type StoreContext } from "../../context.js";
 import type { DatasetTable, TableColumn } from "../../db/dataset-table.js";
@@ -67,7 +67,7 @@ function queries(
   ctx: StoreContext,
   scope: { datasetId: string; version: number } | null,
   run: DatasetTarget["run"],
-  rows: readonly RowLimitConditions[] | null,
+  rows: readonly (readonly QueryFilter[])[] | null,
 ): Pick<DatasetTarget, "query" | "stat"> {
   const through = async <T extends object>(
     kind: "chart" | "stat",

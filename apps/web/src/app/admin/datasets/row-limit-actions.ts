@@ -1,6 +1,7 @@
 "use server";
 
 import {
+  type AttributeCondition,
   type FilterForm,
   type FilterOperator,
   filterOfForm,
@@ -39,21 +40,26 @@ export const setRowLimit = formAction<RowLimitFormState>(
     }
     const dataset = await store.getDataset(ids.datasetId, 0);
     if (!dataset) return refuse({ formError: "This dataset no longer exists. Reload the page." });
-    const rows: { index: number; row: FilterForm }[] = [];
+    const rows: { index: number; row: FilterForm | AttributeCondition }[] = [];
     for (let index = 0; index < rowLimitLimits.maxConditions; index++) {
       const column = formText(formData, `column${index}`).slice(0, 64);
       if (column === "") continue;
-      const op = formText(formData, `op${index}`) as FilterOperator;
-      if (!limitOperators.includes(op)) {
+      const op = formText(formData, `op${index}`);
+      const text = (name: string) => formText(formData, `${name}${index}`).slice(0, 10_000);
+      if (op === "is_attribute") {
+        const attribute = text("value").trim().slice(0, 100);
+        rows.push({ index, row: { column, op: "is_attribute", attribute } });
+        continue;
+      }
+      if (!limitOperators.includes(op as FilterOperator)) {
         return refuse({ fieldErrors: { [`op${index}`]: ["Choose how to compare."] } });
       }
-      const text = (name: string) => formText(formData, `${name}${index}`).slice(0, 10_000);
       rows.push({
         index,
         row: {
           key: index,
           column,
-          op,
+          op: op as FilterOperator,
           value: text("value"),
           to: text("to"),
           unit: "day",
@@ -69,7 +75,9 @@ export const setRowLimit = formAction<RowLimitFormState>(
     try {
       const limit = await store.setRowLimit(actor, {
         ...ids,
-        conditions: rows.map(({ row }) => filterOfForm(row, dataset.columns)),
+        conditions: rows.map(({ row }) =>
+          "attribute" in row ? row : filterOfForm(row, dataset.columns),
+        ),
       });
       return done({
         message: `Saved: ${limit.groupName} sees the rows where ${limit.phrase}.`,

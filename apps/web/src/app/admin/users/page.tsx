@@ -126,6 +126,7 @@ export default async function UsersPage({
                 ["Role claim", signOn.roleClaim],
                 ["Roles from the claim", signOn.roleMap],
                 ["Groups claim", signOn.groupsClaim],
+                ["Attributes for row limits", signOn.attributeClaims],
                 ["Redirect URI path", signOn.callbackPath],
               ] as const
             ).map(([term, value]) => (

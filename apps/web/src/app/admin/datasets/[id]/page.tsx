@@ -137,7 +137,7 @@ export default async function DatasetPage({
         {place?.rowLimit
           ? view.search
             ? "Only the rows your group sees"
-            : `${rowsPage.total.toLocaleString(locale)} rows you see`
+            : `${rowsPage.total.toLocaleString(locale)} ${rowsPage.total === 1 ? "row" : "rows"} you see`
           : `${dataset.rowCount.toLocaleString(locale)} rows`}{" "}
         · version {dataset.version} · updated {dataset.updatedAt.replace("T", " ").slice(0, 16)} UTC
       </Text>

@@ -43,6 +43,7 @@ if (!process.env.SEED_E2E_SMTP_DIR) {
  */
 const postgresSpecs = [
   "sql-questions", // questions run as PostgreSQL's read-only role, with its statement timeout
+  "collection-leaks", // every route, for another collection's records, with PostgreSQL's reads
   "operations", // backup and restore of a PostgreSQL database
   "alerts", // checks and deliveries through the job queue and conditional updates
   "reports", // scheduled runs through the job queue

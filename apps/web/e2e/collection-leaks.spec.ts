@@ -8,7 +8,12 @@ import {
   test,
 } from "@playwright/test";
 import { sqlTableNames } from "@seed/model";
-import { createDatasetThroughForm, signedInPage, uniqueName } from "./content-support";
+import {
+  createDatasetThroughForm,
+  moveIntoCollection,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
 import { apiTokenOf, checkedApi } from "./openapi-client";
 import { appBaseURL, testUser } from "./support";
 
@@ -16,7 +21,7 @@ import { appBaseURL, testUser } from "./support";
 // route the app has. The routes are not listed here: they are read from src/app (each page.tsx
 // and route.ts), their dynamic segments filled with the hidden records' ids and slugs, and every
 // one asked with every method, as an editor no group grants the collection (by session and by
-// API token) and as nobody. The oracle: no answer carries the hidden records' names or values,
+// API token), as a viewer, and as nobody. The oracle: no answer carries the hidden records' names or values,
 // and no route that names a hidden record answers it with success.
 
 const appDir = fileURLToPath(new URL("../src/app", import.meta.url));
@@ -139,12 +144,7 @@ test("an account no group grants a collection finds nothing of it on any route o
     `/admin/charts/${chartId}`,
     `/admin/dashboards/${dashboardId}`,
   ]) {
-    await page.goto(path);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const card = page.getByRole("region", { name: "Collection" });
-    await card.getByLabel("Collection").selectOption({ label: collectionName });
-    await card.getByRole("button", { name: "Move" }).click();
-    await expect(card.getByRole("link", { name: collectionName })).toBeVisible();
+    await moveIntoCollection(page, path, collectionName);
   }
   await context.close();
 
@@ -165,6 +165,14 @@ test("an account no group grants a collection finds nothing of it on any route o
         baseURL: appBaseURL(),
         storageState: testUser("editor").storageState,
         extraHTTPHeaders: { Authorization: `Bearer ${editorToken.secret}` },
+        maxRedirects: 0,
+      }),
+    },
+    {
+      who: "viewer",
+      http: await playwrightRequest.newContext({
+        baseURL: appBaseURL(),
+        storageState: testUser("viewer").storageState,
         maxRedirects: 0,
       }),
     },

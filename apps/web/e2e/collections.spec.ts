@@ -2,7 +2,9 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import {
   createDashboardThroughForm,
   createDatasetThroughForm,
+  createGroupWithMembers,
   expectAxeClean,
+  moveIntoCollection,
   openAs,
   signedInPage,
   uniqueName,
@@ -29,22 +31,7 @@ test("a collection's groups see what is in it; anyone else finds nothing on any 
 
   // A group with the viewer in it.
   const groupName = uniqueName("Readers");
-  await page.goto("/admin/users");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Group name").fill(groupName);
-  await page.getByRole("button", { name: "Create group" }).click();
-  // By address, so the hydration mark is the group page's own (a client-side click keeps the old).
-  await page.goto(
-    (await page.getByRole("link", { name: groupName, exact: true }).getAttribute("href")) ?? "",
-  );
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const viewer = testUser("viewer");
-  await page
-    .getByRole("group", { name: "Members chosen by an admin" })
-    .getByRole("checkbox", { name: new RegExp(`\\(${viewer.email}\\)`) })
-    .check();
-  await page.getByRole("button", { name: "Save members" }).click();
-  await expect(page.getByText("Members saved: 1 added.")).toBeVisible();
+  await createGroupWithMembers(page, groupName, [testUser("viewer").email]);
 
   // The collection, its access for the group, and the two records moved in.
   const collectionName = uniqueName("Finance");
@@ -61,12 +48,7 @@ test("a collection's groups see what is in it; anyone else finds nothing on any 
   await expect(page.getByText("Access saved: 1 group.")).toBeVisible();
 
   for (const path of [`/admin/dashboards/${board.id}`, `/admin/datasets/${datasetId}`]) {
-    await page.goto(path);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-    const card = page.getByRole("region", { name: "Collection" });
-    await card.getByLabel("Collection").selectOption({ label: collectionName });
-    await card.getByRole("button", { name: "Move" }).click();
-    await expect(card.getByRole("link", { name: collectionName })).toBeVisible();
+    await moveIntoCollection(page, path, collectionName);
   }
   await page.goto(collectionPath);
   await expect(page.getByRole("link", { name: boardTitle })).toBeVisible();

@@ -200,3 +200,38 @@ export async function createPushToken(
   await expect(secret).toHaveValue(/^seed_[A-Za-z0-9_-]{43}$/);
   return secret.inputValue();
 }
+
+/** An admin's page makes a group (Users page) with these accounts in it; ends on the group's page. */
+export async function createGroupWithMembers(
+  page: Page,
+  name: string,
+  emails: readonly string[],
+): Promise<void> {
+  await page.goto("/admin/users");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Group name").fill(name);
+  await page.getByRole("button", { name: "Create group" }).click();
+  // By address, so the hydration mark is the group page's own (a client-side click keeps the old).
+  await page.goto((await page.getByRole("link", { name, exact: true }).getAttribute("href")) ?? "");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const members = page.getByRole("group", { name: "Members chosen by an admin" });
+  for (const email of emails) {
+    await members.getByRole("checkbox", { name: new RegExp(`\\(${email}\\)`) }).check();
+  }
+  await page.getByRole("button", { name: "Save members" }).click();
+  await expect(page.getByText(`Members saved: ${emails.length} added.`)).toBeVisible();
+}
+
+/** Moves the record whose admin page is at `path` into the collection named `collectionName`. */
+export async function moveIntoCollection(
+  page: Page,
+  path: string,
+  collectionName: string,
+): Promise<void> {
+  await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const card = page.getByRole("region", { name: "Collection" });
+  await card.getByLabel("Collection").selectOption({ label: collectionName });
+  await card.getByRole("button", { name: "Move" }).click();
+  await expect(card.getByRole("link", { name: collectionName })).toBeVisible();
+}

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   createDatasetThroughForm,
+  createGroupWithMembers,
   expectAxeClean,
   openAs,
   signedInPage,
@@ -25,21 +26,7 @@ test("a limited group's member sees only its rows on the dataset's page, until t
   );
 
   const groupName = uniqueName("North team");
-  await page.goto("/admin/users");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Group name").fill(groupName);
-  await page.getByRole("button", { name: "Create group" }).click();
-  await page.goto(
-    (await page.getByRole("link", { name: groupName, exact: true }).getAttribute("href")) ?? "",
-  );
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const viewer = testUser("viewer");
-  await page
-    .getByRole("group", { name: "Members chosen by an admin" })
-    .getByRole("checkbox", { name: new RegExp(`\\(${viewer.email}\\)`) })
-    .check();
-  await page.getByRole("button", { name: "Save members" }).click();
-  await expect(page.getByText("Members saved: 1 added.")).toBeVisible();
+  await createGroupWithMembers(page, groupName, [testUser("viewer").email]);
 
   await page.goto(`/admin/datasets/${datasetId}`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });

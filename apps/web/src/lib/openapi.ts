@@ -208,6 +208,8 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             "201": answer("PutResult", "Created", etagHeader),
             "401": problem(401),
             "403": problem(403),
+            // The slug is a dashboard in a collection the token's account is not granted.
+            "404": problem(404),
             "412": problem(412),
             "413": problem(413),
             "415": problem(415),

@@ -41,6 +41,12 @@ test("a limited group's member sees only its rows on the dataset's page, until t
   await limits.getByRole("button", { name: "Save limit" }).click();
   await expect(first.getByText(/"revenue"/)).toBeVisible();
   await expect(limits).toContainText("No group is limited here.");
+  // Nothing typed is lost: the group, the column, the comparison and the value stay as sent.
+  await expect(limits.getByLabel("Group")).toHaveValue(
+    (await limits.getByRole("option", { name: groupName }).getAttribute("value")) ?? "",
+  );
+  await expect(first.getByLabel("Column")).toHaveValue("revenue");
+  await expect(first.getByLabel("Value")).toHaveValue("lots");
 
   await first.getByLabel("Column").selectOption("region");
   await first.getByLabel("Rows where it").selectOption({ label: "equals" });

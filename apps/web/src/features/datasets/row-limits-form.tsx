@@ -58,6 +58,9 @@ function ConditionFields({
   const [column, setColumn] = useState(index === 0 ? (columns[0]?.name ?? "") : "");
   const operators = operatorsOf(columns.find((one) => one.name === column)?.type);
   const [op, setOp] = useState<LimitOperator>("eq");
+  // Controlled, so a refused save keeps what was typed (React resets a form's own fields).
+  const [value, setValue] = useState("");
+  const [to, setTo] = useState("");
   const chosenOp = operators.includes(op) ? op : (operators[0] ?? "eq");
   const errors = (name: string) => state.fieldErrors?.[`${name}${index}`];
   const id = (name: string) => `row-limit-${name}-${index}`;
@@ -108,6 +111,8 @@ function ConditionFields({
               <input
                 id={id("value")}
                 name={`value${index}`}
+                value={value}
+                onChange={(event) => setValue(event.target.value)}
                 {...describedBy(id("value"), errors("value"))}
               />
               <FieldMessages id={id("value")} errors={errors("value")} />
@@ -116,7 +121,12 @@ function ConditionFields({
           {chosenOp === "between" ? (
             <div className="field">
               <label htmlFor={id("to")}>To</label>
-              <input id={id("to")} name={`to${index}`} />
+              <input
+                id={id("to")}
+                name={`to${index}`}
+                value={to}
+                onChange={(event) => setTo(event.target.value)}
+              />
             </div>
           ) : null}
         </>
@@ -136,6 +146,7 @@ export function RowLimitForm({
   columns: readonly Column[];
 }) {
   const [state, action, pending] = useActionState<RowLimitFormState, FormData>(setRowLimit, {});
+  const [groupId, setGroupId] = useState(groups[0]?.id ?? "");
   return (
     <form action={action} className="form" noValidate>
       <input type="hidden" name="datasetId" value={datasetId} />
@@ -143,7 +154,8 @@ export function RowLimitForm({
         id="row-limit-group"
         name="groupId"
         label="Group"
-        defaultValue={groups[0]?.id}
+        value={groupId}
+        onChange={(event) => setGroupId(event.target.value)}
         errors={state.fieldErrors?.groupId}
       >
         {groups.map((group) => (

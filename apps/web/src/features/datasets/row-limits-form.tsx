@@ -1,7 +1,7 @@
 "use client";
 
 import { type DatasetColumnType, type FilterOperator, filterOperatorsByType } from "@seed/model";
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import {
   clearRowLimit,
   type RowLimitFormState,
@@ -58,7 +58,6 @@ function ConditionFields({
   const [column, setColumn] = useState(index === 0 ? (columns[0]?.name ?? "") : "");
   const operators = operatorsOf(columns.find((one) => one.name === column)?.type);
   const [op, setOp] = useState<LimitOperator>("eq");
-  // Controlled, so a refused save keeps what was typed (React resets a form's own fields).
   const [value, setValue] = useState("");
   const [to, setTo] = useState("");
   const chosenOp = operators.includes(op) ? op : (operators[0] ?? "eq");
@@ -148,7 +147,17 @@ export function RowLimitForm({
   const [state, action, pending] = useActionState<RowLimitFormState, FormData>(setRowLimit, {});
   const [groupId, setGroupId] = useState(groups[0]?.id ?? "");
   return (
-    <form action={action} className="form" noValidate>
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        // Sent without the form's own reset (React resets a form after its action), so a
+        // refused save keeps every choice and value as they were sent.
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => action(data));
+      }}
+    >
       <input type="hidden" name="datasetId" value={datasetId} />
       <SelectField
         id="row-limit-group"

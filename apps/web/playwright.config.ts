@@ -36,10 +36,11 @@ if (!process.env.SEED_E2E_SMTP_DIR) {
 }
 
 /**
- * On PostgreSQL, `pnpm test` runs the specs whose path through the app depends on the database;
- * `@seed/store`'s own suite runs every query, write, limit and migration on both databases, and
- * what the pages do with the answers (forms, permissions, layout, axe) is the same on either, so
- * it runs once, on SQLite. SEED_E2E_ALL=1 runs every spec on PostgreSQL too.
+ * On PostgreSQL, `pnpm test` runs the specs whose path through the app itself differs there (its
+ * own roles, backups, job queue, sessions and throttle kept in rows, reads behind collections);
+ * `@seed/store`'s own suite runs every query, import, write, limit and migration on both
+ * databases, and what the pages do with the answers (forms, permissions, layout, axe) is the same
+ * on either, so it runs once, on SQLite. SEED_E2E_ALL=1 runs every spec on PostgreSQL too.
  */
 const postgresSpecs = [
   "sql-questions", // questions run as PostgreSQL's read-only role, with its statement timeout
@@ -48,14 +49,7 @@ const postgresSpecs = [
   "alerts", // checks and deliveries through the job queue and conditional updates
   "reports", // scheduled runs through the job queue
   "push-api", // appends and their versions in PostgreSQL rows
-  "history", // versions kept and restored
-  "columnar-import", // rows kept in PostgreSQL, with its own size limits
-  "import-preview",
-  "import-formats",
-  "no-silent-cut",
-  "anchored-periods", // dates compiled to PostgreSQL
-  "calculated-fields", // expressions compiled to PostgreSQL
-  "api-v1-data",
+  "import-formats", // files streamed into PostgreSQL rows
   "security/sign-in-throttle", // the throttle kept in the database
   "security/sessions", // sessions kept in the database
 ];

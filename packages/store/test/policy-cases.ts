@@ -1,4 +1,4 @@
-import type { Permission } from "@seed/model";
+import type { CollectionLevel, Permission } from "@seed/model";
 import type { Actor, Store } from "../src/index.js";
 import { admin } from "./actors.js";
 import { salesInput, sourceSettings, textStream } from "./helpers.js";
@@ -32,6 +32,12 @@ export interface Case {
   read?: true;
   /** Audit events one run writes, when not one (making a token to revoke it writes two). */
   events?: number;
+  /**
+   * What the case needs of the fixture's content records when they are in a collection (the
+   * grant matrix, grant-matrix.test.ts): "view" to read or name one, "edit" to change one; absent
+   * when it acts on none of them.
+   */
+  acts?: CollectionLevel;
   run: (store: Store, fixture: Fixture, actor: Actor) => Promise<unknown>;
 }
 
@@ -106,6 +112,7 @@ function versioned(
 ): Case {
   return {
     permission,
+    acts: "edit",
     run: async (store, f, actor) =>
       write(store, f[key], await versionOf[versionedKeys[key]](store, f[key]), actor, f),
   };
@@ -165,6 +172,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   createDatasetToken: {
     create: {
       permission: "content.write",
+      acts: "edit",
       run: (store, f, actor) =>
         store.createDatasetToken(
           { datasetId: f.dataset, name: unique("Job"), scope: "replace" },
@@ -175,6 +183,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   listDatasetTokens: {
     list: {
       permission: "content.write",
+      acts: "edit",
       read: true,
       run: (store, f, actor) => store.listDatasetTokens(f.dataset, actor),
     },
@@ -182,6 +191,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   revokeDatasetToken: {
     revoke: {
       permission: "content.write",
+      acts: "edit",
       run: (store, f, actor) => store.revokeDatasetToken(f.dataset, f.token, actor),
     },
   },
@@ -228,6 +238,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   createChart: {
     create: {
       permission: "content.write",
+      acts: "view",
       run: (store, f, actor) =>
         store.createChart(
           {
@@ -278,6 +289,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   saveDashboardLayout: {
     save: {
       permission: "content.write",
+      acts: "edit",
       run: async (store, f, actor) => {
         const current = await store.getDashboard(f.dashboard);
         return store.saveDashboardLayout(
@@ -339,12 +351,14 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   createReport: {
     create: {
       permission: "content.write",
+      acts: "view",
       run: (store, f, actor) => store.createReport(reportOf(f, actor), actor),
     },
   },
   updateReport: {
     update: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const report = await store.createReport(reportOf(f, actor), actor);
@@ -355,6 +369,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   deleteReport: {
     delete: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const report = await store.createReport(reportOf(f, actor), actor);
@@ -365,6 +380,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   requestReportRun: {
     run: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const report = await store.createReport(reportOf(f, actor), actor);
@@ -385,12 +401,14 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   createAlert: {
     create: {
       permission: "content.write",
+      acts: "view",
       run: (store, f, actor) => store.createAlert(alertOf(f, actor), actor),
     },
   },
   updateAlert: {
     update: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const { alert } = await store.createAlert(alertOf(f, actor), actor);
@@ -401,6 +419,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   deleteAlert: {
     delete: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const { alert } = await store.createAlert(alertOf(f, actor), actor);
@@ -411,6 +430,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   snoozeAlert: {
     snooze: {
       permission: "content.write",
+      acts: "view",
       events: 2,
       run: async (store, f, actor) => {
         const { alert } = await store.createAlert(alertOf(f, actor), actor);
@@ -609,6 +629,7 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
   moveToCollection: {
     move: {
       permission: "content.write",
+      acts: "edit",
       events: 2,
       run: async (store, f, actor) => {
         const chart = { entityType: "chart" as const, id: f.chart };

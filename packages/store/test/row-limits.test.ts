@@ -132,6 +132,10 @@ describe.each(engines)("row limits on %s", (engine) => {
       ).toBe(0);
       const dataset = await store.getDataset(id, 10_000, { seenBy });
       expect(dataset?.rows.length).toBe(msft);
+      // Its size is the rows the account reads, on its page, in the list and through the API.
+      expect(dataset?.rowCount).toBe(msft);
+      const listed = (await store.listDatasets({ seenBy })).find((one) => one.id === id);
+      expect(listed?.rowCount).toBe(msft);
       // A draft dashboard: its tiles and its filter's list of values.
       const rendered = await store.getRenderedDashboard(board.id, { includeDrafts: true, seenBy });
       const tile = rendered?.tiles[0];
@@ -429,6 +433,9 @@ describe.each(engines)("row limits on %s", (engine) => {
           expect(read).toBeCloseTo(sum, 4);
           const page = await store.listDatasetRows(dataset.id, { limit: 1 }, { seenBy });
           expect(page?.total).toBe(kept.length);
+          expect((await store.getDataset(dataset.id, 0, { seenBy }))?.rowCount).toBe(kept.length);
+          const listed = await store.listDatasets({ seenBy });
+          expect(listed.find((one) => one.id === dataset.id)?.rowCount).toBe(kept.length);
         },
       ),
       { seed, numRuns: engine === "postgres" ? 15 : 25 },

@@ -394,9 +394,11 @@ async function checkedInput(
   input: AlertInput,
   owner: Actor,
   existingId: string | null,
+  writer: Actor,
 ): Promise<CheckedAlertInput> {
   const parsed = parseInput(alertInputSchema, input);
-  const { datasetId } = await readTarget(ctx, parsed.target, { seenBy: owner }).catch(
+  // The target as the one saving reads it: another collection's chart is none, and names nothing.
+  const { datasetId } = await readTarget(ctx, parsed.target, { seenBy: writer }).catch(
     (error: unknown) => {
       if (error instanceof TargetError) throw error;
       throw new ValidationError({ fieldErrors: { target: [checkError(error)] } });
@@ -466,7 +468,7 @@ export async function createAlert(
   actor: Actor,
 ): Promise<SavedAlert> {
   const owner = authorize(actor, "content.write") as Actor;
-  const checked = await checkedInput(ctx, input, owner, null);
+  const checked = await checkedInput(ctx, input, owner, null, owner);
   return ctx.db.transaction().execute(async (trx) => {
     const owned = await trx
       .selectFrom("alerts")
@@ -533,7 +535,7 @@ export async function updateAlert(
   const existing = await ownAlertRow(ctx.db, alertId, checkedActor);
   // Recipients are checked against the owner's account, whoever edits.
   const owner: Actor = { id: existing.owner_id, email: existing.owner_email, role: "editor" };
-  const checked = await checkedInput(ctx, input, owner, existing.id);
+  const checked = await checkedInput(ctx, input, owner, existing.id, checkedActor);
   return ctx.db.transaction().execute(async (trx) => {
     const current = await ownAlertRow(trx, alertId, checkedActor);
     if (input.expectedVersion !== undefined && input.expectedVersion !== current.version) {

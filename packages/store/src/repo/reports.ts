@@ -16,6 +16,7 @@ import { z } from "zod";
 import { type Actor, authorize, can } from "../access/policy.js";
 import { type Executor, newId, parseInput, type StoreContext, writeAudit } from "../context.js";
 import type { ReportsTable } from "../db/schema.js";
+import { readable, type SeenBy } from "./collections.js";
 import {
   allowedDomainsIn,
   allowedDomainsKey,
@@ -47,7 +48,7 @@ export interface Report {
   ownerId: string;
   ownerEmail: string;
   dashboardId: string;
-  /** The dashboard as it is now; null once it is deleted. */
+  /** The dashboard as it is now; null once it is deleted, or when the reader does not see it. */
   dashboard: { slug: string; title: string; published: boolean } | null;
   /** The dashboard's zone the schedule is read in (UTC when it has none). */
   timeZone: string;
@@ -113,15 +114,24 @@ async function dashboardFacts(db: Executor, id: string): Promise<DashboardFacts 
     .executeTakeFirst();
 }
 
-async function reportsFrom(db: Executor, rows: ReportsTable[]): Promise<Report[]> {
+/** Reports as the reader is shown them: a dashboard the reader does not see is named as none. */
+async function reportsFrom(
+  db: Executor,
+  rows: ReportsTable[],
+  reader: SeenBy = {},
+): Promise<Report[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const recipients = await recipientsOf(db, "report", ids);
-  const dashboards = await db
+  const found = await db
     .selectFrom("dashboards")
     .select(["id", "slug", "title", "status", "time_zone"])
     .where("id", "in", [...new Set(rows.map((row) => row.dashboard_id))])
     .execute();
+  const seen = await Promise.all(
+    found.map((dashboard) => readable(db, reader, "dashboard", dashboard.id)),
+  );
+  const dashboards = found.filter((_dashboard, index) => seen[index]);
   return rows.map((row) => {
     const dashboard = dashboards.find((one) => one.id === row.dashboard_id);
     const schedule = reportScheduleSchema.parse(JSON.parse(row.schedule_json));
@@ -175,10 +185,13 @@ async function checkedInput(
   db: Executor,
   input: ReportInput,
   owner: Actor,
+  writer: Actor,
 ): Promise<{ parsed: ParsedReportInput; dashboard: DashboardFacts }> {
   const parsed = parseInput(reportInputSchema, input);
   const dashboard = await dashboardFacts(db, parsed.dashboardId);
-  if (!dashboard) {
+  // Only a dashboard the one saving reads (a published one is everyone's): another collection's
+  // is none, and names nothing.
+  if (!dashboard || !(await readable(db, { seenBy: writer }, "dashboard", dashboard.id))) {
     throw new ValidationError({ fieldErrors: { dashboardId: ["Choose a dashboard."] } });
   }
   await refuseRecipients(
@@ -204,7 +217,7 @@ export async function createReport(
 ): Promise<Report> {
   const owner = authorize(actor, "content.write") as Actor;
   return ctx.db.transaction().execute(async (trx) => {
-    const { parsed, dashboard } = await checkedInput(trx, input, owner);
+    const { parsed, dashboard } = await checkedInput(trx, input, owner, owner);
     const owned = await trx
       .selectFrom("reports")
       .select(sql<number | string>`count(*)`.as("n"))
@@ -244,7 +257,7 @@ export async function createReport(
       schedule: parsed.schedule,
       recipients: parsed.recipients.length,
     });
-    return (await reportsFrom(trx, [row]))[0] as Report;
+    return (await reportsFrom(trx, [row], { seenBy: owner }))[0] as Report;
   });
 }
 
@@ -266,7 +279,7 @@ export async function updateReport(
     }
     // Recipients are checked against the owner's account, whoever edits.
     const owner: Actor = { id: existing.owner_id, email: existing.owner_email, role: "editor" };
-    const { parsed, dashboard } = await checkedInput(trx, input, owner);
+    const { parsed, dashboard } = await checkedInput(trx, input, owner, checked);
     const now = ctx.now();
     const values = {
       name: parsed.name,
@@ -287,7 +300,7 @@ export async function updateReport(
       enabled: parsed.enabled,
       recipients: parsed.recipients.length,
     });
-    return (await reportsFrom(trx, [{ ...existing, ...values }]))[0] as Report;
+    return (await reportsFrom(trx, [{ ...existing, ...values }], { seenBy: checked }))[0] as Report;
   });
 }
 
@@ -335,7 +348,7 @@ export async function listReports(ctx: StoreContext, actor: Actor): Promise<Repo
   let query = ctx.db.selectFrom("reports").selectAll();
   if (!can(checked, "settings.manage")) query = query.where("owner_id", "=", checked.id);
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(500).execute();
-  return reportsFrom(ctx.db, rows);
+  return reportsFrom(ctx.db, rows, { seenBy: checked });
 }
 
 export async function getReport(
@@ -346,7 +359,7 @@ export async function getReport(
   const checked = authorize(actor, "content.write") as Actor;
   try {
     const row = await ownReportRow(ctx.db, reportId, checked);
-    return (await reportsFrom(ctx.db, [row]))[0] ?? null;
+    return (await reportsFrom(ctx.db, [row], { seenBy: checked }))[0] ?? null;
   } catch (error) {
     if (error instanceof ValidationError) return null;
     throw error;

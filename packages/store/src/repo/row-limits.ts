@@ -146,17 +146,23 @@ async function syncSignOnAttributes(
   return { refused };
 }
 
-/** Whether any row limit applies to the account (its groups limit some dataset). */
-export async function rowLimited(db: Executor, actor: Actor): Promise<boolean> {
-  if (actor.role === "admin") return false;
-  const found = await db
+/** The datasets a row limit of one of the reader's groups names (none for trusted reads and admins). */
+export async function limitedDatasetIds(db: Executor, reader: SeenBy): Promise<Set<string>> {
+  const actor = reader.seenBy;
+  if (actor === undefined || actor.role === "admin") return new Set();
+  const rows = await db
     .selectFrom("row_limits")
     .innerJoin("account_group_members", "account_group_members.group_id", "row_limits.group_id")
     .select("row_limits.dataset_id")
+    .distinct()
     .where("account_group_members.user_id", "=", actor.id)
-    .limit(1)
-    .executeTakeFirst();
-  return found !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.dataset_id));
+}
+
+/** Whether any row limit applies to the account (its groups limit some dataset). */
+export async function rowLimited(db: Executor, actor: Actor): Promise<boolean> {
+  return (await limitedDatasetIds(db, { seenBy: actor })).size > 0;
 }
 
 /** Why an account a row limit applies to asks no SQL questions. */

@@ -49,7 +49,7 @@ import {
 import type { DatasetsTable } from "../../db/schema.js";
 import { limitedTable } from "../../engine/row-limit.js";
 import { readable, type SeenBy, seenCollections, seenWhere } from "../collections.js";
-import { forgetRowLimits, rowsSeenIn } from "../row-limits.js";
+import { forgetRowLimits, limitedDatasetIds, rowsSeenIn } from "../row-limits.js";
 import {
   createdWrite,
   dashboardsWithTilesOn,
@@ -246,7 +246,10 @@ export async function listDatasetRowsIn(
   });
 }
 
-/** Every dataset, by name (with `seenBy`: those the account sees). */
+/**
+ * Every dataset, by name (with `seenBy`: those the account sees, each counting the rows the
+ * account reads: a row limit's reader is never told how many rows it does not see).
+ */
 export async function listDatasets(ctx: StoreContext, reader: SeenBy = {}): Promise<Dataset[]> {
   const seen = await seenCollections(ctx.db, reader);
   const rows = await ctx.db
@@ -256,7 +259,32 @@ export async function listDatasets(ctx: StoreContext, reader: SeenBy = {}): Prom
     .orderBy("name")
     .orderBy("id")
     .execute();
-  return rows.map(toDataset);
+  const datasets = rows.map(toDataset);
+  const limited = await limitedDatasetIds(ctx.db, reader);
+  if (limited.size === 0) return datasets;
+  return Promise.all(
+    datasets.map(async (dataset) =>
+      limited.has(dataset.id) && dataset.question === null
+        ? withRowsSeen(ctx, ctx.db, dataset, await rowsSeenIn(ctx.db, reader, dataset.id))
+        : dataset,
+    ),
+  );
+}
+
+/** The dataset with `rowCount` the rows the reader reads (`seen` null: every row, as stored). */
+async function withRowsSeen(
+  ctx: StoreContext,
+  trx: Executor,
+  dataset: Dataset,
+  seen: readonly (readonly QueryFilter[])[] | null,
+): Promise<Dataset> {
+  if (seen === null) return dataset;
+  const state = await rowsStateIn(trx, dataset.id);
+  if (!state) return dataset;
+  const rowCount = await ctx.rows.read(trx, state, (executor, table) =>
+    countRows(executor, limitedTable(executor, table, seen)),
+  );
+  return { ...dataset, rowCount };
 }
 
 /**
@@ -296,7 +324,7 @@ export async function getDatasetIn(
   const rows = await ctx.rows.read(trx, rowsStateOf(id, row), (executor, table) =>
     readRows(executor, limitedTable(executor, table, seen), { limit: rowLimit }),
   );
-  return { ...toDataset(row), rows };
+  return { ...(await withRowsSeen(ctx, trx, toDataset(row), seen)), rows };
 }
 
 export async function getDatasetSummaryIn(trx: Executor, id: string): Promise<Dataset | null> {

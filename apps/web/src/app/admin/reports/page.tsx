@@ -87,7 +87,7 @@ export default async function ReportsPage() {
                       <td>
                         {report.dashboard
                           ? `${report.dashboard.title}${report.dashboard.published ? "" : " (not published)"}`
-                          : "Deleted"}
+                          : "Deleted, or not yours to see"}
                       </td>
                       <td>{report.scheduleText}</td>
                       <td>

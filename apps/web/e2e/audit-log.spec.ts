@@ -96,3 +96,27 @@ test("the filtered events download as CSV shaped for the reader; deleted records
   await expect(row).toContainText("(deleted)");
   await context.close();
 });
+
+test("a page a role does not open is refused and audited as a denial, whose details only admins read", async ({
+  browser,
+}) => {
+  const viewer = await signedInPage(browser, "viewer");
+  const refused = await viewer.page.goto("/admin/users");
+  expect(refused?.status()).toBe(403);
+  await viewer.page.goto("/admin/audit?entityType=user&action=user.denied");
+  const seenByViewer = viewer.page.getByRole("region", { name: "Audit events" });
+  await expect(seenByViewer.locator("tbody tr").first()).toContainText(
+    "Only admins see these details.",
+  );
+  await expect(seenByViewer).not.toContainText("page /admin/users");
+  await viewer.context.close();
+
+  const admin = await signedInPage(browser, "admin");
+  await admin.page.goto("/admin/audit?entityType=user&action=user.denied");
+  const rows = admin.page.getByRole("region", { name: "Audit events" }).locator("tbody tr");
+  const denial = rows.filter({ hasText: "page /admin/users" }).filter({
+    hasText: testUser("viewer").email,
+  });
+  await expect(denial.first()).toContainText("users.manage");
+  await admin.context.close();
+});

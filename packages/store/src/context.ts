@@ -110,6 +110,8 @@ export type AuditAction =
   /** An admin limited a group's access to a dataset's rows, or lifted that limit. */
   | "dataset.set-row-limit"
   | "dataset.clear-row-limit"
+  /** A signed-in account's call the policy refused, recorded on that account (src/access/denials.ts). */
+  | "user.denied"
   | UserAuditAction;
 
 /** User-management events the web app records (better-auth keeps the users themselves). */

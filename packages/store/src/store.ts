@@ -3,6 +3,7 @@ import type { RowsLimits } from "@seed/model";
 import type BetterSqlite3 from "better-sqlite3";
 import { type Kysely, sql } from "kysely";
 import type pg from "pg";
+import { auditDenial, denialOperations } from "./access/denials.js";
 import { oneTimeCodeOperations } from "./access/one-time-codes.js";
 import { setupOperations } from "./access/setup.js";
 import { signInThrottleOperations } from "./access/throttle.js";
@@ -163,6 +164,7 @@ const operations = {
   ...collectionOperations,
   ...rowLimitOperations,
   ...auditOperations,
+  ...denialOperations,
   ...signInThrottleOperations,
   ...oneTimeCodeOperations,
   ...setupOperations,
@@ -220,8 +222,19 @@ export type Store = StoreConnection & {
 function bind(ctx: StoreContext): { [Name in keyof Operations]: Bound<Operations[Name]> } {
   const bound: Record<string, unknown> = {};
   for (const [name, operation] of Object.entries(operations)) {
-    bound[name] = (...args: unknown[]) =>
-      (operation as (ctx: StoreContext, ...rest: unknown[]) => unknown)(ctx, ...args);
+    bound[name] = (...args: unknown[]) => {
+      const result = (operation as (ctx: StoreContext, ...rest: unknown[]) => unknown)(
+        ctx,
+        ...args,
+      );
+      // Every refusal of an account is audited here, once for all operations (src/access/denials.ts).
+      return result instanceof Promise
+        ? result.catch(async (error: unknown) => {
+            await auditDenial(ctx, name, args, error);
+            throw error;
+          })
+        : result;
+    };
   }
   return bound as { [Name in keyof Operations]: Bound<Operations[Name]> };
 }

@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import type { Store } from "../src/index.js";
 import { internalsOf } from "../src/raw-handles.js";
 import { actors, admin } from "./actors.js";
+import { expectDenialAudited, tracking } from "./denials.js";
 import { dialects, openTestStore } from "./helpers.js";
 import { cases, type Fixture, makeFixture } from "./policy-cases.js";
 
@@ -33,7 +34,12 @@ async function contentsOf(store: Store): Promise<string> {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
       db,
     );
-    parts.push(table.name, ...rows.rows.map((one) => JSON.stringify(one)).sort());
+    // A refusal's own record (src/access/denials.ts) is the one row a refused call adds.
+    const kept =
+      table.name === "audit_events"
+        ? rows.rows.filter((row) => row.action !== "user.denied")
+        : rows.rows;
+    parts.push(table.name, ...kept.map((one) => JSON.stringify(one)).sort());
   }
   return parts.join("\n");
 }
@@ -82,9 +88,10 @@ async function runRole(store: Store, role: Role, grant: CollectionLevel | null):
     const allowed =
       can(role, test.permission) && (test.acts === undefined || levelIncludes(level, test.acts));
     const before = allowed ? null : await contentsOf(store);
+    const tracked = tracking(store);
     let failure: unknown = null;
     try {
-      await test.run(store, f, actors[role]);
+      await test.run(tracked.store, f, actors[role]);
     } catch (error) {
       failure = error;
     }
@@ -99,6 +106,7 @@ async function runRole(store: Store, role: Role, grant: CollectionLevel | null):
     expect(error, `${label}: refused with a typed error, not ${String(failure)}`).not.toBeNull();
     if (!can(role, test.permission) || level !== null) {
       expect(error?.kind, label).toBe("forbidden");
+      await expectDenialAudited(store, actors[role], tracked.calls, failure, label);
     } else {
       // No grant: the records are not there for this account; nothing of them is named.
       expect(["not_found", "invalid"], `${label}: ${String(failure)}`).toContain(error?.kind);

@@ -124,6 +124,15 @@ const importInto = (mode: "append" | "replace"): Case =>
   );
 
 const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>> = {
+  // Any account's refusal by the web app's own gates is recorded (as a denial, not a write).
+  recordDenial: {
+    record: {
+      permission: "content.read",
+      events: 0,
+      run: (store, _f, actor) =>
+        store.recordDenial(actor, { where: "GET /admin/users", permission: "users.manage" }),
+    },
+  },
   createDataset: {
     create: {
       permission: "content.write",

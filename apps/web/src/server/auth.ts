@@ -100,8 +100,26 @@ async function requireSignedIn(permission: Permission): Promise<SignedInSession>
     redirect(loginPath(requestHeaders.get(requestPathHeader) ?? "/admin"));
   }
   const role = session.user.role;
-  if (role === null || !can(role, permission)) forbidden();
+  if (role === null || !can(role, permission)) {
+    const requestHeaders = await headers();
+    const path = requestHeaders.get(requestPathHeader) ?? "/admin";
+    const where = requestHeaders.has("next-action") ? `action on ${path}` : `page ${path}`;
+    await auditDenial(session, where, permission);
+    forbidden();
+  }
   return { ...session, user: { ...session.user, role } };
+}
+
+/**
+ * A signed-in account refused by these gates is audited as the store's own refusals are
+ * (user.denied on the account, at most once a minute per place and permission).
+ */
+async function auditDenial(session: Session, where: string, permission: Permission) {
+  const { id, email, role } = session.user;
+  // An account with a role no longer known cannot be named as an actor; nothing to record.
+  if (!isRole(role)) return;
+  const store = await getStore();
+  await store.recordDenial({ id, email, role }, { where: where.slice(0, 200), permission });
 }
 
 /**
@@ -143,6 +161,7 @@ export function withPermission<Context = unknown>(
     if (!session) return errorResponse(401, "Sign in to use this endpoint.");
     const role = session.user.role;
     if (role === null || !can(role, permission)) {
+      await auditDenial(session, `${request.method} ${new URL(request.url).pathname}`, permission);
       return errorResponse(403, "Your role does not allow this.");
     }
     const signedIn = { ...session, user: { ...session.user, role } };

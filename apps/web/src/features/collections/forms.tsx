@@ -12,6 +12,7 @@ import {
 } from "@/app/admin/collections/actions";
 import { ConfirmDialogButton } from "@/components/admin/confirm-dialog";
 import { FormMessages } from "@/components/admin/form-controls";
+import { useKeptForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
 
 function DetailsFields({
@@ -121,13 +122,11 @@ export function CollectionGrantsForm({
   collectionId: string;
   choices: readonly GrantChoice[];
 }) {
-  const [state, action, pending] = useActionState<CollectionFormState, FormData>(
-    setCollectionGrants,
-    {},
-  );
+  // Sent without the form's own reset: a refused save keeps each group's level as chosen.
+  const { state, pending, onSubmit } = useKeptForm<CollectionFormState>(setCollectionGrants, {});
   return (
     <form
-      action={action}
+      onSubmit={onSubmit}
       className="form"
       key={choices.map((choice) => `${choice.groupId}:${choice.level}`).join(",")}
     >
@@ -207,12 +206,10 @@ export function MoveToCollectionForm({
   current: string;
   choices: readonly CollectionChoice[];
 }) {
-  const [state, action, pending] = useActionState<CollectionFormState, FormData>(
-    moveToCollection,
-    {},
-  );
+  // Sent without the form's own reset: a refused move keeps the collection chosen.
+  const { state, pending, onSubmit } = useKeptForm<CollectionFormState>(moveToCollection, {});
   return (
-    <form action={action} className="form" key={current}>
+    <form onSubmit={onSubmit} className="form" key={current}>
       <input type="hidden" name="entityType" value={entityType} />
       <input type="hidden" name="id" value={id} />
       <div className="field">

@@ -1,7 +1,7 @@
 "use client";
 
 import { type DatasetColumnType, type FilterOperator, filterOperatorsByType } from "@seed/model";
-import { startTransition, useActionState, useState } from "react";
+import { useActionState, useState } from "react";
 import {
   clearRowLimit,
   type RowLimitFormState,
@@ -14,6 +14,7 @@ import {
   FormMessages,
   SelectField,
 } from "@/components/admin/form-controls";
+import { useKeptForm } from "@/components/admin/use-content-form";
 import { operatorLabels } from "@/features/chart-editor/query-filters";
 
 export interface RowLimitRow {
@@ -144,20 +145,11 @@ export function RowLimitForm({
   groups: ReadonlyArray<{ id: string; name: string }>;
   columns: readonly Column[];
 }) {
-  const [state, action, pending] = useActionState<RowLimitFormState, FormData>(setRowLimit, {});
+  // Sent without the form's own reset, so a refused save keeps every choice and value as sent.
+  const { state, pending, onSubmit } = useKeptForm<RowLimitFormState>(setRowLimit, {});
   const [groupId, setGroupId] = useState(groups[0]?.id ?? "");
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        // Sent without the form's own reset (React resets a form after its action), so a
-        // refused save keeps every choice and value as they were sent.
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        startTransition(() => action(data));
-      }}
-    >
+    <form className="form" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="datasetId" value={datasetId} />
       <SelectField
         id="row-limit-group"

@@ -37,7 +37,14 @@ export type Tamper =
   /** One character of the ID token's signature changed. */
   | { kind: "broken-signature" }
   /** The ID token's claims with `alg: none` and no signature. */
-  | { kind: "unsigned" };
+  | { kind: "unsigned" }
+  /**
+   * The provider rotated its signing key: its JWKS publishes only a new key (another key id),
+   * which signs every ID token from then on; the old key is retired.
+   */
+  | { kind: "rotated-key" }
+  /** After that rotation, an ID token still signed by the retired key (its key id no longer published). */
+  | { kind: "retired-key" };
 
 export interface TestProvider {
   issuer: string;
@@ -47,6 +54,8 @@ export interface TestProvider {
   tamper: Tamper;
   /** Authorization codes the provider issued, newest last. */
   issuedCodes: string[];
+  /** When its JWKS was asked for (Date.now()), newest last. */
+  keyFetches: number[];
   close(): Promise<void>;
 }
 
@@ -59,6 +68,13 @@ export async function startTestProvider(options: {
   const clientSecret = `secret-${crypto.randomUUID()}`;
   const signing = await generateKeyPair("RS256", { extractable: true });
   const foreign = await generateKeyPair("RS256", { extractable: true });
+  const rotated = await generateKeyPair("RS256", { extractable: true });
+  const rotatedPublicJwk: JWK = {
+    ...(await exportJWK(rotated.publicKey)),
+    kid: "e2e-2",
+    alg: "RS256",
+    use: "sig",
+  };
   const privateJwk: JWK = {
     ...(await exportJWK(signing.privateKey)),
     kid: "e2e-1",
@@ -106,6 +122,7 @@ export async function startTestProvider(options: {
     accounts,
     tamper: { kind: "none" },
     issuedCodes: [],
+    keyFetches: [],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -124,6 +141,11 @@ export async function startTestProvider(options: {
     const claims = decodeJwt(idToken) as IdTokenClaims;
     const header = decodeProtectedHeader(idToken);
     const changed = tamper.kind === "claims" ? tamper.change({ ...claims }) : claims;
+    if (tamper.kind === "rotated-key") {
+      return new SignJWT(changed)
+        .setProtectedHeader({ alg: "RS256", kid: rotatedPublicJwk.kid })
+        .sign(rotated.privateKey);
+    }
     const key = tamper.kind === "foreign-key" ? foreign.privateKey : signing.privateKey;
     return new SignJWT(changed)
       .setProtectedHeader({ alg: "RS256", kid: header.kid ?? "e2e-1" })
@@ -137,9 +159,23 @@ export async function startTestProvider(options: {
       url.searchParams.delete("nonce");
       request.url = `${url.pathname}${url.search}`;
     }
+    if (url.pathname === "/jwks") state.keyFetches.push(Date.now());
+    if (
+      url.pathname === "/jwks" &&
+      (state.tamper.kind === "rotated-key" || state.tamper.kind === "retired-key")
+    ) {
+      rewriteJson(response, async () => ({ keys: [rotatedPublicJwk] }));
+    }
     if (
       url.pathname === "/token" &&
-      ["claims", "foreign-key", "broken-signature", "unsigned"].includes(state.tamper.kind)
+      [
+        "claims",
+        "foreign-key",
+        "broken-signature",
+        "unsigned",
+        "rotated-key",
+        "retired-key",
+      ].includes(state.tamper.kind)
     ) {
       rewriteJson(response, async (body) => {
         if (typeof body.id_token === "string") body.id_token = await resign(body.id_token);

@@ -82,6 +82,17 @@ async function signOn(page: Page, login: string, next = "/admin") {
   await page.waitForURL((url) => url.origin === server.url);
 }
 
+/** Signs on again in a browser the provider already signed in: it answers the app at once. */
+async function signOnKnownPerson(page: Page, next = "/admin") {
+  await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
+  const callback = page.waitForResponse((response) =>
+    response.url().startsWith(`${server.url}/api/auth/callback/oidc`),
+  );
+  await page.getByRole("button", { name: `Sign in with ${providerName}` }).click();
+  await callback;
+  await page.waitForLoadState("load");
+}
+
 async function signedInEmail(page: Page): Promise<string | null> {
   const answer = await page.request.get(`${server.url}/api/auth/get-session`);
   const body = (await answer.json()) as { user?: { email?: string } } | null;
@@ -573,4 +584,40 @@ test("a row limit by the account's region from the provider: each person sees th
   await expect(moved.page.getByText("1 row you see")).toBeVisible();
   await expect(moved.page.getByRole("cell", { name: "South", exact: true }).first()).toBeVisible();
   await moved.context.close();
+});
+
+test("after the provider rotates its signing key, sign-ins verify against its new key, and the retired key signs nobody in", async ({
+  browser,
+}) => {
+  // Last in this file: the app then knows only the rotated key, as a rotated provider's clients do.
+  const person = newPerson();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Signed in once under the first key, so the app has read the provider's keys before.
+  await signOn(page, person.login);
+  expect(await signedInEmail(page)).toBe(person.email);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/login/);
+
+  // The app reads the keys again when a token names a key id it does not know (OpenID Connect
+  // Core 10.1.1), at most once per 30 s (jose's createRemoteJWKSet, under better-auth): the
+  // rotation is made 30 s after the app last read them, as a provider publishing a new key
+  // ahead of its use would be seen.
+  const lastRead = provider.keyFetches.at(-1) ?? 0;
+  expect(lastRead).toBeGreaterThan(0);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, lastRead + 31_000 - Date.now())));
+  provider.tamper = { kind: "rotated-key" };
+  const readsBefore = provider.keyFetches.length;
+  await signOnKnownPerson(page);
+  expect(await signedInEmail(page)).toBe(person.email);
+  expect(provider.keyFetches.length).toBeGreaterThan(readsBefore);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/login/);
+
+  // A token signed by the retired key (its key id no longer published) is refused.
+  provider.tamper = { kind: "retired-key" };
+  await signOnKnownPerson(page);
+  await expect(page).toHaveURL(/\/login\?.*error=/);
+  expect(await signedInEmail(page)).toBeNull();
+  await context.close();
 });

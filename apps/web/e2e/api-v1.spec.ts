@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectAxeClean } from "./content-support";
+import { expectAxeClean, signedInPage } from "./content-support";
 import { apiTokenOf, checkedApi } from "./openapi-client";
-import { horizontalOverflow } from "./support";
+import { horizontalOverflow, testUser } from "./support";
 
 // The REST API (issue 30): personal tokens made in /admin/tokens, dashboards as files over
 // /api/v1 with ETag and If-Match, problem+json errors; every answer is checked against the
@@ -95,6 +95,18 @@ test("tokens made in admin drive /api/v1: files with ETag and If-Match, problems
     expect((await limited.get(`/dashboards/${slug}`)).status()).toBe(200);
     await limited.dispose();
   }
+  // Each refusal is audited on the account, for admins to read.
+  const auditor = await signedInPage(browser, "admin");
+  await auditor.page.goto("/admin/audit?entityType=user&action=user.denied");
+  const denials = auditor.page.getByRole("region", { name: "Audit events" }).locator("tbody tr");
+  for (const role of ["editor", "viewer"] as const) {
+    await expect(
+      denials.filter({ hasText: `PUT /api/v1/dashboards/${slug}` }).filter({
+        hasText: testUser(role).email,
+      }),
+    ).toHaveCount(1);
+  }
+  await auditor.context.close();
 
   // Revoked in admin: refused from then on.
   await writer.page.goto("/admin/tokens");

@@ -88,7 +88,7 @@ export function historyRoutes(kind: Kind, keyName: "slug" | "id") {
      */
     restore: withApiToken<KeyContext>(async (request, { actor, store }, context) => {
       const params = await context.params;
-      const readOnly = refuseReadOnly(actor);
+      const readOnly = await refuseReadOnly(actor, request, store);
       if (readOnly) return readOnly;
       const expected = expectedVersionOf(request);
       if (typeof expected === "object") return expected.problem;

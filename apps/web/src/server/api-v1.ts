@@ -352,9 +352,19 @@ export function expectedVersionOf(request: Request): number | "*" | { problem: R
   return { problem: problem(412, 'If-Match must be an ETag this API gave (like "v3") or *.') };
 }
 
-/** A 403 before anything is read when the token's account (capped by its scope) may not write. */
-export function refuseReadOnly(actor: Actor): Response | null {
-  return can(actor.role, "content.write") ? null : refuseReadOnlyProblem();
+/**
+ * A 403 before anything is read when the token's account (capped by its scope) may not write,
+ * audited as a denial on the account (the store's recordDenial).
+ */
+export async function refuseReadOnly(
+  actor: Actor,
+  request: Request,
+  store: Store,
+): Promise<Response | null> {
+  if (can(actor.role, "content.write")) return null;
+  const where = `${request.method} ${new URL(request.url).pathname}`.slice(0, 200);
+  await store.recordDenial(actor, { where, permission: "content.write" });
+  return refuseReadOnlyProblem();
 }
 
 /** A version number from the address, or null when it is not a whole number from 1. */

@@ -39,7 +39,7 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
  */
 export const PUT = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { id } = await context.params;
-  const readOnly = refuseReadOnly(actor);
+  const readOnly = await refuseReadOnly(actor, request, store);
   if (readOnly) return readOnly;
   const expected = expectedVersionOf(request);
   if (typeof expected === "object") return expected.problem;

@@ -53,7 +53,7 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
  */
 export const PUT = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
-  const readOnly = refuseReadOnly(actor);
+  const readOnly = await refuseReadOnly(actor, request, store);
   if (readOnly) return readOnly;
   const type = request.headers.get("content-type") ?? "";
   if (!/^(application\/(json|yaml|x-yaml)|text\/(yaml|x-yaml|plain))\b/.test(type)) {
@@ -99,7 +99,7 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
  */
 export const DELETE = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
-  const readOnly = refuseReadOnly(actor);
+  const readOnly = await refuseReadOnly(actor, request, store);
   if (readOnly) return readOnly;
   const expected = expectedVersionOf(request);
   if (typeof expected === "object") return expected.problem;

@@ -9,14 +9,12 @@ import {
   roles,
   storeErrorOf,
 } from "@seed/model";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Store } from "../src/index.js";
-import { internalsOf } from "../src/raw-handles.js";
 import { actors, admin } from "./actors.js";
-import { expectDenialAudited, tracking } from "./denials.js";
 import { dialects, openTestStore } from "./helpers.js";
 import { cases, type Fixture, makeFixture } from "./policy-cases.js";
+import { contentsOf, expectDenialAudited, tracking } from "./refusals.js";
 
 // The permission matrix of issue 28: every Store method that takes an actor (policy-cases.ts), as
 // each role, with the fixture's datasets, charts, dashboard and source in a collection that grants
@@ -25,24 +23,6 @@ import { cases, type Fixture, makeFixture } from "./policy-cases.js";
 // call that acts on those records, the account's level there (collectionLevelOf: the grant, capped
 // by the role; admins manage every collection) includes what it needs. A refused call writes
 // nothing; with no grant it is told of no such record, and its message names none of them.
-
-/** Every row of every table, so "nothing was written" means exactly that. */
-async function contentsOf(store: Store): Promise<string> {
-  const { db } = internalsOf(store);
-  const parts: string[] = [];
-  for (const table of await db.introspection.getTables()) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
-      db,
-    );
-    // A refusal's own record (src/access/denials.ts) is the one row a refused call adds.
-    const kept =
-      table.name === "audit_events"
-        ? rows.rows.filter((row) => row.action !== "user.denied")
-        : rows.rows;
-    parts.push(table.name, ...kept.map((one) => JSON.stringify(one)).sort());
-  }
-  return parts.join("\n");
-}
 
 /** The fixture's content moved into a new collection granting `grant` to the editor's and viewer's group. */
 async function intoCollection(store: Store, f: Fixture, grant: CollectionLevel | null) {
@@ -113,7 +93,7 @@ async function runRole(store: Store, role: Role, grant: CollectionLevel | null):
       const told = JSON.stringify({ message: String(failure), error });
       for (const name of hiddenNames) expect(told, label).not.toContain(name);
     }
-    expect(await contentsOf(store), `${label} wrote nothing`).toBe(before);
+    expect(await contentsOf(store), `${label} wrote nothing`).toEqual(before);
   }
   return refusals;
 }

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { can, type Role, roles, storeErrorOf } from "@seed/model";
 import fc from "fast-check";
-import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Actor, Store, StoreDialect } from "../src/index.js";
-import { internalsOf } from "../src/raw-handles.js";
 import { actors, admin, editor, viewer } from "./actors.js";
-import { expectDenialAudited, tracking } from "./denials.js";
 import { dialects, errorOf, openTestStore } from "./helpers.js";
 import { type Case, cases, type Fixture, makeFixture } from "./policy-cases.js";
+import { contentsOf, expectDenialAudited, tracking } from "./refusals.js";
 
 // The store decides who may write, so each role is tried on every method that takes an actor.
 
@@ -19,25 +17,6 @@ async function succeeds(name: string, call: Promise<unknown>): Promise<void> {
   } catch (error) {
     throw new Error(`${name} failed: ${String(error)}`, { cause: error });
   }
-}
-
-/** Every row of every table, so "nothing was written" means exactly that. */
-async function contentsOf(store: Store): Promise<Record<string, string[]>> {
-  const { db } = internalsOf(store);
-  const tables = await db.introspection.getTables();
-  const contents: Record<string, string[]> = {};
-  for (const table of tables) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
-      db,
-    );
-    // A refusal's own record (src/access/denials.ts) is the one row a refused call adds.
-    const kept =
-      table.name === "audit_events"
-        ? rows.rows.filter((row) => row.action !== "user.denied")
-        : rows.rows;
-    contents[table.name] = kept.map((one) => JSON.stringify(one)).sort();
-  }
-  return contents;
 }
 
 /** Runs one case as one role: refused exactly when the role lacks the permission, and then nothing changes. */

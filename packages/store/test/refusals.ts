@@ -1,6 +1,30 @@
 import { ForbiddenError } from "@seed/model";
+import { sql } from "kysely";
 import { expect } from "vitest";
 import type { Actor, Store } from "../src/index.js";
+import { internalsOf } from "../src/raw-handles.js";
+
+// What the policy tests check of a refused call: it wrote nothing, and its denial is audited.
+
+/**
+ * Every row of every table, so "nothing was written" means exactly that; a refusal's own record
+ * (src/access/denials.ts) is the one row a refused call adds, and is left out.
+ */
+export async function contentsOf(store: Store): Promise<Record<string, string[]>> {
+  const { db } = internalsOf(store);
+  const contents: Record<string, string[]> = {};
+  for (const table of await db.introspection.getTables()) {
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(
+      db,
+    );
+    const kept =
+      table.name === "audit_events"
+        ? rows.rows.filter((row) => row.action !== "user.denied")
+        : rows.rows;
+    contents[table.name] = kept.map((one) => JSON.stringify(one)).sort();
+  }
+  return contents;
+}
 
 /** The store, with the name of each of its methods called through it, in order. */
 export function tracking(store: Store): { store: Store; calls: string[] } {

@@ -362,7 +362,7 @@ export async function refuseReadOnly(
   store: Store,
 ): Promise<Response | null> {
   if (can(actor.role, "content.write")) return null;
-  const where = `${request.method} ${new URL(request.url).pathname}`.slice(0, 200);
+  const where = `${request.method} ${new URL(request.url).pathname}`;
   await store.recordDenial(actor, { where, permission: "content.write" });
   return refuseReadOnlyProblem();
 }

@@ -119,7 +119,7 @@ async function auditDenial(session: Session, where: string, permission: Permissi
   // An account with a role no longer known cannot be named as an actor; nothing to record.
   if (!isRole(role)) return;
   const store = await getStore();
-  await store.recordDenial({ id, email, role }, { where: where.slice(0, 200), permission });
+  await store.recordDenial({ id, email, role }, { where, permission });
 }
 
 /**

@@ -260,6 +260,45 @@ describe.each(dialects)("alerts on %s", (dialect) => {
     expect(await store.listAlerts(editor)).toEqual([]);
   });
 
+  it("names a target moved later where its owner cannot see it no more than a deleted one", async () => {
+    const { store, dashboard, tileId, chart } = await setup();
+    const onChart = await store.createAlert(
+      {
+        name: "Chart watch",
+        target: { kind: "chart", chartId: chart.id, series: "m0" },
+        condition: { kind: "above", value: 1 },
+        recipients: [editor.email],
+      },
+      editor,
+    );
+    const onStat = await store.createAlert(onTile(dashboard.id, tileId), editor);
+    const texts = async (actor: typeof editor) =>
+      Object.fromEntries((await store.listAlerts(actor)).map((one) => [one.name, one.targetText]));
+    expect(await texts(editor)).toEqual({
+      "Chart watch": "Revenue by month: revenue",
+      "Revenue over 500": "Revenue on Sales",
+    });
+    // An admin moves both targets into a collection that grants the editor nothing.
+    const vault = await store.createCollection(admin, { name: "Vault" });
+    await store.moveToCollection(admin, { entityType: "chart", id: chart.id }, vault.id);
+    await store.moveToCollection(admin, { entityType: "dashboard", id: dashboard.id }, vault.id);
+    const hidden = {
+      "Chart watch": "a measure of a chart deleted, or not yours to see",
+      "Revenue over 500": "a stat tile of a dashboard deleted, or not yours to see",
+    };
+    expect(await texts(editor)).toEqual(hidden);
+    const own = await store.getAlert(onChart.alert.id, editor);
+    expect(own?.alert.targetText).toBe(hidden["Chart watch"]);
+    expect(JSON.stringify(await store.listAlerts(editor))).not.toContain("Revenue by month");
+    // Checked as its owner reads it, the alert fails rather than read what it may not see.
+    expect((await store.checkAlert(onStat.alert.id))?.error).toMatch(/no longer exists/);
+    // The admin sees every collection: the targets by name.
+    expect(await texts(admin)).toEqual({
+      "Chart watch": "Revenue by month: revenue",
+      "Revenue over 500": "Revenue on Sales",
+    });
+  });
+
   it("is due on its schedule, moved on once by one of any number of callers", async () => {
     const { store, time, dashboard, tileId } = await setup();
     const { alert } = await store.createAlert(

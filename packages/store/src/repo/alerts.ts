@@ -152,17 +152,29 @@ function shownUrl(url: string): string {
   }
 }
 
-/** Each alert's target in words, from what its dashboards and charts are now. */
-async function targetTexts(db: Executor, targets: readonly AlertTarget[]): Promise<string[]> {
+/**
+ * Each alert's target in words, from what its dashboards and charts are now, as the reader sees
+ * them: one moved since into a collection the reader does not see is named no more than a
+ * deleted one (its title, tiles and measures stay unsaid).
+ */
+async function targetTexts(
+  db: Executor,
+  targets: readonly AlertTarget[],
+  reader: SeenBy,
+): Promise<string[]> {
+  const sees = reader.seenBy === undefined ? null : await visibilityOf(db, reader.seenBy);
+  const visible = async (entityType: "dashboard" | "chart", id: string) =>
+    sees === null || (await recordVisible(db, sees, entityType, id));
   const dashboards = new Map<string, { title: string; tiles: Map<string, string> } | null>();
   const charts = new Map<string, { title: string; series: Map<string, string> } | null>();
   for (const target of targets) {
     if (target.kind === "stat" && !dashboards.has(target.dashboardId)) {
-      const row = await db
+      const found = await db
         .selectFrom("dashboards")
         .select("title")
         .where("id", "=", target.dashboardId)
         .executeTakeFirst();
+      const row = found && (await visible("dashboard", target.dashboardId)) ? found : undefined;
       const tiles = row ? await listTilesIn(db, target.dashboardId) : [];
       dashboards.set(
         target.dashboardId,
@@ -177,7 +189,8 @@ async function targetTexts(db: Executor, targets: readonly AlertTarget[]): Promi
       );
     }
     if (target.kind === "chart" && !charts.has(target.chartId)) {
-      const chart = await getChartIn(db, target.chartId);
+      const found = await getChartIn(db, target.chartId);
+      const chart = found && (await visible("chart", target.chartId)) ? found : null;
       charts.set(
         target.chartId,
         chart
@@ -193,19 +206,20 @@ async function targetTexts(db: Executor, targets: readonly AlertTarget[]): Promi
     if (target.kind === "stat") {
       const dashboard = dashboards.get(target.dashboardId);
       const label = dashboard?.tiles.get(target.tileId);
-      if (!dashboard) return "a stat tile of a deleted dashboard";
+      if (!dashboard) return "a stat tile of a dashboard deleted, or not yours to see";
       return label ? `${label} on ${dashboard.title}` : `a removed tile of ${dashboard.title}`;
     }
     const chart = charts.get(target.chartId);
-    if (!chart) return "a measure of a deleted chart";
+    if (!chart) return "a measure of a chart deleted, or not yours to see";
     return `${chart.title}: ${chart.series.get(target.series) ?? target.series}`;
   });
 }
 
-async function alertsFrom(db: Executor, rows: AlertsTable[]): Promise<Alert[]> {
+/** Alerts as their reader sees them (see targetTexts); the scheduler's reader is each owner. */
+async function alertsFrom(db: Executor, rows: AlertsTable[], reader: SeenBy): Promise<Alert[]> {
   if (rows.length === 0) return [];
   const targets = rows.map((row) => alertTargetSchema.parse(JSON.parse(row.target_json)));
-  const texts = await targetTexts(db, targets);
+  const texts = await targetTexts(db, targets, reader);
   const ids = rows.map((row) => row.id);
   const recipients = await recipientsOf(db, "alert", ids);
   const webhooks = await db
@@ -515,7 +529,7 @@ export async function createAlert(
       webhooks: checked.webhooks.length,
     });
     return {
-      alert: (await alertsFrom(trx, [row]))[0] as Alert,
+      alert: (await alertsFrom(trx, [row], { seenBy: owner }))[0] as Alert,
       newWebhookIds: checked.webhooks.map((webhook) => webhook.id),
     };
   });
@@ -582,7 +596,9 @@ export async function updateAlert(
       webhooks: checked.webhooks.length,
     });
     return {
-      alert: (await alertsFrom(trx, [{ ...current, ...values }]))[0] as Alert,
+      alert: (
+        await alertsFrom(trx, [{ ...current, ...values }], { seenBy: checkedActor })
+      )[0] as Alert,
       newWebhookIds: checked.webhooks.map((one) => one.id).filter((id) => !before.has(id)),
     };
   });
@@ -637,7 +653,9 @@ export async function snoozeAlert(
       name: existing.name,
       until,
     });
-    return (await alertsFrom(trx, [{ ...existing, snoozed_until: until }]))[0] as Alert;
+    return (
+      await alertsFrom(trx, [{ ...existing, snoozed_until: until }], { seenBy: checked })
+    )[0] as Alert;
   });
 }
 
@@ -647,7 +665,7 @@ export async function listAlerts(ctx: StoreContext, actor: Actor): Promise<Alert
   let query = ctx.db.selectFrom("alerts").selectAll();
   if (!can(checked, "settings.manage")) query = query.where("owner_id", "=", checked.id);
   const rows = await query.orderBy("created_at", "desc").orderBy("id").limit(500).execute();
-  return alertsFrom(ctx.db, rows);
+  return alertsFrom(ctx.db, rows, { seenBy: checked });
 }
 
 /** An alert with its latest history (newest first), or null when the actor may not see it. */
@@ -672,7 +690,10 @@ export async function getAlert(
     .orderBy("id", "desc")
     .limit(eventsShown)
     .execute();
-  return { alert: (await alertsFrom(ctx.db, [row]))[0] as Alert, events: events.map(toEvent) };
+  return {
+    alert: (await alertsFrom(ctx.db, [row], { seenBy: checked }))[0] as Alert,
+    events: events.map(toEvent),
+  };
 }
 
 /** Stat tiles and chart measures an alert can watch (anyone who makes alerts sees them all). */
@@ -906,7 +927,10 @@ export async function alertDeliveryPlan(
     .where("id", "=", eventRow.alert_id)
     .executeTakeFirst();
   if (!row) return null;
-  const alert = (await alertsFrom(ctx.db, [row]))[0] as Alert;
+  // Told as its owner sees the target: recipients learn no more of it than the owner may.
+  const alert = (
+    await alertsFrom(ctx.db, [row], await ownerReader(ctx.db, row.owner_id))
+  )[0] as Alert;
   const recipients = ((await recipientsOf(ctx.db, "alert", [row.id])).get(row.id) ?? []).filter(
     (recipient) => recipient.unsubscribed_at === null,
   );

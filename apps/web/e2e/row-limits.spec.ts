@@ -56,6 +56,18 @@ test("a limited group's member sees only its rows on the dataset's page, until t
     limits.getByText(`Saved: ${groupName} sees the rows where region is North.`),
   ).toBeVisible();
   await expect(limits).toContainText(`${groupName} sees the rows where region is North.`);
+  // The form offers as many conditions as a limit may have (10), one more at each press, the
+  // new one's column focused, and says when there can be no more.
+  const add = limits.getByRole("button", { name: "Add a condition" });
+  for (let count = 2; count <= 10; count++) {
+    await add.click();
+    await expect(
+      limits.getByRole("group", { name: `Condition ${count}` }).getByLabel("Column"),
+    ).toBeFocused();
+  }
+  await expect(limits.getByRole("group", { name: /^Condition \d+$/ })).toHaveCount(10);
+  await expect(add).toBeDisabled();
+  await expect(limits).toContainText("a limit has at most 10");
   await expectAxeClean(page);
   await context.close();
 

@@ -1,7 +1,12 @@
 "use client";
 
-import { type DatasetColumnType, type FilterOperator, filterOperatorsByType } from "@seed/model";
-import { useActionState, useState } from "react";
+import {
+  type DatasetColumnType,
+  type FilterOperator,
+  filterOperatorsByType,
+  rowLimitLimits,
+} from "@seed/model";
+import { useActionState, useEffect, useRef, useState } from "react";
 import {
   clearRowLimit,
   type RowLimitFormState,
@@ -27,9 +32,6 @@ interface Column {
   name: string;
   type: DatasetColumnType;
 }
-
-/** Conditions the form offers (the store takes up to rowLimitLimits.maxConditions). */
-const shownConditions = 3;
 
 /** How a condition compares: a filter operator, or the account's attribute (text columns). */
 type LimitOperator = Exclude<FilterOperator, "relative"> | "is_attribute";
@@ -148,6 +150,15 @@ export function RowLimitForm({
   // Sent without the form's own reset, so a refused save keeps every choice and value as sent.
   const { state, pending, onSubmit } = useKeptForm<RowLimitFormState>(setRowLimit, {});
   const [groupId, setGroupId] = useState(groups[0]?.id ?? "");
+  // One condition at first; more on request, up to as many as a limit may have.
+  const [shown, setShown] = useState(1);
+  const added = useRef(false);
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    document.getElementById(`row-limit-column-${shown - 1}`)?.focus();
+  }, [shown]);
+  const full = shown >= rowLimitLimits.maxConditions;
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <input type="hidden" name="datasetId" value={datasetId} />
@@ -165,9 +176,26 @@ export function RowLimitForm({
           </option>
         ))}
       </SelectField>
-      {Array.from({ length: shownConditions }, (_, index) => (
+      {Array.from({ length: shown }, (_, index) => (
         <ConditionFields key={index} index={index} columns={columns} state={state} />
       ))}
+      <div>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={full}
+          aria-describedby="row-limit-conditions-note"
+          onClick={() => {
+            added.current = true;
+            setShown((count) => Math.min(count + 1, rowLimitLimits.maxConditions));
+          }}
+        >
+          Add a condition
+        </button>
+        <p id="row-limit-conditions-note" className="muted">
+          A row must meet every condition; a limit has at most {rowLimitLimits.maxConditions}.
+        </p>
+      </div>
       <div>
         <button type="submit" className="button button-secondary" disabled={pending}>
           Save limit

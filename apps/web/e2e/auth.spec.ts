@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { appBaseURL, e2eDataDir, signInThroughForm, testUser } from "./support";
 
 test("the sign-in page is titled and axe-clean", async ({ page }) => {
@@ -13,6 +13,7 @@ test("the sign-in page is titled and axe-clean", async ({ page }) => {
 });
 
 test("a wrong password shows an error and keeps the typed email", async ({ page }) => {
+  const startedAt = Date.now() - 1_000;
   const viewer = testUser("viewer");
   await page.goto("/login");
 
@@ -22,6 +23,22 @@ test("a wrong password shows an error and keeps the typed email", async ({ page 
   await expect(page.getByLabel("Email")).toHaveValue(viewer.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
   expect(new URL(page.url()).pathname).toBe("/login");
+  // The refusal is audited on the account, once the answer is sent, for admins to read.
+  const admin = await request.newContext({
+    baseURL: appBaseURL(),
+    storageState: testUser("admin").storageState,
+  });
+  const refusedAfter = async () => {
+    const answer = await admin.get("/admin/api/audit?action=user.sign-in-refused");
+    const body = (await answer.json()) as {
+      events: { at: string; actor: { email?: string }; detail: { reason?: string } | null }[];
+    };
+    return body.events
+      .filter((event) => event.actor.email === viewer.email && Date.parse(event.at) >= startedAt)
+      .map((event) => event.detail?.reason);
+  };
+  await expect.poll(refusedAfter).toContain("wrong password");
+  await admin.dispose();
 });
 
 test("an invalid email gets a field error", async ({ page }) => {

@@ -130,6 +130,15 @@ test("a first sign-in makes an account with the role its group maps to, audited,
     await expect(await userRow(adminPage, person.email)).toContainText("editor");
     await adminPage.goto(`${server.url}/admin/audit?action=user.create-by-sign-on`);
     await expect(adminPage.getByRole("row").filter({ hasText: person.email })).toHaveCount(1);
+    // The sign-in itself is audited on the account, as a sign-on.
+    const signIns = (await (
+      await adminPage.request.get(`${server.url}/admin/api/audit?action=user.sign-in`)
+    ).json()) as { events: { actor: { email?: string }; detail: { method?: string } | null }[] };
+    expect(
+      signIns.events
+        .filter((event) => event.actor.email === person.email)
+        .map((event) => event.detail?.method),
+    ).toEqual(["single sign-on"]);
   });
 });
 

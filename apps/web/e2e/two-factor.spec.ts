@@ -121,11 +121,33 @@ test("a user turns on two-factor sign-in; then a sign-in needs the app's code or
     storageState: testUser("admin").storageState,
   });
   const audit = await (await admin.get("/admin/api/audit?action=user.enable-two-factor")).json();
+  const enabled = audit.events.find(
+    (event: { actor: { email?: string } | null }) => event.actor?.email === account.email,
+  );
+  expect(enabled).toBeDefined();
+  // Each session is audited once, at the step that began it, with how the account proved who it
+  // is; a password waiting for its code, a wrong code and a replayed code begin none. Sign-outs too.
+  type SessionEvent = { action: string; detail: { method?: string; userAgent?: string } | null };
+  const own = await (
+    await admin.get(`/admin/api/audit?entityType=user&actor=${enabled.actor.id}`)
+  ).json();
+  const sessions = (own.events as SessionEvent[])
+    .filter((event) => event.action === "user.sign-in" || event.action === "user.sign-out")
+    .reverse();
   expect(
-    audit.events.some(
-      (event: { actor: { email?: string } | null }) => event.actor?.email === account.email,
+    sessions.map((event) =>
+      event.action === "user.sign-out" ? "signed out" : event.detail?.method,
     ),
-  ).toBe(true);
+  ).toEqual([
+    "password",
+    "signed out",
+    "password and app code",
+    "signed out",
+    "password and recovery code",
+    "signed out",
+    "password and recovery code",
+  ]);
+  expect(sessions[0]?.detail?.userAgent).toContain("Chrome");
 
   // An admin turns it off for someone who lost phone and codes: the password alone works again.
   const users = await (

@@ -749,6 +749,28 @@ const operations: Record<ActorMethod | "recordAuditEvent", Record<string, Case>>
           entityId: actor.id,
         }),
     },
+    "own sign-in": {
+      permission: "content.read",
+      run: (store, _f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "user.sign-in",
+          entityType: "user",
+          entityId: actor.id,
+          detail: { method: "password" },
+        }),
+    },
+    "another account's sign-in": {
+      permission: "users.manage",
+      run: (store, _f, actor) =>
+        store.recordAuditEvent({
+          actor,
+          action: "user.sign-in",
+          entityType: "user",
+          entityId: `${actor.id}-other`,
+          detail: { method: "password" },
+        }),
+    },
   },
 };
 

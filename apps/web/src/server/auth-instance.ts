@@ -63,6 +63,9 @@ function createAuth(store: Store, secret: string) {
           before: async (session: Record<string, unknown>, context) => {
             await hooks?.sessionBeforeCreate(session, context);
           },
+          after: async (session: Record<string, unknown>, context) => {
+            await hooks?.sessionAfterCreate(session, context);
+          },
         },
       },
     },

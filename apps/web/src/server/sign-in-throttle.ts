@@ -7,10 +7,14 @@ import { getStore } from "./store";
 
 const trustedProxies = cache(() => parseTrustedProxies(process.env.SEED_TRUSTED_PROXIES));
 
+/** Which client a request came from, as the throttle counts it (and the sign-in audit names it). */
+export function requestClientAddress(requestHeaders: Headers): string | null {
+  return resolveClientAddress(requestHeaders, trustedProxies());
+}
+
 /** The throttle's view of this request: who is asking (address) for which account. */
 export async function signInAttempt(email: string) {
-  const address = resolveClientAddress(await headers(), trustedProxies());
-  return { address, account: email };
+  return { address: requestClientAddress(await headers()), account: email };
 }
 
 export async function checkSignIn(email: string): Promise<SignInVerdict> {

@@ -5,7 +5,7 @@ import type { Store } from "@seed/store";
 import { APIError } from "better-auth/api";
 import type { GenericOAuthConfig, GenericOAuthUserInfo } from "better-auth/plugins/generic-oauth";
 import { decodeJwt } from "jose";
-import { recordUserEvent } from "./audit";
+import { recordSignIn, recordUserEvent } from "./audit";
 import {
   attributesFromClaims,
   groupsFromClaims,
@@ -155,7 +155,7 @@ export function oidcProviderConfig(settings: OidcSettings): GenericOAuthConfig {
   };
 }
 
-type HookContext = { path?: string; context?: unknown } | null | undefined;
+type HookContext = { path?: string; context?: unknown; headers?: Headers } | null | undefined;
 
 function isSignOnCallback(context: HookContext): boolean {
   const path = context?.path;
@@ -238,6 +238,13 @@ export function signOnHooks(
         user.id,
         { email: user.email, provider: settings.name },
       );
+    },
+    /** A session the provider's callback began is a sign-in, audited like a password's. */
+    async sessionAfterCreate(session: Record<string, unknown>, context: HookContext) {
+      if (!isSignOnCallback(context)) return;
+      const adapter = internalAdapterOf(context);
+      const user = adapter ? await adapter.findUserById(String(session.userId)) : null;
+      await recordSignIn(user, "single sign-on", context?.headers ?? new Headers());
     },
     async sessionBeforeCreate(session: Record<string, unknown>, context: HookContext) {
       if (!isSignOnCallback(context)) return refusePasswordSession(session, context);

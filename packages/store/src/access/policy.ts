@@ -86,6 +86,10 @@ export const ownAccountActions = [
   "user.link-sign-on",
   "user.role-from-sign-on",
   "user.groups-from-sign-on",
+  // A session begun or ended by the account, and a password refused for it.
+  "user.sign-in",
+  "user.sign-out",
+  "user.sign-in-refused",
 ] as const;
 
 /**

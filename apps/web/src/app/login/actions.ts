@@ -2,9 +2,17 @@
 
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { after } from "next/server";
 import { z } from "zod";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { safeNextPath } from "@/lib/safe-next-path";
+import {
+  accountActor,
+  recordRefusedSignIn,
+  recordSignIn,
+  recordUserEvent,
+  type SignInRefusal,
+} from "@/server/audit";
 import { asAuthRefusal, getAuth } from "@/server/auth-instance";
 import { oidcProviderId, oidcSettingsFromEnv } from "@/server/oidc-settings.mjs";
 import { claimTotpCode } from "@/server/one-time-codes";
@@ -41,20 +49,31 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
     return { formError: throttleMessage(verdict), values: { email } };
   }
   const auth = await getAuth();
+  const requestHeaders = await headers();
   let signedIn: unknown;
   try {
     signedIn = await auth.api.signInEmail({
       body: { email: parsed.data.email, password: parsed.data.password },
-      headers: await headers(),
+      headers: requestHeaders,
     });
   } catch (error) {
     const refusal = asAuthRefusal(error);
     if (!refusal) throw error;
+    const passwordOff = refusal.code === passwordSignInOffCode;
+    const banned = !passwordOff && refusal.status === "FORBIDDEN";
+    const reason: SignInRefusal = passwordOff
+      ? "password sign-in off for the role"
+      : banned
+        ? "account blocked"
+        : "wrong password";
+    // Audited after the answer is sent, so a known email answers no slower than an unknown one.
+    after(async () => {
+      const known = await (await auth.$context).internalAdapter.findUserByEmail(parsed.data.email);
+      await recordRefusedSignIn(known?.user, reason, requestHeaders);
+    });
     // The password was right, but this role signs in through the identity provider only.
-    if (refusal.code === passwordSignInOffCode)
-      return { formError: refusal.message, values: { email } };
+    if (passwordOff) return { formError: refusal.message, values: { email } };
     await recordSignInFailure(parsed.data.email);
-    const banned = refusal.status === "FORBIDDEN";
     return {
       formError: banned
         ? "This account is blocked. Ask an admin to unblock it."
@@ -68,6 +87,7 @@ export async function signIn(_previous: SignInState, formData: FormData): Promis
   if (typeof signedIn === "object" && signedIn !== null && "twoFactorRedirect" in signedIn) {
     redirect(twoFactorPath(next));
   }
+  await recordSignIn((signedIn as { user?: unknown } | null)?.user, "password", requestHeaders);
   redirect(next);
 }
 
@@ -135,6 +155,11 @@ export async function verifySecondFactor(
         "That code was already used. Sign in again with your password, then enter the next code from your app.",
     };
   }
+  await recordSignIn(
+    signedIn.user,
+    isAppCode ? "password and app code" : "password and recovery code",
+    requestHeaders,
+  );
   redirect(next);
 }
 
@@ -168,14 +193,18 @@ export async function signInWithProvider(formData: FormData): Promise<void> {
   redirect(url);
 }
 
-/** Ends the session (if any) and goes to the sign-in page. */
+/** Ends the session (if any, audited on its account) and goes to the sign-in page. */
 export async function signOut(): Promise<void> {
   const auth = await getAuth();
+  const requestHeaders = await headers();
+  const session = await auth.api.getSession({ headers: requestHeaders });
   try {
-    await auth.api.signOut({ headers: await headers() });
+    await auth.api.signOut({ headers: requestHeaders });
   } catch (error) {
     // No session to end is fine: the user is signed out either way.
     if (!asAuthRefusal(error)) throw error;
   }
+  const actor = accountActor(session?.user);
+  if (actor) await recordUserEvent(actor, "user.sign-out", actor.id, {});
   redirect("/login");
 }

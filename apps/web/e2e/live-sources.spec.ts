@@ -1,7 +1,13 @@
 import { expect, request, test } from "@playwright/test";
 import { type FakeListener, startFakeListener } from "../../../scripts/fake-postgres-listener.mjs";
 import type { LiveSourceDatabase } from "../../../scripts/throwaway-live-source.mjs";
-import { expectAxeClean, publishSummedBarChart, signedInPage, uniqueName } from "./content-support";
+import {
+  expectAxeClean,
+  moveIntoCollection,
+  publishSummedBarChart,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
 import { fillSourceForm, useLiveSourceDatabase } from "./live-source-support";
 import { appBaseURL, captureServerAction, replayServerAction } from "./support";
 
@@ -64,6 +70,7 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   // The table as a live dataset, renamed so this run's charts find it by a name of its own.
   await page.getByRole("button", { name: "Add public.sales as dataset" }).click();
   await page.waitForURL(/\/admin\/datasets\/[^/?]+$/);
+  const datasetPage = page.url();
   await expect(page.getByRole("heading", { name: "Live from a database" })).toBeVisible();
   await expect(page.getByText(`Source: ${sourceName}, table public.sales`)).toBeVisible();
   await expect(
@@ -119,6 +126,18 @@ test("an admin adds a live source and a table; a published chart shows its rows 
   await page.getByRole("button", { name: `Delete source "${sourceName}"` }).click();
   await page.getByRole("button", { name: `Yes, delete source "${sourceName}"` }).click();
   await expect(page.getByText(`is still used by dataset "${datasetName}"`)).toBeVisible();
+
+  // A source and a live dataset live in collections too, and move from their own pages.
+  const collectionName = uniqueName("Warehouse team");
+  await page.goto("/admin/collections");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Collection name").fill(collectionName);
+  await page.getByRole("button", { name: "Create collection" }).click();
+  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
+  for (const path of [new URL(sourceUrl).pathname, new URL(datasetPage).pathname]) {
+    await moveIntoCollection(page, path, collectionName);
+    await expectAxeClean(page);
+  }
 
   await visitor.dispose();
   await editor.context.close();

@@ -165,6 +165,9 @@ test("a SQL question with a date range, saved as a dataset, charted, and bound t
   await expect(
     page.getByText("Columns: region (string), revenue (number), month (date)"),
   ).toBeVisible();
+  // Like any dataset, it says where it lives and can move from here.
+  const place = page.getByRole("region", { name: "Collection" });
+  await expect(place.getByRole("link", { name: "Shared" })).toBeVisible();
   await expectAxeClean(page);
 
   // Charted like any dataset, on a dashboard whose date range is bound to {{from}} and {{to}}.

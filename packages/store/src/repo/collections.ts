@@ -641,6 +641,8 @@ export interface RecordPlace {
    * Such an account changes nothing of the dataset, whatever its level.
    */
   rowLimit: string[] | null;
+  /** What the account's role needs to change or move the record (content.write; a source's sources.manage). */
+  permission: Permission;
 }
 
 /** RecordPlace.rowLimit of a dataset for the account. */
@@ -673,7 +675,13 @@ async function placeOf(
   const rowLimit =
     item.entityType === "dataset" ? await rowLimitPhrases(ctx.db, checked, item.id) : null;
   if (record.collection_id === null) {
-    return { collectionId: null, collectionName: "Shared", level, rowLimit };
+    return {
+      collectionId: null,
+      collectionName: "Shared",
+      level,
+      rowLimit,
+      permission: home.permission,
+    };
   }
   const collection = await ctx.db
     .selectFrom("collections")
@@ -685,6 +693,7 @@ async function placeOf(
     collectionName: collection?.name ?? "",
     level,
     rowLimit,
+    permission: home.permission,
   };
 }
 

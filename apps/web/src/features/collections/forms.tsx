@@ -201,7 +201,7 @@ export function MoveToCollectionForm({
   current,
   choices,
 }: {
-  entityType: "dataset" | "chart" | "dashboard";
+  entityType: "dataset" | "chart" | "dashboard" | "source";
   id: string;
   current: string;
   choices: readonly CollectionChoice[];

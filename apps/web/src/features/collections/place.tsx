@@ -8,7 +8,7 @@ import type { SignedInSession } from "@/server/auth";
 import { getStore } from "@/server/store";
 import { type CollectionChoice, MoveToCollectionForm } from "./forms";
 
-type Movable = { entityType: "dataset" | "chart" | "dashboard"; id: string };
+type Movable = { entityType: "dataset" | "chart" | "dashboard" | "source"; id: string };
 
 /** Where a record lives for this account, and whether it may change it there (edit or manage). */
 export async function placeFor(
@@ -22,7 +22,7 @@ export async function placeFor(
       place !== null &&
       place.rowLimit === null &&
       levelIncludes(place.level, "edit") &&
-      can(session.user.role, "content.write"),
+      can(session.user.role, place.permission),
   };
 }
 
@@ -58,7 +58,7 @@ export async function CollectionPlace({
   const movable =
     place.rowLimit === null &&
     levelIncludes(place.level, "edit") &&
-    can(session.user.role, "content.write");
+    can(session.user.role, place.permission);
   if (!movable) {
     return (
       <Card title="Collection" titleAs="h2">

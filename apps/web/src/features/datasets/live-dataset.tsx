@@ -1,6 +1,7 @@
 import type { Dataset, LiveDatasetOrigin } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getStore } from "@/server/store";
 import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
 
@@ -8,9 +9,12 @@ import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./da
 export async function LiveDatasetPage({
   dataset,
   canWrite,
+  collection,
 }: {
   dataset: Dataset & { live: LiveDatasetOrigin };
   canWrite: boolean;
+  /** The dataset's Collection card. */
+  collection: ReactNode;
 }) {
   const source = await (await getStore()).getSource(dataset.live.sourceId);
   const sourceName = source?.name ?? "a deleted source";
@@ -45,6 +49,7 @@ export async function LiveDatasetPage({
           <DeleteDatasetCard dataset={dataset} />
         </>
       ) : null}
+      {collection}
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

@@ -1,6 +1,7 @@
 import type { Dataset } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
 
 /** A saved SQL question: its text and columns; its rows are its answer, so no rows, import or tokens. */
@@ -8,10 +9,13 @@ export function QuestionDatasetPage({
   dataset,
   canWrite,
   saved,
+  collection,
 }: {
   dataset: Dataset & { question: { sql: string } };
   canWrite: boolean;
   saved: "created" | "changed" | null;
+  /** The dataset's Collection card. */
+  collection: ReactNode;
 }) {
   return (
     <>
@@ -53,6 +57,7 @@ export function QuestionDatasetPage({
           <DeleteDatasetCard dataset={dataset} />
         </>
       ) : null}
+      {collection}
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>
       </p>

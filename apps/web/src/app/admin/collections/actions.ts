@@ -103,9 +103,9 @@ export const deleteCollection = formAction<CollectionFormState>(
   },
 );
 
-const movable = new Set<EntityType>(["dataset", "chart", "dashboard"]);
+const movable = new Set<EntityType>(["dataset", "chart", "dashboard", "source"]);
 
-/** Moves a dataset, chart or dashboard to the chosen collection ("" is Shared). */
+/** Moves a dataset, chart, dashboard or source (admins') to the chosen collection ("" is Shared). */
 export const moveToCollection = formAction<CollectionFormState>(
   "content.write",
   async ({ formData, store, actor }) => {

@@ -66,8 +66,16 @@ export default async function DatasetPage({
   if (!dataset) notFound();
   const item = { entityType: "dataset", id: dataset.id } as const;
   const { place, canEdit: canWrite } = await placeFor(session, item);
+  // Every kind of dataset says where it lives and moves from its own page.
+  const collection = <CollectionPlace session={session} item={item} place={place} />;
   if (dataset.live) {
-    return <LiveDatasetPage dataset={{ ...dataset, live: dataset.live }} canWrite={canWrite} />;
+    return (
+      <LiveDatasetPage
+        dataset={{ ...dataset, live: dataset.live }}
+        canWrite={canWrite}
+        collection={collection}
+      />
+    );
   }
   const query = await searchParams;
   if (dataset.question) {
@@ -75,6 +83,7 @@ export default async function DatasetPage({
       <QuestionDatasetPage
         dataset={{ ...dataset, question: dataset.question }}
         canWrite={canWrite}
+        collection={collection}
         saved={
           query.saved === "question"
             ? "created"
@@ -199,7 +208,7 @@ export default async function DatasetPage({
         </Card>
       )}
       {canWrite ? null : <CalculatedFieldsCard dataset={dataset} canWrite={false} />}
-      <CollectionPlace session={session} item={item} place={place} />
+      {collection}
       <RowLimitsCard session={session} dataset={dataset} />
       <p>
         <Link href="/admin/datasets">Back to datasets</Link>

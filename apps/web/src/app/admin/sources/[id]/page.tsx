@@ -8,6 +8,7 @@ import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { FocusedStatus } from "@/components/admin/focused-status";
 import { actorOf } from "@/components/admin/store-errors";
 import { TableRegion } from "@/components/table-region";
+import { CollectionPlace, placeFor } from "@/features/collections/place";
 import { AddTableButton } from "@/features/sources/add-table-button";
 import { SourceForm } from "@/features/sources/source-form";
 import { requirePermission } from "@/server/auth";
@@ -51,9 +52,10 @@ export default async function SourcePage({
   if (!source) notFound();
   const { saved } = await searchParams;
   const store = await getStore();
-  const [listed, datasets] = await Promise.all([
+  const [listed, datasets, { place }] = await Promise.all([
     remoteTables(source.id, actorOf(session)),
     store.listDatasets(),
+    placeFor(session, { entityType: "source", id: source.id }),
   ]);
   const used = datasets.filter((dataset) => dataset.live?.sourceId === source.id);
   const added = new Set(used.map((dataset) => `${dataset.live?.schema}.${dataset.live?.table}`));
@@ -118,6 +120,11 @@ export default async function SourcePage({
           </ul>
         </Card>
       ) : null}
+      <CollectionPlace
+        session={session}
+        item={{ entityType: "source", id: source.id }}
+        place={place}
+      />
       <Card title="Connection" titleAs="h2">
         <SourceForm
           key={source.version}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   type CollectionLevel,
   collectionLevels,
@@ -12,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { Actor, Store } from "../src/index.js";
 import { admin, editor, otherEditor, viewer } from "./actors.js";
 import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { unreachableSource } from "./policy-cases.js";
 
 const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
 console.log(`collections seed: ${seed} (rerun with SEED_PROPERTY_SEED=${seed})`);
@@ -371,7 +373,10 @@ describe.each(dialects)("collections on %s", (dialect) => {
   });
 
   it("reads for an account show only Shared and its collections; a published dashboard is everyone's", async () => {
-    const store = await openTestStore(dialect, { seedDemo: false });
+    const store = await openTestStore(dialect, {
+      seedDemo: false,
+      sourcesKey: randomBytes(32).toString("base64"),
+    });
     const team = await groupOf(store, "Team", [viewer]);
     const room = await store.createCollection(admin, { name: "Room" });
     const hidden = await store.createCollection(admin, { name: "Hidden" });
@@ -422,6 +427,7 @@ describe.each(dialects)("collections on %s", (dialect) => {
       collectionName: "Room",
       level: "view",
       rowLimit: null,
+      permission: "content.write",
     });
     expect(await store.placeOf(editor, { entityType: "chart", id: hiddenOnes.chart })).toBeNull();
     expect(await store.placeOf(editor, { entityType: "dataset", id: shared.dataset })).toEqual({
@@ -429,7 +435,13 @@ describe.each(dialects)("collections on %s", (dialect) => {
       collectionName: "Shared",
       level: "edit",
       rowLimit: null,
+      permission: "content.write",
     });
+    // A source's place names the permission its changes need: an admin's.
+    const source = await store.createSource(unreachableSource(), admin);
+    expect((await store.placeOf(admin, { entityType: "source", id: source.id }))?.permission).toBe(
+      "sources.manage",
+    );
     expect((await store.collectionItems(viewer, room.id))?.charts.map((one) => one.title)).toEqual([
       "Revenue room",
     ]);

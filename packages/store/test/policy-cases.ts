@@ -55,7 +55,8 @@ const csvText = "month,region,revenue,orders\n2025-04-01,East,90,3\n";
 const csv = () => textStream(csvText);
 let names = 0;
 const unique = (name: string) => `${name} ${++names}`;
-const unreachableSource = () => ({
+/** A live source nobody listens at (its password kept, never used). */
+export const unreachableSource = () => ({
   name: unique("Warehouse"),
   host: "127.0.0.1",
   port: 1,

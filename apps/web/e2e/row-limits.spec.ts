@@ -84,6 +84,18 @@ test("a limited group's member sees only its rows on the dataset's page, until t
   await expect(rows.getByRole("cell", { name: "Southwest", exact: true })).toHaveCount(0);
   // The limit is the admins' business: the viewer gets no Row limits card.
   await expect(seen.getByRole("region", { name: "Row limits" })).toHaveCount(0);
+  // The audit log names the dataset's events but tells the viewer none of their details: they
+  // are of the whole dataset (its row count, every group's limit).
+  type Listed = { entityId: string; entity: { name: string } | null; detail: unknown };
+  const audit = (await (
+    await seen.request.get("/admin/api/audit?entityType=dataset&action=dataset.set-row-limit")
+  ).json()) as { events: Listed[] };
+  const own = audit.events.filter((event) => event.entityId === datasetId);
+  expect(own).toHaveLength(1);
+  for (const event of own) {
+    expect(event.entity?.name).toBe(datasetName);
+    expect(event.detail).toBeNull();
+  }
   await expectAxeClean(seen);
 
   // Lifted by the admin: every row again.

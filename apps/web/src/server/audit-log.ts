@@ -72,7 +72,11 @@ const entityPaths = { dataset: "datasets", chart: "charts", dashboard: "dashboar
 async function entityNames(
   events: readonly AuditEvent[],
   reader: Actor,
-): Promise<{ names: Map<string, { name: string; href: string | null }>; hidden: Set<string> }> {
+): Promise<{
+  names: Map<string, { name: string; href: string | null }>;
+  hidden: Set<string>;
+  partial: Set<string>;
+}> {
   const role = reader.role;
   const store = await getStore();
   const wanted = new Set(events.map((event) => event.entityType));
@@ -106,6 +110,26 @@ async function entityNames(
         hidden.add(`collection:${event.entityId}`);
       }
     }
+  }
+  // A dataset the reader sees only some rows of (a row limit of a group of theirs): its events
+  // are named, but their details are of the whole dataset (row counts, imports, other groups'
+  // limits), so they show none.
+  const partial = new Set<string>();
+  if (role !== "admin") {
+    const seenDatasets = new Set(datasets.map((dataset) => dataset.id));
+    const ids = [
+      ...new Set(
+        events
+          .filter((event) => event.entityType === "dataset" && seenDatasets.has(event.entityId))
+          .map((event) => event.entityId),
+      ),
+    ];
+    const places = await Promise.all(
+      ids.map((id) => store.placeOf(reader, { entityType: "dataset", id })),
+    );
+    ids.forEach((id, index) => {
+      if (places[index]?.rowLimit != null) partial.add(`dataset:${id}`);
+    });
   }
   for (const dataset of datasets) {
     names.set(`dataset:${dataset.id}`, {
@@ -146,7 +170,7 @@ async function entityNames(
       if (name !== "Former user") names.set(`user:${id}`, { name, href: "/admin/users" });
     }
   }
-  return { names, hidden };
+  return { names, hidden, partial };
 }
 
 // Actors that are not accounts: the CLI and the store's own seeding.
@@ -202,7 +226,7 @@ export async function findAuditEvents(
     after: filter.after ?? null,
     limit,
   });
-  const [names, { names: entities, hidden }] = await Promise.all([
+  const [names, { names: entities, hidden, partial }] = await Promise.all([
     actorNames(page.events.map((event) => event.actor.id)),
     entityNames(page.events, reader),
   ]);
@@ -217,9 +241,11 @@ export async function findAuditEvents(
         ...(full ? { email: event.actor.email } : {}),
       },
       // User events and reports' (recipients' addresses) are for those who manage accounts;
-      // a record's in a collection the reader does not see, for nobody but its groups.
+      // a record's in a collection the reader does not see, for nobody but its groups; a
+      // dataset's the reader sees only some rows of, for nobody limited there.
       detail:
         !hidden.has(`${event.entityType}:${event.entityId}`) &&
+        !partial.has(`${event.entityType}:${event.entityId}`) &&
         (full || !personalEntityTypes.has(event.entityType))
           ? event.detail
           : null,

@@ -3,6 +3,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type APIRequestContext,
+  type Browser,
   expect,
   request as playwrightRequest,
   test,
@@ -10,6 +11,7 @@ import {
 import { sqlTableNames } from "@seed/model";
 import {
   createDatasetThroughForm,
+  createGroupWithMembers,
   moveIntoCollection,
   signedInPage,
   uniqueName,
@@ -79,10 +81,11 @@ function fill(segments: readonly string[], hidden: Hidden): string | null {
   return `/${out.join("/")}`;
 }
 
-test("an account no group grants a collection finds nothing of it on any route of the app", async ({
-  browser,
-}) => {
-  test.setTimeout(300_000);
+/**
+ * A dataset, a chart over it and a dashboard with that chart (from a dashboard file), made by the
+ * admin with names of their own, moved into a new collection that grants no group.
+ */
+async function vaultRecords(browser: Browser) {
   const token = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
   const names = {
     dataset: `Ledger Qx${token}`,
@@ -156,6 +159,15 @@ test("an account no group grants a collection finds nothing of it on any route o
     dashboardSlug,
     collectionId,
   };
+  return { hidden, names, file };
+}
+
+test("an account no group grants a collection finds nothing of it on any route of the app", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { hidden, names, file } = await vaultRecords(browser);
+  const { datasetId, datasetSlug, chartId, dashboardId, dashboardSlug, collectionId } = hidden;
   const hiddenIds = [datasetId, datasetSlug, chartId, dashboardId, dashboardSlug, collectionId];
   const editorToken = await apiTokenOf(browser, "editor", "write");
   const askers: Array<{ who: string; http: APIRequestContext }> = [
@@ -252,4 +264,90 @@ test("an account no group grants a collection finds nothing of it on any route o
   await expect(check.page.getByRole("heading", { level: 1, name: names.dataset })).toBeVisible();
   await expect(check.page.getByText("2 rows · version 1")).toBeVisible();
   await check.context.close();
+});
+
+/** What a page offers only to those who may change its record: the save button of its form. */
+const changeMarks: Record<string, string> = {
+  datasets: ">Save name<",
+  charts: ">Save chart<",
+  dashboards: ">Save details<",
+  collections: ">Save access<",
+};
+
+test("each grant gives what it names on every admin page of the collection's records, a role its ceiling", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { hidden, names } = await vaultRecords(browser);
+  const groupName = uniqueName("Vault team");
+  const { context, page } = await signedInPage(browser, "admin");
+  await createGroupWithMembers(page, groupName, [
+    testUser("editor").email,
+    testUser("viewer").email,
+  ]);
+  // Every admin page that names one of the records (read from src/app, as above).
+  const pages = appRoutes()
+    .filter((route) => !route.handler && route.segments[0] === "admin")
+    .map((route) => ({ kind: route.segments[1] ?? "", path: fill(route.segments, hidden) }))
+    .filter(
+      (one): one is { kind: string; path: string } =>
+        one.path !== null &&
+        one.kind in changeMarks &&
+        [hidden.datasetId, hidden.chartId, hidden.dashboardId, hidden.collectionId].some((id) =>
+          one.path?.split("/").includes(id),
+        ),
+    );
+  expect(pages.length).toBeGreaterThanOrEqual(6);
+  console.log(`grant levels over ${pages.length} pages: ${pages.map((one) => one.path).join(" ")}`);
+  const clients = {
+    editor: await playwrightRequest.newContext({
+      baseURL: appBaseURL(),
+      storageState: testUser("editor").storageState,
+      maxRedirects: 0,
+    }),
+    viewer: await playwrightRequest.newContext({
+      baseURL: appBaseURL(),
+      storageState: testUser("viewer").storageState,
+      maxRedirects: 0,
+    }),
+  };
+  const order = ["", "view", "edit", "manage"] as const;
+  for (const level of order) {
+    await page.goto(`/admin/collections/${hidden.collectionId}`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel(groupName, { exact: true }).selectOption(level);
+    await page.getByRole("button", { name: "Save access" }).click();
+    await expect(page.getByText(/^Access saved/)).toBeVisible();
+    for (const [who, http] of Object.entries(clients)) {
+      for (const { kind, path } of pages) {
+        const response = await http.get(path, {
+          headers: { Accept: "text/html,application/xhtml+xml" },
+        });
+        const text = await response.text();
+        const where = `${who} with ${level || "no"} grant: GET ${path} → ${response.status()}`;
+        if (level === "") {
+          expect(response.status(), where).toBe(404);
+          for (const name of Object.values(names)) expect(text, where).not.toContain(name);
+          continue;
+        }
+        expect(response.status(), where).toBe(200);
+        // Changing needs edit (the collection's groups: manage), and a viewer's role never does.
+        const needed = kind === "collections" ? "manage" : "edit";
+        const offered =
+          who === "editor" &&
+          order.indexOf(level) >= order.indexOf(needed) &&
+          !path.includes("/history");
+        expect(text.includes(changeMarks[kind] ?? "\u0000"), where).toBe(offered);
+      }
+    }
+    // The lists name the records exactly when a grant lets the account see them.
+    for (const [who, http] of Object.entries(clients)) {
+      const list = await (await http.get("/admin/datasets")).text();
+      expect(list.includes(names.dataset), `${who} /admin/datasets, ${level || "no"} grant`).toBe(
+        level !== "",
+      );
+    }
+  }
+  for (const http of Object.values(clients)) await http.dispose();
+  await context.close();
 });

@@ -11,6 +11,7 @@ import {
   textLimits,
 } from "@seed/model";
 import {
+  createCollectionThroughForm,
   createDashboardThroughForm,
   importCsvAsEditor,
   signedInPage,
@@ -158,12 +159,7 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
   await expect(page.getByText(`Created the group ${groupName}.`, { exact: false })).toBeVisible();
   const groupPath = await page.getByRole("link", { name: groupName }).getAttribute("href");
   const collectionName = longName("Collection", collectionLimits.maxNameLength);
-  await page.goto("/admin/collections");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Collection name").fill(collectionName);
-  await page.getByRole("button", { name: "Create collection" }).click();
-  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
-  const collectionPath = new URL(page.url()).pathname;
+  const collectionPath = await createCollectionThroughForm(page, collectionName);
   await admin.close();
 
   // Each dynamic segment of a route, filled with the record made above.

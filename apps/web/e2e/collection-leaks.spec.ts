@@ -10,6 +10,7 @@ import {
 } from "@playwright/test";
 import { can, levelIncludes, sqlTableNames } from "@seed/model";
 import {
+  createCollectionThroughForm,
   createDatasetThroughForm,
   createGroupWithMembers,
   moveIntoCollection,
@@ -135,13 +136,9 @@ async function vaultRecords(browser: Browser) {
   expect(dashboardId).not.toBe("");
 
   // A collection granting no group, and the three records moved into it.
-  await page.goto("/admin/collections");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   const collectionName = uniqueName("Vault");
-  await page.getByLabel("Collection name").fill(collectionName);
-  await page.getByRole("button", { name: "Create collection" }).click();
-  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
-  const collectionId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const collectionId =
+    (await createCollectionThroughForm(page, collectionName)).split("/").pop() ?? "";
   for (const path of [
     `/admin/datasets/${datasetId}`,
     `/admin/charts/${chartId}`,

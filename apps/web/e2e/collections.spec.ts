@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import {
+  createCollectionThroughForm,
   createDashboardThroughForm,
   createDatasetThroughForm,
   createGroupWithMembers,
@@ -35,12 +36,7 @@ test("a collection's groups see what is in it; anyone else finds nothing on any 
 
   // The collection, its access for the group, and the two records moved in.
   const collectionName = uniqueName("Finance");
-  await page.goto("/admin/collections");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Collection name").fill(collectionName);
-  await page.getByRole("button", { name: "Create collection" }).click();
-  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
-  const collectionPath = new URL(page.url()).pathname;
+  const collectionPath = await createCollectionThroughForm(page, collectionName);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expectAxeClean(page);
   await page.getByLabel(groupName, { exact: true }).selectOption("view");

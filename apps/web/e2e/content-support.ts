@@ -222,6 +222,16 @@ export async function createGroupWithMembers(
   await expect(page.getByText(`Members saved: ${emails.length} added.`)).toBeVisible();
 }
 
+/** A new collection made through the Collections page; its page is left open. Its path. */
+export async function createCollectionThroughForm(page: Page, name: string): Promise<string> {
+  await page.goto("/admin/collections");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByLabel("Collection name").fill(name);
+  await page.getByRole("button", { name: "Create collection" }).click();
+  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
+  return new URL(page.url()).pathname;
+}
+
 /** Moves the record whose admin page is at `path` into the collection named `collectionName`. */
 export async function moveIntoCollection(
   page: Page,

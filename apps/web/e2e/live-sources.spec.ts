@@ -2,6 +2,7 @@ import { expect, request, test } from "@playwright/test";
 import { type FakeListener, startFakeListener } from "../../../scripts/fake-postgres-listener.mjs";
 import type { LiveSourceDatabase } from "../../../scripts/throwaway-live-source.mjs";
 import {
+  createCollectionThroughForm,
   expectAxeClean,
   moveIntoCollection,
   publishSummedBarChart,
@@ -129,11 +130,7 @@ test("an admin adds a live source and a table; a published chart shows its rows 
 
   // A source and a live dataset live in collections too, and move from their own pages.
   const collectionName = uniqueName("Warehouse team");
-  await page.goto("/admin/collections");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByLabel("Collection name").fill(collectionName);
-  await page.getByRole("button", { name: "Create collection" }).click();
-  await page.waitForURL(/\/admin\/collections\/[^/?]+\?created=1$/);
+  await createCollectionThroughForm(page, collectionName);
   for (const path of [new URL(sourceUrl).pathname, new URL(datasetPage).pathname]) {
     await moveIntoCollection(page, path, collectionName);
     await expectAxeClean(page);

@@ -38,14 +38,6 @@ export async function recordUserEvent(
   await store.recordAuditEvent({ actor, action, entityType: "user", entityId: userId, detail });
 }
 
-/** The client of a sign-in: its address as the throttle counts it, the browser's name (200 characters). */
-function clientOf(requestHeaders: Headers) {
-  return {
-    address: requestClientAddress(requestHeaders),
-    userAgent: (requestHeaders.get("user-agent") ?? "").slice(0, 200),
-  };
-}
-
 /** How an account proved who it is when a session began. */
 export type SignInMethod =
   | "password"
@@ -66,17 +58,8 @@ export function accountActor(user: unknown): Actor | null {
  * client (the address the sign-in throttle counts, and the browser's own name, at most 200
  * characters). A second factor's sign-in is one event, at the code; the password alone is none.
  */
-export async function recordSignIn(
-  user: unknown,
-  method: SignInMethod,
-  requestHeaders: Headers,
-): Promise<void> {
-  const actor = accountActor(user);
-  if (!actor) return;
-  await recordUserEvent(actor, "user.sign-in", actor.id, {
-    method,
-    ...clientOf(requestHeaders),
-  });
+export function recordSignIn(user: unknown, method: SignInMethod, requestHeaders: Headers) {
+  return recordClientEvent(user, "user.sign-in", { method }, requestHeaders);
 }
 
 /** Why a password sign-in of an existing account was refused. */
@@ -90,15 +73,22 @@ export type SignInRefusal =
  * sent it (an email nobody has names no account, so it is not; the sign-in throttle bounds how
  * many a client or an account can make).
  */
-export async function recordRefusedSignIn(
+export function recordRefusedSignIn(user: unknown, reason: SignInRefusal, requestHeaders: Headers) {
+  return recordClientEvent(user, "user.sign-in-refused", { reason }, requestHeaders);
+}
+
+/** An event on better-auth's user (when it is an account), with the client it came from. */
+async function recordClientEvent(
   user: unknown,
-  reason: SignInRefusal,
+  action: "user.sign-in" | "user.sign-in-refused",
+  detail: Record<string, unknown>,
   requestHeaders: Headers,
 ): Promise<void> {
   const actor = accountActor(user);
   if (!actor) return;
-  await recordUserEvent(actor, "user.sign-in-refused", actor.id, {
-    reason,
-    ...clientOf(requestHeaders),
+  await recordUserEvent(actor, action, actor.id, {
+    ...detail,
+    address: requestClientAddress(requestHeaders),
+    userAgent: (requestHeaders.get("user-agent") ?? "").slice(0, 200),
   });
 }

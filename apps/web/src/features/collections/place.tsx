@@ -16,14 +16,16 @@ export async function placeFor(
   item: Movable,
 ): Promise<{ place: RecordPlace | null; canEdit: boolean }> {
   const place = await (await getStore()).placeOf(actorOf(session), item);
-  return {
-    place,
-    canEdit:
-      place !== null &&
-      place.rowLimit === null &&
-      levelIncludes(place.level, "edit") &&
-      can(session.user.role, place.permission),
-  };
+  return { place, canEdit: place !== null && mayChange(session, place) };
+}
+
+/** The one rule: whole rows, edit there, and a role that may change this kind of record. */
+function mayChange(session: SignedInSession, place: RecordPlace): boolean {
+  return (
+    place.rowLimit === null &&
+    levelIncludes(place.level, "edit") &&
+    can(session.user.role, place.permission)
+  );
 }
 
 /** The record's collection, with a move to another where the account edits both. */
@@ -55,11 +57,7 @@ export async function CollectionPlace({
       )}
     </>
   );
-  const movable =
-    place.rowLimit === null &&
-    levelIncludes(place.level, "edit") &&
-    can(session.user.role, place.permission);
-  if (!movable) {
+  if (!mayChange(session, place)) {
     return (
       <Card title="Collection" titleAs="h2">
         {here}

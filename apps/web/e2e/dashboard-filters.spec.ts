@@ -167,6 +167,71 @@ test("a visitor filters by a preset and a region; the address is the link, back 
   await visitor.close();
 });
 
+test("a click or Enter on a bar filters the whole dashboard by its value; a chip or a second click clears it, in the embed too", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const board = await readOnlyBoard(browser);
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  const home = `/d/${board.slug}`;
+
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const figure = page.getByRole("figure", { name: board.chartTitle });
+  const table = chartTable(page, board.chartTitle);
+  await expect(page.getByText("Select a bar to filter the dashboard by region.")).toBeVisible();
+  await expect(figure.locator(".recharts-bar-rectangle")).toHaveCount(3);
+
+  // Bars in x order: Alfa, Bravo, Charlie.
+  await figure.locator(".recharts-bar-rectangle").nth(2).click();
+  await waitForAddress(page, home, "?region=Charlie");
+  await expect(table).toContainText("Charlie");
+  await expect(table).not.toContainText("Alfa");
+  // The stat tile's dataset has no region: it says so instead of showing a narrowed number.
+  await expect(page.locator("[data-tile-kind=stat]")).toContainText("Not filtered by region");
+  await expect(page.getByTestId("applied-filters")).toHaveText(
+    "Showing: All time; region: Charlie",
+  );
+  // The bar shows the choice the click made, so applying it keeps the view.
+  await expect(page.getByLabel("region", { exact: true })).toHaveValues(["Charlie"]);
+  const chip = page.getByRole("link", { name: "Remove region: Charlie" });
+  await expect(chip).toBeVisible();
+  await expectAxeClean(page);
+
+  // A second click on the chosen value undoes it.
+  await expect(figure.locator(".recharts-bar-rectangle")).toHaveCount(1);
+  await figure.locator(".recharts-bar-rectangle").first().click();
+  await waitForAddress(page, home);
+  await expect(table).toContainText("Alfa");
+  await expect(chip).toHaveCount(0);
+
+  // By keyboard: the arrow keys move between bars, Enter chooses one.
+  await expect(figure.locator(".recharts-bar-rectangle")).toHaveCount(3);
+  await figure.locator("svg.recharts-surface").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(figure.locator("[aria-live=polite]")).toContainText("Bravo");
+  await page.keyboard.press("Enter");
+  await waitForAddress(page, home, "?region=Bravo");
+  await expect(table).not.toContainText("Charlie");
+  // The chip clears it, and the link is the view without it, range and all.
+  await page.getByRole("link", { name: "Remove region: Bravo" }).click();
+  await waitForAddress(page, home);
+  await expect(table).toContainText("Charlie");
+
+  // The embed filters in its own address.
+  await page.goto(`/embed/d/${board.slug}?range=last-30-days`);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page
+    .getByRole("figure", { name: board.chartTitle })
+    .locator(".recharts-bar-rectangle")
+    .first()
+    .click();
+  await waitForAddress(page, `/embed/d/${board.slug}`, "?range=last-30-days&region=Alfa");
+  await expect(table).not.toContainText("Bravo");
+  await visitor.close();
+});
+
 test("bad filter values in the address are ignored with a message and the rest applies", async ({
   browser,
 }) => {
@@ -360,6 +425,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     await page.goto(`/d/${board.slug}?range=this-year&region=Alfa&region=Bravo`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Remove region: Bravo" })).toBeVisible();
     const overflow = await horizontalOverflow(page);
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAxeClean(page);

@@ -9,6 +9,8 @@ export interface ChartValueEvent<Row> {
   row: Row;
   /** Position of the row in the caller's data array. */
   rowIndex: number;
+  /** Every row's position when the mark stands for several (a pie's "Other"): `row` is the first. */
+  rowIndexes?: readonly number[];
   /** The series clicked, when the chart knows it (bars and slices). */
   seriesKey?: string;
   value?: number | null;
@@ -39,6 +41,11 @@ export interface BaseChartProps<Row> {
   valueFormatter?: ValueFormatter;
   /** Called with the clicked point (or null when the click hit no point). */
   onValueChange?: (event: ChartValueEvent<Row> | null) => void;
+  /**
+   * Called with a legend entry's key (a series key; a pie's slice name) when it is pressed,
+   * instead of hiding or showing it: e.g. to filter a dashboard by that series.
+   */
+  onLegendSelect?: (key: string) => void;
   /** Called with every row or value that was skipped as invalid. */
   onDataIssues?: (issues: readonly DataIssue[]) => void;
   /** Shows a skeleton of the same size instead of the chart. */

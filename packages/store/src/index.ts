@@ -143,6 +143,7 @@ export type {
   RenderedTile,
   StatTile,
   TextTile,
+  TileCrossFilter,
 } from "./repo/dashboards/types.js";
 export {
   type DatasetToken,

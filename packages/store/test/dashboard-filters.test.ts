@@ -200,6 +200,86 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     });
   });
 
+  it("names the filter a click on each chart sets (cross-filter)", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const sales = await store.createDataset(
+      {
+        name: "Orders",
+        columns: columnsOf({ month: "date", region: "string", paid: "boolean", amount: "number" }),
+        rows: [
+          { month: "2025-01-01", region: "North", paid: true, amount: 100 },
+          { month: "2025-02-01", region: "South", paid: false, amount: 150 },
+          { month: "2025-03-01", region: "West", paid: true, amount: 120 },
+          { month: "2025-03-01", region: null, paid: true, amount: 7 },
+        ],
+      },
+      editor,
+    );
+    // A dataset where "region" is a number: a category filter does not narrow it.
+    const codes = await store.createDataset(
+      {
+        name: "Codes",
+        columns: columnsOf({ region: "number", amount: "number" }),
+        rows: [{ region: 1, amount: 5 }],
+      },
+      editor,
+    );
+    const chart = async (datasetId: string, query: Record<string, unknown>) =>
+      (
+        await store.createChart(
+          {
+            title: `Chart ${JSON.stringify(query)}`,
+            type: "bar",
+            datasetId,
+            query: { measures: [{ column: "amount", aggregate: "sum" }], ...query } as never,
+          },
+          editor,
+        )
+      ).id;
+    const ids = [
+      await chart(sales.id, { x: { column: "region" } }),
+      await chart(sales.id, {
+        x: { column: "region" },
+        sort: { by: "value", direction: "desc" },
+        limit: 2,
+        other: true,
+      }),
+      await chart(sales.id, {
+        x: { column: "month", grain: "month" },
+        breakdown: { column: "region", top: 2 },
+      }),
+      await chart(sales.id, { x: { column: "paid" } }),
+      await chart(sales.id, { x: { column: "month" }, breakdown: { column: "paid" } }),
+      await chart(codes.id, { x: { column: "region" } }),
+      await chart(sales.id, { x: { column: "month", grain: "month" } }),
+    ];
+    await store.createDashboard(
+      {
+        title: "Orders",
+        slug: "orders",
+        published: true,
+        filters: { dateColumn: null, categories: ["region", "paid"] },
+        tiles: ids.map((chartId) => ({ kind: "chart" as const, chartId })),
+      },
+      editor,
+    );
+
+    const { charts } = tilesOf(await store.getDashboardBySlug("orders"));
+
+    expect(charts.map((tile) => tile.crossFilter)).toEqual([
+      { x: { column: "region", otherRow: null }, series: null },
+      { x: { column: "region", otherRow: 2 }, series: null },
+      // the top two regions by amount; the rest is Other, which stands for no one value
+      { x: null, series: { column: "region", values: { s0: "South", s1: "West" } } },
+      { x: { column: "paid", otherRow: null }, series: null },
+      { x: null, series: { column: "paid", values: { s0: "true", s1: "false" } } },
+      null,
+      null,
+    ]);
+    // The Other row is the one past the limit.
+    expect(charts[1]?.result?.rows.map((row) => row.x)).toEqual(["South", "West", "Other"]);
+  });
+
   it("reads preset ranges at the store's now", async () => {
     const store = await openTestStore(dialect, {
       seedDemo: false,

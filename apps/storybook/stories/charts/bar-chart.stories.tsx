@@ -91,6 +91,22 @@ export const ClickReportsRow: Story = {
   },
 };
 
+/** A dashboard's cross-filter: pressing a legend entry selects its series instead of hiding it. */
+export const LegendSelects: Story = {
+  args: { onLegendSelect: fn(), animate: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole("list", { name: "Legend: press a series to select it" }),
+    ).toBeInTheDocument();
+    const [first] = canvas.getAllByRole("listitem");
+    const button = within(first as HTMLElement).getByRole("button");
+    await userEvent.click(button);
+    await expect(args.onLegendSelect).toHaveBeenCalledTimes(1);
+    await expect(button).not.toHaveAttribute("aria-pressed");
+  },
+};
+
 export const MonthlyDates = {
   render: () => (
     <BarChart

@@ -3,7 +3,15 @@ import { CustomRangeSwitch } from "@/components/custom-range-switch";
 
 const customDateIds = ["filter-from", "filter-to"] as const;
 
-import { allTimeRange, customRange, datePresets, describeAppliedRange } from "@seed/model";
+import {
+  allTimeRange,
+  customRange,
+  datePresets,
+  describeAppliedRange,
+  filteredHref,
+  withoutCategoryValue,
+} from "@seed/model";
+import { CircleXIcon } from "@seed/ui";
 
 /**
  * The filter bar at the top of a dashboard: a plain GET form, so it works without JavaScript and
@@ -42,7 +50,13 @@ export function DashboardFilterBar({
           </ul>
         </div>
       ) : null}
-      <form method="get" action={action} className="dashboard-filter-form">
+      {/* keyed by the filters, so a view reached in place (a chart click) shows its own choices */}
+      <form
+        method="get"
+        action={action}
+        className="dashboard-filter-form"
+        key={filteredHref(action, applied)}
+      >
         {dateColumn !== null ? (
           <fieldset className="dashboard-filter-range">
             <legend>Date range ({dateColumn})</legend>
@@ -134,6 +148,27 @@ export function DashboardFilterBar({
         <p className="muted" data-testid="applied-filters">
           Showing: {summary}
         </p>
+      ) : null}
+      {chosen.length > 0 ? (
+        // One chip per chosen value (a chart click chooses one): its link is the view without it.
+        <ul className="dashboard-filter-chips no-print" aria-label="Chosen values">
+          {chosen.flatMap(([column, values]) =>
+            values.map((value) => (
+              <li key={`${column}\u0000${value}`}>
+                <a
+                  className="dashboard-filter-chip"
+                  href={filteredHref(action, withoutCategoryValue(applied, column, value))}
+                  aria-label={`Remove ${column}: ${value}`}
+                >
+                  <span>
+                    {column}: {value}
+                  </span>
+                  <CircleXIcon size={16} />
+                </a>
+              </li>
+            )),
+          )}
+        </ul>
       ) : null}
     </section>
   );

@@ -1,8 +1,9 @@
-import type { TileLayout } from "@seed/model";
+import type { AppliedDashboardFilters, TileLayout } from "@seed/model";
 import type { DashboardTile, RenderedTile } from "@seed/store";
 import { StatTile } from "@seed/ui";
 import type { CSSProperties } from "react";
 import { chartView } from "@/components/chart-view";
+import { filtersOnClick } from "@/components/cross-filter";
 import { DashboardChart } from "@/components/dashboard-chart";
 import { MarkdownText } from "@/components/markdown-text";
 import { serverChartSvg } from "@/components/server-chart-svg";
@@ -22,6 +23,9 @@ export function gridPlacement(layout: TileLayout): CSSProperties {
 const rowPx = 80;
 const gapPx = 16;
 const chartChromePx = 96;
+
+// The cross-filter hint under a chart: one line of small text and its margin (.chart-hint).
+const crossFilterHintPx = 26;
 
 /** A chart's drawing height for a tile `h` rows tall. */
 export function chartHeightFor(h: number): number {
@@ -52,13 +56,22 @@ export function tileName(tile: DashboardTile, chartTitles: ReadonlyMap<string, s
   return `Text: ${plain.length > 40 ? `${plain.slice(0, 39)}…` : plain}`;
 }
 
+/** A page's filters, for charts that filter it on click: its path and what applies now. */
+export interface PageFilters {
+  action: string;
+  applied: AppliedDashboardFilters;
+}
+
 /** One rendered tile's content, the same on the public page and in the admin composer. */
 export function TileContent({
   tile,
   headingLevel = 2,
+  filters,
 }: {
   tile: RenderedTile;
   headingLevel?: 2 | 3;
+  /** The page's filters; without them (the composer) a click filters nothing. */
+  filters?: PageFilters | undefined;
 }) {
   if (tile.kind === "text") {
     return <MarkdownText markdown={tile.markdown} headingLevel={headingLevel} />;
@@ -67,19 +80,21 @@ export function TileContent({
     return <StatTile {...statFigures(tile)} icon={tile.icon ?? undefined} />;
   }
   const chart = chartView(tile.chart);
+  const crossFilter =
+    filters && filtersOnClick(tile.crossFilter) && tile.crossFilter
+      ? { ...filters, on: tile.crossFilter }
+      : undefined;
+  // A chart that filters on click says so in one line under it, inside the same tile height.
+  const height = chartHeightFor(tile.layout.h) - (crossFilter ? crossFilterHintPx : 0);
   return (
     <DashboardChart
       chart={chart}
-      staticSvg={serverChartSvg(
-        chart,
-        tile.result,
-        chartWidthFor(tile.layout.w),
-        chartHeightFor(tile.layout.h),
-      )}
+      staticSvg={serverChartSvg(chart, tile.result, chartWidthFor(tile.layout.w), height)}
       result={tile.result}
       error={tile.error}
       headingLevel={headingLevel === 2 ? "h2" : "h3"}
-      height={chartHeightFor(tile.layout.h)}
+      height={height}
+      crossFilter={crossFilter}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { RenderedDashboard } from "@seed/store";
 import { Heading, Text } from "@seed/ui";
 import { DashboardFilterBar } from "@/components/dashboard-filter-bar";
-import { gridPlacement, TileContent } from "@/components/dashboard-tile";
+import { gridPlacement, type PageFilters, TileContent } from "@/components/dashboard-tile";
 
 /** A rendered dashboard: its tiles on the 12-column grid, in reading order (server component). */
 export function DashboardView({
@@ -23,7 +23,12 @@ export function DashboardView({
       ) : null}
       {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
       <DashboardFilterBar filterBar={rendered.filterBar} action={filterAction} />
-      {tiles.length > 0 ? <DashboardGrid tiles={tiles} /> : null}
+      {tiles.length > 0 ? (
+        <DashboardGrid
+          tiles={tiles}
+          filters={{ action: filterAction, applied: rendered.filterBar.applied }}
+        />
+      ) : null}
     </>
   );
 }
@@ -31,9 +36,12 @@ export function DashboardView({
 export function DashboardGrid({
   tiles,
   headingLevel = 2,
+  filters,
 }: {
   tiles: RenderedDashboard["tiles"];
   headingLevel?: 2 | 3;
+  /** The page's filters, which its charts set on click (cross-filter); none in the composer. */
+  filters?: PageFilters | undefined;
 }) {
   return (
     <div className="dashboard-grid" data-testid="dashboard-grid">
@@ -46,7 +54,7 @@ export function DashboardGrid({
             data-tile-kind={tile.kind}
             style={gridPlacement(tile.layout)}
           >
-            <TileContent tile={tile} headingLevel={headingLevel} />
+            <TileContent tile={tile} headingLevel={headingLevel} filters={filters} />
             {"notFilteredBy" in tile && tile.notFilteredBy?.length ? (
               <p className="tile-note">Not filtered by {tile.notFilteredBy.join(", ")}</p>
             ) : null}

@@ -185,6 +185,25 @@ describe("LineChart legend", () => {
     expect(button).toHaveAttribute("aria-pressed", "true");
   });
 
+  it("with onLegendSelect, pressing an entry selects its series instead of hiding it", async () => {
+    const user = userEvent.setup();
+    const onLegendSelect = vi.fn();
+    const { container } = renderSales({ series: ["revenue", "cost"], onLegendSelect });
+    expect(
+      screen.getByRole("list", { name: "Legend: press a series to select it" }),
+    ).toBeInTheDocument();
+    const button = screen.getByRole("button", { name: "cost" });
+
+    await user.click(button);
+    screen.getByRole("button", { name: "revenue" }).focus();
+    await user.keyboard("{Enter}");
+
+    expect(onLegendSelect.mock.calls).toEqual([["cost"], ["revenue"]]);
+    // a plain button, not a toggle, and every series still drawn
+    expect(button).not.toHaveAttribute("aria-pressed");
+    expect(container.querySelectorAll(".recharts-line-curve")).toHaveLength(2);
+  });
+
   it("dims the other series while one legend item is hovered", async () => {
     const user = userEvent.setup();
     const { container } = renderSales({ series: ["revenue", "cost"] });

@@ -163,6 +163,7 @@ function CartesianChartBody<Row>({
         entries={allSeries}
         hidden={hidden}
         onToggle={toggle}
+        onSelect={props.onLegendSelect}
         onHighlight={setHighlighted}
       />
     );

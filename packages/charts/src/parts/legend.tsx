@@ -12,6 +12,8 @@ export interface ChartLegendProps {
   entries: readonly LegendEntry[];
   hidden: ReadonlySet<string>;
   onToggle: (key: string) => void;
+  /** Pressing an entry calls this instead of onToggle (the chart's onLegendSelect). */
+  onSelect?: ((key: string) => void) | undefined;
   onHighlight: (key: string | null) => void;
   /** Entries shown before a "+N more" button (default 8). */
   limit?: number;
@@ -23,13 +25,15 @@ const LONG_NAME = 22;
 export const LEGEND_LIMIT = 8;
 
 /**
- * The legend: one toggle button per series; Enter and Space toggle like a click. Past `limit`
- * entries the rest fold behind a "+N more" button; unfolded, the list scrolls instead of growing.
+ * The legend: one toggle button per series (or, with onSelect, one that selects it); Enter and
+ * Space press it like a click. Past `limit` entries the rest fold behind a "+N more" button;
+ * unfolded, the list scrolls instead of growing.
  */
 export function ChartLegend({
   entries,
   hidden,
   onToggle,
+  onSelect,
   onHighlight,
   limit = LEGEND_LIMIT,
 }: ChartLegendProps) {
@@ -43,7 +47,7 @@ export function ChartLegend({
       id={listId}
       className="seed-chart-legend"
       data-expanded={folds && expanded ? "" : undefined}
-      aria-label="Legend: press a series to hide or show it"
+      aria-label={`Legend: press a series to ${onSelect ? "select" : "hide or show"} it`}
     >
       {shown.map((entry) => {
         const visible = !hidden.has(entry.key);
@@ -57,8 +61,8 @@ export function ChartLegend({
             <button
               type="button"
               className="seed-chart-legend-button"
-              aria-pressed={visible}
-              onClick={() => onToggle(entry.key)}
+              aria-pressed={onSelect ? undefined : visible}
+              onClick={() => (onSelect ?? onToggle)(entry.key)}
               onFocus={() => onHighlight(visible ? entry.key : null)}
               onBlur={() => onHighlight(null)}
             >

@@ -126,6 +126,33 @@ describe("PieChart", () => {
     );
   });
 
+  it("reports every row of a grouped Other slice", async () => {
+    const onValueChange = vi.fn();
+    const { container } = renderShares({ otherThreshold: 0.05, onValueChange });
+
+    fireEvent.click(container.querySelectorAll(".recharts-pie-sector path")[3] as Element);
+
+    await waitFor(() =>
+      expect(onValueChange).toHaveBeenCalledWith({
+        row: shareRows()[3],
+        rowIndex: 3,
+        rowIndexes: [3, 4],
+        seriesKey: "visits",
+        value: 30,
+      }),
+    );
+  });
+
+  it("with onLegendSelect, pressing an entry selects its slice by name", async () => {
+    const onLegendSelect = vi.fn();
+    const { container } = renderShares({ otherThreshold: 0, onLegendSelect });
+
+    await userEvent.setup().click(screen.getByRole("button", { name: "Safari" }));
+
+    expect(onLegendSelect).toHaveBeenCalledWith("Safari");
+    expect(container.querySelectorAll(".recharts-pie-sector")).toHaveLength(5);
+  });
+
   it("skips negative values and warns naming the row", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const rows = [...shareRows(), { browser: "Broken", visits: -5 }];

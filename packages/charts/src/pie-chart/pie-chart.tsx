@@ -183,6 +183,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
         seriesKey: valueKey,
         value: slice.value,
       };
+      if (slice.rows.length > 1) event.rowIndexes = slice.rows;
       onValueChange(event);
     },
     [onValueChange, data, valueKey],
@@ -219,6 +220,7 @@ function PieChartBody<Row>(props: PieChartProps<Row>) {
         }))}
         hidden={hidden}
         onToggle={toggle}
+        onSelect={props.onLegendSelect}
         onHighlight={setHighlighted}
       />
     );

@@ -264,6 +264,71 @@ export function appliedFilterQuery(applied: AppliedDashboardFilters): string {
   return canonicalFilterQuery(pairs);
 }
 
+/** A filtered view's address: the dashboard's path and its filters in canonical form. */
+export function filteredHref(path: string, applied: AppliedDashboardFilters): string {
+  const query = appliedFilterQuery(applied);
+  return query === "" ? path : `${path}?${query}`;
+}
+
+/**
+ * Whether a value can be chosen through a link: links trim values and bound their length, so a
+ * blank value, one longer than the limit or one with spaces at its ends would not come back.
+ */
+export function linkableFilterValue(value: string): boolean {
+  return (
+    value !== "" &&
+    value.trim() === value &&
+    [...value].length <= dashboardFilterLimits.maxValueLength &&
+    !loneSurrogate.test(value)
+  );
+}
+
+// Half of a UTF-16 pair alone: URLs cannot carry it (it reads back as U+FFFD).
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** How many name/value pairs filters take in a link. */
+function filterPairCount(applied: AppliedDashboardFilters): number {
+  const range = applied.range;
+  const rangePairs =
+    range === null ? 0 : "preset" in range ? 1 : (range.from ? 1 : 0) + (range.to ? 1 : 0);
+  return Object.values(applied.categories).reduce((sum, chosen) => sum + chosen.length, rangePairs);
+}
+
+/**
+ * The filters after a click on a chart's value (cross-filter): that value alone for its column,
+ * or none for the column when it was already the only one (a second click undoes the first).
+ * The date range and other columns stay. Null when a link cannot carry the value or the filters.
+ */
+export function crossFiltered(
+  applied: AppliedDashboardFilters,
+  column: string,
+  value: string,
+): AppliedDashboardFilters | null {
+  if (!linkableFilterValue(value)) return null;
+  const current = applied.categories[column];
+  const undo = current?.length === 1 && current[0] === value;
+  const { [column]: _dropped, ...others } = applied.categories;
+  const next = {
+    range: applied.range,
+    categories: undo ? others : { ...others, [column]: [value] },
+  };
+  return filterPairCount(next) <= dashboardFilterLimits.maxPairs ? next : null;
+}
+
+/** The filters without one chosen value of a column (a filter chip's remove). */
+export function withoutCategoryValue(
+  applied: AppliedDashboardFilters,
+  column: string,
+  value: string,
+): AppliedDashboardFilters {
+  const { [column]: current = [], ...others } = applied.categories;
+  const kept = current.filter((chosen) => chosen !== value);
+  return {
+    range: applied.range,
+    categories: kept.length > 0 ? { ...others, [column]: kept } : others,
+  };
+}
+
 /** How the applied range reads: "Last 30 days", "2026-01-01 to 2026-03-31", "All time". */
 export function describeAppliedRange(range: AppliedDashboardFilters["range"]): string {
   if (range === null) return "All time";

@@ -325,6 +325,9 @@ function otherLabel(taken: ReadonlySet<unknown>): string {
   return taken.has("Other") ? "Other (rest)" : "Other";
 }
 
+/** The series of a breakdown's empty or missing value. */
+export const emptyBreakdownLabel = "(empty)";
+
 async function runBreakdown(
   compiler: Compiler,
   query: ChartQuery,
@@ -343,7 +346,7 @@ async function runBreakdown(
   const { tops, hasRest, result } = grouped;
   const series = tops.map((value, index) => ({
     key: `s${index}`,
-    label: value === null || value === "" ? "(empty)" : value,
+    label: value === null || value === "" ? emptyBreakdownLabel : value,
   }));
   if (hasRest) {
     const taken = new Set(series.map((entry) => entry.label));

@@ -3,6 +3,7 @@
 
 import {
   type AppliedDashboardFilters,
+  type ChartQuery,
   dashboardFilterLimits,
   dashboardFilterQueries,
   dashboardRangeDays,
@@ -15,7 +16,8 @@ import {
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
 import type { DatasetTable } from "../db/dataset-table.js";
-import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
+import { caseMatchingValues, emptyBreakdownLabel, topColumnValues } from "../engine/execute.js";
+import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
 import { toChart } from "../repo/charts.js";
 import { readable, type SeenBy } from "../repo/collections.js";
@@ -24,6 +26,7 @@ import type {
   DashboardCategoryFilter,
   RenderedDashboard,
   RenderedTile,
+  TileCrossFilter,
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
@@ -163,9 +166,21 @@ async function renderDashboardWhere(
             notFilteredBy = scoped.notFilteredBy;
             const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
             const result = await target.query(query, tileOptions);
-            rendered.push({ ...base, result, error: null, notFilteredBy });
+            const crossFilter = crossFilterOf(
+              chart.query,
+              target.table,
+              dashboard.filters.categories,
+              result,
+            );
+            rendered.push({ ...base, result, error: null, notFilteredBy, crossFilter });
           } catch (error) {
-            rendered.push({ ...base, result: null, error: tileError(error), notFilteredBy });
+            rendered.push({
+              ...base,
+              result: null,
+              error: tileError(error),
+              notFilteredBy,
+              crossFilter: null,
+            });
           }
           continue;
         }
@@ -216,6 +231,49 @@ async function renderDashboardWhere(
         liveCacheSeconds: liveCacheSecondsOf(tables.values()),
       };
     });
+}
+
+/**
+ * What a click on a chart filters its dashboard by: the category filters that are its x column
+ * (plain values, not periods) or its breakdown, where the dataset holds text or true/false there
+ * (the types a category filter narrows). Series that stand for no one value (Other, empty) and
+ * the x row measuring the rest together are left out.
+ */
+export function crossFilterOf(
+  query: ChartQuery,
+  table: DatasetTable,
+  categories: readonly string[],
+  result: QueryResult,
+): TileCrossFilter | null {
+  const filterable = (column: string) =>
+    categories.includes(column) &&
+    table.columns.some(
+      (candidate) =>
+        candidate.name === column && (candidate.type === "string" || candidate.type === "boolean"),
+    );
+  const x =
+    query.x.grain === undefined && filterable(query.x.column)
+      ? {
+          column: query.x.column,
+          otherRow:
+            query.other && query.limit !== undefined && result.rows.length > query.limit
+              ? query.limit
+              : null,
+        }
+      : null;
+  const breakdown = query.breakdown?.column;
+  const series =
+    breakdown !== undefined && filterable(breakdown)
+      ? {
+          column: breakdown,
+          values: Object.fromEntries(
+            result.series
+              .filter((entry) => /^s\d+$/.test(entry.key) && entry.label !== emptyBreakdownLabel)
+              .map((entry) => [entry.key, entry.label]),
+          ),
+        }
+      : null;
+  return x === null && series === null ? null : { x, series };
 }
 
 /** The shortest cache time-to-live of the live sources a page reads; null when it reads none. */

@@ -106,6 +106,23 @@ export interface RenderedChartTile {
   error: string | null;
   /** Applied dashboard filters that do not reach this chart's dataset (column names). */
   notFilteredBy: string[];
+  /** What a click on the chart filters the dashboard by; null when it filters nothing. */
+  crossFilter: TileCrossFilter | null;
+}
+
+/**
+ * Cross-filter: the dashboard's category filters a chart's values stand for, so a click on a
+ * point, bar or slice (or its series) becomes that filter's link.
+ */
+export interface TileCrossFilter {
+  /** The category filter whose values the chart's x values are, or null. */
+  x: {
+    column: string;
+    /** The row past the limit that measures the rest together ("Other"): it stands for no value. */
+    otherRow: number | null;
+  } | null;
+  /** The category filter the chart's series split by, and each series key's value, or null. */
+  series: { column: string; values: Record<string, string> } | null;
 }
 
 /** A stat tile with what a page shows of it: the dataset's name, the value and its status. */

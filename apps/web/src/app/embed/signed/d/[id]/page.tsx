@@ -14,5 +14,5 @@ export default async function SignedEmbedDashboardPage(props: SignedEmbedPagePro
   const id = await verifiedSignedEmbedId("dashboard", props);
   const rendered = await (await getStore()).getRenderedDashboard(id, { includeDrafts: true });
   if (!rendered) notFound();
-  return <EmbedDashboard rendered={rendered} />;
+  return <EmbedDashboard rendered={rendered} signed />;
 }

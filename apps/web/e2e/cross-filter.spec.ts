@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectAxeClean, importCsvAsEditor, uniqueName } from "./content-support";
+import { apiTokenOf, type CheckedApi, checkedApi } from "./openapi-client";
+import { vegaDataPath } from "./support";
+
+// Cross-filter on real data (vega-datasets' Seattle weather): a donut of days by weather and a
+// line of rain by year split by weather, on a dashboard filtering by weather. A donut's legend
+// entry chooses its slice's value; a breakdown's legend entry chooses its series' value; the
+// keyboard does the same; every tile then shows that weather alone, and a chip undoes it.
+
+const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
+const weatherKinds = ["drizzle", "fog", "rain", "snow", "sun"];
+
+/** Days of each weather in the file, counted here from its text. */
+function daysByWeather(): Map<string, number> {
+  const [header = "", ...lines] = weatherCsv.trim().split("\n");
+  const column = header.split(",").indexOf("weather");
+  const counts = new Map<string, number>();
+  for (const line of lines) {
+    const kind = line.split(",")[column] as string;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The dataset's slug, from the API's pages of datasets. */
+async function slugOfDataset(api: CheckedApi, name: string): Promise<string> {
+  let cursor: string | null = null;
+  do {
+    const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const page = (await (await api.get(`/datasets?limit=100${after}`)).json()) as {
+      items: { slug: string; name: string }[];
+      nextCursor: string | null;
+    };
+    const found = page.items.find((item) => item.name === name);
+    if (found) return found.slug;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  throw new Error(`No dataset named ${name}`);
+}
+
+async function publishWeatherBoard(browser: Browser): Promise<string> {
+  const name = uniqueName("Cross-filter weather");
+  await importCsvAsEditor(`/api/datasets/import?name=${encodeURIComponent(name)}`, weatherCsv);
+  const token = await apiTokenOf(browser, "editor", "write");
+  await token.context.close();
+  const api = await checkedApi(token.secret);
+  const dataset = await slugOfDataset(api, name);
+  const board = `cross-filter-${Date.now().toString(36)}`;
+  const file = [
+    "format: seed.dashboard/v1",
+    `slug: ${board}`,
+    "title: Seattle weather, cross-filtered",
+    "published: true",
+    "filters: { categories: [weather] }",
+    "tiles:",
+    "  - key: days",
+    "    kind: chart",
+    "    chart:",
+    "      title: Days by weather",
+    "      type: pie",
+    `      dataset: ${dataset}`,
+    "      options: { donut: true, otherThreshold: 0 }",
+    "      query:",
+    "        x: { column: weather }",
+    "        measures: [{ aggregate: count }]",
+    "  - key: rain",
+    "    kind: chart",
+    "    chart:",
+    "      title: Rain by year and weather",
+    "      type: line",
+    `      dataset: ${dataset}`,
+    "      query:",
+    "        x: { column: date, grain: year }",
+    "        measures: [{ column: precipitation, aggregate: sum }]",
+    "        breakdown: { column: weather }",
+    "layout:",
+    "  days: { x: 0, y: 0, w: 6, h: 4 }",
+    "  rain: { x: 6, y: 0, w: 6, h: 4 }",
+    "",
+  ].join("\n");
+  expect((await api.put(`/dashboards/${board}`, file)).status()).toBe(201);
+  return board;
+}
+
+function table(page: Page, title: string) {
+  return page.getByRole("figure", { name: title }).getByTestId("seed-chart-table");
+}
+
+async function waitForQuery(page: Page, pathname: string, search: string) {
+  await page.waitForURL((url) => url.pathname === pathname && url.search === search);
+}
+
+test("a donut's legend entry and a breakdown's legend entry filter the whole dashboard by their weather, by mouse and keyboard", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const board = await publishWeatherBoard(browser);
+  const home = `/d/${board}`;
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const days = page.getByRole("figure", { name: "Days by weather" });
+  const rain = page.getByRole("figure", { name: "Rain by year and weather" });
+  await expect(page.getByText("Select a slice to filter the dashboard by weather.")).toBeVisible();
+  await expect(
+    page.getByText("Select a legend entry to filter the dashboard by weather."),
+  ).toBeVisible();
+  await expect(days.getByRole("list", { name: /press a series to select it/ })).toBeVisible();
+  for (const kind of weatherKinds) await expect(table(page, "Days by weather")).toContainText(kind);
+
+  // The donut's "snow" entry: every tile shows snow alone, the donut its whole count of days.
+  await days.getByRole("button", { name: "snow", exact: true }).click();
+  await waitForQuery(page, home, "?weather=snow");
+  const snowDays = daysByWeather().get("snow") as number;
+  await expect(table(page, "Days by weather")).toContainText(String(snowDays));
+  await expect(table(page, "Days by weather")).not.toContainText("rain");
+  await expect(rain.getByRole("button", { name: "snow", exact: true })).toBeVisible();
+  await expect(rain.getByRole("button", { name: "rain", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Remove weather: snow" })).toBeVisible();
+  await expectAxeClean(page);
+
+  // The chip brings every weather back.
+  await page.getByRole("link", { name: "Remove weather: snow" }).click();
+  await waitForQuery(page, home, "");
+  await expect(rain.getByRole("button", { name: "rain", exact: true })).toBeVisible();
+
+  // By keyboard, the line's "fog" series: its legend entry chooses fog instead of hiding it.
+  await rain.getByRole("button", { name: "fog", exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await waitForQuery(page, home, "?weather=fog");
+  await expect(table(page, "Days by weather")).toContainText(
+    String(daysByWeather().get("fog") as number),
+  );
+  await expect(table(page, "Days by weather")).not.toContainText("sun");
+  // Pressing the chosen value again undoes it.
+  await days.getByRole("button", { name: "fog", exact: true }).click();
+  await waitForQuery(page, home, "");
+  await expect(table(page, "Days by weather")).toContainText("sun");
+  await visitor.close();
+});

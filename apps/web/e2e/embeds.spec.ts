@@ -307,6 +307,71 @@ test("a signed link embeds a draft; tampered and expired links get 403", async (
   await client.dispose();
 });
 
+test("a signed link's page filters by its bar, chips and chart clicks, each link keeping the signature", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const board = await publishedEmbeddable(page, []);
+  const draftTitle = uniqueName("Filtered draft embed");
+  const draftSlug = slugOf(draftTitle);
+  await createDashboardThroughForm(page, draftTitle, { slug: draftSlug });
+  const draftUrl = page.url();
+  await page.getByLabel("Chart", { exact: true }).selectOption({ label: board.chartTitle });
+  await page.getByRole("button", { name: "Add chart tile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  const filtersForm = page.getByRole("form", { name: "Dashboard filters" });
+  await filtersForm.getByLabel("Category filter 1").selectOption("region");
+  await filtersForm.getByRole("button", { name: "Save filters" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Filters saved." })).toBeVisible();
+  await page.goto(draftUrl);
+  await page.getByLabel("Link works for").selectOption({ label: "1 day" });
+  await page.getByRole("button", { name: "Make signed link" }).click();
+  const snippet = await page.getByLabel("Embed code").inputValue();
+  const signed = new URL(/src="([^"]+)"/.exec(snippet)?.[1] ?? "");
+  await context.close();
+
+  const visitor = await browser.newContext();
+  const embed = await visitor.newPage();
+  /** The page's address keeps the link's id, exp and sig, and adds exactly these filters. */
+  const atFilters = (filters: string) =>
+    embed.waitForURL(
+      (url) =>
+        url.pathname === `/embed/d/${draftSlug}` &&
+        ["id", "exp", "sig"].every(
+          (name) => url.searchParams.get(name) === signed.searchParams.get(name),
+        ) &&
+        [...url.searchParams].filter(([name]) => !["id", "exp", "sig"].includes(name)).join("&") ===
+          filters,
+    );
+  await embed.goto(signed.pathname + signed.search);
+  await embed.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const table = embed
+    .getByRole("figure", { name: board.chartTitle })
+    .getByTestId("seed-chart-table");
+  await expect(table).toContainText("Bravo");
+
+  // The bar's form: the draft, filtered, still by the signed link.
+  await embed.getByLabel("region", { exact: true }).selectOption(["Alfa"]);
+  await embed.getByRole("button", { name: "Apply filters" }).click();
+  await atFilters("region,Alfa");
+  await expect(embed.getByRole("heading", { level: 1, name: draftTitle })).toBeVisible();
+  await expect(table).not.toContainText("Bravo");
+  // The chip, then a click on a bar.
+  await embed.getByRole("link", { name: "Remove region: Alfa" }).click();
+  await atFilters("");
+  await expect(table).toContainText("Bravo");
+  await embed
+    .getByRole("figure", { name: board.chartTitle })
+    .locator(".recharts-bar-rectangle")
+    .nth(1)
+    .click();
+  await atFilters("region,Bravo");
+  await expect(table).not.toContainText("Alfa");
+  await expectAxeClean(embed);
+  await visitor.close();
+});
+
 test("a signed link is bound to its dashboard's id: a rename follows it, a new dashboard on its old slug is not it (issue 22, item 4)", async ({
   browser,
 }) => {

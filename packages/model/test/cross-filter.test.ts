@@ -120,8 +120,13 @@ describe("cross-filter links", () => {
     );
   });
 
-  it("the address is the bare path when nothing is filtered", () => {
+  it("the address is the bare path when nothing is filtered, and keeps a query the path has", () => {
     expect(filteredHref("/d/board", { range: null, categories: {} })).toBe("/d/board");
+    const signed = "/embed/d/board?id=1&exp=2&sig=x";
+    expect(filteredHref(signed, { range: null, categories: {} })).toBe(signed);
+    expect(filteredHref(signed, { range: null, categories: { region: ["A&B"] } })).toBe(
+      `${signed}&region=A%26B`,
+    );
     expect(
       crossFiltered({ range: null, categories: { region: ["West"] } }, "region", "West"),
     ).toEqual({ range: null, categories: {} });

@@ -22,10 +22,15 @@ export function DashboardFilterBar({
   action,
 }: {
   filterBar: RenderedDashboard["filterBar"];
-  /** The dashboard's own path: the form's target and "Clear filters". */
+  /**
+   * The dashboard's own path: the form's target and "Clear filters", with any query every link
+   * of the page keeps (a signed embed link's).
+   */
   action: string;
 }) {
   const { dateColumn, categories, applied, problems } = filterBar;
+  const [formPath = action, keptQuery = ""] = action.split("?", 2);
+  const kept = [...new URLSearchParams(keptQuery)];
   if (dateColumn === null && categories.length === 0) return null;
   const range = applied.range;
   const rangeValue = range === null ? allTimeRange : "preset" in range ? range.preset : customRange;
@@ -53,10 +58,14 @@ export function DashboardFilterBar({
       {/* keyed by the filters, so a view reached in place (a chart click) shows its own choices */}
       <form
         method="get"
-        action={action}
+        action={formPath}
         className="dashboard-filter-form"
         key={filteredHref(action, applied)}
       >
+        {/* a GET form drops its action's query: what the address must keep goes as fields */}
+        {kept.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {dateColumn !== null ? (
           <fieldset className="dashboard-filter-range">
             <legend>Date range ({dateColumn})</legend>

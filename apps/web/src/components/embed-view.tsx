@@ -8,29 +8,23 @@ import { DashboardGrid } from "@/components/dashboard-view";
 import { serverChartSvg } from "@/components/server-chart-svg";
 import { contentKey } from "@/server/content-key";
 
-/**
- * A dashboard inside someone else's page: no site header or navigation, just its tiles. A signed
- * link's charts do not filter on click: the filtered link would not carry the signature.
- */
+/** A dashboard inside someone else's page: no site header or navigation, just its tiles. */
 export function EmbedDashboard({
   rendered,
-  signed = false,
+  action = `/embed/d/${rendered.dashboard.slug}`,
 }: {
   rendered: RenderedDashboard;
-  signed?: boolean;
+  /** The address its filters lead to: a signed link's keeps its signature in the query. */
+  action?: string;
 }) {
   const { dashboard, tiles } = rendered;
-  const action = `/embed/d/${dashboard.slug}`;
   return (
     <main id="main" className="embed-main stack">
       <Heading level={1}>{dashboard.title}</Heading>
       {dashboard.description ? <Text muted>{dashboard.description}</Text> : null}
       <DashboardFilterBar filterBar={rendered.filterBar} action={action} />
       {tiles.length > 0 ? (
-        <DashboardGrid
-          tiles={tiles}
-          filters={signed ? undefined : { action, applied: rendered.filterBar.applied }}
-        />
+        <DashboardGrid tiles={tiles} filters={{ action, applied: rendered.filterBar.applied }} />
       ) : null}
       <AutoRefresh
         intervalSeconds={dashboard.refreshSeconds}

@@ -36,6 +36,9 @@ export type SignedEmbedTarget =
  * The signature covers the record's id, never its slug: a dashboard's link carries `id` beside
  * `exp` and `sig`, so a slug taken over by another dashboard opens nothing.
  */
+/** The query names a signed link carries beside a dashboard's filters. */
+export const signedLinkParams: readonly string[] = ["id", "exp", "sig"];
+
 export function signedEmbedPath(target: SignedEmbedTarget, expiresAt: number): string {
   const { exp, sig } = signEmbedLink(embedKey(), { kind: target.kind, id: target.id }, expiresAt);
   if (target.kind === "chart") {

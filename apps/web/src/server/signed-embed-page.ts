@@ -1,12 +1,13 @@
 import "server-only";
 import type { EmbedKind } from "@seed/store";
 import { forbidden } from "next/navigation";
-import { verifySignedEmbed } from "./embed-links";
+import { canonicalFilterQuery } from "@seed/model";
+import { signedLinkParams, verifySignedEmbed } from "./embed-links";
 
 /** The props of the signed renders, /embed/signed/d/[id] and /embed/signed/c/[id]. */
 export interface SignedEmbedPageProps {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ exp?: string | string[]; sig?: string | string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 /**
@@ -24,4 +25,24 @@ export async function verifiedSignedEmbedId(
   );
   if (verdict !== "valid") forbidden();
   return id;
+}
+
+/**
+ * A signed dashboard link's own query (id, exp, sig), to keep in every filtered link of its page,
+ * and the filters the rest of its query asks for (canonical; the render reports bad ones).
+ */
+export async function signedEmbedQuery({ searchParams }: SignedEmbedPageProps): Promise<{
+  link: string;
+  filterQuery: string;
+}> {
+  const query = await searchParams;
+  const link = new URLSearchParams();
+  const filters: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value ?? ""]) {
+      if (signedLinkParams.includes(name)) link.append(name, one);
+      else filters.push([name, one]);
+    }
+  }
+  return { link: link.toString(), filterQuery: canonicalFilterQuery(filters) };
 }

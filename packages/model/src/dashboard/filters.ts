@@ -264,10 +264,14 @@ export function appliedFilterQuery(applied: AppliedDashboardFilters): string {
   return canonicalFilterQuery(pairs);
 }
 
-/** A filtered view's address: the dashboard's path and its filters in canonical form. */
+/**
+ * A filtered view's address: the dashboard's path (with any query it must keep, such as a signed
+ * embed link's) and its filters in canonical form after it.
+ */
 export function filteredHref(path: string, applied: AppliedDashboardFilters): string {
   const query = appliedFilterQuery(applied);
-  return query === "" ? path : `${path}?${query}`;
+  if (query === "") return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${query}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
+import { canonicalFilterQuery } from "@seed/model";
 import type { EmbedKind } from "@seed/store";
 import { forbidden } from "next/navigation";
-import { canonicalFilterQuery } from "@seed/model";
 import { signedLinkParams, verifySignedEmbed } from "./embed-links";
 
 /** The props of the signed renders, /embed/signed/d/[id] and /embed/signed/c/[id]. */

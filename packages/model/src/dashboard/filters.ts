@@ -97,6 +97,11 @@ export type DashboardFilterConfigInput = z.input<typeof dashboardFilterConfigSch
 
 export const noDashboardFilters: DashboardFilterConfig = { dateColumn: null, categories: [] };
 
+/** Whether a category filter narrows a column of this type: text and true/false do. */
+export function isCategoryType(type: DatasetColumnType | undefined): boolean {
+  return type === "string" || type === "boolean";
+}
+
 /** A category's name in the URL: "Sales Region" -> "sales-region". */
 export function filterParamName(column: string): string {
   return slugWords(column, dashboardFilterLimits.maxNameLength);
@@ -405,7 +410,7 @@ export function dashboardFilterQueries(
   }
   for (const [name, chosen] of Object.entries(applied.categories)) {
     const column = byName.get(name);
-    if (!column || (column.type !== "string" && column.type !== "boolean")) {
+    if (!column || !isCategoryType(column.type)) {
       notFilteredBy.push(name);
       continue;
     }

@@ -8,6 +8,7 @@ import {
   dashboardFilterQueries,
   dashboardRangeDays,
   filterParamName,
+  isCategoryType,
   NotFoundError,
   noAppliedFilters,
   parseDashboardFilterQuery,
@@ -247,10 +248,7 @@ export function crossFilterOf(
 ): TileCrossFilter | null {
   const filterable = (column: string) =>
     categories.includes(column) &&
-    table.columns.some(
-      (candidate) =>
-        candidate.name === column && (candidate.type === "string" || candidate.type === "boolean"),
-    );
+    table.columns.some((candidate) => candidate.name === column && isCategoryType(candidate.type));
   const x =
     query.x.grain === undefined && filterable(query.x.column)
       ? {
@@ -296,7 +294,7 @@ export async function categoryValues(
   const counts = new Map<string, number>();
   for (const target of targets) {
     const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
-    if (type !== "string" && type !== "boolean") continue;
+    if (!isCategoryType(type)) continue;
     let values: Array<{ value: string; count: number }>;
     try {
       values = await target.run((executor, table) =>

@@ -1,7 +1,12 @@
 // A dashboard's filter columns: which columns of its tiles' datasets a filter may use.
 // Dashboards: listing and the versioned writes (details, tiles, layout, filters, publishing,
 // restore, delete). What pages render from them is read in ../render/.
-import { type DashboardFilterConfig, isTimeType, ValidationError } from "@seed/model";
+import {
+  type DashboardFilterConfig,
+  isCategoryType,
+  isTimeType,
+  ValidationError,
+} from "@seed/model";
 import type { Executor, StoreContext } from "../../context.js";
 import { queryColumnsIn } from "../datasets/fields.js";
 
@@ -33,7 +38,7 @@ export async function filterColumnsIn(
   for (const id of ids) {
     for (const column of (await queryColumnsIn(trx, id)) ?? []) {
       if (isTimeType(column.type)) dates.add(column.name);
-      if (column.type === "string" || column.type === "boolean") categories.add(column.name);
+      if (isCategoryType(column.type)) categories.add(column.name);
     }
   }
   const sorted = (names: Set<string>) => [...names].sort((a, b) => a.localeCompare(b));

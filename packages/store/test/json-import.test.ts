@@ -279,7 +279,24 @@ describe("JSON and NDJSON on every engine", () => {
             ({ id, amount, note }) => `{"id": ${id}, "amount": ${amount}, "note": ${note}}`,
           );
           const text = asArray ? `[${objects.join(",\n")}]` : objects.join("\n");
-          const { dataset } = await importText(store, text, asArray ? "json" : "ndjson");
+          const before = (await store.listDatasets()).length;
+          const imported = await importText(store, text, asArray ? "json" : "ndjson").catch(
+            (error: unknown) => error as DatasetImportError,
+          );
+          if (!("dataset" in imported)) {
+            // A number a double cannot hold (0.1e310) among numbers: the column is typed by its
+            // other cells (at most 10% misfit), so the file is refused naming that cell, and
+            // nothing is stored. Any other refusal is a failure.
+            const unheld = rows.findIndex(({ note }) => !Number.isFinite(Number(note)));
+            expect(unheld, String(imported)).toBeGreaterThanOrEqual(0);
+            expect(imported.code).toBe("not_a_number");
+            expect(imported.lineProblems[0]?.column).toBe("note");
+            const refused = rows[(imported.row ?? 0) - 1];
+            expect(Number.isFinite(Number(refused?.note))).toBe(false);
+            expect((await store.listDatasets()).length).toBe(before);
+            return;
+          }
+          const { dataset } = imported;
           const types = Object.fromEntries(dataset.columns.map((c) => [c.name, c.type]));
           for (const [index, row] of rows.entries()) {
             const stored = dataset.rows[index] as Record<string, unknown>;

@@ -1,15 +1,12 @@
-import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectAxeClean, importCsvAsEditor, uniqueName } from "./content-support";
-import { apiTokenOf, type CheckedApi, checkedApi } from "./openapi-client";
-import { vegaDataPath } from "./support";
+import { expectAxeClean } from "./content-support";
+import { publishWeatherBoard, weatherCsv } from "./weather-board";
 
 // Cross-filter on real data (vega-datasets' Seattle weather): a donut of days by weather and a
 // line of rain by year split by weather, on a dashboard filtering by weather. A donut's legend
 // entry chooses its slice's value; a breakdown's legend entry chooses its series' value; the
 // keyboard does the same; every tile then shows that weather alone, and a chip undoes it.
 
-const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
 const weatherKinds = ["drizzle", "fog", "rain", "snow", "sun"];
 
 /** Days of each weather in the file, counted here from its text. */
@@ -25,32 +22,8 @@ function daysByWeather(): Map<string, number> {
 }
 
 /** The dataset's slug, from the API's pages of datasets. */
-async function slugOfDataset(api: CheckedApi, name: string): Promise<string> {
-  let cursor: string | null = null;
-  do {
-    const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-    const page = (await (await api.get(`/datasets?limit=100${after}`)).json()) as {
-      items: { slug: string; name: string }[];
-      nextCursor: string | null;
-    };
-    const found = page.items.find((item) => item.name === name);
-    if (found) return found.slug;
-    cursor = page.nextCursor;
-  } while (cursor !== null);
-  throw new Error(`No dataset named ${name}`);
-}
-
-async function publishWeatherBoard(browser: Browser): Promise<string> {
-  const name = uniqueName("Cross-filter weather");
-  await importCsvAsEditor(`/api/datasets/import?name=${encodeURIComponent(name)}`, weatherCsv);
-  const token = await apiTokenOf(browser, "editor", "write");
-  await token.context.close();
-  const api = await checkedApi(token.secret);
-  const dataset = await slugOfDataset(api, name);
-  const board = `cross-filter-${Date.now().toString(36)}`;
-  const file = [
-    "format: seed.dashboard/v1",
-    `slug: ${board}`,
+async function publishCrossFilterBoard(browser: Browser): Promise<string> {
+  return publishWeatherBoard(browser, "cross-filter", (dataset) => [
     "title: Seattle weather, cross-filtered",
     "published: true",
     "filters: { categories: [weather] }",
@@ -78,10 +51,7 @@ async function publishWeatherBoard(browser: Browser): Promise<string> {
     "layout:",
     "  days: { x: 0, y: 0, w: 6, h: 4 }",
     "  rain: { x: 6, y: 0, w: 6, h: 4 }",
-    "",
-  ].join("\n");
-  expect((await api.put(`/dashboards/${board}`, file)).status()).toBe(201);
-  return board;
+  ]);
 }
 
 function table(page: Page, title: string) {
@@ -96,7 +66,7 @@ test("a donut's legend entry and a breakdown's legend entry filter the whole das
   browser,
 }) => {
   test.setTimeout(150_000);
-  const board = await publishWeatherBoard(browser);
+  const board = await publishCrossFilterBoard(browser);
   const home = `/d/${board}`;
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -105,8 +75,11 @@ test("a donut's legend entry and a breakdown's legend entry filter the whole das
   const days = page.getByRole("figure", { name: "Days by weather" });
   const rain = page.getByRole("figure", { name: "Rain by year and weather" });
   await expect(page.getByText("Select a slice to filter the dashboard by weather.")).toBeVisible();
+  // A line of years drills on a click; its legend entries filter.
   await expect(
-    page.getByText("Select a legend entry to filter the dashboard by weather."),
+    page.getByText(
+      "Select a point to see its quarters, a legend entry to filter the dashboard by weather.",
+    ),
   ).toBeVisible();
   await expect(days.getByRole("list", { name: /press a series to select it/ })).toBeVisible();
   for (const kind of weatherKinds) await expect(table(page, "Days by weather")).toContainText(kind);

@@ -6,6 +6,7 @@ export * from "./chart-form.js";
 export * from "./chart-types.js";
 export * from "./column-types.js";
 export * from "./dashboard/dashboard.js";
+export * from "./dashboard/drill.js";
 export * from "./dashboard/file.js";
 export * from "./dashboard/filters.js";
 export * from "./dashboard/layout.js";

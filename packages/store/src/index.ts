@@ -144,6 +144,7 @@ export type {
   StatTile,
   TextTile,
   TileCrossFilter,
+  TileDrill,
 } from "./repo/dashboards/types.js";
 export {
   type DatasetToken,

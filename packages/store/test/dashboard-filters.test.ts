@@ -280,6 +280,115 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     expect(charts[1]?.result?.rows.map((row) => row.x)).toEqual(["South", "West", "Other"]);
   });
 
+  it("drills a time axis year -> quarter -> month -> day from a link, and reports a drill it cannot take", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const orders = await store.createDataset(
+      {
+        name: "Orders",
+        columns: columnsOf({ day: "date", at: "timestamp", amount: "number" }),
+        rows: [
+          { day: "2015-12-31", at: "2015-12-31T22:30:00Z", amount: 1 },
+          { day: "2016-02-29", at: "2016-02-29T12:00:00Z", amount: 10 },
+          { day: "2016-05-03", at: "2016-04-30T22:30:00Z", amount: 100 },
+          { day: "2016-05-31", at: "2016-05-31T21:59:00Z", amount: 1000 },
+          { day: "2017-01-01", at: "2017-01-01T00:00:00Z", amount: 10000 },
+        ],
+      },
+      editor,
+    );
+    const chartOf = (title: string, x: string, grain: "year" | "week") =>
+      store.createChart(
+        {
+          title,
+          type: "bar",
+          datasetId: orders.id,
+          query: { x: { column: x, grain }, measures: [{ column: "amount", aggregate: "sum" }] },
+        },
+        editor,
+      );
+    const byYear = await chartOf("By year", "day", "year");
+    const instants = await chartOf("Instants by year", "at", "year");
+    const weekly = await chartOf("Weekly", "day", "week");
+    const board = await store.createDashboard(
+      {
+        title: "Orders",
+        slug: "orders",
+        published: true,
+        // Paris is UTC+1 in winter, +2 in summer.
+        timeZone: "Europe/Paris",
+        tiles: [byYear, instants, weekly].map((chart) => ({ kind: "chart", chartId: chart.id })),
+      },
+      editor,
+    );
+    const [yearTile, instantTile, weeklyTile] = board.tiles.map((tile) => tile.id);
+    const view = async (query: string) => {
+      const rendered = await store.getDashboardBySlug("orders", { filterQuery: query });
+      return { charts: tilesOf(rendered).charts, bar: rendered?.filterBar };
+    };
+    const rowsOf = (tile: RenderedChartTile | undefined) =>
+      tile?.result?.rows.map((row) => [row.x, row.m0]);
+
+    const all = await view("");
+    expect(rowsOf(all.charts[0])).toEqual([
+      ["2015-01-01", 1],
+      ["2016-01-01", 1110],
+      ["2017-01-01", 10000],
+    ]);
+    expect(all.charts[0]?.drill).toEqual({
+      base: "year",
+      trail: [],
+      shown: "year",
+      drillsInto: "year",
+    });
+    expect(all.charts[2]?.drill).toBeNull();
+
+    const year = await view(`drill=${yearTile}.2016`);
+    expect(rowsOf(year.charts[0])).toEqual([
+      ["2016-01-01", 10],
+      ["2016-04-01", 1100],
+    ]);
+    expect(year.charts[0]?.drill?.shown).toBe("quarter");
+    expect(year.bar?.applied.drill).toEqual({ [yearTile as string]: "2016" });
+    // Only the drilled chart changes.
+    expect(rowsOf(year.charts[1])).toEqual(rowsOf(all.charts[1]));
+
+    const month = await view(`drill=${yearTile}.2016-05`);
+    expect(rowsOf(month.charts[0])).toEqual([
+      ["2016-05-03", 100],
+      ["2016-05-31", 1000],
+    ]);
+    expect(month.charts[0]?.drill).toMatchObject({
+      trail: [
+        { grain: "year", year: 2016, month: 1 },
+        { grain: "quarter", year: 2016, month: 4 },
+        { grain: "month", year: 2016, month: 5 },
+      ],
+      shown: "day",
+      drillsInto: null,
+    });
+
+    // A timestamp's periods are the dashboard's local days: 2016-04-30T22:30Z is 1 May in Paris,
+    // 2015-12-31T22:30Z is 2015-12-31 23:30 there.
+    const instantMay = await view(`drill=${instantTile}.2016-05`);
+    expect(rowsOf(instantMay.charts[1])).toEqual([
+      ["2016-05-01", 100],
+      ["2016-05-31", 1000],
+    ]);
+
+    // A chart without a drillable axis, a period above a chart's grain, an unknown tile: each
+    // named, the rest of the page as it is, and no drill left in the page's links.
+    const refused = await view(
+      `drill=${weeklyTile}.2016&drill=00000000-0000-0000-0000-000000000000.2016&drill=${yearTile}.2016-13`,
+    );
+    expect(refused.bar?.applied.drill).toBeUndefined();
+    expect(refused.bar?.problems).toEqual([
+      '"2016-13" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05); it was ignored.',
+      '"Weekly" cannot be drilled into 2016; it shows all of its periods.',
+      "A chart the link drills into is not on this dashboard; it was ignored.",
+    ]);
+    expect(rowsOf(refused.charts[0])).toEqual(rowsOf(all.charts[0]));
+  });
+
   it("reads preset ranges at the store's now", async () => {
     const store = await openTestStore(dialect, {
       seedDemo: false,

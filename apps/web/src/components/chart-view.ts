@@ -1,5 +1,5 @@
 import { acceptedOptions, type TimeGrain } from "@seed/model";
-import type { Chart } from "@seed/store";
+import type { Chart, TileDrill } from "@seed/store";
 
 /** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
 export interface ChartView {
@@ -33,4 +33,15 @@ export function drawnOptions(
   options: Chart["options"],
 ): Chart["options"] {
   return chart.query.other && chart.type === "pie" ? { ...options, otherThreshold: 0 } : options;
+}
+
+/**
+ * A drilled chart as pages draw it: at the grain it shows (so periods without data are drawn
+ * empty at that grain), its dates written as the kit writes that span (a chart's "year" format
+ * would write every quarter of 2016 as "2016").
+ */
+export function drilledView(view: ChartView, drill: TileDrill | null): ChartView {
+  if (!drill || drill.trail.length === 0) return view;
+  const { dateFormat: _coarse, ...options } = view.options;
+  return { ...view, grain: drill.shown, options };
 }

@@ -3,6 +3,7 @@
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { type ReactNode, useMemo, useRef, useSyncExternalStore } from "react";
 import { chartDrawing } from "./chart-drawing";
@@ -10,6 +11,7 @@ import { ChartExport } from "./chart-export";
 import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
 import { type CrossFilterLink, legendHref, type ValueClick, valueClickHref } from "./cross-filter";
+import { type DrillLink, drillClickHref, drillCrumbs, drillTarget } from "./drill-down";
 
 type ResultRow = QueryResult["rows"][number];
 
@@ -42,6 +44,7 @@ export function DashboardChart({
   height = 280,
   staticSvg,
   crossFilter,
+  drill,
 }: {
   chart: ChartView;
   result: QueryResult | null;
@@ -56,6 +59,11 @@ export function DashboardChart({
    * on a value or legend entry filters the page by it.
    */
   crossFilter?: CrossFilterLink | undefined;
+  /**
+   * On a page with filters, for a chart with a time axis of years, quarters or months: a click on
+   * a period drills into it (its value clicks then drill rather than filter), a breadcrumb leads back.
+   */
+  drill?: DrillLink | undefined;
 }) {
   const visitorLocale = useVisitorLocale();
   const router = useRouter();
@@ -85,16 +93,27 @@ export function DashboardChart({
   // Legend entries choose a value where they stand for one (a pie's slices, a breakdown's
   // series); elsewhere they keep hiding and showing series.
   const legendChooses = pie ? crossFilter?.on.x : crossFilter?.on.series;
-  const clicks = crossFilter
-    ? {
-        onValueChange: (event: ValueClick | null) => {
-          if (event) go(valueClickHref(crossFilter, result, event));
-        },
-        ...(legendChooses
-          ? { onLegendSelect: (key: string) => go(legendHref(crossFilter, result, pie, key)) }
-          : {}),
-      }
-    : {};
+  const drills = drill !== undefined && drill.drill.drillsInto !== null;
+  const clicks = {
+    ...(drills
+      ? {
+          onValueChange: (event: ValueClick | null) => {
+            if (event && event.rowIndexes === undefined) {
+              go(drillClickHref(drill, result, event.rowIndex));
+            }
+          },
+        }
+      : crossFilter
+        ? {
+            onValueChange: (event: ValueClick | null) => {
+              if (event) go(valueClickHref(crossFilter, result, event));
+            },
+          }
+        : {}),
+    ...(crossFilter && legendChooses
+      ? { onLegendSelect: (key: string) => go(legendHref(crossFilter, result, pie, key)) }
+      : {}),
+  };
   let drawn: ReactNode;
   switch (drawingProps.type) {
     case "line":
@@ -110,9 +129,27 @@ export function DashboardChart({
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
       break;
   }
-  const hint = crossFilter ? crossFilterHint(crossFilter, drawingProps.type) : null;
+  const hint = chartHint(crossFilter, drill, drawingProps.type);
+  const crumbs = drill ? drillCrumbs(drill) : [];
   return (
     <Card title={chart.title} titleAs={headingLevel}>
+      {crumbs.length > 0 ? (
+        <nav className="chart-drill" aria-label={`Periods of ${chart.title}`}>
+          <ol>
+            {crumbs.map((crumb) => (
+              <li key={crumb.label}>
+                {crumb.href === null ? (
+                  <span aria-current="page">{crumb.label}</span>
+                ) : (
+                  <Link href={crumb.href} scroll={false}>
+                    {crumb.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
       <div ref={drawing} className={hint ? "chart-cross-filter" : undefined}>
         {drawn}
       </div>
@@ -133,9 +170,24 @@ export function DashboardChart({
   );
 }
 
-/** What a chart that filters on click tells its reader: "Select a bar to filter by region." */
-function crossFilterHint(link: CrossFilterLink, type: ChartView["type"]): string | null {
+/**
+ * What a chart that acts on click tells its reader: "Select a bar to see its quarters.", "Select
+ * a bar to filter the dashboard by region."
+ */
+function chartHint(
+  link: CrossFilterLink | undefined,
+  drill: DrillLink | undefined,
+  type: ChartView["type"],
+): string | null {
   const mark = { line: "point", area: "point", bar: "bar", pie: "slice" }[type];
+  const target = drillTarget(drill?.drill);
+  if (target !== null) {
+    const series = link?.on.series;
+    return series
+      ? `Select a ${mark} to see its ${target}, a legend entry to filter the dashboard by ${series.column}.`
+      : `Select a ${mark} to see its ${target}.`;
+  }
+  if (!link) return null;
   const { x, series } = link.on;
   if (x) return `Select a ${mark} to filter the dashboard by ${x.column}.`;
   if (series)

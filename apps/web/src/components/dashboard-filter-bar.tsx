@@ -8,6 +8,7 @@ import {
   customRange,
   datePresets,
   describeAppliedRange,
+  drillPairs,
   filteredHref,
   withoutCategoryValue,
 } from "@seed/model";
@@ -31,7 +32,28 @@ export function DashboardFilterBar({
   const { dateColumn, categories, applied, problems } = filterBar;
   const [formPath = action, keptQuery = ""] = action.split("?", 2);
   const kept = [...new URLSearchParams(keptQuery)];
-  if (dateColumn === null && categories.length === 0) return null;
+  const notice =
+    problems.length > 0 ? (
+      <div className="dashboard-filter-problems" role="status">
+        <p>Some filters in this link were ignored:</p>
+        <ul>
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
+  // A dashboard without filters still says what of its link it ignored (a drill it cannot take).
+  if (dateColumn === null && categories.length === 0) {
+    return notice ? <section className="dashboard-filters">{notice}</section> : null;
+  }
+  // Drilled charts stay drilled when the filters change or are cleared (their breadcrumbs undo).
+  const drilled = drillPairs(applied);
+  const cleared = filteredHref(action, {
+    range: null,
+    categories: {},
+    ...(applied.drill ? { drill: applied.drill } : {}),
+  });
   const range = applied.range;
   const rangeValue = range === null ? allTimeRange : "preset" in range ? range.preset : customRange;
   const custom = range !== null && !("preset" in range) ? range : null;
@@ -45,16 +67,7 @@ export function DashboardFilterBar({
       <h2 id="dashboard-filters-heading" className="visually-hidden">
         Filters
       </h2>
-      {problems.length > 0 ? (
-        <div className="dashboard-filter-problems" role="status">
-          <p>Some filters in this link were ignored:</p>
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {notice}
       {/* keyed by the filters, so a view reached in place (a chart click) shows its own choices */}
       <form
         method="get"
@@ -65,6 +78,9 @@ export function DashboardFilterBar({
         {/* a GET form drops its action's query: what the address must keep goes as fields */}
         {kept.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {drilled.map(([name, value]) => (
+          <input key={value} type="hidden" name={name} value={value} />
         ))}
         {dateColumn !== null ? (
           <fieldset className="dashboard-filter-range">
@@ -148,7 +164,7 @@ export function DashboardFilterBar({
           <button type="submit" className="button">
             Apply filters
           </button>
-          <a href={action} className="button button-secondary">
+          <a href={cleared} className="button button-secondary">
             Clear filters
           </a>
         </div>

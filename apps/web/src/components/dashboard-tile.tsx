@@ -2,9 +2,10 @@ import type { AppliedDashboardFilters, TileLayout } from "@seed/model";
 import type { DashboardTile, RenderedTile } from "@seed/store";
 import { StatTile } from "@seed/ui";
 import type { CSSProperties } from "react";
-import { chartView } from "@/components/chart-view";
+import { chartView, drilledView } from "@/components/chart-view";
 import { filtersOnClick } from "@/components/cross-filter";
 import { DashboardChart } from "@/components/dashboard-chart";
+import { drillTarget } from "@/components/drill-down";
 import { MarkdownText } from "@/components/markdown-text";
 import { serverChartSvg } from "@/components/server-chart-svg";
 import { statFigures } from "@/components/stat-figures";
@@ -24,8 +25,10 @@ const rowPx = 80;
 const gapPx = 16;
 const chartChromePx = 96;
 
-// The cross-filter hint under a chart: one line of small text and its margin (.chart-hint).
-const crossFilterHintPx = 26;
+// The hint under a chart that acts on click: one line of small text and its margin (.chart-hint);
+// a drilled chart's breadcrumb above it likewise (.chart-drill).
+const chartHintPx = 26;
+const drillCrumbsPx = 28;
 
 /** A chart's drawing height for a tile `h` rows tall. */
 export function chartHeightFor(h: number): number {
@@ -79,13 +82,20 @@ export function TileContent({
   if (tile.kind === "stat") {
     return <StatTile {...statFigures(tile)} icon={tile.icon ?? undefined} />;
   }
-  const chart = chartView(tile.chart);
+  const chart = drilledView(chartView(tile.chart), tile.drill);
   const crossFilter =
     filters && filtersOnClick(tile.crossFilter) && tile.crossFilter
       ? { ...filters, on: tile.crossFilter }
       : undefined;
-  // A chart that filters on click says so in one line under it, inside the same tile height.
-  const height = chartHeightFor(tile.layout.h) - (crossFilter ? crossFilterHintPx : 0);
+  const drill =
+    filters && tile.drill ? { ...filters, tileId: tile.id, drill: tile.drill } : undefined;
+  // A chart that acts on click says so in one line under it, and a drilled one shows its periods
+  // in one line over it, inside the same tile height.
+  const hinted =
+    crossFilter !== undefined || (drill !== undefined && drillTarget(drill.drill) !== null);
+  const crumbed = drill !== undefined && drill.drill.trail.length > 0;
+  const height =
+    chartHeightFor(tile.layout.h) - (hinted ? chartHintPx : 0) - (crumbed ? drillCrumbsPx : 0);
   return (
     <DashboardChart
       chart={chart}
@@ -95,6 +105,7 @@ export function TileContent({
       headingLevel={headingLevel === 2 ? "h2" : "h3"}
       height={height}
       crossFilter={crossFilter}
+      drill={drill}
     />
   );
 }

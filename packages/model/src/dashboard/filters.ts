@@ -10,6 +10,7 @@ import {
 } from "../query/time.js";
 import { slugWords } from "../slug.js";
 import type { DatasetColumnType } from "../vocabulary.js";
+import { drillPairs, drillParam, parseDrillParam } from "./drill.js";
 
 // Dashboard filters: a date range and category filters set at the top of a dashboard, carried in
 // the page's URL, and applied as extra query filters to every chart and stat tile whose dataset
@@ -49,7 +50,7 @@ export const datePresets = [
 export type DatePresetId = (typeof datePresets)[number]["id"];
 
 /** URL names the date range uses; a category's name may not be one of them. */
-export const reservedFilterParams = ["range", "from", "to"] as const;
+export const reservedFilterParams = ["range", "from", "to", drillParam] as const;
 export const allTimeRange = "all-time";
 export const customRange = "custom";
 
@@ -113,6 +114,11 @@ export interface AppliedDashboardFilters {
   range: { preset: DatePresetId } | { from: string | null; to: string | null } | null;
   /** Chosen values by column name; only filters with at least one value. */
   categories: Record<string, string[]>;
+  /**
+   * Drilled charts: the period each shows, by tile id ("2016-Q2", see drill.ts). Checked against
+   * the dashboard's charts when it is rendered; absent when none is drilled.
+   */
+  drill?: Readonly<Record<string, string>>;
 }
 
 export const noAppliedFilters: AppliedDashboardFilters = { range: null, categories: {} };
@@ -234,6 +240,17 @@ export function parseDashboardFilterQuery(
     }
   }
 
+  const drill: Record<string, string> = {};
+  for (const value of values.get(drillParam) ?? []) {
+    const read = parseDrillParam(value);
+    if (!read) {
+      const token = value.slice(value.lastIndexOf(".") + 1);
+      problems.push(
+        `"${shortFilterValue(token)}" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05); it was ignored.`,
+      );
+    } else if (drill[read.tileId] === undefined) drill[read.tileId] = read.token;
+  }
+
   const categories: Record<string, string[]> = {};
   for (const [param, column] of byParam) {
     const chosen = values.get(param);
@@ -252,7 +269,8 @@ export function parseDashboardFilterQuery(
     const kept = fitting.slice(0, limits.maxValuesPerFilter);
     if (kept.length > 0) categories[column] = kept;
   }
-  return { applied: { range, categories }, problems };
+  const applied: AppliedDashboardFilters = { range, categories };
+  return { applied: Object.keys(drill).length > 0 ? { ...applied, drill } : applied, problems };
 }
 
 /** The query string of applied filters (for links and the form), in canonical form. */
@@ -266,7 +284,7 @@ export function appliedFilterQuery(applied: AppliedDashboardFilters): string {
   for (const [column, chosen] of Object.entries(applied.categories)) {
     for (const value of chosen) pairs.push([filterParamName(column), value]);
   }
-  return canonicalFilterQuery(pairs);
+  return canonicalFilterQuery([...pairs, ...drillPairs(applied)]);
 }
 
 /**
@@ -300,7 +318,10 @@ function filterPairCount(applied: AppliedDashboardFilters): number {
   const range = applied.range;
   const rangePairs =
     range === null ? 0 : "preset" in range ? 1 : (range.from ? 1 : 0) + (range.to ? 1 : 0);
-  return Object.values(applied.categories).reduce((sum, chosen) => sum + chosen.length, rangePairs);
+  return Object.values(applied.categories).reduce(
+    (sum, chosen) => sum + chosen.length,
+    rangePairs + Object.keys(applied.drill ?? {}).length,
+  );
 }
 
 /**
@@ -317,10 +338,7 @@ export function crossFiltered(
   const current = applied.categories[column];
   const undo = current?.length === 1 && current[0] === value;
   const { [column]: _dropped, ...others } = applied.categories;
-  const next = {
-    range: applied.range,
-    categories: undo ? others : { ...others, [column]: [value] },
-  };
+  const next = { ...applied, categories: undo ? others : { ...others, [column]: [value] } };
   return filterPairCount(next) <= dashboardFilterLimits.maxPairs ? next : null;
 }
 
@@ -332,10 +350,7 @@ export function withoutCategoryValue(
 ): AppliedDashboardFilters {
   const { [column]: current = [], ...others } = applied.categories;
   const kept = current.filter((chosen) => chosen !== value);
-  return {
-    range: applied.range,
-    categories: kept.length > 0 ? { ...others, [column]: kept } : others,
-  };
+  return { ...applied, categories: kept.length > 0 ? { ...others, [column]: kept } : others };
 }
 
 /** How the applied range reads: "Last 30 days", "2026-01-01 to 2026-03-31", "All time". */

@@ -4,14 +4,21 @@
 import {
   type AppliedDashboardFilters,
   type ChartQuery,
+  type DatasetColumnType,
+  type DrillPeriod,
   dashboardFilterLimits,
   dashboardFilterQueries,
   dashboardRangeDays,
+  drillableGrain,
+  drilledQuery,
+  drillTrail,
   filterParamName,
   isCategoryType,
   NotFoundError,
+  nextDrillGrain,
   noAppliedFilters,
   parseDashboardFilterQuery,
+  parseDrillToken,
   shortFilterValue,
   thresholdStatus,
 } from "@seed/model";
@@ -28,6 +35,7 @@ import type {
   RenderedDashboard,
   RenderedTile,
   TileCrossFilter,
+  TileDrill,
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
@@ -128,7 +136,44 @@ async function renderDashboardWhere(
           ? { applied: options.filters ?? noAppliedFilters, problems: [] }
           : parseDashboardFilterQuery(options.filterQuery, dashboard.filters);
       const matched = await matchCategoryValues(targets, categories, asked.applied);
-      const applied = matched.applied;
+      // Drills name a chart of this dashboard with a time axis and a period below its grain;
+      // any other is reported and left out of the page's links.
+      const xTypeOf = (chartId: string) => {
+        const chart = chartById.get(chartId);
+        const table = chart ? tables.get(chart.datasetId)?.table : undefined;
+        return table?.columns.find((column) => column.name === chart?.query.x.column)?.type;
+      };
+      const drills = new Map<string, DrillPeriod>();
+      const drillProblems: string[] = [];
+      for (const [tileId, token] of Object.entries(matched.applied.drill ?? {})) {
+        const tile = tiles.find((candidate) => candidate.id === tileId);
+        const chart = tile?.kind === "chart" ? chartById.get(tile.chartId) : undefined;
+        const period = parseDrillToken(token);
+        if (
+          tile?.kind === "chart" &&
+          chart &&
+          period &&
+          drilledQuery(chart.query, xTypeOf(tile.chartId), period, queryOptions.timeZone)
+        ) {
+          drills.set(tileId, period);
+        } else {
+          drillProblems.push(
+            chart
+              ? `"${shortFilterValue(chart.title)}" cannot be drilled into ${shortFilterValue(token)}; it shows all of its periods.`
+              : "A chart the link drills into is not on this dashboard; it was ignored.",
+          );
+        }
+      }
+      const { drill: _asked, ...undrilled } = matched.applied;
+      const applied =
+        drills.size > 0
+          ? {
+              ...undrilled,
+              drill: Object.fromEntries(
+                [...drills].map(([id]) => [id, matched.applied.drill?.[id] as string]),
+              ),
+            }
+          : undrilled;
       // A saved question takes the date range as its {{from}} and {{to}} days.
       const tileOptions = {
         ...queryOptions,
@@ -165,15 +210,21 @@ async function renderDashboardWhere(
             if (!target) throw new NotFoundError("dataset", chart.datasetId);
             const scoped = filtersFor(target.table);
             notFilteredBy = scoped.notFilteredBy;
-            const query = { ...chart.query, filters: [...chart.query.filters, ...scoped.filters] };
+            const xType = xTypeOf(chart.id);
+            const period = drills.get(tile.id);
+            const shown =
+              (period && drilledQuery(chart.query, xType, period, queryOptions.timeZone)) ||
+              chart.query;
+            const query = { ...shown, filters: [...shown.filters, ...scoped.filters] };
             const result = await target.query(query, tileOptions);
             const crossFilter = crossFilterOf(
-              chart.query,
+              shown,
               target.table,
               dashboard.filters.categories,
               result,
             );
-            rendered.push({ ...base, result, error: null, notFilteredBy, crossFilter });
+            const drill = drillOf(chart.query, xType, period);
+            rendered.push({ ...base, result, error: null, notFilteredBy, crossFilter, drill });
           } catch (error) {
             rendered.push({
               ...base,
@@ -181,6 +232,7 @@ async function renderDashboardWhere(
               error: tileError(error),
               notFilteredBy,
               crossFilter: null,
+              drill: null,
             });
           }
           continue;
@@ -223,7 +275,7 @@ async function renderDashboardWhere(
         categories,
         asked: asked.applied,
         applied,
-        problems: [...asked.problems, ...matched.problems],
+        problems: [...asked.problems, ...matched.problems, ...drillProblems],
       };
       return {
         dashboard,
@@ -232,6 +284,20 @@ async function renderDashboardWhere(
         liveCacheSeconds: liveCacheSecondsOf(tables.values()),
       };
     });
+}
+
+/** A chart's drill-down: null unless its x is a date or timestamp at years, quarters or months. */
+function drillOf(
+  query: ChartQuery,
+  xType: DatasetColumnType | undefined,
+  period: DrillPeriod | undefined,
+): TileDrill | null {
+  const base = query.x.grain;
+  if (!drillableGrain(xType, base)) return null;
+  const trail = period ? (drillTrail(base, period) ?? []) : [];
+  const last = trail.at(-1);
+  const shown = last ? (nextDrillGrain(last.grain) ?? "day") : base;
+  return { base, trail, shown, drillsInto: shown === "day" ? null : shown };
 }
 
 /**
@@ -363,7 +429,7 @@ export async function matchCategoryValues(
     }
     if (kept.size > 0) chosen[column] = [...kept].slice(0, maxValuesPerFilter);
   }
-  return { applied: { range: asked.range, categories: chosen }, problems };
+  return { applied: { ...asked, categories: chosen }, problems };
 }
 
 export const dashboardRenderOperations = { getDashboardBySlug, getRenderedDashboard };

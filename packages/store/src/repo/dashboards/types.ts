@@ -3,6 +3,8 @@ import type {
   Aggregation,
   AppliedDashboardFilters,
   DashboardFilterConfig,
+  DrillGrain,
+  DrillPeriod,
   IconName,
   NumberFormat,
   QueryFilter,
@@ -11,6 +13,7 @@ import type {
   ThresholdRule,
   ThresholdStatus,
   TileLayout,
+  TimeGrain,
 } from "@seed/model";
 import type { QueryResult } from "../../engine/result.js";
 import type { Chart } from "../charts.js";
@@ -108,6 +111,21 @@ export interface RenderedChartTile {
   notFilteredBy: string[];
   /** What a click on the chart filters the dashboard by; null when it filters nothing. */
   crossFilter: TileCrossFilter | null;
+  /** Drill-down on a time axis (years, quarters or months); null when the chart has none. */
+  drill: TileDrill | null;
+}
+
+/**
+ * Drill-down: the chart's own grain, the periods it was drilled into (from its own grain down to
+ * the period it shows; empty when not drilled) and whether a click on a period drills further.
+ */
+export interface TileDrill {
+  base: DrillGrain;
+  trail: DrillPeriod[];
+  /** The grain the chart shows now. */
+  shown: TimeGrain;
+  /** The grain of the period a click drills into (the shown one); null at days, the last level. */
+  drillsInto: DrillGrain | null;
 }
 
 /**

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { type Browser, expect } from "@playwright/test";
+import { importCsvAsEditor, uniqueName } from "./content-support";
+import { apiTokenOf, type CheckedApi, checkedApi } from "./openapi-client";
+import { vegaDataPath } from "./support";
+
+// Published dashboards on real data: vega-datasets' Seattle weather (a row per day, 2012-2015),
+// imported as the editor and laid out by a dashboard file through the API.
+
+export const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
+
+/** The dataset's slug, from the API's pages of datasets. */
+async function slugOfDataset(api: CheckedApi, name: string): Promise<string> {
+  let cursor: string | null = null;
+  do {
+    const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const page = (await (await api.get(`/datasets?limit=100${after}`)).json()) as {
+      items: { slug: string; name: string }[];
+      nextCursor: string | null;
+    };
+    const found = page.items.find((item) => item.name === name);
+    if (found) return found.slug;
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  throw new Error(`No dataset named ${name}`);
+}
+
+/**
+ * Imports the weather as a new dataset and publishes a dashboard file on it: `body` gives the
+ * file's lines after its slug (title, filters, tiles, layout) for the dataset's slug.
+ */
+export async function publishWeatherBoard(
+  browser: Browser,
+  prefix: string,
+  body: (dataset: string) => string[],
+): Promise<string> {
+  const name = uniqueName(`${prefix} weather`);
+  await importCsvAsEditor(`/api/datasets/import?name=${encodeURIComponent(name)}`, weatherCsv);
+  const token = await apiTokenOf(browser, "editor", "write");
+  await token.context.close();
+  const api = await checkedApi(token.secret);
+  const dataset = await slugOfDataset(api, name);
+  const board = `${prefix}-${Date.now().toString(36)}`;
+  const file = ["format: seed.dashboard/v1", `slug: ${board}`, ...body(dataset), ""].join("\n");
+  expect((await api.put(`/dashboards/${board}`, file)).status()).toBe(201);
+  return board;
+}

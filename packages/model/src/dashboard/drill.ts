@@ -1,0 +1,204 @@
+import type { TimeGrain } from "../column-types.js";
+import type { ChartQuery, QueryFilter } from "../query/spec.js";
+import { type Day, daysInMonth, localMidnight } from "../query/time.js";
+import type { DatasetColumnType } from "../vocabulary.js";
+import type { AppliedDashboardFilters } from "./filters.js";
+
+// Drill-down on time axes: a chart of years drills into the quarters of one year, a quarter into
+// its months, a month into its days. What a chart shows is carried in the page's URL like its
+// filters (`drill=<tile id>.<period>`, e.g. `drill=4f…e1.2016-Q2`), so a drilled view is
+// shareable, cached and works in embeds. The one home of the periods, their names in the URL and
+// on the breadcrumb, and the query a drilled chart runs.
+
+/** The grains a time axis drills through, coarsest first. */
+const drillChain = ["year", "quarter", "month", "day"] as const satisfies readonly TimeGrain[];
+/** A period a chart can be drilled into: a year, a quarter or a month (days are the last level). */
+export type DrillGrain = "year" | "quarter" | "month";
+
+export interface DrillPeriod {
+  grain: DrillGrain;
+  year: number;
+  /** 1-12: the period's first month. */
+  month: number;
+}
+
+/** The URL parameter that names drilled charts. */
+export const drillParam = "drill";
+/** Characters of a tile id in a drill parameter. */
+const maxTileIdLength = 64;
+
+/** The grain a chart shows when drilled into a period of `grain`; null past the last level. */
+export function nextDrillGrain(grain: TimeGrain | undefined): DrillGrain | "day" | null {
+  const at = drillChain.indexOf(grain as (typeof drillChain)[number]);
+  return at < 0 || at === drillChain.length - 1 ? null : (drillChain[at + 1] ?? null);
+}
+
+/** Whether a chart's x column of this type at this grain can be drilled into. */
+export function drillableGrain(
+  type: DatasetColumnType | undefined,
+  grain: TimeGrain | undefined,
+): grain is DrillGrain {
+  return (type === "date" || type === "timestamp") && nextDrillGrain(grain) !== null;
+}
+
+const yearText = (year: number) => String(year).padStart(4, "0");
+
+/** A period as the URL names it: "2016", "2016-Q2", "2016-05". */
+export function drillToken(period: DrillPeriod): string {
+  if (period.grain === "year") return yearText(period.year);
+  if (period.grain === "quarter") {
+    return `${yearText(period.year)}-Q${Math.floor((period.month - 1) / 3) + 1}`;
+  }
+  return `${yearText(period.year)}-${String(period.month).padStart(2, "0")}`;
+}
+
+/** The period a URL names, or null when it names none (a day, a week, anything else). */
+export function parseDrillToken(token: string): DrillPeriod | null {
+  const match = /^(\d{4})(?:-Q([1-4])|-(0[1-9]|1[0-2]))?$/.exec(token);
+  if (!match) return null;
+  const year = Number(match[1]);
+  if (match[2] !== undefined)
+    return { grain: "quarter", year, month: (Number(match[2]) - 1) * 3 + 1 };
+  if (match[3] !== undefined) return { grain: "month", year, month: Number(match[3]) };
+  return { grain: "year", year, month: 1 };
+}
+
+/**
+ * The period of `grain` an x value of a chart stands for (a result's bucket, "2016-04-01"), or null
+ * when the value is no day.
+ */
+export function periodOf(grain: DrillGrain, bucket: unknown): DrillPeriod | null {
+  if (typeof bucket !== "string") return null;
+  const match = /^(\d{4})-(\d{2})-\d{2}/.exec(bucket);
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  const first = grain === "year" ? 1 : grain === "quarter" ? month - ((month - 1) % 3) : month;
+  return { grain, year, month: first };
+}
+
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A period as a breadcrumb reads it: "2016", "Q2 2016", "May 2016". */
+export function describePeriod(period: DrillPeriod): string {
+  if (period.grain === "year") return yearText(period.year);
+  if (period.grain === "quarter") {
+    return `Q${Math.floor((period.month - 1) / 3) + 1} ${yearText(period.year)}`;
+  }
+  return `${monthNames[period.month - 1]} ${yearText(period.year)}`;
+}
+
+/** What the top of a breadcrumb reads for a chart of `grain`: "All years". */
+export function describeAllPeriods(grain: DrillGrain): string {
+  return { year: "All years", quarter: "All quarters", month: "All months" }[grain];
+}
+
+/**
+ * The periods from a chart's own grain down to `period` (a chart of years drilled into May 2016:
+ * 2016, Q2 2016, May 2016); null when `period` is not a level below that grain.
+ */
+export function drillTrail(base: DrillGrain, period: DrillPeriod): DrillPeriod[] | null {
+  const from = drillChain.indexOf(base);
+  const to = drillChain.indexOf(period.grain);
+  if (to < from) return null;
+  return drillChain.slice(from, to + 1).map((grain) => {
+    const level = grain as DrillGrain;
+    return periodOf(
+      level,
+      `${yearText(period.year)}-${String(period.month).padStart(2, "0")}-01`,
+    ) as DrillPeriod;
+  });
+}
+
+function periodDays(period: DrillPeriod): { from: Day; to: Day } {
+  const months = { year: 12, quarter: 3, month: 1 }[period.grain];
+  const end = period.month - 1 + months;
+  return {
+    from: { year: period.year, month: period.month, day: 1 },
+    to: { year: period.year + Math.floor(end / 12), month: (end % 12) + 1, day: 1 },
+  };
+}
+
+/** The day before `day` (the first of a month). */
+function lastDay(day: Day): Day {
+  const year = day.month === 1 ? day.year - 1 : day.year;
+  const month = day.month === 1 ? 12 : day.month - 1;
+  return { year, month, day: daysInMonth(year, month) };
+}
+
+const dayText = (day: Day) =>
+  `${yearText(day.year)}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
+
+/**
+ * The query a chart runs drilled into `period`: its x at the next grain, within the period (the
+ * dashboard's local days for a timestamp column). Null when the chart cannot drill into it.
+ */
+export function drilledQuery(
+  query: ChartQuery,
+  columnType: DatasetColumnType | undefined,
+  period: DrillPeriod,
+  timeZone: string,
+): ChartQuery | null {
+  const base = query.x.grain;
+  if (!drillableGrain(columnType, base) || drillTrail(base, period) === null) return null;
+  const grain = nextDrillGrain(period.grain);
+  if (grain === null) return null;
+  const { from, to } = periodDays(period);
+  const column = query.x.column;
+  const within: QueryFilter[] =
+    columnType === "date"
+      ? [
+          // The last day itself, not the next one: past 9999-12-31 there is no yyyy-mm-dd.
+          { column, op: "gte", value: dayText(from) },
+          { column, op: "lte", value: dayText(lastDay(to)) },
+        ]
+      : [
+          { column, op: "gte", value: new Date(localMidnight(timeZone, from)).toISOString() },
+          { column, op: "lt", value: new Date(localMidnight(timeZone, to)).toISOString() },
+        ];
+  return { ...query, x: { ...query.x, grain }, filters: [...query.filters, ...within] };
+}
+
+/** The URL's name/value pairs of the drilled charts: `drill=<tile id>.<period>` each. */
+export function drillPairs(applied: AppliedDashboardFilters): Array<[string, string]> {
+  return Object.entries(applied.drill ?? {}).map(([tileId, token]) => [
+    drillParam,
+    `${tileId}.${token}`,
+  ]);
+}
+
+/** A drill parameter read: its tile and period, or null when it names neither well. */
+export function parseDrillParam(value: string): { tileId: string; token: string } | null {
+  const at = value.lastIndexOf(".");
+  if (at <= 0) return null;
+  const tileId = value.slice(0, at);
+  const token = value.slice(at + 1);
+  if (tileId.length > maxTileIdLength || !/^[A-Za-z0-9_-]+$/.test(tileId)) return null;
+  return parseDrillToken(token) ? { tileId, token } : null;
+}
+
+/** The filters with a tile drilled into `period`, or back to its own grain (null). */
+export function withDrill(
+  applied: AppliedDashboardFilters,
+  tileId: string,
+  period: DrillPeriod | null,
+): AppliedDashboardFilters {
+  const { [tileId]: _dropped, ...others } = applied.drill ?? {};
+  const drill = period === null ? others : { ...others, [tileId]: drillToken(period) };
+  const { drill: _old, ...rest } = applied;
+  return Object.keys(drill).length > 0 ? { ...rest, drill } : rest;
+}

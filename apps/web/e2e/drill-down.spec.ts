@@ -1,5 +1,7 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, request, test } from "@playwright/test";
+import fc from "fast-check";
 import { expectAxeClean } from "./content-support";
+import { appBaseURL } from "./support";
 import { publishWeatherBoard, weatherCsv } from "./weather-board";
 
 // Drill-down on real data (vega-datasets' Seattle weather, a row per day): a bar chart of days by
@@ -164,7 +166,7 @@ test("a bar of a year drills into its quarters, a quarter into its months, a mon
 test("an embed drills in its own address, and a drill a chart cannot take is named and ignored", async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const board = await publishDrillBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -201,4 +203,42 @@ test("an embed drills in its own address, and a drill a chart cannot take is nam
   await page.goto(`/d/${board}?drill=${tileId}.2014-03`);
   await expect(rowsOf(page, "Days by year")).toHaveCount(daysIn("2014-03"));
   await visitor.close();
+
+  // Any period can be named in a link, but only one a chart shows takes cache space: a made-up
+  // year, quarter or month (no data), or an unknown chart, renders for that request alone.
+  const client = await request.newContext({ baseURL: appBaseURL() });
+  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+  console.log(`[drill cache keys] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
+  const year = fc.integer({ min: 0, max: 9999 }).filter((y) => y < 2012 || y > 2015);
+  const period = fc.oneof(
+    year.map((y) => String(y).padStart(4, "0")),
+    fc
+      .tuple(year, fc.integer({ min: 1, max: 4 }))
+      .map(([y, q]) => `${String(y).padStart(4, "0")}-Q${q}`),
+    fc
+      .tuple(year, fc.integer({ min: 1, max: 12 }))
+      .map(([y, m]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}`),
+  );
+  const madeUp = fc.oneof(
+    period.map((p) => `${tileId}.${p}`),
+    fc.uuid().map((id) => `${id}.2013`),
+  );
+  await fc.assert(
+    fc.asyncProperty(madeUp, fc.boolean(), async (drill, embedded) => {
+      const path = `${embedded ? "/embed" : ""}/d/${board}?drill=${drill}`;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const response = await client.get(path);
+        expect(response.status()).toBe(200);
+        expect(response.headers()["x-nextjs-cache"], path).not.toBe("HIT");
+      }
+    }),
+    { seed, numRuns: 15 },
+  );
+  // The control: a period the chart shows is cached (served again as a HIT).
+  const offered = `/d/${board}?drill=${tileId}.2013-Q2`;
+  expect((await client.get(offered)).status()).toBe(200);
+  await expect
+    .poll(async () => (await client.get(offered)).headers()["x-nextjs-cache"])
+    .toBe("HIT");
+  await client.dispose();
 });

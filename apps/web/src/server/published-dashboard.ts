@@ -33,13 +33,21 @@ export const loadPublishedDashboard = cache(
 );
 
 /**
- * Whether a filtered render asked only for what its filter bar offers: nothing ignored, and each
- * category value as the link wrote it one of the values offered for that column (another letter
- * case matches too, but is not one more page to keep).
+ * Whether a filtered render asked only for what its filter bar and charts offer: nothing ignored,
+ * each category value as the link wrote it one of the values offered for that column (another
+ * letter case matches too, but is not one more page to keep), and each drilled chart drilled into
+ * a period that holds data (any year can be named; only those a chart shows are pages to keep).
  */
 export function isOfferedFilterQuery(rendered: RenderedDashboard): boolean {
   const { problems, asked, categories } = rendered.filterBar;
   if (problems.length > 0) return false;
+  const emptyDrill = rendered.tiles.some(
+    (tile) =>
+      tile.kind === "chart" &&
+      (tile.drill?.trail.length ?? 0) > 0 &&
+      (tile.result?.rows.length ?? 0) === 0,
+  );
+  if (emptyDrill) return false;
   return Object.entries(asked.categories).every(([column, values]) => {
     const offered = categories.find((category) => category.column === column)?.values ?? [];
     return values.every((value) => offered.includes(value));

@@ -78,20 +78,8 @@ export function periodOf(grain: DrillGrain, bucket: unknown): DrillPeriod | null
   return { grain, year, month: first };
 }
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+/** "May": English month names, as the rest of the page's words are English. */
+const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
 
 /** A period as a breadcrumb reads it: "2016", "Q2 2016", "May 2016". */
 export function describePeriod(period: DrillPeriod): string {
@@ -99,7 +87,7 @@ export function describePeriod(period: DrillPeriod): string {
   if (period.grain === "quarter") {
     return `Q${Math.floor((period.month - 1) / 3) + 1} ${yearText(period.year)}`;
   }
-  return `${monthNames[period.month - 1]} ${yearText(period.year)}`;
+  return `${monthName.format(Date.UTC(2000, period.month - 1, 1))} ${yearText(period.year)}`;
 }
 
 /** What the top of a breadcrumb reads for a chart of `grain`: "All years". */

@@ -71,6 +71,61 @@ export function xlsxCellText(value: unknown): string {
   return String(value);
 }
 
+/** The parts of exceljs's streaming reader that decide when a sheet is read (not typed). */
+interface ReaderInternals {
+  _parseRels(entry: unknown): Promise<void>;
+  _parseWorkbook(entry: unknown): Promise<void>;
+  _parseStyles(entry: unknown): Promise<void>;
+  _parseWorksheet(...args: unknown[]): Generator<unknown>;
+  workbookRels?: unknown;
+}
+
+/**
+ * exceljs reads a sheet the moment its part arrives once the shared strings and the workbook's
+ * relationships are read, and needs the workbook part (the sheet's name) and the styles (which
+ * numbers are dates) by then: a file that stores a sheet before xl/workbook.xml but after those
+ * two (a valid order, and one exceljs's own writer produces under load) failed with "Cannot read
+ * properties of undefined (reading 'sheets')". Until the workbook part and the styles are read,
+ * the relationships are held back, so such a sheet is set aside (spooled) and read after every
+ * other part, as exceljs does for a sheet that comes before the strings.
+ */
+function keepSheetsAfterWorkbook(reader: unknown): void {
+  const internals = reader as ReaderInternals;
+  const parseRels = internals._parseRels.bind(reader);
+  const parseWorkbook = internals._parseWorkbook.bind(reader);
+  const parseStyles = internals._parseStyles.bind(reader);
+  const parseWorksheet = internals._parseWorksheet.bind(reader);
+  const read = { workbook: false, styles: false };
+  let held: unknown;
+  const release = () => {
+    if (held === undefined) return;
+    internals.workbookRels = held;
+    held = undefined;
+  };
+  internals._parseRels = async (entry) => {
+    await parseRels(entry);
+    if (!(read.workbook && read.styles)) {
+      held = internals.workbookRels;
+      internals.workbookRels = undefined;
+    }
+  };
+  internals._parseWorkbook = async (entry) => {
+    await parseWorkbook(entry);
+    read.workbook = true;
+    if (read.styles) release();
+  };
+  internals._parseStyles = async (entry) => {
+    await parseStyles(entry);
+    read.styles = true;
+    if (read.workbook) release();
+  };
+  // A sheet set aside is read after every part: whatever was held is known by then.
+  internals._parseWorksheet = function* (...args: unknown[]) {
+    release();
+    yield* parseWorksheet(...args);
+  };
+}
+
 /**
  * The records of an .xlsx byte stream in batches: first the header (the sheet's first row, at its
  * row number), then one record per row after it, each at its row number in the sheet. Blank rows
@@ -100,6 +155,7 @@ export async function* xlsxRecords(
       worksheets: "emit",
       entries: "ignore",
     });
+    keepSheetsAfterWorkbook(reader);
     const names: string[] = [];
     let found = false;
     let width = 0;

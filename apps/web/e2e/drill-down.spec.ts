@@ -24,7 +24,8 @@ function daysInMonths(year: number, months: number[]): number {
 
 async function publishDrillBoard(browser: Browser): Promise<string> {
   return publishWeatherBoard(browser, "drill-down", (dataset) => [
-    "title: Seattle weather by period",
+    // Unique: every published dashboard is listed on the home page, each title a landmark's name.
+    `title: Seattle weather by period ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
     "published: true",
     "filters: { categories: [weather] }",
     "tiles:",

@@ -71,9 +71,12 @@ export function periodOf(grain: DrillGrain, bucket: unknown): DrillPeriod | null
   if (typeof bucket !== "string") return null;
   const match = /^(\d{4})-(\d{2})-\d{2}/.exec(bucket);
   if (!match) return null;
-  const year = Number(match[1]);
   const month = Number(match[2]);
-  if (month < 1 || month > 12) return null;
+  return month < 1 || month > 12 ? null : periodAt(grain, Number(match[1]), month);
+}
+
+/** The period of `grain` holding a month of a year. */
+function periodAt(grain: DrillGrain, year: number, month: number): DrillPeriod {
   const first = grain === "year" ? 1 : grain === "quarter" ? month - ((month - 1) % 3) : month;
   return { grain, year, month: first };
 }
@@ -103,13 +106,9 @@ export function drillTrail(base: DrillGrain, period: DrillPeriod): DrillPeriod[]
   const from = drillChain.indexOf(base);
   const to = drillChain.indexOf(period.grain);
   if (to < from) return null;
-  return drillChain.slice(from, to + 1).map((grain) => {
-    const level = grain as DrillGrain;
-    return periodOf(
-      level,
-      `${yearText(period.year)}-${String(period.month).padStart(2, "0")}-01`,
-    ) as DrillPeriod;
-  });
+  return drillChain
+    .slice(from, to + 1)
+    .map((grain) => periodAt(grain as DrillGrain, period.year, period.month));
 }
 
 function periodDays(period: DrillPeriod): { from: Day; to: Day } {

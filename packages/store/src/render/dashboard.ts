@@ -143,19 +143,18 @@ async function renderDashboardWhere(
         const table = chart ? tables.get(chart.datasetId)?.table : undefined;
         return table?.columns.find((column) => column.name === chart?.query.x.column)?.type;
       };
-      const drills = new Map<string, DrillPeriod>();
+      const drills = new Map<string, { period: DrillPeriod; token: string; query: ChartQuery }>();
       const drillProblems: string[] = [];
       for (const [tileId, token] of Object.entries(matched.applied.drill ?? {})) {
         const tile = tiles.find((candidate) => candidate.id === tileId);
         const chart = tile?.kind === "chart" ? chartById.get(tile.chartId) : undefined;
         const period = parseDrillToken(token);
-        if (
-          tile?.kind === "chart" &&
-          chart &&
-          period &&
-          drilledQuery(chart.query, xTypeOf(tile.chartId), period, queryOptions.timeZone)
-        ) {
-          drills.set(tileId, period);
+        const query =
+          tile?.kind === "chart" && chart && period
+            ? drilledQuery(chart.query, xTypeOf(tile.chartId), period, queryOptions.timeZone)
+            : null;
+        if (period && query) {
+          drills.set(tileId, { period, token, query });
         } else {
           drillProblems.push(
             chart
@@ -169,9 +168,7 @@ async function renderDashboardWhere(
         drills.size > 0
           ? {
               ...undrilled,
-              drill: Object.fromEntries(
-                [...drills].map(([id]) => [id, matched.applied.drill?.[id] as string]),
-              ),
+              drill: Object.fromEntries([...drills].map(([id, { token }]) => [id, token])),
             }
           : undrilled;
       // A saved question takes the date range as its {{from}} and {{to}} days.
@@ -211,10 +208,8 @@ async function renderDashboardWhere(
             const scoped = filtersFor(target.table);
             notFilteredBy = scoped.notFilteredBy;
             const xType = xTypeOf(chart.id);
-            const period = drills.get(tile.id);
-            const shown =
-              (period && drilledQuery(chart.query, xType, period, queryOptions.timeZone)) ||
-              chart.query;
+            const drilled = drills.get(tile.id);
+            const shown = drilled?.query ?? chart.query;
             const query = { ...shown, filters: [...shown.filters, ...scoped.filters] };
             const result = await target.query(query, tileOptions);
             const crossFilter = crossFilterOf(
@@ -223,7 +218,7 @@ async function renderDashboardWhere(
               dashboard.filters.categories,
               result,
             );
-            const drill = drillOf(chart.query, xType, period);
+            const drill = drillOf(chart.query, xType, drilled?.period);
             rendered.push({ ...base, result, error: null, notFilteredBy, crossFilter, drill });
           } catch (error) {
             rendered.push({

@@ -16,6 +16,7 @@ export type {
 export { downsampleLttb, downsampleMinMax, selectLttbIndices, selectMinMaxIndices } from "./data";
 export type { CurveType, LineChartProps } from "./line-chart";
 export { LineChart } from "./line-chart";
+export type { ChartAnnotation, ChartAnnotations } from "./parts/annotations";
 export type { CartesianChartProps, ColumnarChartProps } from "./parts/cartesian";
 export type { LegendPosition } from "./parts/legend";
 export type { ChartTooltipContext, ChartTooltipItem, ChartTooltipRender } from "./parts/tooltip";

@@ -97,7 +97,6 @@ export function AreaChart<Row>(props: AreaChartProps<Row>) {
                 stackId={stack === "none" ? undefined : "stack"}
                 connectNulls={connectNulls}
                 dot={false}
-                activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
                 isAnimationActive={animate}
                 animationDuration={ANIMATION_MS}
               />

@@ -35,7 +35,7 @@ export function detectIndexKind(values: readonly unknown[]): IndexKind {
   return "category";
 }
 
-const DAY = 86_400_000;
+export const DAY = 86_400_000;
 
 /** Date format options suited to how far apart the first and last timestamps are. */
 export function timeFormatOptions(spanMs: number, timeZone: string): Intl.DateTimeFormatOptions {

@@ -55,7 +55,6 @@ export function LineChart<Row>(props: LineChartProps<Row>) {
                 ? { r: 2.5, fill: s.color }
                 : false)
             }
-            activeDot={{ r: 4, stroke: "var(--seed-chart-bg)", strokeWidth: 2, fill: s.color }}
             connectNulls={connectNulls}
             isAnimationActive={animate}
             animationDuration={ANIMATION_MS}

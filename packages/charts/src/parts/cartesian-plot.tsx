@@ -6,6 +6,7 @@ import { timeTicks } from "../data/format";
 import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
+import type { ChartAnnotations } from "./annotations";
 import { TooltipAnnouncer } from "./announcer";
 import { charsFitting, shorten, shortTick, valueAxisWidth } from "./axis-tick";
 import type {
@@ -16,7 +17,7 @@ import type {
 import { DataTable } from "./data-table";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
 import { PointerGate } from "./pointer-gate";
-import { type ChartTooltipItem, TooltipPanel } from "./tooltip";
+import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
 const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };
@@ -52,7 +53,6 @@ export interface CartesianPlotProps<Row> {
   valueFormat: ValueFormatter;
   tooltip: CartesianChartProps<Row>["tooltip"];
   tooltipItems: (drawn: DrawnRow) => ChartTooltipItem[];
-  describeDrawn: (drawn: DrawnRow) => string;
   liveRegion: { current: HTMLParagraphElement | null };
   activeRow: { current: DrawnRow | null };
   rowOf: (drawn: DrawnRow) => Row;
@@ -64,6 +64,7 @@ export interface CartesianPlotProps<Row> {
   syncId: string | undefined;
   /** A zoom layer, drawn inside the chart so it can use Recharts' scales. */
   zoom: ReactNode;
+  annotations: ChartAnnotations | undefined;
 }
 
 /** The plot area: downsampling, axes, grid, tooltip, series and the hidden data table. */
@@ -94,13 +95,30 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     [drawn, visible],
   );
 
+  const placement = useMemo(
+    () => p.annotations?.place(drawn, frame.kind, p.bandIndex, vertical),
+    [drawn, p.annotations, frame.kind, p.bandIndex, vertical],
+  );
+  const notes = placement?.notes;
+  // a point's name in its tooltip, in the data table and to screen readers: with its annotations
+  const labelOf = useCallback(
+    (row: DrawnRow) => {
+      const note = notes?.get(row);
+      return p.indexFullFormat(row.__x) + (note ? ` — ${note}` : "");
+    },
+    [notes, p.indexFullFormat],
+  );
+
   // a screen-reader table of thousands of rows helps nobody and slows every page; keep the shape
+  // (and every annotated row)
   const tableRows = useMemo(() => {
     if (drawn.length <= TABLE_LIMIT) return drawn;
     const xs = drawn.map((_, i) => i);
     const picked = selectDrawnPositions(xs, drawnColumns, TABLE_LIMIT, "lttb");
-    return picked ? picked.map((i) => drawn[i] as DrawnRow) : drawn;
-  }, [drawn, drawnColumns]);
+    if (!picked) return drawn;
+    const kept = new Set(picked);
+    return drawn.filter((row, i) => kept.has(i) || notes?.has(row));
+  }, [drawn, drawnColumns, notes]);
 
   const numericIndex = !p.bandIndex && frame.kind !== "category";
   const ticks = useMemo(() => {
@@ -127,7 +145,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       const row = payload?.[0]?.payload as DrawnRow | undefined;
       if (!active || !row) return null;
       const items = p.tooltipItems(row);
-      const label = p.indexFullFormat(row.__x);
+      const label = labelOf(row);
       if (typeof p.tooltip === "function") {
         return p.tooltip({
           label,
@@ -138,7 +156,11 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       }
       return <TooltipPanel label={label} items={items} />;
     },
-    [p.tooltipItems, p.indexFullFormat, p.tooltip, p.rowOf],
+    [p.tooltipItems, labelOf, p.tooltip, p.rowOf],
+  );
+  const describe = useCallback(
+    (row: DrawnRow) => tooltipSentence(labelOf(row), p.tooltipItems(row)),
+    [labelOf, p.tooltipItems],
   );
 
   const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;
@@ -265,6 +287,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           </>
         )}
 
+        {placement?.layer}
         {p.renderSeries({
           series: visible,
           highlighted: p.highlighted,
@@ -278,11 +301,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
             <Tooltip content={renderTooltip} isAnimationActive={false} />
           ) : null}
         </PointerGate>
-        <TooltipAnnouncer
-          liveRegion={p.liveRegion}
-          activeRow={p.activeRow}
-          describe={p.describeDrawn}
-        />
+        <TooltipAnnouncer liveRegion={p.liveRegion} activeRow={p.activeRow} describe={describe} />
       </p.Root>
       <DataTable
         caption={
@@ -294,7 +313,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         columns={visible}
         rows={tableRows.map((row) => ({
           key: String(row.__row),
-          label: p.indexFullFormat(row.__x),
+          label: labelOf(row),
           cells: visible.map((s) => {
             const v = row[s.dataKey];
             return typeof v === "number" ? (s.formatter ?? p.valueFormat)(v) : "–";

@@ -2,8 +2,10 @@ import type { ComponentType, ReactNode } from "react";
 import type { ColumnData } from "../data/columns";
 import type { DownsampleMethod } from "../data/downsample";
 import type { IndexKind } from "../data/format";
+import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, RowKey, Series } from "../data/series";
 import type { AxisOptions, BaseChartProps, GridLines } from "../types";
+import type { ChartAnnotations } from "./annotations";
 import type { DrawnRow } from "./plot-rows";
 
 /** Props shared by LineChart, AreaChart and BarChart. */
@@ -31,6 +33,12 @@ export interface CartesianChartProps<Row> extends BaseChartProps<Row> {
    * (the nearest drawn point), so differently downsampled charts stay in step.
    */
   syncId?: string;
+  /**
+   * Events on the index axis, from `annotate([...])` of `@seed/charts/annotations`: `{ at, label }`
+   * draws a marker, `{ at, to, label }` a band. Their labels show in the plot, in the tooltip of
+   * the points they cover, to screen readers on those points and in the data table.
+   */
+  annotations?: ChartAnnotations;
 }
 
 /** What a zoom layer (e.g. `BrushZoom` from `@seed/charts/zoom`) gets from a line or area chart. */
@@ -41,6 +49,14 @@ export interface ZoomLayerProps {
   /** First and last x of the whole data. */
   extent: readonly [number, number];
 }
+
+/**
+ * A zoom layer for a chart's `zoom` prop: the component drawn in the plot, and how the chart's
+ * points are cut to the range it sets (in its own entry, so charts without zoom carry none).
+ */
+export type ZoomLayer = ComponentType<ZoomLayerProps> & {
+  slice: (frame: CartesianFrame, range: readonly [number, number]) => CartesianFrame;
+};
 
 /** LineChart and AreaChart also take columns instead of rows. */
 export interface ColumnarChartProps<Row> extends Omit<CartesianChartProps<Row>, "data"> {
@@ -53,7 +69,7 @@ export interface ColumnarChartProps<Row> extends Omit<CartesianChartProps<Row>, 
    * Drag-to-zoom: pass `BrushZoom` from `@seed/charts/zoom` (its own entry, so charts without
    * zoom carry none of its code). Zooming downsamples the visible range again, at full detail.
    */
-  zoom?: ComponentType<ZoomLayerProps>;
+  zoom?: ZoomLayer;
 }
 
 export type { DrawnRow };

@@ -9,8 +9,8 @@ import { ChartBoundary } from "./chart-error-boundary";
 import { ChartFrame } from "./chart-frame";
 import { usePrefersReducedMotion } from "./environment";
 import { ChartLegend, LegendSkeleton } from "./legend";
-import { type DrawnRow, sliceFrame } from "./plot-rows";
-import { type ChartTooltipItem, tooltipSentence } from "./tooltip";
+import type { DrawnRow } from "./plot-rows";
+import type { ChartTooltipItem } from "./tooltip";
 import { formatSeriesValue, seriesLabels, useCartesianFormats } from "./use-cartesian-formats";
 import { useDataIssues } from "./use-data-issues";
 import { useSeriesToggle } from "./use-series-toggle";
@@ -87,7 +87,11 @@ function CartesianChartBody<Row>({
 
   // zoom (line and area): the plot draws and downsamples only the chosen x range
   const [range, setRange] = useState<[number, number] | null>(null);
-  const shown = useMemo(() => (range ? sliceFrame(frame, range) : frame), [frame, range]);
+  const slice = props.zoom?.slice;
+  const shown = useMemo(
+    () => (range && slice ? slice(frame, range) : frame),
+    [frame, range, slice],
+  );
 
   const visible = useMemo(() => allSeries.filter((s) => !hidden.has(s.key)), [allSeries, hidden]);
   // keyed by a string so inline `series` arrays do not redo downsampling on every render
@@ -183,10 +187,6 @@ function CartesianChartBody<Row>({
       }),
     [visible, valueFormat],
   );
-  const describeDrawn = useCallback(
-    (drawn: DrawnRow) => tooltipSentence(indexFullFormat(drawn.__x), tooltipItems(drawn)),
-    [indexFullFormat, tooltipItems],
-  );
 
   // columns have no row objects: the caller gets one built from the drawn point
   const rowOf = useCallback(
@@ -269,7 +269,6 @@ function CartesianChartBody<Row>({
           valueFormat={valueFormat}
           tooltip={tooltip}
           tooltipItems={tooltipItems}
-          describeDrawn={describeDrawn}
           liveRegion={liveRegion}
           activeRow={activeRow}
           rowOf={rowOf}
@@ -279,6 +278,7 @@ function CartesianChartBody<Row>({
           report={report}
           clickable={reportChartClicks && onValueChange !== undefined}
           syncId={props.syncId}
+          annotations={props.annotations}
           zoom={
             props.zoom && !bandIndex && frame.xs.length > 1 ? (
               <props.zoom

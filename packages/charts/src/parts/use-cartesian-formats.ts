@@ -4,13 +4,12 @@ import {
   createNumberFormatter,
   createTickFormatter,
   createTimeFormatter,
+  DAY,
   timeFormatOptions,
 } from "../data/format";
 import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions } from "../types";
-
-const DAY = 86_400_000;
 
 export type TickFormat = (value: number | string) => string;
 

@@ -2,13 +2,13 @@
 // the size asked, every mark inside it, without a DOM; the property prints its seed.
 
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { walkSeries } from "@seed/sample-data";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { data as anyData } from "../never-crash/support";
 import { colourToken, ruleOf } from "../testing/stylesheet";
+import { vegaStocks } from "../testing/vega-stocks";
 import { type ChartSvgOptions, chartSvg, chartThemes, lightPalette } from "./chart-svg";
 
 const SEED = process.env.FC_SEED ? Number(process.env.FC_SEED) : 20_261_128;
@@ -158,18 +158,10 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
 
 describe("chartSvg on real and realistic data", () => {
   it("draws the vega-datasets stocks as one line per symbol, with year ticks and the palette", () => {
-    const file = join(
-      dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-      "..",
-      "data",
-      "stocks.csv",
-    );
     const byDate = new Map<number, Record<string, number | string>>();
-    for (const line of readFileSync(file, "utf8").trim().split("\n").slice(1)) {
-      const [symbol, date, price] = line.split(",") as [string, string, string];
-      const day = Date.parse(`${date} UTC`);
+    for (const { symbol, day, price } of vegaStocks()) {
       const row = byDate.get(day) ?? { date: new Date(day).toISOString().slice(0, 10) };
-      row[symbol] = Number(price);
+      row[symbol] = price;
       byDate.set(day, row);
     }
     const symbols = ["MSFT", "AMZN", "IBM", "GOOG", "AAPL"];

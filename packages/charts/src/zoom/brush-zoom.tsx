@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useActiveTooltipLabel, usePlotArea, useXAxisInverseScale } from "recharts";
-import type { ZoomLayerProps } from "../parts/cartesian-types";
+import type { ZoomLayer, ZoomLayerProps } from "../parts/cartesian-types";
+import { sliceFrame } from "./slice-frame";
 
 /** Drags narrower than this many px are clicks (they report a point), not zooms. */
 const MIN_DRAG = 8;
@@ -18,13 +19,8 @@ export function scaleRange(
   return from <= extent[0] && to >= extent[1] ? null : [from, to];
 }
 
-/**
- * Drag-to-zoom for LineChart and AreaChart: `<LineChart zoom={BrushZoom} />`. Drag across the
- * plot to show that x range (downsampled again, so zooming in reveals detail); "Reset zoom"
- * shows everything. Keyboard, with the plot focused: + zooms in around the active point (or the
- * middle), - zooms out, 0 resets.
- */
-export function BrushZoom({ range, onRange, extent }: ZoomLayerProps) {
+/** The drag, keys and reset button of `BrushZoom` (below). */
+function BrushZoomLayer({ range, onRange, extent }: ZoomLayerProps) {
   const anchor = useRef<SVGGElement | null>(null);
   const [host, setHost] = useState<HTMLElement | null>(null);
   const [drag, setDrag] = useState<[number, number] | null>(null);
@@ -119,3 +115,11 @@ export function BrushZoom({ range, onRange, extent }: ZoomLayerProps) {
     </g>
   );
 }
+
+/**
+ * Drag-to-zoom for LineChart and AreaChart: `<LineChart zoom={BrushZoom} />`. Drag across the
+ * plot to show that x range (downsampled again, so zooming in reveals detail); "Reset zoom"
+ * shows everything. Keyboard, with the plot focused: + zooms in around the active point (or the
+ * middle), - zooms out, 0 resets.
+ */
+export const BrushZoom: ZoomLayer = Object.assign(BrushZoomLayer, { slice: sliceFrame });

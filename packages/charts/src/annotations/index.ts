@@ -1,0 +1,8 @@
+export type {
+  AnnotationLayerProps,
+  ChartAnnotation,
+  ChartAnnotations,
+  PlacedAnnotation,
+} from "../parts/annotations";
+export { AnnotationLayer, annotate } from "./annotation-layer";
+export { placeAnnotations } from "./place";

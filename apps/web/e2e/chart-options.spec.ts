@@ -392,3 +392,60 @@ test("a line over years breaks where years have no data, or connects across them
   await expect.poll(() => lineRuns(figure)).toBe(2);
   await visitor.close();
 });
+
+test("annotations typed in the editor are drawn in the preview and on the published dashboard", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const title = uniqueName("Annotated orders");
+  await openNewChart(page, await ordersDataset(page), title);
+  await page.getByLabel("Type").selectOption({ label: "Line" });
+  await page.getByLabel("Index column (x axis)").selectOption("day");
+  await page.getByRole("checkbox", { name: "amount" }).check();
+  const row = (n: number) => page.getByRole("group", { name: `Annotation ${n}` });
+
+  await page.getByRole("button", { name: "Add an annotation" }).click();
+  await row(1).getByLabel("Day", { exact: true }).fill("2024-02-01");
+  await row(1).getByLabel("Text").fill("Price change");
+  await page.getByRole("button", { name: "Add an annotation" }).click();
+  await row(2).getByLabel("Day", { exact: true }).fill("2024-03-01");
+  await row(2).getByLabel("Last day, for a period").fill("2024-04-01");
+  await row(2).getByLabel("Text").fill("Spring sale");
+  // A third without a text: the save names it at its row and stores nothing.
+  await page.getByRole("button", { name: "Add an annotation" }).click();
+  await row(3).getByLabel("Day", { exact: true }).fill("2024-01-01");
+
+  const preview = page.getByTestId("chart-preview");
+  await expect(preview.locator(".seed-chart-annotation")).toHaveCount(2);
+  await expect(preview.getByRole("rowheader", { name: /— Price change$/ })).toBeAttached();
+  await expect(preview.getByRole("rowheader", { name: /— Spring sale$/ })).toHaveCount(2);
+  await expectAxeClean(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await expect(row(3).getByText("Write what happened.")).toBeVisible();
+  expect(page.url()).toMatch(/\/admin\/charts\/new$/);
+  await page.getByRole("button", { name: "Remove annotation 3" }).click();
+  await createChart(page);
+  // Saved: the editor opens with both, as typed.
+  await expect(row(1).getByLabel("Day", { exact: true })).toHaveValue("2024-02-01");
+  await expect(row(2).getByLabel("Last day, for a period")).toHaveValue("2024-04-01");
+  await expect(row(2).getByLabel("Text")).toHaveValue("Spring sale");
+  await expect(row(3)).toHaveCount(0);
+
+  const slug = await publishDashboard(page, [title]);
+  await context.close();
+  const visiting = await browser.newContext();
+  const visitor = await visiting.newPage();
+  expect((await visitor.goto(`/d/${slug}`))?.status()).toBe(200);
+  const chart = visitor.getByRole("figure", { name: title });
+  await expect(chart.locator(".seed-chart-annotation")).toHaveCount(2);
+  await expect(chart.locator(".seed-chart-annotation line")).toHaveCount(1);
+  await expect(chart.locator(".seed-chart-annotation rect")).toHaveCount(1);
+  await expect(chart.getByRole("rowheader", { name: /— Price change$/ })).toBeAttached();
+  await expectAxeClean(visitor);
+  await visiting.close();
+});

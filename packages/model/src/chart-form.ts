@@ -42,6 +42,7 @@ import {
 } from "./chart-types.js";
 import { isTimeType, type TimeGrain, timeGrains } from "./column-types.js";
 import { expressionLimits } from "./expression/tree.js";
+import { chartLimits } from "./limits.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
 import { type ChartQueryInput, measureLabel, type QueryFilter } from "./query/spec.js";
 import type { DatasetColumnType } from "./vocabulary.js";
@@ -111,6 +112,14 @@ export interface MeasureForm {
   where: FilterForm[];
 }
 
+/** A hand-typed annotation as the form holds it: days as typed, "" for no last day. */
+export interface AnnotationForm {
+  key: number;
+  at: string;
+  to: string;
+  label: string;
+}
+
 /** The chart editor's form: every field as the form holds it. */
 export interface ChartForm {
   title: string;
@@ -157,6 +166,8 @@ export interface ChartForm {
   formatStyle: FormatStyle;
   formatCurrency: string;
   formatMaxDigits: string;
+  /** Markers and bands on a time axis, in the order typed. */
+  annotations: AnnotationForm[];
 }
 
 const shortText = z.string().max(200);
@@ -172,6 +183,13 @@ const filterRow = z.object({
   which: z.enum(relativeKinds),
   anchor: z.enum(relativeAnchors),
   n: shortText,
+});
+
+const annotationRow = z.object({
+  key: z.number().int(),
+  at: shortText,
+  to: shortText,
+  label: z.string().max(chartLimits.maxAnnotationLabel * 2),
 });
 
 const measureRow = z.object({
@@ -218,6 +236,7 @@ export const chartFormSchema = z.object({
   formatStyle: z.enum(formatStyles),
   formatCurrency: shortText,
   formatMaxDigits: shortText,
+  annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
 }) satisfies z.ZodType<ChartForm>;
 
 /** The stored chart a form edits (what the store gives back). */
@@ -485,7 +504,18 @@ export function chartFormOf(
     formatCurrency: format?.currency ?? "",
     formatMaxDigits:
       format?.maximumFractionDigits === undefined ? "" : String(format.maximumFractionDigits),
+    annotations: (options.annotations ?? []).map((annotation, key) => ({
+      key,
+      at: annotation.at,
+      to: annotation.to ?? "",
+      label: annotation.label,
+    })),
   };
+}
+
+/** A new, empty annotation row. */
+export function newAnnotationForm(key: number): AnnotationForm {
+  return { key, at: "", to: "", label: "" };
 }
 
 /** One series, or several (more than one measure, or a breakdown that applies). */
@@ -620,6 +650,14 @@ function formOptions(
     options.xNumberFormat = form.xNumberFormat;
   }
   if (form.gaps !== chartOptionDefaults.gaps) options.gaps = form.gaps;
+  // As typed (trimmed): the store checks the days and texts and names the row of any problem.
+  if (form.annotations.length > 0) {
+    options.annotations = form.annotations.map((row) => ({
+      at: row.at.trim(),
+      ...(row.to.trim() ? { to: row.to.trim() } : {}),
+      label: row.label.trim(),
+    }));
+  }
   const numberFormat = numberFormatOfFields(form, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
   return acceptedOptions(form.type, options, formShape(form, columns));
@@ -656,6 +694,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   dateFormat: ["dateFormat"],
   xNumberFormat: ["xNumberFormat"],
   gaps: ["gaps"],
+  annotations: ["annotations"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */

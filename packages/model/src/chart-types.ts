@@ -29,6 +29,7 @@ export const chartOptionNames = [
   "dateFormat",
   "xNumberFormat",
   "gaps",
+  "annotations",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -217,7 +218,12 @@ const common = [
   "dateFormat",
 ] as const satisfies readonly ChartOptionName[];
 // A cartesian chart (line, area, bar) has an x axis, whose numbers may be written plain.
-const cartesian = [...common, "xNumberFormat"] as const satisfies readonly ChartOptionName[];
+// Annotations are drawn on a time axis.
+const cartesian = [
+  ...common,
+  "xNumberFormat",
+  "annotations",
+] as const satisfies readonly ChartOptionName[];
 const everyQuery = { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true };
 
 export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
@@ -258,7 +264,11 @@ export function unsupportedOptions(type: ChartType, options: object): ChartOptio
 /** Options that only mean something when a chart draws more than one series. */
 const multiSeriesOptions: ReadonlySet<ChartOptionName> = new Set(["stack"]);
 /** Options that only mean something when the index holds dates. */
-const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set(["dateFormat", "gaps"]);
+const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set([
+  "dateFormat",
+  "gaps",
+  "annotations",
+]);
 /** Options that only mean something when the index holds numbers. */
 const numberIndexOptions: ReadonlySet<ChartOptionName> = new Set(["xNumberFormat"]);
 

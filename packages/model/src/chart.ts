@@ -16,6 +16,38 @@ import { idSchema, requiredText } from "./fields.js";
 import { chartLimits, textLimits } from "./limits.js";
 import { numberFormatSchema } from "./number-format.js";
 import { type ChartQueryInput, chartQuerySchema } from "./query/spec.js";
+import { isIsoDay } from "./values.js";
+
+const annotationDay = (what: string) =>
+  z
+    .string({ error: `Enter the ${what} as a date such as 2024-03-31.` })
+    .trim()
+    .refine(isIsoDay, `Enter the ${what} as a date such as 2024-03-31.`);
+
+/**
+ * An event typed by hand on a chart's time axis: a marker on one day, or a band from `at` to `to`
+ * (both days count), with the text the plot, the tooltip and the data table show.
+ */
+export const chartAnnotationSchema = z
+  .object({
+    at: annotationDay("day"),
+    to: annotationDay("last day").optional(),
+    label: z
+      .string({ error: "Write what happened." })
+      .trim()
+      .min(1, "Write what happened.")
+      .max(
+        chartLimits.maxAnnotationLabel,
+        `An annotation is at most ${chartLimits.maxAnnotationLabel} characters.`,
+      ),
+  })
+  .strict()
+  // Only two real days are compared: a bad day is named at its own field, not again here.
+  .refine(({ at, to }) => to === undefined || !isIsoDay(at) || !isIsoDay(to) || to >= at, {
+    path: ["to"],
+    message: "The last day cannot be before the first.",
+  });
+export type ChartAnnotationInput = z.infer<typeof chartAnnotationSchema>;
 
 export const chartOptionsSchema = z
   .object({
@@ -46,6 +78,13 @@ export const chartOptionsSchema = z
       .enum(xNumberFormats, { error: "X-axis number format must be auto or plain." })
       .optional(),
     gaps: z.enum(gapModes, { error: "Periods without data must be break or connect." }).optional(),
+    annotations: z
+      .array(chartAnnotationSchema, { error: "Annotations must be a list." })
+      .max(
+        chartLimits.maxAnnotations,
+        `A chart has at most ${chartLimits.maxAnnotations} annotations.`,
+      )
+      .optional(),
   })
   .strict();
 export type ChartOptions = z.infer<typeof chartOptionsSchema>;

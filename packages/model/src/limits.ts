@@ -89,7 +89,13 @@ export const textLimits = {
 } as const;
 
 export const dashboardLimits = { maxTiles: 48 } as const;
-export const chartLimits = { maxSeries: 12 } as const;
+export const chartLimits = {
+  maxSeries: 12,
+  /** Hand-typed annotations (markers and bands) on one chart. */
+  maxAnnotations: 30,
+  /** Longest annotation text: it is written in the plot and in every tooltip it covers. */
+  maxAnnotationLabel: 80,
+} as const;
 
 export const textTileLimits = { maxLength: 2_000 } as const;
 

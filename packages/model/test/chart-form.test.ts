@@ -6,6 +6,8 @@ import {
   type ChartQueryInput,
   chartFormOf,
   chartFormSchema,
+  chartInputSchema,
+  chartLimits,
   chartLocales,
   chartOfForm,
   chartOptionDefaults,
@@ -16,6 +18,7 @@ import {
   type FormColumn,
   formShape,
   gapModes,
+  isIsoDay,
   legendPositions,
   optionsWithDefaults,
   type QueryFilter,
@@ -36,6 +39,41 @@ const columns: FormColumn[] = [
   { name: "year", type: "number" },
 ];
 
+/** A calendar day from 1900 to 2100, as yyyy-mm-dd. */
+const dayArbitrary = fc
+  .date({
+    min: new Date("1900-01-01T00:00:00Z"),
+    max: new Date("2100-12-31T00:00:00Z"),
+    noInvalidDate: true,
+  })
+  .map((date) => date.toISOString().slice(0, 10));
+
+/** Stored annotations: a day, or a first and last day, and a text as the store keeps it (trimmed). */
+const annotationsArbitrary = fc.array(
+  fc
+    .record(
+      {
+        at: dayArbitrary,
+        to: dayArbitrary,
+        label: fc
+          .string({
+            minLength: 1,
+            maxLength: chartLimits.maxAnnotationLabel,
+            unit: "grapheme-ascii",
+          })
+          .map((text) => text.trim())
+          .filter((text) => text !== ""),
+      },
+      { requiredKeys: ["at", "label"] },
+    )
+    .map((annotation) =>
+      annotation.to !== undefined && annotation.to < annotation.at
+        ? { ...annotation, at: annotation.to, to: annotation.at }
+        : annotation,
+    ),
+  { minLength: 1, maxLength: chartLimits.maxAnnotations },
+);
+
 const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
   {
     stack: fc.constantFrom(...stackModes),
@@ -50,6 +88,7 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     dateFormat: fc.constantFrom(...dateFormats),
     xNumberFormat: fc.constantFrom(...xNumberFormats),
     gaps: fc.constantFrom(...gapModes),
+    annotations: annotationsArbitrary,
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),
@@ -256,6 +295,70 @@ describe("the chart <-> editor form converter", () => {
     expect(reset.stack).toBe(chartOptionDefaults.stack);
     expect(reset.formatStyle).toBe("");
     expect(reset.locale).toBe("de-DE");
+  });
+
+  it("keeps typed annotations, names every bad one at its row and field, and lets the good pass", () => {
+    // Rows as people type them: good days, days no calendar has, text, blanks, long texts.
+    const typedDay = fc.oneof(
+      dayArbitrary,
+      fc.constantFrom("", " 2024-02-01 ", "2024-02-30", "2023-02-29", "2024-13-01", "1 March"),
+      fc.string({ maxLength: 12 }),
+    );
+    const rowArbitrary = fc.record({
+      at: typedDay,
+      to: fc.oneof(fc.constant(""), typedDay),
+      label: fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.string({ minLength: 78, maxLength: 84, unit: "grapheme-ascii" }),
+        fc.constantFrom("", "   ", " Launch "),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(rowArbitrary, { maxLength: 8 }), (rows) => {
+        const form = {
+          ...chartFormOf(null, { id: "d1", columns }),
+          type: "line" as const,
+          indexColumn: "day",
+          annotations: rows.map((row, key) => ({ key, ...row })),
+        };
+        expect(chartFormSchema.safeParse(form).success).toBe(true);
+        const { chart } = chartOfForm(form, columns);
+        const parsed = chartInputSchema.safeParse(chart);
+        const bad = new Set(
+          parsed.success
+            ? []
+            : parsed.error.issues.map((issue) => issue.path.slice(0, 4).join(".")),
+        );
+        rows.forEach((row, index) => {
+          const at = row.at.trim();
+          const to = row.to.trim();
+          const label = row.label.trim();
+          const fine = {
+            at: isIsoDay(at),
+            to: to === "" || (isIsoDay(to) && (!isIsoDay(at) || to >= at)),
+            label: label.length >= 1 && label.length <= chartLimits.maxAnnotationLabel,
+          };
+          for (const field of ["at", "to", "label"] as const) {
+            expect(
+              bad.has(`options.annotations.${index}.${field}`),
+              `${index}.${field} ${JSON.stringify(row)}`,
+            ).toBe(!fine[field]);
+          }
+        });
+        if (parsed.success) {
+          expect(parsed.data.options.annotations).toEqual(
+            rows.length === 0
+              ? undefined
+              : rows.map((row) => ({
+                  at: row.at.trim(),
+                  ...(row.to.trim() ? { to: row.to.trim() } : {}),
+                  label: row.label.trim(),
+                })),
+          );
+        }
+      }),
+      { seed, numRuns: 1_000 },
+    );
   });
 
   it("names a bad digit count and a bad Other share at their fields", () => {

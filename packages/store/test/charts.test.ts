@@ -20,6 +20,48 @@ const ordersByRegion: Partial<ChartInput> = {
   seriesColumns: ["orders"],
 };
 
+const launch = { at: "2024-02-01", label: "Launch" };
+/** Annotations each refused on one field: a day no calendar has, a band ending before it starts, no text, too long a text, too many, one key too many, and a pie. */
+const annotationCases = [
+  {
+    type: "line",
+    options: { annotations: [{ ...launch, at: "2024-02-30" }] },
+    field: "options.annotations.0.at",
+  },
+  {
+    type: "line",
+    options: { annotations: [launch, { ...launch, at: "1 March" }] },
+    field: "options.annotations.1.at",
+  },
+  {
+    type: "bar",
+    options: { annotations: [{ ...launch, to: "2024-01-31" }] },
+    field: "options.annotations.0.to",
+  },
+  {
+    type: "area",
+    options: { annotations: [{ ...launch, label: "   " }] },
+    field: "options.annotations.0.label",
+  },
+  {
+    type: "line",
+    options: { annotations: [{ ...launch, label: "x".repeat(81) }] },
+    field: "options.annotations.0.label",
+  },
+  {
+    type: "line",
+    options: { annotations: Array.from({ length: 31 }, () => launch) },
+    field: "options.annotations",
+  },
+  {
+    type: "line",
+    options: { annotations: [{ ...launch, html: "<b>x</b>" }] },
+    field: "options.annotations.0",
+  },
+  { type: "line", options: { annotations: launch }, field: "options.annotations" },
+  { type: "pie", options: { annotations: [launch] }, field: "options.annotations" },
+] as const;
+
 describe.each(dialects)("charts on %s", (dialect) => {
   it("refuses options a chart type does not take, from the one chart-types table", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
@@ -62,6 +104,10 @@ describe.each(dialects)("charts on %s", (dialect) => {
           xNumberFormat: "plain" as const,
           gaps: "connect" as const,
           numberFormat: { style: "decimal" as const, maximumFractionDigits: 1 },
+          annotations: [
+            { at: "2024-02-01", label: "Launch" },
+            { at: "2024-03-01", to: "2024-03-31", label: "Spring sale" },
+          ],
         },
         monthShape,
       );
@@ -77,7 +123,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
     }
   });
 
-  it("refuses bad values of legend, labels, Other, locale and date format, each on its field", async () => {
+  it("refuses bad values of legend, labels, Other, locale, date format and annotations, each on its field", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);
     const base = { datasetId: dataset.id, indexColumn: "month", seriesColumns: ["revenue"] };
@@ -94,6 +140,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
       { type: "area", options: { locale: "de-DE".repeat(50) }, field: "options.locale" },
       { type: "line", options: { dateFormat: "fortnight" }, field: "options.dateFormat" },
       { type: "bar", options: { xNumberFormat: "roman" }, field: "options.xNumberFormat" },
+      ...annotationCases,
     ] as const;
     for (const { type, options, field } of cases) {
       const error = await errorOf(
@@ -113,7 +160,12 @@ describe.each(dialects)("charts on %s", (dialect) => {
   it("drops options the query does not draw: stacking one series, date formats of a non-date x", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const dataset = await store.createDataset(salesInput(), editor);
-    const options = { stack: "stacked", dateFormat: "year", valueLabels: "value" } as const;
+    const options = {
+      stack: "stacked",
+      dateFormat: "year",
+      valueLabels: "value",
+      annotations: [{ at: "2024-02-01", label: "Launch" }],
+    } as const;
     const oneSeries = await store.createChart(
       {
         title: "One series",

@@ -1,4 +1,10 @@
-import type { AreaChartProps, BarChartProps, LineChartProps, PieChartProps } from "@seed/charts";
+import type {
+  AreaChartProps,
+  BarChartProps,
+  ChartAnnotation,
+  LineChartProps,
+  PieChartProps,
+} from "@seed/charts";
 import type { ChartSvgOptions } from "@seed/charts/svg";
 import { optionsWithDefaults, withMissingBuckets } from "@seed/model";
 import type { QueryResult } from "@seed/store";
@@ -23,12 +29,16 @@ const shareFormat = { style: "percent", maximumFractionDigits: 1 } as const;
 /** How changes from the period before are written when the chart sets no format: +12.5%. */
 const changeFormat = { ...shareFormat, signDisplay: "exceptZero" } as const;
 
-/** The kit's props for one chart, by type; what every type shares is already in each. */
-export type ChartDrawing =
+/**
+ * The kit's props for one chart, by type; what every type shares is already in each. The
+ * annotations are data: the client hands them to the kit through `annotate`, a client function.
+ */
+export type ChartDrawing = (
   | { type: "line"; props: LineChartProps<ResultRow> }
   | { type: "area"; props: AreaChartProps<ResultRow> }
   | { type: "bar"; props: BarChartProps<ResultRow> }
-  | { type: "pie"; props: PieChartProps<ResultRow> };
+  | { type: "pie"; props: PieChartProps<ResultRow> }
+) & { annotations: readonly ChartAnnotation[] };
 
 /** The x values of a query's rows, written by the date format (a pie names its slices by them). */
 function rowsWithNames(
@@ -81,6 +91,7 @@ export function chartDrawing(
   if (chart.type === "pie") {
     return {
       type: "pie",
+      annotations: [],
       props: {
         ...common,
         data: rowsWithNames(result.rows, indexFormatter),
@@ -115,20 +126,24 @@ export function chartDrawing(
     indexFormatter,
   } as const;
   const connectNulls = options.gaps === "connect";
+  const annotations = options.annotations ?? [];
   if (chart.type === "line") {
     return {
       type: "line",
+      annotations,
       props: { ...indexed, xAxis: indexAxis, curve: options.curve, connectNulls },
     };
   }
   if (chart.type === "area") {
     return {
       type: "area",
+      annotations,
       props: { ...indexed, xAxis: indexAxis, curve: options.curve, stack, connectNulls },
     };
   }
   return {
     type: "bar",
+    annotations,
     props: {
       ...indexed,
       // horizontal bars hold the index on the vertical axis

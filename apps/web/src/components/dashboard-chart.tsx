@@ -1,6 +1,7 @@
 "use client";
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
+import { annotate } from "@seed/charts/annotations";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import Link from "next/link";
@@ -72,6 +73,14 @@ export function DashboardChart({
     () => (result ? chartDrawing(chart, result, visitorLocale, height) : null),
     [chart, result, visitorLocale, height],
   );
+  // Annotations reach the kit through `annotate`, made once per drawing (a new value places them again).
+  const annotations = useMemo(
+    () =>
+      drawingProps && drawingProps.annotations.length > 0
+        ? annotate(drawingProps.annotations)
+        : undefined,
+    [drawingProps],
+  );
   const drawing = useRef<HTMLDivElement>(null);
   if (!result || !drawingProps) {
     return (
@@ -117,13 +126,34 @@ export function DashboardChart({
   let drawn: ReactNode;
   switch (drawingProps.type) {
     case "line":
-      drawn = <LineChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
+      drawn = (
+        <LineChart<ResultRow>
+          {...drawingProps.props}
+          {...clicks}
+          annotations={annotations}
+          fallback={fallback}
+        />
+      );
       break;
     case "area":
-      drawn = <AreaChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
+      drawn = (
+        <AreaChart<ResultRow>
+          {...drawingProps.props}
+          {...clicks}
+          annotations={annotations}
+          fallback={fallback}
+        />
+      );
       break;
     case "bar":
-      drawn = <BarChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
+      drawn = (
+        <BarChart<ResultRow>
+          {...drawingProps.props}
+          {...clicks}
+          annotations={annotations}
+          fallback={fallback}
+        />
+      );
       break;
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;

@@ -1,6 +1,8 @@
 import {
   type ChartForm,
+  chartAnnotationSchema,
   chartFormOf,
+  chartOfForm,
   chartOptionNames,
   chartQuerySchema,
   chartTypes,
@@ -100,7 +102,14 @@ const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
   fc.constant((draft: ChartForm) => ({ ...draft, stack: "stacked" as const, donut: true })),
   fc.constant((draft: ChartForm) => ({ ...draft, dateFormat: "year" as const })),
   fc.constant((draft: ChartForm) => ({ ...draft, xNumberFormat: "plain" as const })),
+  fc.constant(addLaunch),
 );
+
+/** Types an annotation: the one step that adds a row to the draft's annotations. */
+function addLaunch(draft: ChartForm): ChartForm {
+  const row = { key: draft.annotations.length, at: "2024-02-01", to: "", label: "Launch" };
+  return { ...draft, annotations: [...draft.annotations, row] };
+}
 
 function edit(steps: ((draft: ChartForm) => ChartForm)[]): ChartForm {
   return steps.reduce((draft, change) => withoutStaleOptions(change(draft), columns), start);
@@ -112,11 +121,33 @@ describe("the chart editor's draft", () => {
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
         const draft = edit(steps);
         const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
-        const stale = chartOptionNames.filter((name) => !offered.has(name));
+        // typed annotations stay while not offered: the save leaves them out instead
+        const stale = chartOptionNames.filter(
+          (name) => !offered.has(name) && name !== "annotations",
+        );
         expect(withDefaultOptions(draft, stale)).toEqual(draft);
         expect(withoutStaleOptions(draft, columns)).toBe(draft);
       }),
       { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("loses no typed annotation to any edit, and saves them only over a date x", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const draft = edit(steps);
+        expect(draft.annotations).toHaveLength(
+          steps.filter((change) => change === addLaunch).length,
+        );
+        const { chart } = chartOfForm(draft, columns);
+        const offered = offeredOptions(draft.type, formShape(draft, columns)).includes(
+          "annotations",
+        );
+        expect(chart.options?.annotations?.length ?? 0).toBe(
+          offered ? draft.annotations.length : 0,
+        );
+      }),
+      { seed, numRuns: 500 },
     );
   });
 
@@ -210,6 +241,37 @@ describe("the chart editor's draft", () => {
         );
       }),
       { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("previews the annotations typed so far that the store would keep, whatever else is typed", () => {
+    const typed = fc.record({
+      at: fc.oneof(fc.constantFrom("2024-02-01", "2024-02-30", ""), fc.string({ maxLength: 10 })),
+      to: fc.constantFrom("", "2024-03-01", "2024-01-01"),
+      label: fc.oneof(fc.constantFrom("Launch", "", "  "), fc.string({ maxLength: 90 })),
+    });
+    fc.assert(
+      fc.property(fc.array(typed, { maxLength: 6 }), (rows) => {
+        const draft: ChartForm = {
+          ...withIndexColumn(start, "day"),
+          type: "line",
+          annotations: rows.map((row, key) => ({ key, ...row })),
+        };
+        const { options } = previewView(draft, columns);
+        const kept = rows.filter(
+          (row) =>
+            chartAnnotationSchema.safeParse({
+              at: row.at,
+              ...(row.to.trim() ? { to: row.to } : {}),
+              label: row.label,
+            }).success,
+        );
+        expect(options.annotations?.length ?? 0).toBe(kept.length);
+        expect(options.annotations?.map((annotation) => annotation.label)).toEqual(
+          kept.length > 0 ? kept.map((row) => row.label.trim()) : undefined,
+        );
+      }),
+      { seed, numRuns: 500 },
     );
   });
 

@@ -2,6 +2,8 @@ import {
   type ChartForm,
   type ChartOptions,
   type ChartType,
+  chartAnnotationSchema,
+  chartLimits,
   chartOfForm,
   chartOptionNames,
   chartOptionsSchema,
@@ -46,9 +48,11 @@ export interface PreviewView {
  */
 export function withoutStaleOptions(draft: ChartForm, columns: readonly FormColumn[]): ChartForm {
   const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
+  // Annotations are typed by hand: kept while not offered (the save leaves them out, the
+  // options section says so), so moving x off a date column for a moment loses nothing.
   let next = withDefaultOptions(
     draft,
-    chartOptionNames.filter((name) => !offered.has(name)),
+    chartOptionNames.filter((name) => !offered.has(name) && name !== "annotations"),
   );
   if (!chartTypeSpecs[draft.type].valueLabels.includes(next.valueLabels)) {
     next = { ...next, valueLabels: defaultValueLabels(draft.type) };
@@ -209,6 +213,14 @@ export function previewView(draft: ChartForm, columns: readonly FormColumn[]): P
   const drawable = Object.fromEntries(
     Object.entries(options ?? {}).filter(([name]) => !refused.has(name)),
   ) as ChartOptions;
+  // A half-typed annotation hides itself only: the rest are drawn as they will be saved.
+  if (refused.has("annotations") && Array.isArray(options.annotations)) {
+    const good = options.annotations.flatMap((annotation) => {
+      const parsed = chartAnnotationSchema.safeParse(annotation);
+      return parsed.success ? [parsed.data] : [];
+    });
+    if (good.length > 0) drawable.annotations = good.slice(0, chartLimits.maxAnnotations);
+  }
   if (drawable.numberFormat) {
     try {
       new Intl.NumberFormat("en-US", drawable.numberFormat);

@@ -23,6 +23,7 @@ import styles from "@/components/admin/admin.module.css";
 import { ChoiceField, SelectField } from "@/components/admin/form-controls";
 import { chartLocaleLabels } from "@/components/chart-format";
 import { FormField } from "@/components/form-field";
+import { AnnotationList } from "./annotation-list";
 import type { SectionProps } from "./section-props";
 
 // The chart form's drawing options: only those the chart types table offers for this query.
@@ -199,6 +200,22 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
           onChoose={(mode) => update("gaps", mode)}
           errors={errors.gaps}
         />
+      ) : null}
+      {offered.has("annotations") ? (
+        <AnnotationList
+          annotations={draft.annotations}
+          errors={errors}
+          onChange={(annotations) => update("annotations", annotations)}
+        />
+      ) : draft.annotations.length > 0 ? (
+        <p className="muted">
+          Annotations are drawn on a time axis: while the x column holds no dates (or the chart is a
+          pie), its{" "}
+          {draft.annotations.length === 1
+            ? "annotation is"
+            : `${draft.annotations.length} annotations are`}{" "}
+          kept here but not drawn or saved.
+        </p>
       ) : null}
       {offered.has("curve") ? (
         <SelectField

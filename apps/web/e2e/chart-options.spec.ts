@@ -442,10 +442,23 @@ test("annotations typed in the editor are drawn in the preview and on the publis
   const visitor = await visiting.newPage();
   expect((await visitor.goto(`/d/${slug}`))?.status()).toBe(200);
   const chart = visitor.getByRole("figure", { name: title });
-  await expect(chart.locator(".seed-chart-annotation")).toHaveCount(2);
-  await expect(chart.locator(".seed-chart-annotation line")).toHaveCount(1);
-  await expect(chart.locator(".seed-chart-annotation rect")).toHaveCount(1);
+  // the kit's drawing (the server's stays in the page, hidden, under it)
+  const drawn = chart.locator(".recharts-wrapper");
+  await expect(drawn.locator(".seed-chart-annotation")).toHaveCount(2);
+  await expect(drawn.locator(".seed-chart-annotation line")).toHaveCount(1);
+  await expect(drawn.locator(".seed-chart-annotation rect")).toHaveCount(1);
   await expect(chart.getByRole("rowheader", { name: /— Price change$/ })).toBeAttached();
   await expectAxeClean(visitor);
   await visiting.close();
+  // Before any script runs, the server's drawing has them too.
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  const reader = await scriptless.newPage();
+  await reader.goto(`/d/${slug}`);
+  const fallback = reader.getByRole("figure", { name: title }).locator(".seed-chart-fallback");
+  await expect(fallback.locator(".seed-chart-annotation")).toHaveCount(2);
+  await expect(fallback.locator(".seed-chart-annotation title")).toHaveText([
+    "Price change",
+    "Spring sale",
+  ]);
+  await scriptless.close();
 });

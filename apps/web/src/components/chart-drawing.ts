@@ -197,5 +197,6 @@ export function chartSvgOptions(drawing: ChartDrawing, width: number): ChartSvgO
     horizontal: drawing.type === "bar" ? drawing.props.horizontal : false,
     curve: drawing.type === "bar" ? undefined : drawing.props.curve,
     connectNulls: drawing.type === "bar" ? false : drawing.props.connectNulls,
+    annotations: drawing.annotations,
   };
 }

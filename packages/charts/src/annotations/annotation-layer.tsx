@@ -1,7 +1,6 @@
 import { usePlotArea, useXAxisScale, useYAxisScale } from "recharts";
 import type { AnnotationLayerProps, ChartAnnotation, ChartAnnotations } from "../parts/annotations";
-import { charsFitting, shorten } from "../parts/axis-tick";
-import { placeAnnotations } from "./place";
+import { annotationSpans, placeAnnotations } from "./place";
 
 /**
  * Annotations inside the plot: a dashed line for a moment, a shaded band for a range, each with
@@ -16,53 +15,46 @@ export function AnnotationLayer({ placed, vertical }: AnnotationLayerProps) {
   if (!plot || !scale || placed.length === 0) return null;
   const start = vertical ? plot.y : plot.x;
   const length = vertical ? plot.height : plot.width;
-  const spans = placed
-    .map((annotation) => {
-      const a = scale(annotation.from, { position: annotation.band ? "start" : "middle" });
-      const b = scale(annotation.to, { position: annotation.band ? "end" : "middle" });
-      if (a === undefined || b === undefined || !Number.isFinite(a + b)) return null;
-      const low = Math.max(start, Math.min(a, b));
-      const high = Math.min(start + length, Math.max(a, b));
-      return low > high ? null : { annotation, low, high };
-    })
-    .filter((span) => span !== null)
-    .sort((p, q) => p.low - q.low);
+  const spans = annotationSpans(
+    placed,
+    (value, where) => scale(value, { position: where }),
+    start,
+    length,
+    vertical,
+  );
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is never focusable
     <g className="seed-chart-annotations" aria-hidden="true">
-      {spans.map(({ annotation, low, high }, i) => {
-        // room for the label: up to the next annotation's start, or the plot's end
-        const room = (spans[i + 1]?.low ?? start + length) - low - 6;
-        const text = vertical ? annotation.label : shorten(annotation.label, charsFitting(room));
-        const style = annotation.color ? { color: annotation.color } : undefined;
-        const band = annotation.band && high > low;
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: two annotations may share a label
-          <g key={i} className="seed-chart-annotation" style={style}>
-            <title>{annotation.label}</title>
-            {band ? (
-              vertical ? (
-                <rect x={plot.x} y={low} width={plot.width} height={high - low} />
-              ) : (
-                <rect x={low} y={plot.y} width={high - low} height={plot.height} />
-              )
-            ) : vertical ? (
-              <line x1={plot.x} x2={plot.x + plot.width} y1={low} y2={low} />
+      {spans.map(({ annotation, low, high, band, text }, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two annotations may share a label
+        <g
+          key={i}
+          className="seed-chart-annotation"
+          style={annotation.color ? { color: annotation.color } : undefined}
+        >
+          <title>{annotation.label}</title>
+          {band ? (
+            vertical ? (
+              <rect x={plot.x} y={low} width={plot.width} height={high - low} />
             ) : (
-              <line x1={low} x2={low} y1={plot.y} y2={plot.y + plot.height} />
-            )}
-            {room >= 24 || vertical ? (
-              <text
-                x={vertical ? plot.x + plot.width - 4 : low + 3}
-                y={vertical ? low - 3 : plot.y + 11}
-                textAnchor={vertical ? "end" : "start"}
-              >
-                {text}
-              </text>
-            ) : null}
-          </g>
-        );
-      })}
+              <rect x={low} y={plot.y} width={high - low} height={plot.height} />
+            )
+          ) : vertical ? (
+            <line x1={plot.x} x2={plot.x + plot.width} y1={low} y2={low} />
+          ) : (
+            <line x1={low} x2={low} y1={plot.y} y2={plot.y + plot.height} />
+          )}
+          {text !== null ? (
+            <text
+              x={vertical ? plot.x + plot.width - 4 : low + 3}
+              y={vertical ? low - 3 : plot.y + 11}
+              textAnchor={vertical ? "end" : "start"}
+            >
+              {text}
+            </text>
+          ) : null}
+        </g>
+      ))}
     </g>
   );
 }

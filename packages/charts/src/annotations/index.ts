@@ -5,4 +5,4 @@ export type {
   PlacedAnnotation,
 } from "../parts/annotations";
 export { AnnotationLayer, annotate } from "./annotation-layer";
-export { placeAnnotations } from "./place";
+export { type AnnotationSpan, annotationSpans, placeAnnotations } from "./place";

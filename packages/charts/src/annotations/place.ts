@@ -1,5 +1,6 @@
 import { type IndexKind, toTimestamp } from "../data/format";
 import type { AnnotationPlacement, ChartAnnotation, PlacedAnnotation } from "../parts/annotations";
+import { charsFitting, shorten } from "../parts/axis-tick";
 import type { DrawnRow } from "../parts/plot-rows";
 
 /** Where a value sits on a time or number axis (a number written as text counts), else NaN. */
@@ -81,4 +82,52 @@ export function placeAnnotations(
     }
   }
   return { placed, notes };
+}
+
+/** An annotation as drawn along the index axis, in px. */
+export interface AnnotationSpan {
+  annotation: PlacedAnnotation;
+  /** Start and end along the axis (equal for a marker), inside the plot. */
+  low: number;
+  high: number;
+  /** Drawn as a band (a range wider than nothing), else as a marker at `low`. */
+  band: boolean;
+  /** The label as written beside it (cut to its room), or null when there is no room. */
+  text: string | null;
+}
+
+/**
+ * Where each placed annotation is drawn between `start` and `start + length` px of the index
+ * axis, in order along it; `position` maps an index value to px (a band axis: the start, middle
+ * or end of its band). Labels run along a horizontal axis up to the next annotation (a label
+ * with less than 24 px is left out); on a vertical one each lies across the plot, whole.
+ */
+export function annotationSpans(
+  placed: readonly PlacedAnnotation[],
+  position: (value: number | string, where: "start" | "middle" | "end") => number | undefined,
+  start: number,
+  length: number,
+  vertical: boolean,
+): AnnotationSpan[] {
+  const spans = placed
+    .map((annotation) => {
+      const a = position(annotation.from, annotation.band ? "start" : "middle");
+      const b = position(annotation.to, annotation.band ? "end" : "middle");
+      if (a === undefined || b === undefined || !Number.isFinite(a + b)) return null;
+      const low = Math.max(start, Math.min(a, b));
+      const high = Math.min(start + length, Math.max(a, b));
+      return low > high ? null : { annotation, low, high, band: annotation.band && high > low };
+    })
+    .filter((span) => span !== null)
+    .sort((p, q) => p.low - q.low);
+  return spans.map((span, i) => {
+    // room for the label: up to the next annotation's start, or the plot's end
+    const room = (spans[i + 1]?.low ?? start + length) - span.low - 6;
+    const text = vertical
+      ? span.annotation.label
+      : room >= 24
+        ? shorten(span.annotation.label, charsFitting(room))
+        : null;
+    return { ...span, text };
+  });
 }

@@ -3,6 +3,7 @@
 import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { annotate } from "../annotations";
 import { AreaChart } from "../area-chart/area-chart";
 import { BarChart } from "../bar-chart/bar-chart";
 import { LineChart } from "../line-chart/line-chart";
@@ -64,6 +65,97 @@ describe("chartSvg and the chart it stands for", () => {
         },
       ),
       150,
+    );
+  });
+});
+
+describe("chartSvg's annotations and the chart's", () => {
+  /** Each annotation's line (x1, or y1 across horizontal bars) or band (x, width) in a drawing. */
+  function shapes(root: ParentNode): number[][] {
+    return [...root.querySelectorAll(".seed-chart-annotation")].map((group) => {
+      const line = group.querySelector("line");
+      const rect = group.querySelector("rect");
+      if (line) return [Number(line.getAttribute("x1")), Number(line.getAttribute("y1"))];
+      return ["x", "y", "width", "height"].map((name) => Number(rect?.getAttribute(name)));
+    });
+  }
+
+  /** The labels written beside them. */
+  function texts(root: ParentNode): string[] {
+    return [...root.querySelectorAll(".seed-chart-annotation text")].map(
+      (text) => text.textContent ?? "",
+    );
+  }
+
+  it("draws any annotations where the chart's layer draws them, in lines, areas and bars", {
+    timeout: 180_000,
+  }, () => {
+    const day = (n: number) =>
+      new Date(Date.UTC(2024, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    assertSeeded(
+      "server drawing's annotations",
+      fc.property(
+        fc.constantFrom("line", "area", "bar", "horizontal") as fc.Arbitrary<
+          "line" | "area" | "bar" | "horizontal"
+        >,
+        fc.integer({ min: 2, max: 40 }),
+        fc.array(
+          fc.record(
+            {
+              at: fc.integer({ min: -5, max: 45 }).map(day),
+              to: fc.integer({ min: -5, max: 45 }).map(day),
+              label: fc.constantFrom("Launch", "A much longer label about a sale", "<b>&"),
+            },
+            { requiredKeys: ["at", "label"] },
+          ),
+          { maxLength: 4 },
+        ),
+        (type, days, annotations) => {
+          const data = Array.from({ length: days }, (_, i) => ({ day: day(i), v: (i * 37) % 11 }));
+          const horizontal = type === "horizontal";
+          const chartType = horizontal ? "bar" : type;
+          const Chart = charts[chartType];
+          const { container } = render(
+            <Chart
+              data={data}
+              index="day"
+              series={["v"]}
+              width={600}
+              height={300}
+              locale="en-US"
+              animate={false}
+              annotations={annotate(annotations)}
+              {...(horizontal ? { horizontal: true } : {})}
+            />,
+          );
+          const drawn = shapes(container);
+          const labels = texts(container);
+          cleanup();
+          const svg = new DOMParser().parseFromString(
+            chartSvg({
+              type: chartType,
+              data,
+              index: "day",
+              series: ["v"],
+              width: 600,
+              height: 300,
+              locale: "en-US",
+              annotations,
+              horizontal,
+            }),
+            "image/svg+xml",
+          );
+          const server = shapes(svg);
+          expect(texts(svg)).toEqual(labels);
+          expect(server.length).toBe(drawn.length);
+          server.forEach((numbers, i) => {
+            numbers.forEach((n, k) =>
+              expect(Math.abs(n - (drawn[i]?.[k] ?? Number.NaN))).toBeLessThan(1.5),
+            );
+          });
+        },
+      ),
+      60,
     );
   });
 });

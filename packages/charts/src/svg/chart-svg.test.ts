@@ -345,3 +345,34 @@ describe("chartSvg on real and realistic data", () => {
     expect(texts).toContain("&amp;");
   });
 });
+
+describe("chartSvg annotations", () => {
+  it("draws markers and bands with their text escaped, in an image's own colours", () => {
+    const svg = chartSvg({
+      type: "line",
+      data: [
+        { day: "2024-01-01", v: 1 },
+        { day: "2024-02-01", v: 3 },
+        { day: "2024-03-01", v: 2 },
+      ],
+      index: "day",
+      series: ["v"],
+      width: 600,
+      height: 300,
+      colors: "dark",
+      annotations: [
+        { at: "2024-02-01", label: "<script>alert(1)</script>" },
+        { at: "2024-02-10", to: "2024-03-01", label: "Sale", color: '"/><script>x</script>' },
+        { at: "2030-01-01", label: "Out of range" },
+      ],
+    });
+    const root = parse(svg);
+    const groups = root.querySelectorAll(".seed-chart-annotation");
+    expect(groups).toHaveLength(2);
+    expect(root.querySelectorAll("script")).toHaveLength(0);
+    expect(groups[0]?.querySelector("title")?.textContent).toBe("<script>alert(1)</script>");
+    expect(groups[0]?.querySelector("line")?.getAttribute("stroke")).toBe(chartThemes.dark.muted);
+    expect(groups[1]?.querySelector("rect")?.getAttribute("fill")).toBe('"/><script>x</script>');
+    expect(svg).not.toContain("Out of range");
+  });
+});

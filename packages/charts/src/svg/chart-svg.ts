@@ -1,7 +1,7 @@
 // A chart as one SVG string, drawn without React, a DOM or a browser: for the HTML of a page
 // before any script runs, and for images (mail, reports). It draws what the React charts draw from
 // the same data helpers (rows, pie slices, downsampling, ticks, formats), at a size given up front.
-import { scaleBand, scaleLinear } from "d3-scale";
+import { type ScaleBand, type ScaleLinear, scaleBand, scaleLinear } from "d3-scale";
 import {
   arc,
   area,
@@ -15,21 +15,25 @@ import {
   pie,
 } from "d3-shape";
 import { getNiceTickValues } from "recharts";
+import { annotationSpans, placeAnnotations } from "../annotations/place";
 import { collapsedSpanTicks } from "../data/domain";
 import { selectDrawnPositions } from "../data/downsample";
 import {
   createNumberFormatter,
   createTickFormatter,
   createTimeFormatter,
+  detectIndexKind,
   timeFormatOptions,
   timeTicks,
+  toTimestamp,
 } from "../data/format";
 import { preparePieFrame } from "../data/pie";
 import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
 import { PALETTE_SIZE, paletteColor, resolveSeries, type Series } from "../data/series";
 import type { CurveType } from "../line-chart/line-chart";
+import type { ChartAnnotation } from "../parts/annotations";
 import { charsFitting, shorten, valueAxisWidth } from "../parts/axis-tick";
-import { buildDrawnRows, valueExtent } from "../parts/plot-rows";
+import { buildDrawnRows, type DrawnRow, valueExtent } from "../parts/plot-rows";
 
 /** What to draw: a chart type, its rows and the options the React charts take for it. */
 export type ChartSvgOptions = {
@@ -70,6 +74,8 @@ export type ChartSvgOptions = {
       curve?: CurveType;
       /** Draw lines across missing values instead of breaking them. */
       connectNulls?: boolean;
+      /** Markers and bands on the index axis, placed and labelled as `annotate()` draws them. */
+      annotations?: readonly ChartAnnotation[];
     }
   | {
       type: "pie";
@@ -466,6 +472,21 @@ function cartesianSvg(
     );
   }
 
+  if (options.annotations?.length) {
+    parts.push(
+      annotationsSvg(options.annotations, {
+        drawn,
+        kind: frame.kind,
+        bars,
+        vertical,
+        band,
+        indexScale,
+        box: { left, right, top, bottom },
+        color: paint.muted,
+      }),
+    );
+  }
+
   // series
   const baseline = valueScale(Math.max(valueDomain[0], Math.min(0, valueDomain[1])));
   if (bars) {
@@ -534,6 +555,74 @@ function cartesianSvg(
   }
   if (legendHeight) parts.push(legend.draw(height - legendHeight));
   return frameSvg(options, parts.join(""));
+}
+
+/**
+ * The annotations as the charts' layer draws them: placed among the drawn rows by the same rule
+ * (a bar chart's dates read as dates, as BarChart reads them), each a dashed line or a faint band
+ * with its label cut to its room, in its colour or the theme's muted text colour.
+ */
+function annotationsSvg(
+  annotations: readonly ChartAnnotation[],
+  plot: {
+    drawn: readonly DrawnRow[];
+    kind: CartesianFrame["kind"];
+    bars: boolean;
+    vertical: boolean;
+    band: ScaleBand<number>;
+    indexScale: ScaleLinear<number, number>;
+    box: { left: number; right: number; top: number; bottom: number };
+    color: string;
+  },
+): string {
+  const { drawn, bars, vertical, band, indexScale, box } = plot;
+  // bars hold their rows in the given order on a band axis; BarChart still reads dates as dates
+  const kind = bars ? detectIndexKind(drawn.map((row) => row.__x)) : plot.kind;
+  const rows =
+    bars && kind !== "category"
+      ? drawn.map((row) => ({
+          ...row,
+          __x: kind === "time" ? toTimestamp(row.__x) : Number(row.__x),
+        }))
+      : drawn;
+  const bandAxis = bars || kind === "category";
+  const { placed } = placeAnnotations(rows, annotations, kind, bandAxis);
+  const start = vertical ? box.top : box.left;
+  const length = vertical ? box.bottom - box.top : box.right - box.left;
+  const spans = annotationSpans(
+    placed,
+    (value, where) => {
+      if (!bandAxis) return indexScale(value as number);
+      const i = rows.findIndex((row) => row.__x === value);
+      const from = band(i);
+      if (i < 0 || from === undefined) return undefined;
+      // a row's whole slot, as Recharts' band axis has it (the bars leave a gap inside it)
+      const middle = from + band.bandwidth() / 2;
+      return middle + (where === "start" ? -0.5 : where === "end" ? 0.5 : 0) * band.step();
+    },
+    start,
+    length,
+    vertical,
+  );
+  return spans
+    .map(({ annotation, low, high, band: isBand, text }) => {
+      const color = escapeXml(annotation.color ?? plot.color);
+      const shape = isBand
+        ? vertical
+          ? `<rect x="${at(box.left)}" y="${at(low)}" width="${at(box.right - box.left)}" height="${at(high - low)}" fill="${color}" fill-opacity="0.12"/>`
+          : `<rect x="${at(low)}" y="${at(box.top)}" width="${at(high - low)}" height="${at(box.bottom - box.top)}" fill="${color}" fill-opacity="0.12"/>`
+        : vertical
+          ? `<line x1="${at(box.left)}" x2="${at(box.right)}" y1="${at(low)}" y2="${at(low)}" stroke="${color}" stroke-dasharray="4 3"/>`
+          : `<line x1="${at(low)}" x2="${at(low)}" y1="${at(box.top)}" y2="${at(box.bottom)}" stroke="${color}" stroke-dasharray="4 3"/>`;
+      const label =
+        text === null
+          ? ""
+          : vertical
+            ? `<text x="${at(box.right - 4)}" y="${at(low - 3)}" text-anchor="end" font-size="11" fill="${color}">${escapeXml(text)}</text>`
+            : `<text x="${at(low + 3)}" y="${at(box.top + 11)}" font-size="11" fill="${color}">${escapeXml(text)}</text>`;
+      return `<g class="seed-chart-annotation"><title>${escapeXml(annotation.label)}</title>${shape}${label}</g>`;
+    })
+    .join("");
 }
 
 /**

@@ -164,7 +164,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
       stack: "stacked",
       dateFormat: "year",
       valueLabels: "value",
-      annotations: [{ at: "2024-02-01", label: "Launch" }],
+      annotations: [{ at: "2024-02-01", label: "Launch" }] as { at: string; label: string }[],
     } as const;
     const oneSeries = await store.createChart(
       {

@@ -26,8 +26,8 @@ export function AnnotationLayer({ placed, vertical }: AnnotationLayerProps) {
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an SVG group is never focusable
     <g className="seed-chart-annotations" aria-hidden="true">
       {spans.map(({ annotation, low, high, band, text }, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: two annotations may share a label
         <g
+          // biome-ignore lint/suspicious/noArrayIndexKey: two annotations may share a label
           key={i}
           className="seed-chart-annotation"
           style={annotation.color ? { color: annotation.color } : undefined}

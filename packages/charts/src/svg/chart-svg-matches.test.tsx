@@ -149,9 +149,9 @@ describe("chartSvg's annotations and the chart's", () => {
           expect(texts(svg)).toEqual(labels);
           expect(server.length).toBe(drawn.length);
           server.forEach((numbers, i) => {
-            numbers.forEach((n, k) =>
-              expect(Math.abs(n - (drawn[i]?.[k] ?? Number.NaN))).toBeLessThan(1.5),
-            );
+            numbers.forEach((n, k) => {
+              expect(Math.abs(n - (drawn[i]?.[k] ?? Number.NaN))).toBeLessThan(1.5);
+            });
           });
         },
       ),

@@ -123,37 +123,18 @@ export function DashboardChart({
       ? { onLegendSelect: (key: string) => go(legendHref(crossFilter, result, pie, key)) }
       : {}),
   };
+  // what the line, area and bar charts take beside their own props
+  const cartesian = { ...clicks, annotations, fallback };
   let drawn: ReactNode;
   switch (drawingProps.type) {
     case "line":
-      drawn = (
-        <LineChart<ResultRow>
-          {...drawingProps.props}
-          {...clicks}
-          annotations={annotations}
-          fallback={fallback}
-        />
-      );
+      drawn = <LineChart<ResultRow> {...drawingProps.props} {...cartesian} />;
       break;
     case "area":
-      drawn = (
-        <AreaChart<ResultRow>
-          {...drawingProps.props}
-          {...clicks}
-          annotations={annotations}
-          fallback={fallback}
-        />
-      );
+      drawn = <AreaChart<ResultRow> {...drawingProps.props} {...cartesian} />;
       break;
     case "bar":
-      drawn = (
-        <BarChart<ResultRow>
-          {...drawingProps.props}
-          {...clicks}
-          annotations={annotations}
-          fallback={fallback}
-        />
-      );
+      drawn = <BarChart<ResultRow> {...drawingProps.props} {...cartesian} />;
       break;
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;

@@ -17,6 +17,21 @@ export function describedBy(id: string, errors: string[] | undefined, hint?: str
   } as const;
 }
 
+/**
+ * The messages of every field whose path passes `test`, each once: a row shows the store's
+ * problems with it (paths like "query.filters.2.value"), a rule broken on several copies once.
+ */
+export function errorsWhere(
+  errors: Record<string, string[] | undefined>,
+  test: (path: string) => boolean,
+): string[] {
+  return [
+    ...new Set(
+      Object.entries(errors).flatMap(([path, messages]) => (test(path) ? (messages ?? []) : [])),
+    ),
+  ];
+}
+
 export function FieldMessages({
   id,
   errors,

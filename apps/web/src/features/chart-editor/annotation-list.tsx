@@ -2,22 +2,15 @@
 
 import { type AnnotationForm, chartLimits, newAnnotationForm } from "@seed/model";
 import styles from "@/components/admin/admin.module.css";
-import { FieldMessages } from "@/components/admin/form-controls";
+import { errorsWhere, FieldMessages } from "@/components/admin/form-controls";
 
 // The chart editor's annotations: events typed by hand, each a day (or a first and last day)
 // and a text, drawn on the chart's time axis as a marker (or a band).
 
 /** The store's problems with row `index` ("annotations.2.label"), once each. */
 function rowErrors(errors: Record<string, string[] | undefined>, index: number): string[] {
-  return [
-    ...new Set(
-      Object.entries(errors).flatMap(([path, messages]) =>
-        path === `annotations.${index}` || path.startsWith(`annotations.${index}.`)
-          ? (messages ?? [])
-          : [],
-      ),
-    ),
-  ];
+  const row = `annotations.${index}`;
+  return errorsWhere(errors, (path) => path === row || path.startsWith(`${row}.`));
 }
 
 export function AnnotationList({

@@ -16,6 +16,7 @@ import styles from "@/components/admin/admin.module.css";
 import { ExpressionHelp, expressionCheck } from "@/components/admin/expression-help";
 import {
   ChoiceField,
+  errorsWhere,
   FieldMessages,
   SelectField,
   TextAreaField,
@@ -69,15 +70,10 @@ export function MoreMeasures({
 
   /** The store's problems with the row at query index `at`, by the end of their path. */
   function rowErrors(at: number, keep: (rest: string) => boolean): string[] {
-    return [
-      ...new Set(
-        Object.entries(errors).flatMap(([path, messages]) => {
-          if (measurePathIndex(path) !== at) return [];
-          const rest = path.slice(`query.measures.${at}`.length);
-          return keep(rest) ? (messages ?? []) : [];
-        }),
-      ),
-    ];
+    return errorsWhere(
+      errors,
+      (path) => measurePathIndex(path) === at && keep(path.slice(`query.measures.${at}`.length)),
+    );
   }
 
   if (rows.length === 0 && blocker) return null;

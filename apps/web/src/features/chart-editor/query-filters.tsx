@@ -15,7 +15,7 @@ import {
   relativeUnits,
 } from "@seed/model";
 import styles from "@/components/admin/admin.module.css";
-import { FieldMessages } from "@/components/admin/form-controls";
+import { errorsWhere, FieldMessages } from "@/components/admin/form-controls";
 
 // The chart editor's filter rows: a column, an operator that fits its type, and the value(s).
 
@@ -136,13 +136,7 @@ export function FilterList({
         const prefix = `${kind.idPrefix}-${filter.key}`;
         const type = columns.find((column) => column.name === filter.column)?.type;
         // A problem of every measure's copy of a condition is shown once.
-        const fieldErrors = [
-          ...new Set(
-            Object.entries(errors).flatMap(([path, messages]) =>
-              kind.errorOf(path, index) ? (messages ?? []) : [],
-            ),
-          ),
-        ];
+        const fieldErrors = errorsWhere(errors, (path) => kind.errorOf(path, index));
         return (
           <fieldset key={filter.key} className={styles.checkRow}>
             <legend>

@@ -22,6 +22,7 @@ import { ExpressionHelp, expressionCheck } from "@/components/admin/expression-h
 import {
   ChoiceField,
   describedBy,
+  errorsWhere,
   FieldMessages,
   SelectField,
   TextAreaField,
@@ -105,15 +106,12 @@ export function QuerySection({
   // Query problems come back by path ("query.measures.0.aggregate"); each control shows its own.
   // The series columns' measures come first; the measures after them show theirs in their rows.
   const seriesCount = formSeriesCount(draft);
-  const seriesMeasureErrors = (keep: (key: string) => boolean) => [
-    ...new Set(
-      Object.entries(errors).flatMap(([key, messages]) => {
-        const measure = measurePathIndex(key);
-        const ours = key === "query.measures" || (measure !== null && measure < seriesCount);
-        return ours && keep(key) ? (messages ?? []) : [];
-      }),
-    ),
-  ];
+  const seriesMeasureErrors = (keep: (key: string) => boolean) =>
+    errorsWhere(errors, (key) => {
+      const measure = measurePathIndex(key);
+      const ours = key === "query.measures" || (measure !== null && measure < seriesCount);
+      return ours && keep(key);
+    });
   const indexErrors = [...(errors.indexColumn ?? []), ...queryError("query.x.column")];
   const aggregateErrors = seriesMeasureErrors((key) => key.endsWith(".aggregate"));
   const seriesErrors = [

@@ -214,6 +214,106 @@ test("Close gaps moves every tile up as far as it goes, undoably, and the layout
   await context.close();
 });
 
+test("adding and removing a tile changes the composer in place, keeping unsaved moves", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("In place sales");
+  await createDatasetThroughForm(page, datasetName, salesCsv);
+  const { chartTitle, dashboardUrl, slug } = await publishSummedBarChart(page, {
+    datasetName,
+    x: "month",
+    measure: "revenue",
+  });
+  await page.goto(dashboardUrl);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const versionBefore = await versionOf(page);
+  const addressBefore = page.url();
+  const announcement = page.getByTestId("layout-announcement");
+  const chartHandle = page.getByRole("button", { name: `Move or resize ${chartTitle}` });
+
+  // The page itself is never drawn again before the tile shows: every request for it (a
+  // reload, a redirect's page, the background refresh) waits until the tile is on screen.
+  const held: Array<() => Promise<void>> = [];
+  let holding = true;
+  await page.route(
+    (url) => url.pathname === new URL(dashboardUrl).pathname,
+    async (route) => {
+      const request = route.request();
+      if (!holding || request.method() !== "GET") return route.continue();
+      held.push(() => route.continue());
+    },
+  );
+  const release = async () => {
+    holding = false;
+    for (const next of held.splice(0)) await next();
+  };
+
+  // An unsaved move of the chart: one column right.
+  await chartHandle.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByTestId("layout-state")).toHaveText("Unsaved layout changes.");
+
+  // Add a stat tile while the move is unsaved: no question about leaving, no page load.
+  const asked: string[] = [];
+  page.on("dialog", async (dialog) => {
+    asked.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const statForm = page.getByRole("form", { name: "Add a stat tile" });
+  await statForm.getByLabel("Label").fill("In place total");
+  await statForm.getByLabel("Dataset").selectOption({ label: datasetName });
+  await statForm.getByLabel("Column").selectOption("revenue");
+  await statForm.getByRole("button", { name: "Add stat tile" }).click();
+  const statHandle = page.getByRole("button", { name: "Move or resize In place total" });
+  await expect(statHandle).toBeVisible();
+  await expect(statForm.getByRole("status").filter({ hasText: "Tile added." })).toBeVisible();
+  // The new tile is drawn (its value), the fields are empty for the next one, and the page's
+  // version line moved on, all before the page was asked for again.
+  await expect(
+    page
+      .locator(".composer-tile[data-tile-id] .composer-preview")
+      .filter({ hasText: "In place total" }),
+  ).toContainText("5,470");
+  await expect(statForm.getByLabel("Label")).toHaveValue("");
+  expect(await versionOf(page)).toBe(versionBefore + 1);
+  expect(page.url()).toBe(addressBefore);
+  expect(asked).toEqual([]);
+  // The chart kept its unsaved place, and the move is still unsaved.
+  await expect(page.getByText("column 2, row 1, 6 columns wide, 4 rows tall")).toBeAttached();
+  await expect(page.getByTestId("layout-state")).toHaveText("Unsaved layout changes.");
+  await expectAxeClean(page);
+
+  // Removing it (moves still unsaved) takes it out in place; focus goes to the tile left.
+  await page.getByRole("button", { name: "Remove In place total" }).click();
+  await expect(statHandle).toHaveCount(0);
+  await expect(announcement).toHaveText("Tile removed.");
+  await expect(chartHandle).toBeFocused();
+  expect(await versionOf(page)).toBe(versionBefore + 2);
+  await expect(page.getByTestId("layout-state")).toHaveText("Unsaved layout changes.");
+  await release();
+
+  // Every form writes at the version the page holds now: the layout saves as one more version.
+  await page.getByRole("button", { name: "Save layout" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Layout saved." })).toBeVisible();
+  expect(await versionOf(page)).toBe(versionBefore + 3);
+  await expect(page.getByTestId("layout-state")).toHaveText("No unsaved changes.");
+  await page.reload();
+  await expect(page.getByText("column 2, row 1, 6 columns wide, 4 rows tall")).toBeAttached();
+  await expect(statHandle).toHaveCount(0);
+
+  // A tile added in place is on the published page for a visitor at once.
+  await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
+  await page.getByRole("button", { name: "Add chart tile" }).click();
+  await expect(chartHandle).toHaveCount(2);
+  const visitor = await visitorPage(browser);
+  await visitor.page.goto(`/d/${slug}`);
+  await expect(visitor.page.getByRole("figure", { name: chartTitle })).toHaveCount(2);
+  await visitor.context.close();
+  await context.close();
+});
+
 test("a text tile's Markdown reaches the public page without scripts, handlers or unsafe links", async ({
   browser,
 }) => {

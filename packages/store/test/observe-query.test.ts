@@ -28,4 +28,24 @@ describe.each(engines)("observeQuery on %s", (dialect) => {
     );
     expect(timings).toEqual([{ kind: "chart", seconds: expect.any(Number), ok: false }]);
   });
+
+  it("renders only the tiles asked for, running only their queries", async () => {
+    const timings: QueryTiming[] = [];
+    const store = await openTestStore(dialect, { observeQuery: (timing) => timings.push(timing) });
+    const whole = await store.getDashboardBySlug(demoDashboardSlug);
+    const chart = whole?.tiles.find((tile) => tile.kind === "chart");
+    if (!whole || !chart) throw new Error("the demo has a chart tile");
+    timings.length = 0;
+
+    const one = await store.getDashboardBySlug(demoDashboardSlug, { tileIds: [chart.id] });
+
+    expect(one?.tiles).toEqual([chart]);
+    expect(timings.filter((timing) => timing.kind !== "chart")).toEqual([]);
+    expect(timings.filter((timing) => timing.kind === "chart")).toHaveLength(1);
+    // A tile that is not on the dashboard renders nothing and reads nothing.
+    timings.length = 0;
+    const none = await store.getDashboardBySlug(demoDashboardSlug, { tileIds: ["no-such-tile"] });
+    expect(none?.tiles).toEqual([]);
+    expect(timings).toEqual([]);
+  });
 });

@@ -59,6 +59,11 @@ export function tileName(tile: DashboardTile, chartTitles: ReadonlyMap<string, s
   return `Text: ${plain.length > 40 ? `${plain.slice(0, 39)}…` : plain}`;
 }
 
+/** A tile as the layout composer shows it: its id, kind, place and name for people. */
+export function composerTile(tile: DashboardTile, chartTitles: ReadonlyMap<string, string>) {
+  return { id: tile.id, kind: tile.kind, name: tileName(tile, chartTitles), layout: tile.layout };
+}
+
 /** A page's filters, for charts that filter it on click: its path and what applies now. */
 export interface PageFilters {
   action: string;

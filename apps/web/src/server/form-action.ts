@@ -27,10 +27,19 @@ export interface ActionDone {
   /** Shown in the form's status region when the action does not redirect. */
   message?: string;
   redirectTo?: string;
-  /** What the change makes stale: content pages (default), the users page, one admin page, or nothing. */
-  revalidate?: "content" | "users" | "none" | { adminPath: `/admin/${string}` };
+  /**
+   * What the change makes stale: content pages (default), the same without drawing this page
+   * again in the answer ("content-in-place": the form updates its page itself), the users page,
+   * one admin page, or nothing.
+   */
+  revalidate?:
+    | "content"
+    | "content-in-place"
+    | "users"
+    | "none"
+    | { adminPath: `/admin/${string}` };
   /** More of the form's state to hand back with the message (e.g. a secret shown once). */
-  extra?: Record<string, string>;
+  extra?: Record<string, unknown>;
 }
 
 export type ActionOutcome<State> = { refused: State } | { done: ActionDone };
@@ -75,6 +84,7 @@ function gatedAction<State extends FormState<Record<string, string>>>(
     if ("refused" in outcome) return outcome.refused;
     const { message, redirectTo, revalidate = "content", extra } = outcome.done;
     if (revalidate === "content") await revalidateContent();
+    if (revalidate === "content-in-place") await revalidateContent({ inPlace: true });
     if (revalidate === "users") revalidatePath("/admin/users");
     if (typeof revalidate === "object") revalidatePath(revalidate.adminPath);
     // redirect() throws Next's redirect signal, so it stays outside the try above.

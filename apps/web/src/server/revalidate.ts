@@ -18,9 +18,13 @@ const everyPageTag = `${NEXT_CACHE_IMPLICIT_TAG_ID}/layout`;
  * (page-cache-handler.mjs) stamps a page with the generation from before its render, so a render
  * that read the database just before the write is stale too; the revalidation after the response
  * is a guard for the same race should a page ever be stored some other way.
+ * `inPlace` is for a form that updates its own page from the action's answer: revalidating now
+ * would make Next.js draw the whole page again into that answer.
  */
-export async function revalidateContent(): Promise<void> {
-  revalidatePath("/", "layout");
+export async function revalidateContent(options: { inPlace?: boolean } = {}): Promise<void> {
+  // In place: the form draws its change itself, so the action's answer holds no page; every
+  // instance's page cache still expires now (below), and this instance's own after the answer.
+  if (!options.inPlace) revalidatePath("/", "layout");
   await expireContentNow();
   after(() => revalidatePath("/", "layout"));
 }

@@ -46,6 +46,11 @@ export interface RenderDashboardOptions extends SeenBy {
   filters?: AppliedDashboardFilters;
   /** A link's filter query (e.g. "range=last-30-days&region=North"), parsed here. */
   filterQuery?: string;
+  /**
+   * Only these tiles are rendered and only their datasets read (the editor drawing a tile it just
+   * added); the filter bar's values then come from those datasets alone.
+   */
+  tileIds?: readonly string[];
 }
 
 export async function getDashboardBySlug(
@@ -84,7 +89,9 @@ async function renderDashboardWhere(
       }
       // A published dashboard is everyone's, whole; a draft is read as its reader may.
       const reader = row.status === "published" ? {} : options;
-      const tiles = await listTilesIn(trx, row.id);
+      const listed = await listTilesIn(trx, row.id);
+      const only = options.tileIds === undefined ? null : new Set(options.tileIds);
+      const tiles = only ? listed.filter((tile) => only.has(tile.id)) : listed;
       const chartIds = tiles.flatMap((tile) => (tile.kind === "chart" ? [tile.chartId] : []));
       const charts =
         chartIds.length > 0

@@ -15,17 +15,13 @@ import { RecordFields } from "./record-fields";
 const timeZoneNames: readonly string[] =
   typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : ["UTC"];
 
-/** Title, slug, description, icon and time zone; creates a dashboard, or edits one given its id and version. */
+/** Title, slug, description, icon and time zone; creates a dashboard, or edits the one of its editor. */
 export function DashboardDetailsForm({
   action,
-  dashboardId,
-  version,
   initial,
   submitLabel,
 }: {
   action: ContentAction;
-  dashboardId?: string;
-  version?: number;
   initial: {
     title: string;
     slug: string;
@@ -39,7 +35,7 @@ export function DashboardDetailsForm({
   const errors = state.fieldErrors ?? {};
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Dashboard details">
-      <RecordFields dashboardId={dashboardId} version={version} />
+      <RecordFields />
       <FormMessages state={state} />
       <FormField
         name="title"

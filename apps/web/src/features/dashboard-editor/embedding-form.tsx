@@ -21,12 +21,8 @@ const refreshLabels: Record<(typeof refreshIntervals)[number], string> = {
 
 /** Who may frame the dashboard's embeds, and how often its pages refresh themselves. */
 export function DashboardEmbeddingForm({
-  dashboardId,
-  version,
   initial,
 }: {
-  dashboardId: string;
-  version: number;
   initial: { embedOrigins: string[]; refreshSeconds: number | null };
 }) {
   const { state, pending, onSubmit } = useContentForm(updateDashboardEmbedding);
@@ -38,7 +34,7 @@ export function DashboardEmbeddingForm({
       noValidate
       aria-label="Embedding and refresh"
     >
-      <RecordFields dashboardId={dashboardId} version={version} />
+      <RecordFields />
       <FormMessages state={state} />
       <TextAreaField
         id="dashboard-embed-origins"

@@ -11,15 +11,11 @@ import { RecordFields } from "./record-fields";
  * each over a column of the dashboard's datasets (offered by name; the store checks the types).
  */
 export function DashboardFiltersForm({
-  dashboardId,
-  version,
   initial,
   dateColumns,
   categoryColumns,
   maxCategories,
 }: {
-  dashboardId: string;
-  version: number;
   initial: { dateColumn: string | null; categories: string[] };
   dateColumns: string[];
   categoryColumns: string[];
@@ -36,7 +32,7 @@ export function DashboardFiltersForm({
   const categoryOptions = withSaved(categoryColumns, initial.categories);
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Dashboard filters">
-      <RecordFields dashboardId={dashboardId} version={version} />
+      <RecordFields />
       <FormMessages state={state} />
       <SelectField
         id="dashboard-filter-date"

@@ -1,34 +1,14 @@
 "use client";
 
-import {
-  compactLayout,
-  gridLimits,
-  placeTile,
-  type TileKind,
-  type TileLayout,
-  tileSizeLimits,
-} from "@seed/model";
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactNode,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from "react";
+import { compactLayout, gridLimits, placeTile, type TileLayout, tileSizeLimits } from "@seed/model";
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from "react";
 import { removeTile, saveLayout } from "@/app/admin/dashboards/actions";
 import { FormMessages } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
 import { gridPlacement } from "@/components/dashboard-tile";
-import { TileActionButton } from "./tile-action-button";
-
-export interface ComposerTile {
-  id: string;
-  kind: TileKind;
-  name: string;
-  layout: TileLayout;
-}
+import { type ComposerTile, useEditor, useTileChangeForm } from "./editor-state";
+import { followSaved, sameLayout } from "./follow-saved";
+import { RecordFields } from "./record-fields";
 
 interface Drag {
   id: string;
@@ -49,10 +29,6 @@ const arrows: Record<string, [number, number, string]> = {
 };
 
 const leaveWarning = "Leave this page? Your layout changes are not saved.";
-
-function sameLayout(a: TileLayout, b: TileLayout): boolean {
-  return a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
-}
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
@@ -90,32 +66,32 @@ function stepped(tile: ComposerTile, dx: number, dy: number, resize: boolean): T
  * move the focused tile, Shift+arrows resize it), showing the real tiles as they will be
  * published. Changes stay here, undoable, until "Save layout" sends them as one change.
  */
-export function LayoutComposer({
-  dashboardId,
-  version,
-  tiles,
-  previews,
-}: {
-  dashboardId: string;
-  version: number;
-  tiles: ComposerTile[];
-  previews: Record<string, ReactNode>;
-}) {
+export function LayoutComposer() {
+  const { tiles, previews } = useEditor();
   const [current, setCurrent] = useState(tiles);
+  const [basis, setBasis] = useState(tiles);
   const [history, setHistory] = useState<ComposerTile[][]>([]);
   const [announcement, setAnnouncement] = useState("");
   const [drag, setDrag] = useState<Drag | null>(null);
+  const [focusNext, setFocusNext] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const toolbarRef = useRef<HTMLFormElement>(null);
   const { state, pending, onSubmit } = useContentForm(saveLayout);
   const helpId = useId();
+  // The saved tiles changed (a tile added or removed, a save): unsaved moves stay, undo starts over.
+  if (tiles !== basis) {
+    setBasis(tiles);
+    setCurrent(followSaved(current, basis, tiles));
+    setHistory([]);
+  }
   const savedById = new Map(tiles.map((tile) => [tile.id, tile.layout]));
   const dirty = current.some((tile) => {
     const saved = savedById.get(tile.id);
     return !saved || !sameLayout(saved, tile.layout);
   });
 
-  // Unsaved changes: ask before the page unloads, a link leaves, or another form redraws it.
+  // Unsaved changes: ask before the page unloads or a link leaves it. Other forms of the page
+  // keep them (they change the page in place or draw it again around the composer).
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -130,22 +106,39 @@ export function LayoutComposer({
         event.stopPropagation();
       }
     };
-    const onSubmitElsewhere = (event: SubmitEvent) => {
-      if (event.target === formRef.current) return;
-      if (!window.confirm(leaveWarning)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
     window.addEventListener("beforeunload", onBeforeUnload);
     document.addEventListener("click", onClick, true);
-    document.addEventListener("submit", onSubmitElsewhere, true);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
       document.removeEventListener("click", onClick, true);
-      document.removeEventListener("submit", onSubmitElsewhere, true);
     };
   }, [dirty]);
+
+  // An announcement gives way to the next form's outcome, as the forms' messages do.
+  useEffect(() => {
+    const clear = () => setAnnouncement("");
+    document.addEventListener("submit", clear);
+    return () => document.removeEventListener("submit", clear);
+  }, []);
+
+  // After a removal, focus goes to the tile that took its place in reading order (or the toolbar).
+  useEffect(() => {
+    if (focusNext === null) return;
+    setFocusNext(null);
+    const handle = gridRef.current?.querySelector<HTMLButtonElement>(
+      `[data-tile-id="${CSS.escape(focusNext)}"] .composer-handle`,
+    );
+    (
+      handle ?? toolbarRef.current?.querySelector<HTMLButtonElement>("button:not(:disabled)")
+    )?.focus();
+  }, [focusNext]);
+
+  const removed = (tile: ComposerTile) => {
+    const index = current.findIndex((other) => other.id === tile.id);
+    const next = current[index + 1] ?? current[index - 1];
+    setFocusNext(next?.id ?? "");
+    setAnnouncement("Tile removed.");
+  };
 
   const apply = (tile: ComposerTile, target: TileLayout, message: string) => {
     const next = placeTile(current, tile.id, target);
@@ -280,14 +273,13 @@ export function LayoutComposer({
         Nothing is published until you save.
       </p>
       <form
-        ref={formRef}
+        ref={toolbarRef}
         onSubmit={onSubmit}
         aria-label="Save layout"
         className="composer-toolbar"
         noValidate
       >
-        <input type="hidden" name="dashboardId" value={dashboardId} />
-        <input type="hidden" name="version" value={version} />
+        <RecordFields />
         <input
           type="hidden"
           name="layout"
@@ -320,6 +312,7 @@ export function LayoutComposer({
       <p role="status" aria-live="polite" className="muted" data-testid="layout-announcement">
         {announcement}
       </p>
+      {shown.length === 0 ? <p>No tiles yet.</p> : null}
       <div className="composer-scroll">
         <div ref={gridRef} className="dashboard-grid composer-grid">
           {shown.map((tile) => {
@@ -351,13 +344,7 @@ export function LayoutComposer({
                   <span id={placeId} className="visually-hidden">
                     {describePlace(tile.layout)}
                   </span>
-                  <TileActionButton
-                    action={removeTile}
-                    fields={{ dashboardId, version: String(version), tileId: tile.id }}
-                    label={`Remove ${tile.name}`}
-                    shortLabel="Remove"
-                    disabled={dirty}
-                  />
+                  <RemoveTileButton tile={tile} onRemoved={() => removed(tile)} />
                 </div>
                 <div className="composer-preview" inert>
                   {previews[tile.id] ?? <p>{tile.name}</p>}
@@ -377,5 +364,25 @@ export function LayoutComposer({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Removes one tile in place (unsaved moves of the others stay); a refusal shows on the tile. */
+function RemoveTileButton({ tile, onRemoved }: { tile: ComposerTile; onRemoved: () => void }) {
+  const { state, pending, onSubmit } = useTileChangeForm(removeTile, onRemoved);
+  return (
+    <form onSubmit={onSubmit}>
+      <RecordFields />
+      <input type="hidden" name="tileId" value={tile.id} />
+      <button
+        type="submit"
+        className="button button-secondary"
+        disabled={pending}
+        aria-label={`Remove ${tile.name}`}
+      >
+        Remove
+      </button>
+      <FormMessages state={state} />
+    </form>
   );
 }

@@ -1,17 +1,23 @@
 "use client";
 
 import { useActionState } from "react";
-import { type PublishState, setDashboardPublished } from "@/app/admin/dashboards/actions";
+import {
+  deleteDashboard,
+  type PublishState,
+  setDashboardPublished,
+} from "@/app/admin/dashboards/actions";
+import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { FormMessages } from "@/components/admin/form-controls";
+import { useEditor } from "./editor-state";
+import { RecordFields } from "./record-fields";
 
+/** Publishes or unpublishes the editor's dashboard, or outside an editor the `record` given. */
 export function PublishButton({
-  dashboardId,
-  version,
+  record,
   published,
   title,
 }: {
-  dashboardId: string;
-  version: number;
+  record?: { dashboardId: string; version: number };
   published: boolean;
   title: string;
 }) {
@@ -21,13 +27,24 @@ export function PublishButton({
   );
   return (
     <form action={action}>
-      <input type="hidden" name="dashboardId" value={dashboardId} />
-      <input type="hidden" name="version" value={version} />
+      <RecordFields record={record} />
       <input type="hidden" name="publish" value={published ? "false" : "true"} />
       <button type="submit" className="button button-secondary" disabled={pending}>
         {published ? `Unpublish ${title}` : `Publish ${title}`}
       </button>
       <FormMessages state={state} withFieldErrors />
     </form>
+  );
+}
+
+/** Deletes the editor's dashboard, at the version the editor holds. */
+export function DeleteDashboard({ what }: { what: string }) {
+  const { dashboardId, version } = useEditor();
+  return (
+    <ConfirmDelete
+      action={deleteDashboard}
+      fields={{ dashboardId, version: String(version) }}
+      what={what}
+    />
   );
 }

@@ -17,9 +17,9 @@ import { addStatTile } from "@/app/admin/dashboards/actions";
 import styles from "@/components/admin/admin.module.css";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { IconPicker } from "@/components/admin/icon-picker";
-import { useContentForm } from "@/components/admin/use-content-form";
 import { FormField } from "@/components/form-field";
 import { anchorLabels } from "@/features/chart-editor/query-filters";
+import { useTileChangeForm } from "./editor-state";
 import { RecordFields } from "./record-fields";
 
 const comparisonLabels: Record<StatComparison, string> = {
@@ -27,26 +27,39 @@ const comparisonLabels: Record<StatComparison, string> = {
   previous_year: "the same period a year before",
 };
 
-export function AddStatTileForm({
-  dashboardId,
-  version,
+type StatDatasets = { id: string; name: string; columns: QueryColumn[] }[];
+
+/** Adds a stat tile in place; its fields empty for the next one. */
+export function AddStatTileForm({ datasets }: { datasets: StatDatasets }) {
+  const { state, pending, onSubmit, changes } = useTileChangeForm(addStatTile);
+  return (
+    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">
+      <RecordFields />
+      <FormMessages state={state} />
+      <StatTileFields key={changes} datasets={datasets} errors={state.fieldErrors ?? {}} />
+      <div>
+        <button type="submit" className="button" disabled={pending}>
+          Add stat tile
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function StatTileFields({
   datasets,
+  errors,
 }: {
-  dashboardId: string;
-  version: number;
-  datasets: { id: string; name: string; columns: QueryColumn[] }[];
+  datasets: StatDatasets;
+  errors: Partial<Record<string, string[]>>;
 }) {
-  const { state, pending, onSubmit } = useContentForm(addStatTile);
-  const errors = state.fieldErrors ?? {};
   const [datasetId, setDatasetId] = useState("");
   const [formatStyle, setFormatStyle] = useState("");
   const columns = datasets.find((dataset) => dataset.id === datasetId)?.columns ?? [];
   const dateColumns = columns.filter((column) => isTimeType(column.type));
   const [periodColumn, setPeriodColumn] = useState("");
   return (
-    <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a stat tile">
-      <RecordFields dashboardId={dashboardId} version={version} />
-      <FormMessages state={state} />
+    <>
       <FormField
         name="label"
         label="Label"
@@ -207,12 +220,7 @@ export function AddStatTileForm({
         defaultValue={null}
         errors={errors.icon}
       />
-      <div>
-        <button type="submit" className="button" disabled={pending}>
-          Add stat tile
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
 

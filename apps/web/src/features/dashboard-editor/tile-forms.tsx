@@ -4,24 +4,18 @@ import { textTileLimits } from "@seed/model";
 import { addChartTile, addTextTile } from "@/app/admin/dashboards/actions";
 import styles from "@/components/admin/admin.module.css";
 import { FormMessages, SelectField, TextAreaField } from "@/components/admin/form-controls";
-import { useContentForm } from "@/components/admin/use-content-form";
+import { useTileChangeForm } from "./editor-state";
 import { RecordFields } from "./record-fields";
 
-export function AddChartTileForm({
-  dashboardId,
-  version,
-  charts,
-}: {
-  dashboardId: string;
-  version: number;
-  charts: { id: string; title: string }[];
-}) {
-  const { state, pending, onSubmit } = useContentForm(addChartTile);
+/** Adds a chart's tile in place; the choice empties for the next one. */
+export function AddChartTileForm({ charts }: { charts: { id: string; title: string }[] }) {
+  const { state, pending, onSubmit, changes } = useTileChangeForm(addChartTile);
   return (
     <form onSubmit={onSubmit} className="form" noValidate aria-label="Add a chart tile">
-      <RecordFields dashboardId={dashboardId} version={version} />
+      <RecordFields />
       <FormMessages state={state} />
       <SelectField
+        key={changes}
         id="tile-chart"
         name="chartId"
         label="Chart"
@@ -45,19 +39,14 @@ export function AddChartTileForm({
 }
 
 /** A heading or note in Markdown; raw HTML is not shown and links must be http(s) or mailto. */
-export function AddTextTileForm({
-  dashboardId,
-  version,
-}: {
-  dashboardId: string;
-  version: number;
-}) {
-  const { state, pending, onSubmit } = useContentForm(addTextTile);
+export function AddTextTileForm() {
+  const { state, pending, onSubmit, changes } = useTileChangeForm(addTextTile);
   return (
     <form onSubmit={onSubmit} className={styles.wideForm} noValidate aria-label="Add a text tile">
-      <RecordFields dashboardId={dashboardId} version={version} />
+      <RecordFields />
       <FormMessages state={state} />
       <TextAreaField
+        key={changes}
         id="text-markdown"
         name="markdown"
         label="Text (Markdown)"

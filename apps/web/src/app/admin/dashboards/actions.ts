@@ -12,14 +12,18 @@ import {
   type TileInput,
 } from "@seed/model";
 import type { EmbedKind } from "@seed/store";
+import { createElement } from "react";
 import { z } from "zod";
 import type { ContentFormState } from "@/components/admin/content-form-state";
 import { readNumberFormat } from "@/components/admin/number-format-input";
-import { storeErrorState } from "@/components/admin/store-errors";
+import { seenBy, storeErrorState } from "@/components/admin/store-errors";
+import { composerTile, TileContent } from "@/components/dashboard-tile";
+import type { TileChangeState } from "@/features/dashboard-editor/editor-state";
 import { type FormState, fieldErrorsFromZod, formText } from "@/lib/form-state";
 import { signedEmbedPath } from "@/server/embed-links";
 import {
   type ActionContext,
+  type ActionOutcome,
   done,
   formAction,
   readVersionedRecord,
@@ -238,21 +242,51 @@ export const createEmbedLink = formAction<EmbedLinkState>(
   },
 );
 
+/**
+ * Adds a tile and hands back the dashboard's new version, the tile as the composer shows it and
+ * its drawing (only this tile's query runs), so the editor adds it in place: no redirect, and
+ * the answer holds no page drawn again.
+ */
 function addTile(
   readTile: (formData: FormData, fieldErrors: Record<string, string[]>) => TileInput,
 ) {
-  return dashboardWrite(
-    async ({ formData, store, actor }, { id, version }) => {
+  return formAction<TileChangeState>(
+    "content.write",
+    async ({ formData, store, actor, session }) => {
+      const record = readVersionedRecord(formData, "dashboardId");
+      if (!record) return refuse(staleForm);
       const fieldErrors: Record<string, string[]> = {};
       const tile = readTile(formData, fieldErrors);
       if (Object.keys(fieldErrors).length > 0) {
-        return { fieldErrors, formError: "Check the marked fields." };
+        return refuse({ fieldErrors, formError: "Check the marked fields." });
       }
-      await store.addDashboardTile(id, version, tile, actor);
-      return undefined;
+      const saved = await store.addDashboardTile(record.id, record.version, tile, actor);
+      // Without a position the store puts a new tile last.
+      const added = saved.tiles.at(-1);
+      if (!added) return refuse(staleForm);
+      const drawn = await store.getDashboardBySlug(saved.slug, {
+        includeDrafts: true,
+        ...seenBy(session),
+        tileIds: [added.id],
+      });
+      const shown = drawn?.tiles[0];
+      const titles = new Map(
+        shown?.kind === "chart" ? [[shown.chart.id, shown.chart.title] as const] : [],
+      );
+      return tileChanged("Tile added.", {
+        version: saved.version,
+        added: composerTile(added, titles),
+        preview: shown ? createElement(TileContent, { tile: shown, headingLevel: 3 }) : null,
+      });
     },
-    (dashboardId) => `/admin/dashboards/${dashboardId}?saved=tile`,
   );
+}
+
+function tileChanged(
+  message: string,
+  change: NonNullable<TileChangeState["change"]>,
+): ActionOutcome<TileChangeState> {
+  return done({ message, revalidate: "content-in-place", extra: { change } });
 }
 
 export const addChartTile = addTile((formData) => ({
@@ -330,12 +364,16 @@ export const addStatTile = addTile((formData, fieldErrors) => {
   };
 });
 
-export const removeTile = dashboardWrite(
-  async ({ formData, store, actor }, { id, version }) => {
-    await store.removeDashboardTile(id, version, formText(formData, "tileId"), actor);
-    return undefined;
+/** Removes a tile in place, like addTile: the answer is the new version and the tile's id. */
+export const removeTile = formAction<TileChangeState>(
+  "content.write",
+  async ({ formData, store, actor }) => {
+    const record = readVersionedRecord(formData, "dashboardId");
+    if (!record) return refuse(staleForm);
+    const tileId = formText(formData, "tileId");
+    const saved = await store.removeDashboardTile(record.id, record.version, tileId, actor);
+    return tileChanged("Tile removed.", { version: saved.version, removed: tileId });
   },
-  (dashboardId) => `/admin/dashboards/${dashboardId}?saved=removed`,
 );
 
 /** Reads the composer's layout (JSON of tile ids and places); the store checks it against the grid. */

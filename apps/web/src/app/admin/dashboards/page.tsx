@@ -71,8 +71,7 @@ export default async function DashboardsPage() {
                     <td>
                       {dashboard.managedFile === null ? (
                         <PublishButton
-                          dashboardId={dashboard.id}
-                          version={dashboard.version}
+                          record={{ dashboardId: dashboard.id, version: dashboard.version }}
                           published={dashboard.status === "published"}
                           title={dashboard.title}
                         />

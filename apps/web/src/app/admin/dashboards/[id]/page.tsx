@@ -4,22 +4,22 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { PageStatus } from "@/components/admin/page-status";
 import { seenBy } from "@/components/admin/store-errors";
-import { TileContent, tileName } from "@/components/dashboard-tile";
+import { composerTile, TileContent } from "@/components/dashboard-tile";
 import { DashboardGrid } from "@/components/dashboard-view";
 import { CollectionPlace, placeFor } from "@/features/collections/place";
 import { DashboardDetailsForm } from "@/features/dashboard-editor/details-form";
+import { DashboardEditor, EditorVersion } from "@/features/dashboard-editor/editor-state";
 import { DashboardEmbeddingForm, EmbedLinkForm } from "@/features/dashboard-editor/embedding-form";
 import { DashboardFiltersForm } from "@/features/dashboard-editor/filters-form";
 import { LayoutComposer } from "@/features/dashboard-editor/layout-composer";
-import { PublishButton } from "@/features/dashboard-editor/publish-button";
+import { DeleteDashboard, PublishButton } from "@/features/dashboard-editor/publish-button";
 import { AddStatTileForm } from "@/features/dashboard-editor/stat-tile-form";
 import { AddChartTileForm, AddTextTileForm } from "@/features/dashboard-editor/tile-forms";
 import { requirePermission } from "@/server/auth";
 import { getStore } from "@/server/store";
-import { deleteDashboard, updateDashboardDetails } from "../actions";
+import { updateDashboardDetails } from "../actions";
 
 type Params = Promise<{ id: string }>;
 
@@ -36,8 +36,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 const savedMessages: Record<string, string> = {
   details: "Details saved.",
-  tile: "Tile added.",
-  removed: "Tile removed.",
   layout: "Layout saved.",
   embedding: "Embedding and refresh saved.",
   filters: "Filters saved.",
@@ -71,7 +69,10 @@ export default async function DashboardEditPage({
   // change) shows nothing.
   const savedMessage =
     saved !== undefined && Number(v) === dashboard.version ? (savedMessages[saved] ?? null) : null;
-  const record = { dashboardId: dashboard.id, version: String(dashboard.version) };
+  // The forms below start over (their saved values, no old messages) after a save that loads the
+  // page again, which names its version in the address; a tile added or removed in place, and the
+  // page brought up to date after it, leave them as they are (nothing they show changed).
+  const formKey = v ?? "loaded";
   const renderedTiles = rendered?.tiles ?? [];
   // Each chart on the dashboard once, for its embed address and the signed-link choice.
   const embeddedCharts = [
@@ -90,11 +91,16 @@ export default async function DashboardEditPage({
     ]),
   );
   return (
-    <>
+    <DashboardEditor
+      dashboardId={dashboard.id}
+      version={dashboard.version}
+      tiles={dashboard.tiles.map((tile) => composerTile(tile, chartTitles))}
+      previews={previews}
+    >
       <Heading level={1}>{dashboard.title}</Heading>
       <Text muted>
         {dashboard.icon ? <Icon name={dashboard.icon} size={18} label={dashboard.icon} /> : null}{" "}
-        {dashboard.status === "published" ? "Published" : "Draft"} · version {dashboard.version} ·{" "}
+        {dashboard.status === "published" ? "Published" : "Draft"} · version <EditorVersion /> ·{" "}
         {dashboard.status === "published" ? (
           <Link href={`/d/${dashboard.slug}`}>View at /d/{dashboard.slug}</Link>
         ) : null}{" "}
@@ -111,27 +117,16 @@ export default async function DashboardEditPage({
           the file to change this dashboard (edits here are refused).
         </Text>
       ) : null}
-      <PageStatus key={dashboard.version} message={savedMessage} />
+      <PageStatus key={formKey} message={savedMessage} />
       <Card
         title="Layout"
         titleAs="h2"
         description="A 12-column grid, as it will be published; on a phone the tiles stack in reading order."
       >
-        {dashboard.tiles.length === 0 ? (
+        {canWrite ? (
+          <LayoutComposer />
+        ) : dashboard.tiles.length === 0 ? (
           <Text>No tiles yet.</Text>
-        ) : canWrite ? (
-          <LayoutComposer
-            key={dashboard.version}
-            dashboardId={dashboard.id}
-            version={dashboard.version}
-            tiles={dashboard.tiles.map((tile) => ({
-              id: tile.id,
-              kind: tile.kind,
-              name: tileName(tile, chartTitles),
-              layout: tile.layout,
-            }))}
-            previews={previews}
-          />
         ) : (
           <DashboardGrid tiles={renderedTiles} headingLevel={3} />
         )}
@@ -144,19 +139,11 @@ export default async function DashboardEditPage({
                 No charts yet. <Link href="/admin/charts/new">Create a chart</Link>.
               </Text>
             ) : (
-              <AddChartTileForm
-                key={dashboard.version}
-                dashboardId={dashboard.id}
-                version={dashboard.version}
-                charts={charts.map(({ id, title }) => ({ id, title }))}
-              />
+              <AddChartTileForm charts={charts.map(({ id, title }) => ({ id, title }))} />
             )}
           </Card>
           <Card title="Add a stat tile" titleAs="h2">
             <AddStatTileForm
-              key={dashboard.version}
-              dashboardId={dashboard.id}
-              version={dashboard.version}
               datasets={datasets.map((dataset) => ({
                 id: dataset.id,
                 name: dataset.name,
@@ -165,20 +152,11 @@ export default async function DashboardEditPage({
             />
           </Card>
           <Card title="Add a text tile" titleAs="h2">
-            <AddTextTileForm
-              key={dashboard.version}
-              dashboardId={dashboard.id}
-              version={dashboard.version}
-            />
+            <AddTextTileForm />
           </Card>
           <Card title="Publishing" titleAs="h2">
             {/* No key: its "Published." message stays after the page redraws. */}
-            <PublishButton
-              dashboardId={dashboard.id}
-              version={dashboard.version}
-              published={dashboard.status === "published"}
-              title={dashboard.title}
-            />
+            <PublishButton published={dashboard.status === "published"} title={dashboard.title} />
           </Card>
           <Card
             title="Filters"
@@ -186,9 +164,7 @@ export default async function DashboardEditPage({
             description="A filter bar at the top of the dashboard; visitors' choices go into the page's address."
           >
             <DashboardFiltersForm
-              key={dashboard.version}
-              dashboardId={dashboard.id}
-              version={dashboard.version}
+              key={formKey}
               initial={dashboard.filters}
               dateColumns={filterColumns.dateColumns}
               categoryColumns={filterColumns.categoryColumns}
@@ -197,10 +173,8 @@ export default async function DashboardEditPage({
           </Card>
           <Card title="Details" titleAs="h2">
             <DashboardDetailsForm
-              key={dashboard.version}
+              key={formKey}
               action={updateDashboardDetails}
-              dashboardId={dashboard.id}
-              version={dashboard.version}
               initial={{
                 title: dashboard.title,
                 slug: dashboard.slug,
@@ -233,9 +207,7 @@ export default async function DashboardEditPage({
               </ul>
             ) : null}
             <DashboardEmbeddingForm
-              key={dashboard.version}
-              dashboardId={dashboard.id}
-              version={dashboard.version}
+              key={formKey}
               initial={{
                 embedOrigins: dashboard.embedOrigins,
                 refreshSeconds: dashboard.refreshSeconds,
@@ -254,11 +226,7 @@ export default async function DashboardEditPage({
             />
           </Card>
           <Card title="Delete" titleAs="h2">
-            <ConfirmDelete
-              action={deleteDashboard}
-              fields={record}
-              what={`dashboard "${dashboard.title}"`}
-            />
+            <DeleteDashboard what={`dashboard "${dashboard.title}"`} />
           </Card>
         </>
       ) : null}
@@ -266,6 +234,6 @@ export default async function DashboardEditPage({
       <p>
         <Link href="/admin/dashboards">Back to dashboards</Link>
       </p>
-    </>
+    </DashboardEditor>
   );
 }

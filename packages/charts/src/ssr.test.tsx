@@ -6,6 +6,7 @@ import { AreaChart } from "./area-chart";
 import { BarChart } from "./bar-chart";
 import { LineChart } from "./line-chart";
 import { PieChart } from "./pie-chart";
+import { TableChart } from "./table-chart";
 
 function rows() {
   return [
@@ -62,6 +63,35 @@ describe("server rendering", () => {
     expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4);
     error.mockRestore();
     // Unmount so no scheduled React work (animations, effects) outlives the test environment.
+    act(() => root?.unmount());
+    container.remove();
+  });
+
+  it("renders a TableChart's rows in the server HTML and hydrates it without mismatch", async () => {
+    const table = () => (
+      <TableChart
+        data={rows()}
+        title="Days"
+        locale="en-US"
+        columns={["day", { key: "a", rules: [{ when: "above", value: 5, tone: "good" }] }, "b"]}
+      />
+    );
+    const html = renderToString(table());
+    expect(html).toContain("<table");
+    expect(html).toContain("Jan 1, 2024");
+    expect(html.match(/<tr>/g)).toHaveLength(4);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const error = vi.spyOn(console, "error");
+    const recoverable = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, table(), { onRecoverableError: recoverable });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
     act(() => root?.unmount());
     container.remove();
   });

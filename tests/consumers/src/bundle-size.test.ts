@@ -12,6 +12,8 @@ import {
 // From /work/shared/PERFORMANCE.md: what @seed/charts may add over Recharts itself, gzip bytes.
 const lineChartOverheadBudget = 6_000;
 const allChartsOverheadBudget = 10_000;
+// TableChart draws no SVG: what it may add over React alone (sorting, paging, formats, states).
+const tableChartOverheadBudget = 4_000;
 // Class names only pie code writes (Recharts' Pie, our PieChart's centre label): pie code was bundled.
 const pieOnlyMarkers = ["recharts-pie-sector", "seed-chart-center-label"];
 
@@ -94,7 +96,15 @@ describe("production bundle size with esbuild", () => {
       // bundles of the same packages, and a release of one of them since must not move them.
       overrides: workspaceResolutions("recharts", catalogVersions.recharts),
     });
-    for (const entry of ["recharts-line", "recharts-all", "seed-line", "seed-all", "ui-one-icon"]) {
+    for (const entry of [
+      "recharts-line",
+      "recharts-all",
+      "seed-line",
+      "seed-all",
+      "react-only",
+      "seed-table",
+      "ui-one-icon",
+    ]) {
       sizes[entry] = await bundle(`${entry}.tsx`);
     }
     const table = Object.entries(sizes).map(([entry, size]) => ({
@@ -150,6 +160,16 @@ describe("production bundle size with esbuild", () => {
     );
   });
 
+  it(`TableChart alone adds at most ${tableChartOverheadBudget} B gzip over React, and no Recharts`, () => {
+    const overhead = size("seed-table").gzip - size("react-only").gzip;
+    console.log(
+      `[consumers] TableChart overhead: ${overhead} B gzip (budget ${tableChartOverheadBudget})`,
+    );
+    expect(size("seed-table").byPackage.recharts ?? 0).toBe(0);
+    expect(overhead, describeDeltas("seed-table", "react-only")).toBeLessThanOrEqual(
+      tableChartOverheadBudget,
+    );
+  });
   // Markers are compared as lists, so a failure never prints a whole minified bundle.
   it("bundles only the icons an app imports from @seed/ui", () => {
     const code = size("ui-one-icon").code;

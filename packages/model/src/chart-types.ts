@@ -5,7 +5,7 @@ import { isTimeType } from "./column-types.js";
 
 import type { DatasetColumnType } from "./vocabulary.js";
 
-export const chartTypes = ["line", "area", "bar", "pie"] as const;
+export const chartTypes = ["line", "area", "bar", "pie", "table"] as const;
 export type ChartType = (typeof chartTypes)[number];
 
 export const curveTypes = ["linear", "monotone", "step"] as const;
@@ -250,6 +250,14 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
     options: ["donut", "valueLabels", "otherThreshold", ...common],
     valueLabels: ["percent", "value", "name", "none"],
     accepts: { grain: true, breakdown: false, multipleMeasures: false, rawMeasures: true },
+  },
+  // Rows of the query's answer (x, then a column per series), sorted and paged by the reader:
+  // no legend and no axis, so only how numbers, dates, the x column's numbers and the locale read.
+  table: {
+    label: "Table",
+    options: ["numberFormat", "locale", "dateFormat", "xNumberFormat"],
+    valueLabels: [],
+    accepts: everyQuery,
   },
 };
 

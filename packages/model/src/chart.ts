@@ -91,7 +91,9 @@ export type ChartOptions = z.infer<typeof chartOptionsSchema>;
 
 const chartFields = {
   title: requiredText("title", textLimits.title),
-  type: z.enum(chartTypes, { error: "Chart type must be line, area, bar or pie." }),
+  type: z.enum(chartTypes, {
+    error: `Chart type must be ${chartTypes.slice(0, -1).join(", ")} or ${chartTypes.at(-1)}.`,
+  }),
   datasetId: idSchema("dataset"),
   /** What the chart draws (the query spec, run by the store's engine). Charts made with the simple form give the two fields below. */
   query: chartQuerySchema.optional(),

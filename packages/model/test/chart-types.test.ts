@@ -31,6 +31,15 @@ describe("the chart types table", () => {
     expect(offering("legendPosition")).toEqual(["line", "area", "bar", "pie"]);
   });
 
+  it("offers a table how its numbers, dates and locale read, and nothing of axes or legends", () => {
+    expect(offeredOptions("table", { series: "many", timeIndex: true, numberIndex: true })).toEqual(
+      ["numberFormat", "locale", "dateFormat", "xNumberFormat"],
+    );
+    expect(
+      offeredOptions("table", { series: "one", timeIndex: false, numberIndex: false }),
+    ).toEqual(["numberFormat", "locale"]);
+  });
+
   it("offers the x number format on line, area and bar charts over a number x only", () => {
     const offering = (numberIndex: boolean) =>
       (["line", "area", "bar", "pie"] as const).filter((type) =>
@@ -41,6 +50,9 @@ describe("the chart types table", () => {
 
     expect(offering(true)).toEqual(["line", "area", "bar"]);
     expect(offering(false)).toEqual([]);
+    expect(
+      offeredOptions("table", { series: "one", timeIndex: false, numberIndex: true }),
+    ).toContain("xNumberFormat");
     // A bare series shape leaves the index open.
     expect(offeredOptions("line", "one")).toContain("xNumberFormat");
     expect(

@@ -130,7 +130,7 @@ export const OnAPhone: StoryObj = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    const box = within(canvasElement).getByRole("region", { name: "Sales by region and channel" });
+    const box = within(canvasElement).getByRole("group", { name: "Sales by region and channel" });
     await expect(box).toHaveAttribute("tabindex", "0");
     await expect(box.getBoundingClientRect().width).toBeLessThanOrEqual(343.5);
     await expect(canvasElement.scrollWidth).toBeLessThanOrEqual(canvasElement.clientWidth);

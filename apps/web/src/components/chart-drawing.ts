@@ -6,7 +6,8 @@ import type {
   PieChartProps,
 } from "@seed/charts";
 import type { ChartSvgOptions } from "@seed/charts/svg";
-import { optionsWithDefaults, withMissingBuckets } from "@seed/model";
+import type { TableChartProps } from "@seed/charts/table-chart";
+import { type DateFormat, isTimeType, optionsWithDefaults, withMissingBuckets } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import {
   chartDateFormatter,
@@ -38,7 +39,17 @@ export type ChartDrawing = (
   | { type: "area"; props: AreaChartProps<ResultRow> }
   | { type: "bar"; props: BarChartProps<ResultRow> }
   | { type: "pie"; props: PieChartProps<ResultRow> }
+  | { type: "table"; props: TableChartProps<ResultRow> }
 ) & { annotations: readonly ChartAnnotation[] };
+
+/** How a table writes periods when the chart sets no date format: by the query's grain. */
+const grainDateFormats: Record<string, DateFormat> = {
+  year: "year",
+  quarter: "month",
+  month: "month",
+  week: "day",
+  day: "day",
+};
 
 /** The x values of a query's rows, written by the date format (a pie names its slices by them). */
 function rowsWithNames(
@@ -104,6 +115,39 @@ export function chartDrawing(
       },
     };
   }
+  if (chart.type === "table") {
+    // The x column first (each row's header), then a column per series: sorted and paged by
+    // the reader, the same numbers as every other type draws.
+    const time = isTimeType(result.x.type) || chart.grain !== undefined;
+    const dates =
+      indexFormatter ??
+      (chart.grain ? chartDateFormatter(grainDateFormats[chart.grain], locale) : undefined);
+    return {
+      type: "table",
+      annotations: [],
+      props: {
+        data: result.rows,
+        title: chart.title,
+        locale,
+        columns: [
+          {
+            key: "x",
+            label: result.x.label,
+            ...(time ? { kind: "date" as const } : {}),
+            ...(time && dates ? { formatter: (value: number) => dates(value) } : {}),
+            // years (or a chart that says "plain") without grouping: 1900, not 1,900
+            ...(indexAxis ?? {}),
+          },
+          ...result.series.map((entry) => ({
+            key: entry.key,
+            label: entry.label,
+            kind: "number" as const,
+            formatter: valueFormatter,
+          })),
+        ],
+      },
+    };
+  }
   // Lines and areas over dated periods break where a period has no data, unless told to connect.
   const gapped =
     (chart.type === "line" || chart.type === "area") &&
@@ -156,7 +200,10 @@ export function chartDrawing(
 }
 
 /** The same drawing as options of `chartSvg`, at a plot width: what the server puts in the HTML. */
-export function chartSvgOptions(drawing: ChartDrawing, width: number): ChartSvgOptions {
+export function chartSvgOptions(
+  drawing: Exclude<ChartDrawing, { type: "table" }>,
+  width: number,
+): ChartSvgOptions {
   const { props } = drawing;
   const base = {
     data: props.data,

@@ -23,9 +23,12 @@ function fileName(title: string): string {
 export function ChartExport({
   target,
   title,
+  formats = ["png", "svg", "csv"],
 }: {
   target: RefObject<HTMLElement | null>;
   title: string;
+  /** What it offers (default all three; a table, drawn in HTML, is data only: CSV). */
+  formats?: readonly Format[] | undefined;
 }) {
   const [busy, setBusy] = useState<Format | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,7 +52,7 @@ export function ChartExport({
 
   return (
     <div className="chart-export">
-      {(["png", "svg", "csv"] as const).map((format) => (
+      {formats.map((format) => (
         <button
           key={format}
           type="button"

@@ -2,6 +2,7 @@
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import { annotate } from "@seed/charts/annotations";
+import { TableChart } from "@seed/charts/table-chart";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import Link from "next/link";
@@ -139,6 +140,16 @@ export function DashboardChart({
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
       break;
+    case "table":
+      // Its rows are HTML in the page already: no drawing to stand in for it. A row's header is
+      // a button only where pressing it leads somewhere (a drill, or a filter by x).
+      drawn = (
+        <TableChart<ResultRow>
+          {...drawingProps.props}
+          {...(drills || crossFilter?.on.x ? { onValueChange: clicks.onValueChange } : {})}
+        />
+      );
+      break;
   }
   const hint = chartHint(crossFilter, drill, drawingProps.type);
   const crumbs = drill ? drillCrumbs(drill) : [];
@@ -169,7 +180,11 @@ export function DashboardChart({
           {hint}
         </p>
       ) : null}
-      <ChartExport target={drawing} title={chart.title} />
+      <ChartExport
+        target={drawing}
+        title={chart.title}
+        formats={drawingProps.type === "table" ? ["csv"] : undefined}
+      />
       {result.notes.length > 0 ? (
         <ul className="chart-notes">
           {result.notes.map((note) => (
@@ -190,7 +205,7 @@ function chartHint(
   drill: DrillLink | undefined,
   type: ChartView["type"],
 ): string | null {
-  const mark = { line: "point", area: "point", bar: "bar", pie: "slice" }[type];
+  const mark = { line: "point", area: "point", bar: "bar", pie: "slice", table: "row" }[type];
   const target = drillTarget(drill?.drill);
   if (target !== null) {
     const series = link?.on.series;
@@ -201,7 +216,8 @@ function chartHint(
   if (!link) return null;
   const { x, series } = link.on;
   if (x) return `Select a ${mark} to filter the dashboard by ${x.column}.`;
-  if (series)
+  // A table has no legend: its series' columns filter nothing.
+  if (series && type !== "table")
     return `Select a ${type === "bar" ? "bar" : "legend entry"} to filter the dashboard by ${series.column}.`;
   return null;
 }

@@ -1,4 +1,4 @@
-import { type ChartSvgOptions, chartSvg } from "@seed/charts/svg";
+import { type ChartSvgOptions, chartSvg, tableSvg } from "@seed/charts/svg";
 import type { QueryResult } from "@seed/store";
 import { chartDrawing, chartSvgOptions } from "./chart-drawing";
 import { defaultChartLocale } from "./chart-format";
@@ -15,6 +15,12 @@ function drawnSvg(
   if (!result) return undefined;
   // pages render in the default locale; hydration then switches to the visitor's
   const drawing = chartDrawing(chart, result, defaultChartLocale, height);
+  if (drawing.type === "table") {
+    // A page draws a table as HTML on the server itself; an image gets its first rows.
+    return extra.colors
+      ? tableSvg({ ...drawing.props, width, height, colors: extra.colors })
+      : undefined;
+  }
   return chartSvg({ ...chartSvgOptions(drawing, width), ...extra } as ChartSvgOptions);
 }
 

@@ -100,7 +100,7 @@ const SANS = "ui-sans-serif,system-ui,sans-serif";
 const LEGEND_ROW = 20;
 
 /** Text safe inside an SVG element or a double-quoted attribute. */
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (char) =>
@@ -173,7 +173,7 @@ const tokens: Record<ChromeColour, string> = {
 };
 
 /** The colours a drawing writes: CSS variables with fallbacks, or one theme's colours. */
-function paintOf(colors: ChartSvgOptions["colors"]): Paint {
+export function paintOf(colors: ChartSvgOptions["colors"]): Paint {
   const theme = colors === "dark" ? chartThemes.dark : chartThemes.light;
   const literal = colors === "light" || colors === "dark";
   const chrome = Object.fromEntries(
@@ -195,7 +195,11 @@ function paintOf(colors: ChartSvgOptions["colors"]): Paint {
   };
 }
 
-function frameSvg(options: ChartSvgOptions, body: string): string {
+/** An SVG of the options' size, with its title (or hidden), background and font, around `body`. */
+export function frameSvg(
+  options: Pick<ChartSvgOptions, "width" | "height" | "title" | "colors">,
+  body: string,
+): string {
   const width = Math.max(1, Math.round(options.width));
   const height = Math.max(1, Math.round(options.height));
   const named = options.title

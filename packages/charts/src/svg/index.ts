@@ -1,2 +1,4 @@
 export type { ChartSvgOptions } from "./chart-svg";
 export { chartSvg, chartThemes } from "./chart-svg";
+export type { TableSvgOptions } from "./table-svg";
+export { tableSvg } from "./table-svg";

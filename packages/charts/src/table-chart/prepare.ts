@@ -29,7 +29,7 @@ export interface TableColumn<Row> {
   kind?: TableColumnKind;
   /** Intl options for a number column, e.g. `{ style: "currency", currency: "EUR" }`. */
   numberFormat?: Intl.NumberFormatOptions;
-  /** A number column's own formatter (instead of `numberFormat`). */
+  /** The column's own formatter: of a number column's values, or a date column's timestamps (ms). */
   formatter?: ValueFormatter;
   /** Conditional colours of a number column: the first rule a value meets tones its cell. */
   rules?: readonly TableRule[];
@@ -110,21 +110,25 @@ function columnsOf<Row>(
         return detected === "time" ? "date" : detected === "number" ? "number" : "text";
       })();
     let format: (value: number) => string;
-    if (kind === "date") {
+    const own = typeof column.formatter === "function" ? column.formatter : null;
+    if (own) {
+      const fallback =
+        kind === "date"
+          ? createFullTimeFormatter(locale, timeZone, false)
+          : createNumberFormatter(locale);
+      format = (value) => {
+        try {
+          return String(own(value));
+        } catch {
+          return fallback(value);
+        }
+      };
+    } else if (kind === "date") {
       const withTime = rows.slice(0, 256).some((row) => {
         const time = toTimestamp(isRecord(row) ? row[key] : undefined);
         return Number.isFinite(time) && time % 86_400_000 !== 0;
       });
       format = createFullTimeFormatter(locale, timeZone, withTime);
-    } else if (typeof column.formatter === "function") {
-      const own = column.formatter;
-      format = (value) => {
-        try {
-          return String(own(value));
-        } catch {
-          return createNumberFormatter(locale)(value);
-        }
-      };
     } else {
       try {
         format = createNumberFormatter(locale, column.numberFormat);

@@ -131,10 +131,11 @@ function TableBody<Row>(props: TableChartProps<Row>) {
           />
         </div>
       ) : (
-        // A labelled section is a region landmark; tabIndex: a scrolling box is reached by
-        // keyboard to scroll it.
+        // A labelled group, not a landmark (a page's card of the same name would make two);
+        // tabIndex: a scrolling box is reached by keyboard to scroll it.
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls
         // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
-        <section className="seed-table-scroll" aria-label={title} tabIndex={0}>
+        <div className="seed-table-scroll" role="group" aria-label={title} tabIndex={0}>
           <table
             className="seed-table"
             data-testid="seed-chart-table"
@@ -214,7 +215,7 @@ function TableBody<Row>(props: TableChartProps<Row>) {
               ))}
             </tbody>
           </table>
-        </section>
+        </div>
       )}
       {status === "ready" && pages > 1 ? (
         <nav className="seed-table-pages" aria-label={`Pages of ${title}`}>

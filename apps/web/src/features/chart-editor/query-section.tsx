@@ -62,6 +62,12 @@ const grainLabels: Record<TimeGrain, string> = {
   year: "Year",
 };
 
+/** What the index column is called where it is no x axis. */
+const indexLabels: Partial<Record<string, string>> = {
+  pie: "Slice names (index column)",
+  table: "Index column (each row's name)",
+};
+
 export function QuerySection({
   draft,
   columns,
@@ -167,7 +173,7 @@ export function QuerySection({
       <SelectField
         id="chart-index"
         name="indexColumn"
-        label={draft.type === "pie" ? "Slice names (index column)" : "Index column (x axis)"}
+        label={indexLabels[draft.type] ?? "Index column (x axis)"}
         value={draft.indexColumn}
         onChange={(event) => {
           const indexColumn = event.currentTarget.value;
@@ -242,7 +248,13 @@ export function QuerySection({
           className={styles.fieldset}
           aria-describedby={describedBy(seriesId, seriesErrors)["aria-describedby"]}
         >
-          <legend>{draft.type === "pie" ? "Value column (one)" : "Series columns"}</legend>
+          <legend>
+            {draft.type === "pie"
+              ? "Value column (one)"
+              : draft.type === "table"
+                ? "Value columns"
+                : "Series columns"}
+          </legend>
           {numberColumns.length === 0 ? (
             <p className="muted">This dataset has no other number columns to draw.</p>
           ) : (

@@ -93,6 +93,44 @@ describe("a report's images, email and PDF from the demo dashboard", () => {
     }
   });
 
+  it("draws a table chart's first rows as its image, with how many more there are", async () => {
+    const actor = { id: "report-test", email: "report@example.com", role: "editor" } as const;
+    const [dataset] = await store.listDatasets();
+    if (!dataset) throw new Error("the demo has datasets");
+    const x = dataset.columns.find((column) => column.type === "string")?.name;
+    if (!x) throw new Error("the demo dataset has a text column");
+    const chart = await store.createChart(
+      {
+        title: "Rows by name",
+        type: "table",
+        datasetId: dataset.id,
+        query: { x: { column: x }, measures: [{ aggregate: "count" }] },
+      },
+      actor,
+    );
+    await store.createDashboard(
+      {
+        title: "Tables",
+        slug: "tables",
+        published: true,
+        tiles: [{ kind: "chart", chartId: chart.id }],
+      },
+      actor,
+    );
+    const rendered = await store.getDashboardBySlug("tables");
+    const tile = rendered?.tiles[0];
+    if (tile?.kind !== "chart" || !tile.result) throw new Error("the table has a result");
+    const { charts } = reportTiles(rendered?.tiles ?? []);
+    const svg = charts[0]?.svg ?? "";
+    expect(svg).toContain("Rows by name");
+    const first = String(tile.result.rows[0]?.x);
+    expect(svg).toContain(`>${first.replace(/&/g, "&amp;").replace(/</g, "&lt;")}<`);
+    const [image] = renderCharts({ ...report, charts }, 2);
+    expect(image?.png).not.toBeNull();
+    const png = PNG.sync.read(image?.png ?? Buffer.alloc(0));
+    expect([png.width, png.height]).toEqual([1280, 560]);
+  });
+
   it("says why a chart without data has no image, in the email and the PDF", async () => {
     const empty: Report = {
       ...report,

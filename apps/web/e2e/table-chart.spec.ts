@@ -154,7 +154,7 @@ test("a table chart is in the page before any script, sorts and pages in the bro
   await phone.close();
 });
 
-test("an editor makes a table chart: its preview is the table, with only the options a table has", async ({
+test("an editor makes a table chart: its preview is the table, with only the options a table has and colour rules", async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -183,9 +183,38 @@ test("an editor makes a table chart: its preview is the table, with only the opt
   // A table has no legend and no axes: only how numbers, dates and the locale read.
   await expect(page.getByLabel("Legend")).toHaveCount(0);
   await expect(page.getByLabel("Number format", { exact: true })).toBeVisible();
+
+  // Colour rules: South's 950 is under 1,000, so its cell is toned, marked and says why.
+  const rules = page.getByRole("group", { name: "Colour rules" });
+  await rules.getByRole("button", { name: "Add a colour rule" }).click();
+  const rule = (n: number) => rules.getByRole("group", { name: `Rule ${n}` });
+  await rule(1).getByLabel("When the value").selectOption("below");
+  await rule(1).getByLabel("Number").fill("1000");
+  await rule(1).getByLabel("Words beside it (optional)").fill("below plan");
+  const south = table.getByRole("row", { name: /South/ }).getByRole("cell");
+  await expect(south).toHaveText("✕950 (below plan)");
+  await expect(south).toHaveAttribute("data-tone", "bad");
+  // A rule whose number is not one is refused at its own field; nothing is saved.
+  await rules.getByRole("button", { name: "Add a colour rule" }).click();
+  await rule(2).getByLabel("Number").fill("a lot");
   await expectAxeClean(page);
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await expect(rule(2).getByText("Enter the rule's number, e.g. 0 or 1500.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/charts\/new/);
+  await rule(2).getByRole("button", { name: "Remove rule 2" }).click();
   await page.getByRole("button", { name: "Create chart" }).click();
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
   await expect(page.getByLabel("Type")).toHaveValue("table");
+  // Reopened, the rule is there and the preview tones the same cell.
+  await expect(rule(1).getByLabel("Number")).toHaveValue("1000");
+  await expect(
+    page.getByTestId("chart-preview").getByRole("row", { name: /South/ }).getByRole("cell"),
+  ).toHaveText("✕950 (below plan)");
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
   await context.close();
 });

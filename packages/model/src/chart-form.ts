@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChartInput, ChartOptions } from "./chart.js";
+import { type ChartInput, type ChartOptions, colorRuleMeasureProblems } from "./chart.js";
 import {
   acceptedOptions,
   additiveAggregates,
@@ -7,10 +7,12 @@ import {
   type ChartLocale,
   type ChartOptionName,
   type ChartType,
+  type ColorRuleCondition,
   type CurveType,
   chartLocales,
   chartTypeSpecs,
   chartTypes,
+  colorRuleConditions,
   curveTypes,
   type DateFormat,
   dateFormats,
@@ -22,6 +24,7 @@ import {
   legendPositions,
   type MeasureShow,
   measureShows,
+  offeredOptions,
   type QueryAggregate,
   type QueryShape,
   queryAggregates,
@@ -41,6 +44,7 @@ import {
   xNumberFormats,
 } from "./chart-types.js";
 import { isTimeType, type TimeGrain, timeGrains } from "./column-types.js";
+import { type ThresholdTone, thresholdTones } from "./dashboard/tiles.js";
 import { expressionLimits } from "./expression/tree.js";
 import { chartLimits } from "./limits.js";
 import { type FormatStyle, formatStyles, numberFormatOfFields } from "./number-format.js";
@@ -120,6 +124,16 @@ export interface AnnotationForm {
   label: string;
 }
 
+/** A table's colour rule as the form holds it: the measure's position and the number as typed. */
+export interface ColorRuleForm {
+  key: number;
+  measure: string;
+  when: ColorRuleCondition;
+  value: string;
+  tone: ThresholdTone;
+  label: string;
+}
+
 /** The chart editor's form: every field as the form holds it. */
 export interface ChartForm {
   title: string;
@@ -168,6 +182,8 @@ export interface ChartForm {
   formatMaxDigits: string;
   /** Markers and bands on a time axis, in the order typed. */
   annotations: AnnotationForm[];
+  /** A table's conditional colours, in the order typed (the first a value meets applies). */
+  colorRules: ColorRuleForm[];
 }
 
 const shortText = z.string().max(200);
@@ -190,6 +206,15 @@ const annotationRow = z.object({
   at: shortText,
   to: shortText,
   label: z.string().max(chartLimits.maxAnnotationLabel * 2),
+});
+
+const colorRuleRow = z.object({
+  key: z.number().int(),
+  measure: shortText,
+  when: z.enum(colorRuleConditions),
+  value: shortText,
+  tone: z.enum(thresholdTones),
+  label: z.string().max(chartLimits.maxColorRuleLabel * 2),
 });
 
 const measureRow = z.object({
@@ -237,6 +262,7 @@ export const chartFormSchema = z.object({
   formatCurrency: shortText,
   formatMaxDigits: shortText,
   annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
+  colorRules: z.array(colorRuleRow).max(chartLimits.maxColorRules * 2),
 }) satisfies z.ZodType<ChartForm>;
 
 /** The stored chart a form edits (what the store gives back). */
@@ -510,7 +536,20 @@ export function chartFormOf(
       to: annotation.to ?? "",
       label: annotation.label,
     })),
+    colorRules: (options.colorRules ?? []).map((rule, key) => ({
+      key,
+      measure: String(rule.measure),
+      when: rule.when,
+      value: String(rule.value),
+      tone: rule.tone,
+      label: rule.label ?? "",
+    })),
   };
+}
+
+/** A new colour rule: the first measure's values below 0, in the bad tone. */
+export function newColorRuleForm(key: number): ColorRuleForm {
+  return { key, measure: "0", when: "below", value: "", tone: "bad", label: "" };
 }
 
 /** A new, empty annotation row. */
@@ -658,9 +697,33 @@ function formOptions(
       label: row.label.trim(),
     }));
   }
+  // The number must read as one; anything else the store checks and names at its row. Rules
+  // kept while the chart is no table are not saved, so not checked either.
+  const shape = formShape(form, columns);
+  if (form.colorRules.length > 0 && offeredOptions(form.type, shape).includes("colorRules")) {
+    options.colorRules = form.colorRules.map((row, index) => {
+      const value = Number(row.value.trim());
+      if (row.value.trim() === "" || !Number.isFinite(value)) {
+        fieldErrors[`colorRules.${index}.value`] = ["Enter the rule's number, e.g. 0 or 1500."];
+      }
+      const label = row.label.trim();
+      return {
+        measure: Number(row.measure),
+        when: row.when,
+        value,
+        tone: row.tone,
+        ...(label ? { label } : {}),
+      };
+    });
+    // Said with the numbers' problems, not one round later.
+    const measures = formQuery(form, columns).measures.length;
+    for (const { index, message } of colorRuleMeasureProblems(options.colorRules, measures)) {
+      fieldErrors[`colorRules.${index}.measure`] = [message];
+    }
+  }
   const numberFormat = numberFormatOfFields(form, fieldErrors);
   if (numberFormat) options.numberFormat = numberFormat;
-  return acceptedOptions(form.type, options, formShape(form, columns));
+  return acceptedOptions(form.type, options, shape);
 }
 
 /** The chart a form stands for, with the problems only the form can see (the store checks the rest). */
@@ -695,6 +758,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   xNumberFormat: ["xNumberFormat"],
   gaps: ["gaps"],
   annotations: ["annotations"],
+  colorRules: ["colorRules"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */

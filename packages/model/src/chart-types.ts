@@ -30,6 +30,7 @@ export const chartOptionNames = [
   "xNumberFormat",
   "gaps",
   "annotations",
+  "colorRules",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -74,6 +75,16 @@ export type XNumberFormat = (typeof xNumberFormats)[number];
  */
 export const gapModes = ["break", "connect"] as const;
 export type GapMode = (typeof gapModes)[number];
+
+/** When a table's colour rule applies: the value is below, at most, above, at least or equal to its number. */
+export const colorRuleConditions = [
+  "below",
+  "at_or_below",
+  "above",
+  "at_or_above",
+  "equal",
+] as const;
+export type ColorRuleCondition = (typeof colorRuleConditions)[number];
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
@@ -255,7 +266,7 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
   // no legend and no axis, so only how numbers, dates, the x column's numbers and the locale read.
   table: {
     label: "Table",
-    options: ["numberFormat", "locale", "dateFormat", "xNumberFormat"],
+    options: ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules"],
     valueLabels: [],
     accepts: everyQuery,
   },

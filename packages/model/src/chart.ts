@@ -3,15 +3,18 @@ import {
   chartLocales,
   chartTypeSpecs,
   chartTypes,
+  colorRuleConditions,
   curveTypes,
   dateFormats,
   gapModes,
   legendPositions,
   maxOtherThreshold,
+  queryLimits,
   unsupportedOptions,
   valueLabelModes,
   xNumberFormats,
 } from "./chart-types.js";
+import { thresholdTones } from "./dashboard/tiles.js";
 import { idSchema, requiredText } from "./fields.js";
 import { chartLimits, textLimits } from "./limits.js";
 import { numberFormatSchema } from "./number-format.js";
@@ -49,6 +52,53 @@ export const chartAnnotationSchema = z
   });
 export type ChartAnnotationInput = z.infer<typeof chartAnnotationSchema>;
 
+/**
+ * A table's conditional colour: the cells of measure `measure` (its position in the query, a
+ * breakdown's series all being of the first) whose value meets the condition take the tone, with
+ * words beside it (the label, else the tone's name) so the colour is never the only sign.
+ */
+export const chartColorRuleSchema = z
+  .object({
+    measure: z
+      .number({ error: "Choose a measure." })
+      .int("Choose a measure.")
+      .min(0, "Choose a measure.")
+      .max(queryLimits.maxMeasures - 1, "Choose a measure."),
+    when: z.enum(colorRuleConditions, { error: "Choose when the rule applies." }),
+    value: z
+      .number({ error: "Enter the rule's number." })
+      .refine(Number.isFinite, "Enter the rule's number."),
+    tone: z.enum(thresholdTones, { error: "Choose good, warning or bad." }),
+    label: z
+      .string({ error: "The rule's words must be text." })
+      .trim()
+      .min(1, "Write the rule's words, or leave them out.")
+      .max(
+        chartLimits.maxColorRuleLabel,
+        `A rule's words are at most ${chartLimits.maxColorRuleLabel} characters.`,
+      )
+      .optional(),
+  })
+  .strict();
+export type ChartColorRuleInput = z.infer<typeof chartColorRuleSchema>;
+
+/** Each colour rule naming a measure the query lacks, by its position among the rules. */
+export function colorRuleMeasureProblems(
+  rules: readonly { measure: number }[],
+  measures: number,
+): Array<{ index: number; message: string }> {
+  return rules.flatMap((rule, index) =>
+    rule.measure >= measures
+      ? [
+          {
+            index,
+            message: `This chart has ${measures} measure${measures === 1 ? "" : "s"}: choose one of them.`,
+          },
+        ]
+      : [],
+  );
+}
+
 export const chartOptionsSchema = z
   .object({
     stack: z
@@ -83,6 +133,13 @@ export const chartOptionsSchema = z
       .max(
         chartLimits.maxAnnotations,
         `A chart has at most ${chartLimits.maxAnnotations} annotations.`,
+      )
+      .optional(),
+    colorRules: z
+      .array(chartColorRuleSchema, { error: "Colour rules must be a list." })
+      .max(
+        chartLimits.maxColorRules,
+        `A table has at most ${chartLimits.maxColorRules} colour rules.`,
       )
       .optional(),
   })
@@ -136,6 +193,16 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
       path: ["options", "valueLabels"],
       message: `Value labels on a ${chartTypeSpecs[chart.type].label.toLowerCase()} chart are one of: ${labelModes.join(", ")}.`,
     });
+  }
+  // A rule names a measure the query has (the store checks the rest of the query).
+  const measures = chart.query?.measures.length ?? chart.seriesColumns?.length;
+  if (measures !== undefined) {
+    for (const { index, message } of colorRuleMeasureProblems(
+      chart.options.colorRules ?? [],
+      measures,
+    )) {
+      ctx.addIssue({ code: "custom", path: ["options", "colorRules", index, "measure"], message });
+    }
   }
   if (chart.query) return;
   if (chart.indexColumn === undefined) {

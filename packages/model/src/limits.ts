@@ -95,6 +95,9 @@ export const chartLimits = {
   maxAnnotations: 30,
   /** Longest annotation text: it is written in the plot and in every tooltip it covers. */
   maxAnnotationLabel: 80,
+  /** A table's conditional colours: rules, and the words each says beside its colour. */
+  maxColorRules: 10,
+  maxColorRuleLabel: 40,
 } as const;
 
 export const textTileLimits = { maxLength: 2_000 } as const;

@@ -13,6 +13,7 @@ import {
   chartOptionDefaults,
   chartOptionsSchema,
   chartTypes,
+  colorRuleConditions,
   curveTypes,
   dateFormats,
   type FormColumn,
@@ -23,6 +24,7 @@ import {
   optionsWithDefaults,
   type QueryFilter,
   stackModes,
+  thresholdTones,
   valueLabelModes,
   withDefaultOptions,
   xNumberFormats,
@@ -74,6 +76,25 @@ const annotationsArbitrary = fc.array(
   { minLength: 1, maxLength: chartLimits.maxAnnotations },
 );
 
+/** Stored colour rules of the first measure: any finite number, words or none. */
+const colorRulesArbitrary = fc.array(
+  fc.record(
+    {
+      measure: fc.constant(0),
+      when: fc.constantFrom(...colorRuleConditions),
+      // -0 reads back as 0
+      value: fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => value + 0),
+      tone: fc.constantFrom(...thresholdTones),
+      label: fc
+        .string({ minLength: 1, maxLength: chartLimits.maxColorRuleLabel, unit: "grapheme-ascii" })
+        .map((text) => text.trim())
+        .filter((text) => text !== ""),
+    },
+    { requiredKeys: ["measure", "when", "value", "tone"] },
+  ),
+  { minLength: 1, maxLength: chartLimits.maxColorRules },
+);
+
 const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
   {
     stack: fc.constantFrom(...stackModes),
@@ -89,6 +110,7 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     xNumberFormat: fc.constantFrom(...xNumberFormats),
     gaps: fc.constantFrom(...gapModes),
     annotations: annotationsArbitrary,
+    colorRules: colorRulesArbitrary,
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),
@@ -353,6 +375,74 @@ describe("the chart <-> editor form converter", () => {
                   at: row.at.trim(),
                   ...(row.to.trim() ? { to: row.to.trim() } : {}),
                   label: row.label.trim(),
+                })),
+          );
+        }
+      }),
+      { seed, numRuns: 1_000 },
+    );
+  });
+
+  it("keeps typed colour rules, names every bad one at its row and field, and lets the good pass", () => {
+    // Rows as people type them: numbers in any spelling, blanks, words, a measure the query lacks.
+    const rowArbitrary = fc.record({
+      measure: fc.constantFrom("0", "1", "2", "7"),
+      when: fc.constantFrom(...colorRuleConditions),
+      value: fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+        fc.constantFrom("", "  ", " 12 ", "1e3", "-0.5", "abc", "1,5", "Infinity", "NaN", "0x10"),
+      ),
+      tone: fc.constantFrom(...thresholdTones),
+      label: fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.string({ minLength: 38, maxLength: 44, unit: "grapheme-ascii" }),
+        fc.constantFrom("", "   ", " loss "),
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(rowArbitrary, { maxLength: 6 }), (rows) => {
+        const form = {
+          ...chartFormOf(null, { id: "d1", columns }),
+          type: "table" as const,
+          indexColumn: "region",
+          seriesColumns: ["revenue", "orders"],
+          aggregate: "sum" as const,
+          colorRules: rows.map((row, key) => ({ key, ...row })),
+        };
+        expect(chartFormSchema.safeParse(form).success).toBe(true);
+        const { chart, fieldErrors } = chartOfForm(form, columns);
+        const parsed = chartInputSchema.safeParse(chart);
+        const bad = new Set([
+          ...Object.keys(fieldErrors),
+          ...(parsed.success
+            ? []
+            : parsed.error.issues.map((issue) => issue.path.slice(1, 4).join("."))),
+        ]);
+        rows.forEach((row, index) => {
+          const value = row.value.trim();
+          const label = row.label.trim();
+          const fine = {
+            measure: Number(row.measure) < 2,
+            value: value !== "" && Number.isFinite(Number(value)),
+            label: label.length <= chartLimits.maxColorRuleLabel,
+          };
+          for (const field of ["measure", "value", "label"] as const) {
+            expect(
+              bad.has(`colorRules.${index}.${field}`),
+              `${index}.${field} ${JSON.stringify(row)}`,
+            ).toBe(!fine[field]);
+          }
+        });
+        if (parsed.success && Object.keys(fieldErrors).length === 0) {
+          expect(parsed.data.options.colorRules).toEqual(
+            rows.length === 0
+              ? undefined
+              : rows.map((row) => ({
+                  measure: Number(row.measure),
+                  when: row.when,
+                  value: Number(row.value.trim()),
+                  tone: row.tone,
+                  ...(row.label.trim() ? { label: row.label.trim() } : {}),
                 })),
           );
         }

@@ -62,6 +62,37 @@ const annotationCases = [
   { type: "pie", options: { annotations: [launch] }, field: "options.annotations" },
 ] as const;
 
+const belowZero = { measure: 0, when: "below", value: 0, tone: "bad" } as const;
+/** Colour rules each refused on one field: a measure the query lacks, no number, a tone or words it cannot take, and a line. */
+const colorRuleCases = [
+  {
+    type: "table",
+    options: { colorRules: [belowZero, { ...belowZero, measure: 1 }] },
+    field: "options.colorRules.1.measure",
+  },
+  {
+    type: "table",
+    options: { colorRules: [{ ...belowZero, value: "zero" }] },
+    field: "options.colorRules.0.value",
+  },
+  {
+    type: "table",
+    options: { colorRules: [{ ...belowZero, tone: "purple" }] },
+    field: "options.colorRules.0.tone",
+  },
+  {
+    type: "table",
+    options: { colorRules: [{ ...belowZero, label: "x".repeat(41) }] },
+    field: "options.colorRules.0.label",
+  },
+  {
+    type: "table",
+    options: { colorRules: Array.from({ length: 11 }, () => belowZero) },
+    field: "options.colorRules",
+  },
+  { type: "line", options: { colorRules: [belowZero] }, field: "options.colorRules" },
+] as const;
+
 describe.each(dialects)("charts on %s", (dialect) => {
   it("refuses options a chart type does not take, from the one chart-types table", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
@@ -108,6 +139,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
             { at: "2024-02-01", label: "Launch" },
             { at: "2024-03-01", to: "2024-03-31", label: "Spring sale" },
           ],
+          colorRules: [{ measure: 1, when: "above" as const, value: 100, tone: "good" as const }],
         },
         monthShape,
       );
@@ -141,6 +173,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
       { type: "line", options: { dateFormat: "fortnight" }, field: "options.dateFormat" },
       { type: "bar", options: { xNumberFormat: "roman" }, field: "options.xNumberFormat" },
       ...annotationCases,
+      ...colorRuleCases,
     ] as const;
     for (const { type, options, field } of cases) {
       const error = await errorOf(
@@ -328,6 +361,30 @@ describe.each(dialects)("charts on %s", (dialect) => {
     expect((error as ValidationError).fieldErrors.seriesColumns).toEqual([
       "A pie chart shows exactly one series column.",
     ]);
+  });
+
+  it("keeps a table's colour rules as given, and its rows are the query's", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const dataset = await store.createDataset(salesInput(), editor);
+    const colorRules = [
+      { measure: 0, when: "at_or_above", value: 1e6, tone: "good", label: "a million" },
+      { ...belowZero, value: -0.5 },
+    ] as const;
+    const table = await store.createChart(
+      {
+        title: "Revenue table",
+        type: "table",
+        datasetId: dataset.id,
+        indexColumn: "month",
+        seriesColumns: ["revenue"],
+        options: { colorRules: [...colorRules] },
+      },
+      editor,
+    );
+    expect(table.options.colorRules).toEqual(colorRules);
+    expect((await store.getChart(table.id))?.options.colorRules).toEqual(colorRules);
+    const result = await store.runChartQuery(dataset.id, table.query);
+    expect(result.series.map((entry) => entry.key)).toEqual(["m0"]);
   });
 
   it("reports an unknown dataset on the datasetId field", async () => {

@@ -138,12 +138,29 @@ export function chartDrawing(
             // years (or a chart that says "plain") without grouping: 1900, not 1,900
             ...(indexAxis ?? {}),
           },
-          ...result.series.map((entry) => ({
-            key: entry.key,
-            label: entry.label,
-            kind: "number" as const,
-            formatter: valueFormatter,
-          })),
+          ...result.series.map((entry) => {
+            // m2 is the third measure's; a breakdown's series (s0, other) are all the first's.
+            const measure = /^m(\d+)$/.exec(entry.key)?.[1];
+            const rules = (options.colorRules ?? []).filter(
+              (rule) => rule.measure === (measure === undefined ? 0 : Number(measure)),
+            );
+            return {
+              key: entry.key,
+              label: entry.label,
+              kind: "number" as const,
+              formatter: valueFormatter,
+              ...(rules.length > 0
+                ? {
+                    rules: rules.map(({ when, value, tone, label }) => ({
+                      when,
+                      value,
+                      tone,
+                      ...(label ? { label } : {}),
+                    })),
+                  }
+                : {}),
+            };
+          }),
         ],
       },
     };

@@ -24,6 +24,7 @@ import { describe, expect, it } from "vitest";
 import {
   previewBlocker,
   previewView,
+  typedByHand,
   withAggregate,
   withBreakdown,
   withDataset,
@@ -121,9 +122,9 @@ describe("the chart editor's draft", () => {
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
         const draft = edit(steps);
         const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
-        // typed annotations stay while not offered: the save leaves them out instead
+        // rows typed by hand stay while not offered: the save leaves them out instead
         const stale = chartOptionNames.filter(
-          (name) => !offered.has(name) && name !== "annotations",
+          (name) => !offered.has(name) && !typedByHand.has(name),
         );
         expect(withDefaultOptions(draft, stale)).toEqual(draft);
         expect(withoutStaleOptions(draft, columns)).toBe(draft);

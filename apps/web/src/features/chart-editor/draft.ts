@@ -1,8 +1,10 @@
 import {
   type ChartForm,
+  type ChartOptionName,
   type ChartOptions,
   type ChartType,
   chartAnnotationSchema,
+  chartColorRuleSchema,
   chartLimits,
   chartOfForm,
   chartOptionNames,
@@ -43,16 +45,21 @@ export interface PreviewView {
 }
 
 /**
+ * Options typed row by row (annotations, colour rules): kept while not offered (the save leaves
+ * them out, the options section says so), so moving x off a date column or trying another type
+ * for a moment loses nothing.
+ */
+export const typedByHand: ReadonlySet<ChartOptionName> = new Set(["annotations", "colorRules"]);
+
+/**
  * After a change of type or columns: every option the chart types table no longer offers for
  * this query goes back to its default, so it neither shows in the preview nor returns later.
  */
 export function withoutStaleOptions(draft: ChartForm, columns: readonly FormColumn[]): ChartForm {
   const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
-  // Annotations are typed by hand: kept while not offered (the save leaves them out, the
-  // options section says so), so moving x off a date column for a moment loses nothing.
   let next = withDefaultOptions(
     draft,
-    chartOptionNames.filter((name) => !offered.has(name) && name !== "annotations"),
+    chartOptionNames.filter((name) => !offered.has(name) && !typedByHand.has(name)),
   );
   if (!chartTypeSpecs[draft.type].valueLabels.includes(next.valueLabels)) {
     next = { ...next, valueLabels: defaultValueLabels(draft.type) };
@@ -220,6 +227,14 @@ export function previewView(draft: ChartForm, columns: readonly FormColumn[]): P
       return parsed.success ? [parsed.data] : [];
     });
     if (good.length > 0) drawable.annotations = good.slice(0, chartLimits.maxAnnotations);
+  }
+  // Likewise a half-typed colour rule: the table is toned by the finished ones.
+  if (refused.has("colorRules") && Array.isArray(options.colorRules)) {
+    const good = options.colorRules.flatMap((rule) => {
+      const parsed = chartColorRuleSchema.safeParse(rule);
+      return parsed.success ? [parsed.data] : [];
+    });
+    if (good.length > 0) drawable.colorRules = good.slice(0, chartLimits.maxColorRules);
   }
   if (drawable.numberFormat) {
     try {

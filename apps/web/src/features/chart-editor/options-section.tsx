@@ -8,11 +8,13 @@ import {
   type DateFormat,
   dateFormats,
   type FormatStyle,
+  formQuery,
   formShape,
   type GapMode,
   gapModes,
   type LegendPosition,
   legendPositions,
+  measureLabel,
   offeredOptions,
   type StackMode,
   type ValueLabelMode,
@@ -24,6 +26,7 @@ import { ChoiceField, SelectField } from "@/components/admin/form-controls";
 import { chartLocaleLabels } from "@/components/chart-format";
 import { FormField } from "@/components/form-field";
 import { AnnotationList } from "./annotation-list";
+import { ColorRuleList } from "./color-rule-list";
 import type { SectionProps } from "./section-props";
 
 // The chart form's drawing options: only those the chart types table offers for this query.
@@ -215,6 +218,20 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
             ? "annotation is"
             : `${draft.annotations.length} annotations are`}{" "}
           kept here but not drawn or saved.
+        </p>
+      ) : null}
+      {offered.has("colorRules") ? (
+        <ColorRuleList
+          rules={draft.colorRules}
+          measures={formQuery(draft, columns).measures.map((measure) => measureLabel(measure))}
+          errors={errors}
+          onChange={(colorRules) => update("colorRules", colorRules)}
+        />
+      ) : draft.colorRules.length > 0 ? (
+        <p className="muted">
+          Colour rules tone a table's cells: while the chart is not a table, its{" "}
+          {draft.colorRules.length === 1 ? "rule is" : `${draft.colorRules.length} rules are`} kept
+          here but not drawn or saved.
         </p>
       ) : null}
       {offered.has("curve") ? (

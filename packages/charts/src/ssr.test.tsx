@@ -1,4 +1,5 @@
 import { act } from "@testing-library/react";
+import type { ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
@@ -27,6 +28,29 @@ function charts() {
   );
 }
 
+/**
+ * Renders `element` on the server, hydrates that markup in the DOM, and checks React neither
+ * recovered from a mismatch nor logged an error; `then` checks the hydrated DOM.
+ */
+async function expectHydrates(element: () => ReactElement, then: (container: HTMLElement) => void) {
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(element());
+  document.body.append(container);
+  const error = vi.spyOn(console, "error");
+  const recoverable = vi.fn();
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, element(), { onRecoverableError: recoverable });
+  });
+  expect(recoverable).not.toHaveBeenCalled();
+  expect(error).not.toHaveBeenCalled();
+  then(container);
+  error.mockRestore();
+  // Unmount so no scheduled React work (animations, effects) outlives the test environment.
+  act(() => root?.unmount());
+  container.remove();
+}
+
 describe("server rendering", () => {
   it("renders every chart at the initial width and final height, without warnings", () => {
     const warn = vi.spyOn(console, "warn");
@@ -46,25 +70,9 @@ describe("server rendering", () => {
   });
 
   it("hydrates the server markup without mismatch warnings", async () => {
-    const html = renderToString(charts());
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const error = vi.spyOn(console, "error");
-    const recoverable = vi.fn();
-
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, charts(), { onRecoverableError: recoverable });
-    });
-
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(error).not.toHaveBeenCalled();
-    expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4);
-    error.mockRestore();
-    // Unmount so no scheduled React work (animations, effects) outlives the test environment.
-    act(() => root?.unmount());
-    container.remove();
+    await expectHydrates(charts, (container) =>
+      expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4),
+    );
   });
 
   it("renders a TableChart's rows in the server HTML and hydrates it without mismatch", async () => {
@@ -80,19 +88,8 @@ describe("server rendering", () => {
     expect(html).toContain("<table");
     expect(html).toContain("Jan 1, 2024");
     expect(html.match(/<tr>/g)).toHaveLength(4);
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const error = vi.spyOn(console, "error");
-    const recoverable = vi.fn();
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, table(), { onRecoverableError: recoverable });
-    });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(error).not.toHaveBeenCalled();
-    error.mockRestore();
-    act(() => root?.unmount());
-    container.remove();
+    await expectHydrates(table, (container) =>
+      expect(container.querySelectorAll("tbody tr")).toHaveLength(3),
+    );
   });
 });

@@ -160,6 +160,15 @@ export function keptFormat(reading: Pick<ColumnReading, "type" | "format">): {
 }
 
 /** Why a file gave no header: empty, or ending before the header row chosen. */
+/** A file whose header is followed by no row of data (blank lines are no rows). */
+export function noRows(headerLine: number): DatasetImportError {
+  return new DatasetImportError(
+    "no_rows",
+    "the file has a header but no rows of data.",
+    headerLine + 1,
+  );
+}
+
 export function noHeader(headerRow: number | undefined): DatasetImportError {
   return headerRow !== undefined && headerRow > 1
     ? new DatasetImportError(

@@ -22,6 +22,7 @@ import {
   checkHeaderNamesColumns,
   checkSavedNames,
   noHeader,
+  noRows,
   readColumns,
   suggestHeaderLine,
 } from "./import-columns.js";
@@ -305,6 +306,10 @@ export async function previewImport(
     // The columns stay shown, so the name at fault can be changed.
     if (!(error instanceof DatasetImportError)) throw error;
     preview.stopped = lineProblemOf(error);
+  }
+  // A whole file with a header and no row: the import refuses it, so the preview says so.
+  if (input.complete && sample.length === 0 && !preview.stopped) {
+    preview.stopped = lineProblemOf(noRows(head.line));
   }
   preview.sampleRows = sample.length;
   const problem = (found: ImportLineProblem) => {

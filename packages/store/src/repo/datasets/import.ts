@@ -45,6 +45,7 @@ import {
   checkSavedNames,
   keptFormat,
   noHeader,
+  noRows,
   readColumns,
 } from "./import-columns.js";
 import {
@@ -369,13 +370,7 @@ async function streamInto(
     throw error;
   }
   options.onProgress?.({ rows: imported, bytes, encoding });
-  if (imported === 0) {
-    throw new DatasetImportError(
-      "no_rows",
-      "the file has a header but no rows of data.",
-      (header as CsvRecord).line + 1,
-    );
-  }
+  if (imported === 0) throw noRows((header as CsvRecord).line);
   // The decoder tells the encoding before the first record, so it is known by now.
   const found = encoding as CsvEncoding | null;
   if (found === null) throw new Error("The CSV decoder did not tell the encoding.");

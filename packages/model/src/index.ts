@@ -28,6 +28,7 @@ export * from "./query/spec.js";
 export * from "./query/time.js";
 export * from "./readers/index.js";
 export * from "./row-limits.js";
+export { slugPattern } from "./slug.js";
 export * from "./source.js";
 export * from "./sql-question.js";
 export * from "./values.js";

@@ -11,3 +11,9 @@ export function slugWords(text: string, maxLength: number): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, maxLength);
 }
+
+/**
+ * What every slug the API and files name things by looks like (a dashboard's, a dataset's):
+ * lowercase letters and digits in words joined by single hyphens or underscores.
+ */
+export const slugPattern = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;

@@ -40,12 +40,14 @@ export function sqlTableNames(
   const used = new Set<string>();
   const names = new Map<string, string>();
   for (const dataset of datasets) {
-    let base = slugWords(dataset.name, maxTableNameLength).replaceAll("-", "_");
-    if (!/^[a-z]/.test(base)) base = `t_${base}`.replace(/_+$/, "").slice(0, maxTableNameLength);
+    // A cut may end on a separator: none is left at the end, or before a suffix.
+    const trim = (text: string) => text.replace(/_+$/, "");
+    let base = trim(slugWords(dataset.name, maxTableNameLength).replaceAll("-", "_"));
+    if (!/^[a-z]/.test(base)) base = trim(`t_${base}`.slice(0, maxTableNameLength));
     let name = base;
     for (let n = 2; used.has(name); n++) {
       const suffix = `_${n}`;
-      name = `${base.slice(0, maxTableNameLength - suffix.length)}${suffix}`;
+      name = `${trim(base.slice(0, maxTableNameLength - suffix.length))}${suffix}`;
     }
     used.add(name);
     names.set(dataset.id, name);

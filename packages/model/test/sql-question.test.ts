@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   dashboardRangeDays,
   importFormatOf,
+  slugPattern,
   sqlParameterDays,
   sqlParameterProblem,
   sqlParametersOf,
@@ -31,16 +32,52 @@ describe("SQL question rules", () => {
     ]);
   });
 
-  it("gives every dataset a distinct plain identifier, whatever the names (property)", () => {
+  it("gives every dataset a distinct plain identifier that is also a slug, whatever the names (property)", () => {
+    // Words of letters, digits and separators, long enough that a cut lands anywhere, and
+    // names that repeat, so suffixes are cut too.
+    const word = fc.stringMatching(/^[A-Za-z0-9éß]{1,12}$/);
+    const separated = fc
+      .array(fc.tuple(word, fc.constantFrom(" ", "-", "_", " - ", "!!", "   ")), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((parts) => parts.map(([text, gap]) => `${text}${gap}`).join(""));
+    const name = fc.oneof(fc.string({ maxLength: 80 }), separated);
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 80 }), { maxLength: 30 }), (names) => {
-        const tables = sqlTableNames(names.map((name, index) => ({ id: String(index), name })));
-        const values = [...tables.values()];
-        expect(new Set(values).size).toBe(names.length);
-        for (const value of values) expect(value).toMatch(/^[a-z][a-z0-9_]{0,59}$/);
-      }),
-      { seed, numRuns: 200 },
+      fc.property(
+        fc
+          .array(name, { maxLength: 30 })
+          .chain((names) =>
+            fc.shuffledSubarray([...names, ...names]).map((more) => [...names, ...more]),
+          ),
+        (names) => {
+          const tables = sqlTableNames(
+            names.map((text, index) => ({ id: String(index), name: text })),
+          );
+          const values = [...tables.values()];
+          expect(new Set(values).size).toBe(names.length);
+          for (const value of values) {
+            expect(value).toMatch(/^[a-z][a-z0-9_]{0,59}$/);
+            // the API and files name a dataset by it: one slug pattern for every slug
+            expect(value).toMatch(slugPattern);
+          }
+        },
+      ),
+      { seed, numRuns: 300 },
     );
+  });
+
+  it("leaves no separator at the end of a name cut at its limit, nor before a suffix", () => {
+    const names = sqlTableNames([
+      { id: "a", name: `${"a".repeat(59)} tail` },
+      { id: "b", name: `${"a".repeat(57)} b` },
+      { id: "c", name: `${"a".repeat(57)} b` },
+    ]);
+    expect([...names.values()]).toEqual([
+      "a".repeat(59),
+      `${"a".repeat(57)}_b`,
+      `${"a".repeat(57)}_2`,
+    ]);
   });
 
   it("cuts a question at its {{placeholders}} and puts it back together (property)", () => {

@@ -5,6 +5,7 @@ import {
   dashboardFileChartSchema,
   dashboardFileJsonSchema,
   datasetColumnTypes,
+  slugPattern,
 } from "@seed/model";
 import { z } from "zod";
 
@@ -13,7 +14,7 @@ import { z } from "zod";
 // the document and the answers cannot drift apart. Request bodies use the app's own schemas
 // (@seed/model's chart query and dashboard file).
 
-const slug = z.string().regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/);
+const slug = z.string().regex(slugPattern);
 const dateTime = z.iso.datetime({ offset: true });
 const version = z.number().int().min(1);
 const cursor = z.string().nullable();

@@ -22,4 +22,6 @@ export type { LegendPosition } from "./parts/legend";
 export type { ChartTooltipContext, ChartTooltipItem, ChartTooltipRender } from "./parts/tooltip";
 export type { PieChartProps } from "./pie-chart";
 export { PieChart } from "./pie-chart";
+export type { ScatterChartProps, ScatterXKind } from "./scatter-chart";
+export { ScatterChart } from "./scatter-chart";
 export type { AxisOptions, BaseChartProps, ChartValueEvent, GridLines } from "./types";

@@ -7,6 +7,7 @@ import { AreaChart } from "./area-chart";
 import { BarChart } from "./bar-chart";
 import { LineChart } from "./line-chart";
 import { PieChart } from "./pie-chart";
+import { ScatterChart } from "./scatter-chart";
 import { TableChart } from "./table-chart";
 
 function rows() {
@@ -24,6 +25,7 @@ function charts() {
       <AreaChart data={rows()} index="day" series={["a", "b"]} stack="stacked" height={220} />
       <BarChart data={rows()} index="day" series={["a"]} height={220} />
       <PieChart data={rows()} index="day" value="a" variant="donut" height={220} />
+      <ScatterChart data={rows()} x="a" y="b" size="a" color="day" height={220} />
     </>
   );
 }
@@ -61,8 +63,8 @@ describe("server rendering", () => {
     // Recharts draws its SVG after layout; the box it will fill already has its final size
     expect(
       html.match(/class="recharts-wrapper" style="[^"]*width:640px;height:220px"/g),
-    ).toHaveLength(4);
-    expect(html.match(/class="seed-chart-plot" style="height:220px"/g)).toHaveLength(4);
+    ).toHaveLength(5);
+    expect(html.match(/class="seed-chart-plot" style="height:220px"/g)).toHaveLength(5);
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     warn.mockRestore();
@@ -71,7 +73,7 @@ describe("server rendering", () => {
 
   it("hydrates the server markup without mismatch warnings", async () => {
     await expectHydrates(charts, (container) =>
-      expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(4),
+      expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(5),
     );
   });
 

@@ -12,6 +12,8 @@ import {
 // From /work/shared/PERFORMANCE.md: what @seed/charts may add over Recharts itself, gzip bytes.
 const lineChartOverheadBudget = 6_000;
 const allChartsOverheadBudget = 10_000;
+// ScatterChart over Recharts' own scatter chart: as LineChart over Recharts' line chart.
+const scatterChartOverheadBudget = 6_000;
 // TableChart draws no SVG: what it may add over React alone (sorting, paging, formats, states).
 const tableChartOverheadBudget = 4_000;
 // Class names only pie code writes (Recharts' Pie, our PieChart's centre label): pie code was bundled.
@@ -103,6 +105,8 @@ describe("production bundle size with esbuild", () => {
       "seed-all",
       "react-only",
       "seed-table",
+      "recharts-scatter",
+      "seed-scatter",
       "ui-one-icon",
     ]) {
       sizes[entry] = await bundle(`${entry}.tsx`);
@@ -119,6 +123,7 @@ describe("production bundle size with esbuild", () => {
     for (const [seed, baseline] of [
       ["seed-line", "recharts-line"],
       ["seed-all", "recharts-all"],
+      ["seed-scatter", "recharts-scatter"],
     ] as const) {
       console.log(`[consumers] ${seed} minus ${baseline}, minified bytes by package:`);
       console.table(packageDeltas(size(seed), size(baseline)));
@@ -157,6 +162,17 @@ describe("production bundle size with esbuild", () => {
 
     expect(overhead, describeDeltas("seed-all", "recharts-all")).toBeLessThanOrEqual(
       allChartsOverheadBudget,
+    );
+  });
+
+  it(`ScatterChart alone adds at most ${scatterChartOverheadBudget} B gzip over Recharts' scatter chart`, () => {
+    const overhead = size("seed-scatter").gzip - size("recharts-scatter").gzip;
+    console.log(
+      `[consumers] ScatterChart overhead: ${overhead} B gzip (budget ${scatterChartOverheadBudget})`,
+    );
+    expect(markersIn(size("seed-scatter").code, pieOnlyMarkers)).toEqual([]);
+    expect(overhead, describeDeltas("seed-scatter", "recharts-scatter")).toBeLessThanOrEqual(
+      scatterChartOverheadBudget,
     );
   });
 

@@ -159,3 +159,62 @@ export function badRows(): Record<string, unknown>[] {
     { month: "2024-07-01", revenue: 6400, cost: 3500 },
   ];
 }
+
+export interface CityRow {
+  city: string;
+  region: string;
+  /** Median household income, USD. */
+  income: number;
+  /** Share of adults with a degree, 0 to 1. */
+  degree: number;
+  population: number;
+}
+
+/**
+ * Sixty cities in four regions of very different sizes (skewed, as real categories are): income
+ * rises with degree share, with noise; population spans three orders of magnitude.
+ */
+export function cityIncomes(): CityRow[] {
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const regions = ["Northeast", "Northeast", "Northeast", "South", "South", "Midwest", "West"];
+  return Array.from({ length: 60 }, (_, i) => {
+    const degree = 0.15 + random() * 0.45;
+    return {
+      city: `City ${String(i + 1).padStart(2, "0")}`,
+      region: regions[Math.floor(random() * regions.length)] ?? "West",
+      income: Math.round(28_000 + degree * 110_000 + (random() - 0.5) * 18_000),
+      degree: Math.round(degree * 1000) / 1000,
+      population: Math.round(10 ** (4 + random() * 3)),
+    };
+  });
+}
+
+export interface TripRow {
+  distance: number;
+  minutes: number;
+  kind: string;
+}
+
+/** Many taxi trips (minutes against km, skewed kinds): enough to be thinned by density. */
+export function taxiTrips(count: number): TripRow[] {
+  let seed = 5;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  const rows = new Array<TripRow>(count);
+  for (let i = 0; i < count; i++) {
+    const distance = -Math.log(1 - random()) * 4;
+    const kind = random() < 0.85 ? "Street hail" : random() < 0.8 ? "App" : "Airport";
+    rows[i] = {
+      distance: Math.round(distance * 100) / 100,
+      minutes: Math.round((4 + distance * 2.4 + random() * distance * 1.5) * 10) / 10,
+      kind,
+    };
+  }
+  return rows;
+}

@@ -1,4 +1,4 @@
-import { LineChart } from "@seed/charts";
+import { LineChart, ScatterChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import { createRoot } from "react-dom/client";
 import {
@@ -6,13 +6,17 @@ import {
   Legend,
   Line,
   LineChart as RechartsLineChart,
+  ScatterChart as RechartsScatterChart,
+  Scatter,
   Tooltip,
   XAxis,
   YAxis,
 } from "recharts";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { CLOUD_GROUPS, cloudRows, makeCloud } from "./clouds";
 import { mountUplot } from "./uplot-chart";
+import { mountUplotScatter, prepareUplotScatter } from "./uplot-scatter";
 import { makeRandomWalks, rowsOf, type WalkRow } from "./walks";
 
 interface BenchResult {
@@ -34,13 +38,15 @@ declare global {
 
 const params = new URLSearchParams(location.search);
 const library = params.get("lib") ?? "seed";
+/** "line" (three random walks) or "scatter" (a cloud of points in five skewed groups). */
+const chart = params.get("chart") ?? "line";
 /** Both @seed/charts variants (rows, typed-array columns) draw the same tooltip. */
 const isSeed = library === "seed" || library === "seedcols";
 const points = Number(params.get("points") ?? 1000);
 const seriesCount = Number(params.get("series") ?? 3);
 const WIDTH = 800;
 const HEIGHT = 400;
-const COLORS = ["#0072b2", "#e69f00", "#009e73"];
+const COLORS = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9"];
 
 /** Resolves with the time of the second animation frame after the last DOM change under `node`. */
 function settled(node: HTMLElement, quietMs = 250): Promise<number> {
@@ -82,6 +88,12 @@ function hoverShown(root: HTMLElement): boolean {
     return Boolean(tip && tip.style.display !== "none" && tip.textContent);
   }
   const tip = root.querySelector(isSeed ? ".seed-chart-tooltip" : ".recharts-tooltip-wrapper");
+  // a scatter point: @seed/charts rings it; Recharts shows its tooltip
+  if (chart === "scatter") {
+    return (
+      Boolean(tip?.textContent) && (!isSeed || root.querySelector(".seed-scatter-active") !== null)
+    );
+  }
   // the crosshair: Recharts' cursor in the SVG, or @seed/charts' own layer over it
   const layer = root.querySelector<HTMLElement>(".seed-chart-hover-layer");
   const crosshair =
@@ -143,7 +155,65 @@ function armHover(root: HTMLElement): () => Promise<number | null> {
     });
 }
 
+/** The scatter benchmark: the same cloud of points in each library, coloured by group. */
+async function runScatter(element: HTMLElement): Promise<number> {
+  const cloud = makeCloud(points, 20_240_101);
+  if (library === "uplot") {
+    const data = prepareUplotScatter(cloud);
+    const started = performance.now();
+    mountUplotScatter(uPlot, element, data, { width: WIDTH, height: HEIGHT, colors: COLORS });
+    return started;
+  }
+  const rows = cloudRows(cloud);
+  const root = createRoot(element);
+  const started = performance.now();
+  if (library === "recharts") {
+    root.render(
+      <RechartsScatterChart width={WIDTH} height={HEIGHT}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="x" type="number" />
+        <YAxis dataKey="y" type="number" />
+        <Tooltip isAnimationActive={false} />
+        <Legend />
+        {CLOUD_GROUPS.map((name, i) => (
+          <Scatter
+            key={name}
+            name={name}
+            data={rows.filter((row) => row.g === name)}
+            fill={COLORS[i % COLORS.length]}
+            isAnimationActive={false}
+          />
+        ))}
+      </RechartsScatterChart>,
+    );
+  } else {
+    root.render(
+      <ScatterChart
+        data={rows}
+        x="x"
+        y="y"
+        color="g"
+        width={WIDTH}
+        height={HEIGHT}
+        animate={false}
+        title="Benchmark"
+      />,
+    );
+  }
+  return started;
+}
+
 async function run() {
+  if (chart === "scatter") {
+    const element = document.getElementById("root") as HTMLElement;
+    const commitsBefore = window.benchCommits;
+    const started = await runScatter(element);
+    const done = await settled(element);
+    window.benchHover = armHover(element);
+    window.benchTooltipShown = () => hoverShown(element);
+    window.benchResult = { paintMs: done - started, commits: window.benchCommits - commitsBefore };
+    return;
+  }
   const walks = makeRandomWalks(points, seriesCount, 20_240_101);
   // uPlot and "seedcols" (@seed/charts' typed-array input) read the columns; the rest read rows
   const rows = library === "uplot" || library === "seedcols" ? null : rowsOf(walks);

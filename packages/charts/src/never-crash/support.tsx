@@ -21,6 +21,7 @@ import type { ColumnData } from "../data/columns";
 import type { DataIssue } from "../data/rows";
 import { LineChart } from "../line-chart/line-chart";
 import { PieChart } from "../pie-chart/pie-chart";
+import { ScatterChart } from "../scatter-chart/scatter-chart";
 import type { AxisOptions } from "../types";
 import { BrushZoom } from "../zoom/brush-zoom";
 
@@ -637,6 +638,75 @@ export function pieNeverThrows(variant: "pie" | "donut"): void {
               />
             ),
             rowsWithUndrawableValues(pieRows, ["v"]),
+          );
+        },
+      ),
+    );
+  });
+}
+
+/** ScatterChart over any data: x of any kind, y, size and colour columns, thinned or not. */
+export function scatterNeverThrows(): void {
+  it("ScatterChart", { timeout }, () => {
+    assertProperty(
+      fc.property(
+        data(3, 3000),
+        common,
+        fc.record({
+          xType: fc.constantFrom(undefined, "time" as const, "number" as const),
+          timeZone: fc.constantFrom(undefined, "UTC", "Pacific/Kiritimati", "America/Adak"),
+          sized: fc.boolean(),
+          colored: fc.constantFrom("none" as const, "values" as const, "names" as const),
+          labelled: fc.boolean(),
+          maxPoints: fc.oneof(
+            fc.constant(undefined),
+            fc.integer({ min: -5, max: 60 }),
+            fc.constantFrom(0, Number.NaN, Number.POSITIVE_INFINITY),
+          ),
+          grid: fc.constantFrom(undefined, "none" as const, "both" as const, "vertical" as const),
+          xAxis: axis,
+          yAxis: axis,
+        }),
+        ({ rows, keys }, { size, ...shared }, scatter) => {
+          // colour by a value column (numbers: many groups, "Other"), or by few repeated names
+          const scatterRows = rows.map((row, i) =>
+            typeof row === "object" && row !== null
+              ? { ...(row as Row), name: `group ${i % 11}`, label: (row as Row).x }
+              : row,
+          );
+          const y = keys[0] ?? "missing";
+          checkRender(
+            (onDataIssues) => (
+              <ScatterChart
+                data={scatterRows as Row[]}
+                x="x"
+                y={y}
+                size={scatter.sized ? (keys[1] ?? "missing") : undefined}
+                color={
+                  scatter.colored === "values"
+                    ? (keys[2] ?? "x")
+                    : scatter.colored === "names"
+                      ? "name"
+                      : undefined
+                }
+                label={scatter.labelled ? "label" : undefined}
+                xType={scatter.xType}
+                timeZone={scatter.timeZone}
+                maxPoints={scatter.maxPoints}
+                grid={scatter.grid}
+                xAxis={scatter.xAxis}
+                yAxis={scatter.yAxis}
+                {...size}
+                {...shared}
+                onDataIssues={onDataIssues}
+              />
+            ),
+            rowsWithUndrawableValues(scatterRows, [
+              y,
+              ...(scatter.sized && keys[1] ? [keys[1]] : []),
+              // an x the number axis cannot draw (a time x past the Date range is an issue too)
+              ...(scatter.xType === "number" ? ["x"] : []),
+            ]),
           );
         },
       ),

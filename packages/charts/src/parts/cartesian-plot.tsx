@@ -7,7 +7,6 @@ import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
 import type { AxisOptions, GridLines } from "../types";
 import type { ChartAnnotations } from "./annotations";
-import { TooltipAnnouncer } from "./announcer";
 import { charsFitting, shorten, shortTick, valueAxisWidth } from "./axis-tick";
 import type {
   CartesianChartProps,
@@ -17,7 +16,7 @@ import type {
 import { DataTable } from "./data-table";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
 import { PointerGate } from "./pointer-gate";
-import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "./tooltip";
+import { type ChartTooltipItem, TooltipAnnouncer, TooltipPanel, tooltipSentence } from "./tooltip";
 
 const NO_THROTTLING: readonly string[] = [];
 const MARGIN = { top: 8, right: 16, bottom: 4, left: 4 };

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { useActiveTooltipDataPoints } from "recharts";
 import { useIsomorphicLayoutEffect } from "./environment";
 
 /** One series line in a tooltip. */
@@ -123,4 +124,27 @@ export function TooltipPanel({
 /** The sentence a screen reader hears for a tooltip. */
 export function tooltipSentence(label: string, items: readonly ChartTooltipItem[]): string {
   return `${label}: ${items.map((item) => `${item.label} ${item.formattedValue}`).join(", ")}`;
+}
+
+/**
+ * Lives inside a Recharts chart: writes the active point's sentence into the live region and
+ * remembers the active drawn row (for Enter). Writes the DOM directly so hovering re-renders nothing else.
+ */
+export function TooltipAnnouncer<Drawn>({
+  liveRegion,
+  activeRow,
+  describe,
+}: {
+  liveRegion: RefObject<HTMLElement | null>;
+  activeRow: { current: Drawn | null };
+  describe: (row: Drawn) => string;
+}) {
+  const points = useActiveTooltipDataPoints<Drawn>();
+  const active = points?.[0] ?? null;
+  useEffect(() => {
+    activeRow.current = active;
+    const region = liveRegion.current;
+    if (region) region.textContent = active ? describe(active) : "";
+  }, [active, activeRow, liveRegion, describe]);
+  return null;
 }

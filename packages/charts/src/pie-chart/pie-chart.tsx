@@ -3,13 +3,17 @@ import { Label, Pie, PieChart as RechartsPieChart, Tooltip } from "recharts";
 import { createNumberFormatter } from "../data/format";
 import { type PieSlice, preparePieFrame } from "../data/pie";
 import { paletteColor, type RowKey, type SeriesConfig } from "../data/series";
-import { TooltipAnnouncer } from "../parts/announcer";
 import { ChartBoundary } from "../parts/chart-error-boundary";
 import { ChartFrame } from "../parts/chart-frame";
 import { DataTable } from "../parts/data-table";
 import { ANIMATION_MS, usePrefersReducedMotion } from "../parts/environment";
 import { ChartLegend, LegendSkeleton } from "../parts/legend";
-import { type ChartTooltipItem, TooltipPanel, tooltipSentence } from "../parts/tooltip";
+import {
+  type ChartTooltipItem,
+  TooltipAnnouncer,
+  TooltipPanel,
+  tooltipSentence,
+} from "../parts/tooltip";
 import { useDataIssues } from "../parts/use-data-issues";
 import { useSeriesToggle } from "../parts/use-series-toggle";
 import type { BaseChartProps, ChartValueEvent } from "../types";

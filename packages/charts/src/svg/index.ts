@@ -1,4 +1,6 @@
 export type { ChartSvgOptions } from "./chart-svg";
 export { chartSvg, chartThemes } from "./chart-svg";
+export type { ScatterSvgOptions } from "./scatter-svg";
+export { scatterSvg } from "./scatter-svg";
 export type { TableSvgOptions } from "./table-svg";
 export { tableSvg } from "./table-svg";

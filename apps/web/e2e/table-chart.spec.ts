@@ -5,29 +5,11 @@ import {
   signedInPage,
   uniqueName,
 } from "./content-support";
-import { publishWeatherBoard, weatherCsv } from "./weather-board";
+import { publishWeatherBoard, weatherTotals } from "./weather-board";
 
 // Table charts on real data (vega-datasets' Seattle weather, a row per day 2012-2015): a table of
 // days and rain by weather, and one of rain by month. Sorted and paged in the browser, in the
 // server's HTML before any script, a cross-filter from its row headers, and in the editor.
-
-/** Days and summed precipitation of each weather in the file, counted here from its text. */
-function byWeather(): Map<string, { days: number; rain: number }> {
-  const [header = "", ...lines] = weatherCsv.trim().split("\n");
-  const names = header.split(",");
-  const weather = names.indexOf("weather");
-  const precipitation = names.indexOf("precipitation");
-  const totals = new Map<string, { days: number; rain: number }>();
-  for (const line of lines) {
-    const cells = line.split(",");
-    const kind = cells[weather] as string;
-    const entry = totals.get(kind) ?? { days: 0, rain: 0 };
-    entry.days += 1;
-    entry.rain += Number(cells[precipitation]);
-    totals.set(kind, entry);
-  }
-  return totals;
-}
 
 async function publishTableBoard(browser: Browser): Promise<string> {
   return publishWeatherBoard(browser, "tables", (dataset) => [
@@ -77,7 +59,7 @@ test("a table chart is in the page before any script, sorts and pages in the bro
   test.setTimeout(150_000);
   const board = await publishTableBoard(browser);
   const home = `/d/${board}`;
-  const totals = byWeather();
+  const totals = weatherTotals();
 
   // Before any script: the server's HTML holds the rows themselves.
   const scriptless = await browser.newContext({ javaScriptEnabled: false });

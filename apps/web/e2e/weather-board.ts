@@ -9,6 +9,24 @@ import { vegaDataPath } from "./support";
 
 export const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
 
+/** Days and total precipitation (mm) per kind of weather, counted from the CSV itself. */
+export function weatherTotals(): Map<string, { days: number; rain: number }> {
+  const [header = "", ...lines] = weatherCsv.trim().split("\n");
+  const names = header.split(",");
+  const weather = names.indexOf("weather");
+  const precipitation = names.indexOf("precipitation");
+  const totals = new Map<string, { days: number; rain: number }>();
+  for (const line of lines) {
+    const cells = line.split(",");
+    const kind = cells[weather] as string;
+    const entry = totals.get(kind) ?? { days: 0, rain: 0 };
+    entry.days += 1;
+    entry.rain += Number(cells[precipitation]);
+    totals.set(kind, entry);
+  }
+  return totals;
+}
+
 /** The dataset's slug, from the API's pages of datasets. */
 async function slugOfDataset(api: CheckedApi, name: string): Promise<string> {
   let cursor: string | null = null;

@@ -9,8 +9,7 @@ import {
   type ThresholdTone,
   thresholdTones,
 } from "@seed/model";
-import styles from "@/components/admin/admin.module.css";
-import { errorsWhere, FieldMessages } from "@/components/admin/form-controls";
+import { EditableRows } from "./editable-rows";
 
 // A table's conditional colours: each rule tones the cells of one measure whose value meets it,
 // with words beside the colour; the first rule a value meets applies.
@@ -29,12 +28,6 @@ const toneLabels: Record<ThresholdTone, string> = {
   bad: "Bad (red)",
 };
 
-/** The store's problems with rule `index` ("colorRules.2.value"), once each. */
-function rowErrors(errors: Record<string, string[] | undefined>, index: number): string[] {
-  const row = `colorRules.${index}`;
-  return errorsWhere(errors, (path) => path === row || path.startsWith(`${row}.`));
-}
-
 export function ColorRuleList({
   rules,
   measures,
@@ -47,34 +40,36 @@ export function ColorRuleList({
   errors: Record<string, string[] | undefined>;
   onChange: (rules: ColorRuleForm[]) => void;
 }) {
-  const update = (key: number, patch: Partial<ColorRuleForm>) =>
-    onChange(rules.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  const nextKey = rules.reduce((max, row) => Math.max(max, row.key + 1), 0);
   return (
-    <fieldset className={styles.fieldset}>
-      <legend>Colour rules</legend>
-      <p className="muted">
-        Colour a measure's cells by their value, e.g. below 0 in red with the words "loss". Numbers
-        are in the measure's own units (a share of 25% is 0.25); the first rule a value meets
-        applies.
-      </p>
-      {rules.map((row, index) => {
-        const prefix = `chart-color-rule-${row.key}`;
-        const messages = rowErrors(errors, index);
+    <EditableRows
+      legend="Colour rules"
+      rowName="Rule"
+      intro={
+        <p className="muted">
+          Colour a measure's cells by their value, e.g. below 0 in red with the words "loss".
+          Numbers are in the measure's own units (a share of 25% is 0.25); the first rule a value
+          meets applies.
+        </p>
+      }
+      path="colorRules"
+      idPrefix="chart-color-rule"
+      errorsId="chart-color-rules-errors"
+      addLabel="Add a colour rule"
+      limit={chartLimits.maxColorRules}
+      rows={rules}
+      errors={errors}
+      onChange={onChange}
+      newRow={newColorRuleForm}
+      fields={(row, update, prefix) => {
         const measure = Number(row.measure);
         return (
-          <fieldset
-            key={row.key}
-            className={styles.checkRow}
-            aria-describedby={messages.length > 0 ? `${prefix}-errors-error` : undefined}
-          >
-            <legend>Rule {index + 1}</legend>
+          <>
             <label>
               Measure
               <select
                 id={`${prefix}-measure`}
                 value={row.measure}
-                onChange={(event) => update(row.key, { measure: event.currentTarget.value })}
+                onChange={(event) => update({ measure: event.currentTarget.value })}
               >
                 {measures.map((name, at) => (
                   <option key={at} value={String(at)}>
@@ -94,7 +89,7 @@ export function ColorRuleList({
                 id={`${prefix}-when`}
                 value={row.when}
                 onChange={(event) =>
-                  update(row.key, { when: event.currentTarget.value as ColorRuleCondition })
+                  update({ when: event.currentTarget.value as ColorRuleCondition })
                 }
               >
                 {colorRuleConditions.map((condition) => (
@@ -110,7 +105,7 @@ export function ColorRuleList({
                 id={`${prefix}-value`}
                 inputMode="decimal"
                 value={row.value}
-                onChange={(event) => update(row.key, { value: event.currentTarget.value })}
+                onChange={(event) => update({ value: event.currentTarget.value })}
               />
             </label>
             <label>
@@ -118,9 +113,7 @@ export function ColorRuleList({
               <select
                 id={`${prefix}-tone`}
                 value={row.tone}
-                onChange={(event) =>
-                  update(row.key, { tone: event.currentTarget.value as ThresholdTone })
-                }
+                onChange={(event) => update({ tone: event.currentTarget.value as ThresholdTone })}
               >
                 {thresholdTones.map((tone) => (
                   <option key={tone} value={tone}>
@@ -135,31 +128,12 @@ export function ColorRuleList({
                 id={`${prefix}-label`}
                 value={row.label}
                 maxLength={chartLimits.maxColorRuleLabel}
-                onChange={(event) => update(row.key, { label: event.currentTarget.value })}
+                onChange={(event) => update({ label: event.currentTarget.value })}
               />
             </label>
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-label={`Remove rule ${index + 1}`}
-              onClick={() => onChange(rules.filter((candidate) => candidate.key !== row.key))}
-            >
-              Remove
-            </button>
-            <FieldMessages id={`${prefix}-errors`} errors={messages} />
-          </fieldset>
+          </>
         );
-      })}
-      <FieldMessages id="chart-color-rules-errors" errors={errors.colorRules} />
-      {rules.length < chartLimits.maxColorRules ? (
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => onChange([...rules, newColorRuleForm(nextKey)])}
-        >
-          Add a colour rule
-        </button>
-      ) : null}
-    </fieldset>
+      }}
+    />
   );
 }

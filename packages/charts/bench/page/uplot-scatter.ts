@@ -1,5 +1,6 @@
 import type uPlotType from "uplot";
 import { CLOUD_GROUPS, type Cloud } from "./clouds";
+import { tooltipHooks } from "./uplot-chart";
 
 /**
  * uPlot as the scatter anchor: one points-only series per group on canvas, with axes, grid,
@@ -25,10 +26,6 @@ export function mountUplotScatter(
   data: { xs: Float64Array; series: Float64Array[] },
   options: { width: number; height: number; colors: readonly string[] },
 ): uPlotType {
-  const tooltip = document.createElement("div");
-  tooltip.className = "bench-uplot-tooltip";
-  tooltip.style.cssText =
-    "position:absolute;display:none;pointer-events:none;background:#fff;border:1px solid #ccc;padding:4px 6px;font:12px sans-serif;z-index:10";
   return new uPlot(
     {
       width: options.width,
@@ -45,21 +42,7 @@ export function mountUplotScatter(
         })),
       ],
       axes: [{ grid: { show: true } }, { grid: { show: true } }],
-      hooks: {
-        init: [(u) => u.over.appendChild(tooltip)],
-        setCursor: [
-          (u) => {
-            const { idx, left, top } = u.cursor;
-            if (idx === null || idx === undefined || left === undefined || left < 0) {
-              tooltip.style.display = "none";
-              return;
-            }
-            tooltip.textContent = `x ${(u.data[0][idx] ?? 0).toFixed(2)}`;
-            tooltip.style.display = "block";
-            tooltip.style.transform = `translate(${left + 12}px, ${top ?? 0}px)`;
-          },
-        ],
-      },
+      hooks: tooltipHooks((u, idx) => `x ${(u.data[0][idx] ?? 0).toFixed(2)}`),
     },
     [data.xs, ...data.series],
     target,

@@ -1,7 +1,7 @@
 import { getNiceTickValues } from "recharts";
 import { collapsedSpanTicks, drawableValue, isDrawableTime, isPlainDrawable } from "../data/domain";
 import { detectIndexKind, toTimestamp } from "../data/format";
-import { type DataIssue, describeValue } from "../data/rows";
+import { columnRange, type DataIssue, describeValue } from "../data/rows";
 import { PALETTE_SIZE } from "../data/series";
 
 /** How a scatter chart reads its x values. */
@@ -199,9 +199,9 @@ export function prepareScatterFrame(data: unknown, options: PrepareScatterOption
     group,
     groups,
     groupCounts,
-    xRange: rangeOf(keptXs),
-    yRange: rangeOf(keptYs),
-    sizeRange: keptSizes ? rangeOf(keptSizes) : null,
+    xRange: columnRange(keptXs),
+    yRange: columnRange(keptYs),
+    sizeRange: keptSizes ? columnRange(keptSizes) : null,
     issues,
     emptyReason:
       n === 0
@@ -219,17 +219,6 @@ function uniqueName(base: string, taken: { has: (name: string) => boolean }): st
   let name = base;
   for (let k = 2; taken.has(name); k++) name = `${base} ${k}`;
   return name;
-}
-
-function rangeOf(column: Float64Array): readonly [number, number] | null {
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < column.length; i++) {
-    const v = column[i] as number;
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
-  return min <= max ? [min, max] : null;
 }
 
 /** Points drawn one by one when the caller sets no limit. */

@@ -1,33 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { PALETTE_SIZE } from "../data/series";
 import { exportChartCsv } from "../export/export-chart";
 import { assertSeeded } from "../testing/property";
+import { type Car, vegaCars } from "../testing/vega-cars";
 import { NO_GROUP, niceDomain, OTHER_GROUP, prepareScatterFrame, thinScatter } from "./prepare";
 import { ScatterChart } from "./scatter-chart";
-
-interface Car {
-  Name: string;
-  Miles_per_Gallon: number | null;
-  Horsepower: number | null;
-  Weight_in_lbs: number;
-  Origin: string;
-}
-
-/** vega-datasets' cars.json: 406 real cars, some with missing values. */
-function vegaCars(): Car[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "cars.json",
-  );
-  return JSON.parse(readFileSync(file, "utf8")) as Car[];
-}
 
 /** Circles drawn, counted from the point paths (one "M" per point). */
 function drawnPoints(container: HTMLElement): number {

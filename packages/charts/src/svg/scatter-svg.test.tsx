@@ -1,9 +1,6 @@
 // Issue 27, charts rendered on the server: scatterSvg draws any rows as well-formed SVG of the
 // size asked, every point inside it, and the same points and y ticks as the ScatterChart it
 // stands for. The property prints its seed.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +8,7 @@ import { data as anyData } from "../never-crash/support";
 import { ScatterChart } from "../scatter-chart/scatter-chart";
 import { assertSeeded } from "../testing/property";
 import { tickTexts } from "../testing/ticks";
+import { vegaCars } from "../testing/vega-cars";
 import { scatterSvg } from "./scatter-svg";
 
 afterEach(cleanup);
@@ -29,16 +27,6 @@ function circleStarts(root: Element): { x: number; y: number }[] {
       y: Number(match[2]),
     })),
   );
-}
-
-function vegaCars(): Record<string, unknown>[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "cars.json",
-  );
-  return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>[];
 }
 
 describe("scatterSvg", () => {

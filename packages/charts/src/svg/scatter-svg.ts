@@ -18,9 +18,22 @@ import {
   type ScatterXKind,
   thinScatter,
 } from "../scatter-chart/prepare";
-import { escapeXml, frameSvg, paintOf } from "./chart-svg";
+import { type ChartSvgOptions, escapeXml, frameSvg, paintOf } from "./chart-svg";
 
-export interface ScatterSvgOptions {
+/** What scatterSvg shares with chartSvg: size, name, locale and zone, y format, empty text, colours. */
+type SharedSvgOptions = Pick<
+  ChartSvgOptions,
+  | "width"
+  | "height"
+  | "title"
+  | "locale"
+  | "timeZone"
+  | "valueFormatter"
+  | "emptyMessage"
+  | "colors"
+>;
+
+export interface ScatterSvgOptions extends SharedSvgOptions {
   /** Rows of data, as ScatterChart takes them. Anything else draws the empty state. */
   data: unknown;
   x: string;
@@ -28,15 +41,6 @@ export interface ScatterSvgOptions {
   size?: string;
   color?: string;
   xType?: ScatterXKind;
-  /** Size of the drawing in px: the plot box of the ScatterChart it stands for. */
-  width: number;
-  height: number;
-  /** Accessible name: an `img` role with this title. Without it the SVG is decorative (hidden). */
-  title?: string;
-  locale?: string;
-  timeZone?: string;
-  /** Formats y values on the axis; default the locale's compact numbers. */
-  valueFormatter?: (value: number) => string;
   /** Formats x values on the axis; default dates by their span, numbers by the locale. */
   xFormatter?: (value: number) => string;
   /** Axis bounds, as ScatterChart's `xAxis` and `yAxis` take them. */
@@ -44,9 +48,6 @@ export interface ScatterSvgOptions {
   yAxis?: AxisBounds;
   /** Most points drawn one by one, as ScatterChart's `maxPoints` (default 2,000). */
   maxPoints?: number;
-  emptyMessage?: string;
-  /** As `chartSvg`: theme variables (default), or the light or dark theme's colours written out. */
-  colors?: "variables" | "light" | "dark";
 }
 
 // ScatterChart's margin and axis height, as Recharts lays them out

@@ -1,33 +1,12 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { exportChartCsv } from "../export/export-chart";
 import type { CsvSourceTable } from "../parts/data-table";
 import { assertSeeded } from "../testing/property";
+import { vegaCars } from "../testing/vega-cars";
 import { prepareTableFrame, sortTableRows } from "./prepare";
 import { TableChart } from "./table-chart";
-
-interface Car {
-  Name: string;
-  Miles_per_Gallon: number | null;
-  Horsepower: number | null;
-  Year: string;
-  Origin: string;
-}
-
-/** vega-datasets' cars.json: 406 real cars, some with missing values. */
-function vegaCars(): Car[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "cars.json",
-  );
-  return JSON.parse(readFileSync(file, "utf8")) as Car[];
-}
 
 const regions = [
   { region: "North", revenue: 1200.5, growth: -0.04, opened: "2021-03-01" },

@@ -83,11 +83,20 @@ describe("ScatterChart", () => {
   it("hides an origin from its legend entry and draws the rest", () => {
     const { container } = render(carsChart());
     const all = drawnPoints(container);
+    // a point shown before the change is not said to be there after it
+    const surface = container.querySelector(".recharts-surface") as SVGElement;
+    const live = container.querySelector("[aria-live=polite]") as HTMLElement;
+    act(() => surface.focus());
+    fireEvent.keyDown(surface, { key: "End" });
+    expect(container.querySelector(".seed-scatter-active")).not.toBeNull();
+    expect(live.textContent).not.toBe("");
     fireEvent.click(screen.getByRole("button", { name: /Europe/ }));
     const europe = vegaCars().filter(
       (car) => car.Origin === "Europe" && car.Horsepower !== null && car.Miles_per_Gallon !== null,
     ).length;
     expect(drawnPoints(container)).toBe(all - europe);
+    expect(container.querySelector(".seed-scatter-active")).toBeNull();
+    expect(live.textContent).toBe("");
   });
 
   it("exports the drawn points with the columns' names and raw numbers", () => {

@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useCallback, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal, flushSync } from "react-dom";
 import {
   CartesianGrid,
@@ -669,6 +669,20 @@ function ScatterPointer(
 ) {
   const [active, setActive] = useState<number | null>(null);
   const { sample, px, py } = p;
+  // another sample (a group hidden, a new size) holds other points at those positions
+  const [shownSample, setShownSample] = useState(sample);
+  if (shownSample !== sample) {
+    setShownSample(sample);
+    setActive(null);
+  }
+  // ...and what the live region said of the old one is no longer shown
+  const { liveRegion } = p;
+  useEffect(
+    () => () => {
+      if (sample && liveRegion.current) liveRegion.current.textContent = "";
+    },
+    [sample, liveRegion],
+  );
   const byX = useMemo(
     () =>
       Array.from(sample.points.keys()).sort(

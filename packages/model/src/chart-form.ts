@@ -624,6 +624,7 @@ export function formMeasureNames(form: ChartForm, columns: readonly FormColumn[]
 export function formQuery(form: ChartForm, columns: readonly FormColumn[]): ChartQueryInput {
   // A formula is the one measure of the series columns; it names its columns itself.
   const series = seriesOf(form);
+  const { accepts } = chartTypeSpecs[form.type];
   const more = form.moreMeasures.map((row) => measureOfForm(row, columns));
   const [by, direction] = form.sort.split("_") as ["x" | "value", "asc" | "desc"];
   const limit = Number(form.limit);
@@ -633,7 +634,9 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
       ? { where: form.measureWhere.map((filter) => filterOfForm(filter, columns)) }
       : {};
   return {
-    x: { column: form.indexColumn, ...(form.grain ? { grain: form.grain } : {}) },
+    // A grain or breakdown the type takes none of is kept in the form (back to a line, there
+    // it is) but not asked for: the editor hides its field, so no refusal could show there.
+    x: { column: form.indexColumn, ...(form.grain && accepts.grain ? { grain: form.grain } : {}) },
     measures: [
       ...series.map((column) => ({
         column,
@@ -647,7 +650,7 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
       })),
       ...more,
     ],
-    ...(form.breakdown && form.aggregate !== "none"
+    ...(form.breakdown && form.aggregate !== "none" && accepts.breakdown
       ? { breakdown: { column: form.breakdown, top: Number(form.top) || 5 } }
       : {}),
     filters: form.filters.map((filter) => filterOfForm(filter, columns)),

@@ -5,7 +5,7 @@ import { isTimeType } from "./column-types.js";
 
 import type { DatasetColumnType } from "./vocabulary.js";
 
-export const chartTypes = ["line", "area", "bar", "pie", "table"] as const;
+export const chartTypes = ["line", "area", "bar", "pie", "table", "scatter"] as const;
 export type ChartType = (typeof chartTypes)[number];
 
 export const curveTypes = ["linear", "monotone", "step"] as const;
@@ -215,6 +215,10 @@ export interface ChartTypeSpec {
     breakdown: boolean;
     /** More than one measure. */
     multipleMeasures: boolean;
+    /** At most this many measures, where fewer than a query may have (a scatter's y and size). */
+    maxMeasures?: number;
+    /** The x column's types, where not every type (a scatter plots numbers or dates). */
+    xTypes?: readonly DatasetColumnType[];
     /** Raw ("none") measures, one point per row. */
     rawMeasures: boolean;
   };
@@ -269,6 +273,21 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
     options: ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules"],
     valueLabels: [],
     accepts: everyQuery,
+  },
+  // x against the first measure, a second sizing the points, a breakdown colouring them: x is
+  // a position (numbers or dates), so no grain (a period's label is no position) and no Other.
+  scatter: {
+    label: "Scatter",
+    options: [...common, "xNumberFormat"],
+    valueLabels: [],
+    accepts: {
+      grain: false,
+      breakdown: true,
+      multipleMeasures: true,
+      maxMeasures: 2,
+      rawMeasures: true,
+      xTypes: ["number", "date", "timestamp"],
+    },
   },
 };
 

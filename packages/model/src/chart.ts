@@ -223,6 +223,14 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
       message: "A pie chart shows exactly one series column.",
     });
   }
+  const most = chartTypeSpecs[chart.type].accepts.maxMeasures;
+  if (most !== undefined && chart.seriesColumns.length > most) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: `A ${chartTypeSpecs[chart.type].label.toLowerCase()} chart shows at most ${most} series columns (y, then what sizes the points).`,
+    });
+  }
   const seen = new Set<string>();
   for (const series of chart.seriesColumns) {
     if (seen.has(series)) {

@@ -252,3 +252,56 @@ describe("the query rules per column type (one table for the editor and the stor
     }
   });
 });
+
+describe("a scatter chart's query (issue 27)", () => {
+  it("takes an x of numbers or dates, one or two measures, a breakdown colouring one measure, and no grain", () => {
+    const columns = [
+      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
+      { name: "a", type: "number" as const },
+      { name: "b", type: "number" as const },
+      { name: "c", type: "number" as const },
+      { name: "group", type: "string" as const },
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom("none" as const, "sum" as const, "avg" as const),
+        fc.boolean(),
+        fc.boolean(),
+        (xType, measureCount, aggregate, split, grained) => {
+          const grain = grained && (xType === "date" || xType === "timestamp");
+          const errors = checkQuery(
+            {
+              x: { column: `x_${xType}`, ...(grain ? { grain: "month" as const } : {}) },
+              measures: ["a", "b", "c", "a"]
+                .slice(0, measureCount)
+                .map((column) => ({ column, aggregate })),
+              filters: [],
+              ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
+            },
+            columns,
+            "scatter",
+          );
+          // x is a position: numbers, dates or instants; text and true/false are refused at x
+          expect("x.column" in errors).toBe(!["number", "date", "timestamp"].includes(xType));
+          if ("x.column" in errors) {
+            expect(errors["x.column"]?.join(" ")).toContain("holds numbers or dates");
+          }
+          // y, then the size: a third measure is refused, named at the measures
+          const tooMany = (errors.measures ?? []).some((message) =>
+            message.includes("sizes its points by a second"),
+          );
+          expect(tooMany).toBe(measureCount > 2);
+          // a period's label is no position
+          expect("x.grain" in errors).toBe(grain);
+          // a breakdown colours one aggregated measure (the shared rules)
+          expect("breakdown.column" in errors).toBe(
+            split && (aggregate === "none" || measureCount > 1),
+          );
+        },
+      ),
+      { seed, numRuns: 400 },
+    );
+  });
+});

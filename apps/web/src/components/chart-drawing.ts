@@ -5,7 +5,8 @@ import type {
   LineChartProps,
   PieChartProps,
 } from "@seed/charts";
-import type { ChartSvgOptions } from "@seed/charts/svg";
+import type { ScatterChartProps } from "@seed/charts/scatter-chart";
+import type { ChartSvgOptions, ScatterSvgOptions } from "@seed/charts/svg";
 import type { TableChartProps } from "@seed/charts/table-chart";
 import { type DateFormat, isTimeType, optionsWithDefaults, withMissingBuckets } from "@seed/model";
 import type { QueryResult } from "@seed/store";
@@ -40,7 +41,32 @@ export type ChartDrawing = (
   | { type: "bar"; props: BarChartProps<ResultRow> }
   | { type: "pie"; props: PieChartProps<ResultRow> }
   | { type: "table"; props: TableChartProps<ResultRow> }
+  | { type: "scatter"; props: ScatterChartProps<ResultRow> }
 ) & { annotations: readonly ChartAnnotation[] };
+
+/** Keys of a scatter's point rows: a breakdown's wide rows become one row per group and x. */
+const scatterKeys = { y: "y", group: "group" } as const;
+
+/**
+ * A scatter's points from the query's rows: as they are (x, the first measure as y, a second
+ * as size) or, split by a breakdown, one point per row and series with a value, coloured by the
+ * series' name (its label: what the legend and tooltip say).
+ */
+export function scatterPoints(
+  result: Pick<QueryResult, "rows" | "series">,
+  split: boolean,
+): ResultRow[] {
+  if (!split) return result.rows;
+  const points: ResultRow[] = [];
+  for (const row of result.rows) {
+    for (const entry of result.series) {
+      const value = row[entry.key];
+      if (value === null || value === undefined) continue;
+      points.push({ x: row.x ?? null, [scatterKeys.y]: value, [scatterKeys.group]: entry.label });
+    }
+  }
+  return points;
+}
 
 /** How a table writes periods when the chart sets no date format: by the query's grain. */
 const grainDateFormats: Record<string, DateFormat> = {
@@ -165,6 +191,37 @@ export function chartDrawing(
       },
     };
   }
+  if (chart.type === "scatter") {
+    // x is a position: numbers (years written plain) or dates; y the first measure, a second
+    // sizes the points, a breakdown's series colour them.
+    const split = chart.colorSplit;
+    const [first, second] = result.series;
+    return {
+      type: "scatter",
+      annotations: [],
+      props: {
+        ...common,
+        data: scatterPoints(result, split !== undefined),
+        x: "x",
+        xLabel: result.x.label,
+        xType: isTimeType(result.x.type) ? "time" : "number",
+        ...(indexFormatter ? { xFormatter: (value: number) => indexFormatter(value) } : {}),
+        ...(indexAxis ? { xAxis: indexAxis } : {}),
+        ...(split
+          ? {
+              y: scatterKeys.y,
+              yLabel: split.measure,
+              color: scatterKeys.group,
+              colorLabel: split.column,
+            }
+          : {
+              y: first?.key ?? "m0",
+              yLabel: first?.label ?? "",
+              ...(second ? { size: second.key, sizeLabel: second.label } : {}),
+            }),
+      },
+    };
+  }
   // Lines and areas over dated periods break where a period has no data, unless told to connect.
   const gapped =
     (chart.type === "line" || chart.type === "area") &&
@@ -216,9 +273,36 @@ export function chartDrawing(
   };
 }
 
+/** A scatter's drawing as options of `scatterSvg`, at a plot width. */
+export function scatterSvgOptions(
+  drawing: Extract<ChartDrawing, { type: "scatter" }>,
+  width: number,
+): ScatterSvgOptions {
+  const { props } = drawing;
+  return {
+    data: props.data,
+    width,
+    height: props.height ?? 300,
+    title: props.title,
+    locale: props.locale,
+    valueFormatter: props.valueFormatter,
+    x: props.x,
+    y: props.y,
+    size: props.size,
+    color: props.color,
+    xType: props.xType,
+    xFormatter:
+      props.xFormatter ??
+      (props.xAxis?.numberFormat
+        ? (value: number) =>
+            new Intl.NumberFormat(props.locale, props.xAxis?.numberFormat).format(value)
+        : undefined),
+  };
+}
+
 /** The same drawing as options of `chartSvg`, at a plot width: what the server puts in the HTML. */
 export function chartSvgOptions(
-  drawing: Exclude<ChartDrawing, { type: "table" }>,
+  drawing: Exclude<ChartDrawing, { type: "table" | "scatter" }>,
   width: number,
 ): ChartSvgOptions {
   const { props } = drawing;

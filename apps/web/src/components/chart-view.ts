@@ -1,4 +1,10 @@
-import { acceptedOptions, type TimeGrain } from "@seed/model";
+import {
+  acceptedOptions,
+  type ChartQueryInput,
+  type ChartType,
+  measureLabel,
+  type TimeGrain,
+} from "@seed/model";
 import type { Chart, TileDrill } from "@seed/store";
 
 /** What the renderer needs of a stored chart: no query, no dataset, nothing a page does not show. */
@@ -9,6 +15,22 @@ export interface ChartView {
   options: Chart["options"];
   /** The time grain of the x column, when it has one (periods without data are drawn empty). */
   grain?: TimeGrain;
+  /**
+   * A scatter chart split by a breakdown: its series are the groups that colour the points, so
+   * the measure (y) and the breakdown column (the colours) are named here.
+   */
+  colorSplit?: { measure: string; column: string };
+}
+
+/** What a chart type's drawing needs to know of its query beyond the result (see colorSplit). */
+export function queryNames(
+  type: ChartType,
+  query: Pick<ChartQueryInput, "measures" | "breakdown"> | undefined,
+): Pick<ChartView, "colorSplit"> {
+  const measure = query?.measures[0];
+  return type === "scatter" && query?.breakdown && measure
+    ? { colorSplit: { measure: measureLabel(measure), column: query.breakdown.column } }
+    : {};
 }
 
 /** A chart as pages draw it; only the options its type accepts (the chart-types table) pass. */
@@ -21,6 +43,7 @@ export function chartView(chart: Chart): ChartView {
     type: chart.type,
     options,
     ...(grain ? { grain } : {}),
+    ...queryNames(chart.type, chart.query),
   };
 }
 

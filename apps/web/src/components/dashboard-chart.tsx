@@ -2,7 +2,9 @@
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import { annotate } from "@seed/charts/annotations";
+import { ScatterChart } from "@seed/charts/scatter-chart";
 import { TableChart } from "@seed/charts/table-chart";
+import { duplicateXNote } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import { Card } from "@seed/ui";
 import Link from "next/link";
@@ -100,6 +102,11 @@ export function DashboardChart({
     if (href !== null) router.push(href, { scroll: false });
   };
   const pie = drawingProps.type === "pie";
+  // A scatter's colours are a breakdown's series by name: its clicks and legend name the series
+  // by its label, which links read by key; its rows are points, not the query's rows.
+  const scatter = drawingProps.type === "scatter";
+  const seriesKeyOf = (name: string | undefined) =>
+    scatter ? result.series.find((entry) => entry.label === name)?.key : name;
   // Legend entries choose a value where they stand for one (a pie's slices, a breakdown's
   // series); elsewhere they keep hiding and showing series.
   const legendChooses = pie ? crossFilter?.on.x : crossFilter?.on.series;
@@ -116,12 +123,21 @@ export function DashboardChart({
       : crossFilter
         ? {
             onValueChange: (event: ValueClick | null) => {
-              if (event) go(valueClickHref(crossFilter, result, event));
+              if (!event) return;
+              if (!scatter) return go(valueClickHref(crossFilter, result, event));
+              // a point stands for its colour's series only (x is a position, no category)
+              const seriesKey = seriesKeyOf(event.seriesKey);
+              if (seriesKey !== undefined) go(legendHref(crossFilter, result, false, seriesKey));
             },
           }
         : {}),
     ...(crossFilter && legendChooses
-      ? { onLegendSelect: (key: string) => go(legendHref(crossFilter, result, pie, key)) }
+      ? {
+          onLegendSelect: (key: string) => {
+            const seriesKey = seriesKeyOf(key);
+            if (seriesKey !== undefined) go(legendHref(crossFilter, result, pie, seriesKey));
+          },
+        }
       : {}),
   };
   // what the line, area and bar charts take beside their own props
@@ -140,6 +156,9 @@ export function DashboardChart({
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
       break;
+    case "scatter":
+      drawn = <ScatterChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
+      break;
     case "table":
       // Its rows are HTML in the page already: no drawing to stand in for it. A row's header is
       // a button only where pressing it leads somewhere (a drill, or a filter by x).
@@ -151,6 +170,10 @@ export function DashboardChart({
       );
       break;
   }
+  // points may share x: a scatter is not told to combine them
+  const notes = scatter
+    ? result.notes.filter((note) => note !== duplicateXNote(result.duplicateX ?? 0))
+    : result.notes;
   const hint = chartHint(crossFilter, drill, drawingProps.type);
   const crumbs = drill ? drillCrumbs(drill) : [];
   return (
@@ -185,9 +208,9 @@ export function DashboardChart({
         title={chart.title}
         formats={drawingProps.type === "table" ? ["csv"] : undefined}
       />
-      {result.notes.length > 0 ? (
+      {notes.length > 0 ? (
         <ul className="chart-notes">
-          {result.notes.map((note) => (
+          {notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
         </ul>
@@ -205,7 +228,14 @@ function chartHint(
   drill: DrillLink | undefined,
   type: ChartView["type"],
 ): string | null {
-  const mark = { line: "point", area: "point", bar: "bar", pie: "slice", table: "row" }[type];
+  const mark = {
+    line: "point",
+    area: "point",
+    bar: "bar",
+    pie: "slice",
+    table: "row",
+    scatter: "point",
+  }[type];
   const target = drillTarget(drill?.drill);
   if (target !== null) {
     const series = link?.on.series;
@@ -218,6 +248,6 @@ function chartHint(
   if (x) return `Select a ${mark} to filter the dashboard by ${x.column}.`;
   // A table has no legend: its series' columns filter nothing.
   if (series && type !== "table")
-    return `Select a ${type === "bar" ? "bar" : "legend entry"} to filter the dashboard by ${series.column}.`;
+    return `Select a ${type === "bar" ? "bar" : type === "scatter" ? "point or legend entry" : "legend entry"} to filter the dashboard by ${series.column}.`;
   return null;
 }

@@ -1,6 +1,6 @@
-import { type ChartSvgOptions, chartSvg, tableSvg } from "@seed/charts/svg";
+import { type ChartSvgOptions, chartSvg, scatterSvg, tableSvg } from "@seed/charts/svg";
 import type { QueryResult } from "@seed/store";
-import { chartDrawing, chartSvgOptions } from "./chart-drawing";
+import { chartDrawing, chartSvgOptions, scatterSvgOptions } from "./chart-drawing";
 import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
 
@@ -20,6 +20,13 @@ function drawnSvg(
     return extra.colors
       ? tableSvg({ ...drawing.props, width, height, colors: extra.colors })
       : undefined;
+  }
+  if (drawing.type === "scatter") {
+    return scatterSvg({
+      ...scatterSvgOptions(drawing, width),
+      ...(extra.colors ? { colors: extra.colors } : {}),
+      ...(extra.legend ? { legend: extra.legend } : {}),
+    });
   }
   return chartSvg({ ...chartSvgOptions(drawing, width), ...extra } as ChartSvgOptions);
 }

@@ -232,13 +232,13 @@ function emptySvg(options: ChartSvgOptions, reason: string | null): string {
   );
 }
 
-interface LegendLayout {
+export interface LegendLayout {
   height: number;
   draw: (top: number) => string;
 }
 
 /** Legend items (a swatch and a name, cut to fit) wrapped into rows across `width`. */
-function legendOf(
+export function legendOf(
   names: readonly string[],
   colours: readonly string[],
   width: number,
@@ -271,7 +271,7 @@ function legendOf(
   };
 }
 
-const noLegend: LegendLayout = { height: 0, draw: () => "" };
+export const noLegend: LegendLayout = { height: 0, draw: () => "" };
 
 /**
  * The chart as an SVG string of exactly `width` x `height` px: axes with their ticks, grid,

@@ -44,6 +44,7 @@ describe("scatterSvg", () => {
           colored: fc.boolean(),
           maxPoints: fc.option(fc.integer({ min: 1, max: 80 }), { nil: undefined }),
           colors: fc.constantFrom("variables" as const, "light" as const, "dark" as const),
+          legend: fc.boolean(),
         }),
         ({ keys, rows }, { width, height }, look) => {
           const svg = scatterSvg({
@@ -56,6 +57,7 @@ describe("scatterSvg", () => {
             height,
             maxPoints: look.maxPoints,
             colors: look.colors,
+            legend: look.legend,
             title: "Any",
           });
           const root = parse(svg);
@@ -104,6 +106,39 @@ describe("scatterSvg", () => {
     );
     expect(serverTicks).toEqual(reactTicks);
     expect(reactTicks.length).toBeGreaterThan(2);
+  });
+
+  it("names each colour group in a legend under the plot, when asked, in the points' colours", () => {
+    const cars = vegaCars();
+    const props = {
+      data: cars,
+      x: "Horsepower",
+      y: "Miles_per_Gallon",
+      color: "Origin",
+      width: 640,
+      height: 300,
+      colors: "light",
+    } as const;
+    const root = parse(scatterSvg({ ...props, legend: true }));
+    const legendTexts = [...root.querySelectorAll("rect + text")].map((text) => text.textContent);
+    // most points first, as ScatterChart's legend
+    expect(legendTexts).toEqual(["USA", "Japan", "Europe"]);
+    const swatches = [...root.querySelectorAll("rect[rx='2']")].map((rect) =>
+      rect.getAttribute("fill"),
+    );
+    const pointFills = [...root.querySelectorAll("path")].map((path) => path.getAttribute("fill"));
+    for (const swatch of swatches) expect(pointFills).toContain(swatch);
+    // the legend takes its rows from the plot: the lowest y tick sits higher than without one
+    const lowest = (svg: Element) =>
+      Math.max(
+        ...[...svg.querySelectorAll("text[text-anchor=end]")].map((text) =>
+          Number(text.getAttribute("y")),
+        ),
+      );
+    expect(lowest(root)).toBeLessThan(lowest(parse(scatterSvg(props))));
+    // no colour column: no groups to name
+    const plain = parse(scatterSvg({ ...props, color: undefined, legend: true }));
+    expect(plain.querySelectorAll("rect[rx='2']")).toHaveLength(0);
   });
 
   it("draws the empty state with its reason", () => {

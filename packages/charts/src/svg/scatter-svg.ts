@@ -18,7 +18,14 @@ import {
   type ScatterXKind,
   thinScatter,
 } from "../scatter-chart/prepare";
-import { type ChartSvgOptions, escapeXml, frameSvg, paintOf } from "./chart-svg";
+import {
+  type ChartSvgOptions,
+  escapeXml,
+  frameSvg,
+  legendOf,
+  noLegend,
+  paintOf,
+} from "./chart-svg";
 
 /** What scatterSvg shares with chartSvg: size, name, locale and zone, y format, empty text, colours. */
 type SharedSvgOptions = Pick<
@@ -31,6 +38,7 @@ type SharedSvgOptions = Pick<
   | "valueFormatter"
   | "emptyMessage"
   | "colors"
+  | "legend"
 >;
 
 export interface ScatterSvgOptions extends SharedSvgOptions {
@@ -121,7 +129,18 @@ export function scatterSvg(options: ScatterSvgOptions): string {
   const left = MARGIN.left + valueAxisWidth(yNice.ticks, (v) => yTick(+v));
   const right = width - MARGIN.right;
   const top = MARGIN.top;
-  const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT;
+  // a legend only where colours stand for groups; it takes rows from the bottom, never half
+  const legend =
+    options.legend && options.color !== undefined
+      ? legendOf(
+          frame.groups,
+          frame.groups.map((_, k) => paint.series(k)),
+          width,
+          paint,
+        )
+      : noLegend;
+  const legendHeight = legend.height <= height / 2 ? legend.height : 0;
+  const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT - legendHeight;
   // a box smaller than its axes has no room for a point
   if (right - left < 1 || bottom - top < 1) return frameSvg(sized, "");
   const xScale = scaleLinear()
@@ -176,5 +195,6 @@ export function scatterSvg(options: ScatterSvgOptions): string {
       `<path d="${d}" fill="${colour}" fill-opacity="${shade}" stroke="${colour}" stroke-opacity="0.9" stroke-width="0.75"/>`,
     );
   }
+  if (legendHeight) parts.push(legend.draw(height - legendHeight));
   return frameSvg(sized, parts.join(""));
 }

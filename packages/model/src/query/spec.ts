@@ -402,6 +402,20 @@ export function checkQuery(
     if (!spec.accepts.grain && query.x.grain !== undefined) {
       add("x.grain", `A ${spec.label.toLowerCase()} chart has no time grain.`);
     }
+    const most = spec.accepts.maxMeasures;
+    if (most !== undefined && query.measures.length > most) {
+      add(
+        "measures",
+        `A ${spec.label.toLowerCase()} chart plots one measure against x and sizes its points by a second; remove the other ${query.measures.length - most === 1 ? "measure" : `${query.measures.length - most} measures`}.`,
+      );
+    }
+    const xTypes = spec.accepts.xTypes;
+    if (x && xTypes && !xTypes.includes(x.type)) {
+      add(
+        "x.column",
+        `"${x.name}" is a ${x.type} column; a ${spec.label.toLowerCase()} chart's x holds numbers or dates.`,
+      );
+    }
   }
   return errors;
 }
@@ -470,6 +484,14 @@ export function filterPhrase(filter: QueryFilter): string {
 }
 
 /** A measure's name as its series is labelled: its own label, else what it measures and where. */
+/**
+ * What a raw query's result says of rows sharing an x value (a line joins them in an order that
+ * means nothing); a scatter chart, whose points may share x, leaves it out.
+ */
+export function duplicateXNote(rows: number): string {
+  return `${rows.toLocaleString("en-US")} rows share an x value with another row; choose an aggregate to combine them.`;
+}
+
 export function measureLabel(
   measure: Pick<QueryMeasure, "aggregate" | "label" | "formula" | "where"> & {
     column?: string | null;

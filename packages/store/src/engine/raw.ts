@@ -1,4 +1,4 @@
-import { type ChartQuery, formatDay } from "@seed/model";
+import { type ChartQuery, duplicateXNote, formatDay } from "@seed/model";
 import { sql } from "kysely";
 import type { Compiler } from "./compile.js";
 import { measureSeries, type QueryResult, toNumber, toX, type Value } from "./result.js";
@@ -35,9 +35,7 @@ export async function runRaw(
   );
   const notes: string[] = [];
   if (duplicateX > 0) {
-    notes.push(
-      `${duplicateX.toLocaleString("en-US")} rows share an x value with another row; choose an aggregate to combine them.`,
-    );
+    notes.push(duplicateXNote(duplicateX));
   }
   const numericX = compiler.numericX(xColumn);
   const toRow = (xValue: Value, values: unknown[]) => {

@@ -23,7 +23,7 @@ import {
   type TimeGrain,
   withDefaultOptions,
 } from "@seed/model";
-import { drawnOptions } from "@/components/chart-view";
+import { drawnOptions, queryNames } from "@/components/chart-view";
 
 // The chart editor's pure draft model: how the form changes when a person picks a type, a
 // dataset or columns. The form (chart-editor.tsx) only renders a draft and calls these.
@@ -42,6 +42,8 @@ export interface PreviewView {
   options: ChartOptions;
   /** The time grain of the x column, when it has one (periods without data are drawn empty). */
   grain?: TimeGrain;
+  /** A scatter split by a breakdown: the measure and the column that colours it (ChartView's). */
+  colorSplit?: { measure: string; column: string };
 }
 
 /**
@@ -79,20 +81,36 @@ export function withType(
   type: ChartType,
   columns: readonly FormColumn[] = [],
 ): ChartForm {
+  const most = type === "pie" ? 1 : chartTypeSpecs[type].accepts.maxMeasures;
   const next: ChartForm = {
     ...draft,
     type,
-    seriesColumns: type === "pie" ? draft.seriesColumns.slice(0, 1) : draft.seriesColumns,
+    seriesColumns: most === undefined ? draft.seriesColumns : draft.seriesColumns.slice(0, most),
     valueLabels:
       draft.valueLabels === defaultValueLabels(draft.type)
         ? defaultValueLabels(type)
         : draft.valueLabels,
   };
+  if (type === "scatter" && draft.type !== "scatter") return asScatter(next, columns);
   if (type !== "pie" || draft.type === "pie") return next;
   const index = columns.find((column) => column.name === draft.indexColumn);
   const names = columns.find((column) => column.type === "string");
   const sliced = isTimeType(index?.type) && names ? withIndexColumn(next, names.name) : next;
   return sliced.aggregate === "none" ? { ...sliced, aggregate: "sum" } : sliced;
+}
+
+/**
+ * Turning into a scatter, x becomes a position: a category x (a scatter plots numbers or dates)
+ * gives way to the first number or date column that is not drawn on y.
+ */
+function asScatter(draft: ChartForm, columns: readonly FormColumn[]): ChartForm {
+  const xTypes = chartTypeSpecs.scatter.accepts.xTypes ?? [];
+  const index = columns.find((column) => column.name === draft.indexColumn);
+  if (index === undefined || xTypes.includes(index.type)) return draft;
+  const position = columns.find(
+    (column) => xTypes.includes(column.type) && !draft.seriesColumns.includes(column.name),
+  );
+  return position ? withIndexColumn(draft, position.name) : draft;
 }
 
 /** Another dataset starts from its own default columns. */
@@ -117,9 +135,12 @@ export function withIndexColumn(draft: ChartForm, indexColumn: string): ChartFor
 export function withSeries(draft: ChartForm, name: string, checked: boolean): ChartForm {
   const single = draft.type === "pie" || draft.breakdown !== "";
   const others = draft.seriesColumns.filter((series) => series !== name);
+  // A scatter draws y and a size: a third choice replaces the size, y stays.
+  const most = chartTypeSpecs[draft.type].accepts.maxMeasures;
+  const kept = most !== undefined && checked ? others.slice(0, most - 1) : others;
   return {
     ...draft,
-    seriesColumns: single ? [name] : checked ? [...others, name] : others,
+    seriesColumns: single ? [name] : checked ? [...kept, name] : others,
   };
 }
 
@@ -249,5 +270,6 @@ export function previewView(draft: ChartForm, columns: readonly FormColumn[]): P
     type: draft.type,
     options: drawable,
     ...(chart.query?.x.grain ? { grain: chart.query.x.grain } : {}),
+    ...queryNames(draft.type, chart.query),
   };
 }

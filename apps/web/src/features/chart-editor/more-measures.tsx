@@ -59,7 +59,8 @@ export function MoreMeasures({
   const conditionKeys = useRef(1_000);
   const rows = draft.moreMeasures;
   const blocker = moreMeasuresBlocker(draft);
-  const room = queryLimits.maxMeasures - first - rows.length;
+  const most = chartTypeSpecs[draft.type].accepts.maxMeasures ?? queryLimits.maxMeasures;
+  const room = most - first - rows.length;
 
   function change(key: number, next: (row: MeasureForm) => MeasureForm) {
     setDraft((current) => ({
@@ -223,7 +224,10 @@ export function MoreMeasures({
         </div>
       ) : null}
       {!blocker && room <= 0 ? (
-        <p className="muted">A chart has at most {queryLimits.maxMeasures} measures.</p>
+        <p className="muted">
+          A {chartTypeSpecs[draft.type].label.toLowerCase()} chart has at most {most} measures
+          {draft.type === "scatter" ? " (y, then the points' size)" : ""}.
+        </p>
       ) : null}
     </fieldset>
   );

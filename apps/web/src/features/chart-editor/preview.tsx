@@ -122,7 +122,9 @@ export function ChartPreview({
         <p className="muted">{missing}</p>
       ) : preview.status === "ready" ? (
         <div data-testid="chart-preview" className="stack">
-          {draft.aggregate === "none" && (preview.result.duplicateX ?? 0) > 0 ? (
+          {draft.aggregate === "none" &&
+          draft.type !== "scatter" &&
+          (preview.result.duplicateX ?? 0) > 0 ? (
             <p role="status">
               {preview.result.duplicateX?.toLocaleString("en-US")} rows share an x value with
               another row.{" "}

@@ -66,6 +66,7 @@ const grainLabels: Record<TimeGrain, string> = {
 const indexLabels: Partial<Record<string, string>> = {
   pie: "Slice names (index column)",
   table: "Index column (each row's name)",
+  scatter: "X axis (numbers or dates)",
 };
 
 export function QuerySection({
@@ -93,8 +94,9 @@ export function QuerySection({
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
-  const grains =
-    xType === "timestamp"
+  const grains = !chartTypeSpecs[draft.type].accepts.grain
+    ? []
+    : xType === "timestamp"
       ? timeGrains
       : xType === "date"
         ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
@@ -253,7 +255,11 @@ export function QuerySection({
               ? "Value column (one)"
               : draft.type === "table"
                 ? "Value columns"
-                : "Series columns"}
+                : draft.type === "scatter"
+                  ? draft.breakdown
+                    ? "Y axis (one)"
+                    : "Y axis, then point size (up to two)"
+                  : "Series columns"}
           </legend>
           {numberColumns.length === 0 ? (
             <p className="muted">This dataset has no other number columns to draw.</p>
@@ -283,7 +289,7 @@ export function QuerySection({
         <SelectField
           id="chart-breakdown"
           name="breakdown"
-          label="Split into series by"
+          label={draft.type === "scatter" ? "Colour points by" : "Split into series by"}
           value={draft.breakdown}
           onChange={(event) => {
             const breakdown = event.currentTarget.value;
@@ -302,7 +308,11 @@ export function QuerySection({
       {canBreakdown && draft.breakdown ? (
         <FormField
           name="top"
-          label="Series to show (the rest is Other)"
+          label={
+            draft.type === "scatter"
+              ? "Colours to show (the rest is Other)"
+              : "Series to show (the rest is Other)"
+          }
           id="chart-top"
           type="number"
           min={1}

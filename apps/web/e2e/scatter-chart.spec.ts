@@ -1,0 +1,212 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  createDatasetThroughForm,
+  expectAxeClean,
+  signedInPage,
+  uniqueName,
+} from "./content-support";
+import { publishWeatherBoard, weatherCsv } from "./weather-board";
+
+// Scatter charts in the app (issue 27), on real data: vega-datasets' Seattle weather, a row per
+// day 2012-2015. One tile plots every day's rain against its warmth (wind sizing the points),
+// one the average rain per warmth coloured by the weather. In the server's HTML before any
+// script, read by keyboard, filtering the dashboard from a colour, and made in the editor.
+
+interface Day {
+  weather: string;
+  tempMax: number;
+  precipitation: number;
+}
+
+/** The days of the file itself. */
+function weatherDays(): Day[] {
+  const [header = "", ...lines] = weatherCsv.trim().split("\n");
+  const names = header.split(",");
+  const at = (name: string) => names.indexOf(name);
+  return lines.map((line) => {
+    const cells = line.split(",");
+    return {
+      weather: cells[at("weather")] as string,
+      tempMax: Number(cells[at("temp_max")]),
+      precipitation: Number(cells[at("precipitation")]),
+    };
+  });
+}
+
+async function publishScatterBoard(browser: Browser): Promise<string> {
+  return publishWeatherBoard(browser, "scatter", (dataset) => [
+    "title: Seattle weather in points",
+    "published: true",
+    "filters: { categories: [weather] }",
+    "tiles:",
+    "  - key: days",
+    "    kind: chart",
+    "    chart:",
+    "      title: Rain against warmth",
+    "      type: scatter",
+    `      dataset: ${dataset}`,
+    "      query:",
+    "        x: { column: temp_max }",
+    "        measures:",
+    "          - { column: precipitation, aggregate: none }",
+    "          - { column: wind, aggregate: none }",
+    "  - key: kinds",
+    "    kind: chart",
+    "    chart:",
+    "      title: Average rain by warmth and weather",
+    "      type: scatter",
+    `      dataset: ${dataset}`,
+    "      query:",
+    "        x: { column: temp_max }",
+    "        measures: [{ column: precipitation, aggregate: avg }]",
+    "        breakdown: { column: weather, top: 5 }",
+    "layout:",
+    "  days: { x: 0, y: 0, w: 6, h: 5 }",
+    "  kinds: { x: 6, y: 0, w: 6, h: 5 }",
+  ]);
+}
+
+/** Circles drawn in a figure's server drawing: each starts its own subpath. */
+async function serverPoints(page: Page, title: string): Promise<number> {
+  return page
+    .getByRole("figure", { name: title })
+    .locator(".seed-chart-fallback path")
+    .evaluateAll((paths) =>
+      paths.reduce((sum, path) => sum + (path.getAttribute("d")?.match(/M/g)?.length ?? 0), 0),
+    );
+}
+
+test("a scatter chart is drawn in the page before any script, read by keyboard, and filters the dashboard by a colour", async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const board = await publishScatterBoard(browser);
+  const home = `/d/${board}`;
+  const days = weatherDays();
+  const lowest = Math.min(...days.map((day) => day.tempMax));
+  const highest = Math.max(...days.map((day) => day.tempMax));
+
+  // Before any script: the server drew every day (fewer than the 2,000 drawn one by one).
+  const scriptless = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await scriptless.newPage();
+  await plain.goto(home);
+  expect(await serverPoints(plain, "Rain against warmth")).toBe(days.length);
+  expect(await serverPoints(plain, "Average rain by warmth and weather")).toBeGreaterThan(0);
+  await scriptless.close();
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const daysChart = page.getByRole("figure", { name: "Rain against warmth" });
+  // The kit's summary counts the file's days and reads the file's warmest and coldest.
+  await expect(daysChart).toHaveAccessibleDescription(
+    new RegExp(`^Scatter chart of ${days.length} points, temp_max from ${lowest} to ${highest},`),
+  );
+  await expect(daysChart.locator(".seed-scatter-points path").first()).toBeAttached();
+  // Points may share a warmth: a scatter is not told to combine them.
+  await expect(page.getByText(/share an x value/)).toHaveCount(0);
+
+  // Colours: one legend entry per kind of weather in the file.
+  const kinds = page.getByRole("figure", { name: "Average rain by warmth and weather" });
+  const weathers = [...new Set(days.map((day) => day.weather))].sort();
+  const legend = await kinds.getByRole("button").allTextContents();
+  expect(legend.map((text) => text.trim()).sort()).toEqual(weathers);
+  await expect(
+    page.getByText("Select a point or legend entry to filter the dashboard by weather."),
+  ).toBeVisible();
+  await expectAxeClean(page);
+
+  // By keyboard: the warmest point is told with its weather, and Enter filters by that weather.
+  await kinds.locator(".recharts-surface").focus();
+  await page.keyboard.press("End");
+  const live = kinds.locator("[aria-live=polite]");
+  await expect(live).toContainText(`temp_max ${highest}`);
+  const told = /weather (\w+)/.exec((await live.textContent()) ?? "")?.[1];
+  expect(weathers).toContain(told);
+  const warmest = days.filter((day) => day.tempMax === highest).map((day) => day.weather);
+  expect(warmest).toContain(told);
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === home && url.search === `?weather=${told}`);
+  await expect(page.getByRole("link", { name: `Remove weather: ${told}` })).toBeVisible();
+
+  // A legend entry chooses its weather too; the other tile draws that weather's days only.
+  const snowDays = days.filter((day) => day.weather === "snow").length;
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await kinds.getByRole("button", { name: "snow", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === home && url.search === "?weather=snow");
+  await expect(daysChart).toHaveAccessibleDescription(
+    new RegExp(`^Scatter chart of ${snowDays} points,`),
+  );
+  await visitor.close();
+
+  // A phone: the charts fit, nothing scrolls sideways.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const small = await phone.newPage();
+  await small.goto(home);
+  await small.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const widths = await small.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await expectAxeClean(small);
+  await phone.close();
+});
+
+test("an editor makes a scatter chart: x moves to a number, y and a size are kept, a text x is refused at its field", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page } = await signedInPage(browser, "editor");
+  const datasetName = uniqueName("Scatter cities");
+  await createDatasetThroughForm(
+    page,
+    datasetName,
+    [
+      "city,population,area,income,age",
+      "Aston,1200,12.5,31000,41",
+      "Brill,950,8,28000,38",
+      "Carrow,1800,20.25,35500,36",
+      "Dunmore,400,3.5,26000,45",
+    ].join("\n"),
+  );
+  await page.goto("/admin/charts/new");
+  await page.getByRole("textbox", { name: "Title" }).fill("Income by area");
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await page.getByLabel("Type").selectOption("scatter");
+  // A scatter's x is a position: the text column gives way to the first free number column.
+  const x = page.getByLabel("X axis (numbers or dates)");
+  await expect(x).toHaveValue("area");
+  const values = page.getByRole("group", { name: "Y axis, then point size (up to two)" });
+  await values.getByRole("checkbox", { name: "income" }).check();
+  // A third choice replaces the size; y stays.
+  await values.getByRole("checkbox", { name: "age" }).check();
+  await expect(values.getByRole("checkbox", { name: "population" })).toBeChecked();
+  await expect(values.getByRole("checkbox", { name: "age" })).toBeChecked();
+  await expect(values.getByRole("checkbox", { name: "income" })).not.toBeChecked();
+  const preview = page.getByTestId("chart-preview");
+  await expect(preview.getByRole("figure", { name: "Income by area" })).toHaveAccessibleDescription(
+    /^Scatter chart of 4 points, area from 3\.5 to 20\.25, Population from 400 to 1,800\./i,
+  );
+  await expect(preview.locator(".seed-scatter-points path").first()).toBeAttached();
+  // No value labels, stacking or date grouping on a scatter.
+  await expect(page.getByLabel("Group dates by")).toHaveCount(0);
+  await expect(page.getByLabel("Value labels")).toHaveCount(0);
+  await expectAxeClean(page);
+
+  // A text x is refused at the x field; nothing is saved.
+  await x.selectOption("city");
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await expect(
+    page.getByText('"city" is a string column; a scatter chart\'s x holds numbers or dates.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/charts\/new/);
+  await x.selectOption("area");
+  await page.getByRole("button", { name: "Create chart" }).click();
+  await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
+  await expect(page.getByLabel("Type")).toHaveValue("scatter");
+  await expect(values.getByRole("checkbox", { name: "age" })).toBeChecked();
+  await context.close();
+});

@@ -121,8 +121,10 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
-  // A test is a whole user flow over several pages; 30 s was cut short on a busy 2-core machine.
-  timeout: 60_000,
+  // A test is a whole user flow over several pages: 30 s was cut short on a busy 2-core machine,
+  // and 60 s on a CI machine running at half its usual speed (single sign-on's four sign-ins with
+  // axe). Every wait is on a condition (10 s each), so a failure still ends at its first miss.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",

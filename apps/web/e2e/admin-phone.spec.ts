@@ -208,7 +208,6 @@ test("every admin screen fits a phone's width (375 px) with names as long as the
 test("a dataset's name as long as its limit never widens a control of the chart editor", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const csv = "region,revenue\nNorth,120\nSouth,80\n";
   const short = uniqueName("Short");
   const long = longName("Long", textLimits.name);

@@ -43,7 +43,6 @@ async function addRainTile(form: Locator, label: string, countedFrom: string) {
 test("a stat tile sums the last 30 days of a file that ends in 2015, and an empty one says why", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const datasetName = uniqueName("Seattle weather");
   await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
@@ -90,7 +89,6 @@ test("a stat tile sums the last 30 days of a file that ends in 2015, and an empt
 });
 
 test("a stat tile compares last month with the same month a year before", async ({ browser }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Year over year");
   const slug = slugOf(title);
@@ -144,7 +142,6 @@ function medianOverLast30Days(column: string): number {
 test("a stat tile shows the median daily high of the data's last 30 days, from real weather", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const datasetName = uniqueName("Seattle highs");
   await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,

@@ -56,7 +56,6 @@ const rainQuery = {
 test("datasets, rows, queries, charts and history over /api/v1 agree with the file", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const datasetName = uniqueName("Seattle weather API");
   const imported = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,

@@ -8,7 +8,6 @@ import { appBaseURL, testUser } from "./support";
 test("audit paging goes older and back newer with a total; records are linked by name", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   // Named to sort after the demo's datasets, so menus other tests walk stay short at the top.
   const prefix = uniqueName("Zz audited");
   const created: string[] = [];

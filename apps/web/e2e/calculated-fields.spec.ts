@@ -22,7 +22,6 @@ const csv = [
 test("an editor adds a price field, is told what is wrong, saves it and charts the average price", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Orders with prices");
   const datasetId = await createDatasetThroughForm(page, datasetName, csv);
@@ -91,7 +90,6 @@ test("an editor adds a price field, is told what is wrong, saves it and charts t
 test("an editor charts the average price per order as a formula of sums, told where it is wrong as they type", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Orders for a formula");
   await createDatasetThroughForm(page, datasetName, csv);

@@ -57,7 +57,6 @@ async function publishDashboard(page: Page, chartTitles: readonly string[]): Pro
 }
 
 test("each option is offered only where the chart type and query allow it", async ({ browser }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   await openNewChart(page, await ordersDataset(page), uniqueName("Offered options"));
   await page.getByLabel("Index column (x axis)").selectOption("day");
@@ -105,7 +104,6 @@ test("each option is offered only where the chart type and query allow it", asyn
 test("a change of type or columns resets the options that no longer apply, in the preview too", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Reset options");
   await openNewChart(page, await ordersDataset(page), title);
@@ -156,7 +154,6 @@ test("a change of type or columns resets the options that no longer apply, in th
 test("legend position, value labels, Other and locale formats show on the published dashboard", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = await ordersDataset(page);
 
@@ -235,7 +232,6 @@ const censusCsv = [
 test("years on a number x read 1900 in the preview and on the published dashboard", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Census");
   await createDatasetThroughForm(page, datasetName, censusCsv);
@@ -292,7 +288,6 @@ test("years on a number x read 1900 in the preview and on the published dashboar
 });
 
 test("the preview's tooltip does not outlive a change of the x column", async ({ browser }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Tooltip chart");
   await openNewChart(page, await ordersDataset(page), title);
@@ -349,7 +344,6 @@ async function lineRuns(figure: ReturnType<Page["getByRole"]>): Promise<number> 
 test("a line over years breaks where years have no data, or connects across them when told", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Gapped sales");
   await createDatasetThroughForm(page, datasetName, gappedCsv);
@@ -396,7 +390,6 @@ test("a line over years breaks where years have no data, or connects across them
 test("annotations typed in the editor are drawn in the preview and on the published dashboard", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Annotated orders");
   await openNewChart(page, await ordersDataset(page), title);

@@ -41,7 +41,6 @@ async function chooseWithKeys(page: Page, select: Locator, label: string) {
 test("an editor builds revenue per month per region, last 12 months, top 5, with the keyboard", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Revenue per month by region");
   await page.goto("/admin/charts/new");
@@ -105,7 +104,6 @@ test("a query that does not fit shows field errors in the editor and saves nothi
 });
 
 test("a stat tile counts a period and compares it with the period before", async ({ browser }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Period board");
   const slug = slugOf(title);
@@ -176,7 +174,6 @@ async function rawValues(page: Page): Promise<Array<number | null>> {
 test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, not dropped", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Top regions and Other");
   await startChart(page, title, "Pie");
@@ -217,7 +214,6 @@ test("a pie of the top 2 regions and Other keeps the whole: Other is the rest, n
 test("shares of the total add up to the whole, and a running total ends at it", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/charts/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -288,7 +284,6 @@ test("shares of the total add up to the whole, and a running total ends at it", 
 test("a count where counts each region's rows that pass, the same rows a filter keeps, and keeps every region", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Count where");
   await startChart(page, title, "Bar");
@@ -350,7 +345,6 @@ test("a count where counts each region's rows that pass, the same rows a filter 
 test("a new pie starts as a person draws one: slices named by region, each the sum of its rows", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, page } = await signedInPage(browser, "editor");
   await page.goto("/admin/charts/new");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -375,7 +369,6 @@ test("a new pie starts as a person draws one: slices named by region, each the s
 test("average price per order per month, last 12 months of data, top 5 regions and Other", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   // Two and a half years of monthly orders for eight regions, ending in June 2015: "the last 12
   // months" of this data are July 2014 to June 2015, whatever today is.
   const regions = ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Hazel"];
@@ -471,7 +464,6 @@ test("average price per order per month, last 12 months of data, top 5 regions a
 test("each measure its own: a count beside a count where and a named median, kept when the chart is opened again", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const title = uniqueName("Measures");
   await startChart(page, title, "Bar");

@@ -19,7 +19,6 @@ import { appBaseURL, testUser } from "./support";
 test("a collection's groups see what is in it; anyone else finds nothing on any page", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "admin");
   const datasetName = uniqueName("Private sales");
   const datasetId = await createDatasetThroughForm(

@@ -11,7 +11,6 @@ import { e2eRowsLimits, importFileLabel, vegaDataPath } from "./support";
 test("an Arrow file of flights (vega-datasets) imports whole, with its number columns", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Flights"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "flights-200k.arrow",

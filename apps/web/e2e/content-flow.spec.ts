@@ -12,7 +12,6 @@ const salesCsv = [
 test("editor builds a dataset, chart and dashboard, publishes it, and a visitor sees it", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context: editor, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Sales");
   const chartTitle = uniqueName("Revenue and cost");

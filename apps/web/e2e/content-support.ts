@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, request } from "@playwright/test";
 import { importEventsHeader } from "../src/features/datasets/import-events";
-import { appBaseURL, type TestRole, testUser } from "./support";
+import { appBaseURL, horizontalOverflow, type TestRole, testUser } from "./support";
 
 /** A name no other test or run uses, so tests never share records. */
 export function uniqueName(prefix: string): string {
@@ -25,6 +25,36 @@ export async function openAs(browser: Browser, role: TestRole, path: string): Pr
 export async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
+}
+
+/** `path` as a browser without scripts gets it (the server's HTML alone), read by `read`. */
+export async function withoutScripts<T>(
+  browser: Browser,
+  path: string,
+  read: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    return await read(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** A visitor's phone (375 px wide) at `path`: once hydrated, nothing scrolls sideways and axe is clean. */
+export async function expectFitsPhone(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectAxeClean(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Creates a dataset through the paste form and returns its id. */

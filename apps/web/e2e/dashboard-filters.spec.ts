@@ -235,7 +235,6 @@ test("a click or Enter on a bar filters the whole dashboard by its value; a chip
 test("bad filter values in the address are ignored with a message and the rest applies", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -268,7 +267,6 @@ test("bad filter values in the address are ignored with a message and the rest a
 test("a value in another letter case matches, one matching nothing is named, and print keeps only the summary", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -315,7 +313,6 @@ test("a value in another letter case matches, one matching nothing is named, and
 });
 
 test("each filter combination is cached and every write expires it", async ({ browser }) => {
-  test.setTimeout(120_000);
   const board = await filteredBoard(browser);
   const visitor = await request.newContext({ baseURL: appBaseURL() });
   const canonical = `/d/${board.slug}?range=last-30-days&region=Bravo`;
@@ -413,7 +410,6 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`the filter bar fits a phone's width (375 px, ${colorScheme}) and passes axe`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     const board = await readOnlyBoard(browser);
     const context = await browser.newContext({
       viewport: { width: 375, height: 812 },
@@ -436,7 +432,6 @@ for (const colorScheme of ["light", "dark"] as const) {
 test("the embed and the admin preview filter the same way, in their own addresses", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const board = await readOnlyBoard(browser);
   const visitor = await browser.newContext();
   const page = await visitor.newPage();

@@ -46,7 +46,6 @@ async function visitorPage(browser: Browser, viewport?: { width: number; height:
 test("an editor arranges tiles by keyboard and drag, undoes, and saves one version", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Layout sales");
   await createDatasetThroughForm(page, datasetName, salesCsv);
@@ -171,7 +170,6 @@ test("an editor arranges tiles by keyboard and drag, undoes, and saves one versi
 test("Close gaps moves every tile up as far as it goes, undoably, and the layout saves", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Gap sales");
   await createDatasetThroughForm(page, datasetName, salesCsv);
@@ -217,7 +215,6 @@ test("Close gaps moves every tile up as far as it goes, undoably, and the layout
 test("adding and removing a tile changes the composer in place, keeping unsaved moves", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("In place sales");
   await createDatasetThroughForm(page, datasetName, salesCsv);
@@ -317,7 +314,6 @@ test("adding and removing a tile changes the composer in place, keeping unsaved 
 test("a text tile's Markdown reaches the public page without scripts, handlers or unsafe links", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const { title, slug } = await createDashboard(page, "Notes board");
   const textForm = page.getByRole("form", { name: "Add a text tile" });
@@ -374,7 +370,6 @@ test("a text tile's Markdown reaches the public page without scripts, handlers o
 });
 
 test("stat thresholds colour the value and say it in words", async ({ browser }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Threshold sales");
   await createDatasetThroughForm(page, datasetName, salesCsv);

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, request, test } from "@playwright/test";
 import fc from "fast-check";
 import { expectAxeClean } from "./content-support";
-import { appBaseURL } from "./support";
+import { appBaseURL, horizontalOverflow } from "./support";
 import { publishWeatherBoard, weatherCsv } from "./weather-board";
 
 // Drill-down on real data (vega-datasets' Seattle weather, a row per day): a bar chart of days by
@@ -159,8 +159,7 @@ test("a bar of a year drills into its quarters, a quarter into its months, a mon
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${home}?drill=${tileId}.2013-Q4`);
   await expect(crumbs.getByRole("listitem")).toHaveText(["All years", "2013", "Q4 2013"]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await visitor.close();
 });
 

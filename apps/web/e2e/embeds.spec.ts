@@ -99,7 +99,6 @@ test.afterAll(async () => {
 test("an allowed origin frames the dashboard and chart embeds; another origin is refused", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, [host.allowedOrigin, "https://*.example.com"]);
   await context.close();
@@ -155,7 +154,6 @@ test("an allowed origin frames the dashboard and chart embeds; another origin is
 test("embed headers: allowlist or 'none' on /embed, DENY everywhere else, cached like public pages", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, ["https://wall.example.com"]);
   const closed = await publishedEmbeddable(page, []);
@@ -206,7 +204,6 @@ test("embed headers: allowlist or 'none' on /embed, DENY everywhere else, cached
 });
 
 test("a signed link embeds a draft; tampered and expired links get 403", async ({ browser }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, []);
   const draftTitle = uniqueName("Draft embed");
@@ -375,7 +372,6 @@ test("a signed link's page filters by its bar, chips and chart clicks, each link
 test("a signed link is bound to its dashboard's id: a rename follows it, a new dashboard on its old slug is not it (issue 22, item 4)", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const createDraft = async (title: string, slug: string) => {
     await createDashboardThroughForm(page, title, { slug });
@@ -428,7 +424,6 @@ test("a signed link is bound to its dashboard's id: a rename follows it, a new d
 test("auto-refresh pauses while hidden, refreshes at once when shown, then on its interval", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, [host.allowedOrigin], "30");
   await context.close();
@@ -485,7 +480,6 @@ test("auto-refresh pauses while hidden, refreshes at once when shown, then on it
 test("the embed pages are axe-clean, and the public page shows when it was updated", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "editor");
   const board = await publishedEmbeddable(page, [host.allowedOrigin]);
   await context.close();

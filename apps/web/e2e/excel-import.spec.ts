@@ -39,7 +39,6 @@ async function chooseWorkbook(browser: import("@playwright/test").Browser, name:
 test("an Excel workbook's named sheet imports with days, numbers and postal codes as a person would type them", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await chooseWorkbook(browser, uniqueName("Workbook"));
   await expect(importCard.getByText(/^Read as an Excel workbook/)).toBeVisible();
   await expect(importCard.getByLabel("Separator")).toHaveCount(0);
@@ -69,7 +68,6 @@ test("an Excel workbook's named sheet imports with days, numbers and postal code
 });
 
 test("a sheet the workbook does not have is refused by name, and nothing is saved", async () => {
-  test.setTimeout(60_000);
   // The form offers only the workbook's sheets; the route is asked directly for another one.
   const name = uniqueName("Workbook missing sheet");
   const editor = await request.newContext({

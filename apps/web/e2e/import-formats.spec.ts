@@ -16,7 +16,6 @@ const formatsCsv = [
 test("dates, times and numbers as files write them are read, retyped and stored as the preview shows", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Formats"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "formats.csv",

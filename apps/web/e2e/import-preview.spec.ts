@@ -18,7 +18,6 @@ async function importAndOpen(page: Page, card: Locator) {
 test("a Latin-1 file: its encoding is detected and shown, another one names the line that fails, and it imports as written", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Latin-1"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "cities.csv",
@@ -45,7 +44,6 @@ test("a Latin-1 file: its encoding is detected and shown, another one names the 
 test("stocks.csv: 'Jan 1 2000' is read as MMM d yyyy, a column retyped in the preview is stored as chosen", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Stocks"));
   await importCard.getByLabel(importFileLabel).setInputFiles(vegaDataPath("stocks.csv"));
   const dateFormat = importCard.getByLabel("Format of column date");
@@ -66,7 +64,6 @@ test("stocks.csv: 'Jan 1 2000' is read as MMM d yyyy, a column retyped in the pr
 test("pasted rows whose dates cannot tell day from month: the preview says so, and the chosen reading is stored", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Pasted days"));
   await importCard.getByLabel(pasteLabel).fill("day,visits\n01/02/2024,1\n03/04/2024,2\n");
   await expect(importCard.getByText(/the file cannot tell which comes first/)).toBeVisible();
@@ -83,7 +80,6 @@ test("pasted rows whose dates cannot tell day from month: the preview says so, a
 test("zipcodes.csv, past the preview's first megabyte: postal codes stay text in the preview and in all 42,049 rows", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Zip codes"));
   await importCard.getByLabel(importFileLabel).setInputFiles(vegaDataPath("zipcodes.csv"));
   await expect(
@@ -100,7 +96,6 @@ test("zipcodes.csv, past the preview's first megabyte: postal codes stay text in
 test("a dropped file is previewed as a chosen one; the preview is keyboard-usable, axe-clean and fits 375 px", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Dropped"));
   await page.setViewportSize({ width: 375, height: 800 });
   const csv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
@@ -128,7 +123,6 @@ test("a dropped file is previewed as a chosen one; the preview is keyboard-usabl
 test("yes/no and TRUE/FALSE columns come in as true/false columns, empty markers empty", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Booleans"));
   await importCard
     .getByLabel(pasteLabel)
@@ -152,7 +146,6 @@ test("yes/no and TRUE/FALSE columns come in as true/false columns, empty markers
 test("every bad line of the rows read is listed, with the total, before anything is saved; retyping the column clears them", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const name = uniqueName("Bad lines");
   const { context, page, importCard } = await openImportCard(browser, name);
   // 160 rows, every twentieth "n/k" in a number column: 8 misfits, few enough (at most 10%) for
@@ -175,7 +168,6 @@ test("every bad line of the rows read is listed, with the total, before anything
 test("importing into a dataset: the preview keeps the dataset's types and names a header that does not match", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Into"));
   await importCard.getByLabel(pasteLabel).fill("day,visits\n31.01.2024,5\n");
   await importAndOpen(page, importCard);
@@ -195,7 +187,6 @@ test("importing into a dataset: the preview keeps the dataset's types and names 
 test("NDJSON with nested fields: the preview shows the dotted columns, typed", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, importCard } = await openImportCard(browser, uniqueName("Nested"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "orders.ndjson",
@@ -221,7 +212,6 @@ test("NDJSON with nested fields: the preview shows the dotted columns, typed", a
 test("a table below a title and notes: the preview offers its header row, and the rows import from there", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Below notes"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "report.csv",
@@ -251,7 +241,6 @@ test("a table below a title and notes: the preview offers its header row, and th
 test("a bad line past the rows the preview reads: the import names it and offers the fix, and nothing is saved", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const name = uniqueName("Late bad line");
   const { context, page, importCard } = await openImportCard(browser, name);
   const lines = Array.from({ length: 1_500 }, (_, i) => `${i},${i === 1_200 ? "twelve" : i * 3}`);

@@ -11,7 +11,6 @@ const carsJson = readFileSync(vegaDataPath("cars.json"));
 test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, days and empty values", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Cars"));
   await importCard.getByLabel(importFileLabel).setInputFiles({
     name: "cars.json",
@@ -36,7 +35,6 @@ test("a JSON file of cars (vega-datasets) imports as a dataset with numbers, day
 test("a JSON array larger than the preview reads (movies.json) is previewed from its first rows and imported whole", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const movies = readFileSync(vegaDataPath("movies.json"));
   expect(movies.length).toBeGreaterThan(1024 * 1024);
   const { context, page, importCard } = await openImportCard(browser, uniqueName("Movies"));

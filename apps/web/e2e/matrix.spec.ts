@@ -389,7 +389,6 @@ test.describe("server actions", () => {
   test("restore a chart or dashboard version (writers): anonymous 401, viewer 403, editor and admin 200", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
     const datasetName = uniqueName("Matrix history");
     await importCsvAsEditor(
       `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,

@@ -13,7 +13,6 @@ import { appBaseURL } from "./support";
 test("published dashboards are served from the cache and show every write on the next request", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const datasetName = uniqueName("Cached");
   const created = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,

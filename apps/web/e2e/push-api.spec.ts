@@ -30,7 +30,6 @@ async function rowCountOnPage(page: Page, datasetId: string): Promise<string> {
 test("a token made on the dataset page pushes JSON and CSV rows that show on the page and the published dashboard", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const datasetName = uniqueName("Pushed");
   const created = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
@@ -103,7 +102,6 @@ test("a token made on the dataset page pushes JSON and CSV rows that show on the
 test("bad rows, other datasets, wrong scope, sessions and revoked tokens are refused and write nothing", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const mine = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(uniqueName("Push target"))}`,
     "day,amount\n2026-01-01,1\n",
@@ -210,7 +208,6 @@ test("bad rows, other datasets, wrong scope, sessions and revoked tokens are ref
 test("a token is refused with 429 and Retry-After once it spends its requests for the minute", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const dataset = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(uniqueName("Push busy"))}`,
     "day,amount\n2026-01-01,1\n",

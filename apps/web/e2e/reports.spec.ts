@@ -31,7 +31,6 @@ test("an editor schedules a report, sends it now, and recipients leave through t
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
   const editor = testUser("editor");
   const viewer = testUser("viewer");
   const name = uniqueName("Friday demo");

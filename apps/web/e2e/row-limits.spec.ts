@@ -16,7 +16,6 @@ import { testUser } from "./support";
 test("a limited group's member sees only its rows on the dataset's page, until the limit is lifted", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { context, page } = await signedInPage(browser, "admin");
   const datasetName = uniqueName("Regional sales");
   const datasetId = await createDatasetThroughForm(

@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   createDatasetThroughForm,
   expectAxeClean,
+  expectFitsPhone,
   signedInPage,
   uniqueName,
+  withoutScripts,
 } from "./content-support";
 import { publishWeatherBoard, weatherCsv } from "./weather-board";
 
@@ -87,12 +89,10 @@ test("a scatter chart is drawn in the page before any script, read by keyboard, 
   const highest = Math.max(...days.map((day) => day.tempMax));
 
   // Before any script: the server drew every day (fewer than the 2,000 drawn one by one).
-  const scriptless = await browser.newContext({ javaScriptEnabled: false });
-  const plain = await scriptless.newPage();
-  await plain.goto(home);
-  expect(await serverPoints(plain, "Rain against warmth")).toBe(days.length);
-  expect(await serverPoints(plain, "Average rain by warmth and weather")).toBeGreaterThan(0);
-  await scriptless.close();
+  await withoutScripts(browser, home, async (plain) => {
+    expect(await serverPoints(plain, "Rain against warmth")).toBe(days.length);
+    expect(await serverPoints(plain, "Average rain by warmth and weather")).toBeGreaterThan(0);
+  });
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -142,23 +142,12 @@ test("a scatter chart is drawn in the page before any script, read by keyboard, 
   await visitor.close();
 
   // A phone: the charts fit, nothing scrolls sideways.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const small = await phone.newPage();
-  await small.goto(home);
-  await small.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const widths = await small.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  await expectAxeClean(small);
-  await phone.close();
+  await expectFitsPhone(browser, home);
 });
 
 test("an editor makes a scatter chart: x moves to a number, y and a size are kept, a text x is refused at its field", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Scatter cities");
   await createDatasetThroughForm(

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { horizontalOverflow } from "./support";
 
 // Issue 27, charts rendered on the server: a published page's HTML holds each chart's SVG at its
 // final size, readable before any script runs; hydration then swaps in the interactive chart with
@@ -52,10 +53,7 @@ test("with scripts off at 375 px, the drawn charts fit the screen without sidewa
   const page = await context.newPage();
   await page.goto("/d/demo");
   await expect(page.locator("svg.seed-chart-svg").first()).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
+  expect(await horizontalOverflow(page)).toBe(0);
   await context.close();
 });
 

@@ -38,7 +38,6 @@ async function typeQuestion(page: Page, text: string) {
 test("an editor completes a dataset's name, runs a question by keyboard and reads the answer", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const name = uniqueName("Regional sales");
   await createDatasetThroughForm(page, name, csv);
@@ -91,7 +90,6 @@ test("an editor completes a dataset's name, runs a question by keyboard and read
 });
 
 test("an admin turns SQL questions off for everyone, and on again", async ({ browser }) => {
-  test.setTimeout(60_000);
   const admin = await signedInPage(browser, "admin");
   const editor = await signedInPage(browser, "editor");
   await openSqlPage(admin.page);

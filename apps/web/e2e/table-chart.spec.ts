@@ -2,8 +2,10 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   createDatasetThroughForm,
   expectAxeClean,
+  expectFitsPhone,
   signedInPage,
   uniqueName,
+  withoutScripts,
 } from "./content-support";
 import { publishWeatherBoard, weatherTotals } from "./weather-board";
 
@@ -62,15 +64,13 @@ test("a table chart is in the page before any script, sorts and pages in the bro
   const totals = weatherTotals();
 
   // Before any script: the server's HTML holds the rows themselves.
-  const scriptless = await browser.newContext({ javaScriptEnabled: false });
-  const plain = await scriptless.newPage();
-  await plain.goto(home);
-  const plainRows = await shownRows(plain, "Days and rain by weather");
-  expect(plainRows.map((row) => row[0])).toEqual([...totals.keys()].sort());
-  await expect(
-    plain.getByRole("figure", { name: "Rain by month" }).locator("tbody tr"),
-  ).toHaveCount(10);
-  await scriptless.close();
+  await withoutScripts(browser, home, async (plain) => {
+    const plainRows = await shownRows(plain, "Days and rain by weather");
+    expect(plainRows.map((row) => row[0])).toEqual([...totals.keys()].sort());
+    await expect(
+      plain.getByRole("figure", { name: "Rain by month" }).locator("tbody tr"),
+    ).toHaveCount(10);
+  });
 
   const visitor = await browser.newContext();
   const page = await visitor.newPage();
@@ -123,23 +123,12 @@ test("a table chart is in the page before any script, sorts and pages in the bro
   await visitor.close();
 
   // A phone: the tables fit, nothing scrolls sideways.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
-  const small = await phone.newPage();
-  await small.goto(home);
-  await small.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  const widths = await small.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-  }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  await expectAxeClean(small);
-  await phone.close();
+  await expectFitsPhone(browser, home);
 });
 
 test("an editor makes a table chart: its preview is the table, with only the options a table has and colour rules", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { context, page } = await signedInPage(browser, "editor");
   const datasetName = uniqueName("Table sales");
   await createDatasetThroughForm(

@@ -21,7 +21,6 @@ async function signOut(page: import("@playwright/test").Page): Promise<void> {
 test("a user turns on two-factor sign-in; then a sign-in needs the app's code or a recovery code, each once", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const account = await createAccount(browser, "viewer");
   const page = await passwordStep(browser, account);
   expect(new URL(page.url()).pathname).toBe("/admin");
@@ -173,7 +172,6 @@ test("a user turns on two-factor sign-in; then a sign-in needs the app's code or
 test("five wrong codes end a sign-in: even the right code is then refused until the password is given again", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const account = await createAccount(browser, "editor");
   const page = await passwordStep(browser, account);
   await page.goto("/admin/account");

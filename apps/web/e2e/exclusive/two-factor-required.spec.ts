@@ -23,7 +23,6 @@ async function setRequirement(page: Page, roles: readonly string[]): Promise<voi
 test("when an admin requires two-factor sign-in of a role, its accounts set it up before anything else", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const account = await createAccount(browser, "viewer");
   const admin = await (
     await browser.newContext({ storageState: testUser("admin").storageState })

@@ -65,7 +65,6 @@ function publicPaths(seed: number): string[] {
 }
 
 test("per-request pages carry a fresh nonce, 'strict-dynamic' and no inline scripts", async () => {
-  test.setTimeout(90_000);
   const seed = randomInt(1_000_000);
   console.log(`headers seed ${seed}`);
   const anonymous = await request.newContext({ baseURL: appBaseURL() });

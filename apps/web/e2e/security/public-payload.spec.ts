@@ -16,7 +16,6 @@ import { appBaseURL } from "../support";
 test("a published dashboard sends results, never unused columns or summarised rows", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const seed = randomInt(1_000_000);
   console.log(`public-payload seed ${seed}`);
   const regions = ["Norte", "Sul", "Leste"];

@@ -5,6 +5,11 @@ export type CsvCell = string | number | null | undefined;
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?(\d[\d,]*)?(\.\d+)?([eE][+-]?\d+)?%?$/;
 
+/** A time as a CSV cell spreadsheets read as a date: ISO 8601, midnight UTC as a plain day. */
+export function csvTime(ms: number): string {
+  return new Date(ms).toISOString().replace("T00:00:00.000Z", "");
+}
+
 /** One CSV field: formula-like text gets a leading ' (OWASP), then RFC 4180 quoting. */
 export function csvField(cell: CsvCell): string {
   if (cell === null || cell === undefined) return "";

@@ -37,3 +37,17 @@ export function shortTick(format: (value: number | string) => string, maxChars: 
 export function valueAxisWidth(ticks: readonly number[], format: (value: number) => string) {
   return Math.max(...ticks.map((v) => format(v).length)) * 7 + 22;
 }
+
+/** Height of an x axis that carries a title under its ticks, px. */
+export const TITLED_X_AXIS_HEIGHT = 44;
+
+/**
+ * Recharts label props of an axis's title (none without one): under an x axis's ticks, or up the
+ * left of a y axis, turned to read bottom to top.
+ */
+export function axisTitle(label: string | undefined, side: "x" | "y") {
+  if (!label) return undefined;
+  return side === "x"
+    ? { value: label, position: "insideBottom" as const, offset: 0 }
+    : { value: label, position: "insideLeft" as const, angle: -90, offset: 10 };
+}

@@ -5,9 +5,17 @@ import { type DownsampleMethod, selectDrawnPositions } from "../data/downsample"
 import { timeTicks } from "../data/format";
 import type { CartesianFrame } from "../data/rows";
 import type { ResolvedSeries, ValueFormatter } from "../data/series";
+import { csvTime } from "../export/csv";
 import type { AxisOptions, GridLines } from "../types";
 import type { ChartAnnotations } from "./annotations";
-import { charsFitting, shorten, shortTick, valueAxisWidth } from "./axis-tick";
+import {
+  axisTitle,
+  charsFitting,
+  shorten,
+  shortTick,
+  TITLED_X_AXIS_HEIGHT,
+  valueAxisWidth,
+} from "./axis-tick";
 import type {
   CartesianChartProps,
   CartesianRootProps,
@@ -183,15 +191,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     hide: indexAxis?.show === false,
     tickFormatter: (value: number | string) => shorten(indexFormat(value), indexChars),
     tick: shortTick(indexFormat, indexChars),
-    label: indexAxis?.label
-      ? {
-          value: indexAxis.label,
-          position: vertical ? ("insideLeft" as const) : ("insideBottom" as const),
-          offset: 0,
-          angle: vertical ? -90 : 0,
-        }
-      : undefined,
-    height: !vertical && indexAxis?.label ? 44 : undefined,
+    label: axisTitle(indexAxis?.label, vertical ? "y" : "x"),
+    height: !vertical && indexAxis?.label ? TITLED_X_AXIS_HEIGHT : undefined,
     minTickGap: 16,
     // The first and last category always keep their label (the demo's first bar lost it).
     interval: "preserveStartEnd" as const,
@@ -222,14 +223,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     ticks: valueTicks,
     hide: valueAxis?.show === false,
     tickFormatter: p.valueTickFormat,
-    label: valueAxis?.label
-      ? {
-          value: valueAxis.label,
-          position: vertical ? ("insideBottom" as const) : ("insideLeft" as const),
-          angle: vertical ? 0 : -90,
-          offset: vertical ? 0 : 10,
-        }
-      : undefined,
+    label: axisTitle(valueAxis?.label, vertical ? "x" : "y"),
     allowDataOverflow: false,
     // about five ticks up a plot this tall never overlap: show them all without measuring text
     // (not under a fixed bound: Recharts clamps its nice ticks to it, and clamped ones repeat)
@@ -275,7 +269,10 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         ) : null}
         {vertical ? (
           <>
-            <XAxis {...valueAxisProps} height={valueAxis?.label ? 44 : undefined} />
+            <XAxis
+              {...valueAxisProps}
+              height={valueAxis?.label ? TITLED_X_AXIS_HEIGHT : undefined}
+            />
             <YAxis {...indexAxisProps} width={indexAxis?.width ?? 96} />
           </>
         ) : (
@@ -321,10 +318,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         csv={() => [
           [p.indexLabel, ...visible.map((s) => s.label)],
           ...drawn.map((row) => [
-            // ISO dates, so spreadsheets read them as dates; midnight UTC as a plain day
-            frame.kind === "time"
-              ? new Date(row.__x).toISOString().replace("T00:00:00.000Z", "")
-              : row.__x,
+            frame.kind === "time" ? csvTime(row.__x as number) : row.__x,
             ...visible.map((s) => row[s.dataKey] ?? null),
           ]),
         ]}

@@ -19,7 +19,8 @@ import {
   timeTicks,
 } from "../data/format";
 import { paletteColor, type RowKey, type ValueFormatter } from "../data/series";
-import { valueAxisWidth } from "../parts/axis-tick";
+import { csvTime } from "../export/csv";
+import { axisTitle, TITLED_X_AXIS_HEIGHT, valueAxisWidth } from "../parts/axis-tick";
 import { ChartBoundary } from "../parts/chart-error-boundary";
 import { ChartFrame } from "../parts/chart-frame";
 import { DataTable } from "../parts/data-table";
@@ -416,12 +417,45 @@ function ScatterPlot(p: ScatterPlotProps) {
   // the table lists at most TABLE_LIMIT drawn points, spread along x, the extremes of y kept
   const tableRows = useMemo(() => tablePoints(frame, sample), [frame, sample]);
   const thinned = sample.cell > 0;
-  const columns = [
-    { key: "y", label: p.yLabel },
-    ...(p.sizeLabel !== null ? [{ key: "size", label: p.sizeLabel }] : []),
-    ...(p.colorLabel !== null ? [{ key: "color", label: p.colorLabel }] : []),
-    ...(thinned ? [{ key: "count", label: "Points here" }] : []),
-  ];
+  // each column of the data table and the CSV once: its name, its raw value and its text
+  const columns = useMemo(() => {
+    const sizeOf = (point: number) => {
+      const s = frame.sizes?.[point];
+      return s === undefined || Number.isNaN(s) ? null : s;
+    };
+    const groupOf = (point: number) => frame.groups[frame.group[point] as number] ?? "";
+    const all: TableColumn[] = [
+      {
+        key: "y",
+        label: p.yLabel,
+        raw: (point) => frame.ys[point] as number,
+        text: (point) => p.formats.y(frame.ys[point] as number),
+      },
+    ];
+    if (p.sizeLabel !== null) {
+      all.push({
+        key: "size",
+        label: p.sizeLabel,
+        raw: sizeOf,
+        text: (point) => {
+          const s = sizeOf(point);
+          return s === null ? "–" : p.formats.size(s);
+        },
+      });
+    }
+    if (p.colorLabel !== null) {
+      all.push({ key: "color", label: p.colorLabel, raw: groupOf, text: groupOf });
+    }
+    if (thinned) {
+      all.push({
+        key: "count",
+        label: "Points here",
+        raw: (_, k) => sample.counts[k] as number,
+        text: (_, k) => p.formats.size(sample.counts[k] as number),
+      });
+    }
+    return all;
+  }, [frame, sample, thinned, p.yLabel, p.sizeLabel, p.colorLabel, p.formats]);
 
   return (
     <>
@@ -450,12 +484,8 @@ function ScatterPlot(p: ScatterPlotProps) {
           hide={p.xAxis?.show === false}
           tickFormatter={p.formats.xTick}
           minTickGap={16}
-          height={p.xAxis?.label ? 44 : 30}
-          label={
-            p.xAxis?.label
-              ? { value: p.xAxis.label, position: "insideBottom" as const, offset: 0 }
-              : undefined
-          }
+          height={p.xAxis?.label ? TITLED_X_AXIS_HEIGHT : 30}
+          label={axisTitle(p.xAxis?.label, "x")}
         />
         <YAxis
           type="number"
@@ -467,16 +497,7 @@ function ScatterPlot(p: ScatterPlotProps) {
           hide={p.yAxis?.show === false}
           tickFormatter={p.formats.yTick}
           width={yWidth}
-          label={
-            p.yAxis?.label
-              ? {
-                  value: p.yAxis.label,
-                  position: "insideLeft" as const,
-                  angle: -90,
-                  offset: 10,
-                }
-              : undefined
-          }
+          label={axisTitle(p.yAxis?.label, "y")}
         />
         <ScatterLayer
           frame={frame}
@@ -504,44 +525,32 @@ function ScatterPlot(p: ScatterPlotProps) {
         columns={columns}
         rows={tableRows.map((k) => {
           const point = sample.points[k] as number;
-          const s = frame.sizes?.[point];
           return {
             key: String(point),
             label: `${p.formats.x(frame.xs[point] as number)} (${p.nameOf(point)})`,
-            cells: [
-              p.formats.y(frame.ys[point] as number),
-              ...(p.sizeLabel !== null
-                ? [s === undefined || Number.isNaN(s) ? "–" : p.formats.size(s)]
-                : []),
-              ...(p.colorLabel !== null ? [frame.groups[frame.group[point] as number] ?? ""] : []),
-              ...(thinned ? [p.formats.size(sample.counts[k] as number)] : []),
-            ],
+            cells: columns.map((column) => column.text(point, k)),
           };
         })}
         csv={() => [
-          [
-            p.xLabel,
-            p.yLabel,
-            ...(p.sizeLabel !== null ? [p.sizeLabel] : []),
-            ...(p.colorLabel !== null ? [p.colorLabel] : []),
-            ...(thinned ? ["Points here"] : []),
-          ],
-          ...Array.from(sample.points, (point, k) => {
-            const s = frame.sizes?.[point];
-            return [
-              frame.xKind === "time"
-                ? new Date(frame.xs[point] as number).toISOString().replace("T00:00:00.000Z", "")
-                : (frame.xs[point] as number),
-              frame.ys[point] as number,
-              ...(p.sizeLabel !== null ? [s === undefined || Number.isNaN(s) ? null : s] : []),
-              ...(p.colorLabel !== null ? [frame.groups[frame.group[point] as number] ?? ""] : []),
-              ...(thinned ? [sample.counts[k] as number] : []),
-            ];
-          }),
+          [p.xLabel, ...columns.map((column) => column.label)],
+          ...Array.from(sample.points, (point, k) => [
+            frame.xKind === "time"
+              ? csvTime(frame.xs[point] as number)
+              : (frame.xs[point] as number),
+            ...columns.map((column) => column.raw(point, k)),
+          ]),
         ]}
       />
     </>
   );
+}
+
+/** A column of the data table and the CSV: a point's raw value and its text (`k`: its position in the sample). */
+interface TableColumn {
+  key: string;
+  label: string;
+  raw: (point: number, k: number) => number | string | null;
+  text: (point: number, k: number) => string;
 }
 
 /** Positions into `sample.points` of the points the data table lists. */

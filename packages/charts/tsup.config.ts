@@ -13,7 +13,7 @@ const shared = {
 // Props passed only between our own components, never public or handed to React, the DOM or
 // Recharts: esbuild shortens them in dist (consumers' minifiers keep property names whole).
 const internalProps =
-  /^(indexFullFormat|indexTickFormat|valueTickFormat|valueFormat|tooltipItems|describeDrawn|visibleColumns|renderSeries|reportChartClicks|valueAxisMin|bandIndex|legendPosition|onPlotKeyDown|liveRegion|activeRow|rowOf|resetKey|chartName|highlighted|setHighlighted|resting|report|noun|eager|chartProps|describe|caption|cells|csv|onToggle|onHighlight|status|Root|frame|categories|emptyReason|onSeriesClick|clickable|sortByIndex|indexKind|summary|visible|drawn|draw|__row|ranges|finite|tooLarge|gapFree|picked|xs|notes|place|layer|stacked)$/;
+  /^(indexFullFormat|indexTickFormat|valueTickFormat|valueFormat|tooltipItems|describeDrawn|visibleColumns|renderSeries|reportChartClicks|valueAxisMin|bandIndex|legendPosition|onPlotKeyDown|liveRegion|activeRow|rowOf|resetKey|chartName|highlighted|setHighlighted|resting|report|noun|eager|chartProps|describe|caption|cells|csv|onToggle|onHighlight|status|Root|frame|categories|emptyReason|onSeriesClick|clickable|sortByIndex|indexKind|summary|visible|drawn|draw|__row|ranges|finite|tooLarge|gapFree|picked|xs|notes|place|layer|stacked|valueAxes)$/;
 
 export default defineConfig([
   {
@@ -25,6 +25,7 @@ export default defineConfig([
       "bar-chart": "src/bar-chart/index.ts",
       "pie-chart": "src/pie-chart/index.ts",
       "scatter-chart": "src/scatter-chart/index.ts",
+      "combo-chart": "src/combo-chart/index.ts",
       zoom: "src/zoom/index.ts",
       annotations: "src/annotations/index.ts",
     },

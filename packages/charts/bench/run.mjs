@@ -12,9 +12,18 @@ const port = Number(process.env.BENCH_PORT ?? 4173);
 const SERIES = 3;
 const SIZES = (process.env.BENCH_SIZES ?? "1000,10000,100000,1000000").split(",").map(Number);
 /** Raw Recharts takes minutes above this (a scatter's SVG element per point: above 10k); printed as "-". */
-const RECHARTS_LIMIT = { line: 100_000, scatter: 10_000 };
-/** "line" (three random walks) and "scatter" (a cloud in five skewed groups), each its own table. */
-const CHARTS = (process.env.BENCH_CHARTS ?? "line,scatter").split(",");
+const RECHARTS_LIMIT = { line: 100_000, scatter: 10_000, combo: Number.POSITIVE_INFINITY };
+/**
+ * "line" (three random walks), "scatter" (a cloud in five skewed groups) and "combo" (bars and a
+ * line on two axes), each its own table.
+ */
+const CHARTS = (process.env.BENCH_CHARTS ?? "line,scatter,combo").split(",");
+/**
+ * A combo draws a bar per row (bands are not downsampled: a bar stands for a category), so its
+ * sizes are what a dashboard's bars hold, a year of days to a few years of them; uPlot has no
+ * such chart of its own to compare.
+ */
+const COMBO_SIZES = (process.env.BENCH_COMBO_SIZES ?? "100,1000").split(",").map(Number);
 const FRAME_MS = 1000 / 60;
 
 if (!existsSync(fileURLToPath(new URL("../dist/index.js", import.meta.url)))) {
@@ -124,9 +133,15 @@ const LIBS = {
     ["recharts", "raw Recharts"],
     ["uplot", "uPlot"],
   ],
+  combo: [
+    ["seed", "@seed/charts"],
+    ["recharts", "raw Recharts"],
+  ],
 };
 const cells = CHARTS.flatMap((chart) =>
-  SIZES.flatMap((points) => LIBS[chart].map(([lib]) => ({ chart, lib, points, loads: [] }))),
+  (chart === "combo" ? COMBO_SIZES : SIZES).flatMap((points) =>
+    LIBS[chart].map(([lib]) => ({ chart, lib, points, loads: [] })),
+  ),
 );
 const skipped = (cell) => cell.lib === "recharts" && cell.points > RECHARTS_LIMIT[cell.chart];
 const started = Date.now();
@@ -166,6 +181,7 @@ const fmt = (value, digits = 0) =>
 const CAPTIONS = {
   line: `${SERIES} random-walk series, 800x400 line chart`,
   scatter: "a cloud of points in 5 skewed groups, 800x400 scatter chart",
+  combo: "a bar and a line (second axis) per day, 800x400 combo chart",
 };
 for (const chart of CHARTS) {
   const nameOf = Object.fromEntries(LIBS[chart]);
@@ -173,7 +189,7 @@ for (const chart of CHARTS) {
     `\nmedians of ${runs} fresh page loads, ${CAPTIONS[chart]}, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
   );
   console.log(
-    `library        ${chart === "line" ? "points x 3" : "    points"}   paint ms   React commits   hover-to-paint ms   heap MB   tooltip on entry`,
+    `library        ${chart === "line" ? "points x 3" : chart === "combo" ? "      days" : "    points"}   paint ms   React commits   hover-to-paint ms   heap MB   tooltip on entry`,
   );
   for (const r of results.filter((result) => result.chart === chart)) {
     console.log(
@@ -255,6 +271,13 @@ const targets = [
 console.log(
   "\ntarget                                      figure     goal      met   distance left",
 );
+// the combo has no target in PERFORMANCE.md: what it costs over the same Recharts chart drawn raw
+for (const days of CHARTS.includes("combo") ? COMBO_SIZES : []) {
+  const figure = ratio(find("seed", days, "combo"), find("recharts", days, "combo"));
+  console.log(
+    `${`combo: @seed/charts / raw Recharts at ${days}`.padEnd(43)} ${(figure === null ? "-" : `${figure.toFixed(2)}x`).padStart(8)}   (no goal: the kit's axes, legend and data table over raw Recharts)`,
+  );
+}
 for (const [label, figure, op, goal, unit] of targets) {
   if (figure === null) {
     console.log(`${label.padEnd(43)} ${"-".padStart(8)}   ${op} ${goal.toFixed(1)}${unit}`);

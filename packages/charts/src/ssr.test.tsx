@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { AreaChart } from "./area-chart";
 import { BarChart } from "./bar-chart";
+import { ComboChart } from "./combo-chart";
 import { LineChart } from "./line-chart";
 import { PieChart } from "./pie-chart";
 import { ScatterChart } from "./scatter-chart";
@@ -26,6 +27,12 @@ function charts() {
       <BarChart data={rows()} index="day" series={["a"]} height={220} />
       <PieChart data={rows()} index="day" value="a" variant="donut" height={220} />
       <ScatterChart data={rows()} x="a" y="b" size="a" color="day" height={220} />
+      <ComboChart
+        data={rows()}
+        index="day"
+        series={["a", { key: "b", axis: "right" }]}
+        height={220}
+      />
     </>
   );
 }
@@ -63,8 +70,8 @@ describe("server rendering", () => {
     // Recharts draws its SVG after layout; the box it will fill already has its final size
     expect(
       html.match(/class="recharts-wrapper" style="[^"]*width:640px;height:220px"/g),
-    ).toHaveLength(5);
-    expect(html.match(/class="seed-chart-plot" style="height:220px"/g)).toHaveLength(5);
+    ).toHaveLength(6);
+    expect(html.match(/class="seed-chart-plot" style="height:220px"/g)).toHaveLength(6);
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     warn.mockRestore();
@@ -73,7 +80,7 @@ describe("server rendering", () => {
 
   it("hydrates the server markup without mismatch warnings", async () => {
     await expectHydrates(charts, (container) =>
-      expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(5),
+      expect(container.querySelectorAll("svg.recharts-surface")).toHaveLength(6),
     );
   });
 

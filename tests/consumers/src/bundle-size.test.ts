@@ -14,6 +14,10 @@ const lineChartOverheadBudget = 6_000;
 const allChartsOverheadBudget = 10_000;
 // ScatterChart over Recharts' own scatter chart: as LineChart over Recharts' line chart.
 const scatterChartOverheadBudget = 6_000;
+// ComboChart over Recharts' own composed chart of bars and a line on two axes: LineChart's budget
+// (the same cartesian base: legend, tooltip, keyboard, data table, formats) and 500 B for what a
+// combo adds to it (bars and lines in one plot, the second axis scaled and written as its series).
+const comboChartOverheadBudget = 6_500;
 // TableChart draws no SVG: what it may add over React alone (sorting, paging, formats, states).
 const tableChartOverheadBudget = 4_000;
 // Class names only pie code writes (Recharts' Pie, our PieChart's centre label): pie code was bundled.
@@ -107,6 +111,8 @@ describe("production bundle size with esbuild", () => {
       "seed-table",
       "recharts-scatter",
       "seed-scatter",
+      "recharts-combo",
+      "seed-combo",
       "ui-one-icon",
     ]) {
       sizes[entry] = await bundle(`${entry}.tsx`);
@@ -124,6 +130,7 @@ describe("production bundle size with esbuild", () => {
       ["seed-line", "recharts-line"],
       ["seed-all", "recharts-all"],
       ["seed-scatter", "recharts-scatter"],
+      ["seed-combo", "recharts-combo"],
     ] as const) {
       console.log(`[consumers] ${seed} minus ${baseline}, minified bytes by package:`);
       console.table(packageDeltas(size(seed), size(baseline)));
@@ -173,6 +180,17 @@ describe("production bundle size with esbuild", () => {
     expect(markersIn(size("seed-scatter").code, pieOnlyMarkers)).toEqual([]);
     expect(overhead, describeDeltas("seed-scatter", "recharts-scatter")).toBeLessThanOrEqual(
       scatterChartOverheadBudget,
+    );
+  });
+
+  it(`ComboChart alone adds at most ${comboChartOverheadBudget} B gzip over Recharts' composed chart`, () => {
+    const overhead = size("seed-combo").gzip - size("recharts-combo").gzip;
+    console.log(
+      `[consumers] ComboChart overhead: ${overhead} B gzip (budget ${comboChartOverheadBudget})`,
+    );
+    expect(markersIn(size("seed-combo").code, pieOnlyMarkers)).toEqual([]);
+    expect(overhead, describeDeltas("seed-combo", "recharts-combo")).toBeLessThanOrEqual(
+      comboChartOverheadBudget,
     );
   });
 

@@ -1,8 +1,10 @@
-import { LineChart, ScatterChart } from "@seed/charts";
+import { ComboChart, LineChart, ScatterChart } from "@seed/charts";
 import "@seed/charts/styles.css";
 import { createRoot } from "react-dom/client";
 import {
+  Bar,
   CartesianGrid,
+  ComposedChart,
   Legend,
   Line,
   LineChart as RechartsLineChart,
@@ -38,7 +40,10 @@ declare global {
 
 const params = new URLSearchParams(location.search);
 const library = params.get("lib") ?? "seed";
-/** "line" (three random walks) or "scatter" (a cloud of points in five skewed groups). */
+/**
+ * "line" (three random walks), "scatter" (a cloud of points in five skewed groups) or "combo"
+ * (a day's volume as bars, a price walk as a line on a second axis, one band per day).
+ */
 const chart = params.get("chart") ?? "line";
 /** Both @seed/charts variants (rows, typed-array columns) draw the same tooltip. */
 const isSeed = library === "seed" || library === "seedcols";
@@ -203,11 +208,61 @@ async function runScatter(element: HTMLElement): Promise<number> {
   return started;
 }
 
+/** The combo benchmark: volume bars on the left axis, a price line on the right, per day. */
+async function runCombo(element: HTMLElement): Promise<number> {
+  const walks = makeRandomWalks(points, 2, 20_240_101);
+  const day = 86_400_000;
+  const rows = Array.from(walks.t, (_, i) => ({
+    day: Date.UTC(2020, 0, 1) + i * day,
+    // a walk's day-to-day moves as a volume: skewed, never negative
+    volume: Math.round(
+      1_000 * Math.abs((walks.columns[0]?.[i] ?? 0) - (walks.columns[0]?.[i - 1] ?? 0)),
+    ),
+    price: walks.columns[1]?.[i] ?? 0,
+  }));
+  const root = createRoot(element);
+  const started = performance.now();
+  if (library === "recharts") {
+    root.render(
+      <ComposedChart width={WIDTH} height={HEIGHT} data={rows}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="day" />
+        <YAxis yAxisId="left" />
+        <YAxis yAxisId="right" orientation="right" />
+        <Tooltip isAnimationActive={false} />
+        <Legend />
+        <Bar yAxisId="left" dataKey="volume" fill={COLORS[0]} isAnimationActive={false} />
+        <Line
+          yAxisId="right"
+          dataKey="price"
+          stroke={COLORS[1]}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>,
+    );
+  } else {
+    root.render(
+      <ComboChart
+        data={rows}
+        index="day"
+        indexType="time"
+        series={["volume", { key: "price", type: "line", axis: "right" }]}
+        width={WIDTH}
+        height={HEIGHT}
+        animate={false}
+        title="Benchmark"
+      />,
+    );
+  }
+  return started;
+}
+
 async function run() {
-  if (chart === "scatter") {
+  if (chart === "scatter" || chart === "combo") {
     const element = document.getElementById("root") as HTMLElement;
     const commitsBefore = window.benchCommits;
-    const started = await runScatter(element);
+    const started = await (chart === "scatter" ? runScatter : runCombo)(element);
     const done = await settled(element);
     window.benchHover = armHover(element);
     window.benchTooltipShown = () => hoverShown(element);

@@ -17,6 +17,7 @@ import type { ReactElement } from "react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { AreaChart } from "../area-chart/area-chart";
 import { BarChart } from "../bar-chart/bar-chart";
+import { ComboChart } from "../combo-chart/combo-chart";
 import type { ColumnData } from "../data/columns";
 import type { DataIssue } from "../data/rows";
 import { LineChart } from "../line-chart/line-chart";
@@ -354,7 +355,7 @@ type CartesianOption =
 
 /** One property: the cartesian chart `name` with `option`, over any data, size and options. */
 export function cartesianNeverThrows(
-  name: "LineChart" | "AreaChart" | "BarChart",
+  name: "LineChart" | "AreaChart" | "BarChart" | "ComboChart",
   option: CartesianOption,
 ): void {
   it(`${name} ${JSON.stringify(option)}`, { timeout }, () => {
@@ -362,7 +363,11 @@ export function cartesianNeverThrows(
       fc.property(
         // thousands of bars take seconds each in happy-dom, and a bar's layout grows with the
         // square of the series count (Recharts): 500 rows and 300 series are plenty for bars
-        data(12, name === "BarChart" ? 500 : 3000, name === "BarChart" ? 300 : 2000),
+        data(
+          12,
+          name === "BarChart" || name === "ComboChart" ? 500 : 3000,
+          name === "BarChart" || name === "ComboChart" ? 300 : 2000,
+        ),
         common,
         cartesianCommon,
         fc.record({
@@ -380,6 +385,15 @@ export function cartesianNeverThrows(
           gradient: fc.boolean(),
           radius: fc.constantFrom(0, 3, 40),
           valueLabels: fc.boolean(),
+          // a combo's series: bars or lines (or the default), on either value axis
+          comboKinds: fc.array(
+            fc.record({
+              type: fc.constantFrom(undefined, "bar" as const, "line" as const),
+              axis: fc.constantFrom(undefined, "left" as const, "right" as const),
+            }),
+            { maxLength: 6 },
+          ),
+          y2Axis: axis,
         }),
         ({ keys, rows }, { size, ...shared }, cartesian, extra) => {
           const props = {
@@ -418,6 +432,19 @@ export function cartesianNeverThrows(
                     {...curveProps}
                     onDataIssues={onDataIssues}
                     gradient={extra.gradient}
+                  />
+                );
+              }
+              if (name === "ComboChart") {
+                return (
+                  <ComboChart
+                    {...props}
+                    series={keys.map((key, i) => ({ key, ...extra.comboKinds[i] }))}
+                    curve={extra.curve}
+                    connectNulls={extra.connectNulls}
+                    radius={extra.radius}
+                    y2Axis={extra.y2Axis}
+                    onDataIssues={onDataIssues}
                   />
                 );
               }

@@ -20,6 +20,7 @@ import type {
   CartesianChartProps,
   CartesianRootProps,
   SeriesRenderContext,
+  ValueAxes,
 } from "./cartesian-types";
 import { DataTable } from "./data-table";
 import { buildDrawnRows, type DrawnRow, nearestTick, valueExtent } from "./plot-rows";
@@ -72,6 +73,8 @@ export interface CartesianPlotProps<Row> {
   /** A zoom layer, drawn inside the chart so it can use Recharts' scales. */
   zoom: ReactNode;
   annotations: ChartAnnotations | undefined;
+  /** More value axes than the one (a combo's second axis, on the right). */
+  valueAxes?: ValueAxes;
 }
 
 /** The plot area: downsampling, axes, grid, tooltip, series and the hidden data table. */
@@ -171,12 +174,6 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
   );
 
   const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;
-  const valueDomain: [number | string, number | string] =
-    p.stackOffset === "expand"
-      ? [0, 1]
-      : [drawableBound(valueAxis?.min, p.valueAxisMin), drawableBound(valueAxis?.max, "auto")];
-
-  // long index labels are cut to their share of the axis (at least a sixth of it), full text on hover
   const indexFormat = indexAxis?.tickFormatter ?? p.indexTickFormat;
   const indexChars = charsFitting(
     vertical
@@ -198,39 +195,23 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
     interval: "preserveStartEnd" as const,
     allowDuplicatedCategory: false,
   };
-  // the extent of what is drawn (Recharts' own domain), widened to bounds that leave no data out
-  const valueBounds = useMemo((): [number, number] | null => {
-    if (p.stackOffset === "expand") return [0, 1];
-    const extent = valueExtent(drawnColumns, p.stacked);
-    if (!extent) return null;
-    // Bounds that leave data out are widened to it by Recharts, so only wider ones count.
-    const [low, high] = valueDomain;
-    return [
-      typeof low === "number" && low <= extent[0] ? low : extent[0],
-      typeof high === "number" && high >= extent[1] ? high : extent[1],
-    ];
-  }, [drawnColumns, p.stacked, p.stackOffset, valueDomain[0], valueDomain[1]]);
-  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat (never
-  // for the [0, 1] of percent stacks)
-  const valueTicks = valueBounds ? collapsedSpanTicks(valueBounds[0], valueBounds[1]) : undefined;
-  // the ticks Recharts draws: its own nice ticks of the extent (the same function), or ours
-  const valueWidth =
-    valueBounds &&
-    valueAxisWidth(valueTicks ?? getNiceTickValues(valueBounds, 5), p.valueTickFormat);
-  const valueAxisProps = {
-    type: "number" as const,
-    domain: valueDomain as never,
-    ticks: valueTicks,
-    hide: valueAxis?.show === false,
-    tickFormatter: p.valueTickFormat,
-    label: axisTitle(valueAxis?.label, vertical ? "x" : "y"),
-    allowDataOverflow: false,
-    // about five ticks up a plot this tall never overlap: show them all without measuring text
-    // (not under a fixed bound: Recharts clamps its nice ticks to it, and clamped ones repeat)
-    ...(!vertical && height >= 120 && !valueDomain.some((bound) => typeof bound === "number")
-      ? { interval: 0 }
-      : {}),
-  };
+  // a combo's right-hand axis takes its series; the value axis measures the rest
+  const [leftColumns, leftOptions, moreAxes] = p.valueAxes?.(
+    visible,
+    drawnColumns,
+    height,
+    p.valueTickFormat,
+  ) ?? [drawnColumns, valueAxis];
+  const leftAxis = valueAxisOf(
+    leftColumns,
+    leftOptions,
+    p.valueTickFormat,
+    p.valueAxisMin,
+    height,
+    vertical,
+    p.stacked,
+    p.stackOffset === "expand",
+  );
 
   return (
     <>
@@ -270,7 +251,7 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
         {vertical ? (
           <>
             <XAxis
-              {...valueAxisProps}
+              {...leftAxis.props}
               height={valueAxis?.label ? TITLED_X_AXIS_HEIGHT : undefined}
             />
             <YAxis {...indexAxisProps} width={indexAxis?.width ?? 96} />
@@ -279,7 +260,8 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
           <>
             <XAxis {...indexAxisProps} />
             {/* as wide as the longest tick label, so "$52,000.00" is never clipped */}
-            <YAxis {...valueAxisProps} width={valueAxis?.width ?? valueWidth ?? "auto"} />
+            <YAxis {...leftAxis.props} width={leftOptions?.width ?? leftAxis.width ?? "auto"} />
+            {moreAxes}
           </>
         )}
 
@@ -325,4 +307,52 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
       />
     </>
   );
+}
+
+/**
+ * A value axis's Recharts props and the width its longest tick label needs: bounded by `options`
+ * (never cutting drawn values off), Recharts' nice ticks of the drawn extent, `vertical` for the
+ * bottom axis of horizontal bars. Positional, as it is called once per axis on every render.
+ */
+export function valueAxisOf(
+  columns: readonly Float64Array[],
+  options: AxisOptions | undefined,
+  tickFormat: (value: number | string) => string,
+  min: number | "auto",
+  height: number,
+  vertical: boolean,
+  stacked: boolean,
+  percent: boolean,
+) {
+  const domain: [number | string, number | string] = percent
+    ? [0, 1]
+    : [drawableBound(options?.min, min), drawableBound(options?.max, "auto")];
+  // the extent of what is drawn (Recharts' own domain), widened to bounds that leave no data out
+  // (bounds that leave data out are widened to it by Recharts, so only wider ones count)
+  const extent = percent ? [0, 1] : valueExtent(columns, stacked);
+  const [low, high] = domain;
+  const bounds: [number, number] | null = extent && [
+    typeof low === "number" && low <= (extent[0] as number) ? low : (extent[0] as number),
+    typeof high === "number" && high >= (extent[1] as number) ? high : (extent[1] as number),
+  ];
+  // a span too small for its magnitude (1 and 1 + 2e-16): Recharts' ticks would repeat (never
+  // for the [0, 1] of percent stacks)
+  const ticks = bounds ? collapsedSpanTicks(bounds[0], bounds[1]) : undefined;
+  // the ticks Recharts draws: its own nice ticks of the extent (the same function), or ours
+  const width = bounds && valueAxisWidth(ticks ?? getNiceTickValues(bounds, 5), tickFormat);
+  const props = {
+    type: "number" as const,
+    domain: domain as never,
+    ticks,
+    hide: options?.show === false,
+    tickFormatter: tickFormat,
+    label: axisTitle(options?.label, vertical ? "x" : "y"),
+    allowDataOverflow: false,
+    // about five ticks up a plot this tall never overlap: show them all without measuring text
+    // (not under a fixed bound: Recharts clamps its nice ticks to it, and clamped ones repeat)
+    ...(!vertical && height >= 120 && !domain.some((bound) => typeof bound === "number")
+      ? { interval: 0 }
+      : {}),
+  };
+  return { props, width };
 }

@@ -102,7 +102,7 @@ export interface CartesianRootProps {
 
 export interface CartesianBaseProps<Row> {
   props: ColumnarChartProps<Row>;
-  chartName: "LineChart" | "AreaChart" | "BarChart";
+  chartName: "LineChart" | "AreaChart" | "BarChart" | "ComboChart";
   /** "Line chart", used in the default title and summary. */
   noun: string;
   Root: ComponentType<CartesianRootProps>;
@@ -119,4 +119,19 @@ export interface CartesianBaseProps<Row> {
   valueAxisMin: number | "auto";
   /** Clicks anywhere over a point report it (lines, areas); bars report their own clicks. */
   reportChartClicks: boolean;
+  /** More value axes than the one (a combo's second axis, on the right). */
+  valueAxes?: ValueAxes;
 }
+
+/**
+ * Extra value axes (a combo's second one, on the right), given the visible series and their drawn
+ * values: the drawn values the first axis measures and its options, and the axes drawn. A first
+ * axis that measures nothing shown is hidden over the second one's values, so the grid, which
+ * follows the first axis, lines up with the second.
+ */
+export type ValueAxes = (
+  visible: readonly ResolvedSeries[],
+  drawnColumns: readonly Float64Array[],
+  height: number,
+  valueTickFormat: (value: number | string) => string,
+) => [readonly Float64Array[], AxisOptions | undefined, ReactNode];

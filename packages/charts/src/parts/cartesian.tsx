@@ -47,6 +47,7 @@ function CartesianChartBody<Row>({
   stacked,
   valueAxisMin,
   reportChartClicks,
+  valueAxes,
 }: CartesianBaseProps<Row>) {
   const {
     data,
@@ -279,6 +280,7 @@ function CartesianChartBody<Row>({
           clickable={reportChartClicks && onValueChange !== undefined}
           syncId={props.syncId}
           annotations={props.annotations}
+          valueAxes={valueAxes}
           zoom={
             props.zoom && !bandIndex && frame.xs.length > 1 ? (
               <props.zoom

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { annotate } from "../annotations";
 import { AreaChart } from "../area-chart/area-chart";
 import { BarChart } from "../bar-chart/bar-chart";
+import { ComboChart, type ComboSeries } from "../combo-chart/combo-chart";
 import { LineChart } from "../line-chart/line-chart";
 import { assertSeeded } from "../testing/property";
 import { tickTexts } from "../testing/ticks";
@@ -65,6 +66,74 @@ describe("chartSvg and the chart it stands for", () => {
         },
       ),
       150,
+    );
+  });
+});
+
+describe("chartSvg's combo and ComboChart", () => {
+  it("write the same ticks on both value axes for any values", { timeout: 180_000 }, () => {
+    const value = fc.oneof(
+      fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+      fc.integer({ min: 0, max: 5000 }),
+      fc.constantFrom(0, 1, 1050, 99.5),
+    );
+    assertSeeded(
+      "server drawing's combo ticks",
+      fc.property(
+        fc.array(fc.tuple(value, value), { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        (pairs, percent) => {
+          const data = pairs.map(([bar, line], i) => ({ x: `c${i}`, bar, line }));
+          // untyped rows, as the server's drawing takes them
+          const series: ComboSeries<Record<string, unknown>>[] = [
+            "bar",
+            {
+              key: "line",
+              type: "line",
+              axis: "right",
+              ...(percent ? { formatter: (v: number) => `${(v * 100).toFixed(0)}%` } : {}),
+            },
+          ];
+          const { container } = render(
+            <ComboChart<Record<string, unknown>>
+              data={data}
+              index="x"
+              series={series}
+              width={600}
+              height={300}
+              locale="en-US"
+              animate={false}
+            />,
+          );
+          const [left = [], right = []] = [
+            ...container.querySelectorAll(".recharts-yAxis-tick-labels"),
+          ].map((axis) =>
+            [...axis.querySelectorAll(".recharts-cartesian-axis-tick-value")].map(
+              (tick) => tick.textContent ?? "",
+            ),
+          );
+          cleanup();
+          const svg = new DOMParser().parseFromString(
+            chartSvg({
+              type: "combo",
+              data,
+              index: "x",
+              series,
+              width: 600,
+              height: 300,
+              locale: "en-US",
+            }),
+            "image/svg+xml",
+          );
+          const texts = (anchor: string) =>
+            [...svg.querySelectorAll(`text[text-anchor=${anchor}]`)].map(
+              (text) => text.textContent ?? "",
+            );
+          expect(texts("end")).toEqual(left);
+          expect(texts("start")).toEqual(right);
+        },
+      ),
+      60,
     );
   });
 });

@@ -66,6 +66,20 @@ const size = fc.record({
   height: fc.oneof(fc.constantFrom(0, 1, 60, 280), fc.integer({ min: 1, max: 800 })),
 });
 
+/** The drawing is the size asked (1 x 1 for no size), and every mark's coordinates lie inside it. */
+function expectSizedWithEveryMarkInside(root: SVGSVGElement, width: number, height: number) {
+  const w = Math.max(1, Math.round(width));
+  const h = Math.max(1, Math.round(height));
+  expect(root.getAttribute("width")).toBe(String(width > 0 && height > 0 ? w : 1));
+  expect(root.getAttribute("height")).toBe(String(width > 0 && height > 0 ? h : 1));
+  for (const point of coordinates(root)) {
+    const limit = point.axis === "x" ? w : h;
+    if (!(point.value >= -1 && point.value <= limit + 1)) {
+      throw new Error(`${point.where} ${point.value} outside 0..${limit}`);
+    }
+  }
+}
+
 describe("chartSvg: any data, any size, well-formed and inside its box", () => {
   console.log(`[@seed/charts svg] fast-check seed ${SEED}, ${RUNS} runs (FC_SEED repeats it)`);
 
@@ -105,20 +119,78 @@ describe("chartSvg: any data, any size, well-formed and inside its box", () => {
           const root = parse(svg);
           // an image's colours are written out: no variable an image renderer cannot read
           if (look.colors !== "variables") expect(svg).not.toContain("var(");
-          const w = Math.max(1, Math.round(width));
-          const h = Math.max(1, Math.round(height));
-          expect(root.getAttribute("width")).toBe(String(width > 0 && height > 0 ? w : 1));
-          expect(root.getAttribute("height")).toBe(String(width > 0 && height > 0 ? h : 1));
-          for (const point of coordinates(root)) {
-            const limit = point.axis === "x" ? w : h;
-            if (!(point.value >= -1 && point.value <= limit + 1)) {
-              throw new Error(`${point.where} ${point.value} outside 0..${limit}`);
-            }
-          }
+          expectSizedWithEveryMarkInside(root, width, height);
         },
       ),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it("draws combo charts of any rows, series and axes", () => {
+    fc.assert(
+      fc.property(
+        anyData(4, 3000),
+        size,
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(undefined, "bar" as const, "line" as const),
+            axis: fc.constantFrom(undefined, "left" as const, "right" as const),
+          }),
+          { maxLength: 4 },
+        ),
+        fc.boolean(),
+        ({ keys, rows }, { width, height }, kinds, legend) => {
+          const svg = chartSvg({
+            type: "combo",
+            data: rows,
+            index: "x",
+            series: keys.map((key, i) => ({ key, ...kinds[i] })),
+            width,
+            height,
+            legend,
+            title: "Any",
+          });
+          expectSizedWithEveryMarkInside(parse(svg), width, height);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it("draws a combo's bars and line each on its own axis, the right one in its series' format", () => {
+    const months = [
+      { month: "Jan", revenue: 4200, margin: 0.38 },
+      { month: "Feb", revenue: 4800, margin: 0.4 },
+      { month: "Mar", revenue: 5100, margin: 0.41 },
+    ];
+    const root = parse(
+      chartSvg({
+        type: "combo",
+        data: months,
+        index: "month",
+        series: [
+          "revenue",
+          { key: "margin", axis: "right", formatter: (v) => `${Math.round(v * 100)}%` },
+        ],
+        width: 600,
+        height: 300,
+        locale: "en-US",
+      }),
+    );
+    expect(root.querySelectorAll("rect")).toHaveLength(3);
+    expect(root.querySelectorAll('path[fill="none"]')).toHaveLength(1);
+    const left = [...root.querySelectorAll("text[text-anchor=end]")].map((t) => t.textContent);
+    const right = [...root.querySelectorAll("text[text-anchor=start]")].map((t) => t.textContent);
+    expect(left.at(-1)).toBe("6K");
+    expect(right.every((tick) => tick?.endsWith("%"))).toBe(true);
+    expect(right[0]).toBe("0%");
+    // the line is scaled to the right axis (0 to about 50%): its margins of about 40% sit high in
+    // the plot, where on the left axis (0 to 6K) they would lie on its floor
+    const path = root.querySelector('path[fill="none"]')?.getAttribute("d") ?? "";
+    const numbers = (path.match(/-?[\d.]+/g) ?? []).map(Number);
+    const ys = numbers.filter((_, i) => i % 2 === 1);
+    expect(ys.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...ys)).toBeLessThan(300 / 2);
   });
 
   it("draws pie and donut charts of any rows", () => {

@@ -16,6 +16,7 @@ import {
 } from "d3-shape";
 import { getNiceTickValues } from "recharts";
 import { annotationSpans, placeAnnotations } from "../annotations/place";
+import { type ComboSeries, comboSeriesKinds } from "../combo-chart/kinds";
 import { collapsedSpanTicks } from "../data/domain";
 import { selectDrawnPositions } from "../data/downsample";
 import {
@@ -71,6 +72,16 @@ export type ChartSvgOptions = {
       stack?: "none" | "stacked" | "percent";
       /** Bars along the vertical axis. */
       horizontal?: boolean;
+      curve?: CurveType;
+      /** Draw lines across missing values instead of breaking them. */
+      connectNulls?: boolean;
+      /** Markers and bands on the index axis, placed and labelled as `annotate()` draws them. */
+      annotations?: readonly ChartAnnotation[];
+    }
+  | {
+      type: "combo";
+      /** Bars and lines, as ComboChart takes them: `type` and `axis` per series. */
+      series: readonly ComboSeries<Record<string, unknown>>[];
       curve?: CurveType;
       /** Draw lines across missing values instead of breaking them. */
       connectNulls?: boolean;
@@ -338,10 +349,13 @@ const curves = {
 };
 
 function cartesianSvg(
-  options: Extract<ChartSvgOptions, { type: "line" | "area" | "bar" }>,
+  options: Extract<ChartSvgOptions, { type: "line" | "area" | "bar" | "combo" }>,
 ): string {
   const series = resolve(options.series);
-  const bars = options.type === "bar";
+  const combo = options.type === "combo";
+  const kinds = combo ? comboSeriesKinds(options.series) : null;
+  // a band per row: bar charts, and combos (whose lines join the bands' middles)
+  const bars = options.type === "bar" || combo;
   const frame = prepareCartesianFrame(options.data, {
     index: options.index,
     keys: series.map((s) => s.key),
@@ -351,8 +365,8 @@ function cartesianSvg(
   if (frame.emptyReason !== null || frame.xs.length === 0 || series.length === 0) {
     return emptySvg(options, frame.emptyReason);
   }
-  const stack = options.type === "line" ? "none" : (options.stack ?? "none");
-  const vertical = bars && options.horizontal === true;
+  const stack = options.type === "line" || combo ? "none" : (options.stack ?? "none");
+  const vertical = options.type === "bar" && options.horizontal === true;
   const { width, height } = options;
   const locale = options.locale;
   const timeZone = options.timeZone ?? "UTC";
@@ -361,6 +375,11 @@ function cartesianSvg(
       ? createNumberFormatter(locale, { style: "percent" })
       : (options.valueFormatter ?? createTickFormatter(locale));
   const indexFormat = indexFormatterOf(frame, options.indexFormatter, locale, timeZone);
+  /** Which series are drawn as bars, and which measured on a combo's right-hand axis. */
+  const isBar = series.map((s) =>
+    kinds ? kinds.get(s.key)?.type === "bar" : options.type === "bar",
+  );
+  const onRight = series.map((s) => kinds?.get(s.key)?.axis === "right");
 
   // about one point per pixel of the plot's width, as the React charts draw them
   const threshold = Math.max(32, Math.round(width - 56 - 24));
@@ -377,28 +396,41 @@ function cartesianSvg(
   );
   const stacked = stack !== "none";
   const stackedColumns = stacked ? stackColumns(columns, stack === "percent") : null;
-  // the extent of what is drawn: the piles' edges when stacked
-  const extent = stackedColumns
-    ? valueExtent(stackedColumns.flat(), false)
-    : valueExtent(columns, false);
-  if (!extent) return emptySvg(options, "No value to draw");
-  // as the charts bound the value axis (CartesianPlot's valueBounds): lines fit their data, bars
-  // and areas start at 0 when no value is below it; the ticks are Recharts' nice ticks of that
+  // as the charts bound a value axis (CartesianPlot's valueAxisOf): lines fit their data, bars,
+  // areas and combos start at 0 when no value is below it; the ticks are Recharts' nice ticks
   const fromZero = stack === "percent" ? 0 : options.type === "line" ? null : 0;
-  const low = fromZero !== null && fromZero <= extent[0] ? fromZero : extent[0];
-  const high = extent[1];
-  const valueTicks =
-    collapsedSpanTicks(low, high) ??
-    (getNiceTickValues([low, high], 5) as number[]).filter(Number.isFinite);
-  const valueDomain: [number, number] = [
-    Math.min(low, ...valueTicks),
-    Math.max(high, ...valueTicks),
-  ];
+  const axisOf = (measured: readonly Float64Array[]) => {
+    // the extent of what is drawn: the piles' edges when stacked
+    const extent = valueExtent(measured, false);
+    if (!extent) return null;
+    const low = fromZero !== null && fromZero <= extent[0] ? fromZero : extent[0];
+    const high = extent[1];
+    const ticks =
+      collapsedSpanTicks(low, high) ??
+      (getNiceTickValues([low, high], 5) as number[]).filter(Number.isFinite);
+    const domain: [number, number] = [Math.min(low, ...ticks), Math.max(high, ...ticks)];
+    return { ticks, domain };
+  };
+  const leftAxis = axisOf(
+    stackedColumns ? stackedColumns.flat() : columns.filter((_, k) => !onRight[k]),
+  );
+  const rightAxis = combo ? axisOf(columns.filter((_, k) => onRight[k])) : null;
+  if (!leftAxis && !rightAxis) return emptySvg(options, "No value to draw");
+  // the right axis reads in its first series' own format, as ComboChart's does
+  const rightFormatter = resolveSeries(Array.isArray(options.series) ? options.series : []).find(
+    (_, k) => onRight[k],
+  )?.formatter;
+  const rightTickFormat = rightFormatter ?? valueTickFormat;
 
   // the plot rectangle inside the margins and axes
-  const valueAxis = vertical ? X_AXIS_HEIGHT : valueAxisWidth(valueTicks, valueTickFormat);
+  const valueAxis = vertical
+    ? X_AXIS_HEIGHT
+    : leftAxis
+      ? valueAxisWidth(leftAxis.ticks, valueTickFormat)
+      : 0;
   const left = MARGIN.left + (vertical ? Y_INDEX_WIDTH : valueAxis);
-  const right = width - MARGIN.right;
+  const right =
+    width - MARGIN.right - (rightAxis ? valueAxisWidth(rightAxis.ticks, rightTickFormat) : 0);
   const top = MARGIN.top;
   const paint = paintOf(options.colors);
   const legend = options.legend
@@ -414,11 +446,18 @@ function cartesianSvg(
   const bottom = height - MARGIN.bottom - X_AXIS_HEIGHT - legendHeight;
   if (right - left < 8 || bottom - top < 8) return emptySvg(options, null);
 
-  const valueScale = scaleLinear()
-    .domain(
-      valueDomain[0] === valueDomain[1] ? [valueDomain[0] - 1, valueDomain[1] + 1] : valueDomain,
-    )
-    .range(vertical ? [left, right] : [bottom, top]);
+  const scaleOf = (axis: { domain: [number, number] }) =>
+    scaleLinear()
+      .domain(
+        axis.domain[0] === axis.domain[1] ? [axis.domain[0] - 1, axis.domain[1] + 1] : axis.domain,
+      )
+      .range(vertical ? [left, right] : [bottom, top]);
+  const leftScale = leftAxis ? scaleOf(leftAxis) : null;
+  const rightScale = rightAxis ? scaleOf(rightAxis) : null;
+  /** Series k's axis and scale. */
+  const measureOf = (k: number) =>
+    (onRight[k] ? rightAxis && rightScale && { axis: rightAxis, scale: rightScale } : null) ??
+    (leftAxis && leftScale ? { axis: leftAxis, scale: leftScale } : null);
   const band = scaleBand<number>()
     .domain(drawn.map((_, i) => i))
     .range(vertical ? [top, bottom] : [left, right])
@@ -439,14 +478,31 @@ function cartesianSvg(
   };
 
   const parts: string[] = [];
-  // grid and value axis
-  for (const tick of valueTicks) {
-    const v = valueScale(tick);
-    parts.push(
-      vertical
-        ? `<line x1="${at(v)}" x2="${at(v)}" y1="${at(top)}" y2="${at(bottom)}" stroke="${paint.grid}" stroke-dasharray="3 3"/><text x="${at(v)}" y="${at(bottom + 16)}" text-anchor="middle" fill="${paint.axis}">${escapeXml(valueTickFormat(tick))}</text>`
-        : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(v)}" y2="${at(v)}" stroke="${paint.grid}" stroke-dasharray="3 3"/><text x="${at(left - 8)}" y="${at(v + 4)}" text-anchor="end" fill="${paint.axis}">${escapeXml(valueTickFormat(tick))}</text>`,
-    );
+  // grid and value axes: the grid follows the left axis, or the right one when it alone measures
+  const gridAxis = leftAxis && leftScale ? { axis: leftAxis, scale: leftScale } : null;
+  for (const [axis, scale, format, side] of [
+    [leftAxis, leftScale, valueTickFormat, "left"],
+    [rightAxis, rightScale, rightTickFormat, "right"],
+  ] as const) {
+    if (!axis || !scale) continue;
+    const grid = gridAxis === null || gridAxis.axis === axis;
+    for (const tick of axis.ticks) {
+      const v = scale(tick);
+      const label = escapeXml(format(tick));
+      const gridLine = grid
+        ? vertical
+          ? `<line x1="${at(v)}" x2="${at(v)}" y1="${at(top)}" y2="${at(bottom)}" stroke="${paint.grid}" stroke-dasharray="3 3"/>`
+          : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(v)}" y2="${at(v)}" stroke="${paint.grid}" stroke-dasharray="3 3"/>`
+        : "";
+      parts.push(
+        gridLine +
+          (vertical
+            ? `<text x="${at(v)}" y="${at(bottom + 16)}" text-anchor="middle" fill="${paint.axis}">${label}</text>`
+            : side === "left"
+              ? `<text x="${at(left - 8)}" y="${at(v + 4)}" text-anchor="end" fill="${paint.axis}">${label}</text>`
+              : `<text x="${at(right + 8)}" y="${at(v + 4)}" text-anchor="start" fill="${paint.axis}">${label}</text>`),
+      );
+    }
   }
   // index axis: its line and labels, thinned so none overlaps, the first and last kept
   parts.push(
@@ -491,72 +547,78 @@ function cartesianSvg(
     );
   }
 
-  // series
-  const baseline = valueScale(Math.max(valueDomain[0], Math.min(0, valueDomain[1])));
-  if (bars) {
-    const groups = stacked ? 1 : series.length;
-    const inner = band.bandwidth() / groups;
-    series.forEach((s, k) => {
-      const rects: string[] = [];
-      for (let i = 0; i < drawn.length; i++) {
-        const value = (columns[k] as Float64Array)[i] as number;
-        if (Number.isNaN(value)) continue;
-        const [from, to] = stackedColumns
-          ? [
-              (stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number,
-              (stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number,
-            ]
-          : [0, value];
-        // from the axis' edge when 0 is off it, as Recharts clips bars to the plot
-        const clamp = (v: number) => Math.min(valueDomain[1], Math.max(valueDomain[0], v));
-        const a = valueScale(clamp(from));
-        const b = valueScale(clamp(to));
-        const offset = (band(i) ?? 0) + (stacked ? 0 : k * inner);
-        const thickness = Math.max(0, stacked ? band.bandwidth() : inner - 1);
-        rects.push(
-          vertical
-            ? `<rect x="${at(Math.min(a, b))}" y="${at(offset)}" width="${at(Math.abs(b - a))}" height="${at(thickness)}"/>`
-            : `<rect x="${at(offset)}" y="${at(Math.min(a, b))}" width="${at(thickness)}" height="${at(Math.abs(b - a))}"/>`,
-        );
-      }
-      parts.push(`<g fill="${paint.series(k, s.color)}">${rects.join("")}</g>`);
-    });
-  } else {
-    const curve = curves[options.curve ?? "monotone"] ?? curveMonotoneX;
-    series.forEach((s, k) => {
-      const column = columns[k] as Float64Array;
-      const indices = drawn.map((_, i) => i);
-      const defined = (i: number) => !Number.isNaN(column[i] as number);
-      const kept = options.connectNulls ? indices.filter(defined) : indices;
-      const color = paint.series(k, s.color);
-      const top = (i: number) =>
-        valueScale(
-          stackedColumns
-            ? ((stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number)
-            : (column[i] as number),
-        );
-      if (options.type === "area") {
-        const bottomOf = (i: number) =>
-          stackedColumns
-            ? valueScale((stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number)
-            : baseline;
-        const shape = area<number>().defined(defined).curve(curve).x(place).y0(bottomOf).y1(top)(
-          kept,
-        );
-        parts.push(`<path d="${shape ?? ""}" fill="${color}" fill-opacity="0.3" stroke="none"/>`);
-      }
-      const path = line<number>().defined(defined).curve(curve).x(place).y(top)(kept);
-      parts.push(
-        `<path d="${path ?? ""}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>`,
+  // series: bars first, side by side in each band (or piled up), then lines over them
+  const barSeries = series.flatMap((_, k) => (isBar[k] ? [k] : []));
+  const groups = stacked ? 1 : barSeries.length;
+  const inner = band.bandwidth() / Math.max(1, groups);
+  barSeries.forEach((k, slot) => {
+    const measure = measureOf(k);
+    if (!measure) return;
+    const { domain } = measure.axis;
+    const valueScale = measure.scale;
+    const rects: string[] = [];
+    for (let i = 0; i < drawn.length; i++) {
+      const value = (columns[k] as Float64Array)[i] as number;
+      if (Number.isNaN(value)) continue;
+      const [from, to] = stackedColumns
+        ? [
+            (stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number,
+            (stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number,
+          ]
+        : [0, value];
+      // from the axis' edge when 0 is off it, as Recharts clips bars to the plot
+      const clamp = (v: number) => Math.min(domain[1], Math.max(domain[0], v));
+      const a = valueScale(clamp(from));
+      const b = valueScale(clamp(to));
+      const offset = (band(i) ?? 0) + (stacked ? 0 : slot * inner);
+      const thickness = Math.max(0, stacked ? band.bandwidth() : inner - 1);
+      rects.push(
+        vertical
+          ? `<rect x="${at(Math.min(a, b))}" y="${at(offset)}" width="${at(Math.abs(b - a))}" height="${at(thickness)}"/>`
+          : `<rect x="${at(offset)}" y="${at(Math.min(a, b))}" width="${at(thickness)}" height="${at(Math.abs(b - a))}"/>`,
       );
-      // a lone point between gaps has no line: a dot shows it
-      for (let i = 0; i < drawn.length && !options.connectNulls; i++) {
-        if (defined(i) && !(i > 0 && defined(i - 1)) && !(i + 1 < drawn.length && defined(i + 1))) {
-          parts.push(`<circle cx="${at(place(i))}" cy="${at(top(i))}" r="2.5" fill="${color}"/>`);
-        }
+    }
+    parts.push(`<g fill="${paint.series(k, series[k]?.color)}">${rects.join("")}</g>`);
+  });
+  const curve = curves[options.curve ?? "monotone"] ?? curveMonotoneX;
+  series.forEach((s, k) => {
+    const measure = measureOf(k);
+    if (isBar[k] || !measure) return;
+    const valueScale = measure.scale;
+    const { domain } = measure.axis;
+    const baseline = valueScale(Math.max(domain[0], Math.min(0, domain[1])));
+    const column = columns[k] as Float64Array;
+    const indices = drawn.map((_, i) => i);
+    const defined = (i: number) => !Number.isNaN(column[i] as number);
+    const kept = options.connectNulls ? indices.filter(defined) : indices;
+    const color = paint.series(k, s.color);
+    const top = (i: number) =>
+      valueScale(
+        stackedColumns
+          ? ((stackedColumns[k] as [Float64Array, Float64Array])[1][i] as number)
+          : (column[i] as number),
+      );
+    if (options.type === "area") {
+      const bottomOf = (i: number) =>
+        stackedColumns
+          ? valueScale((stackedColumns[k] as [Float64Array, Float64Array])[0][i] as number)
+          : baseline;
+      const shape = area<number>().defined(defined).curve(curve).x(place).y0(bottomOf).y1(top)(
+        kept,
+      );
+      parts.push(`<path d="${shape ?? ""}" fill="${color}" fill-opacity="0.3" stroke="none"/>`);
+    }
+    const path = line<number>().defined(defined).curve(curve).x(place).y(top)(kept);
+    parts.push(
+      `<path d="${path ?? ""}" fill="none" stroke="${color}" stroke-width="2" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
+    // a lone point between gaps has no line: a dot shows it
+    for (let i = 0; i < drawn.length && !options.connectNulls; i++) {
+      if (defined(i) && !(i > 0 && defined(i - 1)) && !(i + 1 < drawn.length && defined(i + 1))) {
+        parts.push(`<circle cx="${at(place(i))}" cy="${at(top(i))}" r="2.5" fill="${color}"/>`);
       }
-    });
-  }
+    }
+  });
   if (legendHeight) parts.push(legend.draw(height - legendHeight));
   return frameSvg(options, parts.join(""));
 }

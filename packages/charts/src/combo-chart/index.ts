@@ -1,0 +1,2 @@
+export type { ComboChartProps, ComboSeries, ComboSeriesConfig } from "./combo-chart";
+export { ComboChart } from "./combo-chart";

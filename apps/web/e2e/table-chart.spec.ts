@@ -7,6 +7,7 @@ import {
   uniqueName,
   withoutScripts,
 } from "./content-support";
+import { horizontalOverflow } from "./support";
 import { publishWeatherBoard, weatherTotals } from "./weather-board";
 
 // Table charts on real data (vega-datasets' Seattle weather, a row per day 2012-2015): a table of
@@ -39,6 +40,7 @@ async function publishTableBoard(browser: Browser): Promise<string> {
     "      query:",
     "        x: { column: date, grain: month }",
     "        measures: [{ column: precipitation, aggregate: sum, label: Rain (mm) }]",
+    "      options: { pageSize: 25 }",
     "layout:",
     "  kinds: { x: 0, y: 0, w: 6, h: 5 }",
     "  months: { x: 6, y: 0, w: 6, h: 5 }",
@@ -67,9 +69,10 @@ test("a table chart is in the page before any script, sorts and pages in the bro
   await withoutScripts(browser, home, async (plain) => {
     const plainRows = await shownRows(plain, "Days and rain by weather");
     expect(plainRows.map((row) => row[0])).toEqual([...totals.keys()].sort());
+    // the months' table says 25 rows a page; the other keeps the default 10
     await expect(
       plain.getByRole("figure", { name: "Rain by month" }).locator("tbody tr"),
-    ).toHaveCount(10);
+    ).toHaveCount(25);
   });
 
   const visitor = await browser.newContext();
@@ -100,13 +103,14 @@ test("a table chart is in the page before any script, sorts and pages in the bro
     [...ascending].reverse(),
   );
 
-  // 48 months, 10 to a page: the pager moves through them.
+  // 48 months, 25 to a page as the chart says: the pager moves through them.
   const months = page.getByRole("figure", { name: "Rain by month" });
-  await expect(months.getByText("Rows 1–10 of 48")).toBeVisible();
+  await expect(months.getByText("Rows 1–25 of 48")).toBeVisible();
   expect((await shownRows(page, "Rain by month"))[0]?.[0]).toBe("Jan 2012");
   await months.getByRole("button", { name: "Next page" }).click();
-  await expect(months.getByText("Rows 11–20 of 48")).toBeVisible();
-  expect((await shownRows(page, "Rain by month"))[0]?.[0]).toBe("Nov 2012");
+  await expect(months.getByText("Rows 26–48 of 48")).toBeVisible();
+  expect((await shownRows(page, "Rain by month"))[0]?.[0]).toBe("Feb 2014");
+  expect(await shownRows(page, "Rain by month")).toHaveLength(23);
   await expectAxeClean(page);
 
   // A row's header filters the dashboard by its weather; the other table follows.
@@ -154,6 +158,9 @@ test("an editor makes a table chart: its preview is the table, with only the opt
   // A table has no legend and no axes: only how numbers, dates and the locale read.
   await expect(page.getByLabel("Legend")).toHaveCount(0);
   await expect(page.getByLabel("Number format", { exact: true })).toBeVisible();
+  // Rows per page: ten unless told; the choice is kept with the chart.
+  await expect(page.getByLabel("Rows per page")).toHaveValue("10");
+  await page.getByLabel("Rows per page").selectOption({ label: "50 rows" });
 
   // Colour rules: South's 950 is under 1,000, so its cell is toned, marked and says why.
   const rules = page.getByRole("group", { name: "Colour rules" });
@@ -176,16 +183,13 @@ test("an editor makes a table chart: its preview is the table, with only the opt
   await page.getByRole("button", { name: "Create chart" }).click();
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
   await expect(page.getByLabel("Type")).toHaveValue("table");
-  // Reopened, the rule is there and the preview tones the same cell.
+  // Reopened, the rule and the page size are there and the preview tones the same cell.
   await expect(rule(1).getByLabel("Number")).toHaveValue("1000");
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
   await expect(
     page.getByTestId("chart-preview").getByRole("row", { name: /South/ }).getByRole("cell"),
   ).toHaveText("✕950 (below plan)");
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(
-    await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    ),
-  ).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await context.close();
 });

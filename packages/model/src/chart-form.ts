@@ -38,6 +38,8 @@ import {
   type SeriesShape,
   type StackMode,
   stackModes,
+  type TablePageSize,
+  tablePageSizes,
   type ValueLabelMode,
   valueLabelModes,
   type XNumberFormat,
@@ -75,6 +77,8 @@ export const chartOptionDefaults = {
   xNumberFormat: "auto",
   /** A line or area breaks where periods of a dated x hold no data. */
   gaps: "break",
+  /** A table shows this many rows a page. */
+  pageSize: tablePageSizes[0],
 } as const satisfies ChartOptions;
 
 /** A type's first value label mode is what it draws unless told otherwise. */
@@ -184,6 +188,8 @@ export interface ChartForm {
   annotations: AnnotationForm[];
   /** A table's conditional colours, in the order typed (the first a value meets applies). */
   colorRules: ColorRuleForm[];
+  /** A table's rows per page, as its select holds it ("25"). */
+  pageSize: `${TablePageSize}`;
 }
 
 const shortText = z.string().max(200);
@@ -263,6 +269,7 @@ export const chartFormSchema = z.object({
   formatMaxDigits: shortText,
   annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
   colorRules: z.array(colorRuleRow).max(chartLimits.maxColorRules * 2),
+  pageSize: z.enum(tablePageSizes.map(String) as [`${TablePageSize}`, ...`${TablePageSize}`[]]),
 }) satisfies z.ZodType<ChartForm>;
 
 /** The stored chart a form edits (what the store gives back). */
@@ -526,6 +533,7 @@ export function chartFormOf(
     dateFormat: options.dateFormat ?? "",
     xNumberFormat: options.xNumberFormat ?? chartOptionDefaults.xNumberFormat,
     gaps: options.gaps ?? chartOptionDefaults.gaps,
+    pageSize: `${options.pageSize ?? chartOptionDefaults.pageSize}`,
     formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
     formatCurrency: format?.currency ?? "",
     formatMaxDigits:
@@ -692,6 +700,10 @@ function formOptions(
     options.xNumberFormat = form.xNumberFormat;
   }
   if (form.gaps !== chartOptionDefaults.gaps) options.gaps = form.gaps;
+  const pageSize = tablePageSizes.find((size) => `${size}` === form.pageSize);
+  if (pageSize !== undefined && pageSize !== chartOptionDefaults.pageSize) {
+    options.pageSize = pageSize;
+  }
   // As typed (trimmed): the store checks the days and texts and names the row of any problem.
   if (form.annotations.length > 0) {
     options.annotations = form.annotations.map((row) => ({
@@ -762,6 +774,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   gaps: ["gaps"],
   annotations: ["annotations"],
   colorRules: ["colorRules"],
+  pageSize: ["pageSize"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */

@@ -31,6 +31,7 @@ export const chartOptionNames = [
   "gaps",
   "annotations",
   "colorRules",
+  "pageSize",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -85,6 +86,10 @@ export const colorRuleConditions = [
   "equal",
 ] as const;
 export type ColorRuleCondition = (typeof colorRuleConditions)[number];
+
+/** How many rows a table chart shows a page, the first being the default. */
+export const tablePageSizes = [10, 25, 50, 100] as const;
+export type TablePageSize = (typeof tablePageSizes)[number];
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
@@ -270,7 +275,7 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
   // no legend and no axis, so only how numbers, dates, the x column's numbers and the locale read.
   table: {
     label: "Table",
-    options: ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules"],
+    options: ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules", "pageSize"],
     valueLabels: [],
     accepts: everyQuery,
   },

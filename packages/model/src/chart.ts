@@ -10,6 +10,7 @@ import {
   legendPositions,
   maxOtherThreshold,
   queryLimits,
+  tablePageSizes,
   unsupportedOptions,
   valueLabelModes,
   xNumberFormats,
@@ -134,6 +135,11 @@ export const chartOptionsSchema = z
         chartLimits.maxAnnotations,
         `A chart has at most ${chartLimits.maxAnnotations} annotations.`,
       )
+      .optional(),
+    pageSize: z
+      .literal(tablePageSizes, {
+        error: `Rows per page must be ${tablePageSizes.slice(0, -1).join(", ")} or ${tablePageSizes.at(-1)}.`,
+      })
       .optional(),
     colorRules: z
       .array(chartColorRuleSchema, { error: "Colour rules must be a list." })

@@ -25,6 +25,7 @@ import {
   optionsWithDefaults,
   type QueryFilter,
   stackModes,
+  tablePageSizes,
   thresholdTones,
   valueLabelModes,
   withDefaultOptions,
@@ -112,6 +113,7 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     gaps: fc.constantFrom(...gapModes),
     annotations: annotationsArbitrary,
     colorRules: colorRulesArbitrary,
+    pageSize: fc.constantFrom(...tablePageSizes),
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),

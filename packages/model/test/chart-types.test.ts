@@ -33,11 +33,11 @@ describe("the chart types table", () => {
 
   it("offers a table how its numbers, dates and locale read, and nothing of axes or legends", () => {
     expect(offeredOptions("table", { series: "many", timeIndex: true, numberIndex: true })).toEqual(
-      ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules"],
+      ["numberFormat", "locale", "dateFormat", "xNumberFormat", "colorRules", "pageSize"],
     );
     expect(
       offeredOptions("table", { series: "one", timeIndex: false, numberIndex: false }),
-    ).toEqual(["numberFormat", "locale", "colorRules"]);
+    ).toEqual(["numberFormat", "locale", "colorRules", "pageSize"]);
   });
 
   it("offers the x number format on line, area and bar charts over a number x only", () => {

@@ -142,6 +142,27 @@ describe("chart checks", () => {
     ]);
   });
 
+  it("takes a table's rows per page from the listed sizes only, and no other type's", () => {
+    const chart = (type: string, pageSize: unknown) =>
+      chartInputSchema.safeParse({
+        title: "C",
+        type,
+        datasetId: "d",
+        indexColumn: "a",
+        seriesColumns: ["b"],
+        options: { pageSize },
+      });
+    const pageSizeErrors = (type: string, pageSize: unknown) => {
+      const result = chart(type, pageSize);
+      return result.success ? null : formatZodError(result.error).fieldErrors["options.pageSize"];
+    };
+    for (const size of [10, 25, 50, 100]) expect(chart("table", size).success).toBe(true);
+    for (const bad of [0, 30, -25, 25.5, 1e9, "25", null, Number.NaN]) {
+      expect(pageSizeErrors("table", bad)).toEqual(["Rows per page must be 10, 25, 50 or 100."]);
+    }
+    expect(pageSizeErrors("line", 25)).toEqual(["A line chart has no pageSize option."]);
+  });
+
   it("checks columns: any index, number series", () => {
     const columns = [
       { name: "day", type: "date" },

@@ -155,6 +155,7 @@ export function chartDrawing(
         data: result.rows,
         title: chart.title,
         locale,
+        pageSize: options.pageSize,
         columns: [
           {
             key: "x",

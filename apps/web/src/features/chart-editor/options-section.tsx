@@ -17,6 +17,7 @@ import {
   measureLabel,
   offeredOptions,
   type StackMode,
+  tablePageSizes,
   type ValueLabelMode,
   type XNumberFormat,
   xNumberFormats,
@@ -62,6 +63,11 @@ const xNumberFormatLabels: Record<XNumberFormat, string> = {
   auto: "Automatic (years as 1900, other numbers grouped as the locale writes them: 12,500)",
   plain: "Plain, without separators (e.g. 1900, for years)",
 };
+
+const pageSizeChoices = tablePageSizes.map((size) => `${size}` as const);
+const pageSizeLabels = Object.fromEntries(
+  pageSizeChoices.map((size) => [size, `${size} rows`]),
+) as Record<(typeof pageSizeChoices)[number], string>;
 
 const gapLabels: Record<GapMode, string> = {
   break: "Leave a gap (the line breaks where a period has no data)",
@@ -219,6 +225,18 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
             : `${draft.annotations.length} annotations are`}{" "}
           kept here but not drawn or saved.
         </p>
+      ) : null}
+      {offered.has("pageSize") ? (
+        <ChoiceField
+          id="chart-page-size"
+          name="pageSize"
+          label="Rows per page"
+          value={draft.pageSize}
+          choices={pageSizeChoices}
+          labels={pageSizeLabels}
+          onChoose={(size) => update("pageSize", size)}
+          errors={errors.pageSize}
+        />
       ) : null}
       {offered.has("colorRules") ? (
         <ColorRuleList

@@ -140,6 +140,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
             { at: "2024-03-01", to: "2024-03-31", label: "Spring sale" },
           ],
           colorRules: [{ measure: 1, when: "above" as const, value: 100, tone: "good" as const }],
+          pageSize: 25 as const,
         },
         monthShape,
       );

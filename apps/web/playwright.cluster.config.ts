@@ -8,7 +8,7 @@ export default defineConfig({
   testDir: "./e2e-cluster",
   fullyParallel: false,
   forbidOnly: true,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0, // as in playwright.config.ts
   workers: 1,
   reporter: "list",
   timeout: 120_000,

@@ -8,14 +8,19 @@ import {
   type ChartOptionName,
   type ChartType,
   type ColorRuleCondition,
+  type ComboKind,
   type CurveType,
   chartLocales,
   chartTypeSpecs,
   chartTypes,
   colorRuleConditions,
+  comboAxes,
+  comboMarks,
+  comboSeriesOf,
   curveTypes,
   type DateFormat,
   dateFormats,
+  defaultComboSeries,
   type FilterOperator,
   filterOperators,
   type GapMode,
@@ -190,6 +195,8 @@ export interface ChartForm {
   colorRules: ColorRuleForm[];
   /** A table's rows per page, as its select holds it ("25"). */
   pageSize: `${TablePageSize}`;
+  /** A combo's bars or line and axis per measure, by position (missing ones: defaultComboSeries). */
+  comboSeries: ComboKind[];
 }
 
 const shortText = z.string().max(200);
@@ -270,6 +277,9 @@ export const chartFormSchema = z.object({
   annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
   colorRules: z.array(colorRuleRow).max(chartLimits.maxColorRules * 2),
   pageSize: z.enum(tablePageSizes.map(String) as [`${TablePageSize}`, ...`${TablePageSize}`[]]),
+  comboSeries: z
+    .array(z.object({ type: z.enum(comboMarks), axis: z.enum(comboAxes) }))
+    .max(queryLimits.maxMeasures),
 }) satisfies z.ZodType<ChartForm>;
 
 /** The stored chart a form edits (what the store gives back). */
@@ -534,6 +544,7 @@ export function chartFormOf(
     xNumberFormat: options.xNumberFormat ?? chartOptionDefaults.xNumberFormat,
     gaps: options.gaps ?? chartOptionDefaults.gaps,
     pageSize: `${options.pageSize ?? chartOptionDefaults.pageSize}`,
+    comboSeries: comboSeriesOf(options.comboSeries, options.comboSeries?.length ?? 0),
     formatStyle: format?.notation === "compact" ? "compact" : (format?.style ?? ""),
     formatCurrency: format?.currency ?? "",
     formatMaxDigits:
@@ -611,10 +622,23 @@ function sortMeasureOf(form: ChartForm, count: number): { measure?: number } {
     : {};
 }
 
+/**
+ * Whether the series columns stand for one measure only: a pie's, or the one a breakdown splits
+ * (where the type takes a breakdown: a combo keeps one in the form for a type that does).
+ */
+export function drawsOneMeasure(form: Pick<ChartForm, "type" | "breakdown">): boolean {
+  return form.type === "pie" || formSplits(form);
+}
+
+/** Whether the form splits a measure into series: a breakdown chosen, on a type that takes one. */
+export function formSplits(form: Pick<ChartForm, "type" | "breakdown">): boolean {
+  return form.breakdown !== "" && chartTypeSpecs[form.type].accepts.breakdown;
+}
+
 /** The series columns' measures: one per column (one for a pie or a split), or the formula. */
 function seriesOf(form: ChartForm): (string | null)[] {
   if (form.aggregate === "formula") return [null];
-  const single = form.type === "pie" || form.breakdown !== "";
+  const single = drawsOneMeasure(form);
   return single ? form.seriesColumns.slice(0, 1) : form.seriesColumns;
 }
 
@@ -704,6 +728,13 @@ function formOptions(
   if (pageSize !== undefined && pageSize !== chartOptionDefaults.pageSize) {
     options.pageSize = pageSize;
   }
+  if (form.type === "combo") {
+    const combo = comboSeriesOf(form.comboSeries, formQuery(form, columns).measures.length);
+    // Said only when some measure is drawn otherwise than unsaid (a stored chart then follows the defaults).
+    if (combo.some((entry, position) => !sameCombo(entry, defaultComboSeries(position)))) {
+      options.comboSeries = combo;
+    }
+  }
   // As typed (trimmed): the store checks the days and texts and names the row of any problem.
   if (form.annotations.length > 0) {
     options.annotations = form.annotations.map((row) => ({
@@ -741,6 +772,10 @@ function formOptions(
   return acceptedOptions(form.type, options, shape);
 }
 
+function sameCombo(a: ComboKind, b: ComboKind): boolean {
+  return a.type === b.type && a.axis === b.axis;
+}
+
 /** The chart a form stands for, with the problems only the form can see (the store checks the rest). */
 export function chartOfForm(
   form: ChartForm,
@@ -775,6 +810,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   annotations: ["annotations"],
   colorRules: ["colorRules"],
   pageSize: ["pageSize"],
+  comboSeries: ["comboSeries"],
 };
 
 /** The form with these options back at their defaults (the fields of a chart that sets none). */
@@ -785,7 +821,11 @@ export function withDefaultOptions(form: ChartForm, names: Iterable<ChartOptionN
   );
   const next: Record<string, unknown> = { ...form };
   for (const name of names) {
-    for (const field of optionFields[name]) next[field] = blank[field];
+    for (const field of optionFields[name]) {
+      // an empty list stays the same list: a form with nothing to reset is the same form
+      const empty = (value: unknown) => Array.isArray(value) && value.length === 0;
+      if (!(empty(next[field]) && empty(blank[field]))) next[field] = blank[field];
+    }
   }
   return next as unknown as ChartForm;
 }

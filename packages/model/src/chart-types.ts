@@ -5,7 +5,7 @@ import { isTimeType } from "./column-types.js";
 
 import type { DatasetColumnType } from "./vocabulary.js";
 
-export const chartTypes = ["line", "area", "bar", "pie", "table", "scatter"] as const;
+export const chartTypes = ["line", "area", "bar", "pie", "table", "scatter", "combo"] as const;
 export type ChartType = (typeof chartTypes)[number];
 
 export const curveTypes = ["linear", "monotone", "step"] as const;
@@ -32,6 +32,7 @@ export const chartOptionNames = [
   "annotations",
   "colorRules",
   "pageSize",
+  "comboSeries",
 ] as const;
 export type ChartOptionName = (typeof chartOptionNames)[number];
 
@@ -90,6 +91,35 @@ export type ColorRuleCondition = (typeof colorRuleConditions)[number];
 /** How many rows a table chart shows a page, the first being the default. */
 export const tablePageSizes = [10, 25, 50, 100] as const;
 export type TablePageSize = (typeof tablePageSizes)[number];
+
+/** How a combo chart draws one measure: as bars or a line. */
+export const comboMarks = ["bar", "line"] as const;
+export type ComboMark = (typeof comboMarks)[number];
+/** The value axis a combo chart measures one measure on; "right" is a second axis with its own scale. */
+export const comboAxes = ["left", "right"] as const;
+export type ComboAxis = (typeof comboAxes)[number];
+
+/** How a combo chart draws one measure. */
+export interface ComboKind {
+  type: ComboMark;
+  axis: ComboAxis;
+}
+
+/** How a combo chart draws its measure at `position` when the chart does not say: the first as bars, the rest as lines, all on the left axis. */
+export function defaultComboSeries(position: number): ComboKind {
+  return { type: position === 0 ? "bar" : "line", axis: "left" };
+}
+
+/** How a combo chart draws each of its `measures` measures: as said (by position), else by default. */
+export function comboSeriesOf(
+  said: readonly Partial<ComboKind>[] | undefined,
+  measures: number,
+): ComboKind[] {
+  return Array.from({ length: measures }, (_, position) => ({
+    ...defaultComboSeries(position),
+    ...said?.[position],
+  }));
+}
 
 /** Largest share of the total a pie may group into "Other" (the kit's default is 0.03). */
 export const maxOtherThreshold = 0.5;
@@ -220,6 +250,8 @@ export interface ChartTypeSpec {
     breakdown: boolean;
     /** More than one measure. */
     multipleMeasures: boolean;
+    /** At least this many measures, where one is too few (a combo's bars and line). */
+    minMeasures?: number;
     /** At most this many measures, where fewer than a query may have (a scatter's y and size). */
     maxMeasures?: number;
     /** The x column's types, where not every type (a scatter plots numbers or dates). */
@@ -292,6 +324,20 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
       maxMeasures: 2,
       rawMeasures: true,
       xTypes: ["number", "date", "timestamp"],
+    },
+  },
+  // Bars and lines over one x, each measure on the left value axis or a second one on the right
+  // (comboSeries, by the measure's position): measures are the series, so no breakdown.
+  combo: {
+    label: "Combo",
+    options: ["curve", "gaps", "comboSeries", ...cartesian],
+    valueLabels: [],
+    accepts: {
+      grain: true,
+      breakdown: false,
+      multipleMeasures: true,
+      minMeasures: 2,
+      rawMeasures: true,
     },
   },
 };

@@ -4,6 +4,8 @@ import {
   chartTypeSpecs,
   chartTypes,
   colorRuleConditions,
+  comboAxes,
+  comboMarks,
   curveTypes,
   dateFormats,
   gapModes,
@@ -100,6 +102,27 @@ export function colorRuleMeasureProblems(
   );
 }
 
+/**
+ * How a combo chart draws one measure (by its position in the query): as bars or a line, on the
+ * left value axis or a second one on the right. Unsaid, the first is bars, the rest lines, all left.
+ */
+export const comboSeriesSchema = z
+  .object({
+    type: z.enum(comboMarks, { error: "Draw a measure as bar or line." }).optional(),
+    axis: z
+      .enum(comboAxes, { error: "Measure a series on the left or the right axis." })
+      .optional(),
+  })
+  .strict();
+export type ComboSeriesInput = z.infer<typeof comboSeriesSchema>;
+
+/** Why a combo's series list does not fit its query's measures, or null when it does. */
+export function comboSeriesProblem(series: readonly unknown[], measures: number): string | null {
+  return series.length > measures
+    ? `This chart has ${measures} measure${measures === 1 ? "" : "s"}; comboSeries says how to draw ${series.length}. Remove the last ${series.length - measures === 1 ? "entry" : `${series.length - measures} entries`}.`
+    : null;
+}
+
 export const chartOptionsSchema = z
   .object({
     stack: z
@@ -147,6 +170,10 @@ export const chartOptionsSchema = z
         chartLimits.maxColorRules,
         `A table has at most ${chartLimits.maxColorRules} colour rules.`,
       )
+      .optional(),
+    comboSeries: z
+      .array(comboSeriesSchema, { error: "comboSeries must be a list, one entry per measure." })
+      .max(queryLimits.maxMeasures, `A chart has at most ${queryLimits.maxMeasures} measures.`)
       .optional(),
   })
   .strict();
@@ -210,6 +237,9 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
       ctx.addIssue({ code: "custom", path: ["options", "colorRules", index, "measure"], message });
     }
   }
+  const combo = chart.options.comboSeries;
+  const problem = combo && measures !== undefined ? comboSeriesProblem(combo, measures) : null;
+  if (problem) ctx.addIssue({ code: "custom", path: ["options", "comboSeries"], message: problem });
   if (chart.query) return;
   if (chart.indexColumn === undefined) {
     ctx.addIssue({ code: "custom", path: ["indexColumn"], message: "Choose the index column." });
@@ -227,6 +257,14 @@ export const chartInputSchema = z.object(chartFields).superRefine((chart, ctx) =
       code: "custom",
       path: ["seriesColumns"],
       message: "A pie chart shows exactly one series column.",
+    });
+  }
+  const least = chartTypeSpecs[chart.type].accepts.minMeasures;
+  if (least !== undefined && chart.seriesColumns.length < least) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["seriesColumns"],
+      message: `A ${chartTypeSpecs[chart.type].label.toLowerCase()} chart shows at least ${least} series columns (bars and a line).`,
     });
   }
   const most = chartTypeSpecs[chart.type].accepts.maxMeasures;

@@ -15,6 +15,9 @@ import {
   chartTypeSpecs,
   chartTypes,
   colorRuleConditions,
+  comboAxes,
+  comboMarks,
+  comboSeriesOf,
   curveTypes,
   dateFormats,
   type FormColumn,
@@ -114,6 +117,14 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     annotations: annotationsArbitrary,
     colorRules: colorRulesArbitrary,
     pageSize: fc.constantFrom(...tablePageSizes),
+    // as many entries as the fewest measures a query here has (one), each key said or not
+    comboSeries: fc.array(
+      fc.record(
+        { type: fc.constantFrom(...comboMarks), axis: fc.constantFrom(...comboAxes) },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 1 },
+    ),
     numberFormat: fc.oneof(
       fc.constant({ notation: "compact" as const }),
       fc.record({ style: fc.constantFrom("decimal" as const, "percent" as const) }),
@@ -175,13 +186,21 @@ const queryArbitrary: fc.Arbitrary<ChartQueryInput> = fc.record({
 /** What a stored chart means once defaults are filled in and only accepted options count. */
 function meaning(type: (typeof chartTypes)[number], options: ChartOptions, query: ChartQueryInput) {
   const form = chartFormOf({ title: "t", type, datasetId: "d", query, options }, undefined);
-  return drawn(type, acceptedOptions(type, options, formShape(form, columns)));
+  return drawn(
+    type,
+    acceptedOptions(type, options, formShape(form, columns)),
+    query.measures.length,
+  );
 }
 
-/** Options as drawn: defaults filled in, and no legend position for a hidden legend. */
-function drawn(type: (typeof chartTypes)[number], options: ChartOptions) {
-  const { legendPosition, ...rest } = optionsWithDefaults(type, options);
-  return rest.showLegend ? { ...rest, legendPosition } : rest;
+/**
+ * Options as drawn: defaults filled in, no legend position for a hidden legend, and a combo's
+ * bars and lines for each of its measures.
+ */
+function drawn(type: (typeof chartTypes)[number], options: ChartOptions, measures: number) {
+  const { legendPosition, comboSeries, ...rest } = optionsWithDefaults(type, options);
+  const combo = type === "combo" ? { comboSeries: comboSeriesOf(comboSeries, measures) } : {};
+  return rest.showLegend ? { ...rest, legendPosition, ...combo } : { ...rest, ...combo };
 }
 
 describe("the chart <-> editor form converter", () => {
@@ -209,7 +228,9 @@ describe("the chart <-> editor form converter", () => {
           expect(chart.query?.measures).toEqual(single.measures);
           expect(chartOptionsSchema.safeParse(chart.options).success).toBe(true);
           // Only what the form can express is compared: the shape the query draws decides the rest.
-          expect(drawn(type, chart.options ?? {})).toEqual(meaning(type, options, single));
+          expect(drawn(type, chart.options ?? {}, single.measures.length)).toEqual(
+            meaning(type, options, single),
+          );
         },
       ),
       { seed, numRuns: 2_000 },

@@ -305,3 +305,54 @@ describe("a scatter chart's query (issue 27)", () => {
     );
   });
 });
+
+describe("a combo chart's query (issue 27)", () => {
+  it("takes two or more measures over any x, with or without a grain, and no breakdown", () => {
+    const columns = [
+      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
+      { name: "a", type: "number" as const },
+      { name: "b", type: "number" as const },
+      { name: "group", type: "string" as const },
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.integer({ min: 1, max: 8 }),
+        fc.constantFrom("sum" as const, "avg" as const, "max" as const),
+        fc.boolean(),
+        fc.boolean(),
+        (xType, measureCount, aggregate, split, grained) => {
+          const grain = grained && (xType === "date" || xType === "timestamp");
+          const errors = checkQuery(
+            {
+              x: { column: `x_${xType}`, ...(grain ? { grain: "month" as const } : {}) },
+              measures: Array.from({ length: measureCount }, (_, k) => ({
+                column: k % 2 === 0 ? "a" : "b",
+                aggregate,
+              })),
+              filters: [],
+              ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
+            },
+            columns,
+            "combo",
+          );
+          // bars and a line: one measure alone is refused at the measures, saying what to do
+          const tooFew = (errors.measures ?? []).some((message) =>
+            message.includes("A combo chart draws at least 2 measures"),
+          );
+          expect(tooFew).toBe(measureCount < 2);
+          if (tooFew) expect(errors.measures?.join(" ")).toContain("add another measure");
+          // measures are its series: no breakdown, named at the breakdown
+          if (split) {
+            expect(errors["breakdown.column"]?.join(" ")).toContain(
+              "A combo chart has no breakdown.",
+            );
+          }
+          expect("x.grain" in errors).toBe(false);
+          expect("x.column" in errors).toBe(false);
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
+  });
+});

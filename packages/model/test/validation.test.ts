@@ -163,6 +163,63 @@ describe("chart checks", () => {
     expect(pageSizeErrors("line", 25)).toEqual(["A line chart has no pageSize option."]);
   });
 
+  it("takes a combo's bars or line and axis per measure, never more entries than measures", () => {
+    const combo = (comboSeries: unknown, measures = 2) =>
+      chartInputSchema.safeParse({
+        title: "C",
+        type: "combo",
+        datasetId: "d",
+        query: {
+          x: { column: "month" },
+          measures: Array.from({ length: measures }, () => ({ column: "n", aggregate: "sum" })),
+        },
+        options: { comboSeries },
+      });
+    const comboErrors = (comboSeries: unknown, measures = 2) => {
+      const result = combo(comboSeries, measures);
+      return result.success ? null : formatZodError(result.error).fieldErrors;
+    };
+    expect(combo([]).success).toBe(true);
+    expect(combo([{ type: "bar" }, { type: "line", axis: "right" }]).success).toBe(true);
+    expect(combo([{}, { axis: "right" }]).success).toBe(true);
+    expect(comboErrors([{ type: "area" }])?.["options.comboSeries.0.type"]).toEqual([
+      "Draw a measure as bar or line.",
+    ]);
+    expect(comboErrors([{ axis: "top" }])?.["options.comboSeries.0.axis"]).toEqual([
+      "Measure a series on the left or the right axis.",
+    ]);
+    expect(comboErrors([{ type: "bar", colour: "red" }])).not.toBeNull();
+    expect(comboErrors([{}, {}, { type: "line" }])?.["options.comboSeries"]).toEqual([
+      "This chart has 2 measures; comboSeries says how to draw 3. Remove the last entry.",
+    ]);
+    expect(comboErrors("bars")?.["options.comboSeries"]).toEqual([
+      "comboSeries must be a list, one entry per measure.",
+    ]);
+    // only a combo draws its measures as bars or lines
+    const line = chartInputSchema.safeParse({
+      title: "C",
+      type: "line",
+      datasetId: "d",
+      indexColumn: "a",
+      seriesColumns: ["b"],
+      options: { comboSeries: [{ type: "bar" }] },
+    });
+    expect(
+      line.success ? null : formatZodError(line.error).fieldErrors["options.comboSeries"],
+    ).toEqual(["A line chart has no comboSeries option."]);
+    // the simple form: two series columns at least
+    const simple = chartInputSchema.safeParse({
+      title: "C",
+      type: "combo",
+      datasetId: "d",
+      indexColumn: "a",
+      seriesColumns: ["b"],
+    });
+    expect(simple.success ? null : formatZodError(simple.error).fieldErrors.seriesColumns).toEqual([
+      "A combo chart shows at least 2 series columns (bars and a line).",
+    ]);
+  });
+
   it("checks columns: any index, number series", () => {
     const columns = [
       { name: "day", type: "date" },

@@ -141,6 +141,10 @@ describe.each(dialects)("charts on %s", (dialect) => {
           ],
           colorRules: [{ measure: 1, when: "above" as const, value: 100, tone: "good" as const }],
           pageSize: 25 as const,
+          comboSeries: [
+            { type: "line" as const },
+            { type: "bar" as const, axis: "right" as const },
+          ],
         },
         monthShape,
       );

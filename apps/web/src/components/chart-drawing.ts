@@ -5,10 +5,17 @@ import type {
   LineChartProps,
   PieChartProps,
 } from "@seed/charts";
+import type { ComboChartProps } from "@seed/charts/combo-chart";
 import type { ScatterChartProps } from "@seed/charts/scatter-chart";
 import type { ChartSvgOptions, ScatterSvgOptions } from "@seed/charts/svg";
 import type { TableChartProps } from "@seed/charts/table-chart";
-import { type DateFormat, isTimeType, optionsWithDefaults, withMissingBuckets } from "@seed/model";
+import {
+  comboSeriesOf,
+  type DateFormat,
+  isTimeType,
+  optionsWithDefaults,
+  withMissingBuckets,
+} from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import {
   chartDateFormatter,
@@ -42,6 +49,7 @@ export type ChartDrawing = (
   | { type: "pie"; props: PieChartProps<ResultRow> }
   | { type: "table"; props: TableChartProps<ResultRow> }
   | { type: "scatter"; props: ScatterChartProps<ResultRow> }
+  | { type: "combo"; props: ComboChartProps<ResultRow> }
 ) & { annotations: readonly ChartAnnotation[] };
 
 /** Keys of a scatter's point rows: a breakdown's wide rows become one row per group and x. */
@@ -107,6 +115,11 @@ export function chartDrawing(
     chart.options.numberFormat ??
     (only === "share" ? shareFormat : only === "change" ? changeFormat : undefined);
   const valueFormatter = chartValueFormatter(numberFormat, locale);
+  // Measures of their own unit beside others (a combo's margin line over dollars) read as theirs.
+  const unitFormatter = (unit: QueryResult["series"][number]["unit"]) =>
+    chart.options.numberFormat === undefined && unit !== undefined && only === undefined
+      ? chartValueFormatter(unit === "share" ? shareFormat : changeFormat, locale)
+      : undefined;
   const indexFormatter = chartDateFormatter(dateFormat, locale);
   const indexAxis = chartIndexAxis(
     xNumberFormat,
@@ -223,9 +236,10 @@ export function chartDrawing(
       },
     };
   }
-  // Lines and areas over dated periods break where a period has no data, unless told to connect.
+  // Lines (and a combo's) and areas over dated periods break where a period has no data, unless
+  // told to connect.
   const gapped =
-    (chart.type === "line" || chart.type === "area") &&
+    (chart.type === "line" || chart.type === "area" || chart.type === "combo") &&
     chart.grain !== undefined &&
     options.gaps !== "connect";
   const indexed = {
@@ -251,6 +265,29 @@ export function chartDrawing(
       type: "line",
       annotations,
       props: { ...indexed, xAxis: indexAxis, curve: options.curve, connectNulls },
+    };
+  }
+  if (chart.type === "combo") {
+    // Measures are the series (no breakdown): each drawn as its position in comboSeries says.
+    const kinds = comboSeriesOf(options.comboSeries, result.series.length);
+    return {
+      type: "combo",
+      annotations,
+      props: {
+        ...indexed,
+        xAxis: indexAxis,
+        curve: options.curve,
+        connectNulls,
+        series: result.series.map((entry, position) => {
+          const formatter = unitFormatter(entry.unit);
+          return {
+            key: entry.key,
+            label: entry.label,
+            ...(kinds[position] ?? {}),
+            ...(formatter ? { formatter } : {}),
+          };
+        }),
+      },
     };
   }
   if (chart.type === "area") {
@@ -336,6 +373,18 @@ export function chartSvgOptions(
             ? new Intl.NumberFormat(props.locale, plain).format(value)
             : String(value)
       : undefined);
+  if (drawing.type === "combo") {
+    return {
+      ...base,
+      type: "combo",
+      index: drawing.props.index,
+      series: drawing.props.series,
+      indexFormatter,
+      curve: drawing.props.curve,
+      connectNulls: drawing.props.connectNulls,
+      annotations: drawing.annotations,
+    };
+  }
   return {
     ...base,
     type: drawing.type,

@@ -2,6 +2,7 @@
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import { annotate } from "@seed/charts/annotations";
+import { ComboChart } from "@seed/charts/combo-chart";
 import { ScatterChart } from "@seed/charts/scatter-chart";
 import { TableChart } from "@seed/charts/table-chart";
 import { duplicateXNote } from "@seed/model";
@@ -140,7 +141,7 @@ export function DashboardChart({
         }
       : {}),
   };
-  // what the line, area and bar charts take beside their own props
+  // what the line, area, bar and combo charts take beside their own props
   const cartesian = { ...clicks, annotations, fallback };
   let drawn: ReactNode;
   switch (drawingProps.type) {
@@ -152,6 +153,9 @@ export function DashboardChart({
       break;
     case "bar":
       drawn = <BarChart<ResultRow> {...drawingProps.props} {...cartesian} />;
+      break;
+    case "combo":
+      drawn = <ComboChart<ResultRow> {...drawingProps.props} {...cartesian} />;
       break;
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
@@ -235,6 +239,7 @@ function chartHint(
     pie: "slice",
     table: "row",
     scatter: "point",
+    combo: "bar or point",
   }[type];
   const target = drillTarget(drill?.drill);
   if (target !== null) {

@@ -402,6 +402,8 @@ export function checkQuery(
     if (!spec.accepts.grain && query.x.grain !== undefined) {
       add("x.grain", `A ${spec.label.toLowerCase()} chart has no time grain.`);
     }
+    const tooFew = tooFewMeasures(chartType, query.measures.length);
+    if (tooFew) add("measures", tooFew);
     const most = spec.accepts.maxMeasures;
     if (most !== undefined && query.measures.length > most) {
       add(
@@ -418,6 +420,15 @@ export function checkQuery(
     }
   }
   return errors;
+}
+
+/** Why a chart of this type cannot draw this many measures for want of more, or null (a combo's bars and line). */
+export function tooFewMeasures(type: ChartType, measures: number): string | null {
+  const spec = chartTypeSpecs[type];
+  const least = spec.accepts.minMeasures;
+  if (least === undefined || measures >= least) return null;
+  const missing = least - measures;
+  return `A ${spec.label.toLowerCase()} chart draws at least ${least} measures, as bars and lines; add ${missing === 1 ? "another measure" : `${missing} more measures`}.`;
 }
 
 /** Why a filter value cannot be compared with a column, or null when it can. */

@@ -7,6 +7,7 @@ import {
   chartQuerySchema,
   chartTypes,
   checkQuery,
+  drawsOneMeasure,
   type FormColumn,
   formMeasureNames,
   formQuery,
@@ -104,6 +105,13 @@ const step: fc.Arbitrary<(draft: ChartForm) => ChartForm> = fc.oneof(
   fc.constant((draft: ChartForm) => ({ ...draft, dateFormat: "year" as const })),
   fc.constant((draft: ChartForm) => ({ ...draft, xNumberFormat: "plain" as const })),
   fc.constant(addLaunch),
+  fc.constant((draft: ChartForm) => ({
+    ...draft,
+    comboSeries: [
+      { type: "line" as const, axis: "left" as const },
+      { type: "bar" as const, axis: "right" as const },
+    ],
+  })),
 );
 
 /** Types an annotation: the one step that adds a row to the draft's annotations. */
@@ -215,7 +223,8 @@ describe("the chart editor's draft", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
         const draft = edit(steps);
-        if (draft.type === "pie" || draft.breakdown !== "") {
+        // a breakdown kept in the form of a type that takes none (a combo) splits nothing
+        if (drawsOneMeasure(draft)) {
           expect(draft.seriesColumns.length).toBeLessThanOrEqual(1);
         }
         expect(draft.seriesColumns).not.toContain(draft.indexColumn);
@@ -356,6 +365,21 @@ describe("the chart editor's draft", () => {
     expect(back).toMatchObject({ aggregate: "formula", formula: typed.formula });
     expect(withAggregate({ ...start, seriesColumns: [] }, "formula").formula).toBe("count()");
     expect(previewBlocker({ ...typed, formula: " " })).toBe("Write a formula to see the preview.");
+  });
+
+  it("draws every series column on a combo, a breakdown kept in the form for a type that takes one", () => {
+    const split = withSeries(
+      withBreakdown({ ...start, aggregate: "sum" }, "region"),
+      "revenue",
+      true,
+    );
+    const combo = withSeries(withType(split, "combo", columns), "orders", true);
+    expect(combo.seriesColumns).toEqual(expect.arrayContaining(["revenue", "orders"]));
+    const query = chartOfForm(combo, columns).chart.query;
+    expect(query?.breakdown).toBeUndefined();
+    expect(query?.measures.map((measure) => measure.column)).toEqual(combo.seriesColumns);
+    // back to a bar: the split is there again, over one measure
+    expect(withType(combo, "bar", columns).breakdown).toBe("region");
   });
 
   it("starts another dataset from its own columns", () => {

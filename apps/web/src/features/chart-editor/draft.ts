@@ -12,6 +12,7 @@ import {
   chartTypeSpecs,
   defaultFormColumns,
   defaultValueLabels,
+  drawsOneMeasure,
   type FormColumn,
   formSeriesCount,
   formShape,
@@ -21,6 +22,7 @@ import {
   offeredOptions,
   showsFor,
   type TimeGrain,
+  tooFewMeasures,
   withDefaultOptions,
 } from "@seed/model";
 import { drawnOptions, queryNames } from "@/components/chart-view";
@@ -81,7 +83,10 @@ export function withType(
   type: ChartType,
   columns: readonly FormColumn[] = [],
 ): ChartForm {
-  const most = type === "pie" ? 1 : chartTypeSpecs[type].accepts.maxMeasures;
+  // one measure where the new type draws one (a pie, or a split the new type takes)
+  const most = drawsOneMeasure({ type, breakdown: draft.breakdown })
+    ? 1
+    : chartTypeSpecs[type].accepts.maxMeasures;
   const next: ChartForm = {
     ...draft,
     type,
@@ -133,7 +138,7 @@ export function withIndexColumn(draft: ChartForm, indexColumn: string): ChartFor
 
 /** A pie or a breakdown draws one series: choosing one replaces the other. */
 export function withSeries(draft: ChartForm, name: string, checked: boolean): ChartForm {
-  const single = draft.type === "pie" || draft.breakdown !== "";
+  const single = drawsOneMeasure(draft);
   const others = draft.seriesColumns.filter((series) => series !== name);
   // A scatter draws y and a size: a third choice replaces the size, y stays.
   const most = chartTypeSpecs[draft.type].accepts.maxMeasures;
@@ -221,7 +226,8 @@ export function previewBlocker(draft: ChartForm): string | null {
   if (draft.seriesColumns.length === 0 && draft.moreMeasures.length === 0) {
     return "Choose a series column to see the preview.";
   }
-  return null;
+  // what the type needs beside the query's own rules, said before the save refuses it
+  return tooFewMeasures(draft.type, formSeriesCount(draft) + draft.moreMeasures.length);
 }
 
 /**

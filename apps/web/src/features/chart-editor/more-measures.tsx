@@ -2,6 +2,7 @@
 
 import {
   chartTypeSpecs,
+  formSplits,
   type MeasureForm,
   measureLabel,
   measureOfForm,
@@ -40,7 +41,7 @@ function moreMeasuresBlocker(draft: SectionProps["draft"]): string | null {
   if (!spec.accepts.multipleMeasures) {
     return `A ${spec.label.toLowerCase()} chart draws one measure.`;
   }
-  if (draft.breakdown !== "") return "A split into series draws one measure: remove the split.";
+  if (formSplits(draft)) return "A split into series draws one measure: remove the split.";
   if (draft.aggregate === "none") return "Raw values draw columns as they are: combine rows first.";
   return null;
 }

@@ -28,6 +28,7 @@ import { chartLocaleLabels } from "@/components/chart-format";
 import { FormField } from "@/components/form-field";
 import { AnnotationList } from "./annotation-list";
 import { ColorRuleList } from "./color-rule-list";
+import { ComboSeriesList } from "./combo-series-list";
 import type { SectionProps } from "./section-props";
 
 // The chart form's drawing options: only those the chart types table offers for this query.
@@ -121,6 +122,14 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
           </label>
         ) : null}
       </div>
+      {offered.has("comboSeries") ? (
+        <ComboSeriesList
+          series={draft.comboSeries}
+          measures={formQuery(draft, columns).measures.map((measure) => measureLabel(measure))}
+          errors={errors}
+          onChange={(comboSeries) => update("comboSeries", comboSeries)}
+        />
+      ) : null}
       {offered.has("showLegend") ? (
         <ChoiceField
           id="chart-legend"

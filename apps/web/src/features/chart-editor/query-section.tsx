@@ -5,8 +5,10 @@ import {
   type ChartType,
   chartTypeSpecs,
   chartTypes,
+  drawsOneMeasure,
   formMeasureNames,
   formSeriesCount,
+  formSplits,
   groupsRest,
   type QueryAggregate,
   queryLimits,
@@ -259,7 +261,9 @@ export function QuerySection({
                   ? draft.breakdown
                     ? "Y axis (one)"
                     : "Y axis, then point size (up to two)"
-                  : "Series columns"}
+                  : draft.type === "combo"
+                    ? "Series columns (two or more, with the measures below)"
+                    : "Series columns"}
           </legend>
           {numberColumns.length === 0 ? (
             <p className="muted">This dataset has no other number columns to draw.</p>
@@ -268,7 +272,7 @@ export function QuerySection({
               {numberColumns.map((column) => (
                 <label key={column.name}>
                   <input
-                    type={draft.type === "pie" || draft.breakdown ? "radio" : "checkbox"}
+                    type={drawsOneMeasure(draft) ? "radio" : "checkbox"}
                     name="seriesColumns"
                     value={column.name}
                     checked={draft.seriesColumns.includes(column.name)}
@@ -358,7 +362,7 @@ export function QuerySection({
           (message) => !queryError("query.sort.measure").includes(message),
         )}
       />
-      {draft.sort.startsWith("value") && measureNames.length > 1 && !draft.breakdown ? (
+      {draft.sort.startsWith("value") && measureNames.length > 1 && !formSplits(draft) ? (
         <SelectField
           id="chart-sort-measure"
           name="sortMeasure"

@@ -177,3 +177,52 @@ test("an editor makes a combo chart: one measure is refused with what to do, a s
   await expect(revenue.getByLabel("Drawn as")).toHaveValue("bar");
   await context.close();
 });
+
+test("a bar of a combo chart filters the dashboard by its category; both value axes stay", async ({
+  browser,
+}) => {
+  const board = await publishWeatherBoard(browser, "combo-filter", (dataset) => [
+    "title: Seattle weather by kind",
+    "published: true",
+    "filters: { categories: [weather] }",
+    "tiles:",
+    "  - key: kinds",
+    "    kind: chart",
+    "    chart:",
+    "      title: Days and warmth by weather",
+    "      type: combo",
+    `      dataset: ${dataset}`,
+    "      query:",
+    "        x: { column: weather }",
+    "        measures:",
+    "          - { aggregate: count, label: Days }",
+    "          - { column: temp_max, aggregate: avg, label: Warmth }",
+    "      options:",
+    "        comboSeries: [{}, { axis: right }]",
+    "layout:",
+    "  kinds: { x: 0, y: 0, w: 12, h: 5 }",
+  ]);
+  const home = `/d/${board}`;
+  const [header = "", ...lines] = weatherCsv.trim().split("\n");
+  const weather = header.split(",").indexOf("weather");
+  const kinds = [...new Set(lines.map((line) => line.split(",")[weather] as string))].sort();
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const figure = page.getByRole("figure", { name: "Days and warmth by weather" });
+  await expect(
+    page.getByText("Select a bar or point to filter the dashboard by weather."),
+  ).toBeVisible();
+  const bars = figure.locator(".recharts-bar-rectangle");
+  await expect(bars).toHaveCount(kinds.length);
+  await bars.nth(kinds.indexOf("snow")).click();
+  await page.waitForURL((url) => url.pathname === home && url.search === "?weather=snow");
+  await expect(page.getByRole("link", { name: "Remove weather: snow" })).toBeVisible();
+  const snowDays = lines.filter((line) => line.split(",")[weather] === "snow").length;
+  await expect(bars).toHaveCount(1);
+  await expect(figure.getByTestId("seed-chart-table")).toContainText(
+    snowDays.toLocaleString("en-US"),
+  );
+  await expect(figure.locator(".recharts-yAxis")).toHaveCount(2);
+  await page.context().close();
+});

@@ -163,6 +163,55 @@ test("a bar of a year drills into its quarters, a quarter into its months, a mon
   await visitor.close();
 });
 
+test("a bar of a week drills into its seven days, across a month's end; the breadcrumb leads back", async ({
+  browser,
+}) => {
+  const board = await publishWeatherBoard(browser, "week-drill", (dataset) => [
+    `title: Seattle weather by week ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    "published: true",
+    "filters: { categories: [weather] }",
+    "tiles:",
+    "  - key: weeks",
+    "    kind: chart",
+    "    chart:",
+    "      title: Days by week",
+    "      type: bar",
+    `      dataset: ${dataset}`,
+    "      query:",
+    "        x: { column: date, grain: week }",
+    "        measures: [{ aggregate: count }]",
+    "layout:",
+    "  weeks: { x: 0, y: 0, w: 12, h: 4 }",
+  ]);
+  const home = `/d/${board}`;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(home);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(page.getByText("Select a bar to see its days.")).toBeVisible();
+  // The file starts on Sunday 1 January 2012: its first week (from Monday 26 December) holds one
+  // day; the sixth, from Monday 30 January, ends in February.
+  const rows = rowsOf(page, "Days by week");
+  await expect(rows.first().getByRole("rowheader")).toHaveText("Dec 26, 2011");
+  await expect(rows.first().getByRole("cell")).toHaveText("1");
+  await page
+    .getByRole("figure", { name: "Days by week" })
+    .locator(".recharts-bar-rectangle")
+    .nth(5)
+    .click();
+  await waitForDrill(page, home, "W2012-01-30");
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).toContainText("Jan 30, 2012");
+  await expect(rows.last()).toContainText("Feb 5, 2012");
+  const crumbs = page.getByRole("navigation", { name: "Periods of Days by week" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["All weeks", "Week of Jan 30, 2012"]);
+  await expect(page.getByText(/Select a bar to see/)).toHaveCount(0);
+  await expectAxeClean(page);
+  await crumbs.getByRole("link", { name: "All weeks" }).click();
+  await waitForDrill(page, home, null);
+  await expect(crumbs).toHaveCount(0);
+  await page.context().close();
+});
+
 test("an embed drills in its own address, and a drill a chart cannot take is named and ignored", async ({
   browser,
 }) => {

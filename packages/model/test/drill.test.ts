@@ -23,7 +23,7 @@ import { type ChartQuery, chartQuerySchema } from "../src/query/spec.js";
 const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
 console.log(`drill-down property seed: ${seed}`);
 
-const grain = fc.constantFrom<DrillGrain>("year", "quarter", "month");
+const grain = fc.constantFrom<DrillGrain>("year", "quarter", "month", "week");
 /** Any calendar day from year 1 to 9999, the ends included. */
 const day = fc
   .date({
@@ -61,7 +61,7 @@ describe("drill-down periods", () => {
     );
   });
 
-  it("reads nothing but a year, a quarter or a month from the URL (property)", () => {
+  it("reads nothing but a year, a quarter, a month or a week from Monday from the URL (property)", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 12 }), (text) => {
         const read = parseDrillToken(text);
@@ -77,6 +77,11 @@ describe("drill-down periods", () => {
       "2016-05-01",
       "16",
       "2016-W10",
+      // a week is named by its Monday, a real day
+      "W2016-04-05",
+      "W2016-02-30",
+      "W2016-4-4",
+      "w2016-04-04",
     ]) {
       expect(parseDrillToken(text)).toBeNull();
     }
@@ -85,8 +90,13 @@ describe("drill-down periods", () => {
   it("drilled into a period, a chart reads exactly the days of that period (property)", () => {
     fc.assert(
       fc.property(period, day, (p, d) => {
-        const drilled = drilledQuery(query, "date", p, "UTC");
-        expect(drilled?.x.grain).toBe({ year: "quarter", quarter: "month", month: "day" }[p.grain]);
+        // a chart of years drills down to any year, quarter or month; a chart of weeks to a week
+        const base =
+          p.grain === "week" ? { ...query, x: { column: "day", grain: "week" as const } } : query;
+        const drilled = drilledQuery(base, "date", p, "UTC");
+        expect(drilled?.x.grain).toBe(
+          { year: "quarter", quarter: "month", month: "day", week: "day" }[p.grain],
+        );
         const inside = drillToken(periodOf(p.grain, d) as DrillPeriod) === drillToken(p);
         expect(within(drilled?.filters ?? [], d)).toBe(inside);
         // Every bound is a real calendar day (2017-02-29 is no date to an engine).
@@ -97,6 +107,33 @@ describe("drill-down periods", () => {
       }),
       { seed, numRuns: 1000 },
     );
+  });
+
+  it("names a week by its Monday, reads its seven days, and a chart of weeks drills into one only", () => {
+    const week = periodOf("week", "2016-04-07") as DrillPeriod;
+    expect(drillToken(week)).toBe("W2016-04-04");
+    expect(parseDrillToken("W2016-04-04")).toEqual(week);
+    expect(describePeriod(week)).toBe("Week of Apr 4, 2016");
+    const weekly = { ...query, x: { column: "day", grain: "week" as const } };
+    // a week across a year's end: its days in both years
+    const turn = periodOf("week", "2016-01-01") as DrillPeriod;
+    expect(drilledQuery(weekly, "date", turn, "UTC")?.filters).toEqual([
+      { column: "day", op: "gte", value: "2015-12-28" },
+      { column: "day", op: "lte", value: "2016-01-03" },
+    ]);
+    // the last week an engine writes ends at 9999-12-31
+    const last = periodOf("week", "9999-12-31") as DrillPeriod;
+    expect(drilledQuery(weekly, "date", last, "UTC")?.filters.at(-1)).toEqual({
+      column: "day",
+      op: "lte",
+      value: "9999-12-31",
+    });
+    expect(drillTrail("week", week)?.map(describePeriod)).toEqual(["Week of Apr 4, 2016"]);
+    expect(drillTrail("year", week)).toBeNull();
+    expect(drillTrail("week", { grain: "month", year: 2016, month: 4 })).toBeNull();
+    expect(
+      drilledQuery({ ...query, x: { column: "day", grain: "month" } }, "date", week, "UTC"),
+    ).toBeNull();
   });
 
   it("on a timestamp column, a period is its local days in the dashboard's time zone", () => {

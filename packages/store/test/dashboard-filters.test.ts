@@ -280,7 +280,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     expect(charts[1]?.result?.rows.map((row) => row.x)).toEqual(["South", "West", "Other"]);
   });
 
-  it("drills a time axis year -> quarter -> month -> day from a link, and reports a drill it cannot take", async () => {
+  it("drills a time axis year -> quarter -> month -> day, and a week into its days, from a link, and reports a drill it cannot take", async () => {
     const store = await openTestStore(dialect, { seedDemo: false });
     const orders = await store.createDataset(
       {
@@ -340,7 +340,13 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
       shown: "year",
       drillsInto: "year",
     });
-    expect(all.charts[2]?.drill).toBeNull();
+    // weeks (from Monday) drill into their days
+    expect(all.charts[2]?.drill).toEqual({
+      base: "week",
+      trail: [],
+      shown: "week",
+      drillsInto: "week",
+    });
 
     const year = await view(`drill=${yearTile}.2016`);
     expect(rowsOf(year.charts[0])).toEqual([
@@ -367,6 +373,18 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
       drillsInto: null,
     });
 
+    // A week across a year's end: Monday 28 December 2015 to Sunday 3 January 2016.
+    const week = await view(`drill=${weeklyTile}.W2015-12-28`);
+    expect(rowsOf(week.charts[2])).toEqual([["2015-12-31", 1]]);
+    expect(week.charts[2]?.drill).toMatchObject({
+      trail: [{ grain: "week", year: 2015, month: 12, day: 28 }],
+      shown: "day",
+      drillsInto: null,
+    });
+    expect(rowsOf(week.charts[0])).toEqual(rowsOf(all.charts[0]));
+    const may = await view(`drill=${weeklyTile}.W2016-05-02`);
+    expect(rowsOf(may.charts[2])).toEqual([["2016-05-03", 100]]);
+
     // A timestamp's periods are the dashboard's local days: 2016-04-30T22:30Z is 1 May in Paris,
     // 2015-12-31T22:30Z is 2015-12-31 23:30 there.
     const instantMay = await view(`drill=${instantTile}.2016-05`);
@@ -382,7 +400,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     );
     expect(refused.bar?.applied.drill).toBeUndefined();
     expect(refused.bar?.problems).toEqual([
-      '"2016-13" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05); it was ignored.',
+      '"2016-13" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02); it was ignored.',
       '"Weekly" cannot be drilled into 2016; it shows all of its periods.',
       "A chart the link drills into is not on this dashboard; it was ignored.",
     ]);

@@ -37,7 +37,7 @@ function readBack(href: string, path = "/d/sales") {
   return { applied, params: url.searchParams };
 }
 
-const grain = fc.constantFrom<DrillGrain>("year", "quarter", "month");
+const grain = fc.constantFrom<DrillGrain>("year", "quarter", "month", "week");
 const bucket = fc
   .date({
     min: new Date("0001-01-01T00:00:00Z"),

@@ -56,7 +56,7 @@ export function drillCrumbs(link: DrillLink): DrillCrumb[] {
   ];
 }
 
-const plural = { quarter: "quarters", month: "months", day: "days" } as const;
+const plural = { quarter: "quarters", month: "months", week: "weeks", day: "days" } as const;
 
 /** What a click on a period shows, as a hint reads it ("quarters"); null when clicks drill no further. */
 export function drillTarget(drill: TileDrill | null | undefined): string | null {

@@ -1,25 +1,27 @@
 import type { TimeGrain } from "../column-types.js";
 import type { ChartQuery, QueryFilter } from "../query/spec.js";
-import { type Day, daysInMonth, localMidnight } from "../query/time.js";
+import { addDays, type Day, formatDay, localMidnight, unitStart } from "../query/time.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 import type { AppliedDashboardFilters } from "./filters.js";
 
 // Drill-down on time axes: a chart of years drills into the quarters of one year, a quarter into
-// its months, a month into its days. What a chart shows is carried in the page's URL like its
+// its months, a month into its days; a chart of weeks (from Monday) into the days of one week. What a chart shows is carried in the page's URL like its
 // filters (`drill=<tile id>.<period>`, e.g. `drill=4f…e1.2016-Q2`), so a drilled view is
 // shareable, cached and works in embeds. The one home of the periods, their names in the URL and
 // on the breadcrumb, and the query a drilled chart runs.
 
 /** The grains a time axis drills through, coarsest first. */
 const drillChain = ["year", "quarter", "month", "day"] as const satisfies readonly TimeGrain[];
-/** A period a chart can be drilled into: a year, a quarter or a month (days are the last level). */
-export type DrillGrain = "year" | "quarter" | "month";
+/** A period a chart can be drilled into: a year, a quarter, a month or a week (days are the last level). */
+export type DrillGrain = "year" | "quarter" | "month" | "week";
 
 export interface DrillPeriod {
   grain: DrillGrain;
   year: number;
   /** 1-12: the period's first month. */
   month: number;
+  /** A week's first day (its Monday) in the month; weeks only. */
+  day?: number;
 }
 
 /** The URL parameter that names drilled charts. */
@@ -29,6 +31,8 @@ const maxTileIdLength = 64;
 
 /** The grain a chart shows when drilled into a period of `grain`; null past the last level. */
 export function nextDrillGrain(grain: TimeGrain | undefined): DrillGrain | "day" | null {
+  // weeks lie across months and years: a week drills into its days, outside the chain
+  if (grain === "week") return "day";
   const at = drillChain.indexOf(grain as (typeof drillChain)[number]);
   return at < 0 || at === drillChain.length - 1 ? null : (drillChain[at + 1] ?? null);
 }
@@ -46,14 +50,22 @@ const yearText = (year: number) => String(year).padStart(4, "0");
 /** A period as the URL names it: "2016", "2016-Q2", "2016-05". */
 export function drillToken(period: DrillPeriod): string {
   if (period.grain === "year") return yearText(period.year);
+  if (period.grain === "week") return `W${formatDay(weekStart(period))}`;
   if (period.grain === "quarter") {
     return `${yearText(period.year)}-Q${Math.floor((period.month - 1) / 3) + 1}`;
   }
   return `${yearText(period.year)}-${String(period.month).padStart(2, "0")}`;
 }
 
-/** The period a URL names, or null when it names none (a day, a week, anything else). */
+/** The period a URL names, or null when it names none (a day, a week not from Monday, anything else). */
 export function parseDrillToken(token: string): DrillPeriod | null {
+  const week = /^W(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.exec(token);
+  if (week) {
+    const day = { year: Number(week[1]), month: Number(week[2]), day: Number(week[3]) };
+    const period = weekOf(day);
+    // a real day that starts its week: the one name of each week
+    return period && formatDay(weekStart(period)) === token.slice(1) ? period : null;
+  }
   const match = /^(\d{4})(?:-Q([1-4])|-(0[1-9]|1[0-2]))?$/.exec(token);
   if (!match) return null;
   const year = Number(match[1]);
@@ -69,24 +81,43 @@ export function parseDrillToken(token: string): DrillPeriod | null {
  */
 export function periodOf(grain: DrillGrain, bucket: unknown): DrillPeriod | null {
   if (typeof bucket !== "string") return null;
-  const match = /^(\d{4})-(\d{2})-\d{2}/.exec(bucket);
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(bucket);
   if (!match) return null;
   const month = Number(match[2]);
-  return month < 1 || month > 12 ? null : periodAt(grain, Number(match[1]), month);
+  if (month < 1 || month > 12) return null;
+  if (grain === "week") return weekOf({ year: Number(match[1]), month, day: Number(match[3]) });
+  return periodAt(grain, Number(match[1]), month);
 }
 
-/** The period of `grain` holding a month of a year. */
-function periodAt(grain: DrillGrain, year: number, month: number): DrillPeriod {
+/** The week (from Monday) holding a day, or null when the day is none (2017-02-29). */
+function weekOf(day: Day): DrillPeriod | null {
+  if (formatDay(addDays(day, 0)) !== formatDay(day)) return null;
+  const monday = unitStart("week", day);
+  return { grain: "week", year: monday.year, month: monday.month, day: monday.day };
+}
+
+/** A week's Monday. */
+function weekStart(period: DrillPeriod): Day {
+  return { year: period.year, month: period.month, day: period.day ?? 1 };
+}
+
+/** The period of `grain` holding a month of a year (a year, quarter or month). */
+function periodAt(grain: Exclude<DrillGrain, "week">, year: number, month: number): DrillPeriod {
   const first = grain === "year" ? 1 : grain === "quarter" ? month - ((month - 1) % 3) : month;
   return { grain, year, month: first };
 }
 
 /** "May": English month names, as the rest of the page's words are English. */
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", timeZone: "UTC" });
+const shortMonthName = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
-/** A period as a breadcrumb reads it: "2016", "Q2 2016", "May 2016". */
+/** A period as a breadcrumb reads it: "2016", "Q2 2016", "May 2016", "Week of Apr 4, 2016". */
 export function describePeriod(period: DrillPeriod): string {
   if (period.grain === "year") return yearText(period.year);
+  if (period.grain === "week") {
+    const month = shortMonthName.format(Date.UTC(2000, period.month - 1, 1));
+    return `Week of ${month} ${period.day ?? 1}, ${yearText(period.year)}`;
+  }
   if (period.grain === "quarter") {
     return `Q${Math.floor((period.month - 1) / 3) + 1} ${yearText(period.year)}`;
   }
@@ -95,7 +126,9 @@ export function describePeriod(period: DrillPeriod): string {
 
 /** What the top of a breadcrumb reads for a chart of `grain`: "All years". */
 export function describeAllPeriods(grain: DrillGrain): string {
-  return { year: "All years", quarter: "All quarters", month: "All months" }[grain];
+  return { year: "All years", quarter: "All quarters", month: "All months", week: "All weeks" }[
+    grain
+  ];
 }
 
 /**
@@ -103,15 +136,24 @@ export function describeAllPeriods(grain: DrillGrain): string {
  * 2016, Q2 2016, May 2016); null when `period` is not a level below that grain.
  */
 export function drillTrail(base: DrillGrain, period: DrillPeriod): DrillPeriod[] | null {
+  // a week is in no year, quarter or month of the chain: a chart of weeks drills into one
+  if (base === "week" || period.grain === "week") {
+    return base === period.grain ? [weekOf(weekStart(period)) ?? period] : null;
+  }
   const from = drillChain.indexOf(base);
   const to = drillChain.indexOf(period.grain);
   if (to < from) return null;
   return drillChain
     .slice(from, to + 1)
-    .map((grain) => periodAt(grain as DrillGrain, period.year, period.month));
+    .map((grain) => periodAt(grain as Exclude<DrillGrain, "week">, period.year, period.month));
 }
 
+/** The first day of a period and the first day after it. */
 function periodDays(period: DrillPeriod): { from: Day; to: Day } {
+  if (period.grain === "week") {
+    const monday = weekStart(period);
+    return { from: monday, to: addDays(monday, 7) };
+  }
   const months = { year: 12, quarter: 3, month: 1 }[period.grain];
   const end = period.month - 1 + months;
   return {
@@ -120,15 +162,13 @@ function periodDays(period: DrillPeriod): { from: Day; to: Day } {
   };
 }
 
-/** The day before `day` (the first of a month). */
+/** The last day before `day`, and never past 9999-12-31 (the last day an engine writes). */
 function lastDay(day: Day): Day {
-  const year = day.month === 1 ? day.year - 1 : day.year;
-  const month = day.month === 1 ? 12 : day.month - 1;
-  return { year, month, day: daysInMonth(year, month) };
+  const before = addDays(day, -1);
+  return before.year > 9999 ? { year: 9999, month: 12, day: 31 } : before;
 }
 
-const dayText = (day: Day) =>
-  `${yearText(day.year)}-${String(day.month).padStart(2, "0")}-${String(day.day).padStart(2, "0")}`;
+const dayText = formatDay;
 
 /**
  * The query a chart runs drilled into `period`: its x at the next grain, within the period (the

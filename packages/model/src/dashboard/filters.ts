@@ -246,7 +246,7 @@ export function parseDashboardFilterQuery(
     if (!read) {
       const token = value.slice(value.lastIndexOf(".") + 1);
       problems.push(
-        `"${shortFilterValue(token)}" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05); it was ignored.`,
+        `"${shortFilterValue(token)}" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02); it was ignored.`,
       );
     } else if (drill[read.tileId] === undefined) drill[read.tileId] = read.token;
   }

@@ -288,7 +288,7 @@ async function renderDashboardWhere(
     });
 }
 
-/** A chart's drill-down: null unless its x is a date or timestamp at years, quarters or months. */
+/** A chart's drill-down: null unless its x is a date or timestamp at years, quarters, months or weeks. */
 function drillOf(
   query: ChartQuery,
   xType: DatasetColumnType | undefined,

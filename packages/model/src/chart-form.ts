@@ -277,9 +277,10 @@ export const chartFormSchema = z.object({
   annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
   colorRules: z.array(colorRuleRow).max(chartLimits.maxColorRules * 2),
   pageSize: z.enum(tablePageSizes.map(String) as [`${TablePageSize}`, ...`${TablePageSize}`[]]),
+  // as many as the form's measures may be: past the query's limit the store names the measures
   comboSeries: z
     .array(z.object({ type: z.enum(comboMarks), axis: z.enum(comboAxes) }))
-    .max(queryLimits.maxMeasures),
+    .max(queryLimits.maxMeasures * 2),
 }) satisfies z.ZodType<ChartForm>;
 
 /** The stored chart a form edits (what the store gives back). */

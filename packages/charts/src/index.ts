@@ -2,6 +2,8 @@ export type { AreaChartProps, AreaCurveType } from "./area-chart";
 export { AreaChart } from "./area-chart";
 export type { BarChartProps } from "./bar-chart";
 export { BarChart } from "./bar-chart";
+export type { CalendarHeatmapProps } from "./calendar-heatmap";
+export { CalendarHeatmap } from "./calendar-heatmap";
 export type { ComboChartProps, ComboSeries, ComboSeriesConfig } from "./combo-chart";
 export { ComboChart } from "./combo-chart";
 export type {

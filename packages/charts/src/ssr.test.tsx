@@ -5,10 +5,12 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { AreaChart } from "./area-chart";
 import { BarChart } from "./bar-chart";
+import { CalendarHeatmap } from "./calendar-heatmap";
 import { ComboChart } from "./combo-chart";
 import { LineChart } from "./line-chart";
 import { PieChart } from "./pie-chart";
 import { ScatterChart } from "./scatter-chart";
+import { calendarSvg } from "./svg";
 import { TableChart } from "./table-chart";
 
 function rows() {
@@ -100,5 +102,42 @@ describe("server rendering", () => {
     await expectHydrates(table, (container) =>
       expect(container.querySelectorAll("tbody tr")).toHaveLength(3),
     );
+  });
+
+  it("renders a CalendarHeatmap's days and its server SVG fallback, and hydrates it", async () => {
+    const days = [
+      { day: "2024-01-01", rain: 3 },
+      { day: "2024-01-02", rain: 0 },
+      { day: "2024-01-05", rain: 8 },
+    ];
+    const heatmap = () => (
+      <CalendarHeatmap
+        data={days}
+        date="day"
+        value="rain"
+        title="Rain"
+        locale="en-US"
+        fallback={
+          <div
+            className="seed-chart-fallback"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the kit's own SVG string
+            dangerouslySetInnerHTML={{
+              __html: calendarSvg({ data: days, date: "day", value: "rain", width: 640 }),
+            }}
+          />
+        }
+      />
+    );
+    const error = vi.spyOn(console, "error");
+    const html = renderToString(heatmap());
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+    // the fallback and the chart draw the same cells: each bin's path twice
+    expect(html.match(/class="seed-calendar-cells"/g)?.length).toBe(8);
+    expect(html).toContain("Calendar heatmap of rain, 3 days from Jan 1, 2024 to Jan 5, 2024");
+    await expectHydrates(heatmap, (container) => {
+      expect(container.querySelectorAll("svg.seed-calendar")).toHaveLength(1);
+      expect(container.querySelectorAll("[data-testid=seed-chart-table] tbody tr")).toHaveLength(3);
+    });
   });
 });

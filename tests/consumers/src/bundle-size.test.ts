@@ -20,6 +20,9 @@ const scatterChartOverheadBudget = 6_000;
 const comboChartOverheadBudget = 6_500;
 // TableChart draws no SVG: what it may add over React alone (sorting, paging, formats, states).
 const tableChartOverheadBudget = 4_000;
+// CalendarHeatmap draws plain SVG in React, no Recharts: what it may add over React alone (frame,
+// legend, keyboard, tooltip, data table, days, bins and layout); measured 8,332 B, ~2% headroom.
+const calendarHeatmapOverheadBudget = 8_500;
 // Class names only pie code writes (Recharts' Pie, our PieChart's centre label): pie code was bundled.
 const pieOnlyMarkers = ["recharts-pie-sector", "seed-chart-center-label"];
 
@@ -109,6 +112,7 @@ describe("production bundle size with esbuild", () => {
       "seed-all",
       "react-only",
       "seed-table",
+      "seed-calendar",
       "recharts-scatter",
       "seed-scatter",
       "recharts-combo",
@@ -202,6 +206,17 @@ describe("production bundle size with esbuild", () => {
     expect(size("seed-table").byPackage.recharts ?? 0).toBe(0);
     expect(overhead, describeDeltas("seed-table", "react-only")).toBeLessThanOrEqual(
       tableChartOverheadBudget,
+    );
+  });
+  it(`CalendarHeatmap alone adds at most ${calendarHeatmapOverheadBudget} B gzip over React, and no Recharts`, () => {
+    const overhead = size("seed-calendar").gzip - size("react-only").gzip;
+    console.log(
+      `[consumers] CalendarHeatmap overhead: ${overhead} B gzip (budget ${calendarHeatmapOverheadBudget})`,
+    );
+    expect(size("seed-calendar").byPackage.recharts ?? 0).toBe(0);
+    expect(markersIn(size("seed-calendar").code, pieOnlyMarkers)).toEqual([]);
+    expect(overhead, describeDeltas("seed-calendar", "react-only")).toBeLessThanOrEqual(
+      calendarHeatmapOverheadBudget,
     );
   });
   // Markers are compared as lists, so a failure never prints a whole minified bundle.

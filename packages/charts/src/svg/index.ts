@@ -1,3 +1,5 @@
+export type { CalendarSvgOptions } from "./calendar-svg";
+export { calendarSvg } from "./calendar-svg";
 export type { ChartSvgOptions } from "./chart-svg";
 export { chartSvg, chartThemes } from "./chart-svg";
 export type { ScatterSvgOptions } from "./scatter-svg";

@@ -1,0 +1,2 @@
+export type { CalendarHeatmapProps } from "./calendar-heatmap";
+export { CalendarHeatmap } from "./calendar-heatmap";

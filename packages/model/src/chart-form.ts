@@ -624,11 +624,12 @@ function sortMeasureOf(form: ChartForm, count: number): { measure?: number } {
 }
 
 /**
- * Whether the series columns stand for one measure only: a pie's, or the one a breakdown splits
- * (where the type takes a breakdown: a combo keeps one in the form for a type that does).
+ * Whether the series columns stand for one measure only: on a type that draws one (a pie, a
+ * calendar), or the one a breakdown splits (where the type takes a breakdown: a combo keeps one
+ * in the form for a type that does).
  */
 export function drawsOneMeasure(form: Pick<ChartForm, "type" | "breakdown">): boolean {
-  return form.type === "pie" || formSplits(form);
+  return !chartTypeSpecs[form.type].accepts.multipleMeasures || formSplits(form);
 }
 
 /** Whether the form splits a measure into series: a breakdown chosen, on a type that takes one. */

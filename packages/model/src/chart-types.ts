@@ -1,11 +1,20 @@
-import { isTimeType } from "./column-types.js";
+import { isTimeType, type TimeGrain } from "./column-types.js";
 // The one table of chart types, their options and the query parts each accepts. Plain TypeScript
 // (no React, no database, no validation library) so the store's validation, the admin editor and
 // the renderer all import the same rules from `@seed/model`.
 
 import type { DatasetColumnType } from "./vocabulary.js";
 
-export const chartTypes = ["line", "area", "bar", "pie", "table", "scatter", "combo"] as const;
+export const chartTypes = [
+  "line",
+  "area",
+  "bar",
+  "pie",
+  "table",
+  "scatter",
+  "combo",
+  "calendar",
+] as const;
 export type ChartType = (typeof chartTypes)[number];
 
 export const curveTypes = ["linear", "monotone", "step"] as const;
@@ -254,6 +263,8 @@ export interface ChartTypeSpec {
     minMeasures?: number;
     /** At most this many measures, where fewer than a query may have (a scatter's y and size). */
     maxMeasures?: number;
+    /** The grains it takes, where not every one (a calendar draws days). */
+    grains?: readonly TimeGrain[];
     /** The x column's types, where not every type (a scatter plots numbers or dates). */
     xTypes?: readonly DatasetColumnType[];
     /** Raw ("none") measures, one point per row. */
@@ -338,6 +349,21 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
       multipleMeasures: true,
       minMeasures: 2,
       rawMeasures: true,
+    },
+  },
+  // A day's cell coloured by its value, a column per week: x is days (a date column as it is, or
+  // grouped by day), one measure; rows of one day are added up by the drawing.
+  calendar: {
+    label: "Calendar heatmap",
+    options: ["numberFormat", "showLegend", "locale"],
+    valueLabels: [],
+    accepts: {
+      grain: true,
+      grains: ["day"],
+      breakdown: false,
+      multipleMeasures: false,
+      rawMeasures: true,
+      xTypes: ["date", "timestamp"],
     },
   },
 };

@@ -32,7 +32,7 @@ describe("dashboard files", () => {
       {
         path: "tiles.0.chart.type",
         line: 9,
-        message: "Chart type must be line, area, bar, pie, table, scatter or combo.",
+        message: "Chart type must be line, area, bar, pie, table, scatter, combo or calendar.",
       },
     ]);
     // Checks across the file run once its parts are right.

@@ -10,6 +10,7 @@ import {
   measureShows,
   type QueryFilter,
   queryAggregates,
+  timeGrains,
 } from "../src/index.js";
 
 const seed = Number(process.env.SEED ?? 20261125);
@@ -353,6 +354,55 @@ describe("a combo chart's query (issue 27)", () => {
         },
       ),
       { seed, numRuns: 300 },
+    );
+  });
+});
+
+describe("a calendar heatmap's query (issue 27)", () => {
+  it("takes a date x as it is or by day, one measure and no breakdown", () => {
+    const columns = [
+      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
+      { name: "a", type: "number" as const },
+      { name: "group", type: "string" as const },
+    ];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...datasetColumnTypes),
+        fc.constantFrom(undefined, ...timeGrains),
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom("none" as const, "sum" as const, "max" as const),
+        fc.boolean(),
+        (xType, grain, measureCount, aggregate, split) => {
+          const errors = checkQuery(
+            {
+              x: { column: `x_${xType}`, ...(grain ? { grain } : {}) },
+              measures: Array.from({ length: measureCount }, () => ({ column: "a", aggregate })),
+              filters: [],
+              ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
+            },
+            columns,
+            "calendar",
+          );
+          const dated = xType === "date" || xType === "timestamp";
+          // days: a date or an instant; anything else refused at x, saying dates
+          expect("x.column" in errors).toBe(!dated);
+          if (!dated) {
+            expect(errors["x.column"]?.join(" ")).toContain(
+              "calendar heatmap chart's x holds dates.",
+            );
+          }
+          // grouped by day or not at all
+          const grainRefused = (errors["x.grain"] ?? []).some((message) =>
+            message.includes("groups dates by day or not at all"),
+          );
+          expect(grainRefused).toBe(grain !== undefined && grain !== "day");
+          expect((errors.measures ?? []).some((m) => m.includes("exactly one measure"))).toBe(
+            measureCount > 1,
+          );
+          if (split) expect(errors["breakdown.column"]?.join(" ")).toContain("has no breakdown");
+        },
+      ),
+      { seed, numRuns: 400 },
     );
   });
 });

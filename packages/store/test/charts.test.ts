@@ -148,7 +148,7 @@ describe.each(dialects)("charts on %s", (dialect) => {
         },
         monthShape,
       );
-      const seriesColumns = type === "pie" ? ["revenue"] : ["revenue", "orders"];
+      const seriesColumns = spec.accepts.multipleMeasures ? ["revenue", "orders"] : ["revenue"];
       const created = await store.createChart(
         { ...base, seriesColumns, title: type, type, options },
         editor,

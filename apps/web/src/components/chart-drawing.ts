@@ -5,9 +5,10 @@ import type {
   LineChartProps,
   PieChartProps,
 } from "@seed/charts";
+import type { CalendarHeatmapProps } from "@seed/charts/calendar-heatmap";
 import type { ComboChartProps } from "@seed/charts/combo-chart";
 import type { ScatterChartProps } from "@seed/charts/scatter-chart";
-import type { ChartSvgOptions, ScatterSvgOptions } from "@seed/charts/svg";
+import type { CalendarSvgOptions, ChartSvgOptions, ScatterSvgOptions } from "@seed/charts/svg";
 import type { TableChartProps } from "@seed/charts/table-chart";
 import {
   comboSeriesOf,
@@ -50,6 +51,7 @@ export type ChartDrawing = (
   | { type: "table"; props: TableChartProps<ResultRow> }
   | { type: "scatter"; props: ScatterChartProps<ResultRow> }
   | { type: "combo"; props: ComboChartProps<ResultRow> }
+  | { type: "calendar"; props: CalendarHeatmapProps<ResultRow> }
 ) & { annotations: readonly ChartAnnotation[] };
 
 /** Keys of a scatter's point rows: a breakdown's wide rows become one row per group and x. */
@@ -120,7 +122,16 @@ export function chartDrawing(
     chart.options.numberFormat === undefined && unit !== undefined && only === undefined
       ? chartValueFormatter(unit === "share" ? shareFormat : changeFormat, locale)
       : undefined;
-  const indexFormatter = chartDateFormatter(dateFormat, locale);
+  // Bars stand side by side, a tick under each shown one: periods of a month or a quarter are
+  // written as months ("Jan 2012"), never as a year repeated under each (a time axis, a line's,
+  // places its ticks itself). A chart's own date format comes first.
+  const bandPeriods =
+    (chart.type === "bar" || chart.type === "combo") &&
+    (chart.grain === "month" || chart.grain === "quarter" || chart.grain === "year");
+  const indexFormatter = chartDateFormatter(
+    dateFormat ?? (bandPeriods && chart.grain ? grainDateFormats[chart.grain] : undefined),
+    locale,
+  );
   const indexAxis = chartIndexAxis(
     xNumberFormat,
     result.rows.map((row) => row.x),
@@ -202,6 +213,25 @@ export function chartDrawing(
             };
           }),
         ],
+      },
+    };
+  }
+  if (chart.type === "calendar") {
+    // A cell per day coloured by the one measure; the kit adds up rows of one day.
+    const [first] = result.series;
+    return {
+      type: "calendar",
+      annotations: [],
+      props: {
+        data: result.rows,
+        title: chart.title,
+        height,
+        locale,
+        valueFormatter,
+        date: "x",
+        value: first?.key ?? "m0",
+        valueLabel: first?.label ?? "",
+        legend: options.showLegend !== false,
       },
     };
   }
@@ -311,6 +341,24 @@ export function chartDrawing(
   };
 }
 
+/** A calendar's drawing as options of `calendarSvg`, at a plot width. */
+export function calendarSvgOptions(
+  drawing: Extract<ChartDrawing, { type: "calendar" }>,
+  width: number,
+): CalendarSvgOptions {
+  const { props } = drawing;
+  return {
+    data: props.data,
+    width,
+    ...(props.height ? { height: props.height } : {}),
+    title: props.title,
+    locale: props.locale,
+    valueFormatter: props.valueFormatter,
+    date: props.date,
+    value: props.value,
+  };
+}
+
 /** A scatter's drawing as options of `scatterSvg`, at a plot width. */
 export function scatterSvgOptions(
   drawing: Extract<ChartDrawing, { type: "scatter" }>,
@@ -340,7 +388,7 @@ export function scatterSvgOptions(
 
 /** The same drawing as options of `chartSvg`, at a plot width: what the server puts in the HTML. */
 export function chartSvgOptions(
-  drawing: Exclude<ChartDrawing, { type: "table" | "scatter" }>,
+  drawing: Exclude<ChartDrawing, { type: "table" | "scatter" | "calendar" }>,
   width: number,
 ): ChartSvgOptions {
   const { props } = drawing;

@@ -2,6 +2,7 @@
 
 import { AreaChart, BarChart, LineChart, PieChart } from "@seed/charts";
 import { annotate } from "@seed/charts/annotations";
+import { CalendarHeatmap } from "@seed/charts/calendar-heatmap";
 import { ComboChart } from "@seed/charts/combo-chart";
 import { ScatterChart } from "@seed/charts/scatter-chart";
 import { TableChart } from "@seed/charts/table-chart";
@@ -160,6 +161,11 @@ export function DashboardChart({
     case "pie":
       drawn = <PieChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
       break;
+    case "calendar":
+      drawn = (
+        <CalendarHeatmap<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />
+      );
+      break;
     case "scatter":
       drawn = <ScatterChart<ResultRow> {...drawingProps.props} {...clicks} fallback={fallback} />;
       break;
@@ -240,6 +246,7 @@ function chartHint(
     table: "row",
     scatter: "point",
     combo: "bar or point",
+    calendar: "day",
   }[type];
   const target = drillTarget(drill?.drill);
   if (target !== null) {

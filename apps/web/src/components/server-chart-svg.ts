@@ -1,6 +1,17 @@
-import { type ChartSvgOptions, chartSvg, scatterSvg, tableSvg } from "@seed/charts/svg";
+import {
+  type ChartSvgOptions,
+  calendarSvg,
+  chartSvg,
+  scatterSvg,
+  tableSvg,
+} from "@seed/charts/svg";
 import type { QueryResult } from "@seed/store";
-import { chartDrawing, chartSvgOptions, scatterSvgOptions } from "./chart-drawing";
+import {
+  calendarSvgOptions,
+  chartDrawing,
+  chartSvgOptions,
+  scatterSvgOptions,
+} from "./chart-drawing";
 import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
 
@@ -20,6 +31,13 @@ function drawnSvg(
     return extra.colors
       ? tableSvg({ ...drawing.props, width, height, colors: extra.colors })
       : undefined;
+  }
+  if (drawing.type === "calendar") {
+    return calendarSvg({
+      ...calendarSvgOptions(drawing, width),
+      ...(extra.colors ? { colors: extra.colors } : {}),
+      ...(extra.legend ? { legend: extra.legend } : {}),
+    });
   }
   if (drawing.type === "scatter") {
     return scatterSvg({

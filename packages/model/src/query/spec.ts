@@ -402,6 +402,13 @@ export function checkQuery(
     if (!spec.accepts.grain && query.x.grain !== undefined) {
       add("x.grain", `A ${spec.label.toLowerCase()} chart has no time grain.`);
     }
+    const grains = spec.accepts.grains;
+    if (grains && query.x.grain !== undefined && !grains.includes(query.x.grain)) {
+      add(
+        "x.grain",
+        `A ${spec.label.toLowerCase()} chart groups dates by ${grains.join(" or ")} or not at all.`,
+      );
+    }
     const tooFew = tooFewMeasures(chartType, query.measures.length);
     if (tooFew) add("measures", tooFew);
     const most = spec.accepts.maxMeasures;
@@ -415,7 +422,7 @@ export function checkQuery(
     if (x && xTypes && !xTypes.includes(x.type)) {
       add(
         "x.column",
-        `"${x.name}" is a ${x.type} column; a ${spec.label.toLowerCase()} chart's x holds numbers or dates.`,
+        `"${x.name}" is a ${x.type} column; a ${spec.label.toLowerCase()} chart's x holds ${xTypes.includes("number") ? "numbers or dates" : "dates"}.`,
       );
     }
   }

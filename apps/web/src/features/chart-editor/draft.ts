@@ -83,7 +83,7 @@ export function withType(
   type: ChartType,
   columns: readonly FormColumn[] = [],
 ): ChartForm {
-  // one measure where the new type draws one (a pie, or a split the new type takes)
+  // one measure where the new type draws one (a pie, a calendar, or a split the new type takes)
   const most = drawsOneMeasure({ type, breakdown: draft.breakdown })
     ? 1
     : chartTypeSpecs[type].accepts.maxMeasures;
@@ -97,6 +97,7 @@ export function withType(
         : draft.valueLabels,
   };
   if (type === "scatter" && draft.type !== "scatter") return asScatter(next, columns);
+  if (type === "calendar" && draft.type !== "calendar") return asCalendar(next, columns);
   if (type !== "pie" || draft.type === "pie") return next;
   const index = columns.find((column) => column.name === draft.indexColumn);
   const names = columns.find((column) => column.type === "string");
@@ -116,6 +117,26 @@ function asScatter(draft: ChartForm, columns: readonly FormColumn[]): ChartForm 
     (column) => xTypes.includes(column.type) && !draft.seriesColumns.includes(column.name),
   );
   return position ? withIndexColumn(draft, position.name) : draft;
+}
+
+/**
+ * Turning into a calendar heatmap, x becomes days: a column that holds no dates gives way to the
+ * first date or timestamp column, and dates grouped by any other grain are grouped by day.
+ */
+function asCalendar(draft: ChartForm, columns: readonly FormColumn[]): ChartForm {
+  const { xTypes = [], grains = [] } = chartTypeSpecs.calendar.accepts;
+  const index = columns.find((column) => column.name === draft.indexColumn);
+  const dated =
+    index && xTypes.includes(index.type)
+      ? draft
+      : (() => {
+          const day = columns.find(
+            (column) => xTypes.includes(column.type) && !draft.seriesColumns.includes(column.name),
+          );
+          return day ? withIndexColumn(draft, day.name) : draft;
+        })();
+  const grain = dated.grain;
+  return grain === "" || grains.includes(grain) ? dated : { ...dated, grain: "day" };
 }
 
 /** Another dataset starts from its own default columns. */

@@ -69,6 +69,7 @@ const indexLabels: Partial<Record<string, string>> = {
   pie: "Slice names (index column)",
   table: "Index column (each row's name)",
   scatter: "X axis (numbers or dates)",
+  calendar: "Days (a date column)",
 };
 
 export function QuerySection({
@@ -96,13 +97,16 @@ export function QuerySection({
   );
   const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
-  const grains = !chartTypeSpecs[draft.type].accepts.grain
-    ? []
-    : xType === "timestamp"
-      ? timeGrains
-      : xType === "date"
-        ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
-        : [];
+  const { accepts } = chartTypeSpecs[draft.type];
+  const grains = (
+    !accepts.grain
+      ? []
+      : xType === "timestamp"
+        ? timeGrains
+        : xType === "date"
+          ? timeGrains.filter((grain) => !subDayGrains.includes(grain))
+          : []
+  ).filter((grain) => accepts.grains === undefined || accepts.grains.includes(grain));
   // Other groups the categories past the limit; a breakdown has its own Other (its series).
   const otherErrorsId = useId();
   const otherErrors = Object.entries(errors).flatMap(([key, messages]) =>
@@ -255,15 +259,17 @@ export function QuerySection({
           <legend>
             {draft.type === "pie"
               ? "Value column (one)"
-              : draft.type === "table"
-                ? "Value columns"
-                : draft.type === "scatter"
-                  ? draft.breakdown
-                    ? "Y axis (one)"
-                    : "Y axis, then point size (up to two)"
-                  : draft.type === "combo"
-                    ? "Series columns (two or more, with the measures below)"
-                    : "Series columns"}
+              : draft.type === "calendar"
+                ? "Value column (one, colouring each day)"
+                : draft.type === "table"
+                  ? "Value columns"
+                  : draft.type === "scatter"
+                    ? draft.breakdown
+                      ? "Y axis (one)"
+                      : "Y axis, then point size (up to two)"
+                    : draft.type === "combo"
+                      ? "Series columns (two or more, with the measures below)"
+                      : "Series columns"}
           </legend>
           {numberColumns.length === 0 ? (
             <p className="muted">This dataset has no other number columns to draw.</p>

@@ -3,6 +3,7 @@ import {
   expectAxeClean,
   expectFitsPhone,
   importCsvAsEditor,
+  openNewChart,
   signedInPage,
   uniqueName,
   withoutScripts,
@@ -104,10 +105,7 @@ test("an editor makes a calendar heatmap: x moves to the date column, days are t
     ].join("\n"),
   );
   const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill("Visits by day");
-  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await openNewChart(page, datasetName, "Visits by day");
   await page.getByLabel("Index column (x axis)").selectOption("city");
   await page.getByLabel("Type").selectOption("calendar");
   // Days: the text x gives way to the date column; dates group by day or not at all.

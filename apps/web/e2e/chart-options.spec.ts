@@ -3,6 +3,7 @@ import {
   createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
+  openNewChart,
   signedInPage,
   slugOf,
   uniqueName,
@@ -25,13 +26,6 @@ async function ordersDataset(page: Page): Promise<string> {
   const name = uniqueName("Orders options");
   await createDatasetThroughForm(page, name, ordersCsv);
   return name;
-}
-
-async function openNewChart(page: Page, datasetName: string, title: string) {
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill(title);
-  await page.getByLabel("Dataset").selectOption({ label: datasetName });
 }
 
 async function createChart(page: Page) {

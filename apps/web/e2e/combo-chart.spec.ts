@@ -3,6 +3,7 @@ import {
   expectAxeClean,
   expectFitsPhone,
   importCsvAsEditor,
+  openNewChart,
   signedInPage,
   uniqueName,
   withoutScripts,
@@ -134,10 +135,7 @@ test("an editor makes a combo chart: one measure is refused with what to do, a s
     ].join("\n"),
   );
   const { context, page } = await signedInPage(browser, "editor");
-  await page.goto("/admin/charts/new");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.getByRole("textbox", { name: "Title" }).fill("Revenue and margin");
-  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+  await openNewChart(page, datasetName, "Revenue and margin");
   await page.getByLabel("Type").selectOption("combo");
   const values = page.getByRole("group", {
     name: "Series columns (two or more, with the measures below)",

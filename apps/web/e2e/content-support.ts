@@ -275,3 +275,11 @@ export async function moveIntoCollection(
   await card.getByRole("button", { name: "Move" }).click();
   await expect(card.getByRole("link", { name: collectionName })).toBeVisible();
 }
+
+/** The new chart form, hydrated, with its title typed and a dataset chosen. */
+export async function openNewChart(page: Page, datasetName: string, title: string) {
+  await page.goto("/admin/charts/new");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Dataset").selectOption({ label: datasetName });
+}

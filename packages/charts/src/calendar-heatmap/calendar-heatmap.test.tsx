@@ -1,36 +1,13 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { type SeattleDay, seattleDays } from "../testing/vega-seattle";
 import { CalendarHeatmap } from "./calendar-heatmap";
 import { binOf, binsOf, layoutCalendar, MAX_YEARS, prepareCalendarFrame } from "./prepare";
 
-interface DayRow {
-  date: string;
-  precipitation: number;
-  weather: string;
-}
-
 /** vega-datasets' Seattle weather: a row a day, 2012-2015. */
-function seattle(): DayRow[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "seattle-weather.csv",
-  );
-  return readFileSync(file, "utf8")
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((line) => {
-      const [date, precipitation, , , , weather] = line.split(",") as string[];
-      return { date: date as string, precipitation: Number(precipitation), weather: weather ?? "" };
-    });
-}
+const seattle = seattleDays;
 
-function renderRain(props: Partial<Parameters<typeof CalendarHeatmap<DayRow>>[0]> = {}) {
+function renderRain(props: Partial<Parameters<typeof CalendarHeatmap<SeattleDay>>[0]> = {}) {
   return render(
     <CalendarHeatmap
       data={seattle()}

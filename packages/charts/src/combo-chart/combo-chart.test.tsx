@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { tickTexts } from "../testing/ticks";
+import { seattleDays } from "../testing/vega-seattle";
 import { ComboChart, type ComboChartProps } from "./combo-chart";
 import { comboSeriesKinds } from "./kinds";
 
@@ -19,19 +17,12 @@ interface MonthRow {
 
 /** vega-datasets' Seattle weather (a row a day, 2012-2015) as months: rain summed, warmth averaged. */
 function seattleMonths(): MonthRow[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "seattle-weather.csv",
-  );
   const months = new Map<string, { rain: number; warmth: number; days: number }>();
-  for (const line of readFileSync(file, "utf8").trim().split("\n").slice(1)) {
-    const [date, precipitation, tempMax] = line.split(",") as [string, string, string];
-    const month = `${date.slice(0, 7)}-01`;
+  for (const day of seattleDays()) {
+    const month = `${day.date.slice(0, 7)}-01`;
     const sum = months.get(month) ?? { rain: 0, warmth: 0, days: 0 };
-    sum.rain += Number(precipitation);
-    sum.warmth += Number(tempMax);
+    sum.rain += day.precipitation;
+    sum.warmth += day.tempMax;
     sum.days += 1;
     months.set(month, sum);
   }

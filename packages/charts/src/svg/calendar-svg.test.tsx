@@ -1,14 +1,12 @@
 // calendarSvg draws the same cells in the same colours as CalendarHeatmap, for any data, and
 // every mark inside its viewBox. The properties print their seed.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { cleanup, render } from "@testing-library/react";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { CalendarHeatmap } from "../calendar-heatmap/calendar-heatmap";
 import { data as anyData, anyNumber } from "../never-crash/support";
 import { assertSeeded } from "../testing/property";
+import { seattleDays } from "../testing/vega-seattle";
 import { calendarSvg } from "./calendar-svg";
 
 afterEach(cleanup);
@@ -19,22 +17,7 @@ function parse(svg: string): Element {
   return doc.documentElement;
 }
 
-function seattle(): { date: string; precipitation: number }[] {
-  const file = join(
-    dirname(createRequire(import.meta.url).resolve("vega-datasets")),
-    "..",
-    "data",
-    "seattle-weather.csv",
-  );
-  return readFileSync(file, "utf8")
-    .trim()
-    .split("\n")
-    .slice(1)
-    .map((line) => {
-      const [date, precipitation] = line.split(",") as [string, string];
-      return { date, precipitation: Number(precipitation) };
-    });
-}
+const seattle = seattleDays;
 
 /** Each cell path's bin, colour and squares, in order. */
 function cellPathsOf(root: ParentNode): { bin: string; fill: string; d: string }[] {

@@ -7,33 +7,12 @@ import {
   uniqueName,
   withoutScripts,
 } from "./content-support";
-import { publishWeatherBoard, weatherCsv } from "./weather-board";
+import { publishWeatherBoard, weatherDays } from "./weather-board";
 
 // Scatter charts in the app (issue 27), on real data: vega-datasets' Seattle weather, a row per
 // day 2012-2015. One tile plots every day's rain against its warmth (wind sizing the points),
 // one the average rain per warmth coloured by the weather. In the server's HTML before any
 // script, read by keyboard, filtering the dashboard from a colour, and made in the editor.
-
-interface Day {
-  weather: string;
-  tempMax: number;
-  precipitation: number;
-}
-
-/** The days of the file itself. */
-function weatherDays(): Day[] {
-  const [header = "", ...lines] = weatherCsv.trim().split("\n");
-  const names = header.split(",");
-  const at = (name: string) => names.indexOf(name);
-  return lines.map((line) => {
-    const cells = line.split(",");
-    return {
-      weather: cells[at("weather")] as string,
-      tempMax: Number(cells[at("temp_max")]),
-      precipitation: Number(cells[at("precipitation")]),
-    };
-  });
-}
 
 async function publishScatterBoard(browser: Browser): Promise<string> {
   return publishWeatherBoard(browser, "scatter", (dataset) => [

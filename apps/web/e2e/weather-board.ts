@@ -9,6 +9,33 @@ import { vegaDataPath } from "./support";
 
 export const weatherCsv = readFileSync(vegaDataPath("seattle-weather.csv"), "utf8");
 
+/** A day of the file, as the specs read it. */
+export interface WeatherDay {
+  /** yyyy-mm-dd */
+  date: string;
+  /** Rain, mm. */
+  precipitation: number;
+  /** The day's highest temperature, °C. */
+  tempMax: number;
+  weather: string;
+}
+
+/** Every day of the file, in the file's order (by date). */
+export function weatherDays(): WeatherDay[] {
+  const [header = "", ...lines] = weatherCsv.trim().split("\n");
+  const names = header.split(",");
+  const at = (name: string) => names.indexOf(name);
+  return lines.map((line) => {
+    const cells = line.split(",");
+    return {
+      date: cells[at("date")] as string,
+      precipitation: Number(cells[at("precipitation")]),
+      tempMax: Number(cells[at("temp_max")]),
+      weather: cells[at("weather")] as string,
+    };
+  });
+}
+
 /** Days and total precipitation (mm) per kind of weather, counted from the CSV itself. */
 export function weatherTotals(): Map<string, { days: number; rain: number }> {
   const [header = "", ...lines] = weatherCsv.trim().split("\n");

@@ -254,15 +254,17 @@ describe("the query rules per column type (one table for the editor and the stor
   });
 });
 
+/** An x column of every type (x_number, x_date, …), three numbers and a category: the chart types' queries. */
+const typeColumns = [
+  ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
+  { name: "a", type: "number" as const },
+  { name: "b", type: "number" as const },
+  { name: "c", type: "number" as const },
+  { name: "group", type: "string" as const },
+];
+
 describe("a scatter chart's query (issue 27)", () => {
   it("takes an x of numbers or dates, one or two measures, a breakdown colouring one measure, and no grain", () => {
-    const columns = [
-      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
-      { name: "a", type: "number" as const },
-      { name: "b", type: "number" as const },
-      { name: "c", type: "number" as const },
-      { name: "group", type: "string" as const },
-    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...datasetColumnTypes),
@@ -281,7 +283,7 @@ describe("a scatter chart's query (issue 27)", () => {
               filters: [],
               ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
             },
-            columns,
+            typeColumns,
             "scatter",
           );
           // x is a position: numbers, dates or instants; text and true/false are refused at x
@@ -309,12 +311,6 @@ describe("a scatter chart's query (issue 27)", () => {
 
 describe("a combo chart's query (issue 27)", () => {
   it("takes two or more measures over any x, with or without a grain, and no breakdown", () => {
-    const columns = [
-      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
-      { name: "a", type: "number" as const },
-      { name: "b", type: "number" as const },
-      { name: "group", type: "string" as const },
-    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...datasetColumnTypes),
@@ -334,7 +330,7 @@ describe("a combo chart's query (issue 27)", () => {
               filters: [],
               ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
             },
-            columns,
+            typeColumns,
             "combo",
           );
           // bars and a line: one measure alone is refused at the measures, saying what to do
@@ -360,11 +356,6 @@ describe("a combo chart's query (issue 27)", () => {
 
 describe("a calendar heatmap's query (issue 27)", () => {
   it("takes a date x as it is or by day, one measure and no breakdown", () => {
-    const columns = [
-      ...datasetColumnTypes.map((type) => ({ name: `x_${type}`, type })),
-      { name: "a", type: "number" as const },
-      { name: "group", type: "string" as const },
-    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...datasetColumnTypes),
@@ -380,7 +371,7 @@ describe("a calendar heatmap's query (issue 27)", () => {
               filters: [],
               ...(split ? { breakdown: { column: "group", top: 5 } } : {}),
             },
-            columns,
+            typeColumns,
             "calendar",
           );
           const dated = xType === "date" || xType === "timestamp";

@@ -30,6 +30,17 @@ function seattleRain(): DayRow[] {
 
 const mm = (v: number) => `${v.toLocaleString("en-US", { maximumFractionDigits: 1 })} mm`;
 
+/** The rain stories' chart: every day of the file, in millimetres. */
+const rain = {
+  data: seattleRain(),
+  date: "date",
+  value: "precipitation",
+  valueLabel: "Rain",
+  title: "Daily rain in Seattle",
+  valueFormatter: mm,
+  locale: "en-US",
+} as const;
+
 /** Squares drawn in the calendar's cell paths. */
 function cellCount(canvasElement: HTMLElement): number {
   return [...canvasElement.querySelectorAll("path.seed-calendar-cells")].reduce(
@@ -44,17 +55,7 @@ function cellCount(canvasElement: HTMLElement): number {
  * (up, down) and week (left, right), Page Up and Page Down by month (with Shift by year).
  */
 export const SeattleRain: StoryObj = {
-  render: () => (
-    <CalendarHeatmap
-      data={seattleRain()}
-      date="date"
-      value="precipitation"
-      valueLabel="Rain"
-      title="Daily rain in Seattle"
-      valueFormatter={mm}
-      locale="en-US"
-    />
-  ),
+  render: () => <CalendarHeatmap {...rain} />,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(cellCount(canvasElement)).toBe(1461), WAIT);
@@ -68,13 +69,7 @@ export const SeattleRain: StoryObj = {
 export const Keyboard: StoryObj = {
   render: () => (
     <CalendarHeatmap
-      data={seattleRain()}
-      date="date"
-      value="precipitation"
-      valueLabel="Rain"
-      title="Daily rain in Seattle"
-      valueFormatter={mm}
-      locale="en-US"
+      {...rain}
       onValueChange={(event) => {
         const said = document.getElementById("calendar-picked");
         if (said) said.textContent = event ? `Picked row ${event.rowIndex}` : "Picked nothing";

@@ -421,28 +421,23 @@ export function chartSvgOptions(
             ? new Intl.NumberFormat(props.locale, plain).format(value)
             : String(value)
       : undefined);
+  const cartesian = {
+    ...base,
+    index: drawing.props.index,
+    indexFormatter,
+    annotations: drawing.annotations,
+  };
   if (drawing.type === "combo") {
-    return {
-      ...base,
-      type: "combo",
-      index: drawing.props.index,
-      series: drawing.props.series,
-      indexFormatter,
-      curve: drawing.props.curve,
-      connectNulls: drawing.props.connectNulls,
-      annotations: drawing.annotations,
-    };
+    const { series, curve, connectNulls } = drawing.props;
+    return { ...cartesian, type: "combo", series, curve, connectNulls };
   }
   return {
-    ...base,
+    ...cartesian,
     type: drawing.type,
-    index: drawing.props.index,
     series: drawing.props.series,
-    indexFormatter,
     stack: drawing.type === "line" ? "none" : drawing.props.stack,
     horizontal: drawing.type === "bar" ? drawing.props.horizontal : false,
     curve: drawing.type === "bar" ? undefined : drawing.props.curve,
     connectNulls: drawing.type === "bar" ? false : drawing.props.connectNulls,
-    annotations: drawing.annotations,
   };
 }

@@ -8,7 +8,8 @@ import {
   uniqueName,
   withoutScripts,
 } from "./content-support";
-import { publishWeatherBoard, weatherCsv } from "./weather-board";
+import { horizontalOverflow } from "./support";
+import { publishWeatherBoard, weatherDays } from "./weather-board";
 
 // Calendar heatmaps in the app (issue 27), on real data: vega-datasets' Seattle weather, a row
 // per day 2012-2015, each day coloured by its rain; in the server's HTML before any script, read
@@ -16,13 +17,8 @@ import { publishWeatherBoard, weatherCsv } from "./weather-board";
 
 /** The file's days (yyyy-mm-dd, in order) and each one's rain. */
 function rainByDay(): [string, number][] {
-  const [header = "", ...lines] = weatherCsv.trim().split("\n");
-  const names = header.split(",");
-  const date = names.indexOf("date");
-  const rain = names.indexOf("precipitation");
-  return lines
-    .map((line) => line.split(","))
-    .map((cells) => [cells[date] as string, Number(cells[rain])] as [string, number])
+  return weatherDays()
+    .map((day) => [day.date, day.precipitation] as [string, number])
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
@@ -131,5 +127,8 @@ test("an editor makes a calendar heatmap: x moves to the date column, days are t
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
   await expect(page.getByLabel("Type")).toHaveValue("calendar");
   await expect(x).toHaveValue("day");
+  // On a phone the saved chart's editor fits the width: nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await context.close();
 });

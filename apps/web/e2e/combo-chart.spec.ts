@@ -8,7 +8,8 @@ import {
   uniqueName,
   withoutScripts,
 } from "./content-support";
-import { publishWeatherBoard, weatherCsv } from "./weather-board";
+import { horizontalOverflow } from "./support";
+import { publishWeatherBoard, weatherDays } from "./weather-board";
 
 // Combo charts in the app (issue 27), on real data: vega-datasets' Seattle weather, a row per
 // day 2012-2015. One tile draws each month's total rain as bars and its average warmth as a line
@@ -22,16 +23,12 @@ interface Month {
 
 /** Each month of the file (yyyy-mm, in order): its total rain and average highest temperature. */
 function weatherMonths(): [string, Month][] {
-  const [header = "", ...lines] = weatherCsv.trim().split("\n");
-  const names = header.split(",");
-  const at = (name: string) => names.indexOf(name);
   const months = new Map<string, { rain: number; warmth: number; days: number }>();
-  for (const line of lines) {
-    const cells = line.split(",");
-    const month = (cells[at("date")] as string).slice(0, 7);
+  for (const day of weatherDays()) {
+    const month = day.date.slice(0, 7);
     const entry = months.get(month) ?? { rain: 0, warmth: 0, days: 0 };
-    entry.rain += Number(cells[at("precipitation")]);
-    entry.warmth += Number(cells[at("temp_max")]);
+    entry.rain += day.precipitation;
+    entry.warmth += day.tempMax;
     entry.days += 1;
     months.set(month, entry);
   }
@@ -173,6 +170,9 @@ test("an editor makes a combo chart: one measure is refused with what to do, a s
   await expect(margin.getByLabel("Axis")).toHaveValue("right");
   await expect(margin.getByLabel("Drawn as")).toHaveValue("line");
   await expect(revenue.getByLabel("Drawn as")).toHaveValue("bar");
+  // On a phone the saved chart's editor fits the width: nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await context.close();
 });
 
@@ -201,9 +201,8 @@ test("a bar of a combo chart filters the dashboard by its category; both value a
     "  kinds: { x: 0, y: 0, w: 12, h: 5 }",
   ]);
   const home = `/d/${board}`;
-  const [header = "", ...lines] = weatherCsv.trim().split("\n");
-  const weather = header.split(",").indexOf("weather");
-  const kinds = [...new Set(lines.map((line) => line.split(",")[weather] as string))].sort();
+  const days = weatherDays();
+  const kinds = [...new Set(days.map((day) => day.weather))].sort();
   const page = await (await browser.newContext()).newPage();
   await page.goto(home);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -216,7 +215,7 @@ test("a bar of a combo chart filters the dashboard by its category; both value a
   await bars.nth(kinds.indexOf("snow")).click();
   await page.waitForURL((url) => url.pathname === home && url.search === "?weather=snow");
   await expect(page.getByRole("link", { name: "Remove weather: snow" })).toBeVisible();
-  const snowDays = lines.filter((line) => line.split(",")[weather] === "snow").length;
+  const snowDays = days.filter((day) => day.weather === "snow").length;
   await expect(bars).toHaveCount(1);
   await expect(figure.getByTestId("seed-chart-table")).toContainText(
     snowDays.toLocaleString("en-US"),

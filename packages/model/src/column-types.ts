@@ -110,3 +110,11 @@ export function cellProblem(type: DatasetColumnType, value: unknown): string | n
   }
   return null;
 }
+
+/**
+ * Whether a column of this type holds categories: text and true/false do (a category filter
+ * narrows it, a hierarchy drills through it).
+ */
+export function isCategoryType(type: DatasetColumnType | undefined): boolean {
+  return type === "string" || type === "boolean";
+}

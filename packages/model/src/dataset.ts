@@ -3,6 +3,7 @@ import { calculatedFieldsSchema } from "./calculated-fields.js";
 import { cellProblem } from "./column-types.js";
 import { type FieldProblem, ValidationError } from "./errors.js";
 import { boundedText, optionalText, requiredText } from "./fields.js";
+import { hierarchiesSchema } from "./hierarchies.js";
 import { datasetLimits, textLimits } from "./limits.js";
 import { booleanWords } from "./readers/read-cell.js";
 import { type CellValue, type DatasetRow, isNumberText, setOwn } from "./values.js";
@@ -191,6 +192,7 @@ export const datasetPatchSchema = z
     columns: columnsSchema.optional(),
     rows: rowsSchema.optional(),
     calculatedFields: calculatedFieldsSchema.optional(),
+    hierarchies: hierarchiesSchema.optional(),
   })
   .superRefine((patch, ctx) => {
     if (patch.columns !== undefined && patch.rows === undefined) {

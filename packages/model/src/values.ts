@@ -171,3 +171,6 @@ export function describeValue(value: unknown): string {
     return "a value that cannot be shown";
   }
 }
+
+/** What an empty category value (null or "") reads as where it names a series or a drill. */
+export const emptyValueLabel = "(empty)";

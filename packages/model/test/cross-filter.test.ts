@@ -6,10 +6,10 @@ import {
   dashboardFilterLimits,
   datePresets,
   filteredHref,
-  linkableFilterValue,
   parseDashboardFilterQuery,
   withoutCategoryValue,
 } from "../src/dashboard/filters.js";
+import { linkableFilterValue } from "../src/dashboard/link-value.js";
 
 const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
 console.log(`cross-filter property seed: ${seed}`);

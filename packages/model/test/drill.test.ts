@@ -1,12 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  type CategoryPath,
+  categoryDrilledQuery,
+  categoryPathToken,
+  categoryValueOf,
   type DrillGrain,
   type DrillPeriod,
   describePeriod,
   drilledQuery,
   drillToken,
   drillTrail,
+  parseCategoryPath,
   parseDrillToken,
   periodOf,
   withDrill,
@@ -18,6 +23,8 @@ import {
   noAppliedFilters,
   parseDashboardFilterQuery,
 } from "../src/dashboard/filters.js";
+import { linkableFilterValue, maxLinkValueLength } from "../src/dashboard/link-value.js";
+import { hierarchiesSchema, hierarchyBelow, hierarchyErrors } from "../src/hierarchies.js";
 import { type ChartQuery, chartQuerySchema } from "../src/query/spec.js";
 
 const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
@@ -221,5 +228,148 @@ describe("drill-down periods", () => {
       }),
       { seed, numRuns: 500 },
     );
+  });
+});
+
+// Values a category cell may hold, to the extremes: JSON's own characters, control characters
+// that JSON escapes six characters long, dots (a drill parameter's separator), emoji, spaces at
+// the ends, lone surrogates, the longest a link carries and one past it.
+const cellText = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 20 }),
+  fc.constantFrom("Europe", "Côte d'Ivoire", '"]', "[", ".", "a.b", "🌍🌍", " pad ", "\ud800x"),
+  fc.string({
+    unit: fc.constantFrom("\u0000", "\u001f", '"', "\\", "é", "😀"),
+    minLength: maxLinkValueLength,
+    maxLength: maxLinkValueLength + 1,
+  }),
+);
+const pathValue = fc.oneof(cellText, fc.constant(null));
+const linkablePath = fc.array(
+  pathValue.filter((value) => value === null || linkableFilterValue(value)),
+  { minLength: 1, maxLength: 4 },
+);
+
+describe("drill-down through category hierarchies", () => {
+  it("a path of any values a link carries reads back the same from a canonical link (property)", () => {
+    const config = { dateColumn: null, categories: ["region"] };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(tileId, fc.option(fc.oneof(linkablePath, period))), { maxLength: 5 }),
+        (steps) => {
+          let applied = noAppliedFilters;
+          const expected = new Map<string, string>();
+          for (const [id, to] of steps) {
+            applied = withDrill(applied, id, to);
+            if (to === null) expected.delete(id);
+            else expected.set(id, Array.isArray(to) ? categoryPathToken(to) : drillToken(to));
+          }
+          const link = appliedFilterQuery(applied);
+          expect(canonicalFilterQuery(new URLSearchParams(link))).toBe(link);
+          const read = parseDashboardFilterQuery(link, config);
+          expect(read.problems).toEqual([]);
+          expect(read.applied.drill ?? {}).toEqual(Object.fromEntries(expected));
+          for (const [id, token] of expected) {
+            const path = parseCategoryPath(token);
+            if (path) expect(categoryPathToken(path)).toBe(read.applied.drill?.[id]);
+          }
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it("reads a path only as a list of one to four values a link carries, or null (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 30 }),
+          fc
+            .array(fc.oneof(pathValue, fc.integer(), fc.boolean()), { maxLength: 6 })
+            .map((v) => JSON.stringify(v)),
+        ),
+        (token) => {
+          const path = parseCategoryPath(token);
+          if (path === null) return;
+          expect(path.length).toBeGreaterThanOrEqual(1);
+          expect(path.length).toBeLessThanOrEqual(4);
+          for (const value of path) {
+            if (value !== null) expect(linkableFilterValue(value)).toBe(true);
+          }
+          expect(parseCategoryPath(categoryPathToken(path))).toEqual(path);
+        },
+      ),
+      { seed, numRuns: 500 },
+    );
+    for (const token of ["[]", '["a","b","c","d","e"]', "[1]", '{"a":1}', '["a"', '[" a"]']) {
+      expect(parseCategoryPath(token)).toBeNull();
+    }
+  });
+
+  it("a drilled chart shows the next level within exactly the values chosen", () => {
+    const levels = ["region", "country", "city"];
+    const query = chartQuerySchema.parse({
+      x: { column: "region" },
+      measures: [{ column: "sales", aggregate: "sum" }],
+      filters: [{ column: "year", op: "eq", value: "2016" }],
+    });
+    const path: CategoryPath = ["Europe", null];
+    const drilled = categoryDrilledQuery(query, levels, path) as ChartQuery;
+    expect(chartQuerySchema.parse(drilled)).toEqual(drilled);
+    expect(drilled.x).toEqual({ column: "city" });
+    expect(drilled.filters).toEqual([
+      { column: "year", op: "eq", value: "2016" },
+      { column: "region", op: "eq", value: "Europe" },
+      { column: "country", op: "empty" },
+    ]);
+    // no deeper than the last level, and only a chart of the hierarchy's first level given
+    expect(categoryDrilledQuery(query, levels, ["Europe", "France", "Paris"])).toBeNull();
+    expect(categoryDrilledQuery(query, ["country", "city"], ["France"])).toBeNull();
+    expect(categoryDrilledQuery(query, levels, [])).toBeNull();
+  });
+
+  it("a click names its row's value; Other, a missing row and a value no link carries name none", () => {
+    const rows = [{ x: "Europe" }, { x: null }, { x: "" }, { x: " pad" }, { x: "Other" }];
+    expect(categoryValueOf(rows, 0, 4)).toBe("Europe");
+    expect(categoryValueOf(rows, 1, 4)).toBeNull();
+    expect(categoryValueOf(rows, 2, 4)).toBeNull();
+    expect(categoryValueOf(rows, 3, 4)).toBeUndefined();
+    expect(categoryValueOf(rows, 4, 4)).toBeUndefined();
+    expect(categoryValueOf(rows, 5, null)).toBeUndefined();
+    expect(categoryValueOf([{ x: true }], 0, null)).toBe("true");
+  });
+
+  it("a dataset's hierarchies name its category columns, each column once", () => {
+    const columns = [
+      { name: "region", type: "string" as const },
+      { name: "country", type: "string" as const },
+      { name: "city", type: "string" as const },
+      { name: "sales", type: "number" as const },
+      { name: "open", type: "boolean" as const },
+    ];
+    expect(
+      hierarchyErrors(columns, [
+        ["region", "country", "city"],
+        ["open", "sales"],
+      ]),
+    ).toEqual({
+      "hierarchies.1.1": [
+        '"sales" is a number column; hierarchy levels are text or true/false columns.',
+      ],
+    });
+    expect(
+      hierarchyErrors(columns, [
+        ["region", "country"],
+        ["country", "town"],
+      ]),
+    ).toEqual({
+      "hierarchies.1.0": ['"country" is in a hierarchy already; a column drills one way.'],
+      "hierarchies.1.1": ['The dataset has no column "town".'],
+    });
+    expect(hierarchyErrors(columns, [["region", "country", "city"]])).toEqual({});
+    expect(hierarchiesSchema.safeParse([["region"]]).success).toBe(false);
+    expect(hierarchiesSchema.safeParse([["a", "b", "c", "d", "e", "f"]]).success).toBe(false);
+    expect(hierarchyBelow([["region", "country", "city"]], "country")).toEqual(["country", "city"]);
+    expect(hierarchyBelow([["region", "country", "city"]], "city")).toBeNull();
+    expect(hierarchyBelow(undefined, "region")).toBeNull();
   });
 });

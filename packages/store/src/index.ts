@@ -130,6 +130,7 @@ export type {
 } from "./repo/dashboards/file.js";
 export type { DashboardFilterColumns } from "./repo/dashboards/filters.js";
 export type {
+  CategoryDrill,
   ChartTile,
   Dashboard,
   DashboardCategoryFilter,
@@ -145,6 +146,7 @@ export type {
   TextTile,
   TileCrossFilter,
   TileDrill,
+  TimeDrill,
 } from "./repo/dashboards/types.js";
 export {
   type DatasetToken,

@@ -335,6 +335,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
       ["2017-01-01", 10000],
     ]);
     expect(all.charts[0]?.drill).toEqual({
+      kind: "time",
       base: "year",
       trail: [],
       shown: "year",
@@ -342,6 +343,7 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     });
     // weeks (from Monday) drill into their days
     expect(all.charts[2]?.drill).toEqual({
+      kind: "time",
       base: "week",
       trail: [],
       shown: "week",
@@ -400,11 +402,191 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     );
     expect(refused.bar?.applied.drill).toBeUndefined();
     expect(refused.bar?.problems).toEqual([
-      '"2016-13" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02); it was ignored.',
+      '"2016-13" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02) nor values of a hierarchy (such as ["Europe","France"]); it was ignored.',
       '"Weekly" cannot be drilled into 2016; it shows all of its periods.',
       "A chart the link drills into is not on this dashboard; it was ignored.",
     ]);
     expect(rowsOf(refused.charts[0])).toEqual(rowsOf(all.charts[0]));
+  });
+
+  it("drills a category through its dataset's hierarchy region -> country -> city, from a link, and reports a drill it cannot take", async () => {
+    const store = await openTestStore(dialect, { seedDemo: false });
+    const sales = await store.createDataset(
+      {
+        name: "Places",
+        columns: columnsOf({
+          region: "string",
+          country: "string",
+          city: "string",
+          amount: "number",
+        }),
+        rows: [
+          { region: "Europe", country: "France", city: "Paris", amount: 1 },
+          { region: "Europe", country: "France", city: "Lyon", amount: 2 },
+          { region: "Europe", country: "Spain", city: "Madrid", amount: 4 },
+          { region: "Europe", country: null, city: "Nowhere", amount: 8 },
+          { region: "Asia", country: "Japan", city: "Osaka", amount: 16 },
+          // a value with the URL's and JSON's own characters
+          { region: 'Sea "&" Isles.', country: "Fiji", city: "Suva", amount: 32 },
+        ],
+      },
+      editor,
+    );
+    const byRegion = await store.createChart(
+      {
+        title: "By region",
+        type: "bar",
+        datasetId: sales.id,
+        query: {
+          x: { column: "region" },
+          measures: [{ column: "amount", aggregate: "sum" }],
+          sort: { by: "x", direction: "asc" },
+        },
+      },
+      editor,
+    );
+    const byCity = await store.createChart(
+      {
+        title: "By city",
+        type: "bar",
+        datasetId: sales.id,
+        query: { x: { column: "city" }, measures: [{ column: "amount", aggregate: "sum" }] },
+      },
+      editor,
+    );
+    const board = await store.createDashboard(
+      {
+        title: "Places",
+        slug: "places",
+        published: true,
+        filters: { dateColumn: null, categories: ["country"] },
+        tiles: [byRegion, byCity].map((chart) => ({ kind: "chart", chartId: chart.id })),
+      },
+      editor,
+    );
+    const [regionTile, cityTile] = board.tiles.map((tile) => tile.id);
+    const view = async (query: string) => {
+      const rendered = await store.getDashboardBySlug("places", {
+        filterQuery: canonicalFilterQuery(new URLSearchParams(query)),
+      });
+      return { charts: tilesOf(rendered).charts, bar: rendered?.filterBar };
+    };
+    const rowsOf = (tile: RenderedChartTile | undefined) =>
+      tile?.result?.rows.map((row) => [row.x, row.m0]);
+    const drillTo = (path: unknown[]) =>
+      new URLSearchParams({ drill: `${regionTile}.${JSON.stringify(path)}` }).toString();
+
+    // Without a hierarchy, no chart drills and a link's path is refused.
+    expect((await view("")).charts[0]?.drill).toBeNull();
+    expect((await view(drillTo(["Europe"]))).bar?.problems).toEqual([
+      '"By region" cannot be drilled into ["Europe"]; it shows its own level.',
+    ]);
+
+    // A hierarchy naming a column the dataset lacks, or a number, is refused at its level.
+    const refusal = await errorOf(
+      store.updateDataset(sales.id, 1, { hierarchies: [["region", "country", "amount"]] }, editor),
+    );
+    expect(refusal).toBeInstanceOf(ValidationError);
+    expect((refusal as ValidationError).fieldErrors).toEqual({
+      "hierarchies.0.2": [
+        '"amount" is a number column; hierarchy levels are text or true/false columns.',
+      ],
+    });
+    const defined = await store.updateDataset(
+      sales.id,
+      1,
+      { hierarchies: [["region", "country", "city"]] },
+      editor,
+    );
+    expect(defined.hierarchies).toEqual([["region", "country", "city"]]);
+    expect((await store.getDataset(sales.id))?.hierarchies).toEqual([
+      ["region", "country", "city"],
+    ]);
+
+    const all = await view("");
+    expect(all.charts[0]?.drill).toEqual({
+      kind: "category",
+      levels: ["region", "country", "city"],
+      trail: [],
+      shown: "region",
+      next: "country",
+      otherRow: null,
+    });
+    // the last level drills no further: it has no drill at all
+    expect(all.charts[1]?.drill).toBeNull();
+
+    const europe = await view(drillTo(["Europe"]));
+    expect(europe.bar?.problems).toEqual([]);
+    expect(europe.charts[0]?.result?.x.label).toBe("country");
+    expect(rowsOf(europe.charts[0])).toEqual(
+      expect.arrayContaining([
+        ["France", 3],
+        ["Spain", 4],
+        [null, 8],
+      ]),
+    );
+    expect(europe.charts[0]?.drill).toMatchObject({
+      trail: ["Europe"],
+      shown: "country",
+      next: "city",
+    });
+    // only the drilled chart changes; the city chart still shows every city
+    expect(rowsOf(europe.charts[1])).toHaveLength(6);
+    // a drilled chart whose x is a dashboard filter's column still filters the dashboard by it
+    expect(europe.charts[0]?.crossFilter?.x?.column).toBe("country");
+
+    const france = await view(drillTo(["Europe", "France"]));
+    expect(rowsOf(france.charts[0])).toEqual(
+      expect.arrayContaining([
+        ["Paris", 1],
+        ["Lyon", 2],
+      ]),
+    );
+    expect(rowsOf(france.charts[0])).toHaveLength(2);
+    expect(france.charts[0]?.drill).toMatchObject({ shown: "city", next: null });
+    // the empty value is a value too: Europe's cities of no country
+    expect(rowsOf((await view(drillTo(["Europe", null]))).charts[0])).toEqual([["Nowhere", 8]]);
+    expect(rowsOf((await view(drillTo(['Sea "&" Isles.']))).charts[0])).toEqual([["Fiji", 32]]);
+    // with the dashboard filtered too, both narrow the chart
+    expect(rowsOf((await view(`${drillTo(["Europe"])}&country=Spain`)).charts[0])).toEqual([
+      ["Spain", 4],
+    ]);
+
+    // Deeper than the hierarchy, a chart of its last level, a path of no values: each reported.
+    const refused = await view(
+      `${drillTo(["Europe", "France", "Paris"])}&drill=${cityTile}.${encodeURIComponent('["Paris"]')}&drill=${regionTile}.%5B%5D`,
+    );
+    expect(refused.bar?.applied.drill).toBeUndefined();
+    // A link's unreadable parts first, then the drills in its canonical order (by tile id).
+    expect(refused.bar?.problems).toHaveLength(3);
+    expect(refused.bar?.problems?.[0]).toBe(
+      '"[]" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02) nor values of a hierarchy (such as ["Europe","France"]); it was ignored.',
+    );
+    expect(refused.bar?.problems?.slice(1)).toEqual(
+      expect.arrayContaining([
+        '"By region" cannot be drilled into ["Europe","France","Paris"]; it shows its own level.',
+        '"By city" cannot be drilled into ["Paris"]; it shows its own level.',
+      ]),
+    );
+
+    // A column a hierarchy names cannot be deleted from under it: the hierarchy is named.
+    const current = await store.getDataset(sales.id);
+    const withoutCity = await errorOf(
+      store.updateDataset(
+        sales.id,
+        current?.version ?? 0,
+        {
+          columns: columnsOf({ region: "string", country: "string", amount: "number" }),
+          rows: (current?.rows ?? []).map(({ city: _city, ...row }) => row),
+        },
+        editor,
+      ),
+    );
+    expect((withoutCity as ValidationError).fieldErrors.columns).toEqual(
+      expect.arrayContaining([
+        'Hierarchy region → country → city would break: The dataset has no column "city". Change the hierarchy first.',
+      ]),
+    );
   });
 
   it("reads preset ranges at the store's now", async () => {

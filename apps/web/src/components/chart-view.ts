@@ -64,7 +64,7 @@ export function drawnOptions(
  * would write every quarter of 2016 as "2016").
  */
 export function drilledView(view: ChartView, drill: TileDrill | null): ChartView {
-  if (!drill || drill.trail.length === 0) return view;
+  if (drill?.kind !== "time" || drill.trail.length === 0) return view;
   const { dateFormat: _coarse, ...options } = view.options;
   return { ...view, grain: drill.shown, options };
 }

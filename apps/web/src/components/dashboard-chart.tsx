@@ -17,7 +17,14 @@ import { ChartExport } from "./chart-export";
 import { defaultChartLocale } from "./chart-format";
 import type { ChartView } from "./chart-view";
 import { type CrossFilterLink, legendHref, type ValueClick, valueClickHref } from "./cross-filter";
-import { type DrillLink, drillClickHref, drillCrumbs, drillTarget } from "./drill-down";
+import {
+  clickDrills,
+  type DrillLink,
+  drillClickHref,
+  drillCrumbs,
+  drillLegendHref,
+  drillTarget,
+} from "./drill-down";
 
 type ResultRow = QueryResult["rows"][number];
 
@@ -112,7 +119,7 @@ export function DashboardChart({
   // Legend entries choose a value where they stand for one (a pie's slices, a breakdown's
   // series); elsewhere they keep hiding and showing series.
   const legendChooses = pie ? crossFilter?.on.x : crossFilter?.on.series;
-  const drills = drill !== undefined && drill.drill.drillsInto !== null;
+  const drills = drill !== undefined && clickDrills(drill.drill);
   const clicks = {
     ...(drills
       ? {
@@ -133,14 +140,16 @@ export function DashboardChart({
             },
           }
         : {}),
-    ...(crossFilter && legendChooses
-      ? {
-          onLegendSelect: (key: string) => {
-            const seriesKey = seriesKeyOf(key);
-            if (seriesKey !== undefined) go(legendHref(crossFilter, result, pie, seriesKey));
-          },
-        }
-      : {}),
+    ...(drills && pie
+      ? { onLegendSelect: (key: string) => go(drillLegendHref(drill, result, key)) }
+      : crossFilter && legendChooses
+        ? {
+            onLegendSelect: (key: string) => {
+              const seriesKey = seriesKeyOf(key);
+              if (seriesKey !== undefined) go(legendHref(crossFilter, result, pie, seriesKey));
+            },
+          }
+        : {}),
   };
   // what the line, area, bar and combo charts take beside their own props
   const cartesian = { ...clicks, annotations, fallback };
@@ -189,7 +198,10 @@ export function DashboardChart({
   return (
     <Card title={chart.title} titleAs={headingLevel}>
       {crumbs.length > 0 ? (
-        <nav className="chart-drill" aria-label={`Periods of ${chart.title}`}>
+        <nav
+          className="chart-drill"
+          aria-label={`${drill?.drill.kind === "category" ? "Levels" : "Periods"} of ${chart.title}`}
+        >
           <ol>
             {crumbs.map((crumb) => (
               <li key={crumb.label}>

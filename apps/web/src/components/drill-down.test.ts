@@ -1,8 +1,23 @@
-import { type DrillGrain, drillToken, parseDashboardFilterQuery, periodOf } from "@seed/model";
+import {
+  categoryDrilledQuery,
+  type DrillGrain,
+  drillToken,
+  linkableFilterValue,
+  maxLinkValueLength,
+  parseCategoryPath,
+  parseDashboardFilterQuery,
+  periodOf,
+} from "@seed/model";
 import type { TileDrill } from "@seed/store";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DrillLink, drillClickHref, drillCrumbs, drillTarget } from "./drill-down";
+import {
+  type DrillLink,
+  drillClickHref,
+  drillCrumbs,
+  drillLegendHref,
+  drillTarget,
+} from "./drill-down";
 
 const seed = Number(process.env.SEED ?? Date.now() % 2_147_483_647);
 console.log(`drill-down clicks property seed: ${seed}`);
@@ -56,7 +71,13 @@ describe("drill-down clicks", () => {
         (shown, xs, pick) => {
           const rows = xs.map((x) => ({ x, m0: 1 }));
           const index = pick % rows.length;
-          const drill: TileDrill = { base: shown, trail: [], shown, drillsInto: shown };
+          const drill: TileDrill = {
+            kind: "time",
+            base: shown,
+            trail: [],
+            shown,
+            drillsInto: shown,
+          };
           const href = drillClickHref(link(drill), { rows }, index);
           const x = xs[index];
           if (x === null || x === undefined) {
@@ -78,6 +99,7 @@ describe("drill-down clicks", () => {
 
   it("at days a click drills no further, and a row past the end is nothing", () => {
     const days: TileDrill = {
+      kind: "time",
       base: "year",
       trail: [
         { grain: "year", year: 2016, month: 1 },
@@ -89,13 +111,20 @@ describe("drill-down clicks", () => {
     };
     expect(drillClickHref(link(days), { rows: [{ x: "2016-05-03" }] }, 0)).toBeNull();
     expect(drillTarget(days)).toBeNull();
-    const years: TileDrill = { base: "year", trail: [], shown: "year", drillsInto: "year" };
+    const years: TileDrill = {
+      kind: "time",
+      base: "year",
+      trail: [],
+      shown: "year",
+      drillsInto: "year",
+    };
     expect(drillClickHref(link(years), { rows: [{ x: "2016-01-01" }] }, 3)).toBeNull();
     expect(drillTarget(years)).toBe("quarters");
   });
 
   it("the breadcrumb leads back level by level, the last crumb being the period shown", () => {
     const drill: TileDrill = {
+      kind: "time",
       base: "year",
       trail: [
         { grain: "year", year: 2016, month: 1 },
@@ -115,5 +144,121 @@ describe("drill-down clicks", () => {
     const year = readBack(crumbs[1]?.href as string, "/embed/signed/d/abc");
     expect(year.applied.drill).toEqual({ [other]: "2020", [tileId]: "2016" });
     expect(drillCrumbs(link({ ...drill, trail: [] }))).toEqual([]);
+  });
+});
+
+// Any text a cell may hold: quotes, brackets, dots, commas, ampersands, emoji, lone surrogates,
+// the empty text, and the longest a filter takes.
+const categoryValue = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 12 }),
+  fc.constantFrom(
+    "",
+    ".",
+    "Europe.West",
+    '["x"]',
+    "a&drill=b.2016",
+    "null",
+    "Ünïcødé 🌍",
+    "\ud800",
+  ),
+  fc.string({ minLength: maxLinkValueLength, maxLength: maxLinkValueLength + 1 }),
+  fc.string({ unit: fc.constantFrom("\u0001", '"', "\\"), minLength: 100, maxLength: 100 }),
+  fc.constant(null),
+);
+// What a breadcrumb carries: values clicked before (linkable, or the empty value).
+const linkableValue = categoryValue.filter(
+  (value): value is string | null => value === null || linkableFilterValue(value),
+);
+const levels = ["region", "country", "city", "district", "street"];
+
+describe("category drill clicks", () => {
+  it("a click on a value drills down the hierarchy to exactly that value, keeping the rest (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(linkableValue, { maxLength: 3 }),
+        fc.array(categoryValue, { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.option(fc.nat({ max: 5 }), { nil: null }),
+        (trail, xs, pick, otherRow) => {
+          const rows = xs.map((x) => ({ x, m0: 1 }));
+          const index = pick % rows.length;
+          const drill: TileDrill = {
+            kind: "category",
+            levels,
+            trail,
+            shown: levels[trail.length] as string,
+            next: levels[trail.length + 1] ?? null,
+            otherRow,
+          };
+          const href = drillClickHref(link(drill), { rows }, index);
+          const x = xs[index];
+          // Other stands for no value, and a value a link cannot carry is no link (never a cut one)
+          if (
+            index === otherRow ||
+            (typeof x === "string" && x !== "" && !linkableFilterValue(x))
+          ) {
+            expect(href).toBeNull();
+            return;
+          }
+          const { applied } = readBack(href as string);
+          const token = applied.drill?.[tileId] as string;
+          expect(applied.drill?.[other]).toBe("2020");
+          // the path read back is the path clicked, value for value (null the empty value)
+          expect(parseCategoryPath(token)).toEqual([...trail, x === "" ? null : x]);
+          expect(applied.categories).toEqual({ region: ["North"] });
+          // and the chart then shows the next level within each value chosen
+          const query = categoryDrilledQuery(
+            {
+              x: { column: "region" },
+              measures: [{ column: null, aggregate: "count" }],
+              filters: [],
+            },
+            levels,
+            [...trail, x ?? null],
+          );
+          expect(query?.x.column).toBe(levels[trail.length + 1]);
+          expect(query?.filters).toHaveLength(trail.length + 1);
+        },
+      ),
+      { seed, numRuns: 300 },
+    );
+  });
+
+  it("at the last level a click drills no further; Other and rows past the end are nothing", () => {
+    const last: TileDrill = {
+      kind: "category",
+      levels: ["region", "country"],
+      trail: ["Europe"],
+      shown: "country",
+      next: null,
+      otherRow: null,
+    };
+    expect(drillClickHref(link(last), { rows: [{ x: "France" }] }, 0)).toBeNull();
+    expect(drillTarget(last)).toBeNull();
+    const top: TileDrill = { ...last, trail: [], shown: "region", next: "country", otherRow: 1 };
+    expect(drillTarget(top)).toBe("country");
+    const rows = [{ x: "Europe" }, { x: "Other" }];
+    expect(drillClickHref(link(top), { rows }, 1)).toBeNull();
+    expect(drillClickHref(link(top), { rows }, 2)).toBeNull();
+    expect(drillLegendHref(link(top), { rows }, "Other")).toBeNull();
+    const legend = readBack(drillLegendHref(link(top), { rows }, "Europe") as string);
+    expect(parseCategoryPath(legend.applied.drill?.[tileId] as string)).toEqual(["Europe"]);
+  });
+
+  it("the breadcrumb names each value chosen and leads back level by level", () => {
+    const drill: TileDrill = {
+      kind: "category",
+      levels: ["region", "country", "city"],
+      trail: ["Europe", null],
+      shown: "city",
+      next: null,
+      otherRow: null,
+    };
+    const crumbs = drillCrumbs(link(drill));
+    expect(crumbs.map((crumb) => crumb.label)).toEqual(["All region", "Europe", "(empty)"]);
+    expect(crumbs[2]?.href).toBeNull();
+    expect(readBack(crumbs[0]?.href as string).applied.drill).toEqual({ [other]: "2020" });
+    const europe = readBack(crumbs[1]?.href as string).applied.drill?.[tileId] as string;
+    expect(parseCategoryPath(europe)).toEqual(["Europe"]);
   });
 });

@@ -1,7 +1,10 @@
 import {
   type AppliedDashboardFilters,
+  categoryValueOf,
   describeAllPeriods,
+  describeAllValues,
   describePeriod,
+  emptyValueLabel,
   filteredHref,
   nextDrillGrain,
   periodOf,
@@ -23,43 +26,86 @@ export interface DrillLink {
   drill: TileDrill;
 }
 
-/** Where a click on the row's period leads; null at days (the last level) or off a period. */
+/**
+ * Where a click on the row leads: its period (or, through a category hierarchy, its value)
+ * drilled into; null at the last level or off a period or value (Other, a value too long).
+ */
 export function drillClickHref(
   link: DrillLink,
   result: Pick<QueryResult, "rows">,
   rowIndex: number,
 ): string | null {
-  const grain = link.drill.drillsInto;
+  const drill = link.drill;
+  const to = (target: Parameters<typeof withDrill>[2]) =>
+    filteredHref(link.action, withDrill(link.applied, link.tileId, target));
+  if (drill.kind === "category") {
+    if (drill.next === null) return null;
+    const value = categoryValueOf(result.rows, rowIndex, drill.otherRow);
+    return value === undefined ? null : to([...drill.trail, value]);
+  }
+  const grain = drill.drillsInto;
   if (grain === null) return null;
   const period = periodOf(grain, result.rows[rowIndex]?.x);
-  return period ? filteredHref(link.action, withDrill(link.applied, link.tileId, period)) : null;
+  return period ? to(period) : null;
+}
+
+/** Where pressing a pie's legend entry (a slice, by its x value) drills; null when none does. */
+export function drillLegendHref(
+  link: DrillLink,
+  result: Pick<QueryResult, "rows">,
+  key: string,
+): string | null {
+  const rowIndex = result.rows.findIndex((row) => row.x === key);
+  return rowIndex < 0 ? null : drillClickHref(link, result, rowIndex);
 }
 
 export interface DrillCrumb {
   label: string;
-  /** Null for the period shown now (the last crumb). */
+  /** Null for the period or value shown now (the last crumb). */
   href: string | null;
 }
 
-/** The breadcrumb of a drilled chart ("All years", "2016", "Q2 2016"); empty when not drilled. */
+/**
+ * The breadcrumb of a drilled chart ("All years", "2016", "Q2 2016"; "All region", "Europe");
+ * empty when not drilled.
+ */
 export function drillCrumbs(link: DrillLink): DrillCrumb[] {
-  const { trail, base } = link.drill;
-  if (trail.length === 0) return [];
-  const to = (period: (typeof trail)[number] | null) =>
-    filteredHref(link.action, withDrill(link.applied, link.tileId, period));
+  const drill = link.drill;
+  if (drill.trail.length === 0) return [];
+  const to = (target: Parameters<typeof withDrill>[2]) =>
+    filteredHref(link.action, withDrill(link.applied, link.tileId, target));
+  const last = drill.trail.length - 1;
+  if (drill.kind === "category") {
+    return [
+      { label: describeAllValues(drill.levels[0] ?? ""), href: to(null) },
+      ...drill.trail.map((value, index) => ({
+        label: value ?? emptyValueLabel,
+        href: index === last ? null : to(drill.trail.slice(0, index + 1)),
+      })),
+    ];
+  }
   return [
-    { label: describeAllPeriods(base), href: to(null) },
-    ...trail.map((period, index) => ({
+    { label: describeAllPeriods(drill.base), href: to(null) },
+    ...drill.trail.map((period, index) => ({
       label: describePeriod(period),
-      href: index === trail.length - 1 ? null : to(period),
+      href: index === last ? null : to(period),
     })),
   ];
 }
 
 const plural = { quarter: "quarters", month: "months", week: "weeks", day: "days" } as const;
 
-/** What a click on a period shows, as a hint reads it ("quarters"); null when clicks drill no further. */
+/**
+ * What a click on a period or value shows, as a hint reads it ("quarters", "country"); null
+ * when clicks drill no further.
+ */
 export function drillTarget(drill: TileDrill | null | undefined): string | null {
+  if (drill?.kind === "category") return drill.next;
   const next = drill?.drillsInto ? nextDrillGrain(drill.drillsInto) : null;
   return next && next !== "year" ? plural[next] : null;
+}
+
+/** Whether a click drills (rather than filters the dashboard). */
+export function clickDrills(drill: TileDrill | null | undefined): boolean {
+  return drillTarget(drill) !== null;
 }

@@ -1,8 +1,10 @@
 import type { TimeGrain } from "../column-types.js";
+import { hierarchyLimits } from "../hierarchies.js";
 import type { ChartQuery, QueryFilter } from "../query/spec.js";
 import { addDays, type Day, formatDay, localMidnight, unitStart } from "../query/time.js";
 import type { DatasetColumnType } from "../vocabulary.js";
 import type { AppliedDashboardFilters } from "./filters.js";
+import { linkableFilterValue, maxLinkValueLength } from "./link-value.js";
 
 // Drill-down on time axes: a chart of years drills into the quarters of one year, a quarter into
 // its months, a month into its days; a chart of weeks (from Monday) into the days of one week. What a chart shows is carried in the page's URL like its
@@ -28,6 +30,12 @@ export interface DrillPeriod {
 export const drillParam = "drill";
 /** Characters of a tile id in a drill parameter. */
 const maxTileIdLength = 64;
+/**
+ * Characters of a drill parameter at most: the longest tile id, a dot and the longest category
+ * path (a JSON list of the longest values, each character escaped in at most six, e.g. \u0001).
+ */
+export const maxDrillParamLength =
+  maxTileIdLength + 1 + 2 + (hierarchyLimits.maxLevels - 1) * (maxLinkValueLength * 6 + 3);
 
 /** The grain a chart shows when drilled into a period of `grain`; null past the last level. */
 export function nextDrillGrain(grain: TimeGrain | undefined): DrillGrain | "day" | null {
@@ -208,24 +216,109 @@ export function drillPairs(applied: AppliedDashboardFilters): Array<[string, str
   ]);
 }
 
-/** A drill parameter read: its tile and period, or null when it names neither well. */
+/**
+ * A drill parameter read: its tile and its period or category path, or null when it names
+ * neither well. A tile id has no dot: the first one ends it (a value of a path may hold dots).
+ */
 export function parseDrillParam(value: string): { tileId: string; token: string } | null {
-  const at = value.lastIndexOf(".");
+  const at = value.indexOf(".");
   if (at <= 0) return null;
   const tileId = value.slice(0, at);
   const token = value.slice(at + 1);
   if (tileId.length > maxTileIdLength || !/^[A-Za-z0-9_-]+$/.test(tileId)) return null;
-  return parseDrillToken(token) ? { tileId, token } : null;
+  return parseDrillToken(token) || parseCategoryPath(token) ? { tileId, token } : null;
 }
 
-/** The filters with a tile drilled into `period`, or back to its own grain (null). */
+/**
+ * The filters with a tile drilled into `period` or down a category path, or back to its own
+ * grain or level (null).
+ */
 export function withDrill(
   applied: AppliedDashboardFilters,
   tileId: string,
-  period: DrillPeriod | null,
+  to: DrillPeriod | CategoryPath | null,
 ): AppliedDashboardFilters {
   const { [tileId]: _dropped, ...others } = applied.drill ?? {};
-  const drill = period === null ? others : { ...others, [tileId]: drillToken(period) };
+  const token = to === null ? null : isCategoryPath(to) ? categoryPathToken(to) : drillToken(to);
+  const drill = token === null ? others : { ...others, [tileId]: token };
   const { drill: _old, ...rest } = applied;
   return Object.keys(drill).length > 0 ? { ...rest, drill } : rest;
+}
+
+// Drill-down through a category hierarchy (hierarchies.ts): a chart of regions drills into the
+// countries of one region, a country into its cities. The URL names the values chosen from the
+// chart's own x down, as a JSON list (`drill=<tile id>.["Europe","France"]`); null stands for
+// the empty value, which the chart draws as "(empty)".
+
+/** The values a category drill chose, from the chart's own x column down; null is the empty value. */
+export type CategoryPath = ReadonlyArray<string | null>;
+
+function isCategoryPath(to: DrillPeriod | CategoryPath): to is CategoryPath {
+  return Array.isArray(to);
+}
+
+/** A category path as the URL names it: `["Europe","France"]`. */
+export function categoryPathToken(path: CategoryPath): string {
+  return JSON.stringify(path);
+}
+
+/**
+ * The category path a URL names, or null when it names none: a JSON list of one value or more
+ * (fewer than a hierarchy's levels), each a value a link carries (linkableFilterValue) or null.
+ */
+export function parseCategoryPath(token: string): Array<string | null> | null {
+  if (!token.startsWith("[")) return null;
+  let read: unknown;
+  try {
+    read = JSON.parse(token);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(read) || read.length < 1 || read.length >= hierarchyLimits.maxLevels) {
+    return null;
+  }
+  const fits = (value: unknown) =>
+    value === null || (typeof value === "string" && linkableFilterValue(value));
+  return read.every(fits) ? (read as Array<string | null>) : null;
+}
+
+/**
+ * The value of a category chart's row a click drills into (null for the empty value), or
+ * undefined when it stands for none: the rest grouped as "Other", no such row, a value a link
+ * cannot carry (see linkableFilterValue).
+ */
+export function categoryValueOf(
+  rows: ReadonlyArray<{ x?: unknown }>,
+  rowIndex: number,
+  otherRow: number | null,
+): string | null | undefined {
+  if (rowIndex === otherRow || rowIndex < 0 || rowIndex >= rows.length) return undefined;
+  const value = rows[rowIndex]?.x;
+  if (value === null || value === undefined || value === "") return null;
+  const text = typeof value === "boolean" ? String(value) : value;
+  return typeof text === "string" && linkableFilterValue(text) ? text : undefined;
+}
+
+/**
+ * The query a chart whose x is `levels[0]` runs drilled down `path`: its x the level below the
+ * last value chosen, within each value chosen. Null when the path is as deep as the levels.
+ */
+export function categoryDrilledQuery(
+  query: ChartQuery,
+  levels: readonly string[],
+  path: CategoryPath,
+): ChartQuery | null {
+  const column = levels[path.length];
+  if (query.x.column !== levels[0] || column === undefined || path.length === 0) return null;
+  const within: QueryFilter[] = path.map((value, level) => {
+    const at = levels[level] as string;
+    return value === null ? { column: at, op: "empty" } : { column: at, op: "eq", value };
+  });
+  const { grain: _none, ...x } = query.x;
+  return { ...query, x: { ...x, column }, filters: [...query.filters, ...within] };
+}
+
+/** What the top of a category breadcrumb reads: "All region". */
+export function describeAllValues(column: string): string {
+  return `All ${column}`;
 }

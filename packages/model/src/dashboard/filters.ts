@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCategoryType } from "../column-types.js";
 import type { QueryFilter } from "../query/spec.js";
 import {
   addDays,
@@ -10,7 +11,8 @@ import {
 } from "../query/time.js";
 import { slugWords } from "../slug.js";
 import type { DatasetColumnType } from "../vocabulary.js";
-import { drillPairs, drillParam, parseDrillParam } from "./drill.js";
+import { drillPairs, drillParam, maxDrillParamLength, parseDrillParam } from "./drill.js";
+import { linkableFilterValue, maxLinkValueLength } from "./link-value.js";
 
 // Dashboard filters: a date range and category filters set at the top of a dashboard, carried in
 // the page's URL, and applied as extra query filters to every chart and stat tile whose dataset
@@ -24,7 +26,7 @@ export const dashboardFilterLimits = {
   /** Values chosen per category filter. */
   maxValuesPerFilter: 20,
   /** Characters of one chosen value. */
-  maxValueLength: 100,
+  maxValueLength: maxLinkValueLength,
   /** Values a category filter offers (the most common across the dashboard's datasets). */
   maxOptions: 200,
   /** Name/value pairs the URL may carry. */
@@ -98,11 +100,6 @@ export type DashboardFilterConfigInput = z.input<typeof dashboardFilterConfigSch
 
 export const noDashboardFilters: DashboardFilterConfig = { dateColumn: null, categories: [] };
 
-/** Whether a category filter narrows a column of this type: text and true/false do. */
-export function isCategoryType(type: DatasetColumnType | undefined): boolean {
-  return type === "string" || type === "boolean";
-}
-
 /** A category's name in the URL: "Sales Region" -> "sales-region". */
 export function filterParamName(column: string): string {
   return slugWords(column, dashboardFilterLimits.maxNameLength);
@@ -142,7 +139,8 @@ export function canonicalFilterQuery(pairs: Iterable<readonly [string, string]>)
   const kept = new Map<string, [string, string]>();
   for (const [rawName, rawValue] of pairs) {
     const name = clip(String(rawName).trim().toLowerCase(), limits.maxNameLength + 1);
-    const value = clip(String(rawValue).trim(), limits.maxValueLength + 1);
+    const bound = name === drillParam ? maxDrillParamLength : limits.maxValueLength;
+    const value = clip(String(rawValue).trim(), bound + 1);
     if (name === "" || value === "") continue;
     if (name === "range" && value === customRange) continue;
     kept.set(`${name}\u0000${value}`, [name, value]);
@@ -244,9 +242,9 @@ export function parseDashboardFilterQuery(
   for (const value of values.get(drillParam) ?? []) {
     const read = parseDrillParam(value);
     if (!read) {
-      const token = value.slice(value.lastIndexOf(".") + 1);
+      const token = value.slice(value.indexOf(".") + 1);
       problems.push(
-        `"${shortFilterValue(token)}" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02); it was ignored.`,
+        `"${shortFilterValue(token)}" is not a period to drill into (a year such as 2016, a quarter such as 2016-Q2, a month such as 2016-05, a week by its Monday such as W2016-05-02) nor values of a hierarchy (such as ["Europe","France"]); it was ignored.`,
       );
     } else if (drill[read.tileId] === undefined) drill[read.tileId] = read.token;
   }
@@ -296,22 +294,6 @@ export function filteredHref(path: string, applied: AppliedDashboardFilters): st
   if (query === "") return path;
   return `${path}${path.includes("?") ? "&" : "?"}${query}`;
 }
-
-/**
- * Whether a value can be chosen through a link: links trim values and bound their length, so a
- * blank value, one longer than the limit or one with spaces at its ends would not come back.
- */
-export function linkableFilterValue(value: string): boolean {
-  return (
-    value !== "" &&
-    value.trim() === value &&
-    [...value].length <= dashboardFilterLimits.maxValueLength &&
-    !loneSurrogate.test(value)
-  );
-}
-
-// Half of a UTF-16 pair alone: URLs cannot carry it (it reads back as U+FFFD).
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** How many name/value pairs filters take in a link. */
 function filterPairCount(applied: AppliedDashboardFilters): number {

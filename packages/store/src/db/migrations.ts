@@ -751,6 +751,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "0025_dataset_hierarchies": {
+    // A dataset's category hierarchies, the columns a chart drills through, coarsest first
+    // ([["region", "country", "city"]], @seed/model hierarchies.ts).
+    // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema types.
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("datasets")
+        .addColumn("hierarchies_json", "text", (col) => col.notNull().defaultTo("[]"))
+        .execute();
+    },
+  },
 };
 
 function hasTimeOfDay(value: unknown): boolean {

@@ -24,6 +24,8 @@ export interface DatasetsTable {
   rows_generation: Generated<number>;
   /** Calculated fields, [{ name, expression }] (@seed/model calculated-fields.ts). */
   fields_json: Generated<string>;
+  /** Category hierarchies, [["region", "country", "city"]] (@seed/model hierarchies.ts). */
+  hierarchies_json: Generated<string>;
   /** A saved SQL question's text: the dataset's rows are its answer, kept nowhere; else null. */
   question_sql: Generated<string | null>;
   /** When rows last came in (created with rows, imported, appended, pushed); null: never since. */

@@ -3,6 +3,7 @@ import {
   type ChartQuery,
   type ChartQueryInput,
   describeRange,
+  emptyValueLabel,
   formatDay,
   type QueryFilter,
   type QueryMeasure,
@@ -325,9 +326,6 @@ function otherLabel(taken: ReadonlySet<unknown>): string {
   return taken.has("Other") ? "Other (rest)" : "Other";
 }
 
-/** The series of a breakdown's empty or missing value. */
-export const emptyBreakdownLabel = "(empty)";
-
 async function runBreakdown(
   compiler: Compiler,
   query: ChartQuery,
@@ -346,7 +344,7 @@ async function runBreakdown(
   const { tops, hasRest, result } = grouped;
   const series = tops.map((value, index) => ({
     key: `s${index}`,
-    label: value === null || value === "" ? emptyBreakdownLabel : value,
+    label: value === null || value === "" ? emptyValueLabel : value,
   }));
   if (hasRest) {
     const taken = new Set(series.map((entry) => entry.label));

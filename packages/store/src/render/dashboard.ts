@@ -3,7 +3,9 @@
 
 import {
   type AppliedDashboardFilters,
+  type CategoryPath,
   type ChartQuery,
+  categoryDrilledQuery,
   type DatasetColumnType,
   type DrillPeriod,
   dashboardFilterLimits,
@@ -12,11 +14,14 @@ import {
   drillableGrain,
   drilledQuery,
   drillTrail,
+  emptyValueLabel,
   filterParamName,
+  hierarchyBelow,
   isCategoryType,
   NotFoundError,
   nextDrillGrain,
   noAppliedFilters,
+  parseCategoryPath,
   parseDashboardFilterQuery,
   parseDrillToken,
   shortFilterValue,
@@ -24,13 +29,15 @@ import {
 } from "@seed/model";
 import type { StoreContext } from "../context.js";
 import type { DatasetTable } from "../db/dataset-table.js";
-import { caseMatchingValues, emptyBreakdownLabel, topColumnValues } from "../engine/execute.js";
+import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
+import type { Chart } from "../repo/charts.js";
 import { toChart } from "../repo/charts.js";
 import { readable, type SeenBy } from "../repo/collections.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
+  CategoryDrill,
   DashboardCategoryFilter,
   RenderedDashboard,
   RenderedTile,
@@ -150,22 +157,40 @@ async function renderDashboardWhere(
         const table = chart ? tables.get(chart.datasetId)?.table : undefined;
         return table?.columns.find((column) => column.name === chart?.query.x.column)?.type;
       };
-      const drills = new Map<string, { period: DrillPeriod; token: string; query: ChartQuery }>();
+      // A chart of a category drills through its dataset's hierarchy that has its x above the
+      // last level (read once per dataset).
+      const hierarchies = new Map<string, Promise<string[][]>>();
+      const levelsOf = async (chart: Chart): Promise<readonly string[] | null> => {
+        if (chart.query.x.grain !== undefined || !isCategoryType(xTypeOf(chart.id))) return null;
+        let read = hierarchies.get(chart.datasetId);
+        if (!read) {
+          read = getDatasetSummaryIn(trx, chart.datasetId).then(
+            (found) => found?.hierarchies ?? [],
+          );
+          hierarchies.set(chart.datasetId, read);
+        }
+        return hierarchyBelow(await read, chart.query.x.column);
+      };
+      const drills = new Map<string, Drilled>();
       const drillProblems: string[] = [];
       for (const [tileId, token] of Object.entries(matched.applied.drill ?? {})) {
         const tile = tiles.find((candidate) => candidate.id === tileId);
         const chart = tile?.kind === "chart" ? chartById.get(tile.chartId) : undefined;
         const period = parseDrillToken(token);
+        const path = period ? null : parseCategoryPath(token);
+        const levels = chart && path ? await levelsOf(chart) : null;
         const query =
-          tile?.kind === "chart" && chart && period
-            ? drilledQuery(chart.query, xTypeOf(tile.chartId), period, queryOptions.timeZone)
-            : null;
-        if (period && query) {
-          drills.set(tileId, { period, token, query });
+          chart && period
+            ? drilledQuery(chart.query, xTypeOf(chart.id), period, queryOptions.timeZone)
+            : chart && path && levels
+              ? categoryDrilledQuery(chart.query, levels, path)
+              : null;
+        if (query && (period || path)) {
+          drills.set(tileId, { token, query, ...(period ? { period } : { path: path ?? [] }) });
         } else {
           drillProblems.push(
             chart
-              ? `"${shortFilterValue(chart.title)}" cannot be drilled into ${shortFilterValue(token)}; it shows all of its periods.`
+              ? `"${shortFilterValue(chart.title)}" cannot be drilled into ${shortFilterValue(token)}; it shows ${path ? "its own level" : "all of its periods"}.`
               : "A chart the link drills into is not on this dashboard; it was ignored.",
           );
         }
@@ -225,7 +250,10 @@ async function renderDashboardWhere(
               dashboard.filters.categories,
               result,
             );
-            const drill = drillOf(chart.query, xType, drilled?.period);
+            const levels = await levelsOf(chart);
+            const drill = levels
+              ? categoryDrillOf(levels, drilled?.path ?? [], otherRowOf(shown, result))
+              : drillOf(chart.query, xType, drilled?.period);
             rendered.push({ ...base, result, error: null, notFilteredBy, crossFilter, drill });
           } catch (error) {
             rendered.push({
@@ -288,6 +316,37 @@ async function renderDashboardWhere(
     });
 }
 
+/** A drilled chart: the query it runs and its period or category path, as the URL names it. */
+interface Drilled {
+  token: string;
+  query: ChartQuery;
+  period?: DrillPeriod;
+  path?: CategoryPath;
+}
+
+/** A category chart's drill-down through `levels` (its x column first), down `path`. */
+function categoryDrillOf(
+  levels: readonly string[],
+  path: CategoryPath,
+  otherRow: number | null,
+): CategoryDrill {
+  return {
+    kind: "category",
+    levels: [...levels],
+    trail: [...path],
+    shown: levels[path.length] ?? levels[0] ?? "",
+    next: levels[path.length + 1] ?? null,
+    otherRow,
+  };
+}
+
+/** The row past a query's limit that measures the rest together ("Other"), or null. */
+function otherRowOf(query: ChartQuery, result: QueryResult): number | null {
+  return query.other && query.limit !== undefined && result.rows.length > query.limit
+    ? query.limit
+    : null;
+}
+
 /** A chart's drill-down: null unless its x is a date or timestamp at years, quarters, months or weeks. */
 function drillOf(
   query: ChartQuery,
@@ -299,7 +358,7 @@ function drillOf(
   const trail = period ? (drillTrail(base, period) ?? []) : [];
   const last = trail.at(-1);
   const shown = last ? (nextDrillGrain(last.grain) ?? "day") : base;
-  return { base, trail, shown, drillsInto: shown === "day" ? null : shown };
+  return { kind: "time", base, trail, shown, drillsInto: shown === "day" ? null : shown };
 }
 
 /**
@@ -321,10 +380,7 @@ export function crossFilterOf(
     query.x.grain === undefined && filterable(query.x.column)
       ? {
           column: query.x.column,
-          otherRow:
-            query.other && query.limit !== undefined && result.rows.length > query.limit
-              ? query.limit
-              : null,
+          otherRow: otherRowOf(query, result),
         }
       : null;
   const breakdown = query.breakdown?.column;
@@ -334,7 +390,7 @@ export function crossFilterOf(
           column: breakdown,
           values: Object.fromEntries(
             result.series
-              .filter((entry) => /^s\d+$/.test(entry.key) && entry.label !== emptyBreakdownLabel)
+              .filter((entry) => /^s\d+$/.test(entry.key) && entry.label !== emptyValueLabel)
               .map((entry) => [entry.key, entry.label]),
           ),
         }

@@ -111,21 +111,41 @@ export interface RenderedChartTile {
   notFilteredBy: string[];
   /** What a click on the chart filters the dashboard by; null when it filters nothing. */
   crossFilter: TileCrossFilter | null;
-  /** Drill-down on a time axis (years, quarters or months); null when the chart has none. */
+  /** Drill-down through periods or a category hierarchy; null when the chart has none. */
   drill: TileDrill | null;
 }
 
+/** Drill-down of a chart: through time periods or through a dataset's category hierarchy. */
+export type TileDrill = TimeDrill | CategoryDrill;
+
 /**
- * Drill-down: the chart's own grain, the periods it was drilled into (from its own grain down to
- * the period it shows; empty when not drilled) and whether a click on a period drills further.
+ * Drill-down on a time axis: the chart's own grain, the periods it was drilled into (from its own
+ * grain down to the period it shows; empty when not drilled) and whether a click on a period
+ * drills further.
  */
-export interface TileDrill {
+export interface TimeDrill {
+  kind: "time";
   base: DrillGrain;
   trail: DrillPeriod[];
   /** The grain the chart shows now. */
   shown: TimeGrain;
   /** The grain of the period a click drills into (the shown one); null at days, the last level. */
   drillsInto: DrillGrain | null;
+}
+
+/**
+ * Drill-down through a category hierarchy: its levels from the chart's own x down, the values
+ * chosen so far (empty when not drilled), the column shown now and the one a click shows.
+ */
+export interface CategoryDrill {
+  kind: "category";
+  levels: string[];
+  trail: Array<string | null>;
+  shown: string;
+  /** The column a click on a value shows; null at the hierarchy's last level. */
+  next: string | null;
+  /** The row that measures the rest together ("Other"): it stands for no value. */
+  otherRow: number | null;
 }
 
 /**

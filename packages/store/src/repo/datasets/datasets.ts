@@ -16,6 +16,8 @@ import {
   datasetLimits,
   datasetPatchSchema,
   datasetRowsSchema,
+  describeHierarchy,
+  hierarchyErrors,
   queryColumnsOf,
   rowProblemsError,
   sqlTableNames,
@@ -66,6 +68,8 @@ export interface Dataset {
   columns: DatasetColumn[];
   /** Calculated fields, each with its type or why it no longer fits the columns. */
   calculatedFields: CalculatedField[];
+  /** Category hierarchies: the columns a chart drills through, coarsest first. */
+  hierarchies: string[][];
   rowCount: number;
   version: number;
   createdAt: string;
@@ -94,6 +98,7 @@ const summaryColumns = [
   "description",
   "columns_json",
   "fields_json",
+  "hierarchies_json",
   "row_count",
   "version",
   "created_at",
@@ -120,6 +125,7 @@ function toDataset(row: DatasetSummaryRow): Dataset {
       type: type as DatasetColumn["type"],
     })),
     calculatedFields: calculatedFieldsOf(row),
+    hierarchies: parseJson<string[][]>(row.hierarchies_json),
     rowCount: Number(row.row_count),
     version: Number(row.version),
     createdAt: row.created_at,
@@ -379,6 +385,7 @@ export async function createDatasetIn(
     live: null,
     question: null,
     calculatedFields: [],
+    hierarchies: [],
   };
   return createdWrite(trx, ctx, actor, {
     entityType: "dataset",
@@ -431,8 +438,10 @@ export async function checkColumnsStillServeUsers(
   datasetId: string,
   columns: ReturnType<typeof queryColumnsOf>,
   field: "columns" | "calculatedFields" | "sql",
+  /** What else the change breaks, reported with them (the dataset's hierarchies). */
+  also: readonly string[] = [],
 ): Promise<void> {
-  const problems: string[] = [];
+  const problems: string[] = [...also];
   const charts = await trx
     .selectFrom("charts")
     .select(["title", "type", "query_json"])
@@ -464,6 +473,20 @@ export async function checkColumnsStillServeUsers(
     }
   }
   if (problems.length > 0) throw new ValidationError({ fieldErrors: { [field]: problems } });
+}
+
+/**
+ * What new query columns would break of a dataset's hierarchies (a column one names was deleted
+ * or retyped), each naming the hierarchy to change first.
+ */
+function hierarchyProblems(
+  columns: ReturnType<typeof queryColumnsOf>,
+  hierarchies: readonly string[][],
+): string[] {
+  return Object.entries(hierarchyErrors(columns, hierarchies)).map(([path, messages]) => {
+    const levels = hierarchies[Number(path.split(".")[1])] ?? [];
+    return `Hierarchy ${describeHierarchy(levels)} would break: ${messages.join(" ")} Change the hierarchy first.`;
+  });
 }
 
 export async function updateDataset(
@@ -524,12 +547,19 @@ async function updateDatasetAs(
         columns,
         fields.map(({ name, expression }) => ({ name, expression })),
       );
+      const queryColumns = queryColumnsOf({ columns, calculatedFields });
+      const hierarchies = parsed.hierarchies ?? current.hierarchies;
+      if (parsed.hierarchies) {
+        const fieldErrors = hierarchyErrors(queryColumns, hierarchies);
+        if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+      }
       if (parsed.columns || parsed.calculatedFields) {
         await checkColumnsStillServeUsers(
           trx,
           id,
-          queryColumnsOf({ columns, calculatedFields }),
+          queryColumns,
           parsed.columns ? "columns" : "calculatedFields",
+          hierarchyProblems(queryColumns, hierarchies),
         );
       }
       // A column kept under its name and type keeps the format its file was read in.
@@ -547,6 +577,7 @@ async function updateDatasetAs(
         description: parsed.description ?? current.description,
         columns,
         calculatedFields,
+        hierarchies,
         rows,
         rowCount,
         version: expectedVersion + 1,
@@ -568,6 +599,7 @@ async function updateDatasetAs(
               ),
             }
           : {}),
+        ...(parsed.hierarchies ? { hierarchies_json: JSON.stringify(parsed.hierarchies) } : {}),
         row_count: rowCount,
         updated_at: at,
         ...(rowsChange && rowCount > 0 ? { rows_added_at: at } : {}),

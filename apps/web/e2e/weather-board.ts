@@ -79,14 +79,31 @@ export async function publishWeatherBoard(
   prefix: string,
   body: (dataset: string) => string[],
 ): Promise<string> {
-  const name = uniqueName(`${prefix} weather`);
-  await importCsvAsEditor(`/api/datasets/import?name=${encodeURIComponent(name)}`, weatherCsv);
+  return (await publishCsvBoard(browser, `${prefix} weather`, prefix, weatherCsv, body)).board;
+}
+
+/**
+ * Imports a CSV file as a new dataset named `name` (made unique) and publishes a dashboard file
+ * on it, its slug starting with `prefix`: `body` gives the file's lines after its slug.
+ */
+export async function publishCsvBoard(
+  browser: Browser,
+  name: string,
+  prefix: string,
+  csv: string,
+  body: (dataset: string) => string[],
+): Promise<{ board: string; datasetId: string; datasetName: string }> {
+  const datasetName = uniqueName(name);
+  const imported = await importCsvAsEditor(
+    `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
+    csv,
+  );
   const token = await apiTokenOf(browser, "editor", "write");
   await token.context.close();
   const api = await checkedApi(token.secret);
-  const dataset = await slugOfDataset(api, name);
+  const dataset = await slugOfDataset(api, datasetName);
   const board = `${prefix}-${Date.now().toString(36)}`;
   const file = ["format: seed.dashboard/v1", `slug: ${board}`, ...body(dataset), ""].join("\n");
   expect((await api.put(`/dashboards/${board}`, file)).status()).toBe(201);
-  return board;
+  return { board, datasetId: imported.datasetId, datasetName };
 }

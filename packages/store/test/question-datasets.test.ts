@@ -126,6 +126,31 @@ describe.each(engines)("question datasets on %s", (engine) => {
     expect(stale).toMatchObject({ kind: "conflict" });
   });
 
+  it("keep their drill-down hierarchies: an answer without a level's column is refused, naming the hierarchy", async () => {
+    const store = await openTestStore(engine, { seedDemo: false });
+    await store.createDataset(salesInput(), editor);
+    const { id } = await store.createQuestionDataset(editor, {
+      name: "Regions and offices (SQL)",
+      sql: "select region, region || ' office' as office, sum(revenue) as revenue from sales group by region",
+    });
+    const defined = await store.updateDataset(
+      id,
+      1,
+      { hierarchies: [["region", "office"]] },
+      editor,
+    );
+    expect(defined.hierarchies).toEqual([["region", "office"]]);
+    const dropped = await errorOf(
+      store.updateQuestionDataset(editor, id, 2, {
+        sql: "select region, sum(revenue) as revenue from sales group by region",
+      }),
+    );
+    expect((dropped as ValidationError).fieldErrors.sql).toEqual([
+      'Hierarchy region → office would break: The dataset has no column "office". Change the hierarchy first.',
+    ]);
+    expect((await store.getDataset(id))?.hierarchies).toEqual([["region", "office"]]);
+  });
+
   it("refuse rows written into them, saying why", async () => {
     const store = await openTestStore(engine, { seedDemo: false });
     const id = await salesQuestion(store);

@@ -264,8 +264,8 @@ function chartHint(
   if (target !== null) {
     const series = link?.on.series;
     return series
-      ? `Select a ${mark} to see its ${target}, a legend entry to filter the dashboard by ${series.column}.`
-      : `Select a ${mark} to see its ${target}.`;
+      ? `Select a ${mark} to see ${target}, a legend entry to filter the dashboard by ${series.column}.`
+      : `Select a ${mark} to see ${target}.`;
   }
   if (!link) return null;
   const { x, series } = link.on;

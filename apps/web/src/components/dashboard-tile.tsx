@@ -5,7 +5,7 @@ import type { CSSProperties } from "react";
 import { chartView, drilledView } from "@/components/chart-view";
 import { filtersOnClick } from "@/components/cross-filter";
 import { DashboardChart } from "@/components/dashboard-chart";
-import { drillTarget } from "@/components/drill-down";
+import { clickDrills } from "@/components/drill-down";
 import { MarkdownText } from "@/components/markdown-text";
 import { serverChartSvg } from "@/components/server-chart-svg";
 import { statFigures } from "@/components/stat-figures";
@@ -96,8 +96,7 @@ export function TileContent({
     filters && tile.drill ? { ...filters, tileId: tile.id, drill: tile.drill } : undefined;
   // A chart that acts on click says so in one line under it, and a drilled one shows its periods
   // in one line over it, inside the same tile height.
-  const hinted =
-    crossFilter !== undefined || (drill !== undefined && drillTarget(drill.drill) !== null);
+  const hinted = crossFilter !== undefined || (drill !== undefined && clickDrills(drill.drill));
   const crumbed = drill !== undefined && drill.drill.trail.length > 0;
   const height =
     chartHeightFor(tile.layout.h) - (hinted ? chartHintPx : 0) - (crumbed ? drillCrumbsPx : 0);

@@ -119,7 +119,7 @@ describe("drill-down clicks", () => {
       drillsInto: "year",
     };
     expect(drillClickHref(link(years), { rows: [{ x: "2016-01-01" }] }, 3)).toBeNull();
-    expect(drillTarget(years)).toBe("quarters");
+    expect(drillTarget(years)).toBe("its quarters");
   });
 
   it("the breadcrumb leads back level by level, the last crumb being the period shown", () => {
@@ -236,7 +236,7 @@ describe("category drill clicks", () => {
     expect(drillClickHref(link(last), { rows: [{ x: "France" }] }, 0)).toBeNull();
     expect(drillTarget(last)).toBeNull();
     const top: TileDrill = { ...last, trail: [], shown: "region", next: "country", otherRow: 1 };
-    expect(drillTarget(top)).toBe("country");
+    expect(drillTarget(top)).toBe("it by country");
     const rows = [{ x: "Europe" }, { x: "Other" }];
     expect(drillClickHref(link(top), { rows }, 1)).toBeNull();
     expect(drillClickHref(link(top), { rows }, 2)).toBeNull();

@@ -96,13 +96,13 @@ export function drillCrumbs(link: DrillLink): DrillCrumb[] {
 const plural = { quarter: "quarters", month: "months", week: "weeks", day: "days" } as const;
 
 /**
- * What a click on a period or value shows, as a hint reads it ("quarters", "country"); null
- * when clicks drill no further.
+ * What a click on a period or value shows, as a hint reads it after "see" ("its quarters", "it by
+ * country"); null when clicks drill no further.
  */
 export function drillTarget(drill: TileDrill | null | undefined): string | null {
-  if (drill?.kind === "category") return drill.next;
+  if (drill?.kind === "category") return drill.next === null ? null : `it by ${drill.next}`;
   const next = drill?.drillsInto ? nextDrillGrain(drill.drillsInto) : null;
-  return next && next !== "year" ? plural[next] : null;
+  return next && next !== "year" ? `its ${plural[next]}` : null;
 }
 
 /** Whether a click drills (rather than filters the dashboard). */

@@ -17,6 +17,7 @@ import {
   emptyValueLabel,
   filterParamName,
   hierarchyBelow,
+  hierarchyErrors,
   isCategoryType,
   NotFoundError,
   nextDrillGrain,
@@ -169,7 +170,11 @@ async function renderDashboardWhere(
           );
           hierarchies.set(chart.datasetId, read);
         }
-        return hierarchyBelow(await read, chart.query.x.column);
+        const levels = hierarchyBelow(await read, chart.query.x.column);
+        // a live table may have lost a level's column since: no drill rather than a broken one
+        const columns = tables.get(chart.datasetId)?.table.columns ?? [];
+        const fits = levels && Object.keys(hierarchyErrors(columns, [levels])).length === 0;
+        return fits ? levels : null;
       };
       const drills = new Map<string, Drilled>();
       const drillProblems: string[] = [];

@@ -46,6 +46,7 @@ import {
   checkColumnsStillServeUsers,
   type Dataset,
   getDatasetSummaryIn,
+  hierarchyProblems,
   rowsStateOf,
 } from "./datasets/datasets.js";
 import { fieldColumns, withFieldColumns } from "./datasets/fields.js";
@@ -517,11 +518,13 @@ async function updateQuestionDataset(
         datasetColumns,
         current.calculatedFields.map(({ name, expression }) => ({ name, expression })),
       );
+      const queryColumns = queryColumnsOf({ columns: datasetColumns, calculatedFields });
       await checkColumnsStillServeUsers(
         trx,
         id,
-        queryColumnsOf({ columns: datasetColumns, calculatedFields }),
+        queryColumns,
         "sql",
+        hierarchyProblems(queryColumns, current.hierarchies),
       );
       const at = ctx.now().toISOString();
       await row.update({

@@ -1,9 +1,11 @@
+import { describeHierarchy, isCategoryType, queryColumnsOf } from "@seed/model";
 import type { Dataset } from "@seed/store";
 import { Card } from "@seed/ui";
 import { deleteDataset } from "@/app/admin/datasets/actions";
 import { ConfirmDelete } from "@/components/admin/confirm-delete";
 import { ExpressionHelp } from "@/components/admin/expression-help";
 import { CalculatedFieldsForm } from "./calculated-fields-form";
+import { HierarchiesForm } from "./hierarchies-form";
 import { RenameDatasetForm } from "./rename-form";
 
 // The cards a writer sees on every dataset's page, stored or live.
@@ -79,6 +81,51 @@ export function CalculatedFieldsCard({
           </ul>
           <ExpressionHelp columns={dataset.columns} mode="row" />
         </>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * A dataset's drill-down hierarchies: writers edit the list, readers see each one. A chart of a
+ * level above the last drills from a value into the next level within it.
+ */
+export function HierarchiesCard({
+  dataset,
+  canWrite,
+}: {
+  dataset: Pick<Dataset, "id" | "version" | "columns" | "calculatedFields" | "hierarchies">;
+  canWrite: boolean;
+}) {
+  const columns = queryColumnsOf(dataset)
+    .filter((column) => isCategoryType(column.type))
+    .map((column) => column.name);
+  return (
+    <Card
+      title="Drill-down hierarchies"
+      titleAs="h2"
+      description="A hierarchy names text columns from the broadest down, such as region, country, city. On a dashboard, a chart of one level drills from a value into the next level within it."
+    >
+      {canWrite && columns.length >= 2 ? (
+        <HierarchiesForm
+          key={dataset.version}
+          datasetId={dataset.id}
+          version={dataset.version}
+          columns={columns}
+          hierarchies={dataset.hierarchies}
+        />
+      ) : dataset.hierarchies.length > 0 ? (
+        <ul>
+          {dataset.hierarchies.map((levels) => (
+            <li key={levels.join("\u0000")}>{describeHierarchy(levels)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">
+          {columns.length < 2
+            ? "No hierarchies: a hierarchy needs two text or true/false columns."
+            : "No hierarchies."}
+        </p>
       )}
     </Card>
   );

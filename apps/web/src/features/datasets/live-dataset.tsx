@@ -3,7 +3,12 @@ import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { getStore } from "@/server/store";
-import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
+import {
+  CalculatedFieldsCard,
+  DeleteDatasetCard,
+  HierarchiesCard,
+  RenameDatasetCard,
+} from "./dataset-cards";
 
 /** A live dataset: where its rows are, its columns; no rows, import or tokens (it is read-only here). */
 export async function LiveDatasetPage({
@@ -43,6 +48,7 @@ export async function LiveDatasetPage({
         {dataset.live.note ? <p className="muted">{dataset.live.note}</p> : null}
       </Card>
       <CalculatedFieldsCard dataset={dataset} canWrite={canWrite} />
+      <HierarchiesCard dataset={dataset} canWrite={canWrite} />
       {canWrite ? (
         <>
           <RenameDatasetCard dataset={dataset} />

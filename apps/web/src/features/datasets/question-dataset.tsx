@@ -2,7 +2,12 @@ import type { Dataset } from "@seed/store";
 import { Card, Heading, Text } from "@seed/ui";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { CalculatedFieldsCard, DeleteDatasetCard, RenameDatasetCard } from "./dataset-cards";
+import {
+  CalculatedFieldsCard,
+  DeleteDatasetCard,
+  HierarchiesCard,
+  RenameDatasetCard,
+} from "./dataset-cards";
 
 /** A saved SQL question: its text and columns; its rows are its answer, so no rows, import or tokens. */
 export function QuestionDatasetPage({
@@ -51,6 +56,7 @@ export function QuestionDatasetPage({
         ) : null}
       </Card>
       <CalculatedFieldsCard dataset={dataset} canWrite={canWrite} />
+      <HierarchiesCard dataset={dataset} canWrite={canWrite} />
       {canWrite ? (
         <>
           <RenameDatasetCard dataset={dataset} />

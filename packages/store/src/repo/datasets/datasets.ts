@@ -479,7 +479,7 @@ export async function checkColumnsStillServeUsers(
  * What new query columns would break of a dataset's hierarchies (a column one names was deleted
  * or retyped), each naming the hierarchy to change first.
  */
-function hierarchyProblems(
+export function hierarchyProblems(
   columns: ReturnType<typeof queryColumnsOf>,
   hierarchies: readonly string[][],
 ): string[] {

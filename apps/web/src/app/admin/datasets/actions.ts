@@ -3,6 +3,7 @@
 import {
   calculatedFieldLimits,
   type DatasetTokenScope,
+  hierarchyLimits,
   jsonInputLimits,
   pushLimits,
   readBoundedJson,
@@ -55,6 +56,33 @@ export const saveCalculatedFields = formAction<ContentFormState>(
     // A field's values change what alerts on the dataset see.
     await checkAlertsAfterWrite(record.id);
     return done({ redirectTo: `/admin/datasets/${record.id}?saved=fields` });
+  },
+);
+
+/**
+ * A dataset's category hierarchies, the whole list as the form shows it (`hierarchyCount` lists,
+ * each the selects `level-<index>` in order); the store checks each level against the columns
+ * and refuses the list with an error at each level at fault, writing nothing.
+ */
+export const saveHierarchies = formAction<ContentFormState>(
+  "content.write",
+  async ({ formData, store, actor }) => {
+    const record = readVersionedRecord(formData, "datasetId");
+    if (!record) return refuse(staleForm);
+    const count = Number(formText(formData, "hierarchyCount"));
+    if (!Number.isInteger(count) || count < 0 || count > hierarchyLimits.maxHierarchies) {
+      return refuse({
+        formError: `Give at most ${hierarchyLimits.maxHierarchies} hierarchies.`,
+      });
+    }
+    const hierarchies = Array.from({ length: count }, (_, index) =>
+      formData
+        .getAll(`level-${index}`)
+        .slice(0, hierarchyLimits.maxLevels + 1)
+        .map((value) => (typeof value === "string" ? value : "")),
+    );
+    await store.updateDataset(record.id, record.version, { hierarchies }, actor);
+    return done({ redirectTo: `/admin/datasets/${record.id}?saved=hierarchies` });
   },
 );
 

@@ -11,6 +11,7 @@ import { CsvUploadForm } from "@/features/datasets/csv-upload-form";
 import {
   CalculatedFieldsCard,
   DeleteDatasetCard,
+  HierarchiesCard,
   RenameDatasetCard,
 } from "@/features/datasets/dataset-cards";
 import { LiveDatasetPage } from "@/features/datasets/live-dataset";
@@ -34,6 +35,7 @@ const savedMessages: Record<string, string> = {
   rows: "Rows saved.",
   import: "Rows imported.",
   fields: "Calculated fields saved.",
+  hierarchies: "Hierarchies saved.",
 };
 
 type RowsQuery = { saved?: string; page?: string; sort?: string; dir?: string; q?: string };
@@ -173,6 +175,7 @@ export default async function DatasetPage({
             />
           </Card>
           <CalculatedFieldsCard dataset={dataset} canWrite />
+          <HierarchiesCard dataset={dataset} canWrite />
           <Card
             title="Import rows from a file"
             titleAs="h2"
@@ -207,7 +210,12 @@ export default async function DatasetPage({
           />
         </Card>
       )}
-      {canWrite ? null : <CalculatedFieldsCard dataset={dataset} canWrite={false} />}
+      {canWrite ? null : (
+        <>
+          <CalculatedFieldsCard dataset={dataset} canWrite={false} />
+          <HierarchiesCard dataset={dataset} canWrite={false} />
+        </>
+      )}
       {collection}
       <RowLimitsCard session={session} dataset={dataset} />
       <p>

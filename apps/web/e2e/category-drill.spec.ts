@@ -3,6 +3,7 @@ import { expect, type Page, request, test } from "@playwright/test";
 import fc from "fast-check";
 import Papa from "papaparse";
 import { expectAxeClean, openAs } from "./content-support";
+import { apiTokenOf, checkedApi } from "./openapi-client";
 import { appBaseURL, horizontalOverflow, vegaDataPath } from "./support";
 import { publishCsvBoard } from "./weather-board";
 
@@ -47,7 +48,7 @@ test("an editor names a hierarchy; a chart of countries drills into states, a st
 }) => {
   test.setTimeout(240_000);
   const title = "Airports by country";
-  const { board, datasetId } = await publishCsvBoard(
+  const { board, datasetId, datasetSlug } = await publishCsvBoard(
     browser,
     "Airports",
     "category-drill",
@@ -109,6 +110,11 @@ test("an editor names a hierarchy; a chart of countries drills into states, a st
   await expect(editor.getByRole("status").filter({ hasText: "Hierarchies saved." })).toBeVisible();
   await expect(level(3)).toHaveValue("city");
   await expectAxeClean(editor);
+  // The API tells a program the hierarchy (its answer checked against the OpenAPI document).
+  const token = await apiTokenOf(browser, "editor", "read");
+  await token.context.close();
+  const meta = await (await checkedApi(token.secret)).get(`/datasets/${datasetSlug}`);
+  expect((await meta.json()).hierarchies).toEqual([["country", "state", "city"]]);
   // On a phone the form fits the width.
   await editor.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(editor)).toBeLessThanOrEqual(0);

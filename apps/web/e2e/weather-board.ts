@@ -92,7 +92,7 @@ export async function publishCsvBoard(
   prefix: string,
   csv: string,
   body: (dataset: string) => string[],
-): Promise<{ board: string; datasetId: string; datasetName: string }> {
+): Promise<{ board: string; datasetId: string; datasetSlug: string }> {
   const datasetName = uniqueName(name);
   const imported = await importCsvAsEditor(
     `/api/datasets/import?name=${encodeURIComponent(datasetName)}`,
@@ -105,5 +105,5 @@ export async function publishCsvBoard(
   const board = `${prefix}-${Date.now().toString(36)}`;
   const file = ["format: seed.dashboard/v1", `slug: ${board}`, ...body(dataset), ""].join("\n");
   expect((await api.put(`/dashboards/${board}`, file)).status()).toBe(201);
-  return { board, datasetId: imported.datasetId, datasetName };
+  return { board, datasetId: imported.datasetId, datasetSlug: dataset };
 }

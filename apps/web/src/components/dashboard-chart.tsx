@@ -203,8 +203,10 @@ export function DashboardChart({
           aria-label={`${drill?.drill.kind === "category" ? "Levels" : "Periods"} of ${chart.title}`}
         >
           <ol>
-            {crumbs.map((crumb) => (
-              <li key={crumb.label}>
+            {crumbs.map((crumb, level) => (
+              // a value may repeat across levels (a city named as its state): keyed by level;
+              // a long value is cut with an ellipsis, its whole text in the title
+              <li key={level} title={crumb.label}>
                 {crumb.href === null ? (
                   <span aria-current="page">{crumb.label}</span>
                 ) : (

@@ -44,6 +44,11 @@ export const datasetSchema = datasetSummarySchema.extend({
       problem: z.string().nullable().describe("Why the field no longer fits the columns"),
     }),
   ),
+  hierarchies: z
+    .array(z.array(z.string()))
+    .describe(
+      "Drill-down hierarchies: each lists columns from the broadest down (region, country, city)",
+    ),
   createdAt: dateTime,
 });
 export type DatasetAnswer = z.infer<typeof datasetSchema>;

@@ -14,7 +14,10 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ slug: string }> };
 
-/** A dataset's metadata by slug: columns, calculated fields, row count; its version is the ETag. */
+/**
+ * A dataset's metadata by slug: columns, calculated fields, hierarchies, row count; its version is
+ * the ETag.
+ */
 export const GET = withApiToken<Context>(async (request, { actor, store }, context) => {
   const { slug } = await context.params;
   const found = await datasetBySlug(store, slug, actor);
@@ -31,6 +34,7 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
       type,
       problem,
     })),
+    hierarchies: dataset.hierarchies,
     createdAt: dataset.createdAt,
   };
   return apiJson(answer, { etag });

@@ -201,6 +201,13 @@ test("an editor names a hierarchy; a chart of countries drills into states, a st
   await expect
     .poll(async () => (await client.get(offered)).headers()["x-nextjs-cache"])
     .toBe("HIT");
+  // The USA in another letter case shows the USA's states, and is not one more page to keep.
+  const lower = `/d/${board}?${new URLSearchParams({ drill: `${tileId}.["usa"]` })}`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const response = await client.get(lower);
+    expect(await response.text()).toMatch(/aria-current="page"[^>]*>USA</);
+    expect(response.headers()["x-nextjs-cache"]).not.toBe("HIT");
+  }
   const deep = new URLSearchParams({ drill: `${tileId}.["USA","CA","Oakland"]` });
   const refused = await (await client.get(`/d/${board}?${deep}`)).text();
   expect(refused).toContain("cannot be drilled into");

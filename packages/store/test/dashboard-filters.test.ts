@@ -547,6 +547,17 @@ describe.each(dialects)("dashboard filters on %s", (dialect) => {
     // the empty value is a value too: Europe's cities of no country
     expect(rowsOf((await view(drillTo(["Europe", null]))).charts[0])).toEqual([["Nowhere", 8]]);
     expect(rowsOf((await view(drillTo(['Sea "&" Isles.']))).charts[0])).toEqual([["Fiji", 32]]);
+    // a value in another letter case is the data's value; one the data lacks is named and ignored
+    const lower = await view(drillTo(["EUROPE", "france"]));
+    expect(lower.bar?.problems).toEqual([]);
+    expect(rowsOf(lower.charts[0])).toEqual(rowsOf(france.charts[0]));
+    expect(lower.bar?.applied.drill).toEqual({ [regionTile as string]: '["Europe","France"]' });
+    const atlantis = await view(drillTo(["Atlantis"]));
+    expect(atlantis.bar?.problems).toEqual([
+      'No region is "Atlantis" (in any letter case); "By region" shows its own level.',
+    ]);
+    expect(atlantis.bar?.applied.drill).toBeUndefined();
+    expect(rowsOf(atlantis.charts[0])).toEqual(rowsOf(all.charts[0]));
     // with the dashboard filtered too, both narrow the chart
     expect(rowsOf((await view(`${drillTo(["Europe"])}&country=Spain`)).charts[0])).toEqual([
       ["Spain", 4],

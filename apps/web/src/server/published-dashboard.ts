@@ -35,12 +35,15 @@ export const loadPublishedDashboard = cache(
 /**
  * Whether a filtered render asked only for what its filter bar and charts offer: nothing ignored,
  * each category value as the link wrote it one of the values offered for that column (another
- * letter case matches too, but is not one more page to keep), and each drilled chart drilled into
- * a period that holds data (any year can be named; only those a chart shows are pages to keep).
+ * letter case matches too, but is not one more page to keep; so for a drill's values), and each
+ * drilled chart drilled into a period or values that hold data (any year can be named; only those a chart shows are pages to keep).
  */
 export function isOfferedFilterQuery(rendered: RenderedDashboard): boolean {
-  const { problems, asked, categories } = rendered.filterBar;
+  const { problems, asked, applied, categories } = rendered.filterBar;
   if (problems.length > 0) return false;
+  // a drill's values in another letter case show the same chart: not one more page to keep
+  const drills = Object.entries(asked.drill ?? {});
+  if (drills.some(([tileId, token]) => applied.drill?.[tileId] !== token)) return false;
   const emptyDrill = rendered.tiles.some(
     (tile) =>
       tile.kind === "chart" &&

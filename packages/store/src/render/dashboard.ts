@@ -6,6 +6,7 @@ import {
   type CategoryPath,
   type ChartQuery,
   categoryDrilledQuery,
+  categoryPathToken,
   type DatasetColumnType,
   type DrillPeriod,
   dashboardFilterLimits,
@@ -184,14 +185,30 @@ async function renderDashboardWhere(
         const period = parseDrillToken(token);
         const path = period ? null : parseCategoryPath(token);
         const levels = chart && path ? await levelsOf(chart) : null;
+        // each value as the data writes it, in any letter case the link wrote it
+        const matched =
+          chart && path && levels
+            ? await matchPath(await tableOf(chart.datasetId).catch(() => null), levels, path)
+            : null;
+        if (matched && "problem" in matched) {
+          drillProblems.push(
+            `${matched.problem} "${shortFilterValue(chart?.title ?? "")}" shows its own level.`,
+          );
+          continue;
+        }
         const query =
           chart && period
             ? drilledQuery(chart.query, xTypeOf(chart.id), period, queryOptions.timeZone)
-            : chart && path && levels
-              ? categoryDrilledQuery(chart.query, levels, path)
+            : chart && matched && levels
+              ? categoryDrilledQuery(chart.query, levels, matched.path)
               : null;
-        if (query && (period || path)) {
-          drills.set(tileId, { token, query, ...(period ? { period } : { path: path ?? [] }) });
+        if (query && (period || matched)) {
+          drills.set(
+            tileId,
+            matched
+              ? { token: categoryPathToken(matched.path), query, path: matched.path }
+              : { token, query, ...(period ? { period } : {}) },
+          );
         } else {
           drillProblems.push(
             chart
@@ -319,6 +336,46 @@ async function renderDashboardWhere(
         liveCacheSeconds: liveCacheSecondsOf(tables.values()),
       };
     });
+}
+
+/**
+ * A category path as the data writes it: each value the one a level's column holds in any letter
+ * case (the first in order when several do; true/false in lower case), or the problem naming a
+ * value none holds. A source that cannot be read keeps the values as asked (its tiles say why).
+ */
+async function matchPath(
+  target: DatasetTarget | null,
+  levels: readonly string[],
+  path: CategoryPath,
+): Promise<{ path: CategoryPath } | { problem: string }> {
+  if (!target) return { path };
+  const matched: Array<string | null> = [];
+  for (const [level, value] of path.entries()) {
+    const column = levels[level] as string;
+    const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
+    if (value === null) {
+      matched.push(null);
+      continue;
+    }
+    let found: string[];
+    if (type === "boolean") {
+      found = /^(true|false)$/i.test(value) ? [value.toLowerCase()] : [];
+    } else {
+      try {
+        found = await target.run((executor, table) =>
+          caseMatchingValues(executor, table, column, value, 20),
+        );
+      } catch {
+        found = [value];
+      }
+    }
+    const match = found.includes(value) ? value : found[0];
+    if (match === undefined) {
+      return { problem: `No ${column} is "${shortFilterValue(value)}" (in any letter case);` };
+    }
+    matched.push(match);
+  }
+  return { path: matched };
 }
 
 /** A drilled chart: the query it runs and its period or category path, as the URL names it. */

@@ -5,6 +5,15 @@ export function charsFitting(width: number): number {
   return Math.max(4, Math.floor(width / 7));
 }
 
+/**
+ * Characters an index axis's labels keep: as many as fit `room` px (a label's share of the axis),
+ * and never fewer than 12 (a date such as "Sep 30, 2016"): a narrow axis shows fewer labels, each
+ * whole, rather than cut ones ("Jan 2…" at a phone's width).
+ */
+export function indexLabelChars(room: number): number {
+  return Math.max(12, charsFitting(room - 8));
+}
+
 /** `label` cut to `maxChars` with an ellipsis, or as it is when it fits. */
 export function shorten(label: string, maxChars: number): string {
   return label.length > maxChars ? `${label.slice(0, maxChars - 1).trimEnd()}…` : label;

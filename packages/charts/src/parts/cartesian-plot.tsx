@@ -11,6 +11,7 @@ import type { ChartAnnotations } from "./annotations";
 import {
   axisTitle,
   charsFitting,
+  indexLabelChars,
   shorten,
   shortTick,
   TITLED_X_AXIS_HEIGHT,
@@ -175,11 +176,9 @@ export function CartesianPlot<Row>(p: CartesianPlotProps<Row>) {
 
   const indexDomain = numericIndex ? (["dataMin", "dataMax"] as const) : undefined;
   const indexFormat = indexAxis?.tickFormatter ?? p.indexTickFormat;
-  const indexChars = charsFitting(
-    vertical
-      ? (indexAxis?.width ?? 96) - 12
-      : Math.max(width / Math.max(1, frame.xs.length), width / 6) - 8,
-  );
+  const indexChars = vertical
+    ? charsFitting((indexAxis?.width ?? 96) - 12)
+    : indexLabelChars(Math.max(width / Math.max(1, frame.xs.length), width / 6));
   const indexAxisProps = {
     dataKey: "__x",
     type: numericIndex ? ("number" as const) : ("category" as const),

@@ -228,3 +228,34 @@ describe("chartSvg's annotations and the chart's", () => {
     );
   });
 });
+
+describe("index labels at a phone's width", () => {
+  // Four years of months on a 330 px bar chart: each label's share of the axis is a few pixels,
+  // yet no label is cut to "Jan 2…"; the axis shows fewer labels, each whole.
+  const months = Array.from({ length: 48 }, (_, i) => ({
+    month: `${["Jan", "Apr", "Jul", "Oct"][Math.floor(i / 12) % 4]} ${2012 + (i % 12)}`,
+    rain: (i * 37) % 101,
+  }));
+  it("are whole in the server's drawing and in the chart", () => {
+    const svg = chartSvg({
+      type: "bar",
+      data: months,
+      index: "month",
+      series: ["rain"],
+      width: 330,
+      height: 240,
+    });
+    const server = [...svg.matchAll(/<text[^>]*text-anchor="middle"[^>]*>([^<]*)<\/text>/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(server.length).toBeGreaterThan(1);
+    expect(server.length).toBeLessThan(months.length);
+    for (const label of server) expect(months.map((row) => row.month)).toContain(label);
+    const { container } = render(
+      <BarChart data={months} index="month" series={["rain"]} width={330} height={240} />,
+    );
+    const drawn = tickTexts(container, "xAxis");
+    expect(drawn.length).toBeGreaterThan(1);
+    for (const label of drawn) expect(label).not.toContain("…");
+  });
+});

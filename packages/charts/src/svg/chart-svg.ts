@@ -33,7 +33,7 @@ import { type CartesianFrame, prepareCartesianFrame } from "../data/rows";
 import { PALETTE_SIZE, paletteColor, resolveSeries, type Series } from "../data/series";
 import type { CurveType } from "../line-chart/line-chart";
 import type { ChartAnnotation } from "../parts/annotations";
-import { charsFitting, shorten, valueAxisWidth } from "../parts/axis-tick";
+import { charsFitting, indexLabelChars, shorten, valueAxisWidth } from "../parts/axis-tick";
 import { buildDrawnRows, type DrawnRow, valueExtent } from "../parts/plot-rows";
 
 /** What to draw: a chart type, its rows and the options the React charts take for it. */
@@ -510,9 +510,9 @@ function cartesianSvg(
       ? `<line x1="${at(left)}" x2="${at(left)}" y1="${at(top)}" y2="${at(bottom)}" stroke="${paint.axisLine}"/>`
       : `<line x1="${at(left)}" x2="${at(right)}" y1="${at(bottom)}" y2="${at(bottom)}" stroke="${paint.axisLine}"/>`,
   );
-  const maxChars = charsFitting(
-    vertical ? Y_INDEX_WIDTH - 12 : Math.max((right - left) / drawn.length, (right - left) / 6) - 8,
-  );
+  const maxChars = vertical
+    ? charsFitting(Y_INDEX_WIDTH - 12)
+    : indexLabelChars(Math.max((right - left) / drawn.length, (right - left) / 6));
   for (const tick of indexTicks(
     frame,
     drawn.length,

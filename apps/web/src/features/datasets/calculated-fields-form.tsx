@@ -1,18 +1,12 @@
 "use client";
 
 import { type CalculatedField, calculatedFieldLimits, type ExpressionColumn } from "@seed/model";
-import { useRef, useState } from "react";
 import { saveCalculatedFields } from "@/app/admin/datasets/actions";
 import { ExpressionHelp, expressionCheck } from "@/components/admin/expression-help";
 import { FormMessages, TextAreaField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
+import { useKeyedRows } from "@/components/admin/use-keyed-rows";
 import { FormField } from "@/components/form-field";
-
-interface Row {
-  key: number;
-  name: string;
-  expression: string;
-}
 
 /**
  * A dataset's calculated fields as one list: add, change or remove fields, then save them all.
@@ -31,13 +25,10 @@ export function CalculatedFieldsForm({
   fields: readonly CalculatedField[];
 }) {
   const { state, pending, onSubmit } = useContentForm(saveCalculatedFields);
-  const nextKey = useRef(fields.length);
-  const [rows, setRows] = useState<Row[]>(() =>
-    fields.map((field, index) => ({ key: index, name: field.name, expression: field.expression })),
+  const { rows, add, change, remove } = useKeyedRows(
+    fields.map((field) => ({ name: field.name, expression: field.expression })),
   );
   const errors = state.fieldErrors ?? {};
-  const change = (key: number, patch: Partial<Row>) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const full = rows.length >= calculatedFieldLimits.maxFields;
   return (
     <form onSubmit={onSubmit} className="form" noValidate aria-label="Calculated fields">
@@ -78,9 +69,7 @@ export function CalculatedFieldsForm({
                 type="button"
                 className="button button-secondary"
                 aria-label={`Remove ${label}`}
-                onClick={() =>
-                  setRows((current) => current.filter((other) => other.key !== row.key))
-                }
+                onClick={() => remove(row.key)}
               >
                 Remove
               </button>
@@ -93,10 +82,7 @@ export function CalculatedFieldsForm({
           type="button"
           className="button button-secondary"
           disabled={full}
-          onClick={() => {
-            const key = nextKey.current++;
-            setRows((current) => [...current, { key, name: "", expression: "" }]);
-          }}
+          onClick={() => add({ name: "", expression: "" })}
         >
           Add a field
         </button>

@@ -1,15 +1,10 @@
 "use client";
 
 import { hierarchyLimits } from "@seed/model";
-import { useRef, useState } from "react";
 import { saveHierarchies } from "@/app/admin/datasets/actions";
 import { FormMessages, SelectField } from "@/components/admin/form-controls";
 import { useContentForm } from "@/components/admin/use-content-form";
-
-interface Row {
-  key: number;
-  levels: string[];
-}
+import { useKeyedRows } from "@/components/admin/use-keyed-rows";
 
 /**
  * A dataset's category hierarchies as one list: each names the columns a chart drills through,
@@ -29,13 +24,10 @@ export function HierarchiesForm({
   hierarchies: readonly (readonly string[])[];
 }) {
   const { state, pending, onSubmit } = useContentForm(saveHierarchies);
-  const nextKey = useRef(hierarchies.length);
-  const [rows, setRows] = useState<Row[]>(() =>
-    hierarchies.map((levels, key) => ({ key, levels: [...levels] })),
+  const { rows, add, change, remove } = useKeyedRows(
+    hierarchies.map((levels) => ({ levels: [...levels] })),
   );
   const errors = state.fieldErrors ?? {};
-  const change = (key: number, levels: string[]) =>
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, levels } : row)));
   const full = rows.length >= hierarchyLimits.maxHierarchies;
   return (
     <form onSubmit={onSubmit} className="form" noValidate aria-label="Drill-down hierarchies">
@@ -59,10 +51,11 @@ export function HierarchiesForm({
               id={`hierarchy-${row.key}-level-${level}`}
               value={column}
               onChange={(event) =>
-                change(
-                  row.key,
-                  row.levels.map((old, at) => (at === level ? event.currentTarget.value : old)),
-                )
+                change(row.key, {
+                  levels: row.levels.map((old, at) =>
+                    at === level ? event.currentTarget.value : old,
+                  ),
+                })
               }
               errors={errors[`hierarchies.${index}.${level}`]}
             >
@@ -83,7 +76,7 @@ export function HierarchiesForm({
               type="button"
               className="button button-secondary"
               disabled={row.levels.length >= hierarchyLimits.maxLevels}
-              onClick={() => change(row.key, [...row.levels, ""])}
+              onClick={() => change(row.key, { levels: [...row.levels, ""] })}
               aria-label={`Add a level to hierarchy ${index + 1}`}
             >
               Add a level
@@ -92,7 +85,7 @@ export function HierarchiesForm({
               <button
                 type="button"
                 className="button button-secondary"
-                onClick={() => change(row.key, row.levels.slice(0, -1))}
+                onClick={() => change(row.key, { levels: row.levels.slice(0, -1) })}
                 aria-label={`Remove the last level of hierarchy ${index + 1}`}
               >
                 Remove the last level
@@ -102,7 +95,7 @@ export function HierarchiesForm({
               type="button"
               className="button button-secondary"
               aria-label={`Remove hierarchy ${index + 1}`}
-              onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+              onClick={() => remove(row.key)}
             >
               Remove
             </button>
@@ -114,10 +107,7 @@ export function HierarchiesForm({
           type="button"
           className="button button-secondary"
           disabled={full}
-          onClick={() => {
-            const key = nextKey.current++;
-            setRows((current) => [...current, { key, levels: ["", ""] }]);
-          }}
+          onClick={() => add({ levels: ["", ""] })}
         >
           Add a hierarchy
         </button>

@@ -34,8 +34,7 @@ import type { DatasetTable } from "../db/dataset-table.js";
 import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
-import type { Chart } from "../repo/charts.js";
-import { toChart } from "../repo/charts.js";
+import { type Chart, toChart } from "../repo/charts.js";
 import { readable, type SeenBy } from "../repo/collections.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
 import type {
@@ -339,6 +338,22 @@ async function renderDashboardWhere(
 }
 
 /**
+ * The values of a text or true/false column equal to `value` in any letter case (true/false in
+ * lower case); none for a column of another type. Throws when the source cannot be read.
+ */
+async function valuesInAnyCase(
+  target: DatasetTarget,
+  column: string,
+  value: string,
+  limit: number,
+): Promise<string[]> {
+  const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
+  if (type === "boolean") return /^(true|false)$/i.test(value) ? [value.toLowerCase()] : [];
+  if (type !== "string") return [];
+  return target.run((executor, table) => caseMatchingValues(executor, table, column, value, limit));
+}
+
+/**
  * A category path as the data writes it: each value the one a level's column holds in any letter
  * case (the first in order when several do; true/false in lower case), or the problem naming a
  * value none holds. A source that cannot be read keeps the values as asked (its tiles say why).
@@ -352,22 +367,20 @@ async function matchPath(
   const matched: Array<string | null> = [];
   for (const [level, value] of path.entries()) {
     const column = levels[level] as string;
-    const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
     if (value === null) {
       matched.push(null);
       continue;
     }
     let found: string[];
-    if (type === "boolean") {
-      found = /^(true|false)$/i.test(value) ? [value.toLowerCase()] : [];
-    } else {
-      try {
-        found = await target.run((executor, table) =>
-          caseMatchingValues(executor, table, column, value, 20),
-        );
-      } catch {
-        found = [value];
-      }
+    try {
+      found = await valuesInAnyCase(
+        target,
+        column,
+        value,
+        dashboardFilterLimits.maxValuesPerFilter,
+      );
+    } catch {
+      found = [value];
     }
     const match = found.includes(value) ? value : found[0];
     if (match === undefined) {
@@ -523,16 +536,8 @@ export async function matchCategoryValues(
       const found = new Set<string>();
       let unread = false;
       for (const target of targets) {
-        const type = target.table.columns.find((candidate) => candidate.name === column)?.type;
-        if (type === "boolean") {
-          if (/^(true|false)$/i.test(value)) found.add(value.toLowerCase());
-          continue;
-        }
-        if (type !== "string") continue;
         try {
-          const matches = await target.run((executor, table) =>
-            caseMatchingValues(executor, table, column, value, maxValuesPerFilter),
-          );
+          const matches = await valuesInAnyCase(target, column, value, maxValuesPerFilter);
           for (const match of matches) found.add(match);
         } catch {
           // A live source that fails says so on its tiles; the value is kept for it as asked.

@@ -18,12 +18,14 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$pnpm_version"
   npm install --global --no-fund --no-audit "pnpm@$pnpm_version"
 fi
 
-# Browser tests use Debian's Chromium; store tests also run against a real PostgreSQL server;
+# Browser tests use Debian's Chromium headless shell and benchmarks the full browser
+# (scripts/chromium.mjs); store tests also run against a real PostgreSQL server;
 # the import benchmark compares with the sqlite3 shell's own .import; the cluster test puts nginx
 # in front of two instances of the app.
 if $for_tests; then
   missing=()
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The two come from one source package and share chromium-common: installed together, at one version.
+  { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; } || missing+=(chromium chromium-headless-shell)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
   command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
   [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || missing+=(nginx)

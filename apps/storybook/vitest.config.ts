@@ -3,24 +3,13 @@ import { fileURLToPath } from "node:url";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { chromiumLaunchOptions } from "../../scripts/chromium.mjs";
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 const configDir = path.join(dirname, ".storybook");
 
-// Debian's Chromium: Playwright must never try to download its own browser here.
-const chromium = playwright({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-dev-shm-usage",
-    ],
-  },
-});
+// Debian's Chromium (scripts/chromium.mjs): Playwright must never try to download its own browser.
+const chromium = playwright({ launchOptions: chromiumLaunchOptions });
 
 // A fresh object per project: Vitest writes the instance name into it.
 function browserConfig() {

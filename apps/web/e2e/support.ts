@@ -15,7 +15,7 @@ export interface TestUser {
   storageState: string;
 }
 
-export { chromiumLaunchOptions } from "../scripts/chromium.mjs";
+export { chromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
 /**
  * What one dataset may hold on this run's servers: on PostgreSQL the rows stay in the database,

@@ -1,18 +1,9 @@
 import { type Browser, chromium, type Page } from "playwright-core";
+import { chromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
-/** Debian's Chromium: Playwright must never download a browser of its own here. */
+/** Debian's Chromium (scripts/chromium.mjs): Playwright must never download a browser of its own here. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions);
 }
 
 export interface PageMessage {

@@ -18,7 +18,7 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$pnpm_version"
   npm install --global --no-fund --no-audit "pnpm@$pnpm_version"
 fi
 
-# Browser tests use Debian's Chromium headless shell and benchmarks the full browser
+# Browser tests use Debian's Chromium headless shell, benchmarks and consumer apps the full browser
 # (scripts/chromium.mjs); store tests also run against a real PostgreSQL server;
 # the import benchmark compares with the sqlite3 shell's own .import; the cluster test puts nginx
 # in front of two instances of the app.

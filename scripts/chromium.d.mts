@@ -4,4 +4,4 @@ export interface ChromiumLaunchOptions {
   args: string[];
 }
 export const chromiumLaunchOptions: ChromiumLaunchOptions;
-export const benchmarkChromiumLaunchOptions: ChromiumLaunchOptions;
+export const fullChromiumLaunchOptions: ChromiumLaunchOptions;

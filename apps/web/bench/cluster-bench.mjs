@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
-import { benchmarkChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
+import { fullChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 import { startCluster } from "../scripts/cluster.mjs";
 import { appDir } from "../scripts/next-instance.mjs";
 
@@ -49,7 +49,7 @@ async function adminCookie(cluster) {
       stdio: "ignore",
     },
   );
-  const browser = await chromium.launch(benchmarkChromiumLaunchOptions);
+  const browser = await chromium.launch(fullChromiumLaunchOptions);
   try {
     const page = await browser.newPage({ baseURL: cluster.url });
     await page.goto("/login");

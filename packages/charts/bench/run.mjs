@@ -3,7 +3,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { build, preview } from "vite";
-import { benchmarkChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
+import { fullChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
 const configFile = fileURLToPath(new URL("./vite.config.ts", import.meta.url));
 // 9 loads each: a median of 5 still moved by 10-15% between runs on 2 cores, enough to flip
@@ -37,7 +37,7 @@ const server = await preview({
   configFile,
   preview: { port, strictPort: true, host: "127.0.0.1" },
 });
-const browser = await chromium.launch(benchmarkChromiumLaunchOptions);
+const browser = await chromium.launch(fullChromiumLaunchOptions);
 
 function median(values) {
   if (values.length === 0) return null;

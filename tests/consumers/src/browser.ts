@@ -1,9 +1,9 @@
 import { type Browser, chromium, type Page } from "playwright-core";
-import { chromiumLaunchOptions } from "../../../scripts/chromium.mjs";
+import { fullChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
-/** Debian's Chromium (scripts/chromium.mjs): Playwright must never download a browser of its own here. */
+/** Debian's full Chromium (scripts/chromium.mjs), as a reader's phone taps need it; never a downloaded browser. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch(chromiumLaunchOptions);
+  return chromium.launch(fullChromiumLaunchOptions);
 }
 
 export interface PageMessage {

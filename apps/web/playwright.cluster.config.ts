@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./e2e/support";
+import { chromiumLaunchOptions, e2eTrace } from "./e2e/support";
 
 // The scale-out test: PostgreSQL, two `next start` instances and nginx (deploy/nginx.conf), all
 // started by the spec itself (scripts/cluster.mjs). One worker: the tests share that cluster
@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...devices["Desktop Chrome"],
-    trace: "retain-on-failure",
+    trace: e2eTrace, // as in playwright.config.ts
     launchOptions: chromiumLaunchOptions,
   },
 });

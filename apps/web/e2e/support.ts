@@ -17,6 +17,11 @@ export interface TestUser {
 
 export { chromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
+/** Playwright's traces: on a CI run's retry (a test that failed once), on any local failure. */
+export const e2eTrace = process.env.CI
+  ? ("on-first-retry" as const)
+  : ("retain-on-failure" as const);
+
 /**
  * What one dataset may hold on this run's servers: on PostgreSQL the rows stay in the database,
  * in the embedded default they live in the DuckDB data file (packages/store, rows-home.ts).

@@ -1,6 +1,6 @@
 // How tests and benchmarks start Debian's Chromium (never a browser Playwright downloads). The one
-// home of the browser's paths and flags: the web app's e2e suites and benchmark, the stories'
-// tests and the consumer apps' tests all launch through these.
+// home of the browser's paths and flags: the web app's e2e suites, the stories' tests, the
+// consumer apps' tests and the benchmarks all launch through these.
 
 const args = [
   "--headless",

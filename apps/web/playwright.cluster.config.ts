@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...devices["Desktop Chrome"],
-    trace: e2eTrace, // as in playwright.config.ts
+    trace: e2eTrace,
     launchOptions: chromiumLaunchOptions,
   },
 });

@@ -134,9 +134,6 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     baseURL: appURL,
-    // Recording a trace of every test cost a quarter of the suite's time (2.4 against 1.8 min for
-    // two specs here). CI records one only when a test is retried, which is when it failed once;
-    // locally every failure keeps its trace.
     trace: e2eTrace,
     // Charts skip their entry animation (as for a reader who asks for less motion): the suite is
     // CPU-bound on two cores, and no test reads an animation frame.

@@ -17,10 +17,14 @@ export interface TestUser {
 
 export { chromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
-/** Playwright's traces: on a CI run's retry (a test that failed once), on any local failure. */
-export const e2eTrace = process.env.CI
-  ? ("on-first-retry" as const)
-  : ("retain-on-failure" as const);
+/**
+ * When both Playwright configs record a trace: on a CI run's retry (a test that failed once), on
+ * any local failure. Recording every test and keeping only failures cost a quarter of the suite's
+ * time (two specs: 2.4 against 1.8 min).
+ */
+export const e2eTrace: "on-first-retry" | "retain-on-failure" = process.env.CI
+  ? "on-first-retry"
+  : "retain-on-failure";
 
 /**
  * What one dataset may hold on this run's servers: on PostgreSQL the rows stay in the database,

@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from "playwright-core";
 import { fullChromiumLaunchOptions } from "../../../scripts/chromium.mjs";
 
-/** Debian's full Chromium (scripts/chromium.mjs), as a reader's phone taps need it; never a downloaded browser. */
+/** Debian's full Chromium (scripts/chromium.mjs), as a phone's taps need it; never a downloaded one. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch(fullChromiumLaunchOptions);
 }

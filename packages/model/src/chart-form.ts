@@ -125,6 +125,14 @@ export interface MeasureForm {
   where: FilterForm[];
 }
 
+/** Events from a dataset as the form holds them: "" for no dataset (no events) or no column. */
+export interface AnnotationSourceForm {
+  datasetId: string;
+  at: string;
+  to: string;
+  label: string;
+}
+
 /** A hand-typed annotation as the form holds it: days as typed, "" for no last day. */
 export interface AnnotationForm {
   key: number;
@@ -191,6 +199,8 @@ export interface ChartForm {
   formatMaxDigits: string;
   /** Markers and bands on a time axis, in the order typed. */
   annotations: AnnotationForm[];
+  /** Events read from a dataset, drawn like the typed annotations. */
+  annotationSource: AnnotationSourceForm;
   /** A table's conditional colours, in the order typed (the first a value meets applies). */
   colorRules: ColorRuleForm[];
   /** A table's rows per page, as its select holds it ("25"). */
@@ -275,6 +285,12 @@ export const chartFormSchema = z.object({
   formatCurrency: shortText,
   formatMaxDigits: shortText,
   annotations: z.array(annotationRow).max(chartLimits.maxAnnotations * 2),
+  annotationSource: z.object({
+    datasetId: shortText,
+    at: columnText,
+    to: columnText,
+    label: columnText,
+  }),
   colorRules: z.array(colorRuleRow).max(chartLimits.maxColorRules * 2),
   pageSize: z.enum(tablePageSizes.map(String) as [`${TablePageSize}`, ...`${TablePageSize}`[]]),
   // as many as the form's measures may be: past the query's limit the store names the measures
@@ -556,6 +572,12 @@ export function chartFormOf(
       to: annotation.to ?? "",
       label: annotation.label,
     })),
+    annotationSource: {
+      datasetId: options.annotationSource?.datasetId ?? "",
+      at: options.annotationSource?.at ?? "",
+      to: options.annotationSource?.to ?? "",
+      label: options.annotationSource?.label ?? "",
+    },
     colorRules: (options.colorRules ?? []).map((rule, key) => ({
       key,
       measure: String(rule.measure),
@@ -745,6 +767,16 @@ function formOptions(
       label: row.label.trim(),
     }));
   }
+  // A dataset chosen is a source; its columns the store checks against that dataset.
+  const source = form.annotationSource;
+  if (source.datasetId.trim()) {
+    options.annotationSource = {
+      datasetId: source.datasetId.trim(),
+      at: source.at.trim(),
+      ...(source.to.trim() ? { to: source.to.trim() } : {}),
+      label: source.label.trim(),
+    };
+  }
   // The number must read as one; anything else the store checks and names at its row. Rules
   // kept while the chart is no table are not saved, so not checked either.
   const shape = formShape(form, columns);
@@ -810,6 +842,7 @@ const optionFields: Readonly<Record<ChartOptionName, readonly (keyof ChartForm)[
   xNumberFormat: ["xNumberFormat"],
   gaps: ["gaps"],
   annotations: ["annotations"],
+  annotationSource: ["annotationSource"],
   colorRules: ["colorRules"],
   pageSize: ["pageSize"],
   comboSeries: ["comboSeries"],
@@ -824,9 +857,9 @@ export function withDefaultOptions(form: ChartForm, names: Iterable<ChartOptionN
   const next: Record<string, unknown> = { ...form };
   for (const name of names) {
     for (const field of optionFields[name]) {
-      // an empty list stays the same list: a form with nothing to reset is the same form
-      const empty = (value: unknown) => Array.isArray(value) && value.length === 0;
-      if (!(empty(next[field]) && empty(blank[field]))) next[field] = blank[field];
+      // a value already at its default (an empty list, a blank source) stays the same value: a
+      // form with nothing to reset is the same form
+      if (JSON.stringify(next[field]) !== JSON.stringify(blank[field])) next[field] = blank[field];
     }
   }
   return next as unknown as ChartForm;

@@ -39,6 +39,7 @@ export const chartOptionNames = [
   "xNumberFormat",
   "gaps",
   "annotations",
+  "annotationSource",
   "colorRules",
   "pageSize",
   "comboSeries",
@@ -286,6 +287,7 @@ const cartesian = [
   ...common,
   "xNumberFormat",
   "annotations",
+  "annotationSource",
 ] as const satisfies readonly ChartOptionName[];
 const everyQuery = { grain: true, breakdown: true, multipleMeasures: true, rawMeasures: true };
 
@@ -383,6 +385,7 @@ const timeIndexOptions: ReadonlySet<ChartOptionName> = new Set([
   "dateFormat",
   "gaps",
   "annotations",
+  "annotationSource",
 ]);
 /** Options that only mean something when the index holds numbers. */
 const numberIndexOptions: ReadonlySet<ChartOptionName> = new Set(["xNumberFormat"]);

@@ -17,12 +17,14 @@ import {
   valueLabelModes,
   xNumberFormats,
 } from "./chart-types.js";
+import { columnTypeSpecs, isTimeType } from "./column-types.js";
 import { thresholdTones } from "./dashboard/tiles.js";
 import { idSchema, requiredText } from "./fields.js";
 import { chartLimits, textLimits } from "./limits.js";
 import { numberFormatSchema } from "./number-format.js";
 import { type ChartQueryInput, chartQuerySchema } from "./query/spec.js";
 import { isIsoDay } from "./values.js";
+import type { DatasetColumnType } from "./vocabulary.js";
 
 const annotationDay = (what: string) =>
   z
@@ -54,6 +56,63 @@ export const chartAnnotationSchema = z
     message: "The last day cannot be before the first.",
   });
 export type ChartAnnotationInput = z.infer<typeof chartAnnotationSchema>;
+
+const sourceColumn = (what: string) =>
+  z
+    .string({ error: `Choose the column of ${what}.` })
+    .trim()
+    .min(1, `Choose the column of ${what}.`)
+    .max(64, "Column names are at most 64 characters.");
+
+/**
+ * Events read from a dataset, drawn like typed annotations: each row with a day (`at`, a date or
+ * timestamp column), an optional last day (`to`) and a text (`label`, a text column). Only the
+ * events within the range the chart shows are read, at most chartLimits.maxSourcedAnnotations,
+ * and as the chart's reader may see that dataset's rows. The store checks the columns.
+ */
+export const chartAnnotationSourceSchema = z
+  .object({
+    datasetId: idSchema("dataset of events"),
+    at: sourceColumn("the events' days"),
+    to: sourceColumn("the events' last days").optional(),
+    label: sourceColumn("the events' texts"),
+  })
+  .strict();
+export type ChartAnnotationSource = z.infer<typeof chartAnnotationSourceSchema>;
+
+/**
+ * What is wrong with an annotation source over its dataset's columns, by field ("at", "to",
+ * "label"): a missing column, days that are not dates, a text that is not text.
+ */
+export function annotationSourceProblems(
+  source: Pick<ChartAnnotationSource, "at" | "to" | "label">,
+  columns: readonly { name: string; type: DatasetColumnType }[],
+): Record<string, string[]> {
+  const problems: Record<string, string[]> = {};
+  const typeOf = (name: string) => columns.find((column) => column.name === name)?.type;
+  const check = (field: "at" | "to" | "label", name: string | undefined) => {
+    if (name === undefined) return;
+    const type = typeOf(name);
+    if (type === undefined) {
+      problems[field] = [`The dataset of events has no column "${name}".`];
+    } else if (field === "label" ? type !== "string" : !isTimeType(type)) {
+      problems[field] = [
+        field === "label"
+          ? `"${name}" holds ${columnTypeSpecs[type].expected}; the events' texts come from a text column.`
+          : `"${name}" holds ${columnTypeSpecs[type].expected}; the events' days come from a date or timestamp column.`,
+      ];
+    }
+  };
+  check("at", source.at);
+  check("to", source.to);
+  check("label", source.label);
+  if (source.to !== undefined && source.to === source.at) {
+    problems.to = [
+      "The last days come from another column than the first; leave it out for one-day events.",
+    ];
+  }
+  return problems;
+}
 
 /**
  * A table's conditional colour: the cells of measure `measure` (its position in the query, a
@@ -159,6 +218,7 @@ export const chartOptionsSchema = z
         `A chart has at most ${chartLimits.maxAnnotations} annotations.`,
       )
       .optional(),
+    annotationSource: chartAnnotationSourceSchema.optional(),
     pageSize: z
       .literal(tablePageSizes, {
         error: `Rows per page must be ${tablePageSizes.slice(0, -1).join(", ")} or ${tablePageSizes.at(-1)}.`,

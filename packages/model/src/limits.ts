@@ -95,6 +95,11 @@ export const chartLimits = {
   maxAnnotations: 30,
   /** Longest annotation text: it is written in the plot and in every tooltip it covers. */
   maxAnnotationLabel: 80,
+  /**
+   * Events a chart reads from a dataset (annotationSource), within the range it shows: past
+   * this many, the first ones and a note saying how many there were.
+   */
+  maxSourcedAnnotations: 100,
   /** A table's conditional colours: rules, and the words each says beside its colour. */
   maxColorRules: 10,
   maxColorRuleLabel: 40,

@@ -115,6 +115,16 @@ const optionsArbitrary: fc.Arbitrary<ChartOptions> = fc.record(
     xNumberFormat: fc.constantFrom(...xNumberFormats),
     gaps: fc.constantFrom(...gapModes),
     annotations: annotationsArbitrary,
+    // events from another dataset, its columns as saved (trimmed), a last day or not
+    annotationSource: fc.record(
+      {
+        datasetId: fc.constantFrom("events", "d-2"),
+        at: fc.constantFrom("day", "launched at"),
+        to: fc.constantFrom("until", "ended"),
+        label: fc.constantFrom("what", "headline"),
+      },
+      { requiredKeys: ["datasetId", "at", "label"] },
+    ),
     colorRules: colorRulesArbitrary,
     pageSize: fc.constantFrom(...tablePageSizes),
     // as many entries as the fewest measures a query here has (one), each key said or not

@@ -139,6 +139,8 @@ describe.each(dialects)("charts on %s", (dialect) => {
             { at: "2024-02-01", label: "Launch" },
             { at: "2024-03-01", to: "2024-03-31", label: "Spring sale" },
           ],
+          // the chart's own dataset holds events too: its months, named by region
+          annotationSource: { datasetId: dataset.id, at: "month", label: "region" },
           colorRules: [{ measure: 1, when: "above" as const, value: 100, tone: "good" as const }],
           pageSize: 25 as const,
           comboSeries: [

@@ -3,12 +3,12 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import {
   acceptedOptions,
-  type ChartOptions,
   type ChartQueryInput,
   type ChartType,
   type DashboardFile,
   type DashboardFileTile,
   dashboardFileJsonSchema,
+  type FileChartOptions,
   flowLayout,
   queryShape,
   unsafeMarkdownLink,
@@ -181,6 +181,10 @@ function chartOf(dataset: Dataset): fc.Arbitrary<FileChart> {
             donut: fc.boolean(),
             valueLabels: fc.constantFrom("none", "value", "percent", "name"),
             gaps: fc.constantFrom("break", "connect"),
+            // events from either dataset, by slug (kept on a time axis only)
+            annotationSource: fc
+              .constantFrom(...datasets)
+              .map((events) => ({ dataset: events.slug, at: events.date, label: events.category })),
           },
           { requiredKeys: [] },
         ),
@@ -196,7 +200,7 @@ function chartOf(dataset: Dataset): fc.Arbitrary<FileChart> {
           ? { x: chart.query.x, measures: chart.query.measures }
           : { ...chart.query, measures: chart.query.measures.slice(0, 1) };
       const shape = queryShape(chart.type, query as never, dataset.columns);
-      const options = acceptedOptions(chart.type, chart.options as ChartOptions, shape);
+      const options = acceptedOptions(chart.type, chart.options as FileChartOptions, shape);
       return { ...chart, query: query as never, options };
     });
 }

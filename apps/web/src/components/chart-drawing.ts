@@ -289,7 +289,8 @@ export function chartDrawing(
     indexFormatter,
   } as const;
   const connectNulls = options.gaps === "connect";
-  const annotations = options.annotations ?? [];
+  // typed by hand, then those read from the events' dataset (options.annotationSource)
+  const annotations = [...(options.annotations ?? []), ...(result.annotations ?? [])];
   if (chart.type === "line") {
     return {
       type: "line",

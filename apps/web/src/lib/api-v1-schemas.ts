@@ -1,10 +1,10 @@
 import {
-  chartOptionsSchema,
   chartQuerySchema,
   chartTypes,
   dashboardFileChartSchema,
   dashboardFileJsonSchema,
   datasetColumnTypes,
+  fileChartOptionsSchema,
   slugPattern,
 } from "@seed/model";
 import { z } from "zod";
@@ -76,7 +76,7 @@ export type ChartSummaryAnswer = z.infer<typeof chartSummarySchema>;
 
 export const chartSchema = chartSummarySchema.extend({
   query: chartQuerySchema,
-  options: chartOptionsSchema,
+  options: fileChartOptionsSchema,
   createdAt: dateTime,
 });
 export type ChartAnswer = z.infer<typeof chartSchema>;
@@ -95,6 +95,12 @@ export const queryResultSchema = z.object({
     .describe("One row per x value: the x key and one number per series key"),
   notes: z.array(z.string()),
   duplicateX: z.number().int().min(0).optional(),
+  annotations: z
+    .array(z.object({ at: z.string(), to: z.string().optional(), label: z.string() }))
+    .describe(
+      "Events read from the dataset the chart's annotationSource names, within the days shown",
+    )
+    .optional(),
 });
 export type QueryResultAnswer = z.infer<typeof queryResultSchema>;
 

@@ -54,8 +54,8 @@ async function restore(
     return { body, version: restored.version };
   }
   const restored = await store.restoreChartVersion(id, expected, from, actor);
-  const dataset = (await store.listDatasetSlugs()).find((entry) => entry.id === restored.datasetId);
-  return { body: chartAnswerOf(restored, dataset?.slug ?? ""), version: restored.version };
+  const slugs = await store.listDatasetSlugs();
+  return { body: chartAnswerOf(restored, slugs), version: restored.version };
 }
 
 type KeyContext = { params: Promise<Record<string, string>> };

@@ -3,6 +3,8 @@ import {
   apiTokenRole,
   can,
   type DashboardFile,
+  fileChartOptions,
+  fileChartPath,
   isRole,
   type JsonLimits,
   jsonRefusalStatus,
@@ -123,8 +125,9 @@ export function storeProblem(error: unknown, what: "dashboard" | "chart" = "dash
       fieldErrors?: Record<string, string[]>;
       formError?: string;
     };
+    // a chart's fields as the API writes them (datasets by slug)
     const errors = Object.entries(fieldErrors).flatMap(([path, messages]) =>
-      messages.map((message) => ({ path, message })),
+      messages.map((message) => ({ path: what === "chart" ? fileChartPath(path) : path, message })),
     );
     return problem(422, formError ?? "The request has problems; see errors.", { errors });
   }
@@ -313,14 +316,18 @@ export function versionsPage(
 }
 
 /** A chart's answer shape, its dataset by slug. */
-export function chartAnswerOf(chart: Chart, dataset: string): ChartAnswer {
+export function chartAnswerOf(
+  chart: Chart,
+  slugs: readonly { id: string; slug: string }[],
+): ChartAnswer {
+  const slugOf = (id: string) => slugs.find((entry) => entry.id === id)?.slug;
   return {
     id: chart.id,
     title: chart.title,
     type: chart.type,
-    dataset,
+    dataset: slugOf(chart.datasetId) ?? "",
     query: chart.query,
-    options: chart.options,
+    options: fileChartOptions(chart.options, slugOf),
     version: chart.version,
     createdAt: chart.createdAt,
     updatedAt: chart.updatedAt,

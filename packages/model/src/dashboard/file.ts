@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chartOptionsSchema } from "../chart.js";
+import { type ChartOptions, chartAnnotationSourceSchema, chartOptionsSchema } from "../chart.js";
 import { chartTypes } from "../chart-types.js";
 import { requiredText } from "../fields.js";
 import { dashboardLimits, textLimits } from "../limits.js";
@@ -35,6 +35,57 @@ export const datasetSlugSchema = z
   .string({ error: "Name the dataset by its slug, e.g. store_sales_2025." })
   .regex(/^[a-z][a-z0-9_]{0,62}$/, "Name the dataset by its slug, e.g. store_sales_2025.");
 
+/** Events from a dataset as files and the REST API write them: the dataset by slug. */
+const fileAnnotationSourceSchema = z
+  .object({
+    dataset: datasetSlugSchema,
+    ...chartAnnotationSourceSchema.omit({ datasetId: true }).shape,
+  })
+  .strict();
+
+/** A chart's options as files and the REST API write them: every dataset named by slug. */
+export const fileChartOptionsSchema = chartOptionsSchema.extend({
+  annotationSource: fileAnnotationSourceSchema.optional(),
+});
+export type FileChartOptions = z.output<typeof fileChartOptionsSchema>;
+
+/** A chart's stored options as a file writes them (the events' dataset by its slug). */
+export function fileChartOptions(
+  options: ChartOptions,
+  slugOf: (id: string) => string | undefined,
+): FileChartOptions {
+  const { annotationSource, ...rest } = options;
+  if (!annotationSource) return rest;
+  const { datasetId, ...columns } = annotationSource;
+  return { ...rest, annotationSource: { dataset: slugOf(datasetId) ?? datasetId, ...columns } };
+}
+
+/**
+ * A file's chart options as the store keeps them (the events' dataset by id), or the problem
+ * at its path within the options when no dataset has the slug.
+ */
+export function storedChartOptions(
+  options: FileChartOptions,
+  idOf: (slug: string) => string | undefined,
+): { options: ChartOptions } | { path: string; message: string } {
+  const { annotationSource, ...rest } = options;
+  if (!annotationSource) return { options: rest };
+  const { dataset, ...columns } = annotationSource;
+  const datasetId = idOf(dataset);
+  if (datasetId === undefined) {
+    return { path: "annotationSource.dataset", message: `No dataset has the slug "${dataset}".` };
+  }
+  return { options: { ...rest, annotationSource: { datasetId, ...columns } } };
+}
+
+/**
+ * A stored chart's field path as files and the REST API name it, datasets by slug:
+ * "datasetId" is "dataset", "options.annotationSource.datasetId" is "options.annotationSource.dataset".
+ */
+export function fileChartPath(path: string): string {
+  return path.replace(/^(options\.annotationSource\.)?datasetId\b/, "$1dataset");
+}
+
 /** A chart as a file writes it inline (and the REST API takes it): its dataset by slug. */
 export const dashboardFileChartSchema = z
   .object({
@@ -44,7 +95,7 @@ export const dashboardFileChartSchema = z
     }),
     dataset: datasetSlugSchema,
     query: chartQuerySchema,
-    options: chartOptionsSchema.optional(),
+    options: fileChartOptionsSchema.optional(),
   })
   .strict();
 export type DashboardFileChart = z.output<typeof dashboardFileChartSchema>;

@@ -34,6 +34,11 @@ export interface QueryResult {
   notes: string[];
   /** Raw series only: rows that share an x value with an earlier row. */
   duplicateX?: number;
+  /**
+   * Events read from the dataset the chart's options name (annotationSource), within the days the
+   * rows show: drawn like typed annotations (src/render/chart-events.ts).
+   */
+  annotations?: Array<{ at: string; to?: string; label: string }>;
 }
 
 export function toNumber(value: unknown): number | null {

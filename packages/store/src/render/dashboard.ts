@@ -47,6 +47,7 @@ import type {
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
+import { withChartEvents } from "./chart-events.js";
 
 export interface RenderDashboardOptions extends SeenBy {
   /** Drafts too; with `seenBy`, only a draft that account sees (a published one is everyone's). */
@@ -264,7 +265,14 @@ async function renderDashboardWhere(
             const drilled = drills.get(tile.id);
             const shown = drilled?.query ?? chart.query;
             const query = { ...shown, filters: [...shown.filters, ...scoped.filters] };
-            const result = await target.query(query, tileOptions);
+            const result = await withChartEvents(
+              ctx,
+              trx,
+              { query: shown, options: chart.options },
+              await target.query(query, tileOptions),
+              reader,
+              queryOptions,
+            );
             const crossFilter = crossFilterOf(
               shown,
               target.table,

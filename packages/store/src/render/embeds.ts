@@ -9,6 +9,7 @@ import { readable, type SeenBy } from "../repo/collections.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
+import { withChartEvents } from "./chart-events.js";
 import { liveCacheSecondsOf } from "./dashboard.js";
 
 /** What an embed response needs before rendering: may it render, and who may frame it. */
@@ -146,7 +147,14 @@ export async function getChartEmbed(
         );
         const table = target;
         if (!table) throw new NotFoundError("dataset", chart.datasetId);
-        const result = await table.query(chart.query, queryOptions);
+        const result = await withChartEvents(
+          ctx,
+          trx,
+          chart,
+          await table.query(chart.query, queryOptions),
+          shownPublicly ? {} : options,
+          queryOptions,
+        );
         return {
           chart,
           result,

@@ -1,5 +1,6 @@
 import {
   acceptedOptions,
+  annotationSourceProblems,
   type ChartInput,
   type ChartOptions,
   type ChartPatch,
@@ -143,18 +144,19 @@ function simpleFormField(path: string): string {
 /**
  * Parses a chart and checks its query against its dataset's columns, in the write's transaction;
  * a dataset the writer does not see (another collection's) is "not there", unless the chart
- * already uses it (`keptDatasetId`).
+ * being changed (`kept`) already uses it; the same for the dataset its events come from.
  */
 async function checkChart(
   trx: Executor,
   input: ChartInput,
   actor: RecordedActor,
-  keptDatasetId: string | null = null,
+  kept: Chart | null = null,
 ) {
   const chart = parseInput(chartInputSchema, input);
-  const visible =
-    chart.datasetId === keptDatasetId ||
-    (await recordVisible(trx, await visibilityOf(trx, actor), "dataset", chart.datasetId));
+  const visibility = await visibilityOf(trx, actor);
+  const seen = (datasetId: string, keptId: string | undefined) =>
+    datasetId === keptId || recordVisible(trx, visibility, "dataset", datasetId);
+  const visible = await seen(chart.datasetId, kept?.datasetId);
   const columns = visible ? await queryColumnsIn(trx, chart.datasetId) : null;
   if (!columns) {
     throw new ValidationError({ fieldErrors: { datasetId: ["Choose an existing dataset."] } });
@@ -167,14 +169,40 @@ async function checkChart(
     fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
   }
   if (Object.keys(fieldErrors).length > 0) throw new ValidationError({ fieldErrors });
+  // What the query does not draw (stacking one series, date formats of a non-date x) is dropped.
+  const options = acceptedOptions(
+    chart.type,
+    chart.options,
+    queryShape(chart.type, query, columns),
+  );
+  // The events' dataset is read like the chart's own: one the writer does not see is "not there".
+  const source = options.annotationSource;
+  if (source) {
+    const keptSource = kept?.options.annotationSource?.datasetId;
+    const sourceColumns = (await seen(source.datasetId, keptSource))
+      ? await queryColumnsIn(trx, source.datasetId)
+      : null;
+    const sourceProblems = sourceColumns
+      ? annotationSourceProblems(source, sourceColumns)
+      : { datasetId: ["Choose an existing dataset of events."] };
+    if (Object.keys(sourceProblems).length > 0) {
+      throw new ValidationError({
+        fieldErrors: Object.fromEntries(
+          Object.entries(sourceProblems).map(([field, messages]) => [
+            `options.annotationSource.${field}`,
+            messages,
+          ]),
+        ),
+      });
+    }
+  }
   return {
     title: chart.title,
     type: chart.type,
     datasetId: chart.datasetId,
     query,
     ...columnsOfQuery(query),
-    // What the query does not draw (stacking one series, date formats of a non-date x) is dropped.
-    options: acceptedOptions(chart.type, chart.options, queryShape(chart.type, query, columns)),
+    options,
   };
 }
 
@@ -353,7 +381,7 @@ export async function saveChartIn(
           options: patch.options ?? current.options,
         },
         checkedActor,
-        current.datasetId,
+        current,
       );
       const at = ctx.now().toISOString();
       await row.update({

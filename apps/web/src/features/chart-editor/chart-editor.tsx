@@ -66,7 +66,7 @@ export function ChartEditor({
           errors={errors.title}
         />
         <QuerySection {...section} datasets={datasets} />
-        <OptionsSection {...section} />
+        <OptionsSection {...section} datasets={datasets} />
         <FieldMessages id="chart-query-errors" errors={errors.query} />
         <div>
           <button type="submit" className="button" disabled={pending}>

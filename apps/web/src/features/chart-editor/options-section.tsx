@@ -27,8 +27,10 @@ import { ChoiceField, SelectField } from "@/components/admin/form-controls";
 import { chartLocaleLabels } from "@/components/chart-format";
 import { FormField } from "@/components/form-field";
 import { AnnotationList } from "./annotation-list";
+import { AnnotationSourceFields } from "./annotation-source";
 import { ColorRuleList } from "./color-rule-list";
 import { ComboSeriesList } from "./combo-series-list";
+import type { DatasetChoice } from "./draft";
 import type { SectionProps } from "./section-props";
 
 // The chart form's drawing options: only those the chart types table offers for this query.
@@ -75,7 +77,13 @@ const gapLabels: Record<GapMode, string> = {
   connect: "Connect across them (a straight line over the missing periods)",
 };
 
-export function OptionsSection({ draft, columns, errors, update }: SectionProps) {
+export function OptionsSection({
+  draft,
+  columns,
+  errors,
+  update,
+  datasets,
+}: SectionProps & { datasets: readonly DatasetChoice[] }) {
   // Options come from the one table of chart types, narrowed to what this query draws.
   const offered = new Set(offeredOptions(draft.type, formShape(draft, columns)));
   const valueLabelModes = chartTypeSpecs[draft.type].valueLabels;
@@ -234,6 +242,14 @@ export function OptionsSection({ draft, columns, errors, update }: SectionProps)
             : `${draft.annotations.length} annotations are`}{" "}
           kept here but not drawn or saved.
         </p>
+      ) : null}
+      {offered.has("annotationSource") ? (
+        <AnnotationSourceFields
+          source={draft.annotationSource}
+          datasets={datasets}
+          errors={errors}
+          onChange={(source) => update("annotationSource", source)}
+        />
       ) : null}
       {offered.has("pageSize") ? (
         <ChoiceField

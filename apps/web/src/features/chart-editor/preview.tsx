@@ -1,6 +1,6 @@
 "use client";
 
-import { type ChartForm, formQuery } from "@seed/model";
+import { type ChartForm, chartOfForm, formQuery } from "@seed/model";
 import type { QueryResult } from "@seed/store";
 import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import styles from "@/components/admin/admin.module.css";
@@ -65,6 +65,8 @@ function usePreview(
         datasetId: draft.datasetId,
         type: draft.type,
         query: formQuery(draft, columns),
+        // events as a save would keep them (none while the x axis holds no dates)
+        annotationSource: chartOfForm(draft, columns).chart.options?.annotationSource,
       }),
     [draft, columns],
   );

@@ -8,6 +8,9 @@ import {
   checkStatTileColumn,
   type DashboardFile,
   type DashboardFileTile,
+  fileChartOptions,
+  fileChartPath,
+  storedChartOptions,
   ValidationError,
 } from "@seed/model";
 import { printDashboardFile, readDashboardFile } from "@seed/model/file";
@@ -68,7 +71,7 @@ async function dashboardFileIn(
         type: chart?.type ?? "line",
         dataset: chart ? (slugOf.get(chart.datasetId) ?? chart.datasetId) : "",
         query: chart?.query ?? { x: { column: "" }, measures: [], filters: [] },
-        options: chart?.options ?? {},
+        options: chart ? fileChartOptions(chart.options, (id) => slugOf.get(id)) : {},
       },
     };
   });
@@ -148,7 +151,7 @@ function prefixed(error: unknown, prefix: string, into: Record<string, string[]>
   const entries = Object.entries(error.fieldErrors);
   if (entries.length === 0) entries.push(["", [error.message]]);
   for (const [field, messages] of entries) {
-    const path = [prefix, field.replace(/^datasetId\b/, "dataset")].filter(Boolean).join(".");
+    const path = [prefix, fileChartPath(field)].filter(Boolean).join(".");
     into[path] = [...(into[path] ?? []), ...messages];
   }
 }
@@ -376,13 +379,15 @@ async function writeFileTiles(
     }
     const prefix = `tiles.${index}.chart`;
     const datasetId = datasetOf(tile.chart.dataset, `${prefix}.dataset`);
-    if (!datasetId) continue;
+    const stored = storedChartOptions(tile.chart.options ?? {}, (slug) => bySlug.get(slug));
+    if ("message" in stored) fieldErrors[`${prefix}.options.${stored.path}`] = [stored.message];
+    if (!datasetId || !("options" in stored)) continue;
     const input = {
       title: tile.chart.title,
       type: tile.chart.type,
       datasetId,
       query: tile.chart.query,
-      options: tile.chart.options ?? {},
+      options: stored.options,
     };
     const kept = before?.kind === "chart" ? current?.charts.get(before.chartId) : undefined;
     try {

@@ -1,7 +1,9 @@
 import type { ChartType, QueryFilter } from "@seed/model";
 import {
   type Aggregation,
+  annotationSourceProblems,
   type CalculatedField,
+  type ChartOptions,
   type ChartQuery,
   calculatedFieldErrors,
   calculatedFieldsOver,
@@ -429,9 +431,24 @@ export async function createDataset(
   return ctx.db.transaction().execute((trx) => createDatasetIn(trx, ctx, input, checkedActor));
 }
 
+/** The charts that draw this dataset's rows as events (options.annotationSource). */
+async function chartsWithEventsFrom(trx: Executor, datasetId: string) {
+  // the id within the options' text narrows the read; the parsed options decide
+  const rows = await trx
+    .selectFrom("charts")
+    .select(["id", "title", "options_json"])
+    .where("options_json", "like", `%${datasetId}%`)
+    .execute();
+  return rows.flatMap((row) => {
+    const source = parseJson<ChartOptions>(row.options_json).annotationSource;
+    return source?.datasetId === datasetId ? [{ id: row.id, title: row.title, source }] : [];
+  });
+}
+
 /**
  * Lists the charts and stat tiles that new query columns (stored columns and calculated fields)
- * would break, as field errors on the field that changed.
+ * would break, as field errors on the field that changed: their queries, and the events charts
+ * read from this dataset.
  */
 export async function checkColumnsStillServeUsers(
   trx: Executor,
@@ -455,6 +472,11 @@ export async function checkColumnsStillServeUsers(
     );
     for (const message of Object.values(errors).flat()) {
       problems.push(`Chart "${chart.title}" would break: ${message}`);
+    }
+  }
+  for (const chart of await chartsWithEventsFrom(trx, datasetId)) {
+    for (const message of Object.values(annotationSourceProblems(chart.source, columns)).flat()) {
+      problems.push(`Chart "${chart.title}" would break (its events): ${message}`);
     }
   }
   const tiles = await trx
@@ -642,8 +664,15 @@ export const deleteDataset = versionedDelete({
       .select(["id", "title"])
       .where("dataset_id", "=", id)
       .execute();
+    const drawingEvents = (await chartsWithEventsFrom(trx, id)).filter(
+      (chart) => !charts.some((other) => other.id === chart.id),
+    );
     return [
-      ...charts.map((chart) => ({ entityType: "chart" as const, ...chart })),
+      ...[...charts, ...drawingEvents].map(({ id, title }) => ({
+        entityType: "chart" as const,
+        id,
+        title,
+      })),
       ...(await dashboardsWithTilesOn(trx, "dataset_id", id)),
     ];
   },

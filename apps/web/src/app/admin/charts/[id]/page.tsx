@@ -98,11 +98,12 @@ export default async function ChartPage({
 /** A viewer's read-only chart: the query's result, or why the query no longer runs. */
 async function ChartResult({ chart, session }: { chart: Chart; session: SignedInSession }) {
   try {
-    const result = await (await getStore()).runChartQuery(
-      chart.datasetId,
-      chart.query,
-      seenBy(session),
-    );
+    const result = await (await getStore()).runChartQuery(chart.datasetId, chart.query, {
+      ...seenBy(session),
+      ...(chart.options.annotationSource
+        ? { annotationSource: chart.options.annotationSource }
+        : {}),
+    });
     return <DashboardChart chart={chartView(chart)} result={result} />;
   } catch (error) {
     const fieldErrors = (error as { fieldErrors?: Record<string, string[]> }).fieldErrors;

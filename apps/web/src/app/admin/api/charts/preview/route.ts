@@ -1,4 +1,5 @@
 import {
+  chartAnnotationSourceSchema,
   chartTypes,
   jsonInputLimits,
   jsonRefusalStatus,
@@ -21,6 +22,8 @@ const bodySchema = z.object({
   datasetId: z.string().min(1).max(200),
   type: z.enum(chartTypes),
   query: z.unknown(),
+  /** The draft's events' dataset and columns; one not yet whole draws no events. */
+  annotationSource: z.unknown(),
 });
 
 type FieldErrorShape = Error & { fieldErrors?: Record<string, string[]> };
@@ -36,9 +39,11 @@ export const POST = withPermission("content.write", async (request, session) => 
   const body = bodySchema.safeParse(read.value);
   if (!body.success) return errorResponse(400, "Send a dataset id, a chart type and a query.");
   const store = await getStore();
+  const source = chartAnnotationSourceSchema.safeParse(body.data.annotationSource);
   try {
     const result = await store.runChartQuery(body.data.datasetId, body.data.query as never, {
       maxPoints: previewPoints,
+      ...(source.success ? { annotationSource: source.data } : {}),
       // A dataset in a collection none of the editor's groups is granted is "no dataset".
       seenBy: actorOf(session),
     });

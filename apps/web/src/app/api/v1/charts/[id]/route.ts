@@ -1,4 +1,4 @@
-import { dashboardFileChartSchema, jsonInputLimits } from "@seed/model";
+import { dashboardFileChartSchema, jsonInputLimits, storedChartOptions } from "@seed/model";
 import { chartAlreadyIs } from "@seed/store";
 import {
   apiJson,
@@ -26,10 +26,10 @@ export const GET = withApiToken<Context>(async (request, { actor, store }, conte
   const { id } = await context.params;
   const chart = id.length <= 200 ? await store.getChart(id, { seenBy: actor }) : null;
   if (!chart) return notFound("chart");
-  const dataset = (await store.listDatasetSlugs()).find((entry) => entry.id === chart.datasetId);
-  if (!dataset) return notFound("chart");
+  const slugs = await store.listDatasetSlugs();
+  if (!slugs.some((entry) => entry.id === chart.datasetId)) return notFound("chart");
   const etag = etagOf(chart.version);
-  return notModified(request, etag) ?? apiJson(chartAnswerOf(chart, dataset.slug), { etag });
+  return notModified(request, etag) ?? apiJson(chartAnswerOf(chart, slugs), { etag });
 });
 
 /**
@@ -52,27 +52,32 @@ export const PUT = withApiToken<Context>(async (request, { actor, store }, conte
   if (expected !== "*" && expected !== chart.version) {
     return problem(412, "The chart changed since the version you sent in If-Match.");
   }
-  const dataset = (await store.listDatasetSlugs()).find(
-    (entry) => entry.slug === parsed.data.dataset,
-  );
-  if (!dataset) {
+  const slugs = await store.listDatasetSlugs();
+  const idOf = (slug: string) => slugs.find((entry) => entry.slug === slug)?.id;
+  const datasetId = idOf(parsed.data.dataset);
+  if (datasetId === undefined) {
     const message = `No dataset has the slug "${parsed.data.dataset}".`;
     return problem(422, message, { errors: [{ path: "dataset", message }] });
+  }
+  const stored = storedChartOptions(parsed.data.options ?? {}, idOf);
+  if ("message" in stored) {
+    const { message } = stored;
+    return problem(422, message, { errors: [{ path: `options.${stored.path}`, message }] });
   }
   const input = {
     title: parsed.data.title,
     type: parsed.data.type,
-    datasetId: dataset.id,
+    datasetId,
     query: parsed.data.query,
-    options: parsed.data.options ?? {},
+    options: stored.options,
   };
   if (chartAlreadyIs(chart, input)) {
-    return apiJson(chartAnswerOf(chart, dataset.slug), { etag: etagOf(chart.version) });
+    return apiJson(chartAnswerOf(chart, slugs), { etag: etagOf(chart.version) });
   }
   try {
     const updated = await store.updateChart(chart.id, chart.version, input, actor);
     await expireContentNow();
-    return apiJson(chartAnswerOf(updated, dataset.slug), { etag: etagOf(updated.version) });
+    return apiJson(chartAnswerOf(updated, slugs), { etag: etagOf(updated.version) });
   } catch (error) {
     return storeProblem(error, "chart");
   }

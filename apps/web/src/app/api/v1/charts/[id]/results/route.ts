@@ -19,6 +19,9 @@ export const GET = withApiToken<Context>(async (_request, { actor, store }, cont
   try {
     const result: QueryResultAnswer = await store.runChartQuery(chart.datasetId, chart.query, {
       seenBy: actor,
+      ...(chart.options.annotationSource
+        ? { annotationSource: chart.options.annotationSource }
+        : {}),
     });
     return apiJson(result);
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   slugOf,
   uniqueName,
 } from "./content-support";
+import { apiTokenOf, checkedApi } from "./openapi-client";
 import { horizontalOverflow } from "./support";
 
 // Annotations from a dataset (issue 27): a chart draws the rows of another dataset (a day, a
@@ -55,8 +56,9 @@ test("events from a dataset are chosen in the editor and drawn in the preview, o
   await openNewChart(page, weather, title);
   await page.getByLabel("Type").selectOption({ label: "Line" });
   await page.getByLabel("Index column (x axis)").selectOption("date");
-  await page.getByLabel("Group dates by").selectOption("month");
   await page.getByRole("checkbox", { name: "temp_max" }).check();
+  await page.getByLabel("Combine rows with").selectOption({ label: "Maximum" });
+  await page.getByLabel("Group dates by").selectOption("month");
   // only 2013: a filter on the date
   await page.getByRole("button", { name: "Add a filter" }).click();
   const filter = page.getByRole("group", { name: "Filter 1" });
@@ -90,9 +92,50 @@ test("events from a dataset are chosen in the editor and drawn in the preview, o
   await expect(source.getByLabel("Events' days")).toBeFocused();
 
   await createChart(page);
+  const chartId = new URL(page.url()).pathname.split("/").pop() ?? "";
   // Saved: the editor opens with the source as chosen.
   await expect(source.getByLabel("Read events from")).toHaveValue(/.+/);
   await expect(source.getByLabel("Events' last days (optional)")).toHaveValue("until");
+
+  // The REST API names the events' dataset by its slug, as files do, and answers the events.
+  const token = await apiTokenOf(browser, "editor", "write");
+  const api = await checkedApi(token.secret);
+  const answer = (await (await api.get(`/charts/${chartId}`)).json()) as Record<string, unknown> & {
+    options: Record<string, unknown>;
+  };
+  const named = answer.options.annotationSource as { dataset: string };
+  expect(named).toEqual({ dataset: expect.any(String), at: "day", to: "until", label: "headline" });
+  const eventsSet = (await (await api.get(`/datasets/${named.dataset}`)).json()) as {
+    name: string;
+  };
+  expect(eventsSet.name).toBe(events);
+  const results = (await (await api.get(`/charts/${chartId}/results`)).json()) as {
+    annotations?: { label: string }[];
+  };
+  expect(results.annotations?.map((event) => event.label)).toEqual([
+    'Storm "Nemo", the coast',
+    "Dry summer",
+    "First snow",
+  ]);
+  // A slug no dataset has is named at its field, and nothing is written.
+  const { id: _id, version: _version, createdAt: _c, updatedAt: _u, ...written } = answer;
+  const refused = await api.put(
+    `/charts/${chartId}`,
+    JSON.stringify({
+      ...written,
+      options: {
+        ...answer.options,
+        annotationSource: { dataset: "no_such_events", at: "day", label: "headline" },
+      },
+    }),
+    { "Content-Type": "application/json" },
+  );
+  expect(refused.status()).toBe(422);
+  expect(((await refused.json()) as { errors: { path: string }[] }).errors).toEqual([
+    expect.objectContaining({ path: "options.annotationSource.dataset" }),
+  ]);
+  await api.dispose();
+  await token.context.close();
 
   const board = uniqueName("Events board");
   const slug = slugOf(board);

@@ -23,7 +23,7 @@ const bodySchema = z.object({
   type: z.enum(chartTypes),
   query: z.unknown(),
   /** The draft's events' dataset and columns; one not yet whole draws no events. */
-  annotationSource: z.unknown(),
+  annotationSource: z.unknown().optional(),
 });
 
 type FieldErrorShape = Error & { fieldErrors?: Record<string, string[]> };

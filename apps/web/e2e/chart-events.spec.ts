@@ -3,12 +3,11 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import {
-  createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
   openNewChart,
+  publishDashboard,
   signedInPage,
-  slugOf,
   uniqueName,
 } from "./content-support";
 import { apiTokenOf, checkedApi } from "./openapi-client";
@@ -137,14 +136,7 @@ test("events from a dataset are chosen in the editor and drawn in the preview, o
   await api.dispose();
   await token.context.close();
 
-  const board = uniqueName("Events board");
-  const slug = slugOf(board);
-  await createDashboardThroughForm(page, board, { slug });
-  await page.getByLabel("Chart", { exact: true }).selectOption({ label: title });
-  await page.getByRole("button", { name: "Add chart tile" }).click();
-  await expect(page.getByText("· version 2 ·")).toBeVisible();
-  await page.getByRole("button", { name: `Publish ${board}` }).click();
-  await expect(page.getByText("Published.")).toBeVisible();
+  const slug = await publishDashboard(page, [title], "Events board");
   await context.close();
 
   const visiting = await browser.newContext();

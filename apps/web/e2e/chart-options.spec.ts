@@ -1,11 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
-  createDashboardThroughForm,
   createDatasetThroughForm,
   expectAxeClean,
   openNewChart,
+  publishDashboard,
   signedInPage,
-  slugOf,
   uniqueName,
 } from "./content-support";
 import { horizontalOverflow } from "./support";
@@ -31,23 +30,6 @@ async function ordersDataset(page: Page): Promise<string> {
 async function createChart(page: Page) {
   await page.getByRole("button", { name: "Create chart" }).click();
   await page.waitForURL(/\/admin\/charts\/[^/?]+\?saved=1$/);
-}
-
-/** A published dashboard showing the given charts, through the dashboard editor's pages. */
-async function publishDashboard(page: Page, chartTitles: readonly string[]): Promise<string> {
-  const title = uniqueName("Options board");
-  const slug = slugOf(title);
-  await createDashboardThroughForm(page, title, { slug });
-  for (const [index, chartTitle] of chartTitles.entries()) {
-    await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
-    await page.getByRole("button", { name: "Add chart tile" }).click();
-    // Added in place: the version line names the version each tile was saved at (version 1 is
-    // the new dashboard); the "Tile added." status is still there from the tile before.
-    await expect(page.getByText(`· version ${index + 2} ·`)).toBeVisible();
-  }
-  await page.getByRole("button", { name: `Publish ${title}` }).click();
-  await expect(page.getByText("Published.")).toBeVisible();
-  return slug;
 }
 
 test("each option is offered only where the chart type and query allow it", async ({ browser }) => {

@@ -276,6 +276,27 @@ export async function moveIntoCollection(
   await expect(card.getByRole("link", { name: collectionName })).toBeVisible();
 }
 
+/** A published dashboard showing the given charts, through the dashboard editor's pages; its slug. */
+export async function publishDashboard(
+  page: Page,
+  chartTitles: readonly string[],
+  name = "Options board",
+): Promise<string> {
+  const title = uniqueName(name);
+  const slug = slugOf(title);
+  await createDashboardThroughForm(page, title, { slug });
+  for (const [index, chartTitle] of chartTitles.entries()) {
+    await page.getByLabel("Chart", { exact: true }).selectOption({ label: chartTitle });
+    await page.getByRole("button", { name: "Add chart tile" }).click();
+    // Added in place: the version line names the version each tile was saved at (version 1 is
+    // the new dashboard); the "Tile added." status is still there from the tile before.
+    await expect(page.getByText(`· version ${index + 2} ·`)).toBeVisible();
+  }
+  await page.getByRole("button", { name: `Publish ${title}` }).click();
+  await expect(page.getByText("Published.")).toBeVisible();
+  return slug;
+}
+
 /** The new chart form, hydrated, with its title typed and a dataset chosen. */
 export async function openNewChart(page: Page, datasetName: string, title: string) {
   await page.goto("/admin/charts/new");

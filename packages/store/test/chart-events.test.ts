@@ -13,9 +13,8 @@ import {
 } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Actor, Store } from "../src/index.js";
 import { admin, editor } from "./actors.js";
-import { errorOf, openTestStore, type TestEngine } from "./helpers.js";
+import { errorOf, groupOf, openTestStore, type TestEngine } from "./helpers.js";
 
 // Events from a dataset (issue 27's annotations "events from a dataset"): a chart reads the rows
 // of another dataset whose day or span meets the days it shows, oldest first, at most 100, as its
@@ -174,12 +173,6 @@ async function fieldErrorsOf(promise: Promise<unknown>) {
   const error = await errorOf(promise);
   expect(error).toBeInstanceOf(ValidationError);
   return (error as ValidationError).fieldErrors;
-}
-
-async function groupOf(store: Store, name: string, members: readonly Actor[]) {
-  const group = await store.createGroup(admin, { name });
-  await store.setGroupMembers(admin, group.id, { userIds: members.map((one) => one.id) });
-  return group.id;
 }
 
 describe.each(engines)("chart events on %s", (engine) => {

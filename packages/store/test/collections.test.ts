@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Actor, Store } from "../src/index.js";
 import { admin, editor, otherEditor, viewer } from "./actors.js";
-import { dialects, errorOf, openTestStore, salesInput } from "./helpers.js";
+import { dialects, errorOf, groupOf, openTestStore, salesInput } from "./helpers.js";
 import { unreachableSource } from "./policy-cases.js";
 
 const seed = Number(process.env.SEED_PROPERTY_SEED ?? Date.now() % 2_147_483_647);
@@ -26,13 +26,6 @@ function fieldErrorsOf(error: unknown): Record<string, string[]> {
 function formErrorOf(error: unknown): string | undefined {
   expect(error).toBeInstanceOf(ValidationError);
   return (error as ValidationError).formError;
-}
-
-/** A group of these accounts, made by an admin. */
-async function groupOf(store: Store, name: string, members: readonly Actor[]) {
-  const group = await store.createGroup(admin, { name });
-  await store.setGroupMembers(admin, group.id, { userIds: members.map((one) => one.id) });
-  return group.id;
 }
 
 /**

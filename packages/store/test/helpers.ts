@@ -7,8 +7,14 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
 import { migrationLockTableName, migrations, migrationTableName } from "../src/db/migrations.js";
-import { type OpenStoreOptions, openStore, type Store, type StoreDialect } from "../src/index.js";
-import { editor } from "./actors.js";
+import {
+  type Actor,
+  type OpenStoreOptions,
+  openStore,
+  type Store,
+  type StoreDialect,
+} from "../src/index.js";
+import { admin, editor } from "./actors.js";
 import { createPostgresDatabase } from "./postgres-database.js";
 
 export const dialects: readonly StoreDialect[] = ["sqlite", "postgres"];
@@ -69,6 +75,13 @@ export async function openTestStore(
 /** The bytes as a stream of chunks of `size` bytes, cutting through characters and lines. */
 export async function* byteChunks(bytes: Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
   for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+}
+
+/** A group of these accounts, made by an admin; its id. */
+export async function groupOf(store: Store, name: string, members: readonly Actor[]) {
+  const group = await store.createGroup(admin, { name });
+  await store.setGroupMembers(admin, group.id, { userIds: members.map((one) => one.id) });
+  return group.id;
 }
 
 /** Runs a promise expected to fail and returns its error, failing the test if it resolves. */

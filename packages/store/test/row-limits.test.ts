@@ -4,9 +4,8 @@ import { dirname, join } from "node:path";
 import { ForbiddenError, type RowLimitCondition, ValidationError } from "@seed/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Actor, Store } from "../src/index.js";
 import { admin, editor, otherEditor, viewer } from "./actors.js";
-import { errorOf, openTestStore, type TestEngine } from "./helpers.js";
+import { errorOf, groupOf, openTestStore, type TestEngine } from "./helpers.js";
 
 // Row limits (issue 28): a group sees only the rows its limit leaves, in every read the store
 // makes for its members (chart queries, dashboard tiles and filter lists, the rows page, the
@@ -42,12 +41,6 @@ function stockCounts(): Map<string, number> {
     counts.set(symbol, (counts.get(symbol) ?? 0) + 1);
   }
   return counts;
-}
-
-async function groupOf(store: Store, name: string, members: readonly Actor[]) {
-  const group = await store.createGroup(admin, { name });
-  await store.setGroupMembers(admin, group.id, { userIds: members.map((one) => one.id) });
-  return group.id;
 }
 
 const countBy = (column: string) => ({

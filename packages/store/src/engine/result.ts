@@ -36,7 +36,7 @@ export interface QueryResult {
   duplicateX?: number;
   /**
    * Events read from the dataset the chart's options name (annotationSource), within the days the
-   * rows show: drawn like typed annotations (src/render/chart-events.ts).
+   * rows show: drawn like typed annotations (src/repo/chart-events.ts).
    */
   annotations?: Array<{ at: string; to?: string; label: string }>;
 }

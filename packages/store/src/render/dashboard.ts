@@ -47,7 +47,7 @@ import type {
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
-import { withChartEvents } from "./chart-events.js";
+import { withChartEvents } from "../repo/chart-events.js";
 
 export interface RenderDashboardOptions extends SeenBy {
   /** Drafts too; with `seenBy`, only a draft that account sees (a published one is everyone's). */

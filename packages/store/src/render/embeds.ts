@@ -9,7 +9,7 @@ import { readable, type SeenBy } from "../repo/collections.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
-import { withChartEvents } from "./chart-events.js";
+import { withChartEvents } from "../repo/chart-events.js";
 import { liveCacheSecondsOf } from "./dashboard.js";
 
 /** What an embed response needs before rendering: may it render, and who may frame it. */

@@ -10,7 +10,7 @@ import {
 import type { Executor, StoreContext } from "../../context.js";
 import type { RunQueryOptions } from "../../engine/execute.js";
 import type { QueryResult } from "../../engine/result.js";
-import { withChartEvents } from "../../render/chart-events.js";
+import { withChartEvents } from "../chart-events.js";
 import { readable, type SeenBy } from "../collections.js";
 import { resolveDatasetTarget } from "../sources/target.js";
 

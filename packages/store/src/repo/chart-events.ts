@@ -8,8 +8,8 @@ import { Compiler } from "../engine/compile.js";
 import { maxEventLabel, readEvents, shownDays } from "../engine/events.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
-import { readable, type SeenBy } from "../repo/collections.js";
-import { resolveDatasetTarget } from "../repo/sources/target.js";
+import { readable, type SeenBy } from "./collections.js";
+import { resolveDatasetTarget } from "./sources/target.js";
 
 export async function withChartEvents(
   ctx: StoreContext,

@@ -42,6 +42,7 @@ import {
   relativeUnits,
   type SeriesShape,
   type StackMode,
+  splitsByBreakdown,
   stackModes,
   type TablePageSize,
   tablePageSizes,
@@ -602,9 +603,7 @@ export function newAnnotationForm(key: number): AnnotationForm {
 /** One series, or several (more than one measure, or a breakdown that applies). */
 function seriesShapeOf(form: ChartForm): SeriesShape {
   const breakdown =
-    form.breakdown !== "" &&
-    form.aggregate !== "none" &&
-    chartTypeSpecs[form.type].accepts.breakdown;
+    form.breakdown !== "" && splitsByBreakdown(form.type, form.aggregate === "none");
   const measures =
     (form.aggregate === "formula" ? 1 : form.seriesColumns.length) + form.moreMeasures.length;
   return measures > 1 || breakdown ? "many" : "one";
@@ -706,7 +705,7 @@ export function formQuery(form: ChartForm, columns: readonly FormColumn[]): Char
       })),
       ...more,
     ],
-    ...(form.breakdown && form.aggregate !== "none" && accepts.breakdown
+    ...(form.breakdown && splitsByBreakdown(form.type, form.aggregate === "none")
       ? { breakdown: { column: form.breakdown, top: Number(form.top) || 5 } }
       : {}),
     filters: form.filters.map((filter) => filterOfForm(filter, columns)),

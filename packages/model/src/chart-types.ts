@@ -270,7 +270,18 @@ export interface ChartTypeSpec {
     xTypes?: readonly DatasetColumnType[];
     /** Raw ("none") measures, one point per row. */
     rawMeasures: boolean;
+    /** Raw values split by a breakdown (a scatter's points coloured by group); else aggregates only. */
+    rawBreakdown?: boolean;
   };
+}
+
+/**
+ * Whether a chart of this type splits its measure by a breakdown: aggregates on every type that
+ * takes one, raw values only where each row is a point of its group's colour (a scatter).
+ */
+export function splitsByBreakdown(type: ChartType, raw: boolean): boolean {
+  const { accepts } = chartTypeSpecs[type];
+  return accepts.breakdown && (!raw || accepts.rawBreakdown === true);
 }
 
 // Options every type has: how numbers, the legend, the locale and dates read.
@@ -336,6 +347,7 @@ export const chartTypeSpecs: Readonly<Record<ChartType, ChartTypeSpec>> = {
       multipleMeasures: true,
       maxMeasures: 2,
       rawMeasures: true,
+      rawBreakdown: true,
       xTypes: ["number", "date", "timestamp"],
     },
   },

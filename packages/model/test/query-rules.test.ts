@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   breakdownColumnTypes,
+  chartTypeSpecs,
+  chartTypes,
   checkQuery,
   datasetColumnTypes,
   type FilterOperator,
@@ -298,13 +300,34 @@ describe("a scatter chart's query (issue 27)", () => {
           expect(tooMany).toBe(measureCount > 2);
           // a period's label is no position
           expect("x.grain" in errors).toBe(grain);
-          // a breakdown colours one aggregated measure (the shared rules)
-          expect("breakdown.column" in errors).toBe(
-            split && (aggregate === "none" || measureCount > 1),
-          );
+          // a breakdown colours one measure, raw (a point per row) or aggregated
+          expect("breakdown.column" in errors).toBe(split && measureCount > 1);
         },
       ),
       { seed, numRuns: 400 },
+    );
+  });
+
+  it("is the one type whose raw values a breakdown splits; others say to aggregate", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...chartTypes), (type) => {
+        const errors = checkQuery(
+          {
+            x: { column: "x_number" },
+            measures: [{ column: "a", aggregate: "none" }],
+            filters: [],
+            breakdown: { column: "group", top: 5 },
+          },
+          typeColumns,
+          type,
+        );
+        const messages = (errors["breakdown.column"] ?? []).join(" ");
+        if (type === "scatter") expect(messages).toBe("");
+        else if (chartTypeSpecs[type].accepts.breakdown) {
+          expect(messages).toContain("splits aggregates only; choose an aggregate");
+        } else expect(messages).toContain("has no breakdown");
+      }),
+      { seed },
     );
   });
 });

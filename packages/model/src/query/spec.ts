@@ -13,6 +13,7 @@ import {
   relativeAnchors,
   relativeKinds,
   relativeUnits,
+  splitsByBreakdown,
 } from "../chart-types.js";
 import { columnTypeSpecs, isTimeType, timeGrains } from "../column-types.js";
 import { parseExpression } from "../expression/check.js";
@@ -268,9 +269,6 @@ export function checkQuery(
   if (raw > 0 && query.x.grain !== undefined) {
     add("x.grain", "Raw values have no grain; choose an aggregate to group by a time grain.");
   }
-  if (raw > 0 && query.breakdown) {
-    add("breakdown.column", "A breakdown needs an aggregate; raw values cannot be split.");
-  }
   if (query.sort?.measure !== undefined && query.sort.measure >= query.measures.length) {
     add("sort.measure", "Order by one of the chart's measures.");
   }
@@ -392,6 +390,11 @@ export function checkQuery(
     const spec = chartTypeSpecs[chartType];
     if (!spec.accepts.breakdown && query.breakdown) {
       add("breakdown.column", `A ${spec.label.toLowerCase()} chart has no breakdown.`);
+    } else if (query.breakdown && raw > 0 && !splitsByBreakdown(chartType, true)) {
+      add(
+        "breakdown.column",
+        `A ${spec.label.toLowerCase()} chart splits aggregates only; choose an aggregate, or a scatter chart for raw values by group.`,
+      );
     }
     if (!spec.accepts.multipleMeasures && query.measures.length > 1) {
       add("measures", `A ${spec.label.toLowerCase()} chart shows exactly one measure.`);

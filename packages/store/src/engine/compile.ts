@@ -525,6 +525,16 @@ export function breakdownRankingStatement(
   }>`select * from (select ${key} as b, ${compiler.aggregate(measure)} as v from ${compiler.table} ${compiler.where(query.filters)} group by 1) as totals order by ${sql.ref("v")} desc nulls last, ${compiler.textOrder(sql.ref("b"))} asc nulls last limit ${sql.lit(top + 1)}`;
 }
 
+/** Which series a row falls in: its breakdown value's rank among the tops, or -1 for the rest ("Other"). */
+export function seriesRank(key: Sql, tops: ReadonlyArray<string | null>): Sql {
+  const named = tops.filter((value): value is string => value !== null);
+  const whens = [
+    ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
+    ...(tops.includes(null) ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
+  ];
+  return whens.length === 0 ? sql`-1` : sql`case ${sql.join(whens, sql` `)} else -1 end`;
+}
+
 /** Averages and distinct counts, second step: one GROUP BY x, rank among `tops` (s, -1 the rest). */
 export async function breakdownByRankStatement(
   compiler: Compiler,
@@ -533,14 +543,7 @@ export async function breakdownByRankStatement(
   key: Sql,
   tops: ReadonlyArray<string | null>,
 ) {
-  const named = tops.filter((value): value is string => value !== null);
-  const topNull = tops.includes(null);
-  // Which series a row falls in: its rank among the tops, or -1 for the rest ("Other").
-  const whens = [
-    ...named.map((value) => sql`when ${key} = ${value} then ${sql.lit(tops.indexOf(value))}`),
-    ...(topNull ? [sql`when ${key} is null then ${sql.lit(tops.indexOf(null))}`] : []),
-  ];
-  const rank = whens.length === 0 ? sql`-1` : sql`case ${sql.join(whens, sql` `)} else -1 end`;
+  const rank = seriesRank(key, tops);
   const x = await compiler.x(query);
   return withLabels(
     x,

@@ -3,7 +3,6 @@ import {
   type ChartQuery,
   type ChartQueryInput,
   describeRange,
-  emptyValueLabel,
   formatDay,
   type QueryFilter,
   type QueryMeasure,
@@ -35,12 +34,15 @@ import {
 import { QueryError } from "./parse.js";
 import { runRaw } from "./raw.js";
 import {
+  breakdownSeries,
   changesFromPrevious,
   changesFromYearBefore,
   compareX,
   firstGroups,
   measureSeries,
+  otherLabel,
   type QueryResult,
+  rankKey,
   runningTotals,
   sharesOf,
   toNumber,
@@ -321,11 +323,6 @@ async function showMeasures(
   }
 }
 
-/** "Other", or "Other (rest)" where a shown group is itself called "Other". */
-function otherLabel(taken: ReadonlySet<unknown>): string {
-  return taken.has("Other") ? "Other (rest)" : "Other";
-}
-
 async function runBreakdown(
   compiler: Compiler,
   query: ChartQuery,
@@ -342,14 +339,7 @@ async function runBreakdown(
     ? await breakdownInOneQuery(request)
     : await breakdownRankedFirst(request);
   const { tops, hasRest, result } = grouped;
-  const series = tops.map((value, index) => ({
-    key: `s${index}`,
-    label: value === null || value === "" ? emptyValueLabel : value,
-  }));
-  if (hasRest) {
-    const taken = new Set(series.map((entry) => entry.label));
-    series.push({ key: "other", label: otherLabel(taken) });
-  }
+  const series = breakdownSeries(tops, hasRest);
   const byX = new Map<string, Record<string, Value>>();
   for (const row of result.rows) {
     const xValue = toX(xColumn.type, query.x.grain, row.x);
@@ -361,7 +351,7 @@ async function runBreakdown(
       byX.set(id, out);
     }
     const index = Number(row.s);
-    out[index < 0 ? "other" : `s${index}`] = toNumber(row.v);
+    out[rankKey(index)] = toNumber(row.v);
   }
   const rows = [...byX.values()];
   const total = (row: Record<string, Value>) =>

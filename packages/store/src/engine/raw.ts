@@ -1,11 +1,22 @@
-import { type ChartQuery, duplicateXNote, formatDay } from "@seed/model";
+import { type ChartQuery, duplicateXNote, formatDay, queryLimits } from "@seed/model";
 import { sql } from "kysely";
-import type { Compiler } from "./compile.js";
-import { measureSeries, type QueryResult, toNumber, toX, type Value } from "./result.js";
+import { breakdownRankingStatement, type Compiler, type Sql, seriesRank } from "./compile.js";
+import {
+  breakdownSeries,
+  measureSeries,
+  type QueryResult,
+  type QueryResultColumn,
+  rankKey,
+  toNumber,
+  toX,
+  type Value,
+} from "./result.js";
 
 // Raw series (every measure "none"): counted first, then either read row by row (up to the
 // chart's points, a query's limit or a live source's row cap) or reduced in the database to the
 // lowest and highest value per step of x, so a one-row spike survives however many rows there are.
+// Split by a breakdown (a scatter's colours), each row is a point of its group's series and each
+// group keeps its own lowest and highest per step.
 
 export async function runRaw(
   compiler: Compiler,
@@ -14,7 +25,7 @@ export async function runRaw(
   maxPoints: number,
 ): Promise<QueryResult> {
   const xColumn = compiler.column(query.x.column);
-  const series = measureSeries(query);
+  const { series, rank } = await rawSeries(compiler, query);
   const xRef = compiler.ref(xColumn);
   const where = compiler.where(query.filters);
   const counts = await sql<{
@@ -38,14 +49,21 @@ export async function runRaw(
     notes.push(duplicateXNote(duplicateX));
   }
   const numericX = compiler.numericX(xColumn);
-  const toRow = (xValue: Value, values: unknown[]) => {
+  const measureRefs = query.measures.map((measure) => compiler.aggregate(measure));
+  // A row's values, one per measure; split, its one value goes to its group's series.
+  const toRow = (xValue: Value, values: unknown[], group: unknown) => {
     const out: Record<string, Value> = { x: xValue };
-    series.forEach((entry, index) => {
-      out[entry.key] = toNumber(values[index]);
-    });
+    if (rank === null) {
+      series.forEach((entry, index) => {
+        out[entry.key] = toNumber(values[index]);
+      });
+      return out;
+    }
+    for (const entry of series) out[entry.key] = null;
+    out[rankKey(Number(group))] = toNumber(values[0]);
     return out;
   };
-  const measureRefs = query.measures.map((measure) => compiler.aggregate(measure));
+  const groupColumn = rank === null ? [] : [sql`${rank} as s`];
   // A live table has no row key: ties in x keep the source's order.
   const key = compiler.descriptor.remote ? sql`0` : compiler.dialect.rowKeyRef;
   if (total <= limit || numericX === null || query.limit !== undefined || capped) {
@@ -57,9 +75,10 @@ export async function runRaw(
         : sql`${xOrder} ${direction} nulls last, ${sql.ref("k")}`;
     const result = await sql<
       Record<string, unknown>
-    >`select * from (select ${key} as k, ${compiler.read(xColumn)} as x, ${sql.join(
-      measureRefs.map((ref, index) => sql`${ref} as ${sql.id(`m${index}`)}`),
-    )} from ${compiler.table} ${where}) as raw order by ${order} limit ${sql.lit(limit)}`.execute(
+    >`select * from (select ${key} as k, ${compiler.read(xColumn)} as x, ${sql.join([
+      ...measureRefs.map((ref, index) => sql`${ref} as ${sql.id(`m${index}`)}`),
+      ...groupColumn,
+    ])} from ${compiler.table} ${where}) as raw order by ${order} limit ${sql.lit(limit)}`.execute(
       compiler.executor,
     );
     if (capped && rowCap <= limit) {
@@ -77,7 +96,8 @@ export async function runRaw(
       rows: result.rows.map((row) =>
         toRow(
           toX(xColumn.type, undefined, row.x),
-          series.map((entry) => row[entry.key]),
+          query.measures.map((_, index) => row[`m${index}`]),
+          row.s,
         ),
       ),
       notes,
@@ -94,7 +114,11 @@ export async function runRaw(
   );
   const lo = Number(range.rows[0]?.lo ?? 0);
   const hi = Number(range.rows[0]?.hi ?? 0);
-  const buckets = Math.max(1, Math.floor(limit / 2));
+  // Each series keeps two points per step at most, so the steps share the budget among them (a
+  // group keeps its lowest and highest point however small the budget). Split, a row without a
+  // value is no point.
+  const buckets = Math.max(1, Math.floor(limit / (2 * series.length)));
+  const pointsOnly = rank === null ? [] : measureRefs.map((ref) => sql`${ref} is not null`);
   const span = hi - lo;
   const position =
     span > 0 && Number.isFinite(span)
@@ -103,12 +127,12 @@ export async function runRaw(
   const bucket = compiler.dialect.binIndex(position, buckets - 1);
   const result = await sql<
     Record<string, unknown>
-  >`select ${bucket} as b, min(${numericX}) as x0, max(${numericX}) as x1, ${sql.join(
+  >`select ${bucket} as b, ${rank ?? sql`0`} as s, min(${numericX}) as x0, max(${numericX}) as x1, ${sql.join(
     measureRefs.flatMap((ref, index) => [
       sql`min(${ref}) as ${sql.id(`lo${index}`)}`,
       sql`max(${ref}) as ${sql.id(`hi${index}`)}`,
     ]),
-  )} from ${compiler.table} ${compiler.where(query.filters, [sql`${numericX} is not null`])} group by 1 order by 1`.execute(
+  )} from ${compiler.table} ${compiler.where(query.filters, [sql`${numericX} is not null`, ...pointsOnly])} group by 1, 2 order by 1, 2`.execute(
     compiler.executor,
   );
   const fromNumber = (value: unknown): Value => {
@@ -120,17 +144,37 @@ export async function runRaw(
   };
   const rows: Array<Record<string, Value>> = [];
   for (const row of result.rows) {
-    const lows = series.map((_, index) => row[`lo${index}`]);
-    const highs = series.map((_, index) => row[`hi${index}`]);
-    rows.push(toRow(fromNumber(row.x0), lows));
+    const lows = query.measures.map((_, index) => row[`lo${index}`]);
+    const highs = query.measures.map((_, index) => row[`hi${index}`]);
+    rows.push(toRow(fromNumber(row.x0), lows, row.s));
     if (Number(row.x1) !== Number(row.x0) || lows.some((low, index) => low !== highs[index])) {
-      rows.push(toRow(fromNumber(row.x1), highs));
+      rows.push(toRow(fromNumber(row.x1), highs, row.s));
     }
   }
   notes.push(
     `Downsampled ${total.toLocaleString("en-US")} rows to ${rows.length.toLocaleString("en-US")} points (the lowest and highest value of each step kept).`,
   );
   return { x, series, rows, notes, duplicateX };
+}
+
+/**
+ * A raw query's series: one per measure, or, split by a breakdown, one per group among the most
+ * points (rows with a value), the rest as Other; `rank` says which series a row falls in.
+ */
+async function rawSeries(
+  compiler: Compiler,
+  query: ChartQuery,
+): Promise<{ series: QueryResultColumn[]; rank: Sql | null }> {
+  const breakdown = query.breakdown;
+  const measure = query.measures[0];
+  if (!breakdown || !measure) return { series: measureSeries(query), rank: null };
+  const key = compiler.breakdownKey(compiler.column(breakdown.column));
+  const top = breakdown.top ?? queryLimits.maxTop;
+  const points = { column: measure.column, aggregate: "count" } as const;
+  const ranking = breakdownRankingStatement(compiler, query, points, key, top);
+  const ranked = await compiler.executor.executeQuery(ranking.compile(compiler.executor));
+  const tops = ranked.rows.slice(0, top).map((row) => row.b);
+  return { series: breakdownSeries(tops, ranked.rows.length > top), rank: seriesRank(key, tops) };
 }
 
 function dayOfMs(ms: number) {

@@ -2,6 +2,7 @@ import type { DatasetColumnType } from "@seed/model";
 import {
   type ChartQuery,
   columnTypeSpecs,
+  emptyValueLabel,
   measureLabel,
   previousBucket,
   subDayGrains,
@@ -60,6 +61,35 @@ export function compareX(a: Value, b: Value): number {
   if (b === null) return -1;
   if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a) < String(b) ? -1 : 1;
+}
+
+/**
+ * A breakdown's series: its top groups by rank, keyed s0, s1, ... (an empty value named as such),
+ * then the rest as "other" when there is one ("Other (rest)" where a group is itself "Other").
+ */
+export function breakdownSeries(
+  tops: ReadonlyArray<string | null>,
+  hasRest: boolean,
+): QueryResultColumn[] {
+  const series = tops.map((value, index) => ({
+    key: `s${index}`,
+    label: value === null || value === "" ? emptyValueLabel : value,
+  }));
+  if (hasRest) {
+    const taken = new Set(series.map((entry) => entry.label));
+    series.push({ key: "other", label: otherLabel(taken) });
+  }
+  return series;
+}
+
+/** "Other", or "Other (rest)" where a shown group is itself called "Other". */
+export function otherLabel(taken: ReadonlySet<unknown>): string {
+  return taken.has("Other") ? "Other (rest)" : "Other";
+}
+
+/** The series key of a breakdown's rank (-1 for the rest). */
+export function rankKey(rank: number): string {
+  return rank < 0 ? "other" : `s${rank}`;
 }
 
 /** One series per measure, keyed m0, m1, ... */

@@ -34,6 +34,7 @@ import type { DatasetTable } from "../db/dataset-table.js";
 import { caseMatchingValues, topColumnValues } from "../engine/execute.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
+import { withChartEvents } from "../repo/chart-events.js";
 import { type Chart, toChart } from "../repo/charts.js";
 import { readable, type SeenBy } from "../repo/collections.js";
 import { listTilesIn, toDashboard } from "../repo/dashboards/records.js";
@@ -47,7 +48,6 @@ import type {
 } from "../repo/dashboards/types.js";
 import { getDatasetSummaryIn } from "../repo/datasets/datasets.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
-import { withChartEvents } from "../repo/chart-events.js";
 
 export interface RenderDashboardOptions extends SeenBy {
   /** Drafts too; with `seenBy`, only a draft that account sees (a published one is everyone's). */

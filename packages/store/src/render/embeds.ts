@@ -4,12 +4,12 @@ import type { EmbedKind } from "../access/signed-links.js";
 import type { Executor, StoreContext } from "../context.js";
 import type { QueryResult } from "../engine/result.js";
 import { tileError } from "../engine/tile-error.js";
+import { withChartEvents } from "../repo/chart-events.js";
 import { type Chart, toChart } from "../repo/charts.js";
 import { readable, type SeenBy } from "../repo/collections.js";
 import { storedEmbedOrigins, toDashboard } from "../repo/dashboards/records.js";
 import type { Dashboard } from "../repo/dashboards/types.js";
 import { type DatasetTarget, resolveDatasetTarget } from "../repo/sources/target.js";
-import { withChartEvents } from "../repo/chart-events.js";
 import { liveCacheSecondsOf } from "./dashboard.js";
 
 /** What an embed response needs before rendering: may it render, and who may frame it. */

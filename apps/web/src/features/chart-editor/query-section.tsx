@@ -14,6 +14,7 @@ import {
   queryLimits,
   type SortChoice,
   showsFor,
+  splitsByBreakdown,
   subDayGrains,
   type TimeGrain,
   timeGrains,
@@ -95,7 +96,7 @@ export function QuerySection({
   const breakdownColumns = columns.filter(
     (column) => breakdownColumnTypes.includes(column.type) && column.name !== draft.indexColumn,
   );
-  const canBreakdown = chartTypeSpecs[draft.type].accepts.breakdown && draft.aggregate !== "none";
+  const canBreakdown = splitsByBreakdown(draft.type, draft.aggregate === "none");
   const xType = columns.find((column) => column.name === draft.indexColumn)?.type;
   const { accepts } = chartTypeSpecs[draft.type];
   const grains = (

@@ -22,7 +22,14 @@ export async function openAs(browser: Browser, role: TestRole, path: string): Pr
   return page;
 }
 
+/**
+ * Axe on a settled page. A background refresh (the dashboard editor's `router.refresh()` after an
+ * in-place change) streams the page's metadata again, and for a moment the document has no
+ * `<title>` (Next.js streams metadata; vercel/next.js#79135). So the title is waited for first: a
+ * page that never gets one still fails, here.
+ */
 export async function expectAxeClean(page: Page) {
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
 }

@@ -9,6 +9,11 @@ import {
   uniqueName,
 } from "./content-support";
 
+// An action waits for its element at most 30 s here: CI twice saw the first flow of this file
+// run into the test's 2-minute limit with no step named (its retry passed in 19 s); a stuck
+// action now fails at its own step.
+test.use({ actionTimeout: 30_000 });
+
 const salesCsv = [
   "month,revenue",
   "2026-01-01,1200",

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createAdminWithCli, startServer } from "./server-process";
-import { randomPassword, signInThroughForm } from "./support";
+import { randomPassword, signInThroughForm, specPort } from "./support";
 
 // Provisioning (issue 30): a server started with SEED_DASHBOARDS_DIR keeps that folder's
 // dashboard files in its database, applies a changed file while it runs, and shows such a
@@ -35,7 +35,7 @@ test("a folder's dashboard file is served, follows its changes, and is read-only
   test.setTimeout(180_000);
   const folder = mkdtempSync(path.join(tmpdir(), "seed-e2e-dashboards-"));
   writeFileSync(path.join(folder, "provisioned.yaml"), file("From Git"));
-  const server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 12, {
+  const server = await startServer(specPort("provisioning"), {
     env: { SEED_DASHBOARDS_DIR: folder },
   });
   try {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { appRoutes, nextAssetsRoute, routeLabel, unmatchedRoute } from "../src/lib/route-label";
 import { createAdminWithCli, startServer } from "./server-process";
-import { randomPassword, signInThroughForm } from "./support";
+import { randomPassword, signInThroughForm, specPort } from "./support";
 
 // What a load balancer asks: /api/health (the process is up), /api/ready (database reached and
 // migrated). Issue 12's cluster tests build on these.
@@ -23,7 +23,7 @@ test("/api/ready answers 200 once the database is migrated and reachable, naming
 
 test("with its database down the server still starts: health 200, ready 503 naming no secret", async () => {
   const unreachable = "postgresql://seed:db-password-0123@127.0.0.1:9/nowhere";
-  const server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 7, {
+  const server = await startServer(specPort("operations"), {
     databaseUrl: unreachable,
   });
   try {
@@ -65,7 +65,7 @@ test("metrics: off without a token; behind a Bearer token they count requests by
   expect((await request.get("/api/metrics")).status()).toBe(404);
 
   const token = "metrics-token-0123456789";
-  const server = await startServer(Number(process.env.SEED_E2E_PORT ?? 3100) + 8, {
+  const server = await startServer(specPort("operations") + 1, {
     env: { SEED_METRICS_TOKEN: token },
   });
   try {

@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAxeClean } from "./content-support";
 import { startTestProvider, type Tamper, type TestProvider } from "./oidc-provider";
 import { createAdminWithCli, type ServerProcess, startServerWithAdmin } from "./server-process";
-import { horizontalOverflow, randomPassword, signInThroughForm } from "./support";
+import { horizontalOverflow, randomPassword, signInThroughForm, specPort } from "./support";
 
 // Single sign-on against a real OpenID provider (oidc-provider, on loopback) and the real
 // `next start`: accounts made at the first sign-in with the role a group claim maps to, roles
@@ -11,7 +11,7 @@ import { horizontalOverflow, randomPassword, signInThroughForm } from "./support
 // tampered answer (nonce, issuer, audience, expiry, signature, replayed codes) refused with a
 // message, signing nobody in and making nothing.
 
-const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 13;
+const basePort = specPort("singleSignOn");
 const providerName = "Team ID";
 
 let provider: TestProvider;

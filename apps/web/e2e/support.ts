@@ -63,6 +63,26 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
+/**
+ * The ports specs start their own servers on, as offsets from SEED_E2E_PORT (default 3100; the
+ * app is +0, the first-run server +1, the production build +2): one table, so two specs running
+ * at once on the two workers never share a port. A spec may also take the ports after its own,
+ * as noted (a balancer's instances follow its port).
+ */
+const specPortOffsets = {
+  authRefusals: 3, // and 4
+  signInThrottle: 5, // and 6
+  operations: 7, // and 8
+  sameOrigin: 9, // 9, 10, 12 (a balancer) and 13 (its instance)
+  provisioning: 14,
+  singleSignOn: 15, // the app, 16 its provider, 17 an app whose provider answers nothing
+} as const;
+
+/** The first port of a spec's own servers (see specPortOffsets). */
+export function specPort(spec: keyof typeof specPortOffsets): number {
+  return Number(process.env.SEED_E2E_PORT ?? 3100) + specPortOffsets[spec];
+}
+
 /** The app server of this run (SEED_E2E_PORT, default 3100), for clients made outside a test's page. */
 export function appBaseURL(): string {
   return `http://localhost:${process.env.SEED_E2E_PORT ?? 3100}`;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { type ServerProcess, startServerWithAdmin } from "../server-process";
-import { randomPassword, signInThroughForm } from "../support";
+import { randomPassword, signInThroughForm, specPort } from "../support";
 
 // A refusal must read as the form's message whichever bundle built the auth instance first, so
 // each order runs on a server of its own that nothing has touched yet.
 
-const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 3;
+const basePort = specPort("authRefusals");
 
 let server: ServerProcess | undefined;
 test.afterEach(async () => {

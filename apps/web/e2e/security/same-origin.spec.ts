@@ -9,7 +9,7 @@ import {
   startServer,
   startServerWithAdmin,
 } from "../server-process";
-import { randomPassword } from "../support";
+import { randomPassword, specPort } from "../support";
 
 // One same-origin rule (src/lib/same-origin.mjs) for the streamed import route, every server
 // action and every other state-changing request: against the configured public address
@@ -20,7 +20,7 @@ import { randomPassword } from "../support";
 const seed = Number(process.env.FC_SEED ?? process.env.SEED ?? Date.now() % 2 ** 31);
 console.log(`[same-origin] fast-check seed ${seed} (FC_SEED=${seed} repeats this run)`);
 
-const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 9;
+const basePort = specPort("sameOrigin");
 // Soft assertions in the checks below: one run reports every class that fails (an import
 // refused, an action's 500, the start-up warning), not only the first.
 test.describe.configure({ timeout: 180_000 });

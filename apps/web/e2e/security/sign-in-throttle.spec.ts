@@ -1,12 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type ServerProcess, startServerWithAdmin } from "../server-process";
-import { signInThroughForm } from "../support";
+import { signInThroughForm, specPort } from "../support";
 
 // The throttle counts in the database, per client address and per account; X-Forwarded-For is
 // believed only from SEED_TRUSTED_PROXIES. Each test runs on a server of its own, so the refused
 // address (this machine) does not spill into the rest of the suite.
 
-const basePort = Number(process.env.SEED_E2E_PORT ?? 3100) + 5;
+const basePort = specPort("signInThrottle");
 const addressLimit = 10;
 
 test.describe.configure({ timeout: 90_000 });

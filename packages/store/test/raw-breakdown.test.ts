@@ -21,6 +21,13 @@ const dataDir = join(
   "data",
 );
 
+/** The columns of the point datasets made here: x, y and the group that colours them. */
+const pointColumns = [
+  { name: "x", type: "number" },
+  { name: "y", type: "number" },
+  { name: "group", type: "string" },
+] as const;
+
 /** A result's points: (x, series label, value) for every series value, sorted for comparison. */
 function pointsOf(result: QueryResult): string[] {
   const labels = new Map(result.series.map((entry) => [entry.key, entry.label]));
@@ -105,11 +112,7 @@ describe("raw values split by a breakdown", () => {
     const dataset = await store.createDataset(
       {
         name: "Points",
-        columns: [
-          { name: "x", type: "number" },
-          { name: "y", type: "number" },
-          { name: "group", type: "string" },
-        ],
+        columns: pointColumns.map((column) => ({ ...column })),
         rows: [
           { x: 1, y: 2, group: "a" },
           { x: 2, y: 3, group: "b" },
@@ -162,11 +165,7 @@ describe("raw values split by a breakdown", () => {
             const dataset = await store.createDataset(
               {
                 name: "Random points",
-                columns: [
-                  { name: "x", type: "number" },
-                  { name: "y", type: "number" },
-                  { name: "group", type: "string" },
-                ],
+                columns: pointColumns.map((column) => ({ ...column })),
                 rows,
               },
               editor,
